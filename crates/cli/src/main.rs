@@ -9,18 +9,38 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
+mod table;
+
+use commands::*;
 
 #[derive(Parser)]
-#[command(name = "reprise", version, about = "Reproduce published benchmark results on your machine")]
+#[command(
+    name = "reprise",
+    version,
+    about = "Reproduce published benchmark results on your machine"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// List the recipes: post, date, steps, figures, claims, lanes runnable here.
+    Recipes(recipes::Args),
+    /// Show a recipe: steps with their reasons, lanes, figures, claims.
+    Show(show::Args),
+    /// Validate recipe files (exit 0 when valid, 2 otherwise).
+    Check(check::Args),
+    /// Verify or update checksums/recipes.sha256.
+    Checksums(checksums::Args),
+}
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {}
+    match Cli::parse().command {
+        Command::Recipes(args) => recipes::run(args),
+        Command::Show(args) => show::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Checksums(args) => checksums::run(args),
+    }
 }

@@ -1,0 +1,352 @@
+//! `reprise show ID`: the recipe as a person reads it — steps with their
+//! reasons, lanes, figures with their sentences, claims.
+
+use std::fmt::Write;
+use std::process::ExitCode;
+
+use clap::Args as ClapArgs;
+use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Published, Recipe, Revision};
+
+use crate::table::{Table, number, wrap};
+
+const WIDTH: usize = 100;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Recipe id (e.g. campfire-runtimes) or path.
+    recipe: String,
+    /// Print the recipe as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let catalog = super::catalog();
+    let recipe = match super::load_recipe(&catalog, &args.recipe) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&recipe).unwrap_or_default()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let status = catalog
+        .checksums()
+        .and_then(|sums| catalog.status(&sums, &recipe.file));
+    print!("{}", render(&recipe, status.ok()));
+    ExitCode::SUCCESS
+}
+
+fn render(r: &Recipe, status: Option<ChecksumStatus>) -> String {
+    let mut o = String::new();
+    let p = &r.post;
+    let _ = writeln!(o, "{} — {}", p.id, p.title);
+    let mut byline = format!("{}, {}", p.author, p.date);
+    if let Some(run) = &p.run {
+        byline.push_str(&format!(" · {run}"));
+    }
+    if let Some(url) = &p.url {
+        byline.push_str(&format!(" · {url}"));
+    }
+    let _ = writeln!(o, "{byline}");
+    let _ = writeln!(
+        o,
+        "recipe: {} ({})",
+        r.file.display(),
+        match status {
+            Some(ChecksumStatus::Matches) => "matches checksums/recipes.sha256".to_string(),
+            Some(ChecksumStatus::Modified { .. }) =>
+                "MODIFIED: differs from checksums/recipes.sha256 — read it before running it"
+                    .to_string(),
+            Some(ChecksumStatus::Unlisted) => "not listed in checksums/recipes.sha256".to_string(),
+            None => "no checksum manifest".to_string(),
+        }
+    );
+    o.push('\n');
+    o.push_str(&wrap(&p.summary, WIDTH, 0));
+    for unknown in &p.unknowns {
+        o.push_str(&wrap(&format!("Unknown: {unknown}"), WIDTH, 2));
+    }
+
+    if let Some(m) = &r.machine {
+        let _ = writeln!(o, "\nReference machine");
+        let mut facts = vec![m.cpu.clone()];
+        if let (Some(c), Some(t)) = (m.cores, m.threads) {
+            facts.push(format!("{c} cores / {t} threads"));
+        }
+        if let Some(mhz) = m.base_mhz {
+            facts.push(format!("{:.1} GHz", f64::from(mhz) / 1000.0));
+        }
+        if let Some(b) = m.boost {
+            facts.push(format!("boost {}", if b { "on" } else { "off" }));
+        }
+        if let Some(g) = &m.governor {
+            facts.push(format!("governor {g}"));
+        }
+        if let Some(mem) = m.memory_gb {
+            facts.push(format!("{mem} GB"));
+        }
+        facts.extend(m.os.clone());
+        facts.extend(m.kernel.clone());
+        facts.extend(
+            m.virtualization
+                .as_ref()
+                .map(|v| format!("virtualisation: {v}")),
+        );
+        o.push_str(&wrap(&facts.join(", "), WIDTH, 2));
+        o.push_str(&wrap(&format!("“{}”", m.quote), WIDTH, 4));
+    }
+
+    if !r.sources.is_empty() {
+        let _ = writeln!(o, "\nSources");
+        for s in &r.sources {
+            let rev = match s.revision() {
+                Revision::Pinned(rev) => format!("at {rev}"),
+                Revision::Unpinned { branch, reason } => format!("UNPINNED ({branch}): {reason}"),
+            };
+            let _ = writeln!(o, "  {}  {}  {}", s.id, s.url, rev);
+            o.push_str(&wrap(&s.purpose, WIDTH, 4));
+        }
+    }
+
+    if !r.toolchains.is_empty() {
+        let _ = writeln!(o, "\nToolchains");
+        let mut t = Table::new(&["name", "version", "asked with"]);
+        for tc in &r.toolchains {
+            t.row(vec![
+                tc.name.to_string(),
+                tc.version.to_string(),
+                tc.command.join(" "),
+            ]);
+        }
+        o.push_str(&t.render(2));
+    }
+
+    let _ = writeln!(o, "\nSteps");
+    for (i, step) in r.ordered_steps().iter().enumerate() {
+        let after = if step.after.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "  (after {})",
+                step.after
+                    .iter()
+                    .map(|a| a.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let _ = writeln!(
+            o,
+            "  {:>2}. {} [{}]{after}",
+            i + 1,
+            step.id,
+            step.action.kind().name()
+        );
+        if let Some(detail) = detail(&step.action) {
+            o.push_str(&wrap(&detail, WIDTH, 7));
+        }
+        o.push_str(&wrap(&step.why, WIDTH, 7));
+    }
+
+    if !r.lanes.is_empty() {
+        let _ = writeln!(o, "\nLanes");
+        let mut t = Table::new(&[
+            "lane",
+            "runtime",
+            "server",
+            "workers",
+            "threads",
+            "heap",
+            "warm-up",
+            "runs here",
+        ]);
+        let runnable = super::runnable_lanes(r);
+        for l in &r.lanes {
+            let here = if !l.is_runnable() {
+                "published only".to_string()
+            } else if runnable.contains(&l.name.as_str()) {
+                "yes".to_string()
+            } else {
+                "missing toolchain".to_string()
+            };
+            t.row(vec![
+                l.name.to_string(),
+                l.runtime
+                    .as_ref()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default(),
+                l.server.clone().unwrap_or_default(),
+                l.workers.map(|w| w.to_string()).unwrap_or_default(),
+                l.threads.map(|w| w.to_string()).unwrap_or_default(),
+                l.heap_mb.map(|h| format!("{h} MB")).unwrap_or_default(),
+                l.warmup.map(|w| w.to_string()).unwrap_or_default(),
+                here,
+            ]);
+        }
+        o.push_str(&t.render(2));
+    }
+
+    if !r.workloads.is_empty() {
+        let _ = writeln!(o, "\nWorkloads");
+        for w in &r.workloads {
+            let rate = w
+                .rate
+                .map(|r| format!(", {} req/s open loop", number(r)))
+                .unwrap_or_default();
+            let warm = w
+                .warmup
+                .map(|d| format!(" after {d} warm-up"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "  {}: {} connections, {} thread(s), {} × {}{warm}{rate}",
+                w.name, w.connections, w.threads, w.runs, w.duration
+            );
+            for e in &w.endpoints {
+                let _ = writeln!(o, "    {} {} {}", e.name, e.method, e.path);
+            }
+        }
+    }
+
+    if !r.figures.is_empty() {
+        let _ = writeln!(o, "\nPublished figures");
+        for f in &r.figures {
+            let value = match f.published() {
+                Published::Value(v) => format!("{}{}", if f.approx { "≈" } else { "" }, number(v)),
+                Published::Range(lo, hi) => format!("{}–{}", number(lo), number(hi)),
+                Published::Unknown => "(not published)".to_string(),
+            };
+            let mut cell = f.lane.to_string();
+            if let Some(e) = &f.endpoint {
+                cell.push_str(&format!(" {e}"));
+            }
+            if let Some(c) = &f.condition {
+                cell.push_str(&format!(" [{c}]"));
+            }
+            let _ = writeln!(
+                o,
+                "  {:<28} {:<44} {} {}",
+                f.id.as_str(),
+                cell,
+                value,
+                f.metric.unit()
+            );
+            o.push_str(&wrap(&format!("“{}”", f.quote), WIDTH, 6));
+        }
+    }
+
+    if !r.claims.is_empty() {
+        let _ = writeln!(o, "\nClaims");
+        for c in &r.claims {
+            let tol = c
+                .tolerance
+                .map(|t| format!(" ±{}%", number(t * 100.0)))
+                .unwrap_or_default();
+            let statement = match &c.shape {
+                ClaimShape::Absolute { figure } => format!("{figure} holds{tol}"),
+                ClaimShape::Ratio {
+                    numerator,
+                    denominator,
+                    value,
+                } => format!("{numerator} / {denominator} = {}×{tol}", number(*value)),
+                ClaimShape::Ordering { order } => order
+                    .iter()
+                    .map(|n| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" > "),
+                ClaimShape::Spread { figure, value } => {
+                    format!("runs of {figure} spread {}%{tol}", number(value * 100.0))
+                }
+            };
+            let _ = writeln!(o, "  {} [{}] {statement}", c.id, c.shape.kind());
+            o.push_str(&wrap(&format!("“{}”", c.quote), WIDTH, 6));
+        }
+    }
+    o
+}
+
+/// What a step runs or touches, in one line.
+fn detail(action: &Action) -> Option<String> {
+    let list = |names: &[reprise_recipe::Name]| {
+        if names.is_empty() {
+            "every lane".to_string()
+        } else {
+            names
+                .iter()
+                .map(|n| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    Some(match action {
+        Action::Clone { source, into } => format!("clone {source} into sources/{into}"),
+        Action::Build { command, dir, .. } | Action::Command { command, dir, .. } => {
+            format!(
+                "$ {}{}",
+                command.join(" "),
+                dir.as_ref()
+                    .map(|d| format!("   (in {d})"))
+                    .unwrap_or_default()
+            )
+        }
+        Action::Emit {
+            command, tree, dir, ..
+        } => format!(
+            "$ {}{} → trees/{tree}",
+            command.join(" "),
+            dir.as_ref()
+                .map(|d| format!("   (in {d})"))
+                .unwrap_or_default()
+        ),
+        Action::Digest { tree, manifest } => format!(
+            "digest trees/{tree}{}",
+            manifest
+                .as_ref()
+                .map(|m| format!(" against {m}"))
+                .unwrap_or_default()
+        ),
+        Action::Bundle {
+            runtime,
+            tree,
+            lockfile,
+            ..
+        } => format!(
+            "bundle install under {runtime} in trees/{tree} with its own lockfile {lockfile}"
+        ),
+        Action::Seed {
+            command,
+            database,
+            verify,
+            ..
+        } => {
+            let counts: Vec<String> = verify.iter().map(|(t, n)| format!("{t} = {n}")).collect();
+            format!(
+                "$ {} → {database}{}",
+                command.join(" "),
+                if counts.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (verify {})", counts.join(", "))
+                }
+            )
+        }
+        Action::Stage { database, tree, to } => format!("stage {database} into trees/{tree}/{to}"),
+        Action::SignIn {
+            lanes, email, flow, ..
+        } => format!("sign in as {email} ({flow:?} flow) on {}", list(lanes)),
+        Action::Serve { lanes, repeat } => {
+            format!("serve {} ({repeat} cold start(s) each)", list(lanes))
+        }
+        Action::Check { workload, lanes } => {
+            format!("check every endpoint of {workload} on {}", list(lanes))
+        }
+        Action::Load { workload, lanes } => format!("measure {workload} on {}", list(lanes)),
+        Action::Cable { workload, lanes } => {
+            format!("WebSocket load {workload} on {}", list(lanes))
+        }
+    })
+}

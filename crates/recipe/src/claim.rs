@@ -1,0 +1,258 @@
+//! Claims: what the post concludes from its figures, in a form a verdict can
+//! judge — an absolute value, a ratio between two cells, an ordering, a spread.
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::diagnostic::Problem;
+use crate::name::Name;
+
+/// A conclusion of the post, built on its figures, with a tolerance.
+#[derive(Clone, Debug, Serialize)]
+pub struct Claim {
+    pub id: Name,
+    /// The post's own words.
+    pub quote: String,
+    /// Relative tolerance, e.g. 0.15 for ±15%. Orderings have none.
+    pub tolerance: Option<f64>,
+    #[serde(flatten)]
+    pub shape: ClaimShape,
+}
+
+/// What kind of statement a claim makes.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ClaimShape {
+    /// The figure's value holds (judged only on a matching machine).
+    Absolute { figure: Name },
+    /// numerator / denominator ≈ value (judged on any machine).
+    Ratio {
+        numerator: Name,
+        denominator: Name,
+        value: f64,
+    },
+    /// The figures rank in this order, best first.
+    Ordering { order: Vec<Name> },
+    /// The figure's runs spread by this much (relative, e.g. 0.117).
+    Spread { figure: Name, value: f64 },
+}
+
+impl ClaimShape {
+    /// Every figure the claim rests on.
+    pub fn figures(&self) -> Vec<&Name> {
+        match self {
+            ClaimShape::Absolute { figure } | ClaimShape::Spread { figure, .. } => vec![figure],
+            ClaimShape::Ratio {
+                numerator,
+                denominator,
+                ..
+            } => vec![numerator, denominator],
+            ClaimShape::Ordering { order } => order.iter().collect(),
+        }
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ClaimShape::Absolute { .. } => "absolute",
+            ClaimShape::Ratio { .. } => "ratio",
+            ClaimShape::Ordering { .. } => "ordering",
+            ClaimShape::Spread { .. } => "spread",
+        }
+    }
+}
+
+/// Notes a key that the claim's kind does not take.
+fn extra(
+    unused: &mut Vec<(&'static str, std::ops::Range<usize>)>,
+    key: &'static str,
+    span: Option<std::ops::Range<usize>>,
+) {
+    if let Some(span) = span {
+        unused.push((key, span));
+    }
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ClaimKind {
+    Absolute,
+    Ratio,
+    Ordering,
+    Spread,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawClaim {
+    id: Name,
+    kind: Spanned<ClaimKind>,
+    quote: String,
+    tolerance: Option<Spanned<f64>>,
+    figure: Option<Name>,
+    numerator: Option<Name>,
+    denominator: Option<Name>,
+    value: Option<Spanned<f64>>,
+    order: Option<Spanned<Vec<Name>>>,
+}
+
+impl RawClaim {
+    pub(crate) fn into_claim(self) -> Result<Claim, Vec<Problem>> {
+        let span = self.kind.span();
+        let mut problems = Vec::new();
+        let mut missing = Vec::new();
+        let mut need = |present: bool, what: &str, expected: &str| {
+            if !present {
+                missing.push(Problem::new(
+                    span.clone(),
+                    what.to_string(),
+                    Some(expected.to_string()),
+                ));
+            }
+        };
+        let kind = *self.kind.get_ref();
+        let tolerance = self.tolerance.as_ref().map(|t| *t.get_ref());
+        if !matches!(kind, ClaimKind::Ordering) {
+            need(
+                tolerance.is_some(),
+                "this claim needs a `tolerance`",
+                "a relative tolerance such as 0.15 (±15%)",
+            );
+        }
+        if let Some(t) = &self.tolerance {
+            if !(0.0..1.0).contains(t.get_ref()) {
+                problems.push(Problem::new(
+                    t.span(),
+                    "tolerance out of range".into(),
+                    Some("a fraction between 0 and 1, e.g. 0.15".into()),
+                ));
+            }
+        }
+        let mut unused = Vec::new();
+        let shape = match kind {
+            ClaimKind::Absolute => {
+                need(
+                    self.figure.is_some(),
+                    "an absolute claim needs `figure`",
+                    "the id of the [[figure]] it asserts",
+                );
+                extra(
+                    &mut unused,
+                    "numerator",
+                    self.numerator.as_ref().map(|n| n.span()),
+                );
+                extra(
+                    &mut unused,
+                    "denominator",
+                    self.denominator.as_ref().map(|n| n.span()),
+                );
+                extra(&mut unused, "order", self.order.as_ref().map(|n| n.span()));
+                extra(&mut unused, "value", self.value.as_ref().map(|n| n.span()));
+                self.figure.map(|figure| ClaimShape::Absolute { figure })
+            }
+            ClaimKind::Ratio => {
+                need(
+                    self.numerator.is_some(),
+                    "a ratio claim needs `numerator`",
+                    "the id of a [[figure]]",
+                );
+                need(
+                    self.denominator.is_some(),
+                    "a ratio claim needs `denominator`",
+                    "the id of a [[figure]]",
+                );
+                need(
+                    self.value.is_some(),
+                    "a ratio claim needs `value`",
+                    "the published ratio, e.g. 3.6",
+                );
+                extra(
+                    &mut unused,
+                    "figure",
+                    self.figure.as_ref().map(|n| n.span()),
+                );
+                extra(&mut unused, "order", self.order.as_ref().map(|n| n.span()));
+                match (self.numerator, self.denominator, self.value) {
+                    (Some(numerator), Some(denominator), Some(value)) => Some(ClaimShape::Ratio {
+                        numerator,
+                        denominator,
+                        value: value.into_inner(),
+                    }),
+                    _ => None,
+                }
+            }
+            ClaimKind::Ordering => {
+                let enough = self.order.as_ref().is_some_and(|o| o.get_ref().len() >= 2);
+                need(
+                    enough,
+                    "an ordering claim needs `order` with two or more figures",
+                    "figure ids, best first",
+                );
+                extra(
+                    &mut unused,
+                    "figure",
+                    self.figure.as_ref().map(|n| n.span()),
+                );
+                extra(
+                    &mut unused,
+                    "numerator",
+                    self.numerator.as_ref().map(|n| n.span()),
+                );
+                extra(
+                    &mut unused,
+                    "denominator",
+                    self.denominator.as_ref().map(|n| n.span()),
+                );
+                extra(&mut unused, "value", self.value.as_ref().map(|n| n.span()));
+                self.order.filter(|_| enough).map(|o| ClaimShape::Ordering {
+                    order: o.into_inner(),
+                })
+            }
+            ClaimKind::Spread => {
+                need(
+                    self.figure.is_some(),
+                    "a spread claim needs `figure`",
+                    "the id of the [[figure]] whose runs spread",
+                );
+                need(
+                    self.value.is_some(),
+                    "a spread claim needs `value`",
+                    "the relative spread, e.g. 0.117",
+                );
+                extra(
+                    &mut unused,
+                    "numerator",
+                    self.numerator.as_ref().map(|n| n.span()),
+                );
+                extra(
+                    &mut unused,
+                    "denominator",
+                    self.denominator.as_ref().map(|n| n.span()),
+                );
+                extra(&mut unused, "order", self.order.as_ref().map(|n| n.span()));
+                self.figure
+                    .zip(self.value)
+                    .map(|(figure, value)| ClaimShape::Spread {
+                        figure,
+                        value: value.into_inner(),
+                    })
+            }
+        };
+        problems.extend(missing);
+        for (key, key_span) in unused {
+            problems.push(Problem::new(
+                key_span,
+                format!("`{key}` does not apply to this kind of claim"),
+                Some("absolute: figure; ratio: numerator, denominator, value; ordering: order; spread: figure, value".into()),
+            ));
+        }
+        match shape {
+            Some(shape) if problems.is_empty() => Ok(Claim {
+                id: self.id,
+                quote: self.quote,
+                tolerance,
+                shape,
+            }),
+            _ => Err(problems),
+        }
+    }
+}

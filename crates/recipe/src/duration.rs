@@ -1,0 +1,114 @@
+//! Durations as recipes write them: `20s`, `500ms`, `2m`, `1h`, `1.5s`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A length of time written as a number and a unit (`ms`, `s`, `m`, `h`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Span(pub Duration);
+
+impl Span {
+    pub fn as_duration(self) -> Duration {
+        self.0
+    }
+}
+
+impl From<Duration> for Span {
+    fn from(d: Duration) -> Self {
+        Span(d)
+    }
+}
+
+impl FromStr for Span {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        let split = text
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .ok_or_else(|| format!("`{text}` has no unit; expected e.g. `20s`, `500ms`, `2m`"))?;
+        let (number, unit) = text.split_at(split);
+        let number: f64 = number
+            .parse()
+            .map_err(|_| format!("`{text}` does not start with a number; expected e.g. `20s`"))?;
+        let seconds = match unit.trim() {
+            "ms" => number / 1000.0,
+            "s" => number,
+            "m" | "min" => number * 60.0,
+            "h" => number * 3600.0,
+            other => {
+                return Err(format!(
+                    "unknown unit `{other}` in `{text}`; expected one of ms, s, m, h"
+                ));
+            }
+        };
+        if !seconds.is_finite() || seconds < 0.0 {
+            return Err(format!("`{text}` is not a valid duration"));
+        }
+        Ok(Span(Duration::from_secs_f64(seconds)))
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.0.as_millis();
+        if ms % 3_600_000 == 0 && ms > 0 {
+            write!(f, "{}h", ms / 3_600_000)
+        } else if ms % 60_000 == 0 && ms > 0 {
+            write!(f, "{}m", ms / 60_000)
+        } else if ms % 1000 == 0 {
+            write!(f, "{}s", ms / 1000)
+        } else {
+            write!(f, "{ms}ms")
+        }
+    }
+}
+
+impl Serialize for Span {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Span {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_parse_and_print_back() {
+        for (text, ms) in [
+            ("20s", 20_000),
+            ("500ms", 500),
+            ("2m", 120_000),
+            ("1.5s", 1500),
+            ("1h", 3_600_000),
+        ] {
+            let span: Span = text.parse().unwrap();
+            assert_eq!(span.0.as_millis(), ms, "{text}");
+        }
+        assert_eq!("120s".parse::<Span>().unwrap().to_string(), "2m");
+        assert_eq!("1500ms".parse::<Span>().unwrap().to_string(), "1500ms");
+    }
+
+    #[test]
+    fn missing_or_unknown_units_are_refused() {
+        assert!("20".parse::<Span>().unwrap_err().contains("no unit"));
+        assert!(
+            "20 parsecs"
+                .parse::<Span>()
+                .unwrap_err()
+                .contains("unknown unit")
+        );
+        assert!("s".parse::<Span>().is_err());
+    }
+}

@@ -1,0 +1,488 @@
+//! What a recipe says, once parsed and validated.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::claim::Claim;
+use crate::duration::Span;
+use crate::name::Name;
+use crate::step::Step;
+use crate::version::VersionReq;
+
+/// One published result: what the post did, on what, and what it found.
+#[derive(Clone, Debug, Serialize)]
+pub struct Recipe {
+    /// The file the recipe was read from.
+    pub file: PathBuf,
+    pub post: Post,
+    pub sources: Vec<Source>,
+    pub toolchains: Vec<Toolchain>,
+    /// The machine the post measured on, where the post says.
+    pub machine: Option<Machine>,
+    pub steps: Vec<Step>,
+    pub lanes: Vec<Lane>,
+    pub workloads: Vec<Workload>,
+    pub figures: Vec<Figure>,
+    pub claims: Vec<Claim>,
+    /// Small files the run writes into its work dir (an app, a config).
+    pub files: Vec<FileSpec>,
+}
+
+/// A file the recipe carries: written into the run's work dir before the
+/// first step, so a recipe needs nothing but itself.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileSpec {
+    /// Relative to the run's work dir; no `..`.
+    pub path: Name,
+    pub content: String,
+    pub why: String,
+}
+
+impl Recipe {
+    pub fn id(&self) -> &str {
+        &self.post.id
+    }
+
+    pub fn lane(&self, name: &str) -> Option<&Lane> {
+        self.lanes.iter().find(|l| l.name == name)
+    }
+
+    pub fn figure(&self, id: &str) -> Option<&Figure> {
+        self.figures.iter().find(|f| f.id == id)
+    }
+
+    pub fn toolchain(&self, name: &str) -> Option<&Toolchain> {
+        self.toolchains.iter().find(|t| t.name == name)
+    }
+
+    pub fn workload(&self, name: &str) -> Option<&Workload> {
+        self.workloads.iter().find(|w| w.name == name)
+    }
+
+    pub fn step(&self, id: &str) -> Option<&Step> {
+        self.steps.iter().find(|s| s.id == id)
+    }
+
+    /// The toolchains a lane needs on this machine: its runtime and anything
+    /// else it names.
+    pub fn lane_toolchains<'a>(&'a self, lane: &'a Lane) -> impl Iterator<Item = &'a Toolchain> {
+        lane.runtime
+            .iter()
+            .chain(lane.needs.iter())
+            .filter_map(|n| self.toolchain(n))
+    }
+}
+
+/// The post the recipe reproduces.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Post {
+    /// The recipe's id; also its file name without `.toml`.
+    pub id: Name,
+    pub title: String,
+    pub author: String,
+    /// Publication date, `YYYY-MM-DD`, or `YYYY` / `YYYY-MM` when only that is known.
+    pub date: String,
+    pub url: Option<String>,
+    /// Which run the post reports, e.g. "the nightly of September 22".
+    pub run: Option<String>,
+    /// One paragraph: what the post measures.
+    pub summary: String,
+    /// What the post leaves unknown, said rather than invented.
+    #[serde(default)]
+    pub unknowns: Vec<String>,
+}
+
+/// A git repository the run needs.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    pub id: Name,
+    pub url: String,
+    /// A pinned revision: a full or short commit SHA.
+    pub rev: Option<Name>,
+    /// A branch to follow when the post pins no revision.
+    pub branch: Option<String>,
+    /// Why the source is not pinned (required with `branch`).
+    pub unpinned: Option<String>,
+    /// What the source is for.
+    pub purpose: String,
+}
+
+/// A source's revision, as the recipe pins it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Revision<'a> {
+    Pinned(&'a str),
+    Unpinned { branch: &'a str, reason: &'a str },
+}
+
+impl Source {
+    pub fn revision(&self) -> Revision<'_> {
+        match (&self.rev, &self.branch) {
+            (Some(rev), _) => Revision::Pinned(rev),
+            (None, Some(branch)) => Revision::Unpinned {
+                branch,
+                reason: self.unpinned.as_deref().unwrap_or(""),
+            },
+            (None, None) => Revision::Unpinned {
+                branch: "HEAD",
+                reason: "",
+            },
+        }
+    }
+}
+
+/// A program the run needs, the version the post used, and how to ask for it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Toolchain {
+    pub name: Name,
+    /// The version requirement (`4.0.5`, `>=3.1`, `*`).
+    pub version: VersionReq,
+    /// The argument vector that prints the version, e.g. `["ruby", "--version"]`.
+    pub command: Vec<String>,
+    /// A regular expression whose first group is the version in the output.
+    pub pattern: Name,
+    /// Why the version matters, from the post where it says.
+    pub why: Option<String>,
+    /// The post's own words naming this version.
+    pub quote: Option<String>,
+}
+
+impl Toolchain {
+    /// Reads this toolchain's version out of the output of its `command`.
+    pub fn read_version(&self, output: &str) -> Option<crate::version::Version> {
+        let re = regex::Regex::new(&self.pattern).ok()?;
+        let captures = re.captures(output)?;
+        captures.get(1)?.as_str().parse().ok()
+    }
+}
+
+/// The machine a post measured on.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Machine {
+    pub cpu: String,
+    pub cores: Option<u32>,
+    pub threads: Option<u32>,
+    pub smt: Option<bool>,
+    pub base_mhz: Option<u32>,
+    /// Whether boost (turbo) was on.
+    pub boost: Option<bool>,
+    pub governor: Option<String>,
+    pub memory_gb: Option<u32>,
+    pub os: Option<String>,
+    pub kernel: Option<String>,
+    /// `none` for bare metal.
+    pub virtualization: Option<String>,
+    /// The sentence of the post that describes the machine.
+    pub quote: String,
+}
+
+/// Where a lane's server runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Placement {
+    #[default]
+    Host,
+    Container,
+}
+
+/// One runtime shape the post measured: a server, its runtime, its shape.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lane {
+    pub name: Name,
+    /// The toolchain that runs the app (a `[[toolchain]]` name).
+    pub runtime: Option<Name>,
+    /// Other toolchains the lane needs.
+    #[serde(default)]
+    pub needs: Vec<Name>,
+    /// The server program (puma, falcon, nginx, …).
+    pub server: Option<String>,
+    pub workers: Option<u32>,
+    pub threads: Option<u32>,
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    pub heap_mb: Option<u32>,
+    /// Warm-up before the first timed run.
+    pub warmup: Option<Span>,
+    /// How to start it. A lane without a command is published only: the post
+    /// measured it but the recipe cannot run it.
+    pub command: Option<Vec<String>>,
+    /// Working directory, relative to the run's work dir.
+    pub dir: Option<String>,
+    pub port: Option<u16>,
+    /// A path that answers 200 once the server is ready.
+    pub health: Option<String>,
+    /// How long the server may take to become ready.
+    pub boot_budget: Option<Span>,
+    #[serde(default)]
+    pub placement: Placement,
+    /// Container image for `placement = "container"`.
+    pub image: Option<String>,
+    /// What this lane is, in the post's words.
+    pub why: String,
+    /// Why the recipe cannot run this lane, when it has no command.
+    pub not_runnable: Option<String>,
+}
+
+impl Lane {
+    pub fn is_runnable(&self) -> bool {
+        self.command.is_some()
+    }
+}
+
+/// What is measured: endpoints and how hard, how long, how often.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Workload {
+    pub name: Name,
+    pub connections: u32,
+    #[serde(default = "one")]
+    pub threads: u32,
+    pub duration: Span,
+    pub warmup: Option<Span>,
+    #[serde(default = "one")]
+    pub runs: u32,
+    /// Requests per second for an open-loop run; closed loop when absent.
+    pub rate: Option<f64>,
+    #[serde(default, rename = "endpoint")]
+    pub endpoints: Vec<Endpoint>,
+    /// The many-people load of post 004.
+    pub people: Option<People>,
+    pub why: Option<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// One request the workload sends.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Endpoint {
+    /// How figures name this endpoint, e.g. `/rooms/1`.
+    pub name: Name,
+    #[serde(default = "get")]
+    pub method: String,
+    pub path: String,
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    pub body: Option<String>,
+    #[serde(default)]
+    pub expect: Expect,
+}
+
+fn get() -> String {
+    "GET".into()
+}
+
+/// What every response to an endpoint must look like.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    pub status: Option<u16>,
+    /// The harness's tag count: matches of `<([a-zA-Z][-a-zA-Z0-9]*)`.
+    pub tags: Option<u64>,
+    pub bytes: Option<u64>,
+    pub sha256: Option<String>,
+    pub contains: Option<String>,
+}
+
+/// Simulated people (post 004): accounts, navigation mix, steps, and the
+/// criterion for a step to count as served.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct People {
+    pub accounts: u32,
+    pub rooms: u32,
+    /// People added per step, e.g. `[250, 500, 1000, 2000, 3000]`.
+    pub steps: Vec<u32>,
+    pub step_duration: Span,
+    pub navigate_every: Span,
+    pub post_every: Span,
+    /// Share of navigations by kind; the shares add up to 1.
+    pub mix: BTreeMap<String, f64>,
+    pub served: Served,
+}
+
+/// When a step of people counts as served.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Served {
+    pub navigation_quantile: f64,
+    pub navigation_ms: f64,
+    pub max_failures: u64,
+    pub delivery_quantile: f64,
+    pub delivery_ms: f64,
+}
+
+/// What a figure measures, and so its unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    ReqPerS,
+    P50Ms,
+    P99Ms,
+    RssMb,
+    PssMb,
+    MemoryMb,
+    BootAcceptS,
+    BootPageS,
+    UsPerRow,
+    UsPerRequest,
+    ReqPerSPerGb,
+    Tags,
+    Count,
+    Seconds,
+    Percent,
+}
+
+impl Metric {
+    pub const ALL: [Metric; 15] = [
+        Metric::ReqPerS,
+        Metric::P50Ms,
+        Metric::P99Ms,
+        Metric::RssMb,
+        Metric::PssMb,
+        Metric::MemoryMb,
+        Metric::BootAcceptS,
+        Metric::BootPageS,
+        Metric::UsPerRow,
+        Metric::UsPerRequest,
+        Metric::ReqPerSPerGb,
+        Metric::Tags,
+        Metric::Count,
+        Metric::Seconds,
+        Metric::Percent,
+    ];
+
+    pub fn unit(self) -> &'static str {
+        match self {
+            Metric::ReqPerS => "req/s",
+            Metric::P50Ms | Metric::P99Ms => "ms",
+            Metric::RssMb | Metric::PssMb | Metric::MemoryMb => "MB",
+            Metric::BootAcceptS | Metric::BootPageS | Metric::Seconds => "s",
+            Metric::UsPerRow => "µs/row",
+            Metric::UsPerRequest => "µs",
+            Metric::ReqPerSPerGb => "req/s/GB",
+            Metric::Tags => "tags",
+            Metric::Count => "",
+            Metric::Percent => "%",
+        }
+    }
+
+    /// Whether a larger value is the better one, where that is meaningful.
+    pub fn higher_is_better(self) -> Option<bool> {
+        match self {
+            Metric::ReqPerS | Metric::ReqPerSPerGb => Some(true),
+            Metric::Tags | Metric::Count | Metric::Percent => None,
+            _ => Some(false),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::ReqPerS => "req_per_s",
+            Metric::P50Ms => "p50_ms",
+            Metric::P99Ms => "p99_ms",
+            Metric::RssMb => "rss_mb",
+            Metric::PssMb => "pss_mb",
+            Metric::MemoryMb => "memory_mb",
+            Metric::BootAcceptS => "boot_accept_s",
+            Metric::BootPageS => "boot_page_s",
+            Metric::UsPerRow => "us_per_row",
+            Metric::UsPerRequest => "us_per_request",
+            Metric::ReqPerSPerGb => "req_per_s_per_gb",
+            Metric::Tags => "tags",
+            Metric::Count => "count",
+            Metric::Seconds => "seconds",
+            Metric::Percent => "percent",
+        }
+    }
+}
+
+/// A number the post published, with the sentence it comes from.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figure {
+    pub id: Name,
+    pub lane: Name,
+    /// The endpoint's name in the lane's workload, where the figure has one.
+    pub endpoint: Option<Name>,
+    pub metric: Metric,
+    /// The published value (exactly one of `value`, `range`, `unknown`).
+    pub value: Option<f64>,
+    /// A published range, e.g. a p99 of 360–716 ms.
+    pub range: Option<[f64; 2]>,
+    /// The post measured this cell but gives its number only through a
+    /// claim (a ratio); says so.
+    pub unknown: Option<String>,
+    /// The post rounds ("about 54,000").
+    #[serde(default)]
+    pub approx: bool,
+    /// The conditions that set this figure apart, e.g. "4 threads" or "1,000 people".
+    pub condition: Option<String>,
+    /// The exact sentence of the post.
+    pub quote: String,
+}
+
+/// A published value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Published {
+    Value(f64),
+    Range(f64, f64),
+    Unknown,
+}
+
+impl Figure {
+    pub fn published(&self) -> Published {
+        match (self.value, self.range) {
+            (Some(v), _) => Published::Value(v),
+            (None, Some([lo, hi])) => Published::Range(lo, hi),
+            _ => Published::Unknown,
+        }
+    }
+
+    /// A single number for the figure: the value, or a range's midpoint.
+    pub fn point(&self) -> Option<f64> {
+        match self.published() {
+            Published::Value(v) => Some(v),
+            Published::Range(lo, hi) => Some((lo + hi) / 2.0),
+            Published::Unknown => None,
+        }
+    }
+}
+
+impl Recipe {
+    /// The steps in an order that respects `after`, otherwise as written.
+    /// (A validated recipe has no cycles; were there one, its steps would be
+    /// left out rather than looped over.)
+    pub fn ordered_steps(&self) -> Vec<&Step> {
+        let mut done: Vec<bool> = vec![false; self.steps.len()];
+        let mut order = Vec::with_capacity(self.steps.len());
+        while order.len() < self.steps.len() {
+            let next = self.steps.iter().enumerate().find(|(i, s)| {
+                !done[*i]
+                    && s.after.iter().all(|dep| {
+                        self.steps
+                            .iter()
+                            .position(|x| x.id == *dep)
+                            .is_none_or(|j| done[j])
+                    })
+            });
+            match next {
+                Some((i, step)) => {
+                    done[i] = true;
+                    order.push(step);
+                }
+                None => break,
+            }
+        }
+        order
+    }
+}

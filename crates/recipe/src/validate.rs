@@ -1,0 +1,512 @@
+//! Checks that need the whole recipe: unique ids, references that resolve,
+//! a step graph without cycles, figures and claims that agree.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+
+use crate::claim::ClaimShape;
+use crate::diagnostic::{Problem, did_you_mean};
+use crate::model::{Metric, Placement, Published, Recipe};
+use crate::name::Name;
+use crate::step::Action;
+
+/// How far a published ratio may stray from its own figures before we call
+/// it a transcription error (the posts round ratios to two figures).
+const RATIO_ROUNDING: f64 = 0.05;
+
+pub(crate) fn validate(recipe: &Recipe, file: &Path) -> Vec<Problem> {
+    let mut p = Vec::new();
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
+    if !stem.is_empty() && recipe.post.id != stem {
+        p.push(Problem::new(
+            recipe.post.id.span(),
+            format!("post id `{}` differs from the file name", recipe.post.id),
+            Some(format!("`{stem}`, the file's name without .toml")),
+        ));
+    }
+    check_date(recipe, &mut p);
+    unique(recipe.sources.iter().map(|s| &s.id), "source", &mut p);
+    unique(
+        recipe.toolchains.iter().map(|t| &t.name),
+        "toolchain",
+        &mut p,
+    );
+    unique(recipe.steps.iter().map(|s| &s.id), "step", &mut p);
+    unique(recipe.lanes.iter().map(|l| &l.name), "lane", &mut p);
+    unique(recipe.workloads.iter().map(|w| &w.name), "workload", &mut p);
+    unique(recipe.figures.iter().map(|f| &f.id), "figure", &mut p);
+    unique(recipe.claims.iter().map(|c| &c.id), "claim", &mut p);
+    for w in &recipe.workloads {
+        unique(w.endpoints.iter().map(|e| &e.name), "endpoint", &mut p);
+    }
+    unique(recipe.files.iter().map(|f| &f.path), "file", &mut p);
+    for f in &recipe.files {
+        let path = Path::new(f.path.as_str());
+        if path.is_absolute()
+            || path
+                .components()
+                .any(|c| matches!(c, std::path::Component::ParentDir))
+        {
+            p.push(Problem::new(
+                f.path.span(),
+                format!("file path `{}` leaves the work dir", f.path),
+                Some("a relative path without `..`".into()),
+            ));
+        }
+    }
+    check_sources(recipe, &mut p);
+    check_toolchains(recipe, &mut p);
+    check_lanes(recipe, &mut p);
+    check_workloads(recipe, &mut p);
+    check_steps(recipe, &mut p);
+    check_figures(recipe, &mut p);
+    check_claims(recipe, &mut p);
+    p
+}
+
+fn unique<'a>(names: impl Iterator<Item = &'a Name>, what: &str, p: &mut Vec<Problem>) {
+    let mut seen = HashSet::new();
+    for name in names {
+        if !seen.insert(name.as_str()) {
+            p.push(Problem::new(
+                name.span(),
+                format!("duplicate {what} `{name}`"),
+                Some(format!("a {what} name used once")),
+            ));
+        }
+    }
+}
+
+/// An error for a reference that names nothing, with the closest name.
+fn resolve<'a>(
+    name: &Name,
+    what: &str,
+    known: impl Iterator<Item = &'a str> + Clone,
+    p: &mut Vec<Problem>,
+) -> bool {
+    if known.clone().any(|k| k == name.as_str()) {
+        return true;
+    }
+    let mut all: Vec<&str> = known.clone().collect();
+    let help = did_you_mean(name, all.iter().copied()).map(|m| format!("did you mean `{m}`?"));
+    all.sort_unstable();
+    let expected = if all.is_empty() {
+        format!("a {what}, but the recipe declares none")
+    } else {
+        format!("one of the recipe's {what}s: {}", all.join(", "))
+    };
+    p.push(
+        Problem::new(
+            name.span(),
+            format!("no {what} named `{name}`"),
+            Some(expected),
+        )
+        .with_help(help),
+    );
+    false
+}
+
+fn check_date(recipe: &Recipe, p: &mut Vec<Problem>) {
+    let date = &recipe.post.date;
+    let parts: Vec<&str> = date.split('-').collect();
+    let ok = !parts.is_empty()
+        && parts.len() <= 3
+        && parts[0].len() == 4
+        && parts
+            .iter()
+            .all(|x| !x.is_empty() && x.chars().all(|c| c.is_ascii_digit()))
+        && parts
+            .get(1)
+            .is_none_or(|m| (1..=12).contains(&m.parse::<u32>().unwrap_or(0)))
+        && parts
+            .get(2)
+            .is_none_or(|d| (1..=31).contains(&d.parse::<u32>().unwrap_or(0)));
+    if !ok {
+        p.push(Problem::new(
+            recipe.post.id.span(),
+            format!("post date `{date}` is not a date"),
+            Some("YYYY-MM-DD, YYYY-MM or YYYY".into()),
+        ));
+    }
+}
+
+fn check_sources(recipe: &Recipe, p: &mut Vec<Problem>) {
+    for s in &recipe.sources {
+        match (&s.rev, &s.branch) {
+            (Some(rev), None) => {
+                let hex = rev.chars().all(|c| c.is_ascii_hexdigit());
+                if !hex || !(7..=40).contains(&rev.len()) {
+                    p.push(Problem::new(
+                        rev.span(),
+                        format!("`{rev}` is not a commit SHA"),
+                        Some("7 to 40 hexadecimal digits".into()),
+                    ));
+                }
+            }
+            (None, Some(_)) if s.unpinned.is_none() => p.push(Problem::new(
+                s.id.span(),
+                format!(
+                    "source `{}` follows a branch but does not say why it is unpinned",
+                    s.id
+                ),
+                Some("`unpinned = \"…\"`: why the post gives no revision".into()),
+            )),
+            (None, Some(_)) => {}
+            (Some(rev), Some(_)) => p.push(Problem::new(
+                rev.span(),
+                "a source has either `rev` or `branch`, not both".into(),
+                None,
+            )),
+            (None, None) => p.push(Problem::new(
+                s.id.span(),
+                format!("source `{}` has no revision", s.id),
+                Some("`rev = \"<sha>\"`, or `branch` with `unpinned = \"why\"`".into()),
+            )),
+        }
+    }
+}
+
+fn check_toolchains(recipe: &Recipe, p: &mut Vec<Problem>) {
+    for t in &recipe.toolchains {
+        if t.command.is_empty() {
+            p.push(Problem::new(
+                t.name.span(),
+                format!("toolchain `{}` has an empty command", t.name),
+                Some("e.g. [\"ruby\", \"--version\"]".into()),
+            ));
+        }
+        match regex::Regex::new(&t.pattern) {
+            Ok(re) if re.captures_len() >= 2 => {}
+            Ok(_) => p.push(Problem::new(
+                t.pattern.span(),
+                "the pattern has no capture group".into(),
+                Some(
+                    "a regex whose first group is the version, e.g. `ruby (\\d+\\.\\d+\\.\\d+)`"
+                        .into(),
+                ),
+            )),
+            Err(e) => p.push(Problem::new(
+                t.pattern.span(),
+                format!("not a regular expression: {e}"),
+                None,
+            )),
+        }
+    }
+}
+
+fn check_lanes(recipe: &Recipe, p: &mut Vec<Problem>) {
+    let toolchains = || recipe.toolchains.iter().map(|t| t.name.as_str());
+    for lane in &recipe.lanes {
+        for t in lane.runtime.iter().chain(&lane.needs) {
+            resolve(t, "toolchain", toolchains(), p);
+        }
+        match &lane.command {
+            Some(c) if c.is_empty() => p.push(Problem::new(
+                lane.name.span(),
+                format!("lane `{}` has an empty command", lane.name),
+                None,
+            )),
+            None if lane.not_runnable.is_none() => p.push(Problem::new(
+                lane.name.span(),
+                format!("lane `{}` has no command and does not say why", lane.name),
+                Some(
+                    "`command = [...]`, or `not_runnable = \"why the recipe cannot run it\"`"
+                        .into(),
+                ),
+            )),
+            _ => {}
+        }
+        if lane.placement == Placement::Container && lane.image.is_none() {
+            p.push(Problem::new(
+                lane.name.span(),
+                format!(
+                    "lane `{}` runs in a container but names no image",
+                    lane.name
+                ),
+                Some("`image = \"…\"`".into()),
+            ));
+        }
+    }
+}
+
+fn check_workloads(recipe: &Recipe, p: &mut Vec<Problem>) {
+    for w in &recipe.workloads {
+        if w.connections == 0 || w.runs == 0 || w.threads == 0 {
+            p.push(Problem::new(
+                w.name.span(),
+                format!(
+                    "workload `{}` needs at least one connection, thread and run",
+                    w.name
+                ),
+                None,
+            ));
+        }
+        if let Some(people) = &w.people {
+            let total: f64 = people.mix.values().sum();
+            if (total - 1.0).abs() > 1e-6 {
+                p.push(Problem::new(
+                    w.name.span(),
+                    format!("the navigation mix of `{}` adds up to {total}", w.name),
+                    Some("shares that add up to 1".into()),
+                ));
+            }
+        }
+    }
+}
+
+fn check_steps(recipe: &Recipe, p: &mut Vec<Problem>) {
+    let ids = || recipe.steps.iter().map(|s| s.id.as_str());
+    let lanes = || recipe.lanes.iter().map(|l| l.name.as_str());
+    for step in &recipe.steps {
+        for dep in &step.after {
+            if dep == &step.id {
+                p.push(Problem::new(
+                    dep.span(),
+                    format!("step `{}` waits for itself", step.id),
+                    None,
+                ));
+            } else {
+                resolve(dep, "step", ids(), p);
+            }
+        }
+        for lane in step.action.lanes() {
+            resolve(lane, "lane", lanes(), p);
+        }
+        match &step.action {
+            Action::Clone { source, .. } => {
+                resolve(
+                    source,
+                    "source",
+                    recipe.sources.iter().map(|s| s.id.as_str()),
+                    p,
+                );
+            }
+            Action::Bundle { runtime, .. } => {
+                resolve(
+                    runtime,
+                    "toolchain",
+                    recipe.toolchains.iter().map(|t| t.name.as_str()),
+                    p,
+                );
+            }
+            Action::Check { workload, .. }
+            | Action::Load { workload, .. }
+            | Action::Cable { workload, .. } => {
+                resolve(
+                    workload,
+                    "workload",
+                    recipe.workloads.iter().map(|w| w.name.as_str()),
+                    p,
+                );
+            }
+            _ => {}
+        }
+        if let Some(command) = step.action.command() {
+            if command.is_empty() {
+                p.push(Problem::new(
+                    step.id.span(),
+                    format!("step `{}` has an empty command", step.id),
+                    None,
+                ));
+            }
+        }
+    }
+    if let Some(cycle) = find_cycle(recipe) {
+        let names: Vec<&str> = cycle.iter().map(|n| n.as_str()).collect();
+        let closing = cycle.last().map(|n| n.span()).unwrap_or(0..0);
+        p.push(Problem::new(
+            closing,
+            format!(
+                "the steps wait for each other in a cycle: {}",
+                names.join(" → ")
+            ),
+            Some("`after` lists that form no cycle".into()),
+        ));
+    }
+}
+
+/// A cycle in the `after` graph, as the path of references that closes it.
+fn find_cycle(recipe: &Recipe) -> Option<Vec<Name>> {
+    let index: HashMap<&str, usize> = recipe
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.id.as_str(), i))
+        .collect();
+    // 0 unvisited, 1 on the current path, 2 done
+    let mut state = vec![0u8; recipe.steps.len()];
+    fn visit(
+        i: usize,
+        recipe: &Recipe,
+        index: &HashMap<&str, usize>,
+        state: &mut [u8],
+        path: &mut Vec<Name>,
+    ) -> Option<Vec<Name>> {
+        state[i] = 1;
+        for dep in &recipe.steps[i].after {
+            let Some(&j) = index.get(dep.as_str()) else {
+                continue;
+            };
+            if j == i {
+                continue; // reported as waiting for itself
+            }
+            path.push(dep.clone());
+            if state[j] == 1 {
+                let target = recipe.steps[j].id.as_str();
+                let start = path[..path.len() - 1]
+                    .iter()
+                    .rposition(|n| n.as_str() == target)
+                    .unwrap_or(0);
+                return Some(path[start..].to_vec());
+            }
+            if state[j] == 0 {
+                if let Some(c) = visit(j, recipe, index, state, path) {
+                    return Some(c);
+                }
+            }
+            path.pop();
+        }
+        state[i] = 2;
+        None
+    }
+    for i in 0..recipe.steps.len() {
+        if state[i] == 0 {
+            let mut path = vec![recipe.steps[i].id.clone()];
+            if let Some(cycle) = visit(i, recipe, &index, &mut state, &mut path) {
+                return Some(cycle);
+            }
+        }
+    }
+    None
+}
+
+fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
+    let lanes = || recipe.lanes.iter().map(|l| l.name.as_str());
+    let endpoints = || {
+        recipe
+            .workloads
+            .iter()
+            .flat_map(|w| w.endpoints.iter().map(|e| e.name.as_str()))
+    };
+    for f in &recipe.figures {
+        resolve(&f.lane, "lane", lanes(), p);
+        if let Some(endpoint) = &f.endpoint {
+            resolve(endpoint, "endpoint", endpoints(), p);
+        }
+        let given = [f.value.is_some(), f.range.is_some(), f.unknown.is_some()]
+            .iter()
+            .filter(|x| **x)
+            .count();
+        if given != 1 {
+            p.push(Problem::new(
+                f.id.span(),
+                format!(
+                    "figure `{}` needs exactly one of `value`, `range`, `unknown`",
+                    f.id
+                ),
+                None,
+            ));
+        }
+        if let Some([lo, hi]) = f.range {
+            if lo > hi {
+                p.push(Problem::new(
+                    f.id.span(),
+                    format!(
+                        "figure `{}` has a range that runs backwards ({lo} > {hi})",
+                        f.id
+                    ),
+                    None,
+                ));
+            }
+        }
+    }
+}
+
+fn check_claims(recipe: &Recipe, p: &mut Vec<Problem>) {
+    let figures: BTreeMap<&str, &crate::model::Figure> =
+        recipe.figures.iter().map(|f| (f.id.as_str(), f)).collect();
+    for claim in &recipe.claims {
+        let mut all_resolve = true;
+        for f in claim.shape.figures() {
+            all_resolve &= resolve(f, "figure", figures.keys().copied(), p);
+        }
+        if !all_resolve {
+            continue;
+        }
+        let metrics: HashSet<Metric> = claim
+            .shape
+            .figures()
+            .iter()
+            .map(|f| figures[f.as_str()].metric)
+            .collect();
+        if metrics.len() > 1 && !matches!(claim.shape, ClaimShape::Spread { .. }) {
+            p.push(Problem::new(
+                claim.id.span(),
+                format!("claim `{}` compares figures of different metrics", claim.id),
+                None,
+            ));
+            continue;
+        }
+        match &claim.shape {
+            ClaimShape::Ratio {
+                numerator,
+                denominator,
+                value,
+            } => {
+                let (n, d) = (figures[numerator.as_str()], figures[denominator.as_str()]);
+                if let (Published::Value(a), Published::Value(b)) = (n.published(), d.published()) {
+                    let computed = a / b;
+                    if b == 0.0 || ((computed - value) / value).abs() > RATIO_ROUNDING {
+                        p.push(Problem::new(
+                            claim.id.span(),
+                            format!("claim `{}` says {value}× but its figures give {a} / {b} = {computed:.2}×", claim.id),
+                            Some("a ratio that agrees with its figures (a transcription error?)".into()),
+                        ));
+                    }
+                }
+            }
+            ClaimShape::Ordering { order } => {
+                let values: Vec<Option<f64>> =
+                    order.iter().map(|f| figures[f.as_str()].point()).collect();
+                let metric = figures[order[0].as_str()].metric;
+                let higher_first = metric.higher_is_better().unwrap_or(true);
+                if values.iter().all(Option::is_some) {
+                    for pair in order.windows(2).zip(values.windows(2)) {
+                        let (names, vals) = pair;
+                        let (a, b) = (vals[0].unwrap_or(0.0), vals[1].unwrap_or(0.0));
+                        let in_order = if higher_first { a >= b } else { a <= b };
+                        if !in_order {
+                            p.push(Problem::new(
+                                names[1].span(),
+                                format!(
+                                    "claim `{}` ranks `{}` ({a}) ahead of `{}` ({b})",
+                                    claim.id, names[0], names[1]
+                                ),
+                                Some(format!(
+                                    "figures listed best first ({})",
+                                    if higher_first { "highest" } else { "lowest" }
+                                )),
+                            ));
+                        }
+                    }
+                }
+            }
+            ClaimShape::Absolute { figure } => {
+                if figures[figure.as_str()].published() == Published::Unknown {
+                    p.push(Problem::new(
+                        figure.span(),
+                        format!(
+                            "claim `{}` asserts a figure with no published value",
+                            claim.id
+                        ),
+                        None,
+                    ));
+                }
+            }
+            ClaimShape::Spread { .. } => {}
+        }
+    }
+}
