@@ -118,15 +118,14 @@ impl RawClaim {
                 "a relative tolerance such as 0.15 (±15%)",
             );
         }
-        if let Some(t) = &self.tolerance {
-            if !(0.0..1.0).contains(t.get_ref()) {
+        if let Some(t) = &self.tolerance
+            && !(0.0..1.0).contains(t.get_ref()) {
                 problems.push(Problem::new(
                     t.span(),
                     "tolerance out of range".into(),
                     Some("a fraction between 0 and 1, e.g. 0.15".into()),
                 ));
             }
-        }
         let mut unused = Vec::new();
         let shape = match kind {
             ClaimKind::Absolute => {

@@ -119,23 +119,29 @@ pub fn did_you_mean<'a>(
         .map(|(_, c)| c)
 }
 
+/// Edit distance counting an adjacent transposition as one edit (`chekc` → `check`).
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(row[j]).min(cur)
-            };
-            prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 /// Turns the TOML deserializer's error into a problem with a plainer message,
@@ -149,44 +155,38 @@ pub(crate) fn from_toml(error: &toml::de::Error, text: &str) -> Problem {
         if let Some(rest) = message.strip_prefix(prefix) {
             let (word, tail) = rest.split_once('`').unwrap_or((rest, ""));
             let options = backticked(tail);
-            let what = match (what, table.as_deref()) {
-                ("value", Some("step"))
-                    if key_before(text, span.start).as_deref() == Some("kind") =>
-                {
-                    "step kind".to_string()
-                }
-                ("value", _) => match key_before(text, span.start) {
-                    Some(key) => format!("{key}"),
+            let what = match what {
+                "value" => match key_before(text, span.start).as_deref() {
+                    Some("kind") if table.as_deref() == Some("[[step]]") => "step kind".to_string(),
+                    Some(key) => key.to_string(),
                     None => "value".to_string(),
                 },
-                (what, Some(table)) => format!("{what} in [{table}]"),
-                (what, None) => what.to_string(),
+                _ => what.to_string(),
             };
-            let expected = if options.is_empty() {
-                None
-            } else {
-                Some(format!("one of {}", options.join(", ")))
+            let place = match (&table, what.as_str()) {
+                (Some(table), "key") => format!(" in {table}"),
+                _ => String::new(),
             };
+            let expected = (!options.is_empty()).then(|| format!("one of {}", options.join(", ")));
             let help = did_you_mean(word, options.iter().map(String::as_str))
                 .map(|m| format!("did you mean `{m}`?"));
-            return Problem::new(span, format!("unknown {what} `{word}`"), expected)
+            return Problem::new(span, format!("unknown {what} `{word}`{place}"), expected)
                 .with_help(help);
         }
     }
     if let Some(rest) = message.strip_prefix("missing field `") {
         let field = rest.split('`').next().unwrap_or(rest);
-        let place = table.map(|t| format!(" in [{t}]")).unwrap_or_default();
+        let place = table.map(|t| format!(" in {t}")).unwrap_or_default();
         return Problem::new(span, format!("missing key `{field}`{place}"), None);
     }
-    if let Some(rest) = message.strip_prefix("invalid type: ") {
-        if let Some((found, expected)) = rest.split_once(", expected ") {
+    if let Some(rest) = message.strip_prefix("invalid type: ")
+        && let Some((found, expected)) = rest.split_once(", expected ") {
             return Problem::new(
                 span,
                 format!("wrong type: found {found}"),
                 Some(expected.to_string()),
             );
         }
-    }
     Problem::new(span, message, None)
 }
 
@@ -206,7 +206,7 @@ pub(crate) fn enclosing_table(text: &str, offset: usize) -> Option<String> {
         .rev()
         .map(str::trim)
         .find(|l| l.starts_with('['))
-        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string())
+        .map(|l| l.split('#').next().unwrap_or(l).trim().to_string())
 }
 
 /// The key of `key = value` when `offset` is in the value.

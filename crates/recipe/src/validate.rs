@@ -304,15 +304,14 @@ fn check_steps(recipe: &Recipe, p: &mut Vec<Problem>) {
             }
             _ => {}
         }
-        if let Some(command) = step.action.command() {
-            if command.is_empty() {
+        if let Some(command) = step.action.command()
+            && command.is_empty() {
                 p.push(Problem::new(
                     step.id.span(),
                     format!("step `{}` has an empty command", step.id),
                     None,
                 ));
             }
-        }
     }
     if let Some(cycle) = find_cycle(recipe) {
         let names: Vec<&str> = cycle.iter().map(|n| n.as_str()).collect();
@@ -362,11 +361,10 @@ fn find_cycle(recipe: &Recipe) -> Option<Vec<Name>> {
                     .unwrap_or(0);
                 return Some(path[start..].to_vec());
             }
-            if state[j] == 0 {
-                if let Some(c) = visit(j, recipe, index, state, path) {
+            if state[j] == 0
+                && let Some(c) = visit(j, recipe, index, state, path) {
                     return Some(c);
                 }
-            }
             path.pop();
         }
         state[i] = 2;
@@ -410,8 +408,8 @@ fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
                 None,
             ));
         }
-        if let Some([lo, hi]) = f.range {
-            if lo > hi {
+        if let Some([lo, hi]) = f.range
+            && lo > hi {
                 p.push(Problem::new(
                     f.id.span(),
                     format!(
@@ -421,7 +419,6 @@ fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
                     None,
                 ));
             }
-        }
     }
 }
 
