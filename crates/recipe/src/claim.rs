@@ -119,13 +119,14 @@ impl RawClaim {
             );
         }
         if let Some(t) = &self.tolerance
-            && !(0.0..1.0).contains(t.get_ref()) {
-                problems.push(Problem::new(
-                    t.span(),
-                    "tolerance out of range".into(),
-                    Some("a fraction between 0 and 1, e.g. 0.15".into()),
-                ));
-            }
+            && !(0.0..1.0).contains(t.get_ref())
+        {
+            problems.push(Problem::new(
+                t.span(),
+                "tolerance out of range".into(),
+                Some("a fraction between 0 and 1, e.g. 0.15".into()),
+            ));
+        }
         let mut unused = Vec::new();
         let shape = match kind {
             ClaimKind::Absolute => {

@@ -180,13 +180,14 @@ pub(crate) fn from_toml(error: &toml::de::Error, text: &str) -> Problem {
         return Problem::new(span, format!("missing key `{field}`{place}"), None);
     }
     if let Some(rest) = message.strip_prefix("invalid type: ")
-        && let Some((found, expected)) = rest.split_once(", expected ") {
-            return Problem::new(
-                span,
-                format!("wrong type: found {found}"),
-                Some(expected.to_string()),
-            );
-        }
+        && let Some((found, expected)) = rest.split_once(", expected ")
+    {
+        return Problem::new(
+            span,
+            format!("wrong type: found {found}"),
+            Some(expected.to_string()),
+        );
+    }
     Problem::new(span, message, None)
 }
 

@@ -305,13 +305,14 @@ fn check_steps(recipe: &Recipe, p: &mut Vec<Problem>) {
             _ => {}
         }
         if let Some(command) = step.action.command()
-            && command.is_empty() {
-                p.push(Problem::new(
-                    step.id.span(),
-                    format!("step `{}` has an empty command", step.id),
-                    None,
-                ));
-            }
+            && command.is_empty()
+        {
+            p.push(Problem::new(
+                step.id.span(),
+                format!("step `{}` has an empty command", step.id),
+                None,
+            ));
+        }
     }
     if let Some(cycle) = find_cycle(recipe) {
         let names: Vec<&str> = cycle.iter().map(|n| n.as_str()).collect();
@@ -362,9 +363,10 @@ fn find_cycle(recipe: &Recipe) -> Option<Vec<Name>> {
                 return Some(path[start..].to_vec());
             }
             if state[j] == 0
-                && let Some(c) = visit(j, recipe, index, state, path) {
-                    return Some(c);
-                }
+                && let Some(c) = visit(j, recipe, index, state, path)
+            {
+                return Some(c);
+            }
             path.pop();
         }
         state[i] = 2;
@@ -409,16 +411,17 @@ fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
             ));
         }
         if let Some([lo, hi]) = f.range
-            && lo > hi {
-                p.push(Problem::new(
-                    f.id.span(),
-                    format!(
-                        "figure `{}` has a range that runs backwards ({lo} > {hi})",
-                        f.id
-                    ),
-                    None,
-                ));
-            }
+            && lo > hi
+        {
+            p.push(Problem::new(
+                f.id.span(),
+                format!(
+                    "figure `{}` has a range that runs backwards ({lo} > {hi})",
+                    f.id
+                ),
+                None,
+            ));
+        }
     }
 }
 
