@@ -227,14 +227,15 @@ fn render(r: &Recipe, status: Option<ChecksumStatus>) -> String {
             if let Some(c) = &f.condition {
                 cell.push_str(&format!(" [{c}]"));
             }
-            let _ = writeln!(
-                o,
-                "  {:<28} {:<44} {} {}",
-                f.id.as_str(),
-                cell,
-                value,
+            let unit = if f.published() == Published::Unknown {
+                ""
+            } else {
                 f.metric.unit()
-            );
+            };
+            let _ = writeln!(o, "  {:<28} {:<44} {} {}", f.id.as_str(), cell, value, unit);
+            if let Some(why) = &f.unknown {
+                o.push_str(&wrap(why, WIDTH, 6));
+            }
             o.push_str(&wrap(&format!("“{}”", f.quote), WIDTH, 6));
         }
     }
@@ -253,11 +254,14 @@ fn render(r: &Recipe, status: Option<ChecksumStatus>) -> String {
                     denominator,
                     value,
                 } => format!("{numerator} / {denominator} = {}×{tol}", number(*value)),
-                ClaimShape::Ordering { order } => order
-                    .iter()
-                    .map(|n| n.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" > "),
+                ClaimShape::Ordering { order } => format!(
+                    "best first: {}",
+                    order
+                        .iter()
+                        .map(|n| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 ClaimShape::Spread { figure, value } => {
                     format!("runs of {figure} spread {}%{tol}", number(value * 100.0))
                 }
