@@ -31,9 +31,11 @@
 //! ```
 
 pub mod harness;
+pub mod history;
 mod html;
 mod markdown;
 mod model;
+pub mod results_dir;
 mod svg;
 
 pub use html::HtmlExporter;
@@ -50,8 +52,17 @@ pub enum ReportError {
         file: PathBuf,
         source: std::io::Error,
     },
+    #[error(transparent)]
+    Results(#[from] reprise_verdict::VerdictError),
     #[error("JSON: {0}")]
     Json(#[from] serde_json::Error),
+    #[error("{}: {source}", file.display())]
+    History {
+        file: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("no run `{0}` in the history (`reprise history` lists them)")]
+    UnknownRun(String),
     #[error("unknown format `{0}` (expected md, html or json)")]
     UnknownFormat(String),
 }

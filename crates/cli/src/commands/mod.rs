@@ -2,8 +2,12 @@
 
 pub mod check;
 pub mod checksums;
+pub mod compare;
+pub mod history;
 pub mod recipes;
+pub mod report;
 pub mod show;
+pub mod verdict;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
