@@ -36,6 +36,7 @@ mod html;
 mod markdown;
 mod model;
 pub mod results_dir;
+pub mod share;
 mod svg;
 
 pub use html::HtmlExporter;
