@@ -42,6 +42,10 @@ enum Command {
     Compare(compare::Args),
     /// Render a stored run as Markdown, HTML or JSON.
     Report(report::Args),
+    /// Post a stored run's report to GitHub Discussions (or print a prefilled link).
+    Share(share::Args),
+    /// Forget the GitHub token.
+    Logout(logout::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,5 +58,7 @@ fn main() -> ExitCode {
         Command::History(args) => history::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Report(args) => report::run(args),
+        Command::Share(args) => share::run(args),
+        Command::Logout(args) => logout::run(args),
     }
 }

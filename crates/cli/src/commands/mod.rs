@@ -4,8 +4,10 @@ pub mod check;
 pub mod checksums;
 pub mod compare;
 pub mod history;
+pub mod logout;
 pub mod recipes;
 pub mod report;
+pub mod share;
 pub mod show;
 pub mod verdict;
 
