@@ -66,14 +66,13 @@ fn html(report: &Report) -> String {
     out.push_str(&claim_forest(report));
     out.push_str("<table class=\"verdicts\"><tr><th>Claim</th><th>Kind</th><th>Verdict</th><th>Published</th><th>Measured (95% interval)</th><th>Why</th></tr>\n");
     for v in &j.verdicts {
-        let unit = if v.kind == "ratio" { "×" } else { "" };
-        let published = v.published.map_or("—".into(), |p| format_number(p, unit));
+        let published = v.published.map_or("—".into(), |p| v.show(p));
         let measured = v.measured.map_or("—".into(), |i| {
             format!(
                 "{} ({} – {})",
-                format_number(i.estimate, unit),
-                format_number(i.low, unit),
-                format_number(i.high, unit)
+                v.show(i.estimate),
+                v.show(i.low),
+                v.show(i.high)
             )
         });
         let _ = writeln!(

@@ -7,6 +7,9 @@
 //! GitHub-flavoured Markdown, a self-contained HTML page with inline SVG
 //! charts, or JSON with everything, and [`harness::export`] writes the
 //! original harness's `summary.json`, `per-run.json` and `env.json`.
+//! [`results_dir`] judges a directory of those files against a recipe,
+//! [`history`] keeps every run in SQLite in the data dir, and [`share`]
+//! posts a redacted report to GitHub Discussions.
 //!
 //! ```
 //! use reprise_report::{Environment, Exporter, Format, Report, RunInfo};

@@ -81,20 +81,19 @@ fn markdown(report: &Report) -> String {
             "| Claim | Kind | Verdict | Published | Measured (95% interval) | Why |\n|---|---|---|---|---|---|"
         );
         for v in &j.verdicts {
-            let unit = if v.kind == "ratio" { "×" } else { "" };
             let published = v.published.map_or("—".into(), |p| {
                 let tol = v
                     .tolerance
                     .map(|t| format!(" ± {:.0}%", t * 100.0))
                     .unwrap_or_default();
-                format!("{}{tol}", format_number(p, unit))
+                format!("{}{tol}", v.show(p))
             });
             let measured = v.measured.map_or("—".into(), |i| {
                 format!(
                     "{} ({} – {})",
-                    format_number(i.estimate, unit),
-                    format_number(i.low, unit),
-                    format_number(i.high, unit)
+                    v.show(i.estimate),
+                    v.show(i.low),
+                    v.show(i.high)
                 )
             });
             let _ = writeln!(

@@ -215,7 +215,6 @@ pub(crate) fn claim_forest(report: &Report) -> String {
     );
     for (i, (v, p, band, m)) in rows.iter().enumerate() {
         let y = TOP + ROW * i as f64 + ROW / 2.0;
-        let unit = if v.kind == "ratio" { "×" } else { "" };
         let colour = match v.outcome {
             reprise_verdict::Outcome::Reproduced => "#188038",
             reprise_verdict::Outcome::NotReproduced => "#d93025",
@@ -234,7 +233,7 @@ pub(crate) fn claim_forest(report: &Report) -> String {
         let (tick_top, tick_bottom) = (y - 11.0, y + 11.0);
         let (low, high, estimate) = (x(m.low / p), x(m.high / p), x(m.estimate / p));
         let value_x = LABEL + PLOT + 8.0;
-        let value = escape(&format_number(m.estimate, unit));
+        let value = escape(&v.show(m.estimate));
         let _ = write!(
             s,
             r##"<g class="claim-mark" data-claim="{claim}" data-outcome="{outcome}"><title>{claim}: {reason}</title><text x="{label_x}" y="{text_y}" font-size="12" text-anchor="end">{claim}</text><rect class="tolerance-band" x="{band_x}" y="{band_y}" width="{band_w}" height="18" fill="#e6f4ea"/><line class="published-value" x1="{one}" y1="{tick_top}" x2="{one}" y2="{tick_bottom}" stroke="#444"/><line class="claim-interval" x1="{low}" y1="{y}" x2="{high}" y2="{y}" stroke="{colour}" stroke-width="3"/><circle cx="{estimate}" cy="{y}" r="5" fill="{colour}"/><text x="{value_x}" y="{text_y}" font-size="11">{value} {outcome}</text></g>"##

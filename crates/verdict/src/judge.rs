@@ -82,6 +82,9 @@ pub struct Verdict {
     pub reason: String,
     /// The published number the claim asserts (value, ratio or spread).
     pub published: Option<f64>,
+    /// The unit of `published`, `band` and `measured`: the metric's for an
+    /// absolute claim, `×` for a ratio, a fraction shown as % for a spread.
+    pub unit: String,
     pub tolerance: Option<f64>,
     /// The published number widened by the tolerance.
     pub band: Option<[f64; 2]>,
@@ -91,6 +94,17 @@ pub struct Verdict {
     /// likely settle it.
     pub more_runs: Option<u32>,
     pub figures: Vec<String>,
+}
+
+impl Verdict {
+    /// One of this verdict's numbers, with its unit, for reading.
+    pub fn show(&self, v: f64) -> String {
+        if self.kind == "spread" {
+            format_number(v * 100.0, "%")
+        } else {
+            format_number(v, &self.unit)
+        }
+    }
 }
 
 /// Every cell read, every figure matched and every claim judged.
@@ -327,6 +341,7 @@ fn judge_claim<'a>(
         outcome: Outcome::Inconclusive,
         reason: String::new(),
         published: None,
+        unit: String::new(),
         tolerance: claim.tolerance,
         band: None,
         measured: None,
@@ -362,6 +377,7 @@ fn judge_claim<'a>(
             let r = readings[0];
             verdict.published = r.published;
             let unit = r.metric.unit();
+            verdict.unit = unit.to_string();
             if let Some((outcome, reason)) = blocked {
                 (verdict.outcome, verdict.reason) = (outcome, reason);
                 return verdict;
@@ -393,6 +409,7 @@ fn judge_claim<'a>(
         }
         ClaimShape::Ratio { value, .. } => {
             verdict.published = Some(*value);
+            verdict.unit = "×".into();
             if let Some((outcome, reason)) = blocked {
                 (verdict.outcome, verdict.reason) = (outcome, reason);
                 return verdict;
@@ -404,6 +421,7 @@ fn judge_claim<'a>(
             banded(&mut verdict, interval, band, runs, "ratio", "×");
         }
         ClaimShape::Ordering { .. } => {
+            verdict.unit = readings[0].metric.unit().to_string();
             if let Some((outcome, reason)) = blocked {
                 (verdict.outcome, verdict.reason) = (outcome, reason);
                 return verdict;
@@ -413,6 +431,7 @@ fn judge_claim<'a>(
         ClaimShape::Spread { value, .. } => {
             let r = readings[0];
             verdict.published = Some(*value);
+            verdict.unit = "%".into();
             if let Some((outcome, reason)) = blocked {
                 (verdict.outcome, verdict.reason) = (outcome, reason);
                 return verdict;
@@ -444,6 +463,17 @@ fn judge_claim<'a>(
             } else {
                 verdict.outcome = Outcome::NotReproduced;
                 verdict.reason = format!("{numbers}: outside the published band");
+            }
+        }
+    }
+    if verdict.kind != "spread" {
+        for r in &readings {
+            if let Some(stats) = r.stats.as_ref().filter(|s| s.unstable) {
+                verdict.reason.push_str(&format!(
+                    "; note: {} is unstable (its runs vary {:.1}%)",
+                    r.figure,
+                    stats.cv * 100.0
+                ));
             }
         }
     }

@@ -189,6 +189,13 @@ fn an_unstable_cell_is_flagged_but_still_read() {
     assert_eq!(a.status, CellStatus::Valid);
     let b = j.cells.iter().find(|c| c.cell.key == key("b")).unwrap();
     assert!(!b.stats.as_ref().unwrap().unstable);
+    let v = j.verdict("a-twice-b").unwrap();
+    assert!(
+        v.reason
+            .contains("note: a-hello is unstable (its runs vary 11.9%)"),
+        "{}",
+        v.reason
+    );
 }
 
 #[test]
