@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use reprise_recipe::Recipe;
-use reprise_verdict::{MachineMatch, Settings, judge, read_results_dir};
+use reprise_verdict::{MachineMatch, Settings, align_lanes, judge, read_results_dir};
 use serde_json::Value;
 
 use crate::{Environment, Report, ReportError, RunInfo, ToolchainVersion};
@@ -135,7 +135,8 @@ pub fn report_from_dir(
     run: RunInfo,
     settings: &Settings,
 ) -> Result<Report, ReportError> {
-    let measurements = read_results_dir(dir)?;
+    let mut measurements = read_results_dir(dir)?;
+    align_lanes(&mut measurements, recipe);
     let env = read_bench_env(dir)?;
     let machine = machine.unwrap_or_else(|| machine_from_bench_env(recipe, &env));
     let judgement = judge(recipe, &measurements, &machine, settings);

@@ -67,6 +67,7 @@
 
 mod gates;
 mod judge;
+mod lanes;
 mod measurements;
 mod statistics;
 
@@ -77,6 +78,7 @@ pub use judge::{
     FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, format_number, judge,
     more_runs_to_settle,
 };
+pub use lanes::align_lanes;
 pub use measurements::{
     Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Run, is_load_metric,
 };

@@ -377,3 +377,70 @@ fn a_malformed_per_run_line_is_an_error_naming_the_line() {
     let err = Measurements::from_per_run("{\"target\":\"a\",\"run\":1}\n{oops}\n").unwrap_err();
     assert!(err.to_string().starts_with("per-run.json line 2:"), "{err}");
 }
+
+#[test]
+fn harness_lanes_take_the_recipe_s_names_by_target_and_workers() {
+    let text = r#"
+[post]
+id = "shapes"
+title = "Shapes"
+author = "A. Writer"
+date = "2026"
+summary = "One runtime, two shapes."
+
+[[lane]]
+name = "ruby"
+workers = 8
+command = ["puma"]
+why = "Eight workers."
+
+[[lane]]
+name = "ruby-1p"
+workers = 1
+command = ["puma"]
+why = "One worker."
+
+[[figure]]
+id = "eight"
+lane = "ruby"
+metric = "req_per_s"
+value = 2366
+quote = "2,366."
+
+[[figure]]
+id = "one"
+lane = "ruby-1p"
+metric = "req_per_s"
+value = 478
+quote = "478."
+
+[[claim]]
+id = "eight-over-one"
+kind = "ratio"
+numerator = "eight"
+denominator = "one"
+value = 4.95
+tolerance = 0.1
+quote = "About five times."
+"#;
+    let recipe = reprise_recipe::parse("recipes/shapes.toml".as_ref(), text).unwrap();
+    let mut per_run = String::new();
+    for (workers, v) in [(8, 2366.0), (1, 478.0)] {
+        for run in 1..=3 {
+            per_run.push_str(&format!(
+                "{{\"target\":\"ruby\",\"workers\":{workers},\"endpoint\":null,\"run\":{run},\"req_sec\":{}}}\n",
+                v + run as f64
+            ));
+        }
+    }
+    let mut m = Measurements::from_per_run(&per_run).unwrap();
+    assert!(m.lanes.contains_key("ruby/w8"));
+    let renames = reprise_verdict::align_lanes(&mut m, &recipe);
+    assert_eq!(renames.get("ruby/w8").map(String::as_str), Some("ruby"));
+    assert_eq!(renames.get("ruby/w1").map(String::as_str), Some("ruby-1p"));
+    let j = judge(&recipe, &m, &differs(), &Settings::default());
+    assert_eq!(
+        j.verdict("eight-over-one").unwrap().outcome,
+        Outcome::Reproduced
+    );
+}
