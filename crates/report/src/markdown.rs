@@ -226,10 +226,15 @@ fn appendix(out: &mut String, report: &Report) {
     let s = &report.judgement.settings;
     let _ = writeln!(
         out,
-        "### How verdicts were reached\n\nMedians of runs; intervals are {:.0}% bootstrap percentile intervals ({} resamples, seed {:#x}); a cell is unstable past a {:.0}% coefficient of variation and client-bound past {:.0}% load-generator CPU; a cell with any error is no data.",
+        "### How verdicts were reached\n\nMedians of runs; intervals are {:.0}% bootstrap percentile intervals ({} resamples, seed {:#x}, over {}); a cell is unstable past a {:.0}% coefficient of variation and client-bound past {:.0}% load-generator CPU; a cell with any error is no data.",
         s.bootstrap.confidence * 100.0,
         s.bootstrap.resamples,
         s.bootstrap.seed,
+        if s.rounds_alternate {
+            "rounds of alternating lanes"
+        } else {
+            "each cell's runs independently"
+        },
         s.thresholds.unstable_cv * 100.0,
         s.thresholds.client_bound_cpu * 100.0
     );

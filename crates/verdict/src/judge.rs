@@ -53,6 +53,10 @@ impl fmt::Display for Outcome {
 pub struct Settings {
     pub thresholds: Thresholds,
     pub bootstrap: Bootstrap,
+    /// Whether the lanes ran alternating in rounds (run n of every lane,
+    /// then run n + 1): ratios then resample rounds, not runs.
+    #[serde(default)]
+    pub rounds_alternate: bool,
 }
 
 /// A published figure and the cell that measured it.
@@ -415,7 +419,10 @@ fn judge_claim<'a>(
                 return verdict;
             }
             let (num, den) = (values(readings[0]), values(readings[1]));
-            let interval = settings.bootstrap.ratio(&num, &den);
+            let interval = match rounds(readings[0], readings[1], cells) {
+                Some(pairs) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&pairs),
+                _ => settings.bootstrap.ratio(&num, &den),
+            };
             let band = [value * (1.0 - tolerance), value * (1.0 + tolerance)];
             let runs = num.len().min(den.len());
             banded(&mut verdict, interval, band, runs, "ratio", "×");
@@ -478,6 +485,25 @@ fn judge_claim<'a>(
         }
     }
     verdict
+}
+
+/// The two cells' runs paired by run number, when both ran the same rounds.
+fn rounds(a: &FigureReading, b: &FigureReading, cells: &[CellReading]) -> Option<Vec<(f64, f64)>> {
+    let runs = |r: &FigureReading| {
+        let key = r.cell.as_ref()?;
+        let cell = cells.iter().find(|c| &c.cell.key == key)?;
+        let mut runs: Vec<(u32, f64)> = cell
+            .cell
+            .runs
+            .iter()
+            .filter_map(|x| Some((x.run, x.value?)))
+            .collect();
+        runs.sort_by_key(|(n, _)| *n);
+        Some(runs)
+    };
+    let (x, y) = (runs(a)?, runs(b)?);
+    let same = x.len() == y.len() && x.iter().zip(&y).all(|(p, q)| p.0 == q.0);
+    same.then(|| x.iter().zip(&y).map(|(p, q)| (p.1, q.1)).collect())
 }
 
 fn judge_ordering(verdict: &mut Verdict, readings: &[&FigureReading]) {

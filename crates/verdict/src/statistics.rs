@@ -183,6 +183,29 @@ impl Bootstrap {
             self.confidence,
         )
     }
+
+    /// The same interval when the lanes alternated in rounds: each round's
+    /// pair of runs is resampled together, so drift the two lanes shared
+    /// within a round cancels out of the ratio.
+    pub fn paired_ratio(&self, rounds: &[(f64, f64)]) -> Interval {
+        let mut rng = XorShift::new(self.seed);
+        let (num, den): (Vec<f64>, Vec<f64>) = rounds.iter().copied().unzip();
+        let mut n = Vec::with_capacity(rounds.len());
+        let mut d = Vec::with_capacity(rounds.len());
+        let draws = (0..self.resamples)
+            .map(|_| {
+                n.clear();
+                d.clear();
+                for _ in 0..rounds.len() {
+                    let (a, b) = rounds[rng.below(rounds.len())];
+                    n.push(a);
+                    d.push(b);
+                }
+                median(&n) / median(&d)
+            })
+            .collect();
+        percentile_interval(median(&num) / median(&den), draws, self.confidence)
+    }
 }
 
 #[cfg(test)]

@@ -444,3 +444,25 @@ quote = "About five times."
         Outcome::Reproduced
     );
 }
+
+#[test]
+fn alternating_rounds_cancel_shared_drift_out_of_a_ratio() {
+    // The machine slows down round by round; both lanes feel it, and a is
+    // always exactly twice b within a round.
+    let m = measured(&[600.0, 500.0, 420.0], &[300.0, 250.0, 210.0]);
+    let independent = judge(&recipe(), &m, &differs(), &Settings::default());
+    let v = independent.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    let paired = Settings {
+        rounds_alternate: true,
+        ..Settings::default()
+    };
+    let j = judge(&recipe(), &m, &differs(), &paired);
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    let i = v.measured.unwrap();
+    assert!(
+        (i.low - 2.0).abs() < 1e-9 && (i.high - 2.0).abs() < 1e-9,
+        "{i:?}"
+    );
+}
