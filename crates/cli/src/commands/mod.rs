@@ -2,8 +2,14 @@
 
 pub mod check;
 pub mod checksums;
+pub mod compare;
+pub mod history;
+pub mod logout;
 pub mod recipes;
+pub mod report;
+pub mod share;
 pub mod show;
+pub mod verdict;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
