@@ -219,7 +219,8 @@ mod tests {
     fn bad_input_is_a_typed_error() {
         let cases = [
             ("https://127.0.0.1/", "not supported"),
-            ("127.0.0.1:80/", "scheme"),
+            ("127.0.0.1:80/", "invalid URL"),
+            ("/rooms/1", "missing http:// scheme"),
             ("http://exa mple/", "invalid"),
         ];
         for (url, reason) in cases {
