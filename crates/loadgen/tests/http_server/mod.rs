@@ -8,8 +8,8 @@
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -27,7 +27,11 @@ pub struct Reply {
 
 impl Reply {
     pub fn ok(body: &'static str) -> Reply {
-        Reply { status: 200, body, delay: Duration::ZERO }
+        Reply {
+            status: 200,
+            body,
+            delay: Duration::ZERO,
+        }
     }
 }
 
@@ -87,12 +91,19 @@ impl Drop for HyperServer {
     }
 }
 
-fn serve_connection(stream: TcpStream, reply: Arc<dyn Fn(u64) -> Reply + Send + Sync>, served: Arc<Served>) {
+fn serve_connection(
+    stream: TcpStream,
+    reply: Arc<dyn Fn(u64) -> Reply + Send + Sync>,
+    served: Arc<Served>,
+) {
     // Timer slack of 1 ns makes the blocking delays precise to a few microseconds.
     // SAFETY: prctl(PR_SET_TIMERSLACK) only changes this thread's timer slack.
     unsafe { libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong, 0, 0, 0) };
     stream.set_nonblocking(true).unwrap();
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     runtime.block_on(async move {
         let stream = tokio::net::TcpStream::from_std(stream).unwrap();
         stream.set_nodelay(true).unwrap();
@@ -100,8 +111,15 @@ fn serve_connection(stream: TcpStream, reply: Arc<dyn Fn(u64) -> Reply + Send + 
             let (reply, served) = (reply.clone(), served.clone());
             async move {
                 let (head, body) = request.into_parts();
-                let body = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
-                let cookie = head.headers.get("cookie").map(|v| v.to_str().unwrap_or("?").to_string());
+                let body = body
+                    .collect()
+                    .await
+                    .map(|b| b.to_bytes())
+                    .unwrap_or_default();
+                let cookie = head
+                    .headers
+                    .get("cookie")
+                    .map(|v| v.to_str().unwrap_or("?").to_string());
                 *served.last_request.lock().unwrap() = format!(
                     "{} {} cookie={} body={}",
                     head.method,
@@ -117,7 +135,8 @@ fn serve_connection(stream: TcpStream, reply: Arc<dyn Fn(u64) -> Reply + Send + 
                 if !answer.delay.is_zero() {
                     std::thread::sleep(answer.delay);
                 }
-                let mut response = hyper::Response::new(Full::new(Bytes::from_static(answer.body.as_bytes())));
+                let mut response =
+                    hyper::Response::new(Full::new(Bytes::from_static(answer.body.as_bytes())));
                 *response.status_mut() = hyper::StatusCode::from_u16(answer.status).unwrap();
                 Ok::<_, std::convert::Infallible>(response)
             }
@@ -137,6 +156,14 @@ pub struct IdleClosingServer {
 
 impl IdleClosingServer {
     pub fn start(idle_timeout: Duration, close_after: Option<u64>) -> IdleClosingServer {
+        IdleClosingServer::start_with_delay(idle_timeout, close_after, Duration::ZERO)
+    }
+
+    pub fn start_with_delay(
+        idle_timeout: Duration,
+        close_after: Option<u64>,
+        delay: Duration,
+    ) -> IdleClosingServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let served = Arc::new(Served::default());
@@ -146,14 +173,23 @@ impl IdleClosingServer {
                 let Ok(stream) = stream else { continue };
                 served_in.connections.fetch_add(1, Ordering::Relaxed);
                 let served = served_in.clone();
-                std::thread::spawn(move || serve_until_idle(stream, idle_timeout, close_after, &served));
+                std::thread::spawn(move || {
+                    serve_until_idle(stream, idle_timeout, close_after, delay, &served)
+                });
             }
         });
         IdleClosingServer { addr, served }
     }
 }
 
-fn serve_until_idle(mut stream: TcpStream, idle_timeout: Duration, close_after: Option<u64>, served: &Served) {
+fn serve_until_idle(
+    mut stream: TcpStream,
+    idle_timeout: Duration,
+    close_after: Option<u64>,
+    delay: Duration,
+    served: &Served,
+) {
+    unsafe { libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong, 0, 0, 0) };
     stream.set_nodelay(true).unwrap();
     stream.set_read_timeout(Some(idle_timeout)).unwrap();
     let mut buf = [0u8; 4096];
@@ -164,7 +200,13 @@ fn serve_until_idle(mut stream: TcpStream, idle_timeout: Duration, close_after: 
         while let Some(end) = pending.windows(4).position(|w| w == b"\r\n\r\n") {
             pending.drain(..end + 4);
             served.requests.fetch_add(1, Ordering::SeqCst);
-            if stream.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok").is_err() {
+            if !delay.is_zero() {
+                std::thread::sleep(delay);
+            }
+            if stream
+                .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok")
+                .is_err()
+            {
                 return;
             }
             answered += 1;
