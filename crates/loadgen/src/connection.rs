@@ -127,10 +127,11 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
                 None => match connect(shared.template.addr, shared.timeout).await {
                     Ok(c) => c,
                     Err(message) => {
-                        let mut stats = shared.stats.borrow_mut();
-                        stats.errors.connect += 1;
-                        stats.sample_error(|| format!("connect: {message}"));
-                        drop(stats);
+                        {
+                            let mut stats = shared.stats.borrow_mut();
+                            stats.errors.connect += 1;
+                            stats.sample_error(|| format!("connect: {message}"));
+                        }
                         // Back off briefly so a refused port does not spin the thread.
                         let pause = Instant::now() + Duration::from_millis(10);
                         tokio::time::sleep_until(pause.min(shared.end).into()).await;

@@ -71,7 +71,7 @@ pub fn run(spec: &LoadSpec, mut progress: impl FnMut(&Progress)) -> Result<LoadR
         // Ends when every worker has finished and dropped its sender.
         for message in from_workers {
             if let WorkerMessage::Interval { index, at, stats } = message
-                && let Some(update) = collector.add(index, at, stats)
+                && let Some(update) = collector.add(index, at, *stats)
             {
                 progress(&update);
             }
