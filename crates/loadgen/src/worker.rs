@@ -86,7 +86,7 @@ pub(crate) fn run_worker(
             let _ = to_coordinator.send(WorkerMessage::Interval {
                 index,
                 at: Instant::now(),
-                stats: take(),
+                stats: Box::new(take()),
             });
         }
         for task in tasks {
@@ -96,7 +96,7 @@ pub(crate) fn run_worker(
         let _ = to_coordinator.send(WorkerMessage::Interval {
             index,
             at: Instant::now(),
-            stats: take(),
+            stats: Box::new(take()),
         });
     });
 }
