@@ -35,7 +35,7 @@ pub(crate) enum WorkerMessage {
     Interval {
         index: usize,
         at: Instant,
-        stats: IntervalStats,
+        stats: Box<IntervalStats>,
     },
 }
 
