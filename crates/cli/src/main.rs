@@ -18,9 +18,14 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Generate HTTP load against one URL and report throughput and latency.
+    Load(commands::load::Args),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Load(args) => commands::load::run(args),
+    }
 }
