@@ -11,7 +11,11 @@ use clap::{Parser, Subcommand};
 mod commands;
 
 #[derive(Parser)]
-#[command(name = "reprise", version, about = "Reproduce published benchmark results on your machine")]
+#[command(
+    name = "reprise",
+    version,
+    about = "Reproduce published benchmark results on your machine"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

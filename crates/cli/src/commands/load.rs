@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use reprise_loadgen::{CheckSample, LoadReport, LoadSpec, Phase, Progress, ResponseChecks, write_hdr_log};
+use reprise_loadgen::{
+    CheckSample, LoadReport, LoadSpec, Phase, Progress, ResponseChecks, write_hdr_log,
+};
 
 /// Generate HTTP load (closed loop like wrk, or open loop at a fixed rate like wrk2).
 ///
@@ -90,12 +92,21 @@ pub fn run(args: Args) -> ExitCode {
             sha256: args.expect_sha256,
             contains: args.expect_contains,
         },
-        check_sample: args.check_one_in.map_or(CheckSample::Every, CheckSample::OneIn),
+        check_sample: args
+            .check_one_in
+            .map_or(CheckSample::Every, CheckSample::OneIn),
     };
     let show_progress = std::io::stderr().is_terminal();
     if !args.json {
-        println!("Running {} test @ {}", format_duration(spec.duration), spec.url);
-        println!("  {} threads and {} connections", spec.threads, spec.connections);
+        println!(
+            "Running {} test @ {}",
+            format_duration(spec.duration),
+            spec.url
+        );
+        println!(
+            "  {} threads and {} connections",
+            spec.threads, spec.connections
+        );
     }
     let report = match reprise_loadgen::run(&spec, |p| {
         if show_progress {
@@ -114,7 +125,9 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(path) = &args.hdr {
         let written = std::fs::File::create(path)
             .map_err(|e| e.to_string())
-            .and_then(|file| write_hdr_log(&report, std::io::BufWriter::new(file)).map_err(|e| e.to_string()));
+            .and_then(|file| {
+                write_hdr_log(&report, std::io::BufWriter::new(file)).map_err(|e| e.to_string())
+            });
         if let Err(e) = written {
             eprintln!("reprise load: cannot save {}: {e}", path.display());
             return ExitCode::from(2);
@@ -131,7 +144,11 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         print_summary(&report);
     }
-    if report.has_data() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    if report.has_data() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 fn print_progress(p: &Progress) {
@@ -148,8 +165,14 @@ fn print_progress(p: &Progress) {
 }
 
 fn print_summary(report: &LoadReport) {
-    let rows = [("Latency", report.latency), ("Corrected", report.corrected_latency)];
-    println!("  {:<10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}", "", "p50", "p90", "p99", "p99.9", "max", "mean");
+    let rows = [
+        ("Latency", report.latency),
+        ("Corrected", report.corrected_latency),
+    ];
+    println!(
+        "  {:<10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "", "p50", "p90", "p99", "p99.9", "max", "mean"
+    );
     for (name, summary) in rows {
         let Some(s) = summary else { continue };
         println!(
@@ -184,7 +207,10 @@ fn print_summary(report: &LoadReport) {
     match report.req_per_s {
         Some(rps) => {
             println!("Requests/sec: {rps:>10.2}");
-            println!("Transfer/sec: {:>10}", format_bytes((report.bytes as f64 / report.duration_s) as u64));
+            println!(
+                "Transfer/sec: {:>10}",
+                format_bytes((report.bytes as f64 / report.duration_s) as u64)
+            );
         }
         None => println!("Requests/sec: no data ({} errors)", e.total()),
     }
@@ -215,22 +241,32 @@ fn format_duration(d: Duration) -> String {
 /// `20s`, `500ms`, `2m`, `1h`, or plain seconds (`1.5`).
 fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
-    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let value: f64 = number.parse().map_err(|_| format!("{text:?} is not a duration like 20s, 500ms or 2m"))?;
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a duration like 20s, 500ms or 2m"))?;
     let seconds = match unit {
         "" | "s" => value,
         "ms" => value / 1000.0,
         "m" => value * 60.0,
         "h" => value * 3600.0,
-        _ => return Err(format!("unknown unit {unit:?} in {text:?} (use ms, s, m or h)")),
+        _ => {
+            return Err(format!(
+                "unknown unit {unit:?} in {text:?} (use ms, s, m or h)"
+            ));
+        }
     };
     Duration::try_from_secs_f64(seconds).map_err(|e| format!("{text:?}: {e}"))
 }
 
 /// `Name: value`.
 fn parse_header(text: &str) -> Result<(String, String), String> {
-    let (name, value) = text.split_once(':').ok_or_else(|| format!("{text:?} is not a header like 'Name: value'"))?;
+    let (name, value) = text
+        .split_once(':')
+        .ok_or_else(|| format!("{text:?} is not a header like 'Name: value'"))?;
     if name.trim().is_empty() {
         return Err(format!("{text:?} has no header name"));
     }
@@ -253,7 +289,10 @@ mod tests {
 
     #[test]
     fn headers_split_at_the_first_colon() {
-        assert_eq!(parse_header("Origin: http://127.0.0.1:3000"), Ok(("Origin".into(), "http://127.0.0.1:3000".into())));
+        assert_eq!(
+            parse_header("Origin: http://127.0.0.1:3000"),
+            Ok(("Origin".into(), "http://127.0.0.1:3000".into()))
+        );
         assert!(parse_header("no colon").is_err());
         assert!(parse_header(": empty").is_err());
     }
