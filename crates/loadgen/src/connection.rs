@@ -121,6 +121,8 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
             }
         };
         let mut resent = false;
+        // A resend after an idle close keeps the first attempt's send time: the wait was real.
+        let mut first_sent: Option<Instant> = None;
         loop {
             let current = match conn.take() {
                 Some(c) => c,
@@ -141,7 +143,7 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
             };
             let check_body = needs_body && shared.check_sample.selects(responses);
             body.clear();
-            let sent = Instant::now();
+            let sent = *first_sent.get_or_insert_with(Instant::now);
             let outcome = exchange(current, &shared, check_body.then_some(&mut body)).await;
             let done = Instant::now();
             match outcome {
