@@ -18,6 +18,7 @@ use crate::report::{ErrorCounts, new_histogram};
 use crate::spec::RequestTemplate;
 
 const MAX_ERROR_SAMPLES: usize = 5;
+const TIMER_SLACK: Duration = Duration::from_millis(2);
 
 /// What one thread's connections recorded since the last interval tick.
 #[derive(Debug)]
@@ -54,14 +55,18 @@ impl IntervalStats {
         if let (Some(mine), Some(theirs)) = (&mut self.corrected, &other.corrected) {
             let _ = mine.add(theirs);
         }
-        let room = MAX_ERROR_SAMPLES.saturating_sub(self.error_samples.len());
-        self.error_samples
-            .extend(other.error_samples.into_iter().take(room));
+        for message in other.error_samples {
+            self.sample_error(|| message);
+        }
     }
 
+    /// Keeps the first few distinct error messages.
     fn sample_error(&mut self, message: impl FnOnce() -> String) {
         if self.error_samples.len() < MAX_ERROR_SAMPLES {
-            self.error_samples.push(message());
+            let message = message();
+            if !self.error_samples.contains(&message) {
+                self.error_samples.push(message);
+            }
         }
     }
 }
@@ -108,7 +113,11 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
                 if *next >= shared.end {
                     break;
                 }
-                tokio::time::sleep_until((*next).into()).await;
+                // tokio's timer works in 1 ms ticks and fires up to ~2 ms after a deadline:
+                // aim that much early so the client's own timer is not counted as the
+                // server's latency (an early send is measured from when it was sent).
+                tokio::time::sleep_until(next.checked_sub(TIMER_SLACK).unwrap_or(*next).into())
+                    .await;
                 let at = *next;
                 *next += p.interval;
                 Some(at)
@@ -161,7 +170,9 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
                     stats.bytes += len;
                     let _ = stats.latency.record(micros(done - sent));
                     if let (Some(corrected), Some(at)) = (stats.corrected.as_mut(), intended) {
-                        let _ = corrected.record(micros(done - at));
+                        // Sent early: the request's own latency; sent late: from when it was due.
+                        let since_due = done.saturating_duration_since(at);
+                        let _ = corrected.record(micros(since_due.max(done - sent)));
                     }
                     if let Err(failure) = checked {
                         if (200..300).contains(&status) {
