@@ -218,6 +218,10 @@ fn open_loop_shows_a_one_time_stall_in_the_corrected_p99_only() {
         corrected.p99 > 100.0,
         "corrected p99 shows the stall: {corrected:?}"
     );
+    assert!(
+        corrected.p50 < 2.0,
+        "the client's own timer is not counted: {corrected:?}"
+    );
 }
 
 #[test]
