@@ -107,6 +107,23 @@ fn a_run_with_error_statuses_is_no_data_and_exits_1() {
 }
 
 #[test]
+fn sixteen_connections_stay_under_30_mb() {
+    let url = format!("http://{}/", start_server("200 OK"));
+    let out = reprise_load(&[&url, "-c", "16", "-d", "1s"]);
+    assert_eq!(out.status.code(), Some(0));
+    // The largest peak RSS of any child this test process has waited for, in KiB;
+    // every child here is a `reprise load` of at most 16 connections.
+    // SAFETY: getrusage only fills the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        assert_eq!(libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage), 0);
+        usage
+    };
+    let peak_mb = usage.ru_maxrss as f64 / 1024.0;
+    assert!(peak_mb > 1.0 && peak_mb < 30.0, "peak RSS {peak_mb:.1} MB");
+}
+
+#[test]
 fn bad_input_exits_2() {
     for args in [
         &["https://127.0.0.1/"][..],
