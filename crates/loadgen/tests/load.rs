@@ -174,7 +174,7 @@ fn a_fixed_5ms_delay_gives_a_p50_within_5_percent_of_5ms() {
     let _turn = take_turn();
     let server =
         IdleClosingServer::start_with_delay(Duration::from_secs(5), None, Duration::from_millis(5));
-    let report = run(&spec(format!("http://{}/", server.addr), 4, 1000), |_| {}).unwrap();
+    let report = run(&spec(format!("http://{}/", server.addr), 2, 1000), |_| {}).unwrap();
     let p50 = report.latency.unwrap().p50;
     assert!((4.75..=5.25).contains(&p50), "p50 {p50} ms");
     assert!(report.has_data());

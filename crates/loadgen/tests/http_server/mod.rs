@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
@@ -189,20 +189,21 @@ fn serve_until_idle(
     delay: Duration,
     served: &Served,
 ) {
+    // SAFETY: as above, this thread's timer slack only.
     unsafe { libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong, 0, 0, 0) };
     stream.set_nodelay(true).unwrap();
     stream.set_read_timeout(Some(idle_timeout)).unwrap();
     let mut buf = [0u8; 4096];
     let mut pending = Vec::new();
     let mut answered = 0;
+    let mut received = Instant::now();
     loop {
         // Requests here are GETs without a body: one request ends at the blank line.
         while let Some(end) = pending.windows(4).position(|w| w == b"\r\n\r\n") {
             pending.drain(..end + 4);
             served.requests.fetch_add(1, Ordering::SeqCst);
-            if !delay.is_zero() {
-                std::thread::sleep(delay);
-            }
+            // The delay runs from the moment the request arrived.
+            std::thread::sleep((received + delay).saturating_duration_since(Instant::now()));
             if stream
                 .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok")
                 .is_err()
@@ -216,7 +217,10 @@ fn serve_until_idle(
         }
         match stream.read(&mut buf) {
             Ok(0) | Err(_) => return, // EOF, or idle too long: close silently.
-            Ok(n) => pending.extend_from_slice(&buf[..n]),
+            Ok(n) => {
+                received = Instant::now();
+                pending.extend_from_slice(&buf[..n]);
+            }
         }
     }
 }
