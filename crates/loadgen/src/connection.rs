@@ -15,10 +15,12 @@ use tokio::net::TcpStream;
 
 use crate::check::{CheckSample, ResponseChecks, check_response};
 use crate::report::{ErrorCounts, new_histogram};
-use crate::spec::RequestTemplate;
+use crate::spec::{RequestTemplate, StopHandle};
 
 const MAX_ERROR_SAMPLES: usize = 5;
 const TIMER_SLACK: Duration = Duration::from_millis(2);
+/// How often a waiting task looks at the stop handle.
+pub(crate) const STOP_POLL: Duration = Duration::from_millis(100);
 
 /// What one thread's connections recorded since the last interval tick.
 #[derive(Debug)]
@@ -78,6 +80,7 @@ pub(crate) struct ThreadShared {
     pub check_sample: CheckSample,
     pub timeout: Duration,
     pub end: Instant,
+    pub stop: StopHandle,
     pub stats: RefCell<IntervalStats>,
 }
 
@@ -110,20 +113,27 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
     loop {
         let intended = match (next_send.as_mut(), pace) {
             (Some(next), Some(p)) => {
-                if *next >= shared.end {
+                if *next >= shared.end || shared.stop.is_stopped() {
                     break;
                 }
                 // tokio's timer works in 1 ms ticks and fires up to ~2 ms after a deadline:
                 // aim that much early so the client's own timer is not counted as the
                 // server's latency (an early send is measured from when it was sent).
-                tokio::time::sleep_until(next.checked_sub(TIMER_SLACK).unwrap_or(*next).into())
-                    .await;
+                let wake = next.checked_sub(TIMER_SLACK).unwrap_or(*next);
+                // Long gaps are slept in steps, so a stop is seen within one step.
+                while wake.saturating_duration_since(Instant::now()) > STOP_POLL {
+                    if shared.stop.is_stopped() {
+                        return;
+                    }
+                    tokio::time::sleep(STOP_POLL).await;
+                }
+                tokio::time::sleep_until(wake.into()).await;
                 let at = *next;
                 *next += p.interval;
                 Some(at)
             }
             _ => {
-                if Instant::now() >= shared.end {
+                if Instant::now() >= shared.end || shared.stop.is_stopped() {
                     break;
                 }
                 None

@@ -34,5 +34,5 @@ pub use check::{
 };
 pub use hdr_log::{HdrLogError, read_hdr_log, write_hdr_log};
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
-pub use run::run;
-pub use spec::{LoadError, LoadSpec};
+pub use run::{run, run_until};
+pub use spec::{LoadError, LoadSpec, StopHandle};

@@ -7,14 +7,24 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::connection::{IntervalStats, Pace};
 use crate::report::{LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
-use crate::spec::{LoadError, LoadSpec};
+use crate::spec::{LoadError, LoadSpec, StopHandle};
 use crate::worker::{WorkerMessage, WorkerPlan, WorkerSetup, run_worker};
 
 /// Runs the load described by `spec`, calling `progress` once a second; blocks until done.
 ///
 /// A run in which any request failed (connect, timeout, socket, status, check)
 /// still returns `Ok`, with `req_per_s: None` and the error counts.
-pub fn run(spec: &LoadSpec, mut progress: impl FnMut(&Progress)) -> Result<LoadReport, LoadError> {
+pub fn run(spec: &LoadSpec, progress: impl FnMut(&Progress)) -> Result<LoadReport, LoadError> {
+    run_until(spec, &StopHandle::default(), progress)
+}
+
+/// Like [`run`], but ends early with [`LoadError::Stopped`] once `stop` is signalled
+/// (from another thread); connections stop within one request, the run within ~0.1 s.
+pub fn run_until(
+    spec: &LoadSpec,
+    stop: &StopHandle,
+    mut progress: impl FnMut(&Progress),
+) -> Result<LoadReport, LoadError> {
     let template = spec.template()?;
     let open_loop = spec.rate.is_some();
     let (to_coordinator, from_workers) = mpsc::channel();
@@ -30,6 +40,7 @@ pub fn run(spec: &LoadSpec, mut progress: impl FnMut(&Progress)) -> Result<LoadR
                 check_sample: spec.check_sample,
                 timeout: spec.timeout,
                 open_loop,
+                stop: stop.clone(),
             };
             let to_coordinator = to_coordinator.clone();
             std::thread::Builder::new()
@@ -75,6 +86,9 @@ pub fn run(spec: &LoadSpec, mut progress: impl FnMut(&Progress)) -> Result<LoadR
             {
                 progress(&update);
             }
+        }
+        if stop.is_stopped() {
+            return Err(LoadError::Stopped);
         }
         let mut report = collector.finish();
         report.started_unix_s = started_unix_s + spec.warmup.as_secs_f64();

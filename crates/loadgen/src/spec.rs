@@ -1,6 +1,8 @@
 //! What to load: the target, the request, the shape of the load, and the errors of a bad spec.
 
 use std::net::{SocketAddr, ToSocketAddrs};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -78,6 +80,22 @@ pub enum LoadError {
     Pinning { cpu: usize, reason: String },
     #[error("cannot start a worker thread: {0}")]
     Thread(#[source] std::io::Error),
+    #[error("the load was stopped before its end")]
+    Stopped,
+}
+
+/// Stops a running load from another thread; see [`crate::run_until`].
+#[derive(Debug, Clone, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 /// The request every connection sends, built once.

@@ -8,8 +8,8 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use crate::check::{CheckSample, ResponseChecks};
-use crate::connection::{IntervalStats, Pace, ThreadShared, run_connection};
-use crate::spec::{LoadError, RequestTemplate};
+use crate::connection::{IntervalStats, Pace, STOP_POLL, ThreadShared, run_connection};
+use crate::spec::{LoadError, RequestTemplate, StopHandle};
 
 /// What a worker needs before the load starts.
 pub(crate) struct WorkerSetup {
@@ -19,6 +19,7 @@ pub(crate) struct WorkerSetup {
     pub check_sample: CheckSample,
     pub timeout: Duration,
     pub open_loop: bool,
+    pub stop: StopHandle,
 }
 
 /// The load a worker runs, sent once every worker is ready.
@@ -66,6 +67,7 @@ pub(crate) fn run_worker(
         check_sample: setup.check_sample,
         timeout: setup.timeout,
         end,
+        stop: setup.stop.clone(),
         stats: RefCell::new(IntervalStats::new(setup.open_loop)),
     });
     let local = tokio::task::LocalSet::new();
@@ -81,8 +83,17 @@ pub(crate) fn run_worker(
                 IntervalStats::new(setup.open_loop),
             )
         };
-        for (index, &tick) in plan.ticks.iter().enumerate() {
-            tokio::time::sleep_until(tick.into()).await;
+        'ticks: for (index, &tick) in plan.ticks.iter().enumerate() {
+            loop {
+                let now = Instant::now();
+                if now >= tick {
+                    break;
+                }
+                if setup.stop.is_stopped() {
+                    break 'ticks;
+                }
+                tokio::time::sleep_until(tick.min(now + STOP_POLL).into()).await;
+            }
             let _ = to_coordinator.send(WorkerMessage::Interval {
                 index,
                 at: Instant::now(),

@@ -3,10 +3,12 @@
 mod http_server;
 
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use http_server::{HyperServer, IdleClosingServer, Reply};
-use reprise_loadgen::{LoadError, LoadSpec, Phase, Progress, read_hdr_log, run, write_hdr_log};
+use reprise_loadgen::{
+    LoadError, LoadSpec, Phase, Progress, StopHandle, read_hdr_log, run, run_until, write_hdr_log,
+};
 
 /// Load tests take turns: run side by side on two cores they would measure each other.
 static ONE_LOAD_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -317,4 +319,31 @@ fn the_hdr_log_round_trips_both_histograms() {
         intervals[0].latency.max(),
         report.intervals[0].latency.max()
     );
+}
+
+#[test]
+fn a_stopped_load_ends_early_with_an_error() {
+    let _turn = take_turn();
+    let server = HyperServer::start(|_| Reply::ok("ok"));
+    for rate in [None, Some(2.0)] {
+        let mut load = spec(server.url("/"), 2, 20_000);
+        load.rate = rate;
+        let stop = StopHandle::default();
+        let started = Instant::now();
+        let outcome = std::thread::scope(|scope| {
+            let running = scope.spawn(|| run_until(&load, &stop, |_| {}));
+            std::thread::sleep(Duration::from_millis(300));
+            stop.stop();
+            running.join().unwrap()
+        });
+        assert!(
+            matches!(outcome, Err(LoadError::Stopped)),
+            "{rate:?}: {outcome:?}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{rate:?}: {:?}",
+            started.elapsed()
+        );
+    }
 }
