@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{CheckSample, ResponseChecks};
 
+const MAX_LOAD_TIME: Duration = Duration::from_secs(30 * 24 * 3600);
+
 /// A load to generate. Build with [`LoadSpec::new`] and adjust the public fields.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LoadSpec {
@@ -135,11 +137,20 @@ impl LoadSpec {
         if self.duration.is_zero() {
             return Err(LoadError::InvalidSpec("duration must be above zero".into()));
         }
+        let load_time = self.duration.checked_add(self.warmup);
+        if load_time.is_none_or(|t| t > MAX_LOAD_TIME) || self.timeout > MAX_LOAD_TIME {
+            return Err(LoadError::InvalidSpec(
+                "duration, warm-up and timeout must each fit in 30 days".into(),
+            ));
+        }
+        // Each connection's gap between sends, connections / rate, must fit in the run too.
         if let Some(rate) = self.rate
-            && !(rate.is_finite() && rate > 0.0)
+            && !(rate.is_finite()
+                && rate > 0.0
+                && self.connections as f64 / rate < MAX_LOAD_TIME.as_secs_f64())
         {
             return Err(LoadError::InvalidSpec(format!(
-                "rate must be above zero, not {rate}"
+                "rate must be a positive number of requests per second, not {rate}"
             )));
         }
         if let Some(cpus) = &self.cpus
@@ -249,6 +260,18 @@ mod tests {
         spec.threads = 17;
         assert!(matches!(spec.template(), Err(LoadError::InvalidSpec(_))));
         spec.threads = 1;
+        for rate in [0.0, -1.0, f64::NAN, 1e-300] {
+            spec.rate = Some(rate);
+            assert!(
+                matches!(spec.template(), Err(LoadError::InvalidSpec(_))),
+                "{rate}"
+            );
+        }
+        spec.rate = None;
+        spec.duration = Duration::MAX;
+        spec.warmup = Duration::from_secs(1);
+        assert!(matches!(spec.template(), Err(LoadError::InvalidSpec(_))));
+        spec.duration = Duration::from_secs(1);
         spec.headers.push(("Bad Name".into(), "x".into()));
         assert!(matches!(
             spec.template(),
