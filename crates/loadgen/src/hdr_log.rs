@@ -37,7 +37,9 @@ pub fn write_hdr_log(report: &LoadReport, mut out: impl Write) -> Result<(), Hdr
             "reprise load {} (values in microseconds)",
             report.url
         ))
-        .with_base_time(UNIX_EPOCH + Duration::from_secs_f64(report.started_unix_s.max(0.0)))
+        .with_base_time(
+            UNIX_EPOCH + Duration::try_from_secs_f64(report.started_unix_s).unwrap_or_default(),
+        )
         .with_max_value_divisor(1000.0);
     let mut writer = builder
         .begin_log_with(&mut out, &mut serializer)
