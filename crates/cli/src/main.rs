@@ -46,6 +46,8 @@ enum Command {
     Share(share::Args),
     /// Forget the GitHub token.
     Logout(logout::Args),
+    /// Generate HTTP load against one URL and report throughput and latency.
+    Load(load::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,5 +62,6 @@ fn main() -> ExitCode {
         Command::Report(args) => report::run(args),
         Command::Share(args) => share::run(args),
         Command::Logout(args) => logout::run(args),
+        Command::Load(args) => load::run(args),
     }
 }

@@ -4,6 +4,7 @@ pub mod check;
 pub mod checksums;
 pub mod compare;
 pub mod history;
+pub mod load;
 pub mod logout;
 pub mod recipes;
 pub mod report;

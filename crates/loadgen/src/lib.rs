@@ -1,0 +1,38 @@
+//! HTTP load generation for Reprise: wrk-style closed loop and wrk2-style open
+//! loop over hyper HTTP/1.1 keep-alive connections, latency in HDR histograms
+//! (corrected for coordinated omission in open loop), response checks, and
+//! honest error accounting: a run with any failed request has no throughput
+//! figure ("no data").
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use reprise_loadgen::{LoadSpec, run};
+//!
+//! let mut spec = LoadSpec::new("http://127.0.0.1:8080/up");
+//! spec.connections = 16;
+//! spec.duration = Duration::from_secs(10);
+//! spec.checks.tags = Some(3);
+//! let report = run(&spec, |p| eprintln!("{:.0} req/s", p.req_per_s))?;
+//! match report.req_per_s {
+//!     Some(rps) => println!("{rps:.0} req/s, p99 {:?} ms", report.latency.map(|l| l.p99)),
+//!     None => println!("no data: {:?}", report.errors),
+//! }
+//! # Ok::<(), reprise_loadgen::LoadError>(())
+//! ```
+
+mod check;
+mod connection;
+mod hdr_log;
+mod report;
+mod run;
+mod spec;
+mod worker;
+
+pub use check::{
+    CheckFailure, CheckSample, ResponseChecks, ResponseFingerprint, check_response, count_tags,
+    sha256_hex,
+};
+pub use hdr_log::{HdrLogError, read_hdr_log, write_hdr_log};
+pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
+pub use run::{run, run_until};
+pub use spec::{LoadError, LoadSpec, StopHandle};

@@ -1,0 +1,281 @@
+//! What to load: the target, the request, the shape of the load, and the errors of a bad spec.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use bytes::Bytes;
+use hyper::header::{HOST, HeaderMap, HeaderName, HeaderValue};
+use hyper::{Method, Uri};
+use serde::{Deserialize, Serialize};
+
+use crate::check::{CheckSample, ResponseChecks};
+
+const MAX_LOAD_TIME: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// A load to generate. Build with [`LoadSpec::new`] and adjust the public fields.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LoadSpec {
+    /// `http://host[:port]/path?query` (plain HTTP/1.1 only).
+    pub url: String,
+    pub method: String,
+    /// Extra request headers as (name, value); cookies go here as `Cookie`.
+    pub headers: Vec<(String, String)>,
+    pub body: Option<String>,
+    /// Simulated connections, each with one request in flight at a time.
+    pub connections: usize,
+    /// Worker threads; connections are spread over them round-robin.
+    pub threads: usize,
+    /// Measured time, after the warm-up.
+    pub duration: Duration,
+    /// Load before measuring; its responses are not counted.
+    pub warmup: Duration,
+    /// Requests per second over all connections (open loop); `None` = closed loop.
+    pub rate: Option<f64>,
+    /// CPUs to pin worker threads to, one per thread (round-robin if fewer).
+    pub cpus: Option<Vec<usize>>,
+    /// A request without a response by then is a timeout error.
+    pub timeout: Duration,
+    pub checks: ResponseChecks,
+    pub check_sample: CheckSample,
+}
+
+impl LoadSpec {
+    /// wrk's defaults: 16 connections, 1 thread, 20 s, no warm-up, 2 s timeout, GET.
+    pub fn new(url: impl Into<String>) -> LoadSpec {
+        LoadSpec {
+            url: url.into(),
+            method: "GET".into(),
+            headers: Vec::new(),
+            body: None,
+            connections: 16,
+            threads: 1,
+            duration: Duration::from_secs(20),
+            warmup: Duration::ZERO,
+            rate: None,
+            cpus: None,
+            timeout: Duration::from_secs(2),
+            checks: ResponseChecks::default(),
+            check_sample: CheckSample::Every,
+        }
+    }
+}
+
+/// Why a load could not be run.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("invalid URL {url:?}: {reason}")]
+    InvalidUrl { url: String, reason: String },
+    #[error("cannot resolve {host}: {source}")]
+    Resolve {
+        host: String,
+        source: std::io::Error,
+    },
+    #[error("invalid method {0:?}")]
+    InvalidMethod(String),
+    #[error("invalid header {name:?}: {reason}")]
+    InvalidHeader { name: String, reason: String },
+    #[error("invalid load: {0}")]
+    InvalidSpec(String),
+    #[error("cannot pin a worker thread to CPU {cpu}: {reason}")]
+    Pinning { cpu: usize, reason: String },
+    #[error("cannot start a worker thread: {0}")]
+    Thread(#[source] std::io::Error),
+    #[error("the load was stopped before its end")]
+    Stopped,
+}
+
+/// Stops a running load from another thread; see [`crate::run_until`].
+#[derive(Debug, Clone, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The request every connection sends, built once.
+#[derive(Debug, Clone)]
+pub(crate) struct RequestTemplate {
+    pub addr: SocketAddr,
+    pub method: Method,
+    pub path: Uri,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+impl RequestTemplate {
+    pub fn build(&self) -> hyper::Request<http_body_util::Full<Bytes>> {
+        let mut request = hyper::Request::new(http_body_util::Full::new(self.body.clone()));
+        *request.method_mut() = self.method.clone();
+        *request.uri_mut() = self.path.clone();
+        *request.headers_mut() = self.headers.clone();
+        request
+    }
+}
+
+impl LoadSpec {
+    /// Validates the spec and builds the request template.
+    pub(crate) fn template(&self) -> Result<RequestTemplate, LoadError> {
+        if self.connections == 0 {
+            return Err(LoadError::InvalidSpec(
+                "connections must be at least 1".into(),
+            ));
+        }
+        if self.threads == 0 || self.threads > self.connections {
+            return Err(LoadError::InvalidSpec(format!(
+                "threads must be between 1 and the number of connections ({}), not {}",
+                self.connections, self.threads
+            )));
+        }
+        if self.duration.is_zero() {
+            return Err(LoadError::InvalidSpec("duration must be above zero".into()));
+        }
+        let load_time = self.duration.checked_add(self.warmup);
+        if load_time.is_none_or(|t| t > MAX_LOAD_TIME) || self.timeout > MAX_LOAD_TIME {
+            return Err(LoadError::InvalidSpec(
+                "duration, warm-up and timeout must each fit in 30 days".into(),
+            ));
+        }
+        // Each connection's gap between sends, connections / rate, must fit in the run too.
+        if let Some(rate) = self.rate
+            && !(rate.is_finite()
+                && rate > 0.0
+                && self.connections as f64 / rate < MAX_LOAD_TIME.as_secs_f64())
+        {
+            return Err(LoadError::InvalidSpec(format!(
+                "rate must be a positive number of requests per second, not {rate}"
+            )));
+        }
+        if let Some(cpus) = &self.cpus
+            && cpus.is_empty()
+        {
+            return Err(LoadError::InvalidSpec("the CPU list is empty".into()));
+        }
+        let bad_url = |reason: &str| LoadError::InvalidUrl {
+            url: self.url.clone(),
+            reason: reason.into(),
+        };
+        let uri: Uri = self
+            .url
+            .parse()
+            .map_err(|e: hyper::http::uri::InvalidUri| bad_url(&e.to_string()))?;
+        match uri.scheme_str() {
+            Some("http") => {}
+            Some(other) => {
+                return Err(bad_url(&format!(
+                    "scheme {other} is not supported, only http"
+                )));
+            }
+            None => return Err(bad_url("missing http:// scheme")),
+        }
+        let authority = uri.authority().ok_or_else(|| bad_url("missing host"))?;
+        let host = authority
+            .host()
+            .trim_start_matches('[')
+            .trim_end_matches(']');
+        let port = authority.port_u16().unwrap_or(80);
+        let addr = (host, port)
+            .to_socket_addrs()
+            .map_err(|source| LoadError::Resolve {
+                host: host.into(),
+                source,
+            })?
+            .next()
+            .ok_or_else(|| LoadError::Resolve {
+                host: host.into(),
+                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no address"),
+            })?;
+        let path: Uri = uri
+            .path_and_query()
+            .map(|p| p.as_str())
+            .filter(|p| !p.is_empty())
+            .unwrap_or("/")
+            .parse()
+            .map_err(|e: hyper::http::uri::InvalidUri| bad_url(&e.to_string()))?;
+        let method = Method::from_bytes(self.method.as_bytes())
+            .map_err(|_| LoadError::InvalidMethod(self.method.clone()))?;
+        let mut headers = HeaderMap::new();
+        for (name, value) in &self.headers {
+            let invalid = |reason: String| LoadError::InvalidHeader {
+                name: name.clone(),
+                reason,
+            };
+            let header_name = HeaderName::from_bytes(name.trim().as_bytes())
+                .map_err(|e| invalid(e.to_string()))?;
+            let header_value =
+                HeaderValue::from_str(value.trim()).map_err(|e| invalid(e.to_string()))?;
+            headers.append(header_name, header_value);
+        }
+        if !headers.contains_key(HOST) {
+            let host_value =
+                HeaderValue::from_str(authority.as_str()).map_err(|e| bad_url(&e.to_string()))?;
+            headers.insert(HOST, host_value);
+        }
+        let body = self.body.clone().map(Bytes::from).unwrap_or_default();
+        Ok(RequestTemplate {
+            addr,
+            method,
+            path,
+            headers,
+            body,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_url_becomes_an_address_an_origin_form_path_and_a_host_header() {
+        let mut spec = LoadSpec::new("http://127.0.0.1:8080/rooms/1?before=5");
+        spec.headers.push(("Cookie".into(), "session=abc".into()));
+        let template = spec.template().unwrap();
+        assert_eq!(template.addr, "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(template.path, "/rooms/1?before=5");
+        assert_eq!(template.headers[HOST], "127.0.0.1:8080");
+        assert_eq!(template.headers["cookie"], "session=abc");
+    }
+
+    #[test]
+    fn bad_input_is_a_typed_error() {
+        let cases = [
+            ("https://127.0.0.1/", "not supported"),
+            ("127.0.0.1:80/", "invalid URL"),
+            ("/rooms/1", "missing http:// scheme"),
+            ("http://exa mple/", "invalid"),
+        ];
+        for (url, reason) in cases {
+            let err = LoadSpec::new(url).template().unwrap_err().to_string();
+            assert!(err.contains(reason), "{url}: {err}");
+        }
+        let mut spec = LoadSpec::new("http://127.0.0.1/");
+        spec.threads = 17;
+        assert!(matches!(spec.template(), Err(LoadError::InvalidSpec(_))));
+        spec.threads = 1;
+        for rate in [0.0, -1.0, f64::NAN, 1e-300] {
+            spec.rate = Some(rate);
+            assert!(
+                matches!(spec.template(), Err(LoadError::InvalidSpec(_))),
+                "{rate}"
+            );
+        }
+        spec.rate = None;
+        spec.duration = Duration::MAX;
+        spec.warmup = Duration::from_secs(1);
+        assert!(matches!(spec.template(), Err(LoadError::InvalidSpec(_))));
+        spec.duration = Duration::from_secs(1);
+        spec.headers.push(("Bad Name".into(), "x".into()));
+        assert!(matches!(
+            spec.template(),
+            Err(LoadError::InvalidHeader { .. })
+        ));
+    }
+}

@@ -1,0 +1,156 @@
+//! A worker thread: optionally pinned to a CPU, it runs its share of the
+//! connections on its own single-threaded tokio runtime (wrk's one event loop
+//! per thread) and hands its stats to the coordinator at every interval tick.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::{Duration, Instant};
+
+use crate::check::{CheckSample, ResponseChecks};
+use crate::connection::{IntervalStats, Pace, STOP_POLL, ThreadShared, run_connection};
+use crate::spec::{LoadError, RequestTemplate, StopHandle};
+
+/// What a worker needs before the load starts.
+pub(crate) struct WorkerSetup {
+    pub cpu: Option<usize>,
+    pub template: RequestTemplate,
+    pub checks: ResponseChecks,
+    pub check_sample: CheckSample,
+    pub timeout: Duration,
+    pub open_loop: bool,
+    pub stop: StopHandle,
+}
+
+/// The load a worker runs, sent once every worker is ready.
+pub(crate) struct WorkerPlan {
+    /// One entry per connection: its pacing in open loop, `None` in closed loop.
+    pub connections: Vec<Option<Pace>>,
+    /// Interval ends; the last one is the end of the load.
+    pub ticks: Vec<Instant>,
+}
+
+pub(crate) enum WorkerMessage {
+    Ready(Result<(), LoadError>),
+    /// Stats for interval `index`; `index == ticks.len()` holds responses that finished after the end.
+    Interval {
+        index: usize,
+        at: Instant,
+        stats: Box<IntervalStats>,
+    },
+}
+
+pub(crate) fn run_worker(
+    setup: WorkerSetup,
+    to_coordinator: Sender<WorkerMessage>,
+    plans: Receiver<WorkerPlan>,
+) {
+    let prepared = prepare(setup.cpu);
+    let runtime = match prepared {
+        Ok(runtime) => {
+            let _ = to_coordinator.send(WorkerMessage::Ready(Ok(())));
+            runtime
+        }
+        Err(e) => {
+            let _ = to_coordinator.send(WorkerMessage::Ready(Err(e)));
+            return;
+        }
+    };
+    // A dropped sender means the coordinator gave up (another worker failed).
+    let Ok(plan) = plans.recv() else { return };
+    let Some(&end) = plan.ticks.last() else {
+        return;
+    };
+    let shared = Rc::new(ThreadShared {
+        template: setup.template,
+        checks: setup.checks,
+        check_sample: setup.check_sample,
+        timeout: setup.timeout,
+        end,
+        stop: setup.stop.clone(),
+        stats: RefCell::new(IntervalStats::new(setup.open_loop)),
+    });
+    let local = tokio::task::LocalSet::new();
+    local.block_on(&runtime, async {
+        let tasks: Vec<_> = plan
+            .connections
+            .iter()
+            .map(|&pace| tokio::task::spawn_local(run_connection(shared.clone(), pace)))
+            .collect();
+        let take = || {
+            std::mem::replace(
+                &mut *shared.stats.borrow_mut(),
+                IntervalStats::new(setup.open_loop),
+            )
+        };
+        'ticks: for (index, &tick) in plan.ticks.iter().enumerate() {
+            loop {
+                let now = Instant::now();
+                if now >= tick {
+                    break;
+                }
+                if setup.stop.is_stopped() {
+                    break 'ticks;
+                }
+                tokio::time::sleep_until(tick.min(now + STOP_POLL).into()).await;
+            }
+            let _ = to_coordinator.send(WorkerMessage::Interval {
+                index,
+                at: Instant::now(),
+                stats: Box::new(take()),
+            });
+        }
+        for task in tasks {
+            let _ = task.await;
+        }
+        let index = plan.ticks.len();
+        let _ = to_coordinator.send(WorkerMessage::Interval {
+            index,
+            at: Instant::now(),
+            stats: Box::new(take()),
+        });
+    });
+}
+
+fn prepare(cpu: Option<usize>) -> Result<tokio::runtime::Runtime, LoadError> {
+    if let Some(cpu) = cpu {
+        pin_current_thread(cpu)?;
+    }
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(LoadError::Thread)
+}
+
+#[cfg(target_os = "linux")]
+fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
+    if cpu >= libc::CPU_SETSIZE as usize {
+        return Err(LoadError::Pinning {
+            cpu,
+            reason: "beyond the largest CPU number".into(),
+        });
+    }
+    // SAFETY: cpu_set_t is plain data; CPU_SET is in bounds (checked above);
+    // sched_setaffinity(0, ..) affects only the calling thread.
+    let result = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set)
+    };
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(LoadError::Pinning {
+            cpu,
+            reason: std::io::Error::last_os_error().to_string(),
+        })
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
+    Err(LoadError::Pinning {
+        cpu,
+        reason: "pinning is only supported on Linux".into(),
+    })
+}
