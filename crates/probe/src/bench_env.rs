@@ -1,0 +1,1 @@
+//! bench-env env.json (being written).
