@@ -62,13 +62,13 @@ pub fn java_major(version: &str) -> Option<u32> {
 }
 
 static JRUBY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^jruby (\d[\w.-]*)(?: \(([\d.]+)\))?(?:.*? on (\d[^\s]*))?").expect("valid regex")
+    Regex::new(r"^jruby (\d+(?:\.\d+)*)(?: \(([\d.]+)\))?(?:.*? on (\d[^\s]*))?").expect("valid regex")
 });
 static TRUFFLERUBY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^truffleruby (\d[\w.-]*?),? like ruby ([\d.]+)(.*)$").expect("valid regex")
+    Regex::new(r"^truffleruby (\d+(?:\.\d+)*)[^,\s]*,? like ruby ([\d.]+)(.*)$").expect("valid regex")
 });
 static RUBY: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^ruby (\d[\w.-]*)").expect("valid regex"));
+    LazyLock::new(|| Regex::new(r"^ruby (\d+(?:\.\d+)*)").expect("valid regex"));
 static JAVA: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"^(openjdk|java) version "([^"]+)""#).expect("valid regex")
 });
@@ -164,6 +164,14 @@ mod tests {
             assert_eq!(parse(tool, line).map(|b| b.version).as_deref(), Some(version), "{line}");
         }
         assert_eq!(parse("docker", "Docker version 28.2.2").unwrap().product, "Docker");
+    }
+
+    #[test]
+    fn debian_ruby_drops_its_patchlevel() {
+        let b = parse("ruby", "ruby 3.1.2p20 (2022-04-12 revision 4491bb740a) [x86_64-linux-gnu]").unwrap();
+        assert_eq!((b.product.as_str(), b.version.as_str(), b.yjit), ("Ruby", "3.1.2", Some(false)));
+        let b = parse("jruby", "jruby 9.3.9.0 (2.6.8) 2022-10-24 537cab8 OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1 on 17.0.15+6-Debian-1deb12u1 +jit [x86_64-linux]").unwrap();
+        assert_eq!(b.describe(), "JRuby 9.3.9.0 (Ruby 2.6.8) on Java 17");
     }
 
     #[test]
