@@ -1,0 +1,86 @@
+//! Asking a Docker-compatible engine for its version and resources.
+//!
+//! No Docker daemon runs on these machines and Podman is not installed by
+//! scripts/test (another issue owns container set-up), so the answering engine
+//! here is a stand-in: a Unix-socket HTTP server made by the test that answers
+//! `/version` and `/info` with the Engine API's JSON shapes (as Podman's
+//! service does). The "no engine" and "engine hangs" paths use real sockets.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::net::UnixListener;
+use std::time::{Duration, Instant};
+
+use reprise_probe::container_engine;
+
+const VERSION: &str = r#"{"Platform":{"Name":"linux/amd64/debian-12"},"Components":[{"Name":"Podman Engine","Version":"4.3.1","Details":{}}],"Version":"4.3.1","ApiVersion":"1.41","MinAPIVersion":"1.24","GitCommit":"","GoVersion":"go1.19.8","Os":"linux","Arch":"amd64","KernelVersion":"6.1.0-26-amd64","BuildTime":"2023-05-06T00:00:00+00:00"}"#;
+const INFO: &str = r#"{"ID":"abc","Containers":0,"NCPU":2,"MemTotal":25769803776,"OperatingSystem":"debian","OSType":"linux","Name":"host","ServerVersion":"4.3.1"}"#;
+
+fn serve_engine_api(listener: UnixListener) {
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut writer = stream;
+                loop {
+                    let mut request_line = String::new();
+                    if reader.read_line(&mut request_line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let mut header = String::new();
+                    while reader.read_line(&mut header).unwrap_or(0) > 2 {
+                        header.clear();
+                    }
+                    let body = if request_line.contains("/version") { VERSION } else { INFO };
+                    let response = format!(
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                        body.len()
+                    );
+                    if writer.write_all(response.as_bytes()).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn an_answering_engine_reports_version_api_os_cpus_and_memory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let socket = tmp.path().join("engine.sock");
+    serve_engine_api(UnixListener::bind(&socket).unwrap());
+    let host = format!("unix://{}", socket.display());
+    let engine = container_engine::ask(&host, Duration::from_secs(3)).expect("the engine answered");
+    assert_eq!(engine.host, host);
+    assert_eq!(engine.name.as_deref(), Some("Podman Engine"));
+    assert_eq!(engine.version.as_deref(), Some("4.3.1"));
+    assert_eq!(engine.api_version.as_deref(), Some("1.41"));
+    assert_eq!(engine.os.as_deref(), Some("linux"));
+    assert_eq!(engine.cpus, Some(2));
+    assert_eq!(engine.memory_bytes, Some(25_769_803_776));
+}
+
+#[test]
+fn no_engine_at_the_socket_means_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let host = format!("unix://{}", tmp.path().join("absent.sock").display());
+    let started = Instant::now();
+    assert_eq!(container_engine::ask(&host, Duration::from_secs(2)), None);
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn an_engine_that_never_answers_is_given_up_at_the_timeout() {
+    let tmp = tempfile::tempdir().unwrap();
+    let socket = tmp.path().join("silent.sock");
+    let listener = UnixListener::bind(&socket).unwrap();
+    // Accepts connections and reads nothing, answers nothing.
+    let held = std::thread::spawn(move || {
+        let _conns: Vec<_> = listener.incoming().take(2).collect();
+    });
+    let started = Instant::now();
+    let host = format!("unix://{}", socket.display());
+    assert_eq!(container_engine::ask(&host, Duration::from_secs(1)), None);
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    drop(held);
+}
