@@ -32,3 +32,10 @@ pub use fingerprint::{
     Virtualization,
 };
 pub use sysroot::{format_cpu_list, parse_cpu_list};
+
+/// What can go wrong reading what others wrote.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("not a bench-env env.json: {0}")]
+    BenchEnv(#[source] serde_json::Error),
+}

@@ -124,7 +124,10 @@ mod tests {
 
     #[test]
     fn cpu_lists_parse_ranges_and_singles_and_format_back() {
-        assert_eq!(parse_cpu_list("0-3,8,10-11"), Some(vec![0, 1, 2, 3, 8, 10, 11]));
+        assert_eq!(
+            parse_cpu_list("0-3,8,10-11"),
+            Some(vec![0, 1, 2, 3, 8, 10, 11])
+        );
         assert_eq!(parse_cpu_list(""), Some(vec![]));
         assert_eq!(parse_cpu_list("a-b"), None);
         assert_eq!(parse_cpu_list("3-1"), None);

@@ -30,7 +30,11 @@ fn serve_engine_api(listener: UnixListener) {
                     while reader.read_line(&mut header).unwrap_or(0) > 2 {
                         header.clear();
                     }
-                    let body = if request_line.contains("/version") { VERSION } else { INFO };
+                    let body = if request_line.contains("/version") {
+                        VERSION
+                    } else {
+                        INFO
+                    };
                     let response = format!(
                         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
                         body.len()
@@ -81,6 +85,10 @@ fn an_engine_that_never_answers_is_given_up_at_the_timeout() {
     let started = Instant::now();
     let host = format!("unix://{}", socket.display());
     assert_eq!(container_engine::ask(&host, Duration::from_secs(1)), None);
-    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
     drop(held);
 }

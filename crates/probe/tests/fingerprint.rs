@@ -56,7 +56,13 @@ fn ryzen_5_3600_with_boost_off_and_performance_governor() {
         })
         .collect();
     let expected = Fingerprint {
-        os: os("Ubuntu 24.04.5 LTS", "ubuntu", "24.04", "6.8.0-45-generic", "ryzen"),
+        os: os(
+            "Ubuntu 24.04.5 LTS",
+            "ubuntu",
+            "24.04",
+            "6.8.0-45-generic",
+            "ryzen",
+        ),
         cpu: Cpu {
             brand: s(fixture::RYZEN_BRAND),
             vendor: s("AuthenticAMD"),
@@ -167,16 +173,35 @@ fn intel_with_no_turbo_and_powersave() {
     tree.file("sys/devices/system/cpu/intel_pstate/no_turbo", "1\n")
         .file("sys/devices/system/cpu/smt/control", "on\n")
         .file("sys/devices/system/cpu/smt/active", "1\n")
-        .file("sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n")
+        .file(
+            "sys/kernel/mm/transparent_hugepage/enabled",
+            "[always] madvise never\n",
+        )
         .file("sys/class/dmi/id/sys_vendor", "Dell Inc.\n")
         .file("sys/class/dmi/id/product_name", "OptiPlex 7060\n")
         .file("proc/loadavg", "1.00 0.50 0.25 2/300 999\n")
         .file("proc/stat", "cpu  300 0 100 600 0 0 0 0 0 0\n");
-    write_os(&tree, "Debian GNU/Linux 12 (bookworm)", "debian", "12", "6.1.0-26-amd64", "optiplex");
+    write_os(
+        &tree,
+        "Debian GNU/Linux 12 (bookworm)",
+        "debian",
+        "12",
+        "6.1.0-26-amd64",
+        "optiplex",
+    );
     write_meminfo(&tree, 32_000_000, 30_000_000, 0, 0);
     let fp = Fingerprint::read(tree.root());
 
-    assert_eq!(fp.os, os("Debian GNU/Linux 12 (bookworm)", "debian", "12", "6.1.0-26-amd64", "optiplex"));
+    assert_eq!(
+        fp.os,
+        os(
+            "Debian GNU/Linux 12 (bookworm)",
+            "debian",
+            "12",
+            "6.1.0-26-amd64",
+            "optiplex"
+        )
+    );
     assert_eq!(
         fp.cpu,
         Cpu {
@@ -198,17 +223,28 @@ fn intel_with_no_turbo_and_powersave() {
     );
     assert_eq!(fp.clock.driver.as_deref(), Some("intel_pstate"));
     assert_eq!(fp.clock.policies.len(), 12);
-    assert!(fp.clock.policies.iter().all(|p| p.base_khz == Some(3_200_000)
-        && p.energy_performance_preference.as_deref() == Some("balance_performance")));
+    assert!(
+        fp.clock
+            .policies
+            .iter()
+            .all(|p| p.base_khz == Some(3_200_000)
+                && p.energy_performance_preference.as_deref() == Some("balance_performance"))
+    );
     assert_eq!(fp.clock.governor.as_deref(), Some("powersave"));
     assert_eq!(fp.clock.governors_agree, Some(true));
     assert_eq!(fp.clock.boost, Some(false), "no_turbo=1 means boost off");
-    assert_eq!(fp.clock.boost_control, Some(BoostControl::IntelPstateNoTurbo));
+    assert_eq!(
+        fp.clock.boost_control,
+        Some(BoostControl::IntelPstateNoTurbo)
+    );
     assert_eq!(fp.clock.min_khz, Some(800_000));
     assert_eq!(fp.clock.base_khz, Some(3_200_000));
     assert_eq!(fp.clock.max_khz, Some(4_600_000));
     assert_eq!(fp.clock.cur_khz, Some(800_000));
-    assert_eq!(fp.clock.energy_performance_preference.as_deref(), Some("balance_performance"));
+    assert_eq!(
+        fp.clock.energy_performance_preference.as_deref(),
+        Some("balance_performance")
+    );
     assert_eq!(
         fp.memory,
         Memory {
@@ -242,7 +278,10 @@ fn governors_that_differ_name_no_single_governor() {
     let fp = Fingerprint::read(tree.root());
     assert_eq!(fp.clock.governors_agree, Some(false));
     assert_eq!(fp.clock.governor, None);
-    assert_eq!(fp.clock.policies[11].governor.as_deref(), Some("performance"));
+    assert_eq!(
+        fp.clock.policies[11].governor.as_deref(),
+        Some("performance")
+    );
     assert_eq!(fp.clock.boost, None, "no boost file, no claim about boost");
 }
 
@@ -270,13 +309,26 @@ fn vm_with_hypervisor_flag_and_no_cpufreq() {
     }
     tree.file("sys/devices/system/cpu/smt/control", "notsupported\n")
         .file("sys/class/dmi/id/sys_vendor", "QEMU\n")
-        .file("sys/class/dmi/id/product_name", "Standard PC (Q35 + ICH9, 2009)\n")
-        .file("sys/kernel/mm/transparent_hugepage/enabled", "always madvise [never]\n")
+        .file(
+            "sys/class/dmi/id/product_name",
+            "Standard PC (Q35 + ICH9, 2009)\n",
+        )
+        .file(
+            "sys/kernel/mm/transparent_hugepage/enabled",
+            "always madvise [never]\n",
+        )
         .file("proc/loadavg", "3.50 2.00 1.00 5/200 77\n")
         .file("proc/uptime", "120.00 400.00\n")
         .file("proc/stat", "cpu  700 0 100 150 0 0 0 50 0 0\n")
         .file("proc/self/status", "Cpus_allowed_list:\t0-3\n");
-    write_os(&tree, "Debian GNU/Linux 12 (bookworm)", "debian", "12", "6.1.0-26-cloud-amd64", "vm1");
+    write_os(
+        &tree,
+        "Debian GNU/Linux 12 (bookworm)",
+        "debian",
+        "12",
+        "6.1.0-26-cloud-amd64",
+        "vm1",
+    );
     write_meminfo(&tree, 8_000_000, 7_000_000, 1_000_000, 900_000);
     let fp = Fingerprint::read(tree.root());
 
@@ -347,7 +399,16 @@ fn vm_with_hypervisor_flag_and_no_cpufreq() {
             ..CpuAccess::default()
         }
     );
-    assert_eq!(fp.os, os("Debian GNU/Linux 12 (bookworm)", "debian", "12", "6.1.0-26-cloud-amd64", "vm1"));
+    assert_eq!(
+        fp.os,
+        os(
+            "Debian GNU/Linux 12 (bookworm)",
+            "debian",
+            "12",
+            "6.1.0-26-cloud-amd64",
+            "vm1"
+        )
+    );
 }
 
 #[test]
@@ -374,9 +435,19 @@ fn cgroup_limited_container_can_use_one_and_a_half_cpus() {
         .file("sys/fs/cgroup/cgroup.controllers", "cpuset cpu memory\n")
         .file("sys/fs/cgroup/cpuset.cpus.effective", "0-7\n")
         .file("sys/fs/cgroup/system.slice/cpu.max", "max 100000\n")
-        .file(&format!("sys/fs/cgroup/{scope}/cpuset.cpus.effective"), "0-1\n")
+        .file(
+            &format!("sys/fs/cgroup/{scope}/cpuset.cpus.effective"),
+            "0-1\n",
+        )
         .file(&format!("sys/fs/cgroup/{scope}/cpu.max"), "150000 100000\n");
-    write_os(&tree, "Debian GNU/Linux 12 (bookworm)", "debian", "12", "6.8.0-45-generic", "4f1c");
+    write_os(
+        &tree,
+        "Debian GNU/Linux 12 (bookworm)",
+        "debian",
+        "12",
+        "6.8.0-45-generic",
+        "4f1c",
+    );
     write_meminfo(&tree, 16_000_000, 12_000_000, 0, 0);
     let fp = Fingerprint::read(tree.root());
 
@@ -406,7 +477,13 @@ fn cgroup_limited_container_can_use_one_and_a_half_cpus() {
     assert_eq!(fp.cpu.logical_threads, Some(8));
     assert_eq!(fp.cpu.smt_active, Some(true), "8 threads on 4 cores");
     assert_eq!(fp.cpu.smt_control, None);
-    assert_eq!(fp.clock, Clock { cur_khz: Some(2_450_000), ..Clock::default() });
+    assert_eq!(
+        fp.clock,
+        Clock {
+            cur_khz: Some(2_450_000),
+            ..Clock::default()
+        }
+    );
     assert_eq!(fp.memory.total_kib, Some(16_000_000));
     assert_eq!(fp.memory.transparent_hugepages, None);
     assert_eq!(fp.load, Load::default());
@@ -425,14 +502,26 @@ fn an_empty_root_gives_an_empty_fingerprint_not_an_error() {
 #[test]
 fn this_machine_has_a_cpu_memory_and_kernel() {
     let fp = Fingerprint::read(Path::new("/"));
-    assert!(fp.cpu.brand.as_deref().is_some_and(|b| !b.is_empty()), "{:?}", fp.cpu);
+    assert!(
+        fp.cpu.brand.as_deref().is_some_and(|b| !b.is_empty()),
+        "{:?}",
+        fp.cpu
+    );
     assert!(fp.cpu.logical_threads.unwrap_or(0) >= 1);
     assert!(fp.cpu.physical_cores.unwrap_or(0) >= 1);
     assert!(fp.memory.total_kib.unwrap_or(0) > 0);
-    assert!(fp.os.kernel.as_deref().is_some_and(|k| k.chars().next().unwrap().is_ascii_digit()));
+    assert!(
+        fp.os
+            .kernel
+            .as_deref()
+            .is_some_and(|k| k.chars().next().unwrap().is_ascii_digit())
+    );
     assert!(fp.load.loadavg.is_some());
     // The live affinity mask names at least one CPU and no more than are online.
-    let usable = fp.cpu_access.usable_cpus.expect("affinity is always readable");
+    let usable = fp
+        .cpu_access
+        .usable_cpus
+        .expect("affinity is always readable");
     assert!(usable > 0.0 && usable <= fp.cpu.logical_threads.unwrap() as f64);
     // And the whole thing serialises for reports.
     let json = serde_json::to_string(&fp).expect("serialises");

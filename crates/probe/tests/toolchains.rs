@@ -11,7 +11,8 @@ use reprise_probe::toolchain::{self, Origin, SearchPath, Status, ToolQuery};
 
 const RUBY_405: &str = "ruby 4.0.5 (2026-05-12 revision 3d1c2a0b5e) +YJIT +PRISM [x86_64-linux]";
 const JRUBY_10: &str = "jruby 10.1.1.0 (3.4.2) 2026-01-13 8f1a2b3c4d OpenJDK 64-Bit Server VM 25.0.1+8-LTS on 25.0.1+8-LTS +jit [x86_64-linux]";
-const TRUFFLERUBY_40: &str = "truffleruby 40.0.0, like ruby 3.4.7, GraalVM CE Native [x86_64-linux]";
+const TRUFFLERUBY_40: &str =
+    "truffleruby 40.0.0, like ruby 3.4.7, GraalVM CE Native [x86_64-linux]";
 
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     std::fs::create_dir_all(dir).unwrap();
@@ -51,7 +52,11 @@ fn published_toolchains(dir: &Path) -> SearchPath {
 fn published_banners_parse_into_products_and_versions() {
     let tmp = tempfile::tempdir().unwrap();
     let search = published_toolchains(&tmp.path().join("bin"));
-    let tools = toolchain::probe(&toolchain::standard_queries(), &search, Duration::from_secs(10));
+    let tools = toolchain::probe(
+        &toolchain::standard_queries(),
+        &search,
+        Duration::from_secs(10),
+    );
 
     let ruby = tools.get("ruby").unwrap();
     assert_eq!(ruby.status, Status::Answered);
@@ -60,25 +65,44 @@ fn published_banners_parse_into_products_and_versions() {
     assert_eq!(ruby.banner.as_ref().unwrap().describe(), "Ruby 4.0.5 +YJIT");
 
     let jruby = tools.get("jruby").unwrap().banner.clone().unwrap();
-    assert_eq!((jruby.product.as_str(), jruby.version.as_str()), ("JRuby", "10.1.1.0"));
+    assert_eq!(
+        (jruby.product.as_str(), jruby.version.as_str()),
+        ("JRuby", "10.1.1.0")
+    );
     assert_eq!(jruby.java_major(), Some(25));
     assert_eq!(jruby.ruby_compat.as_deref(), Some("3.4.2"));
 
     let truffle = tools.get("truffleruby").unwrap().banner.clone().unwrap();
-    assert_eq!(truffle.describe(), "TruffleRuby 40.0.0 (Ruby 3.4.7), native");
+    assert_eq!(
+        truffle.describe(),
+        "TruffleRuby 40.0.0 (Ruby 3.4.7), native"
+    );
 
     let java = tools.get("java").unwrap();
-    assert_eq!(java.first_line.as_deref(), Some("openjdk version \"25.0.1\" 2025-10-21 LTS"));
+    assert_eq!(
+        java.first_line.as_deref(),
+        Some("openjdk version \"25.0.1\" 2025-10-21 LTS")
+    );
     assert_eq!(java.version(), Some("25.0.1"));
     assert_eq!(java.banner.as_ref().unwrap().product, "OpenJDK");
 
     let wrk = tools.get("wrk").unwrap();
-    assert_eq!(wrk.status, Status::Answered, "a non-zero exit with a banner is an answer");
+    assert_eq!(
+        wrk.status,
+        Status::Answered,
+        "a non-zero exit with a banner is an answer"
+    );
     assert_eq!(wrk.version(), Some("4.1.0"));
 
-    for missing in ["bundle", "gem", "node", "git", "sqlite3", "mise", "podman", "docker"] {
+    for missing in [
+        "bundle", "gem", "node", "git", "sqlite3", "mise", "podman", "docker",
+    ] {
         let t = tools.get(missing).unwrap();
-        assert_eq!((t.status, t.path.as_ref()), (Status::Missing, None), "{missing}");
+        assert_eq!(
+            (t.status, t.path.as_ref()),
+            (Status::Missing, None),
+            "{missing}"
+        );
     }
 }
 
@@ -92,7 +116,10 @@ fn a_hung_toolchain_is_cut_off_without_delaying_the_others() {
     script(
         &bin,
         "node",
-        &format!("/bin/sleep 1000 &\necho $! > '{}'\nwait", pid_file.display()),
+        &format!(
+            "/bin/sleep 1000 &\necho $! > '{}'\nwait",
+            pid_file.display()
+        ),
     );
     let timeout = Duration::from_secs(2);
     let started = Instant::now();
@@ -101,7 +128,12 @@ fn a_hung_toolchain_is_cut_off_without_delaying_the_others() {
 
     let node = tools.get("node").unwrap();
     assert_eq!(node.status, Status::TimedOut);
-    assert!(node.error.as_deref().unwrap().contains("no answer within 2.0 s"));
+    assert!(
+        node.error
+            .as_deref()
+            .unwrap()
+            .contains("no answer within 2.0 s")
+    );
     for answered in ["ruby", "jruby", "truffleruby", "java", "wrk"] {
         let t = tools.get(answered).unwrap();
         assert_eq!(t.status, Status::Answered, "{answered}");
@@ -122,26 +154,45 @@ fn a_hung_toolchain_is_cut_off_without_delaying_the_others() {
 fn a_tool_that_fails_without_a_banner_is_reported_with_its_words() {
     let tmp = tempfile::tempdir().unwrap();
     let bin = tmp.path().join("bin");
-    script(&bin, "ruby", "echo 'ruby: error while loading shared libraries: libruby.so.4.0' >&2\nexit 127");
+    script(
+        &bin,
+        "ruby",
+        "echo 'ruby: error while loading shared libraries: libruby.so.4.0' >&2\nexit 127",
+    );
     let search = SearchPath {
         dirs: vec![bin],
         mise_installs: None,
     };
-    let tools = toolchain::probe(&[ToolQuery::new("ruby", &["--version"])], &search, Duration::from_secs(5));
+    let tools = toolchain::probe(
+        &[ToolQuery::new("ruby", &["--version"])],
+        &search,
+        Duration::from_secs(5),
+    );
     let ruby = tools.get("ruby").unwrap();
     assert_eq!(ruby.status, Status::Failed);
     assert_eq!(ruby.version(), None);
     let error = ruby.error.as_deref().unwrap();
-    assert!(error.contains("127") && error.contains("libruby.so.4.0"), "{error}");
+    assert!(
+        error.contains("127") && error.contains("libruby.so.4.0"),
+        "{error}"
+    );
 }
 
 #[test]
 fn mise_installs_are_found_beside_the_path_ones() {
     let tmp = tempfile::tempdir().unwrap();
     let bin = tmp.path().join("bin");
-    script(&bin, "ruby", "echo 'ruby 3.1.2p20 (2022-04-12 revision 4491bb740a) [x86_64-linux-gnu]'");
+    script(
+        &bin,
+        "ruby",
+        "echo 'ruby 3.1.2p20 (2022-04-12 revision 4491bb740a) [x86_64-linux-gnu]'",
+    );
     let installs = tmp.path().join("mise/installs");
-    script(&installs.join("ruby/4.0.5/bin"), "ruby", &format!("echo '{RUBY_405}'"));
+    script(
+        &installs.join("ruby/4.0.5/bin"),
+        "ruby",
+        &format!("echo '{RUBY_405}'"),
+    );
     script(
         &installs.join("ruby/truffleruby-40.0.0/bin"),
         "truffleruby",
@@ -160,11 +211,16 @@ fn mise_installs_are_found_beside_the_path_ones() {
     let tools = toolchain::probe(&queries, &search, Duration::from_secs(5));
 
     assert_eq!(tools.get("ruby").unwrap().version(), Some("3.1.2"));
-    let rubies: Vec<(Option<Origin>, Option<&str>)> =
-        tools.candidates("ruby").map(|t| (t.origin, t.version())).collect();
+    let rubies: Vec<(Option<Origin>, Option<&str>)> = tools
+        .candidates("ruby")
+        .map(|t| (t.origin, t.version()))
+        .collect();
     assert_eq!(
         rubies,
-        vec![(Some(Origin::Path), Some("3.1.2")), (Some(Origin::Mise), Some("4.0.5"))]
+        vec![
+            (Some(Origin::Path), Some("3.1.2")),
+            (Some(Origin::Mise), Some("4.0.5"))
+        ]
     );
     assert_eq!(tools.get("truffleruby").unwrap().status, Status::Missing);
     let truffle: Vec<_> = tools.candidates("truffleruby").collect();
@@ -172,7 +228,11 @@ fn mise_installs_are_found_beside_the_path_ones() {
     assert_eq!(truffle[0].version(), Some("40.0.0"));
     assert_eq!(
         truffle[0].path.as_deref(),
-        Some(installs.join("ruby/truffleruby-40.0.0/bin/truffleruby").as_path())
+        Some(
+            installs
+                .join("ruby/truffleruby-40.0.0/bin/truffleruby")
+                .as_path()
+        )
     );
 }
 
@@ -180,7 +240,10 @@ fn mise_installs_are_found_beside_the_path_ones() {
 #[test]
 fn real_debian_ruby_and_java_answer_with_their_versions() {
     let search = SearchPath::from_env();
-    let queries = [ToolQuery::new("ruby", &["--version"]), ToolQuery::new("java", &["-version"])];
+    let queries = [
+        ToolQuery::new("ruby", &["--version"]),
+        ToolQuery::new("java", &["-version"]),
+    ];
     let tools = toolchain::probe(&queries, &search, Duration::from_secs(30));
     let mut asked = 0;
     for (tool, product) in [("ruby", "Ruby"), ("java", "OpenJDK")] {
@@ -193,9 +256,15 @@ fn real_debian_ruby_and_java_answer_with_their_versions() {
         assert_eq!(t.status, Status::Answered, "{t:?}");
         let banner = t.banner.as_ref().expect("a parsed banner");
         assert_eq!(banner.product, product);
-        assert!(banner.version.chars().next().unwrap().is_ascii_digit(), "{banner:?}");
+        assert!(
+            banner.version.chars().next().unwrap().is_ascii_digit(),
+            "{banner:?}"
+        );
     }
     if std::env::var_os("CI").is_some() {
-        assert_eq!(asked, 2, "CI installs both ruby and java through scripts/test");
+        assert_eq!(
+            asked, 2,
+            "CI installs both ruby and java through scripts/test"
+        );
     }
 }

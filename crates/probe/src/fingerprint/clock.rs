@@ -113,21 +113,20 @@ pub(crate) fn read_clock(root: &SysRoot, cpuinfo_khz: Option<u64>) -> Clock {
         (None, None)
     };
 
-    let governors: Vec<&String> = policies.iter().filter_map(|p| p.governor.as_ref()).collect();
-    let governors_agree = (!governors.is_empty()).then(|| {
-        governors.len() == policies.len() && governors.iter().all(|g| *g == governors[0])
-    });
-    let governor = governors_agree
-        .filter(|a| *a)
-        .map(|_| governors[0].clone());
+    let governors: Vec<&String> = policies
+        .iter()
+        .filter_map(|p| p.governor.as_ref())
+        .collect();
+    let governors_agree = (!governors.is_empty())
+        .then(|| governors.len() == policies.len() && governors.iter().all(|g| *g == governors[0]));
+    let governor = governors_agree.filter(|a| *a).map(|_| governors[0].clone());
     let epps: Vec<&String> = policies
         .iter()
         .filter_map(|p| p.energy_performance_preference.as_ref())
         .collect();
-    let energy_performance_preference = (!epps.is_empty()
-        && epps.len() == policies.len()
-        && epps.iter().all(|e| *e == epps[0]))
-    .then(|| epps[0].clone());
+    let energy_performance_preference =
+        (!epps.is_empty() && epps.len() == policies.len() && epps.iter().all(|e| *e == epps[0]))
+            .then(|| epps[0].clone());
 
     let curs: Vec<u64> = policies.iter().filter_map(|p| p.cur_khz).collect();
     let cur_khz = if curs.is_empty() {

@@ -163,7 +163,7 @@ fn read_topology(root: &SysRoot, cpus: &[u32]) -> Option<Topology> {
         packages.insert(package.clone());
         cores.insert((package, core));
     }
-    (!cpus.is_empty()).then(|| Topology {
+    (!cpus.is_empty()).then_some(Topology {
         packages: packages.len() as u32,
         cores: cores.len() as u32,
     })
@@ -203,7 +203,10 @@ fn read_caches(root: &SysRoot, cpus: &[u32]) -> Vec<Cache> {
 /// `32K` → 32, `16M` → 16384.
 fn parse_size_kib(text: &str) -> Option<u64> {
     let text = text.trim();
-    let (num, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()));
+    let (num, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
     let n: u64 = num.parse().ok()?;
     match unit {
         "" => Some(n / 1024),

@@ -202,7 +202,10 @@ mod tests {
 
     #[test]
     fn thp_choice_is_the_bracketed_word() {
-        assert_eq!(bracketed("always [madvise] never").as_deref(), Some("madvise"));
+        assert_eq!(
+            bracketed("always [madvise] never").as_deref(),
+            Some("madvise")
+        );
         assert_eq!(bracketed("always madvise never"), None);
     }
 

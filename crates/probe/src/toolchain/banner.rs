@@ -62,16 +62,17 @@ pub fn java_major(version: &str) -> Option<u32> {
 }
 
 static JRUBY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^jruby (\d+(?:\.\d+)*)(?: \(([\d.]+)\))?(?:.*? on (\d[^\s]*))?").expect("valid regex")
+    Regex::new(r"^jruby (\d+(?:\.\d+)*)(?: \(([\d.]+)\))?(?:.*? on (\d[^\s]*))?")
+        .expect("valid regex")
 });
 static TRUFFLERUBY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^truffleruby (\d+(?:\.\d+)*)[^,\s]*,? like ruby ([\d.]+)(.*)$").expect("valid regex")
+    Regex::new(r"^truffleruby (\d+(?:\.\d+)*)[^,\s]*,? like ruby ([\d.]+)(.*)$")
+        .expect("valid regex")
 });
 static RUBY: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^ruby (\d+(?:\.\d+)*)").expect("valid regex"));
-static JAVA: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^(openjdk|java) version "([^"]+)""#).expect("valid regex")
-});
+static JAVA: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r#"^(openjdk|java) version "([^"]+)""#).expect("valid regex"));
 static DOTTED: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?:^|[^\w.])v?(\d+(?:\.\d+)+)").expect("valid regex"));
 
@@ -128,7 +129,12 @@ pub fn parse(tool: &str, line: &str) -> Option<Banner> {
     }
     if let Some(c) = JAVA.captures(line) {
         return Some(Banner {
-            product: if &c[1] == "openjdk" { "OpenJDK" } else { "Java" }.into(),
+            product: if &c[1] == "openjdk" {
+                "OpenJDK"
+            } else {
+                "Java"
+            }
+            .into(),
             version: c[2].to_string(),
             ..Banner::default()
         });
@@ -155,21 +161,39 @@ mod tests {
             ("node", "v20.20.2", "20.20.2"),
             ("git", "git version 2.47.3", "2.47.3"),
             ("sqlite3", "3.40.1 2022-12-28 14:03:47 df5c253c", "3.40.1"),
-            ("wrk", "wrk 4.1.0 [epoll] Copyright (C) 2012 Will Glozer", "4.1.0"),
+            (
+                "wrk",
+                "wrk 4.1.0 [epoll] Copyright (C) 2012 Will Glozer",
+                "4.1.0",
+            ),
             ("docker", "Docker version 28.2.2, build e6534b4", "28.2.2"),
             ("bundle", "Bundler version 2.6.9", "2.6.9"),
             ("mise", "2026.1.4 linux-x64 (2026-01-20)", "2026.1.4"),
         ];
         for (tool, line, version) in cases {
-            assert_eq!(parse(tool, line).map(|b| b.version).as_deref(), Some(version), "{line}");
+            assert_eq!(
+                parse(tool, line).map(|b| b.version).as_deref(),
+                Some(version),
+                "{line}"
+            );
         }
-        assert_eq!(parse("docker", "Docker version 28.2.2").unwrap().product, "Docker");
+        assert_eq!(
+            parse("docker", "Docker version 28.2.2").unwrap().product,
+            "Docker"
+        );
     }
 
     #[test]
     fn debian_ruby_drops_its_patchlevel() {
-        let b = parse("ruby", "ruby 3.1.2p20 (2022-04-12 revision 4491bb740a) [x86_64-linux-gnu]").unwrap();
-        assert_eq!((b.product.as_str(), b.version.as_str(), b.yjit), ("Ruby", "3.1.2", Some(false)));
+        let b = parse(
+            "ruby",
+            "ruby 3.1.2p20 (2022-04-12 revision 4491bb740a) [x86_64-linux-gnu]",
+        )
+        .unwrap();
+        assert_eq!(
+            (b.product.as_str(), b.version.as_str(), b.yjit),
+            ("Ruby", "3.1.2", Some(false))
+        );
         let b = parse("jruby", "jruby 9.3.9.0 (2.6.8) 2022-10-24 537cab8 OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1 on 17.0.15+6-Debian-1deb12u1 +jit [x86_64-linux]").unwrap();
         assert_eq!(b.describe(), "JRuby 9.3.9.0 (Ruby 2.6.8) on Java 17");
     }

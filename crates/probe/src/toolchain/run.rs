@@ -33,7 +33,10 @@ pub(super) fn ask_all(
         for (index, (query, path, origin)) in jobs.into_iter().enumerate() {
             let path_env = path_env.to_os_string();
             set.spawn(async move {
-                (index, ask_one(query, path, origin, &path_env, timeout).await)
+                (
+                    index,
+                    ask_one(query, path, origin, &path_env, timeout).await,
+                )
             });
         }
         let mut done = Vec::new();
