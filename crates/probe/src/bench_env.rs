@@ -327,6 +327,7 @@ impl BenchEnv {
                 banner: banner::parse(tool, line),
                 error: None,
                 elapsed_ms: 0,
+                output: line.clone(),
             })
             .collect();
         Toolchains { tools }

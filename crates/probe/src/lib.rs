@@ -23,6 +23,7 @@
 pub mod bench_env;
 pub mod container_engine;
 mod fingerprint;
+pub mod preflight;
 mod sysroot;
 pub mod toolchain;
 

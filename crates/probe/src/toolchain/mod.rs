@@ -88,6 +88,10 @@ impl SearchPath {
 
     /// The first executable named `program` in the PATH directories.
     pub fn find(&self, program: &str) -> Option<PathBuf> {
+        if program.contains('/') {
+            let path = PathBuf::from(program);
+            return is_executable(&path).then_some(path);
+        }
         self.dirs
             .iter()
             .map(|d| d.join(program))
@@ -183,6 +187,10 @@ pub struct ToolProbe {
     /// Why it failed, for `Failed` and `TimedOut`.
     pub error: Option<String>,
     pub elapsed_ms: u64,
+    /// Its whole answer (stdout then stderr, at most 8 KiB), for a recipe's
+    /// own version pattern. Not serialised: the first line is the record.
+    #[serde(skip)]
+    pub output: String,
 }
 
 impl ToolProbe {
@@ -232,6 +240,7 @@ pub fn probe(queries: &[ToolQuery], search: &SearchPath, timeout: Duration) -> T
                 banner: None,
                 error: None,
                 elapsed_ms: 0,
+                output: String::new(),
             }),
         }
         for path in search.mise_candidates(&query.program) {

@@ -66,6 +66,7 @@ fn probe_result(
         banner: None,
         error,
         elapsed_ms: 0,
+        output: String::new(),
     }
 }
 
@@ -120,6 +121,15 @@ async fn ask_one(
         Ok(Ok(output)) => {
             let stdout = String::from_utf8_lossy(&output.stdout);
             let stderr = String::from_utf8_lossy(&output.stderr);
+            let mut whole = format!("{stdout}{stderr}");
+            if whole.len() > 8192 {
+                let cut = (0..=8192)
+                    .rev()
+                    .find(|i| whole.is_char_boundary(*i))
+                    .unwrap_or(0);
+                whole.truncate(cut);
+            }
+            probe.output = whole;
             // JVMs print `Picked up JAVA_TOOL_OPTIONS: …` ahead of their banner.
             let lines: Vec<&str> = stdout
                 .lines()
