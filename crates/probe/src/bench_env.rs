@@ -275,7 +275,13 @@ impl BenchEnv {
             .map(|t| t > 1)
             .or_else(|| Some(fp.cpu.logical_threads? > fp.cpu.physical_cores?));
         fp.virtualization.dmi_product = cpu.product_name;
-        fp.virtualization.dmi_vendor = field("Hypervisor vendor");
+        // lscpu names a hypervisor whenever it detects one, so a recorded
+        // lscpu without one is bare metal.
+        if !lscpu.is_empty() {
+            let hypervisor = field("Hypervisor vendor");
+            fp.virtualization.virtual_machine = Some(hypervisor.is_some());
+            fp.virtualization.dmi_vendor = hypervisor;
+        }
         if let Some(clock) = &self.clock {
             fp.clock.governor = clock.governor.clone();
             fp.clock.governors_agree = clock.governor.as_ref().map(|_| true);
@@ -376,6 +382,10 @@ fn lscpu_json(fp: &Fingerprint) -> Value {
         ("CPU max MHz:", mhz(fp.clock.max_khz)),
         ("CPU min MHz:", mhz(fp.clock.min_khz)),
     ];
+    if fp.virtualization.virtual_machine == Some(true) {
+        let vendor = fp.virtualization.dmi_vendor.clone();
+        rows.push(("Hypervisor vendor:", vendor.or(Some("unknown".into()))));
+    }
     let cache_names: Vec<(String, String)> = cpu
         .caches
         .iter()

@@ -150,6 +150,11 @@ fn exported_env_json_has_the_harness_field_names_and_round_trips() {
     assert_eq!(machine.os.kernel, fp.os.kernel);
     assert_eq!(machine.os.pretty_name, fp.os.pretty_name);
     assert_eq!(machine.load.loadavg, fp.load.loadavg);
+    assert_eq!(
+        machine.virtualization.virtual_machine,
+        Some(false),
+        "lscpu names no hypervisor"
+    );
     let tools_back = back.to_toolchains();
     assert_eq!(tools_back.get("ruby").unwrap().version(), Some("4.0.5"));
     assert_eq!(
@@ -222,6 +227,7 @@ fn a_published_env_json_imports_as_the_reference_machine_and_keeps_every_field()
         reference.os.pretty_name.as_deref(),
         Some("Ubuntu 24.04.5 LTS")
     );
+    assert_eq!(reference.virtualization.virtual_machine, Some(false));
     assert_eq!(
         reference.virtualization.dmi_product.as_deref(),
         Some("MS-7C02")
@@ -242,6 +248,22 @@ fn a_published_env_json_imports_as_the_reference_machine_and_keeps_every_field()
 }
 
 #[test]
+fn a_vm_exports_its_hypervisor_and_imports_as_a_vm() {
+    let tree = fixture::Tree::new();
+    tree.file(
+        "proc/cpuinfo",
+        "processor\t: 0\nmodel name\t: Intel Xeon Processor\nflags\t\t: fpu hypervisor\n\n",
+    )
+    .file("sys/class/dmi/id/sys_vendor", "QEMU\n");
+    let fp = Fingerprint::read(tree.root());
+    let env = BenchEnv::from_fingerprint(&fp, &Default::default(), None, UNIX_EPOCH);
+    let back = BenchEnv::parse(&env.to_json()).unwrap().to_fingerprint();
+    assert_eq!(back.virtualization.virtual_machine, Some(true));
+    assert_eq!(back.virtualization.dmi_vendor.as_deref(), Some("QEMU"));
+    assert_eq!(back.cpu.brand.as_deref(), Some("Intel Xeon Processor"));
+}
+
+#[test]
 fn a_file_that_is_not_env_json_is_a_typed_error() {
     let err = BenchEnv::parse("{\"memory_mb\": \"lots\"}").unwrap_err();
     assert!(
@@ -254,4 +276,32 @@ fn a_file_that_is_not_env_json_is_a_typed_error() {
 fn a_directory_outside_git_has_no_git_state() {
     let tmp = tempfile::tempdir().unwrap();
     assert_eq!(GitState::read(tmp.path()), None);
+}
+
+#[test]
+fn a_machine_file_is_a_snapshot_or_an_env_json_and_nothing_else() {
+    let from_env = reprise_probe::Snapshot::parse(PUBLISHED).unwrap();
+    assert_eq!(from_env.fingerprint.cpu.logical_threads, Some(12));
+    assert_eq!(
+        from_env.toolchains.get("ruby").unwrap().version(),
+        Some("4.0.5")
+    );
+    let text = serde_json::to_string(&from_env).unwrap();
+    let back = reprise_probe::Snapshot::parse(&text).unwrap();
+    assert_eq!(back.fingerprint, from_env.fingerprint);
+    let lines = |s: &reprise_probe::Snapshot| {
+        s.toolchains
+            .tools
+            .iter()
+            .map(|t| t.first_line.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(lines(&back), lines(&from_env));
+    let err = reprise_probe::Snapshot::parse("{\"cpu\": 1}").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("neither a `reprise probe --json` snapshot"),
+        "{err}"
+    );
+    assert!(reprise_probe::Snapshot::parse("not json").is_err());
 }
