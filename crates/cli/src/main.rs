@@ -46,6 +46,10 @@ enum Command {
     Share(share::Args),
     /// Forget the GitHub token.
     Logout(logout::Args),
+    /// Fingerprint this machine and its toolchains.
+    Probe(probe::Args),
+    /// Compare this machine with a recipe's before running it (exit 3 when a lane is blocked).
+    Preflight(preflight::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,5 +64,7 @@ fn main() -> ExitCode {
         Command::Report(args) => report::run(args),
         Command::Share(args) => share::run(args),
         Command::Logout(args) => logout::run(args),
+        Command::Probe(args) => probe::run(args),
+        Command::Preflight(args) => preflight::run(args),
     }
 }

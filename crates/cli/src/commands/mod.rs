@@ -5,6 +5,8 @@ pub mod checksums;
 pub mod compare;
 pub mod history;
 pub mod logout;
+pub mod preflight;
+pub mod probe;
 pub mod recipes;
 pub mod report;
 pub mod share;

@@ -233,17 +233,21 @@ pub(super) fn items(m: &Machine, fp: &Fingerprint) -> Vec<Item> {
     if let Some(virt) = &m.virtualization {
         let reference_bare = matches!(virt.as_str(), "none" | "bare metal" | "bare-metal");
         let v = &fp.virtualization;
-        let here = match (v.virtual_machine, &v.container) {
-            (_, Some(engine)) => Some(format!("{engine} container")),
-            (Some(true), None) => Some(format!(
+        let vm = match v.virtual_machine {
+            Some(true) => Some(format!(
                 "virtual machine{}",
                 v.dmi_vendor
                     .as_ref()
                     .map(|d| format!(" ({d})"))
                     .unwrap_or_default()
             )),
-            (Some(false), None) => Some("none".to_string()),
-            (None, None) => None,
+            _ => None,
+        };
+        let container = v.container.as_ref().map(|c| format!("{c} container"));
+        let here = match (vm, container) {
+            (Some(vm), Some(c)) => Some(format!("{c} in a {vm}")),
+            (Some(x), None) | (None, Some(x)) => Some(x),
+            (None, None) => v.virtual_machine.map(|_| "none".to_string()),
         };
         let here_bare = here.as_deref() == Some("none");
         items.push(item(

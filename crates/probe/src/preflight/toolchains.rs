@@ -65,13 +65,31 @@ fn mise_spec_of(path: &Path) -> Option<String> {
     ))
 }
 
-fn install_fix(tc: &Toolchain) -> Option<String> {
+/// Programs that come from a gem of the same name.
+const GEMS: &[&str] = &["puma", "falcon", "thin", "rails", "bundle", "bundler"];
+
+fn install_fix(tc: &Toolchain) -> String {
     let exact = tc.version.exact();
-    match exact.and_then(|v| mise_spec(&tc.name, v)) {
-        Some(spec) => Some(format!("mise install {spec} && mise use {spec}")),
-        None => exact
-            .map(|v| format!("install {} {v}", tc.name))
-            .or_else(|| Some(format!("install {} ({})", tc.name, tc.version))),
+    if let Some(spec) = exact.and_then(|v| mise_spec(&tc.name, v)) {
+        return format!("mise install {spec} && mise use {spec}");
+    }
+    let any = tc.version.to_string() == "*";
+    if GEMS.contains(&tc.name.as_str()) {
+        let gem = if tc.name.as_str() == "bundle" {
+            "bundler"
+        } else {
+            tc.name.as_str()
+        };
+        return match (exact, any) {
+            (Some(v), _) => format!("gem install {gem} -v {v}"),
+            (None, true) => format!("gem install {gem}"),
+            (None, false) => format!("gem install {gem} -v '{}'", tc.version),
+        };
+    }
+    match (exact, any) {
+        (Some(v), _) => format!("install {} {v}", tc.name),
+        (None, true) => format!("install {}", tc.name),
+        (None, false) => format!("install {} {}", tc.name, tc.version),
     }
 }
 
@@ -133,7 +151,7 @@ pub(super) fn toolchain_items(recipe: &Recipe, tools: &Toolchains) -> Vec<Item> 
                     });
                 }
             }
-            item.fix = install_fix(tc);
+            item.fix = Some(install_fix(tc));
             item
         })
         .collect()
