@@ -413,3 +413,105 @@ fn preflight_refuses_bad_input_with_exit_2() {
     let out = reprise(&["preflight", recipe.to_str().unwrap()], None, tmp.path());
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The repository's own campfire-runtimes recipe, previewed on this machine.
+#[test]
+fn preflight_campfire_runtimes_here_says_what_differs_and_how_to_fix_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["preflight", "campfire-runtimes", "--json"])
+        .env("REPRISE_ROOT", repo())
+        .env_remove("DOCKER_HOST")
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let item = |name: &str| {
+        v["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["name"] == name)
+            .unwrap_or_else(|| panic!("no item {name}"))
+            .clone()
+    };
+    // Debian 12 has none of the post's Rubies (4.0.5, JRuby 10.1.1.0, TruffleRuby 40.0.0).
+    for ruby in ["toolchain ruby", "toolchain jruby", "toolchain truffleruby"] {
+        let i = item(ruby);
+        assert_ne!(i["verdict"], "matches", "{i}");
+        assert!(
+            i["fix"].as_str().unwrap().starts_with("mise install ruby@"),
+            "{i}"
+        );
+        assert!(!i["why"].as_str().unwrap().is_empty());
+    }
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "jruby and truffleruby lanes cannot run"
+    );
+    let brand = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    if !brand.contains("Ryzen 5 3600") {
+        assert_eq!(item("CPU")["verdict"], "differs");
+        assert_eq!(item("cores/threads")["verdict"], "differs");
+    }
+    for clock in ["governor", "boost"] {
+        let i = item(clock);
+        if i["verdict"] != "matches" {
+            assert!(
+                i["why"].as_str().unwrap().contains("absolute numbers"),
+                "{i}"
+            );
+        }
+    }
+    assert_eq!(v["absolute_comparable"], false);
+}
+
+/// The same recipe against the post's own machine and toolchains, as
+/// scripts/bench-env would have recorded them: nothing differs.
+#[test]
+fn preflight_campfire_runtimes_on_the_posts_machine_matches_everything() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut env: Value = serde_json::from_str(POSTS_ENV_JSON).unwrap();
+    env["toolchains"] = serde_json::json!({
+        "ruby": "ruby 4.0.5 (2026-05-12 revision 3d1c2a0b5e) +YJIT +PRISM [x86_64-linux]",
+        "yjit": "yjit 4.0.5",
+        "jruby": "jruby 10.1.1.0 (3.4.2) 2026-01-13 8f1a2b3c4d OpenJDK 64-Bit Server VM 25.0.1+8-LTS on 25.0.1+8-LTS +jit [x86_64-linux]",
+        "java": "openjdk version \"25.0.1\" 2025-10-21 LTS",
+        "truffleruby": "truffleruby 40.0.0, like ruby 3.4.7, GraalVM CE Native [x86_64-linux]",
+        "bundler": "Bundler version 2.7.2",
+        "cargo": "cargo 1.90.0 (840b83a10 2025-07-30)",
+        "rustc": "rustc 1.90.0 (1159e78c4 2025-09-14)",
+        "wrk": "wrk 4.2.0 [epoll] Copyright (C) 2012 Will Glozer",
+        "sqlite3": "3.45.1 2024-01-30 16:01:20 e876e51a0ed5c5b3126f52e532044363a014bc594cfefa87ffb5b82257ccalt1",
+        "redis-server": "Redis server v=7.0.15 sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=62c7a5d52c72f4cd"
+    });
+    let file = tmp.path().join("env.json");
+    write(&file, &env.to_string());
+    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args([
+            "preflight",
+            "campfire-runtimes",
+            "--json",
+            "--machine",
+            file.to_str().unwrap(),
+        ])
+        .env("REPRISE_ROOT", repo())
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let differing: Vec<&Value> = v["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["verdict"] != "matches")
+        .collect();
+    assert!(differing.is_empty(), "{differing:#?}");
+    assert_eq!(v["absolute_comparable"], true);
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -147,9 +147,17 @@ fn render(report: &Preflight) -> String {
             lanes.join(", ")
         }
     };
-    let _ = writeln!(o, "  Lanes that can run: {}", list(&report.runnable_lanes));
+    o.push_str(&wrap(
+        &format!("Lanes that can run: {}", list(&report.runnable_lanes)),
+        WIDTH,
+        2,
+    ));
     if !report.blocked_lanes.is_empty() {
-        let _ = writeln!(o, "  Blocked lanes: {}", list(&report.blocked_lanes));
+        o.push_str(&wrap(
+            &format!("Blocked lanes: {}", list(&report.blocked_lanes)),
+            WIDTH,
+            2,
+        ));
     }
     for (lane, why) in &report.published_only_lanes {
         o.push_str(&wrap(&format!("Published only: {lane} — {why}"), WIDTH, 2));

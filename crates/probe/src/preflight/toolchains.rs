@@ -41,15 +41,16 @@ fn describe(probe: &ToolProbe, version: Option<&Version>) -> String {
     }
 }
 
-/// How mise names a toolchain version, where mise manages it.
-fn mise_spec(tool: &str, version: &Version) -> Option<String> {
-    Some(match tool {
+/// How mise names a toolchain version, where mise manages it; `program` is
+/// what the recipe runs to ask (a `yjit` toolchain asks `ruby`).
+fn mise_spec(program: &str, version: &Version) -> Option<String> {
+    Some(match program {
         "ruby" => format!("ruby@{version}"),
         "jruby" => format!("ruby@jruby-{version}"),
         "truffleruby" => format!("ruby@truffleruby-{version}"),
-        "java" | "jdk" => format!("java@openjdk-{version}"),
+        "java" => format!("java@openjdk-{version}"),
         "node" => format!("node@{version}"),
-        "rustc" | "cargo" | "rust" => format!("rust@{version}"),
+        "rustc" | "cargo" => format!("rust@{version}"),
         _ => return None,
     })
 }
@@ -68,17 +69,28 @@ fn mise_spec_of(path: &Path) -> Option<String> {
 /// Programs that come from a gem of the same name.
 const GEMS: &[&str] = &["puma", "falcon", "thin", "rails", "bundle", "bundler"];
 
+/// Programs Debian and Ubuntu package under the same name.
+const APT: &[&str] = &["redis-server", "wrk", "sqlite3", "nginx", "git", "podman"];
+
 fn install_fix(tc: &Toolchain) -> String {
+    let program = tc
+        .command
+        .first()
+        .map(|p| p.rsplit('/').next().unwrap_or(p))
+        .unwrap_or(tc.name.as_str());
     let exact = tc.version.exact();
-    if let Some(spec) = exact.and_then(|v| mise_spec(&tc.name, v)) {
+    if let Some(spec) = exact.and_then(|v| mise_spec(program, v)) {
         return format!("mise install {spec} && mise use {spec}");
     }
     let any = tc.version.to_string() == "*";
-    if GEMS.contains(&tc.name.as_str()) {
-        let gem = if tc.name.as_str() == "bundle" {
+    if any && APT.contains(&program) {
+        return format!("sudo apt-get install {program}");
+    }
+    if GEMS.contains(&program) {
+        let gem = if program == "bundle" {
             "bundler"
         } else {
-            tc.name.as_str()
+            program
         };
         return match (exact, any) {
             (Some(v), _) => format!("gem install {gem} -v {v}"),
@@ -266,7 +278,12 @@ pub(super) fn lane_items(
                     .iter()
                     .filter(|(_, i)| i.verdict == item.verdict)
                     .filter_map(|(_, i)| i.fix.clone())
-                    .collect();
+                    .fold(Vec::new(), |mut seen, fix| {
+                        if !seen.contains(&fix) {
+                            seen.push(fix);
+                        }
+                        seen
+                    });
                 fixes.push(match &lane.image {
                     Some(image) => format!("or run the lane in its container image {image}"),
                     None => "or run the lane in a container image that has them".into(),
