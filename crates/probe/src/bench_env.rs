@@ -200,16 +200,16 @@ impl BenchEnv {
             max_khz: policy0.and_then(|p| p.scaling_max_khz).or(fp.clock.max_khz),
             extra: BTreeMap::new(),
         };
-        let answered = || {
+        let on_path = || {
             tools
                 .tools
                 .iter()
                 .filter(|t| t.origin == Some(Origin::Path))
         };
-        let toolchains: BTreeMap<String, String> = answered()
+        let toolchains: BTreeMap<String, String> = on_path()
             .filter_map(|t| Some((t.tool.clone(), t.first_line.clone()?)))
             .collect();
-        let paths: BTreeMap<String, String> = answered()
+        let paths: BTreeMap<String, String> = on_path()
             .filter_map(|t| Some((t.tool.clone(), t.path.as_ref()?.display().to_string())))
             .collect();
         let load = fp.load.loadavg;
