@@ -7,7 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use reprise_probe::preflight::{self, Preflight, Verdict};
+use reprise_probe::preflight::{self, Preflight, PublishedOnly, Verdict};
 use reprise_probe::toolchain::SearchPath;
 use reprise_probe::{ContainerEngine, Fingerprint};
 
@@ -203,10 +203,10 @@ fn the_posts_own_machine_and_toolchains_match_everywhere() {
     );
     assert_eq!(
         report.published_only_lanes,
-        [(
-            "spinel".to_string(),
-            "The Spinel compiler is not published.".to_string()
-        )]
+        [PublishedOnly {
+            lane: "spinel".into(),
+            why: "The Spinel compiler is not published.".into()
+        }]
     );
     assert_eq!(
         report.item("frequency").unwrap().here.as_deref(),

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
-use reprise_probe::preflight::{self, Preflight, Subject, Verdict};
+use reprise_probe::preflight::{self, Preflight, PublishedOnly, Subject, Verdict};
 use reprise_probe::toolchain::SearchPath;
 use reprise_probe::{Fingerprint, Snapshot};
 
@@ -159,7 +159,7 @@ fn render(report: &Preflight) -> String {
             2,
         ));
     }
-    for (lane, why) in &report.published_only_lanes {
+    for PublishedOnly { lane, why } in &report.published_only_lanes {
         o.push_str(&wrap(&format!("Published only: {lane} — {why}"), WIDTH, 2));
     }
     o

@@ -81,7 +81,14 @@ pub struct Preflight {
     /// Lanes that cannot: a toolchain or the container engine is missing.
     pub blocked_lanes: Vec<String>,
     /// Lanes the post measured but the recipe cannot run, with the recipe's reason.
-    pub published_only_lanes: Vec<(String, String)>,
+    pub published_only_lanes: Vec<PublishedOnly>,
+}
+
+/// A lane the post measured that the recipe cannot run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublishedOnly {
+    pub lane: String,
+    pub why: String,
 }
 
 impl Preflight {
@@ -145,11 +152,9 @@ pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Prefl
         .lanes
         .iter()
         .filter(|l| !l.is_runnable())
-        .map(|l| {
-            (
-                l.name.to_string(),
-                l.not_runnable.clone().unwrap_or_default(),
-            )
+        .map(|l| PublishedOnly {
+            lane: l.name.to_string(),
+            why: l.not_runnable.clone().unwrap_or_default(),
         })
         .collect();
     Preflight {
