@@ -437,3 +437,40 @@ fn this_machine_runs_no_published_ruby() {
         serde_json::json!(report.items[0].verdict.word())
     );
 }
+
+#[test]
+fn a_recipe_pattern_that_refuses_the_banner_is_not_overruled() {
+    // The post ran TruffleRuby's native build; the recipe's pattern says so.
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("campfire-runtimes.toml");
+    let native_only = RECIPE.replace(
+        r"pattern = 'truffleruby (\d+(?:\.\d+)+)'",
+        r"pattern = 'truffleruby (\d+\.\d+\.\d+)[^\n]*Native'",
+    );
+    assert_ne!(native_only, RECIPE);
+    std::fs::write(&file, native_only).unwrap();
+    let recipe = reprise_recipe::load(&file).unwrap();
+    let bin = tmp.path().join("bin");
+    let search = published_bin(&bin);
+    script(
+        &bin,
+        "truffleruby",
+        "truffleruby 40.0.0, like ruby 3.4.7, GraalVM CE JVM [x86_64-linux]",
+        false,
+    );
+    let fp = Fingerprint::read(fixture::ryzen_5_3600().root());
+    let report = run(&recipe, &fp, &search);
+    let truffle = report.item("toolchain truffleruby").unwrap();
+    assert_eq!(truffle.verdict, Verdict::Differs);
+    assert!(
+        truffle
+            .here
+            .as_deref()
+            .unwrap()
+            .starts_with("TruffleRuby 40.0.0 (Ruby 3.4.7), JVM")
+    );
+    assert_eq!(
+        report.item("lane truffleruby").unwrap().verdict,
+        Verdict::Differs
+    );
+}

@@ -19,10 +19,17 @@ const CEXTS_LOCK: &str = "TruffleRuby gives every C extension that has not decla
 const SECOND_LOCKFILE: &str = "A precompiled gem in the lockfile is a landmine for a second \
     runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.";
 
+/// The version as the recipe reads it: its own pattern over the tool's
+/// answer (or over the first line, for a machine read back from a file). No
+/// fallback: a pattern that refuses a banner (TruffleRuby's JVM build where
+/// the post ran the native one) means the version is not the post's.
 fn version_of(tc: &Toolchain, probe: &ToolProbe) -> Option<Version> {
-    tc.read_version(&probe.output)
-        .or_else(|| tc.read_version(probe.first_line.as_deref()?))
-        .or_else(|| probe.version()?.parse().ok())
+    let answer = if probe.output.is_empty() {
+        probe.first_line.as_deref()?
+    } else {
+        &probe.output
+    };
+    tc.read_version(answer)
 }
 
 fn describe(probe: &ToolProbe, version: Option<&Version>) -> String {
