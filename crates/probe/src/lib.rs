@@ -6,6 +6,8 @@
 //!   and `/sys` under a root path so tests can use fixture trees.
 //! - [`toolchain`]: finds ruby, jruby, java, … on a search path and asks each
 //!   for its version, concurrently, each with a timeout.
+//! - [`preflight`]: a recipe's reference machine and toolchains against
+//!   these: each item matches, differs or blocks, with why and a fix.
 //! - [`bench_env`]: the original harness's `env.json`, written and read.
 //!
 //! ```no_run
@@ -17,6 +19,13 @@
 //! let tools = toolchain::probe(&toolchain::standard_queries(), &SearchPath::from_env(), Duration::from_secs(10));
 //! if let Some(ruby) = tools.get("ruby") {
 //!     println!("ruby: {:?}", ruby.version());
+//! }
+//!
+//! let recipe = reprise_recipe::load("recipes/campfire-runtimes.toml".as_ref()).unwrap();
+//! let tools = reprise_probe::preflight::probe_recipe_toolchains(&recipe, &SearchPath::from_env(), Duration::from_secs(10));
+//! let report = reprise_probe::preflight::preflight(&recipe, &machine, &tools);
+//! for item in &report.items {
+//!     println!("{} {}: {}", item.verdict.word(), item.name, item.why);
 //! }
 //! ```
 
