@@ -92,3 +92,59 @@ fn an_engine_that_never_answers_is_given_up_at_the_timeout() {
     );
     drop(held);
 }
+
+/// Ends the service this test started when the test ends, pass or fail.
+struct Service(std::process::Child);
+
+impl Drop for Service {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The real engine, where Podman is installed: its Docker-compatible service
+/// on a socket of the test's own (scripts/test does not install Podman; the
+/// container set-up belongs to another issue).
+#[test]
+fn a_real_podman_service_answers_with_its_own_version() {
+    let Some(podman) = std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join("podman"))
+            .find(|p| p.is_file())
+    }) else {
+        eprintln!("podman is not installed here; the stand-in engine above covers the API");
+        return;
+    };
+    let banner = std::process::Command::new(&podman)
+        .arg("--version")
+        .output()
+        .unwrap();
+    let expected = String::from_utf8_lossy(&banner.stdout)
+        .split_whitespace()
+        .last()
+        .unwrap()
+        .to_string();
+    let tmp = tempfile::tempdir().unwrap();
+    let socket = tmp.path().join("podman.sock");
+    let host = format!("unix://{}", socket.display());
+    let _service = Service(
+        std::process::Command::new(&podman)
+            .args(["system", "service", "--time=0", &host])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let started = Instant::now();
+    while !socket.exists() && started.elapsed() < Duration::from_secs(15) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let engine = container_engine::ask(&host, Duration::from_secs(10)).expect("podman answered");
+    assert_eq!(engine.name.as_deref(), Some("Podman Engine"));
+    assert_eq!(engine.version.as_deref(), Some(expected.as_str()));
+    assert_eq!(engine.os.as_deref(), Some("linux"));
+    assert!(engine.api_version.is_some());
+    assert!(engine.cpus.unwrap_or(0) >= 1);
+    assert!(engine.memory_bytes.unwrap_or(0) > 0);
+}
