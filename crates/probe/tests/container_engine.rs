@@ -1,10 +1,11 @@
 //! Asking a Docker-compatible engine for its version and resources.
 //!
-//! No Docker daemon runs on these machines and Podman is not installed by
-//! scripts/test (another issue owns container set-up), so the answering engine
-//! here is a stand-in: a Unix-socket HTTP server made by the test that answers
-//! `/version` and `/info` with the Engine API's JSON shapes (as Podman's
-//! service does). The "no engine" and "engine hangs" paths use real sockets.
+//! No Docker daemon runs on these machines and scripts/test does not install
+//! Podman (another issue owns container set-up). Where Podman is installed,
+//! the last test starts its real service on a socket of its own. The
+//! always-run answering test uses a stand-in: a Unix-socket HTTP server made
+//! by the test that answers `/version` and `/info` with the JSON Podman's
+//! service sends. The "no engine" and "engine hangs" paths use real sockets.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixListener;
