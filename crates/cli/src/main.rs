@@ -48,6 +48,10 @@ enum Command {
     Logout(logout::Args),
     /// Generate HTTP load against one URL and report throughput and latency.
     Load(load::Args),
+    /// Fingerprint this machine and its toolchains.
+    Probe(probe::Args),
+    /// Compare this machine with a recipe's before running it (exit 3 when a lane is blocked).
+    Preflight(preflight::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +67,7 @@ fn main() -> ExitCode {
         Command::Share(args) => share::run(args),
         Command::Logout(args) => logout::run(args),
         Command::Load(args) => load::run(args),
+        Command::Probe(args) => probe::run(args),
+        Command::Preflight(args) => preflight::run(args),
     }
 }

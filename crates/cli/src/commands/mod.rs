@@ -6,6 +6,8 @@ pub mod compare;
 pub mod history;
 pub mod load;
 pub mod logout;
+pub mod preflight;
+pub mod probe;
 pub mod recipes;
 pub mod report;
 pub mod share;

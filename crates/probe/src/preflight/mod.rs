@@ -1,0 +1,168 @@
+//! Preflight: a recipe's reference machine and toolchains against this
+//! machine's, before anything runs. Each item says whether it matches,
+//! differs (absolute figures are not comparable; ratios between lanes
+//! measured here still are) or blocks (a lane cannot run), why it matters,
+//! and how to fix it where a fix exists.
+
+mod machine;
+mod toolchains;
+
+use std::time::Duration;
+
+use reprise_recipe::Recipe;
+use serde::{Deserialize, Serialize};
+
+use crate::fingerprint::Fingerprint;
+use crate::toolchain::{self, SearchPath, ToolQuery, Toolchains};
+
+/// How one item compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Matches,
+    /// Runs, but absolute figures are not comparable with the post's.
+    Differs,
+    /// A lane cannot run.
+    Blocks,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Matches => "matches",
+            Verdict::Differs => "differs",
+            Verdict::Blocks => "blocks",
+        }
+    }
+}
+
+/// What an item is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Subject {
+    Cpu,
+    Cores,
+    Smt,
+    Frequency,
+    Governor,
+    Boost,
+    Memory,
+    Virtualization,
+    Toolchain,
+    Lane,
+}
+
+/// One line of the preflight.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    pub subject: Subject,
+    /// `CPU`, `governor`, `toolchain ruby`, `lane jruby`, …
+    pub name: String,
+    /// What the post had.
+    pub reference: Option<String>,
+    /// What this machine has.
+    pub here: Option<String>,
+    pub verdict: Verdict,
+    /// Why it matters, in one sentence (the post's where it says).
+    pub why: String,
+    /// A command or step that would make it match, where one exists.
+    pub fix: Option<String>,
+}
+
+/// The whole preflight of one recipe on one machine.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Preflight {
+    pub recipe: String,
+    pub items: Vec<Item>,
+    /// Every machine item matches: absolute figures can be compared with the post's.
+    pub absolute_comparable: bool,
+    /// Lanes that can run here.
+    pub runnable_lanes: Vec<String>,
+    /// Lanes that cannot: a toolchain or the container engine is missing.
+    pub blocked_lanes: Vec<String>,
+    /// Lanes the post measured but the recipe cannot run, with the recipe's reason.
+    pub published_only_lanes: Vec<PublishedOnly>,
+}
+
+/// A lane the post measured that the recipe cannot run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublishedOnly {
+    pub lane: String,
+    pub why: String,
+}
+
+impl Preflight {
+    /// True when some lane cannot run.
+    pub fn blocks(&self) -> bool {
+        !self.blocked_lanes.is_empty()
+    }
+
+    pub fn item(&self, name: &str) -> Option<&Item> {
+        self.items.iter().find(|i| i.name == name)
+    }
+}
+
+/// The version queries a recipe asks for: its toolchains' own commands.
+pub fn recipe_queries(recipe: &Recipe) -> Vec<ToolQuery> {
+    recipe
+        .toolchains
+        .iter()
+        .filter_map(|t| {
+            let (program, args) = t.command.split_first()?;
+            Some(ToolQuery {
+                tool: t.name.to_string(),
+                program: program.clone(),
+                args: args.to_vec(),
+            })
+        })
+        .collect()
+}
+
+/// Asks this machine for every toolchain the recipe names.
+pub fn probe_recipe_toolchains(
+    recipe: &Recipe,
+    search: &SearchPath,
+    timeout: Duration,
+) -> Toolchains {
+    toolchain::probe(&recipe_queries(recipe), search, timeout)
+}
+
+/// Compares the recipe's reference machine and toolchains with this machine.
+pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Preflight {
+    let mut items = match &recipe.machine {
+        Some(reference) => machine::items(reference, fp),
+        None => Vec::new(),
+    };
+    let absolute_comparable =
+        recipe.machine.is_some() && items.iter().all(|i| i.verdict == Verdict::Matches);
+    let toolchain_items = toolchains::toolchain_items(recipe, tools);
+    let lanes = toolchains::lane_items(recipe, fp, &toolchain_items);
+    items.extend(toolchain_items);
+    let mut runnable_lanes = Vec::new();
+    let mut blocked_lanes = Vec::new();
+    for (lane, item) in &lanes {
+        if item.verdict == Verdict::Blocks {
+            blocked_lanes.push(lane.clone());
+        } else {
+            runnable_lanes.push(lane.clone());
+        }
+    }
+    items.extend(lanes.into_iter().map(|(_, item)| item));
+    let published_only_lanes = recipe
+        .lanes
+        .iter()
+        .filter(|l| !l.is_runnable())
+        .map(|l| PublishedOnly {
+            lane: l.name.to_string(),
+            why: l.not_runnable.clone().unwrap_or_default(),
+        })
+        .collect();
+    Preflight {
+        recipe: recipe.id().to_string(),
+        items,
+        absolute_comparable,
+        runnable_lanes,
+        blocked_lanes,
+        published_only_lanes,
+    }
+}
