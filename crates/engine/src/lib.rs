@@ -1,0 +1,27 @@
+//! The engine: turns a recipe into a run on this machine. It plans the
+//! steps, checks out sources with git2, runs processes on the host in their
+//! own process groups, digests trees, keeps a resumable work dir per run, and
+//! reports everything as [`Event`]s to a sink the caller provides.
+//!
+//! ```
+//! use reprise_engine::event::{CancelToken, Event};
+//! use reprise_engine::runner::host::{self, HostCommand};
+//!
+//! let dir = std::env::temp_dir();
+//! let cmd = HostCommand::new("greet", vec!["echo".into(), "hello".into()], &dir);
+//! let lines = std::sync::Mutex::new(Vec::new());
+//! let outcome = host::run(&cmd, &CancelToken::new(), &|e: Event| {
+//!     if let Event::Log { line, .. } = e {
+//!         lines.lock().unwrap().push(line);
+//!     }
+//! })
+//! .unwrap();
+//! assert!(outcome.success());
+//! assert_eq!(lines.into_inner().unwrap(), ["hello"]);
+//! ```
+
+pub mod event;
+pub mod runner;
+pub mod tree_digest;
+
+pub use event::{CancelToken, Event, EventSink, Stream};
