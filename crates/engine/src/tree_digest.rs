@@ -207,7 +207,7 @@ pub fn digest_tree_except(
                         }
                     }
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if n % 64 == 0 || n as u64 == total {
+                    if n.is_multiple_of(64) || n as u64 == total {
                         progress(n as u64, total);
                     }
                 }
