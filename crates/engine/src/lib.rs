@@ -21,7 +21,14 @@
 //! ```
 
 pub mod event;
+pub mod plan;
+pub mod run;
 pub mod runner;
+pub mod source;
 pub mod tree_digest;
+pub mod workdir;
 
 pub use event::{CancelToken, Event, EventSink, Stream};
+pub use plan::{Plan, PlanError, PlanOptions, plan};
+pub use run::{RunContext, RunError, RunReport, execute};
+pub use workdir::{DataDir, RunDir, State, StepStatus};
