@@ -2,7 +2,11 @@
 
 pub mod check;
 pub mod checksums;
+pub mod clean;
+pub mod digest;
 pub mod recipes;
+pub mod run;
+pub mod runs;
 pub mod show;
 
 use std::path::{Path, PathBuf};

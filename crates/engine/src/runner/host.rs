@@ -133,24 +133,32 @@ pub fn run(
         None => None,
     };
     let started = Instant::now();
-    let mut child = Command::new(program)
+    let mut command = Command::new(program);
+    command
         .args(&cmd.argv[1..])
         .current_dir(&cmd.dir)
         .envs(&cmd.env)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|source| match source.kind() {
-            io::ErrorKind::NotFound => HostError::ProgramNotFound {
-                program: program.clone(),
-            },
-            _ => HostError::Spawn {
-                program: program.clone(),
-                source,
-            },
-        })?;
+        .process_group(0);
+    // SAFETY: prctl is async-signal-safe and touches no memory of ours. If
+    // Reprise itself is killed, the kernel kills the child it started.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().map_err(|source| match source.kind() {
+        io::ErrorKind::NotFound => HostError::ProgramNotFound {
+            program: program.clone(),
+        },
+        _ => HostError::Spawn {
+            program: program.clone(),
+            source,
+        },
+    })?;
     let pid = child.id();
     let lines = read_lines(&mut child);
     let wait_err = |source| HostError::Wait {

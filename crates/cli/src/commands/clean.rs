@@ -1,0 +1,50 @@
+//! `reprise clean RUN... | --all`: removes run folders from the data dir.
+
+use std::process::ExitCode;
+
+use clap::Args as ClapArgs;
+use reprise_engine::DataDir;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Run ids (as `reprise runs` lists them).
+    runs: Vec<String>,
+    /// Remove every run.
+    #[arg(long, conflicts_with = "runs")]
+    all: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let data = match DataDir::locate() {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let ids: Vec<String> = if args.all {
+        match data.list_runs() {
+            Ok(runs) => runs.into_iter().map(|(r, _)| r.id).collect(),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else if args.runs.is_empty() {
+        eprintln!("error: name the runs to remove (see `reprise runs`), or pass --all");
+        return ExitCode::from(super::BAD_INPUT);
+    } else {
+        args.runs
+    };
+    let mut code = ExitCode::SUCCESS;
+    for id in ids {
+        match data.remove_run(&id) {
+            Ok(()) => println!("removed {id}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                code = ExitCode::FAILURE;
+            }
+        }
+    }
+    code
+}
