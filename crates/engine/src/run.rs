@@ -280,7 +280,7 @@ fn run_step(
                 )));
             }
             let expected = manifest_file(recipe, tree, manifest.as_deref(), ctx);
-            compare_tree(recipe, step, tree, &tree_dir, &expected, false, ctx)
+            compare_tree(step, tree, &tree_dir, &expected, false, ctx)
         }
         Action::Digest { tree, manifest } => {
             let tree_dir = within(&ctx.run.trees(), tree)?;
@@ -291,7 +291,7 @@ fn run_step(
                 )));
             }
             let expected = manifest_file(recipe, tree, manifest.as_deref(), ctx);
-            compare_tree(recipe, step, tree, &tree_dir, &expected, true, ctx)
+            compare_tree(step, tree, &tree_dir, &expected, true, ctx)
         }
         _ => Err(StepFailure::Failed(NOT_IMPLEMENTED.into())),
     }
@@ -346,7 +346,6 @@ fn manifest_file(recipe: &Recipe, tree: &str, manifest: Option<&str>, ctx: &RunC
 /// expected one. Without an expected manifest an emit step notes the digest;
 /// a digest step fails, since comparing is its whole purpose.
 fn compare_tree(
-    _recipe: &Recipe,
     step: &Step,
     tree: &str,
     tree_dir: &Path,

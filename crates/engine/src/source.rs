@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use git2::build::{CheckoutBuilder, RepoBuilder};
+use git2::build::{CheckoutBuilder, CloneLocal, RepoBuilder};
 use git2::{ErrorCode, FetchOptions, Oid, RemoteCallbacks, Repository};
 use reprise_recipe::{Revision, Source};
 use sha2::{Digest, Sha256};
@@ -69,7 +69,6 @@ pub fn checkout(
         let path = path.to_path_buf();
         move |source| SourceError::Git { path, source }
     };
-    let mirror = open_mirror(&mirror_dir, &source.url).map_err(git(&mirror_dir))?;
     let log = |line: String| {
         events.emit(Event::Log {
             step: step.to_string(),
@@ -77,6 +76,24 @@ pub fn checkout(
             line,
         })
     };
+    if !mirror_dir.exists() && is_local(&source.url) {
+        // A repository on this machine: copy (hardlink) its objects into the
+        // cache instead of packing them through the transport, as
+        // `git clone /path` does.
+        RepoBuilder::new()
+            .bare(true)
+            .clone_local(CloneLocal::Local)
+            .clone(&source.url, &mirror_dir)
+            .map_err(|e| SourceError::Fetch {
+                url: source.url.clone(),
+                message: e.message().to_string(),
+            })?;
+        log(format!(
+            "copied the local repository {} into the cache",
+            source.url
+        ));
+    }
+    let mirror = open_mirror(&mirror_dir, &source.url).map_err(git(&mirror_dir))?;
 
     let oid = match source.revision() {
         Revision::Pinned(rev) => match resolve(&mirror, &source.url, rev)? {
@@ -167,6 +184,11 @@ pub fn checkout(
     }
     log(format!("checked out {oid} into {}", dest.display()));
     Ok(oid.to_string())
+}
+
+/// A `file://` URL or a path: a repository on this machine.
+fn is_local(url: &str) -> bool {
+    url.starts_with("file://") || url.starts_with('/')
 }
 
 fn open_mirror(dir: &Path, url: &str) -> Result<Repository, git2::Error> {

@@ -110,11 +110,12 @@ fn a_pinned_commit_is_checked_out_and_verified() {
     assert_eq!(git(&dest, &["rev-parse", "HEAD"]), f.shas[1]);
     assert_eq!(git(&dest, &["status", "--porcelain"]), "");
     assert_eq!(git(&dest, &["remote", "get-url", "origin"]), f.url);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::Progress { unit, .. } if unit == "objects"))
-    );
+    // A repository on this machine is copied into the cache, not packed.
+    let mirror = source::mirror_path(&f.cache, &f.url);
+    assert_eq!(git(&mirror, &["rev-parse", "--is-bare-repository"]), "true");
+    assert!(events.iter().any(
+        |e| matches!(e, Event::Log { line, .. } if line.starts_with("copied the local repository"))
+    ));
 }
 
 #[test]
@@ -150,7 +151,8 @@ fn the_cache_serves_known_revisions_offline_and_fetches_new_ones() {
     let f = fixture();
     checkout(&f, &f.shas[2], "first").0.unwrap();
 
-    // A new commit upstream is fetched into the mirror when asked for.
+    // A new commit upstream is fetched into the mirror when asked for,
+    // through the transport, with its progress reported.
     std::fs::write(f.origin.join("version.txt"), "version 4\n").unwrap();
     git(&f.origin, &["commit", "-q", "-am", "commit 4"]);
     let fourth = git(&f.origin, &["rev-parse", "HEAD"]);
