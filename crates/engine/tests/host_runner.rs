@@ -74,8 +74,11 @@ fn output_is_captured_in_order_to_events_and_log() {
     assert_eq!(out, want);
     assert_eq!(lines(&events, Stream::Stderr), vec!["oops".to_string()]);
     let logged = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(logged.lines().count(), 302);
-    assert!(logged.starts_with("out1\nout2\n"));
+    // Each stream keeps its order; the two pipes are read independently, so
+    // where the stderr line falls among stdout's is up to the scheduler.
+    let logged_out: Vec<&str> = logged.lines().filter(|l| *l != "oops").collect();
+    assert_eq!(logged_out, want);
+    assert_eq!(logged.lines().filter(|l| *l == "oops").count(), 1);
 }
 
 #[test]

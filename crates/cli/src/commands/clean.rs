@@ -1,9 +1,11 @@
-//! `reprise clean RUN... | --all`: removes run folders from the data dir.
+//! `reprise clean RUN... | --all`: removes run folders from the data dir, and
+//! the containers those runs left behind when a container engine answers.
 
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use reprise_engine::DataDir;
+use reprise_engine::runner::container::ContainerRunner;
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -37,6 +39,27 @@ pub fn run(args: Args) -> ExitCode {
         args.runs
     };
     let mut code = ExitCode::SUCCESS;
+    // Containers are labelled with their run; without an engine there are none.
+    if let Ok(engine) = ContainerRunner::connect() {
+        let runs: Vec<Option<&str>> = if args.all {
+            vec![None]
+        } else {
+            ids.iter().map(|id| Some(id.as_str())).collect()
+        };
+        for run in runs {
+            match engine.remove_left_over(run) {
+                Ok(removed) => {
+                    for container in removed {
+                        println!("removed container {container}");
+                    }
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    code = ExitCode::FAILURE;
+                }
+            }
+        }
+    }
     for id in ids {
         match data.remove_run(&id) {
             Ok(()) => println!("removed {id}"),
