@@ -1,7 +1,10 @@
 //! The engine: turns a recipe into a run on this machine. It plans the
-//! steps, checks out sources with git2, runs processes on the host in their
-//! own process groups, digests trees, keeps a resumable work dir per run, and
-//! reports everything as [`Event`]s to a sink the caller provides.
+//! steps ([`plan`]), checks out sources with git2 ([`source`]), runs
+//! processes on the host in their own process groups ([`runner::host`]) or in
+//! containers through a Docker-compatible engine ([`runner::container`]),
+//! digests trees ([`tree_digest`]), keeps a resumable work dir per run
+//! ([`workdir`], [`execute`]), and reports everything as [`Event`]s to a sink
+//! the caller provides.
 //!
 //! ```
 //! use reprise_engine::event::{CancelToken, Event};

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use reprise_engine::event::{CancelToken, Event, Stream};
+use reprise_engine::runner::container::ContainerRunner;
 use reprise_engine::{DataDir, PlanOptions, RunContext};
 use reprise_recipe::ChecksumStatus;
 
@@ -131,6 +132,18 @@ pub fn run(args: Args) -> ExitCode {
             Err(e) => return bad(e.to_string()),
         },
     };
+    // Containers an earlier attempt of this run left behind (it crashed or
+    // was killed) go before anything starts; without an engine there are none.
+    if let Ok(engine) = ContainerRunner::connect() {
+        match engine.remove_left_over(Some(&run.id)) {
+            Ok(removed) => {
+                for id in removed {
+                    eprintln!("removed container {id}, left by an earlier attempt of this run");
+                }
+            }
+            Err(e) => eprintln!("warning: cannot remove this run's old containers: {e}"),
+        }
+    }
     let cancel = CancelToken::new();
     cancel_on_interrupt(&cancel);
     let printer = Printer {
