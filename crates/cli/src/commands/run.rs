@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use reprise_engine::event::{CancelToken, Event, Stream};
 use reprise_engine::runner::container::ContainerRunner;
 use reprise_engine::{DataDir, PlanOptions, RunContext};
@@ -146,10 +147,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let cancel = CancelToken::new();
     cancel_on_interrupt(&cancel);
-    let printer = Printer {
-        json: args.json,
-        shown: Mutex::new(HashMap::new()),
-    };
+    let printer = Printer::new(args.json);
     let sink = |e: Event| printer.print(e);
     let ctx = RunContext {
         data,
@@ -220,14 +218,42 @@ fn cancel_on_interrupt(cancel: &CancelToken) {
     });
 }
 
-/// Prints events: JSON lines, or plain lines with progress every 10%.
+/// Prints events: JSON lines; or plain lines, with progress bars on a
+/// terminal and a progress line every 10% elsewhere.
 struct Printer {
     json: bool,
-    /// Last progress tenth printed per step.
-    shown: Mutex<HashMap<String, u64>>,
+    /// Progress bars, when stdout is a terminal.
+    bars: Option<MultiProgress>,
+    /// Per step: its bar, or the last progress tenth printed.
+    progress: Mutex<HashMap<String, (Option<ProgressBar>, u64)>>,
 }
 
 impl Printer {
+    fn new(json: bool) -> Printer {
+        let bars = (!json && std::io::stdout().is_terminal()).then(MultiProgress::new);
+        Printer {
+            json,
+            bars,
+            progress: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Prints a line above any progress bars.
+    fn line(&self, text: String) {
+        match &self.bars {
+            Some(bars) => bars.suspend(|| println!("{text}")),
+            None => println!("{text}"),
+        }
+    }
+
+    /// Ends a step's progress bar, if it has one.
+    fn end_bar(&self, step: &str) {
+        let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((Some(bar), _)) = progress.remove(step) {
+            bar.finish_and_clear();
+        }
+    }
+
     fn print(&self, event: Event) {
         if self.json {
             if let Ok(line) = serde_json::to_string(&event) {
@@ -236,30 +262,61 @@ impl Printer {
             return;
         }
         match event {
-            Event::Run { id, dir } => println!("run {id} in {dir}"),
-            Event::Started { step, kind } => println!("==> {step} ({kind})"),
+            Event::Run { id, dir } => self.line(format!("run {id} in {dir}")),
+            Event::Started { step, kind } => self.line(format!("==> {step} ({kind})")),
             Event::Progress {
                 step,
                 done,
                 total,
                 unit,
             } => {
-                let tenth = (done * 10).checked_div(total).unwrap_or(10);
-                let mut shown = self.shown.lock().unwrap_or_else(|p| p.into_inner());
-                if shown.get(&step) != Some(&tenth) {
-                    shown.insert(step.clone(), tenth);
-                    println!("    {step}: {done}/{total} {unit}");
+                let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
+                match &self.bars {
+                    Some(bars) => {
+                        let (bar, _) = progress.entry(step.clone()).or_insert_with(|| {
+                            let bar = bars.add(ProgressBar::new(total));
+                            if let Ok(style) =
+                                ProgressStyle::with_template("    {msg} [{bar:30}] {pos}/{len}")
+                            {
+                                bar.set_style(style.progress_chars("=> "));
+                            }
+                            (Some(bar), 0)
+                        });
+                        if let Some(bar) = bar {
+                            bar.set_message(format!("{step} {unit}"));
+                            bar.set_length(total);
+                            bar.set_position(done);
+                        }
+                    }
+                    None => {
+                        let tenth = (done * 10).checked_div(total).unwrap_or(10);
+                        let last = progress.insert(step.clone(), (None, tenth));
+                        if last.map(|(_, t)| t) != Some(tenth) {
+                            drop(progress);
+                            self.line(format!("    {step}: {done}/{total} {unit}"));
+                        }
+                    }
                 }
             }
             Event::Log { step, stream, line } => match stream {
-                Stream::Stdout => println!("    {step} | {line}"),
-                Stream::Stderr => println!("    {step} ! {line}"),
+                Stream::Stdout => self.line(format!("    {step} | {line}")),
+                Stream::Stderr => self.line(format!("    {step} ! {line}")),
             },
             Event::Finished { step, duration_ms } => {
-                println!("==> {step} finished in {:.1}s", duration_ms as f64 / 1000.0)
+                self.end_bar(&step);
+                self.line(format!(
+                    "==> {step} finished in {:.1}s",
+                    duration_ms as f64 / 1000.0
+                ))
             }
-            Event::Skipped { step, reason } => println!("--  {step} skipped: {reason}"),
-            Event::Failed { step, reason } => println!("!!  {step} failed: {reason}"),
+            Event::Skipped { step, reason } => {
+                self.end_bar(&step);
+                self.line(format!("--  {step} skipped: {reason}"))
+            }
+            Event::Failed { step, reason } => {
+                self.end_bar(&step);
+                self.line(format!("!!  {step} failed: {reason}"))
+            }
         }
     }
 }
