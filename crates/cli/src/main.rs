@@ -42,6 +42,18 @@ enum Command {
     Runs(runs::Args),
     /// Remove run folders.
     Clean(clean::Args),
+    /// Judge a directory of harness result files against a recipe's claims.
+    Verdict(verdict::Args),
+    /// List the runs stored on this machine.
+    History(history::Args),
+    /// Show two stored runs' cells side by side, with ratios.
+    Compare(compare::Args),
+    /// Render a stored run as Markdown, HTML or JSON.
+    Report(report::Args),
+    /// Post a stored run's report to GitHub Discussions (or print a prefilled link).
+    Share(share::Args),
+    /// Forget the GitHub token.
+    Logout(logout::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,5 +66,11 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(args),
         Command::Runs(args) => runs::run(args),
         Command::Clean(args) => clean::run(args),
+        Command::Verdict(args) => verdict::run(args),
+        Command::History(args) => history::run(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Report(args) => report::run(args),
+        Command::Share(args) => share::run(args),
+        Command::Logout(args) => logout::run(args),
     }
 }

@@ -3,11 +3,17 @@
 pub mod check;
 pub mod checksums;
 pub mod clean;
+pub mod compare;
 pub mod digest;
+pub mod history;
+pub mod logout;
 pub mod recipes;
+pub mod report;
 pub mod run;
 pub mod runs;
+pub mod share;
 pub mod show;
+pub mod verdict;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -1,0 +1,28 @@
+//! `reprise logout`: forget the GitHub token.
+
+use std::process::ExitCode;
+
+use clap::Args as ClapArgs;
+use reprise_report::history::data_dir;
+use reprise_report::share::TokenStore;
+
+#[derive(ClapArgs)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> ExitCode {
+    let (store, _) = TokenStore::choose(&data_dir());
+    match store.delete() {
+        Ok(true) => {
+            println!("Signed out: the token is gone from {}.", store.describe());
+            ExitCode::SUCCESS
+        }
+        Ok(false) => {
+            println!("No token was stored ({}).", store.describe());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

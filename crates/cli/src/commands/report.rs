@@ -1,0 +1,80 @@
+//! `reprise report RUN [--format md|html|json] [-o FILE] [--harness DIR]`:
+//! render a stored run, and export the harness's files.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args as ClapArgs;
+use reprise_report::{Format, harness};
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// A run id from `reprise history`.
+    run: String,
+    /// md (GitHub-flavoured Markdown), html (self-contained page) or json.
+    #[arg(long, default_value = "md")]
+    format: Format,
+    /// Write here instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Also write the harness's summary.json, per-run.json and env.json into this directory.
+    #[arg(long)]
+    harness: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let history = match super::history::open() {
+        Ok(h) => h,
+        Err(code) => return code,
+    };
+    let report = match history.load(&args.run) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(super::BAD_INPUT);
+        }
+    };
+    if let Some(dir) = &args.harness {
+        if let Err(e) = harness::export(&report, dir) {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+        eprintln!(
+            "wrote summary.json, per-run.json and env.json to {}",
+            dir.display()
+        );
+    }
+    write_report(&report, args.format, args.output.as_deref())
+}
+
+/// Renders a report to a file, or to standard output.
+pub fn write_report(
+    report: &reprise_report::Report,
+    format: Format,
+    output: Option<&std::path::Path>,
+) -> ExitCode {
+    let bytes = match format.exporter().render(report) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match output {
+        Some(file) => match std::fs::write(file, bytes) {
+            Ok(()) => {
+                eprintln!("wrote {}", file.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {}: {e}", file.display());
+                ExitCode::FAILURE
+            }
+        },
+        None => {
+            use std::io::Write;
+            let _ = std::io::stdout().write_all(&bytes);
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! `reprise verdict RECIPE RESULTS_DIR`: judge a directory of the harness's
+//! result files (a published run's, or one of this machine's) against the
+//! recipe's claims, store it in the history, and print the verdicts.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args as ClapArgs, ValueEnum};
+use reprise_report::history::utc_now;
+use reprise_report::results_dir::report_from_dir;
+use reprise_report::{Format, RunInfo};
+use reprise_verdict::{MachineMatch, Settings};
+
+use crate::table::{Table, wrap};
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Machine {
+    /// Compare env.json's machine with the recipe's reference machine.
+    Auto,
+    /// Treat the measuring machine as the post's: judge absolute figures.
+    Matches,
+    /// Treat it as different: absolute figures for information only.
+    Differs,
+}
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Recipe id or file.
+    recipe: String,
+    /// Directory with per-run.json (and env.json, parity.json where present).
+    results: PathBuf,
+    /// Whether the measuring machine matches the post's.
+    #[arg(long, value_enum, default_value = "auto")]
+    machine: Machine,
+    /// Also write the report in this format (md, html, json).
+    #[arg(long, requires = "output")]
+    format: Option<Format>,
+    /// Where to write the report.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Judge without storing the run in the history.
+    #[arg(long)]
+    no_store: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let catalog = super::catalog();
+    let recipe = match super::load_recipe(&catalog, &args.recipe) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let machine = match args.machine {
+        Machine::Auto => None,
+        Machine::Matches => Some(MachineMatch::Matches),
+        Machine::Differs => Some(MachineMatch::Differs(vec![
+            "said so on the command line".into(),
+        ])),
+    };
+    let created_at = utc_now();
+    let mut history = if args.no_store {
+        None
+    } else {
+        match super::history::open() {
+            Ok(h) => Some(h),
+            Err(code) => return code,
+        }
+    };
+    let id = match &history {
+        Some(h) => match h.new_id(recipe.id(), &created_at) {
+            Ok(id) => id,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => format!("{}-unsaved", recipe.id()),
+    };
+    let mut run = RunInfo::for_recipe(&recipe, &id, &created_at);
+    run.origin = Some(args.results.display().to_string());
+    let report = match report_from_dir(&recipe, &args.results, machine, run, &Settings::default()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(super::BAD_INPUT);
+        }
+    };
+    println!("{} — {}\n", recipe.post.title, report.tally());
+    if let MachineMatch::Differs(reasons) = &report.judgement.machine {
+        print!(
+            "{}",
+            wrap(
+                &format!(
+                    "Machine differs from the post's ({}): absolute figures are shown for information only.",
+                    reasons.join("; ")
+                ),
+                100,
+                0
+            )
+        );
+        println!();
+    }
+    let mut table = Table::new(&["claim", "kind", "verdict"]);
+    for v in &report.judgement.verdicts {
+        table.row(vec![v.claim.clone(), v.kind.clone(), v.outcome.to_string()]);
+    }
+    print!("{}", table.render(0));
+    println!();
+    for v in &report.judgement.verdicts {
+        println!("{}: {}", v.claim, v.outcome);
+        print!("{}", wrap(&v.reason, 100, 2));
+    }
+    if let Some(h) = &mut history {
+        if let Err(e) = h.store(&report) {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+        println!("\nStored as run {id}: `reprise report {id} --format html -o report.html`");
+    }
+    match (args.format, &args.output) {
+        (format, Some(file)) => {
+            let format = format.unwrap_or(Format::Markdown);
+            super::report::write_report(&report, format, Some(file))
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}

@@ -1,0 +1,218 @@
+//! `reprise share` and `reprise logout` as a reader runs them. A local
+//! HTTP server (hyper, on 127.0.0.1) stands in for github.com and
+//! api.github.com, speaking the device-flow and GraphQL wire formats; no
+//! test talks to the internet.
+
+use std::convert::Infallible;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Request, Response};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every request the stand-in received: path and body.
+type Log = Arc<Mutex<Vec<(String, String)>>>;
+
+/// The stand-in for github.com: answers by path, records every request body.
+fn stand_in() -> (String, Log) {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let shared = log.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            while let Ok((stream, _)) = listener.accept().await {
+                let log = shared.clone();
+                let service = hyper::service::service_fn(move |req| answer(req, log.clone()));
+                tokio::spawn(async move {
+                    let io = hyper_util::rt::TokioIo::new(stream);
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(io, service)
+                        .await;
+                });
+            }
+        });
+    });
+    let addr = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+    (format!("http://{addr}"), log)
+}
+
+async fn answer(req: Request<Incoming>, log: Log) -> Result<Response<Full<Bytes>>, Infallible> {
+    let path = req.uri().path().to_string();
+    let body = req
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    let body = String::from_utf8_lossy(&body).into_owned();
+    log.lock().unwrap().push((path.clone(), body.clone()));
+    let text = match path.as_str() {
+        "/login/device/code" => {
+            serde_json::json!({"device_code": "dc-1", "user_code": "ABCD-1234", "verification_uri": "https://github.com/login/device", "expires_in": 900, "interval": 1})
+        }
+        "/login/oauth/access_token" => {
+            serde_json::json!({"access_token": "gho_cli", "token_type": "bearer", "scope": "public_repo"})
+        }
+        "/graphql" if body.contains("createDiscussion") => {
+            serde_json::json!({"data": {"createDiscussion": {"discussion": {"url": "https://github.com/rubys/reprise/discussions/7", "number": 7}}}})
+        }
+        "/graphql" => {
+            serde_json::json!({"data": {"repository": {"id": "R_1", "discussionCategories": {"nodes": [{"id": "DIC_9", "name": "Reproductions", "slug": "reproductions"}]}}}})
+        }
+        _ => serde_json::json!({"message": "Not Found"}),
+    };
+    Ok(Response::builder()
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from(text.to_string())))
+        .unwrap())
+}
+
+fn reprise(data: &Path, base: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(args)
+        .env("REPRISE_ROOT", repo())
+        .env("REPRISE_DATA_DIR", data)
+        .env("REPRISE_TOKEN_STORE", "file")
+        .env("REPRISE_GITHUB_URL", base)
+        .env("REPRISE_GITHUB_API_URL", base)
+        .env_remove("REPRISE_GITHUB_CLIENT_ID")
+        .env_remove("REPRISE_DISCUSSIONS_REPO")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Judges a results directory from a machine called bench-box-7 and
+/// returns the stored run's id.
+fn stored_run(tmp: &Path, data: &Path, base: &str) -> String {
+    let res = tmp.join("results");
+    std::fs::create_dir_all(&res).unwrap();
+    let mut lines = String::new();
+    for (target, v) in [("puma", 21_000), ("falcon", 41_000)] {
+        for run in 1..=3 {
+            lines.push_str(&format!("{{\"target\":\"{target}\",\"workers\":2,\"endpoint\":\"/\",\"run\":{run},\"req_sec\":{},\"socket_errors\":0}}\n", v + run * 100));
+        }
+    }
+    std::fs::write(res.join("per-run.json"), lines).unwrap();
+    std::fs::write(
+        res.join("env.json"),
+        r#"{"host":{"hostname":"bench-box-7","uname":"Linux bench-box-7"},"cpu":{"brand":"Intel Xeon"},"toolchains":{"ruby":"ruby 3.1.2"}}"#,
+    )
+    .unwrap();
+    let out = reprise(
+        data,
+        base,
+        &["verdict", "hello-ceiling", res.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("Stored as run "))
+        .and_then(|l| l.split(':').next())
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn without_a_token_share_prints_a_prefilled_link_and_writes_the_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (base, log) = stand_in();
+    let id = stored_run(tmp.path(), &data, &base);
+    let out = reprise(&data, &base, &["share", &id, "--repo", "rubys/reprise"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let shown = text(&out);
+    assert!(shown.contains(
+        "This is exactly what will be posted to rubys/reprise, category `hello-ceiling`"
+    ));
+    assert!(shown.contains(&format!("{base}/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise%3A%20Campfire")), "{shown}");
+    assert!(!shown.contains("bench-box-7"), "the preview is redacted");
+    let file = data.join("shares").join(format!("{id}.md"));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("[hostname]") && !written.contains("bench-box-7"));
+    assert!(written.contains("<summary>The full report as JSON</summary>"));
+    assert!(
+        log.lock().unwrap().is_empty(),
+        "nothing was sent without a token"
+    );
+
+    let out = reprise(&data, &base, &["share", &id]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).contains("--repo OWNER/NAME"));
+}
+
+#[test]
+fn share_signs_in_keeps_the_token_in_a_private_file_posts_and_logout_forgets_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (base, log) = stand_in();
+    let id = stored_run(tmp.path(), &data, &base);
+    let out = reprise(
+        &data,
+        &base,
+        &[
+            "share",
+            &id,
+            "--repo",
+            "rubys/reprise",
+            "--category",
+            "Reproductions",
+            "--client-id",
+            "Iv1.cli",
+            "--yes",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let shown = text(&out);
+    assert!(
+        shown.contains("open https://github.com/login/device and enter the code ABCD-1234"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Posted: https://github.com/rubys/reprise/discussions/7"),
+        "{shown}"
+    );
+    let token = data.join("github-token");
+    assert_eq!(std::fs::read_to_string(&token).unwrap(), "gho_cli");
+    assert_eq!(
+        std::fs::metadata(&token).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    let posted = log
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|(p, b)| p == "/graphql" && b.contains("createDiscussion"))
+        .map(|(_, b)| b.clone())
+        .expect("a discussion was created");
+    let sent: serde_json::Value = serde_json::from_str(&posted).unwrap();
+    assert_eq!(sent["variables"]["categoryId"], "DIC_9");
+    assert!(!posted.contains("bench-box-7"));
+
+    let out = reprise(&data, &base, &["logout"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("Signed out"));
+    assert!(!token.exists());
+}

@@ -1,0 +1,201 @@
+//! `reprise verdict`, `history`, `compare` and `report` as a reader runs
+//! them: a results directory in the harness's format made by the test,
+//! judged against the repository's hello-ceiling recipe, stored in a temp
+//! data dir.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn reprise(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(args)
+        .env("REPRISE_ROOT", repo())
+        .env("REPRISE_DATA_DIR", data)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A published-style results directory: Puma and Falcon, three runs each,
+/// on the post's machine as its env.json describes it.
+fn results(dir: &Path, falcon: [f64; 3]) {
+    std::fs::create_dir_all(dir).unwrap();
+    let mut lines = String::new();
+    for (target, values) in [("puma", [54_100.0, 53_600.0, 54_400.0]), ("falcon", falcon)] {
+        for (i, v) in values.iter().enumerate() {
+            lines.push_str(&format!(
+                "{{\"target\":\"{target}\",\"workers\":2,\"endpoint\":\"/\",\"run\":{},\"warmup_sec\":5,\"rss_kb\":81920,\"pss_kb\":61440,\"req_sec\":{v},\"p50_ms\":0.3,\"p99_ms\":1.2,\"socket_errors\":0}}\n",
+                i + 1
+            ));
+        }
+    }
+    std::fs::write(dir.join("per-run.json"), lines).unwrap();
+    std::fs::write(
+        dir.join("env.json"),
+        r#"{"captured_at":"2026-10-16T10:00:00Z","cpu":{"brand":"AMD Ryzen 5 3600 6-Core Processor","logical":12},"clock":{"governor":"performance","boost":false},"toolchains":{"ruby":"ruby 3.4.1"},"harness":{"concurrency":16,"runs":3}}"#,
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_published_run_is_judged_stored_listed_and_rendered() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let res = tmp.path().join("results");
+    results(&res, [105_000.0, 106_500.0, 107_000.0]);
+
+    let out = reprise(&data, &["verdict", "hello-ceiling", res.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("4 reproduced, 0 not reproduced"), "{text}");
+    assert!(
+        text.contains("falcon-twice-puma  ratio     reproduced"),
+        "{text}"
+    );
+    let id = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Stored as run "))
+        .and_then(|l| l.split(':').next())
+        .expect(&text)
+        .to_string();
+    assert!(id.starts_with("hello-ceiling-"), "{id}");
+
+    let out = reprise(&data, &["history"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = stdout(&out);
+    let row = listed.lines().find(|l| l.starts_with(&id)).expect(&listed);
+    assert!(row.contains("hello-ceiling  10     4"), "{row}");
+
+    let html = tmp.path().join("report.html");
+    let harness = tmp.path().join("harness");
+    let out = reprise(
+        &data,
+        &[
+            "report",
+            &id,
+            "--format",
+            "html",
+            "-o",
+            html.to_str().unwrap(),
+            "--harness",
+            harness.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("class=\"cell-mark\""));
+    assert!(page.contains("ruby 3.4.1"), "the appendix carries env.json");
+    let summary = std::fs::read_to_string(harness.join("summary.json")).unwrap();
+    assert!(summary.contains("\"req_sec\": 106500.0"), "{summary}");
+
+    let out = reprise(&data, &["report", &id, "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["run"]["id"], id.as_str());
+    assert_eq!(json["judgement"]["machine"]["machine"], "matches");
+}
+
+#[test]
+fn compare_shows_two_runs_side_by_side_with_ratios() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (slow, fast) = (tmp.path().join("slow"), tmp.path().join("fast"));
+    results(&slow, [80_000.0, 80_000.0, 80_000.0]);
+    results(&fast, [120_000.0, 120_000.0, 120_000.0]);
+    let mut ids = Vec::new();
+    for dir in [&slow, &fast] {
+        let out = reprise(&data, &["verdict", "hello-ceiling", dir.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        ids.push(
+            text.lines()
+                .find_map(|l| l.strip_prefix("Stored as run "))
+                .and_then(|l| l.split(':').next())
+                .unwrap()
+                .to_string(),
+        );
+    }
+    assert_ne!(ids[0], ids[1]);
+    let out = reprise(&data, &["compare", &ids[0], &ids[1]]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let falcon = text
+        .lines()
+        .find(|l| l.starts_with("falcon") && l.contains("req_per_s"))
+        .expect(&text);
+    assert!(
+        falcon.contains("80,000") && falcon.contains("120,000") && falcon.ends_with("1.50×"),
+        "{falcon}"
+    );
+}
+
+#[test]
+fn a_ratio_outside_the_band_and_a_different_machine_read_as_such() {
+    let tmp = tempfile::tempdir().unwrap();
+    let res = tmp.path().join("results");
+    results(&res, [70_000.0, 71_000.0, 69_000.0]);
+    let out = reprise(
+        &tmp.path().join("data"),
+        &[
+            "verdict",
+            "hello-ceiling",
+            res.to_str().unwrap(),
+            "--machine",
+            "differs",
+            "--no-store",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("falcon-twice-puma  ratio     not reproduced"),
+        "{text}"
+    );
+    assert!(
+        text.contains("puma-ceiling       absolute  not comparable"),
+        "{text}"
+    );
+    assert!(!text.contains("Stored as run"), "{text}");
+}
+
+#[test]
+fn bad_input_is_reported_with_exit_code_two() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let out = reprise(
+        &data,
+        &[
+            "verdict",
+            "hello-ceiling",
+            tmp.path().join("missing").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("missing/per-run.json"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = reprise(&data, &["report", "no-such-run"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no run `no-such-run` in the history"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = reprise(&data, &["history"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).starts_with("No runs yet"), "{}", stdout(&out));
+}

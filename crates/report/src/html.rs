@@ -1,0 +1,191 @@
+//! A self-contained HTML page: no scripts, no external files, charts as
+//! inline SVG.
+
+use std::fmt::Write;
+
+use reprise_verdict::format_number;
+
+use crate::markdown::cell_median;
+use crate::svg::{cell_charts, claim_forest, escape};
+use crate::{Exporter, Report, ReportError, shell_words};
+
+pub struct HtmlExporter;
+
+impl Exporter for HtmlExporter {
+    fn extension(&self) -> &'static str {
+        "html"
+    }
+
+    fn render(&self, report: &Report) -> Result<Vec<u8>, ReportError> {
+        Ok(html(report).into_bytes())
+    }
+}
+
+const STYLE: &str = "body{font:15px/1.45 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#202124}\
+table{border-collapse:collapse;margin:1em 0;font-size:13px}th,td{border:1px solid #dadce0;padding:4px 8px;text-align:left;vertical-align:top}\
+th{background:#f1f3f4}.reproduced{color:#188038;font-weight:600}.not-reproduced{color:#d93025;font-weight:600}\
+.inconclusive{color:#e37400;font-weight:600}.not-comparable{color:#5f6368;font-weight:600}\
+pre{background:#f8f9fa;padding:.8em;overflow:auto;font-size:12px}figure{margin:1.5em 0}figcaption{font-weight:600;margin-bottom:.3em}\
+blockquote{color:#5f6368;border-left:3px solid #dadce0;margin:.3em 0;padding-left:.8em}";
+
+fn html(report: &Report) -> String {
+    let run = &report.run;
+    let j = &report.judgement;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Reprise: {}</title><style>{STYLE}</style></head><body>\n",
+        escape(&run.title)
+    );
+    let _ = writeln!(out, "<h1>Reprise: {}</h1>", escape(&run.title));
+    let _ = writeln!(
+        out,
+        "<p>Reproduction of <em>{}</em> by {} ({}), recipe <code>{}</code>, run <code>{}</code> made {}.</p>",
+        escape(&run.title),
+        escape(&run.author),
+        escape(&run.post_date),
+        escape(&run.recipe),
+        escape(&run.id),
+        escape(&run.created_at)
+    );
+    let machine = match &j.machine {
+        reprise_verdict::MachineMatch::Matches => "This machine matches the post's.".to_string(),
+        reprise_verdict::MachineMatch::Differs(r) => format!(
+            "This machine differs from the post's ({}): absolute figures are shown for information only.",
+            r.join("; ")
+        ),
+    };
+    let _ = writeln!(
+        out,
+        "<p><strong>{}.</strong> {}</p>",
+        escape(&report.tally()),
+        escape(&machine)
+    );
+
+    let _ = writeln!(out, "<h2>Verdicts</h2>");
+    out.push_str(&claim_forest(report));
+    out.push_str("<table class=\"verdicts\"><tr><th>Claim</th><th>Kind</th><th>Verdict</th><th>Published</th><th>Measured (95% interval)</th><th>Why</th></tr>\n");
+    for v in &j.verdicts {
+        let published = v.published.map_or("—".into(), |p| v.show(p));
+        let measured = v.measured.map_or("—".into(), |i| {
+            format!(
+                "{} ({} – {})",
+                v.show(i.estimate),
+                v.show(i.low),
+                v.show(i.high)
+            )
+        });
+        let _ = writeln!(
+            out,
+            "<tr><td><code>{}</code><blockquote>{}</blockquote></td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&v.claim),
+            escape(&v.quote),
+            escape(&v.kind),
+            v.outcome.label().replace(' ', "-"),
+            escape(v.outcome.label()),
+            escape(&published),
+            escape(&measured),
+            escape(&v.reason)
+        );
+    }
+    out.push_str("</table>\n<h2>Cells</h2>\n");
+    out.push_str(&cell_charts(report));
+    out.push_str("<table class=\"cells\"><tr><th>Lane</th><th>Endpoint</th><th>Metric</th><th>Runs</th><th>Median</th><th>CV</th><th>Status</th></tr>\n");
+    for r in &j.cells {
+        let key = &r.cell.key;
+        let runs: Vec<String> = r
+            .cell
+            .runs
+            .iter()
+            .map(|run| run.value.map_or("null".into(), |v| format_number(v, "")))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&key.lane),
+            escape(key.endpoint.as_deref().unwrap_or("—")),
+            key.metric().name(),
+            escape(&runs.join(", ")),
+            escape(&cell_median(r)),
+            r.stats.as_ref().map_or("—".into(), |s| format!(
+                "{:.1}%{}",
+                s.cv * 100.0,
+                if s.unstable { " ⚠ unstable" } else { "" }
+            )),
+            escape(&r.status.describe())
+        );
+    }
+    out.push_str("</table>\n");
+    appendix(&mut out, report);
+    out.push_str("</body></html>\n");
+    out
+}
+
+fn appendix(out: &mut String, report: &Report) {
+    let env = &report.environment;
+    out.push_str("<h2>Environment</h2>\n");
+    let json_block = |out: &mut String, title: &str, value: &serde_json::Value| {
+        if !value.is_null() {
+            let _ = writeln!(
+                out,
+                "<h3>{title}</h3><pre>{}</pre>",
+                escape(&serde_json::to_string_pretty(value).unwrap_or_default())
+            );
+        }
+    };
+    json_block(out, "Machine fingerprint", &env.fingerprint);
+    let table = |out: &mut String, title: &str, head: &[&str], rows: Vec<Vec<String>>| {
+        if rows.is_empty() {
+            return;
+        }
+        let _ = write!(out, "<h3>{title}</h3><table><tr>");
+        for h in head {
+            let _ = write!(out, "<th>{h}</th>");
+        }
+        out.push_str("</tr>");
+        for row in rows {
+            out.push_str("<tr>");
+            for c in row {
+                let _ = write!(out, "<td>{}</td>", escape(&c));
+            }
+            out.push_str("</tr>");
+        }
+        out.push_str("</table>\n");
+    };
+    table(
+        out,
+        "Toolchains",
+        &["Toolchain", "Version"],
+        env.toolchains
+            .iter()
+            .map(|t| vec![t.name.clone(), t.version.clone()])
+            .collect(),
+    );
+    table(
+        out,
+        "Sources",
+        &["Source", "URL", "Revision"],
+        env.sources
+            .iter()
+            .map(|s| vec![s.id.clone(), s.url.clone(), s.revision.clone()])
+            .collect(),
+    );
+    table(
+        out,
+        "Tree digests",
+        &["Tree", "SHA-256"],
+        env.tree_digests
+            .iter()
+            .map(|t| vec![t.name.clone(), t.sha256.clone()])
+            .collect(),
+    );
+    json_block(out, "Harness parameters", &env.harness);
+    if !env.commands.is_empty() {
+        let commands: Vec<String> = env.commands.iter().map(|c| shell_words(c)).collect();
+        let _ = writeln!(
+            out,
+            "<h3>Commands</h3><pre>{}</pre>",
+            escape(&commands.join("\n"))
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! Reports of a reproduction: what the post claimed, what this machine
+//! measured, the verdicts, and an environment appendix enough for the next
+//! reader to reproduce the reproduction.
+//!
+//! A [`Report`] gathers a recipe's post, the [`Measurements`], the
+//! [`Judgement`] and an [`Environment`]; exporters render it as
+//! GitHub-flavoured Markdown, a self-contained HTML page with inline SVG
+//! charts, or JSON with everything, and [`harness::export`] writes the
+//! original harness's `summary.json`, `per-run.json` and `env.json`.
+//! [`results_dir`] judges a directory of those files against a recipe,
+//! [`history`] keeps every run in SQLite in the data dir, and [`share`]
+//! posts a redacted report to GitHub Discussions.
+//!
+//! ```
+//! use reprise_report::{Environment, Exporter, Format, Report, RunInfo};
+//! use reprise_verdict::{Judgement, MachineMatch, Measurements, Settings};
+//!
+//! let judgement = Judgement {
+//!     recipe: "hello".into(),
+//!     machine: MachineMatch::Matches,
+//!     settings: Settings::default(),
+//!     cells: vec![],
+//!     figures: vec![],
+//!     verdicts: vec![],
+//! };
+//! let report = Report {
+//!     run: RunInfo { id: "r1".into(), recipe: "hello".into(), title: "Hello".into(), ..RunInfo::default() },
+//!     judgement,
+//!     measurements: Measurements::default(),
+//!     environment: Environment::default(),
+//! };
+//! let markdown = String::from_utf8(Format::Markdown.exporter().render(&report).unwrap()).unwrap();
+//! assert!(markdown.starts_with("# Reprise: Hello"));
+//! ```
+
+pub mod harness;
+pub mod history;
+mod html;
+mod markdown;
+mod model;
+pub mod results_dir;
+pub mod share;
+mod svg;
+
+pub use html::HtmlExporter;
+pub use markdown::MarkdownExporter;
+pub use model::*;
+
+use std::path::PathBuf;
+
+/// Why a report could not be rendered, stored or shared.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("{}: {source}", file.display())]
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Results(#[from] reprise_verdict::VerdictError),
+    #[error("JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("{}: {source}", file.display())]
+    History {
+        file: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("no run `{0}` in the history (`reprise history` lists them)")]
+    UnknownRun(String),
+    #[error("unknown format `{0}` (expected md, html or json)")]
+    UnknownFormat(String),
+}
+
+/// Renders a report in one format; JSON, Markdown and HTML are siblings.
+pub trait Exporter {
+    /// The file extension, without a dot.
+    fn extension(&self) -> &'static str;
+    fn render(&self, report: &Report) -> Result<Vec<u8>, ReportError>;
+}
+
+/// JSON with everything: the run, measurements, judgement and environment.
+pub struct JsonExporter;
+
+impl Exporter for JsonExporter {
+    fn extension(&self) -> &'static str {
+        "json"
+    }
+
+    fn render(&self, report: &Report) -> Result<Vec<u8>, ReportError> {
+        let mut out = serde_json::to_vec_pretty(report)?;
+        out.push(b'\n');
+        Ok(out)
+    }
+}
+
+/// The formats a report renders in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Html,
+    Json,
+}
+
+impl Format {
+    pub fn exporter(self) -> Box<dyn Exporter> {
+        match self {
+            Format::Markdown => Box::new(MarkdownExporter),
+            Format::Html => Box::new(HtmlExporter),
+            Format::Json => Box::new(JsonExporter),
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = ReportError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "md" | "markdown" => Ok(Format::Markdown),
+            "html" => Ok(Format::Html),
+            "json" => Ok(Format::Json),
+            other => Err(ReportError::UnknownFormat(other.to_string())),
+        }
+    }
+}

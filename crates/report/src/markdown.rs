@@ -1,0 +1,241 @@
+//! GitHub-flavoured Markdown, ready to post to a Discussion.
+
+use std::fmt::Write;
+
+use reprise_verdict::{CellReading, MachineMatch, format_number};
+
+use crate::{Exporter, Report, ReportError, shell_words};
+
+pub struct MarkdownExporter;
+
+impl Exporter for MarkdownExporter {
+    fn extension(&self) -> &'static str {
+        "md"
+    }
+
+    fn render(&self, report: &Report) -> Result<Vec<u8>, ReportError> {
+        Ok(markdown(report).into_bytes())
+    }
+}
+
+/// A table cell: no pipes or line breaks.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+fn machine_line(machine: &MachineMatch) -> String {
+    match machine {
+        MachineMatch::Matches => {
+            "This machine matches the post's: absolute figures are judged.".into()
+        }
+        MachineMatch::Differs(reasons) => format!(
+            "This machine differs from the post's ({}): absolute figures are shown for information only; ratios and orderings are judged.",
+            reasons.join("; ")
+        ),
+    }
+}
+
+pub(crate) fn cell_median(reading: &CellReading) -> String {
+    let unit = reading.cell.key.metric().unit();
+    reading
+        .stats
+        .as_ref()
+        .map_or("—".into(), |s| format_number(s.median, unit))
+}
+
+fn markdown(report: &Report) -> String {
+    let mut out = String::new();
+    let run = &report.run;
+    let j = &report.judgement;
+    let _ = writeln!(out, "# Reprise: {}\n", run.title);
+    let post = match &run.post_url {
+        Some(url) => format!("[{}]({url})", run.title),
+        None => run.title.clone(),
+    };
+    let _ = writeln!(
+        out,
+        "Reproduction of {post} by {} ({}{}), recipe `{}`, run `{}` made {}.\n",
+        run.author,
+        run.post_date,
+        run.post_run
+            .as_ref()
+            .map(|r| format!(", {r}"))
+            .unwrap_or_default(),
+        run.recipe,
+        run.id,
+        run.created_at
+    );
+    let _ = writeln!(
+        out,
+        "**{}.** {}\n",
+        report.tally(),
+        machine_line(&j.machine)
+    );
+
+    let _ = writeln!(out, "## Verdicts\n");
+    if j.verdicts.is_empty() {
+        let _ = writeln!(out, "The recipe makes no claims.\n");
+    } else {
+        let _ = writeln!(
+            out,
+            "| Claim | Kind | Verdict | Published | Measured (95% interval) | Why |\n|---|---|---|---|---|---|"
+        );
+        for v in &j.verdicts {
+            let published = v.published.map_or("—".into(), |p| {
+                let tol = v
+                    .tolerance
+                    .map(|t| format!(" ± {:.0}%", t * 100.0))
+                    .unwrap_or_default();
+                format!("{}{tol}", v.show(p))
+            });
+            let measured = v.measured.map_or("—".into(), |i| {
+                format!(
+                    "{} ({} – {})",
+                    v.show(i.estimate),
+                    v.show(i.low),
+                    v.show(i.high)
+                )
+            });
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | **{}** | {} | {} | {} |",
+                v.claim,
+                v.kind,
+                v.outcome,
+                published,
+                measured,
+                cell(&v.reason)
+            );
+        }
+        out.push('\n');
+        for v in &j.verdicts {
+            let _ = writeln!(out, "> `{}`: {}\n", v.claim, cell(&v.quote));
+        }
+    }
+
+    let _ = writeln!(out, "## Cells\n");
+    let _ = writeln!(
+        out,
+        "| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Published | Status |\n|---|---|---|---|---|---|---|---|---|"
+    );
+    for reading in &j.cells {
+        let key = &reading.cell.key;
+        let unit = key.metric().unit();
+        let (range, cv, runs) = match &reading.stats {
+            Some(s) => (
+                format!(
+                    "{} – {}",
+                    format_number(s.min, unit),
+                    format_number(s.max, unit)
+                ),
+                format!(
+                    "{:.1}%{}",
+                    s.cv * 100.0,
+                    if s.unstable { " ⚠ unstable" } else { "" }
+                ),
+                reading.cell.runs.len().to_string(),
+            ),
+            None => ("—".into(), "—".into(), reading.cell.runs.len().to_string()),
+        };
+        let published = report
+            .figures_of(key)
+            .iter()
+            .filter_map(|f| {
+                f.published
+                    .map(|p| format!("{} (`{}`)", format_number(p, unit), f.figure))
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            cell(&key.lane),
+            cell(key.endpoint.as_deref().unwrap_or("—")),
+            key.metric().name(),
+            runs,
+            cell_median(reading),
+            range,
+            cv,
+            if published.is_empty() {
+                "—".into()
+            } else {
+                published
+            },
+            cell(&reading.status.describe())
+        );
+    }
+    out.push('\n');
+    appendix(&mut out, report);
+    out
+}
+
+fn appendix(out: &mut String, report: &Report) {
+    let env = &report.environment;
+    let _ = writeln!(out, "## Environment\n");
+    if !env.fingerprint.is_null() {
+        let _ = writeln!(
+            out,
+            "### Machine fingerprint\n\n```json\n{}\n```\n",
+            serde_json::to_string_pretty(&env.fingerprint).unwrap_or_default()
+        );
+    }
+    if !env.toolchains.is_empty() {
+        let _ = writeln!(out, "### Toolchains\n\n| Toolchain | Version |\n|---|---|");
+        for t in &env.toolchains {
+            let _ = writeln!(out, "| {} | {} |", cell(&t.name), cell(&t.version));
+        }
+        out.push('\n');
+    }
+    if !env.sources.is_empty() {
+        let _ = writeln!(
+            out,
+            "### Sources\n\n| Source | URL | Revision |\n|---|---|---|"
+        );
+        for s in &env.sources {
+            let _ = writeln!(
+                out,
+                "| {} | {} | `{}` |",
+                cell(&s.id),
+                cell(&s.url),
+                cell(&s.revision)
+            );
+        }
+        out.push('\n');
+    }
+    if !env.tree_digests.is_empty() {
+        let _ = writeln!(out, "### Tree digests\n\n| Tree | SHA-256 |\n|---|---|");
+        for t in &env.tree_digests {
+            let _ = writeln!(out, "| {} | `{}` |", cell(&t.name), cell(&t.sha256));
+        }
+        out.push('\n');
+    }
+    if !env.harness.is_null() {
+        let _ = writeln!(
+            out,
+            "### Harness parameters\n\n```json\n{}\n```\n",
+            serde_json::to_string_pretty(&env.harness).unwrap_or_default()
+        );
+    }
+    if !env.commands.is_empty() {
+        let _ = writeln!(out, "### Commands\n\n```sh");
+        for c in &env.commands {
+            let _ = writeln!(out, "{}", shell_words(c));
+        }
+        let _ = writeln!(out, "```\n");
+    }
+    let s = &report.judgement.settings;
+    let _ = writeln!(
+        out,
+        "### How verdicts were reached\n\nMedians of runs; intervals are {:.0}% bootstrap percentile intervals ({} resamples, seed {:#x}, over {}); a cell is unstable past a {:.0}% coefficient of variation and client-bound past {:.0}% load-generator CPU; a cell with any error is no data.",
+        s.bootstrap.confidence * 100.0,
+        s.bootstrap.resamples,
+        s.bootstrap.seed,
+        if s.rounds_alternate {
+            "rounds of alternating lanes"
+        } else {
+            "each cell's runs independently"
+        },
+        s.thresholds.unstable_cv * 100.0,
+        s.thresholds.client_bound_cpu * 100.0
+    );
+}

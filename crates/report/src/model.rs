@@ -1,0 +1,154 @@
+//! What a report holds: the run, the measurements, the judgement and the
+//! environment appendix, as plain serialisable data.
+
+use reprise_recipe::Recipe;
+use reprise_verdict::{CellKey, FigureReading, Judgement, Measurements};
+use serde::{Deserialize, Serialize};
+
+/// One reproduction, ready to render.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub run: RunInfo,
+    pub judgement: Judgement,
+    pub measurements: Measurements,
+    pub environment: Environment,
+}
+
+/// Which run this is and which post it reproduces.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunInfo {
+    pub id: String,
+    /// When the run was made, RFC 3339 UTC.
+    pub created_at: String,
+    pub recipe: String,
+    pub title: String,
+    pub author: String,
+    pub post_date: String,
+    pub post_url: Option<String>,
+    /// Which run the post reports.
+    pub post_run: Option<String>,
+    /// Where the measurements came from (a results directory, the engine).
+    pub origin: Option<String>,
+}
+
+impl RunInfo {
+    /// The run's description, taken from the recipe's post.
+    pub fn for_recipe(recipe: &Recipe, id: &str, created_at: &str) -> RunInfo {
+        RunInfo {
+            id: id.to_string(),
+            created_at: created_at.to_string(),
+            recipe: recipe.id().to_string(),
+            title: recipe.post.title.clone(),
+            author: recipe.post.author.clone(),
+            post_date: recipe.post.date.clone(),
+            post_url: recipe.post.url.clone(),
+            post_run: recipe.post.run.clone(),
+            origin: None,
+        }
+    }
+}
+
+/// The appendix: enough for the next reader to reproduce the reproduction.
+/// Plain values, so the probe and the engine can fill it as they grow.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Environment {
+    /// The machine fingerprint, as the probe serialises it.
+    #[serde(default)]
+    pub fingerprint: serde_json::Value,
+    #[serde(default)]
+    pub toolchains: Vec<ToolchainVersion>,
+    #[serde(default)]
+    pub sources: Vec<SourceRevision>,
+    #[serde(default)]
+    pub tree_digests: Vec<TreeDigest>,
+    /// Workers, connections, runs, durations, warm-up: what the harness used.
+    #[serde(default)]
+    pub harness: serde_json::Value,
+    /// Every command run, as argument vectors.
+    #[serde(default)]
+    pub commands: Vec<Vec<String>>,
+    /// The harness's `env.json` (bench-env), passed through as read.
+    #[serde(default)]
+    pub bench_env: serde_json::Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ToolchainVersion {
+    pub name: String,
+    pub version: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SourceRevision {
+    pub id: String,
+    pub url: String,
+    pub revision: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TreeDigest {
+    pub name: String,
+    pub sha256: String,
+}
+
+impl Environment {
+    /// The sources as the recipe pins them, for an appendix the engine has
+    /// not filled.
+    pub fn sources_of(recipe: &Recipe) -> Vec<SourceRevision> {
+        recipe
+            .sources
+            .iter()
+            .map(|s| SourceRevision {
+                id: s.id.to_string(),
+                url: s.url.clone(),
+                revision: match s.revision() {
+                    reprise_recipe::Revision::Pinned(rev) => rev.to_string(),
+                    reprise_recipe::Revision::Unpinned { branch, .. } => {
+                        format!("{branch} (unpinned)")
+                    }
+                },
+            })
+            .collect()
+    }
+}
+
+impl Report {
+    /// The published figures that a cell measured.
+    pub fn figures_of(&self, key: &CellKey) -> Vec<&FigureReading> {
+        self.judgement
+            .figures
+            .iter()
+            .filter(|f| f.cell.as_ref() == Some(key))
+            .collect()
+    }
+
+    /// A one-line tally of the verdicts.
+    pub fn tally(&self) -> String {
+        use reprise_verdict::Outcome::*;
+        let j = &self.judgement;
+        format!(
+            "{} reproduced, {} not reproduced, {} inconclusive, {} not comparable",
+            j.count(Reproduced),
+            j.count(NotReproduced),
+            j.count(Inconclusive),
+            j.count(NotComparable)
+        )
+    }
+}
+
+/// An argument vector as a person would type it into a POSIX shell.
+pub fn shell_words(argv: &[String]) -> String {
+    argv.iter()
+        .map(|a| {
+            let plain = !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c));
+            if plain {
+                a.clone()
+            } else {
+                format!("'{}'", a.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

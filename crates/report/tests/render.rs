@@ -1,0 +1,230 @@
+//! Reports of a constructed hello-ceiling run, in every format, and the
+//! HTML checked in a real browser (Debian's Chromium, headless).
+
+mod fixture;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use reprise_report::{Format, Report, harness};
+use reprise_verdict::{Measurements, Outcome};
+
+fn render(report: &Report, format: Format) -> String {
+    String::from_utf8(format.exporter().render(report).unwrap()).unwrap()
+}
+
+#[test]
+fn markdown_has_every_verdict_every_cell_and_the_appendix() {
+    let report = fixture::report("run-1");
+    let md = render(&report, Format::Markdown);
+    assert!(md.starts_with("# Reprise: Campfire under Falcon: the hello-world ceilings\n"));
+    // Falcon ÷ Puma is 1.96 ± 15%: measured 41,200 / 21,000 = 1.96.
+    assert!(
+        md.contains("| `falcon-twice-puma` | ratio | **reproduced** | 1.96× ± 15% | 1.96×"),
+        "{md}"
+    );
+    // On a machine unlike the post's, absolute figures are for information.
+    assert!(
+        md.contains("| `puma-ceiling` | absolute | **not comparable** |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| `falcon-above-puma` | ordering | **reproduced** |"),
+        "{md}"
+    );
+    assert!(md.contains("**2 reproduced, 0 not reproduced, 0 inconclusive, 2 not comparable.**"));
+    assert!(
+        md.contains("| nginx | / | req_per_s | 3 | 70550 req/s |"),
+        "{md}"
+    );
+    assert!(md.contains("no data: run 2 had 12 errors"), "{md}");
+    assert!(md.contains("| puma | / | req_per_s | 3 | 21000 req/s | 20800 req/s – 21400 req/s | 1.2% | 54000 req/s (`puma-hello`) | valid |"), "{md}");
+    assert!(md.contains("\"hostname\": \"bench-box-7\""));
+    assert!(md.contains("| puma | 5.6.5 |"));
+    assert!(md.contains("nginx -g 'daemon off;'"), "{md}");
+    assert!(md.contains(&format!("| hello | `{}` |", "ab".repeat(32))));
+}
+
+#[test]
+fn json_carries_everything_and_reads_back() {
+    let report = fixture::report("run-1");
+    let json = render(&report, Format::Json);
+    let back: Report = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, report);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["judgement"]["verdicts"][2]["outcome"], "reproduced");
+    assert_eq!(value["environment"]["harness"]["connections"], 16);
+}
+
+#[test]
+fn harness_files_are_written_as_the_harness_writes_them() {
+    let report = fixture::report("run-1");
+    let dir = tempfile::tempdir().unwrap();
+    harness::export(&report, dir.path()).unwrap();
+    let per_run = std::fs::read_to_string(dir.path().join("per-run.json")).unwrap();
+    assert_eq!(per_run.lines().count(), 9);
+    let sorted = |mut m: Measurements| {
+        m.cells.sort_by(|a, b| a.key.cmp(&b.key));
+        m
+    };
+    assert_eq!(
+        sorted(Measurements::from_per_run(&per_run).unwrap()),
+        sorted(report.measurements.clone())
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("summary.json")).unwrap())
+            .unwrap();
+    let row = |target: &str| {
+        summary
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["target"] == target)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(row("puma")["req_sec"], 21000.0);
+    assert_eq!(row("puma")["rss_mb"], 81.0);
+    assert_eq!(row("puma")["runs"], 3);
+    // 21,000 req/s in 81 MB: 265,481 req/s per GB.
+    assert_eq!(
+        row("puma")["rps_per_gb"].as_f64().unwrap().round(),
+        265_481.0
+    );
+    assert!(
+        row("nginx")["req_sec"].is_null(),
+        "a cell with errors is no data"
+    );
+    let env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("env.json")).unwrap())
+            .unwrap();
+    assert_eq!(env["toolchains"]["ruby"], "3.1.2");
+    assert_eq!(env["captured_at"], "2026-11-30T05:00:00Z");
+}
+
+#[test]
+fn a_harness_env_json_passes_through_unchanged() {
+    let mut report = fixture::report("run-1");
+    report.environment.bench_env =
+        serde_json::json!({"host": {"uname": "Linux"}, "memory_mb": 64000});
+    let dir = tempfile::tempdir().unwrap();
+    harness::export(&report, dir.path()).unwrap();
+    let env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("env.json")).unwrap())
+            .unwrap();
+    assert_eq!(env, report.environment.bench_env);
+}
+
+/// Runs Chromium headless with the given extra arguments, bounded in time,
+/// and returns its standard output.
+fn chromium(args: &[String]) -> String {
+    let profile = tempfile::tempdir().unwrap();
+    let mut child = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Debian's chromium is installed (scripts/test installs it)");
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || std::io::read_to_string(stdout).unwrap_or_default());
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "chromium exited with {status}");
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(90) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium did not finish within 90 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    reader.join().unwrap()
+}
+
+fn artifacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn html_loads_in_chromium_with_one_mark_per_cell_and_per_claim() {
+    let report = fixture::report("run-1");
+    let html = render(&report, Format::Html);
+    assert!(!html.contains("<script"), "self-contained and static");
+    assert!(
+        !html.contains("http://") || !html.contains("src=\"http"),
+        "no external files"
+    );
+    let dir = artifacts();
+    let page = dir.join("hello-ceiling.html");
+    std::fs::write(&page, &html).unwrap();
+    let url = format!("file://{}", page.display());
+
+    let dom = chromium(&["--dump-dom".into(), url.clone()]);
+    assert!(dom.contains("<h1>Reprise: Campfire under Falcon: the hello-world ceilings</h1>"));
+    let cells = report.judgement.cells.len();
+    assert_eq!(cells, 6);
+    assert_eq!(
+        dom.matches("class=\"cell-mark\"").count(),
+        cells,
+        "one mark per cell"
+    );
+    for reading in &report.judgement.cells {
+        let key = reading.cell.key.to_string();
+        assert_eq!(
+            dom.matches(&format!("data-cell=\"{key}\"")).count(),
+            1,
+            "one mark for {key}"
+        );
+    }
+    // Published values are drawn for the two cells the post gives.
+    assert_eq!(dom.matches("class=\"published-mark\"").count(), 2);
+    // Ratio and absolute claims have intervals; the ordering does not.
+    let banded = report
+        .judgement
+        .verdicts
+        .iter()
+        .filter(|v| v.band.is_some() && v.measured.is_some())
+        .count();
+    assert_eq!(banded, 3);
+    assert_eq!(dom.matches("class=\"claim-mark\"").count(), banded);
+    assert!(dom.contains("data-claim=\"falcon-twice-puma\" data-outcome=\"reproduced\""));
+    assert!(dom.contains("data-status=\"no-data\""));
+
+    let shot = dir.join("hello-ceiling.png");
+    let _ = std::fs::remove_file(&shot);
+    chromium(&[
+        format!("--screenshot={}", shot.display()),
+        "--window-size=1200,2000".into(),
+        url,
+    ]);
+    let png = std::fs::read(&shot).expect("a screenshot was written");
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
+        "{} bytes",
+        png.len()
+    );
+    assert_eq!(
+        report
+            .judgement
+            .verdict("falcon-twice-puma")
+            .unwrap()
+            .outcome,
+        Outcome::Reproduced
+    );
+}

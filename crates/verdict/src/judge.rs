@@ -1,0 +1,556 @@
+//! Verdicts of a recipe's claims: reproduced, not reproduced or
+//! inconclusive, with the reason and the numbers.
+
+use std::fmt;
+
+use reprise_recipe::{Claim, ClaimShape, Figure, Metric, Published, Recipe};
+use serde::{Deserialize, Serialize};
+
+use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
+use crate::measurements::{CellKey, Measurements};
+use crate::statistics::{Bootstrap, CellStats, Interval};
+
+/// Whether this machine matches the post's, as preflight found; absolute
+/// figures are judged only when it does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "machine", content = "reasons", rename_all = "snake_case")]
+pub enum MachineMatch {
+    Matches,
+    Differs(Vec<String>),
+}
+
+/// What a claim came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Reproduced,
+    NotReproduced,
+    Inconclusive,
+    /// Absolute figures on a machine unlike the post's, or lanes whose
+    /// responses differ: shown for information, not judged.
+    NotComparable,
+}
+
+impl Outcome {
+    pub fn label(self) -> &'static str {
+        match self {
+            Outcome::Reproduced => "reproduced",
+            Outcome::NotReproduced => "not reproduced",
+            Outcome::Inconclusive => "inconclusive",
+            Outcome::NotComparable => "not comparable",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// How verdicts are reached.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub thresholds: Thresholds,
+    pub bootstrap: Bootstrap,
+    /// Whether the lanes ran alternating in rounds (run n of every lane,
+    /// then run n + 1): ratios then resample rounds, not runs.
+    #[serde(default)]
+    pub rounds_alternate: bool,
+}
+
+/// A published figure and the cell that measured it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FigureReading {
+    pub figure: String,
+    pub lane: String,
+    pub endpoint: Option<String>,
+    pub metric: Metric,
+    /// The published value, or a range's midpoint.
+    pub published: Option<f64>,
+    pub published_range: Option<[f64; 2]>,
+    pub cell: Option<CellKey>,
+    pub status: Option<CellStatus>,
+    pub stats: Option<CellStats>,
+    /// A bootstrap interval for the cell's median.
+    pub interval: Option<Interval>,
+}
+
+/// The verdict on one claim.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub claim: String,
+    pub kind: String,
+    pub quote: String,
+    pub outcome: Outcome,
+    pub reason: String,
+    /// The published number the claim asserts (value, ratio or spread).
+    pub published: Option<f64>,
+    /// The unit of `published`, `band` and `measured`: the metric's for an
+    /// absolute claim, `×` for a ratio, a fraction shown as % for a spread.
+    pub unit: String,
+    pub tolerance: Option<f64>,
+    /// The published number widened by the tolerance.
+    pub band: Option<[f64; 2]>,
+    /// The measured number with its interval.
+    pub measured: Option<Interval>,
+    /// For an inconclusive verdict, how many more runs per cell would
+    /// likely settle it.
+    pub more_runs: Option<u32>,
+    pub figures: Vec<String>,
+}
+
+impl Verdict {
+    /// One of this verdict's numbers, with its unit, for reading.
+    pub fn show(&self, v: f64) -> String {
+        if self.kind == "spread" {
+            format_number(v * 100.0, "%")
+        } else {
+            format_number(v, &self.unit)
+        }
+    }
+}
+
+/// Every cell read, every figure matched and every claim judged.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Judgement {
+    pub recipe: String,
+    pub machine: MachineMatch,
+    pub settings: Settings,
+    pub cells: Vec<CellReading>,
+    pub figures: Vec<FigureReading>,
+    pub verdicts: Vec<Verdict>,
+}
+
+impl Judgement {
+    pub fn verdict(&self, claim: &str) -> Option<&Verdict> {
+        self.verdicts.iter().find(|v| v.claim == claim)
+    }
+
+    pub fn figure(&self, id: &str) -> Option<&FigureReading> {
+        self.figures.iter().find(|f| f.figure == id)
+    }
+
+    pub fn count(&self, outcome: Outcome) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| v.outcome == outcome)
+            .count()
+    }
+}
+
+/// Judges every claim of the recipe against the measurements.
+pub fn judge(
+    recipe: &Recipe,
+    measurements: &Measurements,
+    machine: &MachineMatch,
+    settings: &Settings,
+) -> Judgement {
+    let cells = read_cells(measurements, &settings.thresholds);
+    let figures: Vec<FigureReading> = recipe
+        .figures
+        .iter()
+        .map(|f| read_figure(f, &cells, &settings.bootstrap))
+        .collect();
+    let verdicts = recipe
+        .claims
+        .iter()
+        .map(|claim| {
+            let find = |id: &str| figures.iter().find(|f| f.figure == id);
+            judge_claim(claim, &find, &cells, machine, settings)
+        })
+        .collect();
+    Judgement {
+        recipe: recipe.id().to_string(),
+        machine: machine.clone(),
+        settings: *settings,
+        cells,
+        figures,
+        verdicts,
+    }
+}
+
+/// The cell a figure names: same lane and metric, and the same endpoint
+/// (or, for a figure without one, the lane's only cell of that metric).
+fn find_cell<'a>(figure: &Figure, cells: &'a [CellReading]) -> Option<&'a CellReading> {
+    let mut candidates = cells
+        .iter()
+        .filter(|c| c.cell.key.lane == *figure.lane && c.cell.key.metric() == figure.metric);
+    match &figure.endpoint {
+        Some(e) => candidates.find(|c| c.cell.key.endpoint.as_deref() == Some(e.as_str())),
+        None => {
+            let first = candidates.next();
+            if candidates.next().is_some() {
+                None
+            } else {
+                first
+            }
+        }
+    }
+}
+
+fn read_figure(figure: &Figure, cells: &[CellReading], bootstrap: &Bootstrap) -> FigureReading {
+    let cell = find_cell(figure, cells);
+    let values = cell.map(CellReading::values).unwrap_or_default();
+    FigureReading {
+        figure: figure.id.to_string(),
+        lane: figure.lane.to_string(),
+        endpoint: figure.endpoint.as_ref().map(|e| e.to_string()),
+        metric: figure.metric,
+        published: figure.point(),
+        published_range: match figure.published() {
+            Published::Range(lo, hi) => Some([lo, hi]),
+            _ => None,
+        },
+        cell: cell.map(|c| c.cell.key.clone()),
+        status: cell.map(|c| c.status.clone()),
+        stats: cell.and_then(|c| c.stats.clone()),
+        interval: (!values.is_empty()).then(|| bootstrap.median(&values)),
+    }
+}
+
+/// Why a figure cannot be used, as an outcome and a reason.
+fn unusable(figure: &FigureReading) -> Option<(Outcome, String)> {
+    match &figure.status {
+        None => Some((
+            Outcome::Inconclusive,
+            format!(
+                "no cell measured {} ({} {})",
+                figure.figure,
+                figure.lane,
+                figure.metric.name()
+            ),
+        )),
+        Some(CellStatus::Valid) => None,
+        Some(status @ CellStatus::NotComparable { .. }) => Some((
+            Outcome::NotComparable,
+            format!("{}: {}", figure.figure, status.describe()),
+        )),
+        Some(status) => Some((
+            Outcome::Inconclusive,
+            format!("{}: {}", figure.figure, status.describe()),
+        )),
+    }
+}
+
+/// Where an interval lies against a band.
+#[derive(Debug, PartialEq)]
+enum Place {
+    Inside,
+    Outside,
+    Straddling,
+}
+
+fn place(interval: &Interval, band: [f64; 2]) -> Place {
+    if interval.low >= band[0] && interval.high <= band[1] {
+        Place::Inside
+    } else if interval.high < band[0] || interval.low > band[1] {
+        Place::Outside
+    } else {
+        Place::Straddling
+    }
+}
+
+/// How many more runs per cell would likely put the whole interval on one
+/// side of the band's nearest edge, assuming its width shrinks as 1/√n.
+/// `None` when the estimate sits on the edge itself.
+pub fn more_runs_to_settle(interval: &Interval, band: [f64; 2], runs: usize) -> Option<u32> {
+    let est = interval.estimate;
+    let distance = (est - band[0]).abs().min((est - band[1]).abs());
+    let half = (est - interval.low).max(interval.high - est);
+    if distance <= f64::EPSILON * est.abs().max(1.0) || runs == 0 {
+        return None;
+    }
+    let needed = (runs as f64 * (half / distance).powi(2)).ceil();
+    if !needed.is_finite() || needed > 10_000.0 {
+        return None;
+    }
+    Some((needed as usize).saturating_sub(runs).max(1) as u32)
+}
+
+fn banded(
+    verdict: &mut Verdict,
+    interval: Interval,
+    band: [f64; 2],
+    runs: usize,
+    what: &str,
+    unit: &str,
+) {
+    let shown = |v: f64| format_number(v, unit);
+    let numbers = format!(
+        "measured {what} {} (95% interval {} to {}) against {} to {}",
+        shown(interval.estimate),
+        shown(interval.low),
+        shown(interval.high),
+        shown(band[0]),
+        shown(band[1])
+    );
+    verdict.band = Some(band);
+    verdict.measured = Some(interval);
+    match place(&interval, band) {
+        Place::Inside => {
+            verdict.outcome = Outcome::Reproduced;
+            verdict.reason = format!("{numbers}: inside the published band");
+        }
+        Place::Outside => {
+            verdict.outcome = Outcome::NotReproduced;
+            verdict.reason = format!("{numbers}: outside the published band");
+        }
+        Place::Straddling => {
+            verdict.outcome = Outcome::Inconclusive;
+            verdict.more_runs = more_runs_to_settle(&interval, band, runs);
+            verdict.reason = match verdict.more_runs {
+                Some(n) => format!(
+                    "{numbers}: the interval straddles the band's edge; about {n} more runs per cell would likely settle it"
+                ),
+                None => format!(
+                    "{numbers}: the estimate sits on the band's edge; more runs are unlikely to settle it"
+                ),
+            };
+        }
+    }
+}
+
+/// A number with its unit, rounded for reading.
+pub fn format_number(v: f64, unit: &str) -> String {
+    let digits = if v.abs() >= 100.0 {
+        0
+    } else if v.abs() >= 10.0 {
+        1
+    } else {
+        2
+    };
+    let n = format!("{v:.digits$}");
+    if unit.is_empty() {
+        n
+    } else if unit == "×" || unit == "%" {
+        format!("{n}{unit}")
+    } else {
+        format!("{n} {unit}")
+    }
+}
+
+fn judge_claim<'a>(
+    claim: &Claim,
+    find: &dyn Fn(&str) -> Option<&'a FigureReading>,
+    cells: &[CellReading],
+    machine: &MachineMatch,
+    settings: &Settings,
+) -> Verdict {
+    let tolerance = claim.tolerance.unwrap_or(0.0);
+    let mut verdict = Verdict {
+        claim: claim.id.to_string(),
+        kind: claim.shape.kind().to_string(),
+        quote: claim.quote.clone(),
+        outcome: Outcome::Inconclusive,
+        reason: String::new(),
+        published: None,
+        unit: String::new(),
+        tolerance: claim.tolerance,
+        band: None,
+        measured: None,
+        more_runs: None,
+        figures: claim
+            .shape
+            .figures()
+            .iter()
+            .map(|f| f.to_string())
+            .collect(),
+    };
+    let mut readings = Vec::new();
+    for id in claim.shape.figures() {
+        match find(id) {
+            Some(r) => readings.push(r),
+            None => {
+                verdict.reason = format!("the recipe has no figure {id}");
+                return verdict;
+            }
+        }
+    }
+    // Every claim needs usable cells; the first that is not decides.
+    let blocked = readings.iter().find_map(|r| unusable(r));
+    let values = |r: &FigureReading| {
+        r.cell
+            .as_ref()
+            .and_then(|k| cells.iter().find(|c| &c.cell.key == k))
+            .map(CellReading::values)
+            .unwrap_or_default()
+    };
+    match &claim.shape {
+        ClaimShape::Absolute { .. } => {
+            let r = readings[0];
+            verdict.published = r.published;
+            let unit = r.metric.unit();
+            verdict.unit = unit.to_string();
+            if let Some((outcome, reason)) = blocked {
+                (verdict.outcome, verdict.reason) = (outcome, reason);
+                return verdict;
+            }
+            let Some(published) = r.published else {
+                verdict.reason = format!("the post gives no number for {}", r.figure);
+                return verdict;
+            };
+            let (lo, hi) = match r.published_range {
+                Some([lo, hi]) => (lo, hi),
+                None => (published, published),
+            };
+            let band = [lo * (1.0 - tolerance), hi * (1.0 + tolerance)];
+            let interval = settings.bootstrap.median(&values(r));
+            if let MachineMatch::Differs(reasons) = machine {
+                verdict.outcome = Outcome::NotComparable;
+                verdict.band = Some(band);
+                verdict.measured = Some(interval);
+                verdict.reason = format!(
+                    "not comparable on this machine ({}); measured {} against the published {}, for information",
+                    reasons.join("; "),
+                    format_number(interval.estimate, unit),
+                    format_number(published, unit)
+                );
+                return verdict;
+            }
+            let runs = values(r).len();
+            banded(&mut verdict, interval, band, runs, "median", unit);
+        }
+        ClaimShape::Ratio { value, .. } => {
+            verdict.published = Some(*value);
+            verdict.unit = "×".into();
+            if let Some((outcome, reason)) = blocked {
+                (verdict.outcome, verdict.reason) = (outcome, reason);
+                return verdict;
+            }
+            let (num, den) = (values(readings[0]), values(readings[1]));
+            let interval = match rounds(readings[0], readings[1], cells) {
+                Some(pairs) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&pairs),
+                _ => settings.bootstrap.ratio(&num, &den),
+            };
+            let band = [value * (1.0 - tolerance), value * (1.0 + tolerance)];
+            let runs = num.len().min(den.len());
+            banded(&mut verdict, interval, band, runs, "ratio", "×");
+        }
+        ClaimShape::Ordering { .. } => {
+            verdict.unit = readings[0].metric.unit().to_string();
+            if let Some((outcome, reason)) = blocked {
+                (verdict.outcome, verdict.reason) = (outcome, reason);
+                return verdict;
+            }
+            judge_ordering(&mut verdict, &readings);
+        }
+        ClaimShape::Spread { value, .. } => {
+            let r = readings[0];
+            verdict.published = Some(*value);
+            verdict.unit = "%".into();
+            if let Some((outcome, reason)) = blocked {
+                (verdict.outcome, verdict.reason) = (outcome, reason);
+                return verdict;
+            }
+            let stats = r.stats.as_ref().filter(|s| s.runs >= 2);
+            let Some(stats) = stats else {
+                verdict.reason = format!("{} has fewer than two runs: no spread to read", r.figure);
+                return verdict;
+            };
+            let band = [value * (1.0 - tolerance), value * (1.0 + tolerance)];
+            let measured = Interval {
+                estimate: stats.cv,
+                low: stats.cv,
+                high: stats.cv,
+            };
+            verdict.band = Some(band);
+            verdict.measured = Some(measured);
+            let pct = |v: f64| format_number(v * 100.0, "%");
+            let numbers = format!(
+                "measured spread {} over {} runs against {} to {}",
+                pct(stats.cv),
+                stats.runs,
+                pct(band[0]),
+                pct(band[1])
+            );
+            if place(&measured, band) == Place::Inside {
+                verdict.outcome = Outcome::Reproduced;
+                verdict.reason = format!("{numbers}: inside the published band");
+            } else {
+                verdict.outcome = Outcome::NotReproduced;
+                verdict.reason = format!("{numbers}: outside the published band");
+            }
+        }
+    }
+    if verdict.kind != "spread" {
+        for r in &readings {
+            if let Some(stats) = r.stats.as_ref().filter(|s| s.unstable) {
+                verdict.reason.push_str(&format!(
+                    "; note: {} is unstable (its runs vary {:.1}%)",
+                    r.figure,
+                    stats.cv * 100.0
+                ));
+            }
+        }
+    }
+    verdict
+}
+
+/// The two cells' runs paired by run number, when both ran the same rounds.
+fn rounds(a: &FigureReading, b: &FigureReading, cells: &[CellReading]) -> Option<Vec<(f64, f64)>> {
+    let runs = |r: &FigureReading| {
+        let key = r.cell.as_ref()?;
+        let cell = cells.iter().find(|c| &c.cell.key == key)?;
+        let mut runs: Vec<(u32, f64)> = cell
+            .cell
+            .runs
+            .iter()
+            .filter_map(|x| Some((x.run, x.value?)))
+            .collect();
+        runs.sort_by_key(|(n, _)| *n);
+        Some(runs)
+    };
+    let (x, y) = (runs(a)?, runs(b)?);
+    let same = x.len() == y.len() && x.iter().zip(&y).all(|(p, q)| p.0 == q.0);
+    same.then(|| x.iter().zip(&y).map(|(p, q)| (p.1, q.1)).collect())
+}
+
+fn judge_ordering(verdict: &mut Verdict, readings: &[&FigureReading]) {
+    let higher_first = readings[0].metric.higher_is_better().unwrap_or(true);
+    let mut reversed = Vec::new();
+    let mut overlapping = Vec::new();
+    let mut pairs = Vec::new();
+    for pair in readings.windows(2) {
+        let (Some(a), Some(b)) = (pair[0].interval, pair[1].interval) else {
+            verdict.reason = "a cell of the ordering has no runs".into();
+            return;
+        };
+        let unit = pair[0].metric.unit();
+        let text = format!(
+            "{} {} ({}–{}) vs {} {} ({}–{})",
+            pair[0].figure,
+            format_number(a.estimate, unit),
+            format_number(a.low, unit),
+            format_number(a.high, unit),
+            pair[1].figure,
+            format_number(b.estimate, unit),
+            format_number(b.low, unit),
+            format_number(b.high, unit),
+        );
+        let in_order = if higher_first {
+            a.estimate > b.estimate
+        } else {
+            a.estimate < b.estimate
+        };
+        if a.overlaps(&b) {
+            overlapping.push(text.clone());
+        } else if !in_order {
+            reversed.push(text.clone());
+        }
+        pairs.push(text);
+    }
+    if !reversed.is_empty() {
+        verdict.outcome = Outcome::NotReproduced;
+        verdict.reason = format!("measured in the other order: {}", reversed.join("; "));
+    } else if !overlapping.is_empty() {
+        verdict.outcome = Outcome::Inconclusive;
+        verdict.reason = format!("intervals overlap: {}", overlapping.join("; "));
+    } else {
+        verdict.outcome = Outcome::Reproduced;
+        verdict.reason = format!(
+            "in the published order, intervals apart: {}",
+            pairs.join("; ")
+        );
+    }
+}

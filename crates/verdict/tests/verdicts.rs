@@ -1,0 +1,468 @@
+//! Every verdict rule, on constructed samples whose answers are known.
+
+use reprise_recipe::{Metric, Recipe};
+use reprise_verdict::{
+    CellKey, CellStatus, Interval, MachineMatch, Measurements, Outcome, Parity, Run, Settings,
+    judge, more_runs_to_settle,
+};
+
+/// Lanes a and b answer `/`; the post says a does 2,000 req/s, b 1,000,
+/// a is twice b (±10%), a ranks above b, and a's runs spread 5% (±50%).
+fn recipe() -> Recipe {
+    let text = r#"
+[post]
+id = "pair"
+title = "Two servers"
+author = "A. Writer"
+date = "2026"
+summary = "Two servers, one endpoint."
+
+[[lane]]
+name = "a"
+command = ["a"]
+why = "The fast one."
+
+[[lane]]
+name = "b"
+command = ["b"]
+why = "The slow one."
+
+[[workload]]
+name = "hello"
+connections = 16
+duration = "20s"
+runs = 3
+
+[[workload.endpoint]]
+name = "/"
+path = "/"
+
+[[figure]]
+id = "a-hello"
+lane = "a"
+endpoint = "/"
+metric = "req_per_s"
+value = 2000
+quote = "A serves 2,000."
+
+[[figure]]
+id = "b-hello"
+lane = "b"
+endpoint = "/"
+metric = "req_per_s"
+value = 1000
+quote = "B serves 1,000."
+
+[[claim]]
+id = "a-absolute"
+kind = "absolute"
+figure = "a-hello"
+tolerance = 0.15
+quote = "A serves 2,000."
+
+[[claim]]
+id = "a-twice-b"
+kind = "ratio"
+numerator = "a-hello"
+denominator = "b-hello"
+value = 2.0
+tolerance = 0.10
+quote = "A is twice B."
+
+[[claim]]
+id = "a-above-b"
+kind = "ordering"
+order = ["a-hello", "b-hello"]
+quote = "A is ahead of B."
+
+[[claim]]
+id = "a-spread"
+kind = "spread"
+figure = "a-hello"
+value = 0.05
+tolerance = 0.5
+quote = "A's runs spread 5%."
+"#;
+    reprise_recipe::parse("recipes/pair.toml".as_ref(), text).expect("fixture recipe is valid")
+}
+
+fn key(lane: &str) -> CellKey {
+    CellKey::new(lane, Some("/"), Metric::ReqPerS)
+}
+
+/// Measurements with the given req/s runs for lanes a and b.
+fn measured(a: &[f64], b: &[f64]) -> Measurements {
+    let mut m = Measurements::default();
+    for (lane, values) in [("a", a), ("b", b)] {
+        for (i, v) in values.iter().enumerate() {
+            m.push_run(
+                key(lane),
+                Run {
+                    run: i as u32 + 1,
+                    value: Some(*v),
+                    errors: 0,
+                    client_cpu: Some(0.5),
+                },
+            );
+        }
+    }
+    m
+}
+
+fn outcome(m: &Measurements, machine: &MachineMatch, claim: &str) -> (Outcome, String) {
+    let j = judge(&recipe(), m, machine, &Settings::default());
+    let v = j.verdict(claim).expect("claim judged");
+    (v.outcome, v.reason.clone())
+}
+
+fn differs() -> MachineMatch {
+    MachineMatch::Differs(vec!["2 cores, the post had 6".into()])
+}
+
+#[test]
+fn ratio_clearly_inside_the_band_is_reproduced_on_any_machine() {
+    // 2.0× give or take 1%, on a machine four times slower.
+    let m = measured(
+        &[500.0, 505.0, 498.0, 502.0, 499.0],
+        &[250.0, 251.0, 249.0, 250.5, 249.5],
+    );
+    let j = judge(&recipe(), &m, &differs(), &Settings::default());
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    let i = v.measured.unwrap();
+    assert!((i.estimate - 2.0).abs() < 0.01);
+    assert!(i.low >= 1.8 && i.high <= 2.2);
+    assert_eq!(v.band, Some([1.8, 2.2]));
+}
+
+#[test]
+fn ratio_clearly_outside_the_band_is_not_reproduced() {
+    let m = measured(&[300.0, 303.0, 298.0], &[250.0, 251.0, 249.0]);
+    let (o, reason) = outcome(&m, &differs(), "a-twice-b");
+    assert_eq!(o, Outcome::NotReproduced, "{reason}");
+    assert!(reason.contains("outside the published band"), "{reason}");
+    assert!(reason.contains("1.20×"), "{reason}");
+}
+
+#[test]
+fn ratio_straddling_the_band_is_inconclusive_with_runs_to_settle_it() {
+    // Median ratio 2.1: inside the band, but runs of ±10% put the interval
+    // across the 2.2 edge.
+    let m = measured(&[210.0, 190.0, 230.0], &[100.0, 100.0, 100.0]);
+    let j = judge(&recipe(), &m, &differs(), &Settings::default());
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    let i = v.measured.unwrap();
+    assert!(i.low < 2.2 && i.high > 2.2, "{i:?}");
+    let more = v.more_runs.expect("an estimate of the runs needed");
+    assert!(more >= 1, "{more}");
+    assert!(
+        v.reason.contains(&format!("about {more} more runs")),
+        "{}",
+        v.reason
+    );
+}
+
+#[test]
+fn runs_to_settle_follow_the_square_of_the_width_over_the_distance() {
+    // Half-width 0.2 at 3 runs, 0.1 from the edge: 3 × 4 = 12 runs, 9 more.
+    let i = Interval {
+        estimate: 2.1,
+        low: 1.9,
+        high: 2.3,
+    };
+    assert_eq!(more_runs_to_settle(&i, [1.8, 2.2], 3), Some(9));
+    let on_edge = Interval {
+        estimate: 2.2,
+        low: 2.0,
+        high: 2.4,
+    };
+    assert_eq!(more_runs_to_settle(&on_edge, [1.8, 2.2], 3), None);
+}
+
+#[test]
+fn an_unstable_cell_is_flagged_but_still_read() {
+    let m = measured(&[91.0, 118.0, 119.0], &[100.0, 101.0, 99.0]);
+    let j = judge(&recipe(), &m, &differs(), &Settings::default());
+    let a = j.cells.iter().find(|c| c.cell.key == key("a")).unwrap();
+    assert!(a.stats.as_ref().unwrap().unstable);
+    assert_eq!(a.status, CellStatus::Valid);
+    let b = j.cells.iter().find(|c| c.cell.key == key("b")).unwrap();
+    assert!(!b.stats.as_ref().unwrap().unstable);
+    let v = j.verdict("a-twice-b").unwrap();
+    assert!(
+        v.reason
+            .contains("note: a-hello is unstable (its runs vary 11.9%)"),
+        "{}",
+        v.reason
+    );
+}
+
+#[test]
+fn a_client_bound_run_makes_the_cell_unable_to_judge_the_server() {
+    let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    m.cells[0].runs[1].client_cpu = Some(0.97);
+    let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
+    assert_eq!(
+        j.figure("a-hello").unwrap().status,
+        Some(CellStatus::ClientBound {
+            run: 2,
+            client_cpu: 0.97
+        })
+    );
+    for claim in ["a-twice-b", "a-above-b", "a-absolute"] {
+        let v = j.verdict(claim).unwrap();
+        assert_eq!(v.outcome, Outcome::Inconclusive, "{claim}");
+        assert!(v.reason.contains("client-bound"), "{claim}: {}", v.reason);
+        assert!(v.reason.contains("97%"), "{}", v.reason);
+    }
+}
+
+#[test]
+fn a_cell_with_errors_or_a_null_run_is_no_data() {
+    // The harness writes req_sec null for a run with non-2xx responses.
+    let per_run = r#"{"target":"a","workers":1,"endpoint":"/","run":1,"warmup_sec":5,"rss_kb":1024,"pss_kb":900,"req_sec":500,"p50_ms":1,"p99_ms":2,"socket_errors":0}
+{"target":"a","workers":1,"endpoint":"/","run":2,"warmup_sec":5,"rss_kb":1024,"pss_kb":900,"req_sec":null,"p50_ms":null,"p99_ms":null,"socket_errors":0}
+{"target":"b","workers":1,"endpoint":"/","run":1,"warmup_sec":5,"rss_kb":1024,"pss_kb":900,"req_sec":250,"p50_ms":1,"p99_ms":2,"socket_errors":3}
+"#;
+    let m = Measurements::from_per_run(per_run).unwrap();
+    let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
+    let a = j.figure("a-hello").unwrap();
+    assert!(
+        matches!(&a.status, Some(CellStatus::NoData { reason }) if reason.contains("run 2")),
+        "{:?}",
+        a.status
+    );
+    let b = j.figure("b-hello").unwrap();
+    assert!(
+        matches!(&b.status, Some(CellStatus::NoData { reason }) if reason.contains("3 errors")),
+        "{:?}",
+        b.status
+    );
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::Inconclusive);
+    assert!(v.reason.contains("no data"), "{}", v.reason);
+    // Memory is sampled on the server: errors do not void it.
+    let rss = j
+        .cells
+        .iter()
+        .find(|c| c.cell.key == CellKey::new("b", Some("/"), Metric::RssMb))
+        .unwrap();
+    assert_eq!(rss.status, CellStatus::Valid);
+    assert_eq!(rss.stats.as_ref().unwrap().median, 1.0);
+}
+
+#[test]
+fn a_lane_answering_unlike_the_reference_is_not_comparable() {
+    let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    m.reference_lane = Some("b".into());
+    m.parity = vec![
+        Parity {
+            lane: "b".into(),
+            endpoint: "/".into(),
+            fingerprint: "200 0 13 2b7e".into(),
+        },
+        Parity {
+            lane: "a".into(),
+            endpoint: "/".into(),
+            fingerprint: "500 12 901 9f00".into(),
+        },
+    ];
+    let (o, reason) = outcome(&m, &MachineMatch::Matches, "a-twice-b");
+    assert_eq!(o, Outcome::NotComparable, "{reason}");
+    assert!(reason.contains("500 12 901 9f00"), "{reason}");
+}
+
+#[test]
+fn absolute_figures_are_judged_only_on_a_matching_machine() {
+    let inside = measured(&[1990.0, 2010.0, 2005.0], &[1000.0, 1001.0, 999.0]);
+    let (o, reason) = outcome(&inside, &MachineMatch::Matches, "a-absolute");
+    assert_eq!(o, Outcome::Reproduced, "{reason}");
+
+    let low = measured(&[1200.0, 1210.0, 1190.0], &[1000.0, 1001.0, 999.0]);
+    let (o, reason) = outcome(&low, &MachineMatch::Matches, "a-absolute");
+    assert_eq!(o, Outcome::NotReproduced, "{reason}");
+
+    let (o, reason) = outcome(&low, &differs(), "a-absolute");
+    assert_eq!(o, Outcome::NotComparable);
+    assert!(
+        reason.contains("not comparable on this machine"),
+        "{reason}"
+    );
+    assert!(reason.contains("2 cores, the post had 6"), "{reason}");
+    assert!(
+        reason.contains("1200 req/s"),
+        "shown for information: {reason}"
+    );
+
+    let edge = measured(&[1500.0, 1800.0, 2100.0], &[1000.0, 1001.0, 999.0]);
+    let (o, reason) = outcome(&edge, &MachineMatch::Matches, "a-absolute");
+    assert_eq!(o, Outcome::Inconclusive, "{reason}");
+}
+
+#[test]
+fn an_ordering_needs_the_order_and_intervals_apart() {
+    let apart = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    assert_eq!(
+        outcome(&apart, &differs(), "a-above-b").0,
+        Outcome::Reproduced
+    );
+
+    let reversed = measured(&[200.0, 205.0, 198.0], &[250.0, 251.0, 249.0]);
+    let (o, reason) = outcome(&reversed, &differs(), "a-above-b");
+    assert_eq!(o, Outcome::NotReproduced, "{reason}");
+    assert!(reason.contains("other order"), "{reason}");
+
+    let overlapping = measured(&[240.0, 262.0, 255.0], &[250.0, 251.0, 245.0]);
+    let (o, reason) = outcome(&overlapping, &differs(), "a-above-b");
+    assert_eq!(o, Outcome::Inconclusive, "{reason}");
+    assert!(reason.contains("overlap"), "{reason}");
+}
+
+#[test]
+fn latency_orderings_put_the_lower_value_first() {
+    let mut r = recipe();
+    for f in &mut r.figures {
+        f.metric = Metric::P99Ms;
+    }
+    let mut m = Measurements::default();
+    for (lane, values) in [("a", [2.0, 2.1, 2.05]), ("b", [9.0, 9.5, 9.2])] {
+        for (i, v) in values.iter().enumerate() {
+            m.push_run(
+                CellKey::new(lane, Some("/"), Metric::P99Ms),
+                Run {
+                    run: i as u32 + 1,
+                    value: Some(*v),
+                    errors: 0,
+                    client_cpu: None,
+                },
+            );
+        }
+    }
+    let j = judge(&r, &m, &differs(), &Settings::default());
+    assert_eq!(j.verdict("a-above-b").unwrap().outcome, Outcome::Reproduced);
+}
+
+#[test]
+fn a_spread_claim_compares_the_runs_variation_with_the_posts() {
+    // cv of 100, 106, 94 is 4.9%: inside 5% ± 50%.
+    let near = measured(&[100.0, 106.0, 94.0], &[50.0, 50.0, 50.0]);
+    let (o, reason) = outcome(&near, &differs(), "a-spread");
+    assert_eq!(o, Outcome::Reproduced, "{reason}");
+    let steady = measured(&[100.0, 100.5, 99.5], &[50.0, 50.0, 50.0]);
+    let (o, reason) = outcome(&steady, &differs(), "a-spread");
+    assert_eq!(o, Outcome::NotReproduced, "{reason}");
+    assert!(reason.contains("0.41%"), "{reason}");
+}
+
+#[test]
+fn per_run_files_round_trip() {
+    let per_run = r#"{"target":"ruby","workers":1,"endpoint":"/up","run":1,"warmup_sec":20,"rss_kb":2048,"pss_kb":1024,"req_sec":478.5,"p50_ms":30.1,"p99_ms":60.2,"socket_errors":0}
+{"target":"ruby","workers":4,"endpoint":"/up","run":1,"warmup_sec":20,"rss_kb":4096,"pss_kb":3072,"req_sec":1400,"p50_ms":10,"p99_ms":22,"socket_errors":0,"client_cpu":0.42}
+"#;
+    let m = Measurements::from_per_run(per_run).unwrap();
+    // One target at two worker counts: two lanes.
+    assert!(m.lanes.contains_key("ruby/w1") && m.lanes.contains_key("ruby/w4"));
+    let rss = m
+        .cell(&CellKey::new("ruby/w4", Some("/up"), Metric::RssMb))
+        .unwrap();
+    assert_eq!(rss.runs[0].value, Some(4.0));
+    let again = Measurements::from_per_run(&m.to_per_run()).unwrap();
+    assert_eq!(again, m);
+    assert!(m.to_per_run().contains(r#""target":"ruby","workers":4"#));
+}
+
+#[test]
+fn a_malformed_per_run_line_is_an_error_naming_the_line() {
+    let err = Measurements::from_per_run("{\"target\":\"a\",\"run\":1}\n{oops}\n").unwrap_err();
+    assert!(err.to_string().starts_with("per-run.json line 2:"), "{err}");
+}
+
+#[test]
+fn harness_lanes_take_the_recipe_s_names_by_target_and_workers() {
+    let text = r#"
+[post]
+id = "shapes"
+title = "Shapes"
+author = "A. Writer"
+date = "2026"
+summary = "One runtime, two shapes."
+
+[[lane]]
+name = "ruby"
+workers = 8
+command = ["puma"]
+why = "Eight workers."
+
+[[lane]]
+name = "ruby-1p"
+workers = 1
+command = ["puma"]
+why = "One worker."
+
+[[figure]]
+id = "eight"
+lane = "ruby"
+metric = "req_per_s"
+value = 2366
+quote = "2,366."
+
+[[figure]]
+id = "one"
+lane = "ruby-1p"
+metric = "req_per_s"
+value = 478
+quote = "478."
+
+[[claim]]
+id = "eight-over-one"
+kind = "ratio"
+numerator = "eight"
+denominator = "one"
+value = 4.95
+tolerance = 0.1
+quote = "About five times."
+"#;
+    let recipe = reprise_recipe::parse("recipes/shapes.toml".as_ref(), text).unwrap();
+    let mut per_run = String::new();
+    for (workers, v) in [(8, 2366.0), (1, 478.0)] {
+        for run in 1..=3 {
+            per_run.push_str(&format!(
+                "{{\"target\":\"ruby\",\"workers\":{workers},\"endpoint\":null,\"run\":{run},\"req_sec\":{}}}\n",
+                v + run as f64
+            ));
+        }
+    }
+    let mut m = Measurements::from_per_run(&per_run).unwrap();
+    assert!(m.lanes.contains_key("ruby/w8"));
+    let renames = reprise_verdict::align_lanes(&mut m, &recipe);
+    assert_eq!(renames.get("ruby/w8").map(String::as_str), Some("ruby"));
+    assert_eq!(renames.get("ruby/w1").map(String::as_str), Some("ruby-1p"));
+    let j = judge(&recipe, &m, &differs(), &Settings::default());
+    assert_eq!(
+        j.verdict("eight-over-one").unwrap().outcome,
+        Outcome::Reproduced
+    );
+}
+
+#[test]
+fn alternating_rounds_cancel_shared_drift_out_of_a_ratio() {
+    // The machine slows down round by round; both lanes feel it, and a is
+    // always exactly twice b within a round.
+    let m = measured(&[600.0, 500.0, 420.0], &[300.0, 250.0, 210.0]);
+    let independent = judge(&recipe(), &m, &differs(), &Settings::default());
+    let v = independent.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    let paired = Settings {
+        rounds_alternate: true,
+        ..Settings::default()
+    };
+    let j = judge(&recipe(), &m, &differs(), &paired);
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    let i = v.measured.unwrap();
+    assert!(
+        (i.low - 2.0).abs() < 1e-9 && (i.high - 2.0).abs() < 1e-9,
+        "{i:?}"
+    );
+}
