@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use bollard::Docker;
@@ -256,11 +257,14 @@ impl ContainerRunner {
             host_config: Some(host),
             ..Default::default()
         };
+        // Unique per process and call: one step may start several containers.
+        static STARTED: AtomicU64 = AtomicU64::new(0);
         let name = format!(
-            "reprise-{}-{}-{}",
+            "reprise-{}-{}-{}-{}",
             spec.run_id,
             spec.step,
-            std::process::id()
+            std::process::id(),
+            STARTED.fetch_add(1, Ordering::Relaxed)
         );
         let options = CreateContainerOptionsBuilder::default().name(&name).build();
         let created = self.docker.create_container(Some(options), body).await?;
