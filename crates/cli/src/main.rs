@@ -34,6 +34,14 @@ enum Command {
     Check(check::Args),
     /// Verify or update checksums/recipes.sha256.
     Checksums(checksums::Args),
+    /// Digest a folder: one SHA-256 over its sha256sum-format manifest.
+    Digest(digest::Args),
+    /// Run a recipe's steps: shows the plan, asks, then runs (resuming the last run).
+    Run(run::Args),
+    /// List past runs in the data dir.
+    Runs(runs::Args),
+    /// Remove run folders.
+    Clean(clean::Args),
     /// Judge a directory of harness result files against a recipe's claims.
     Verdict(verdict::Args),
     /// List the runs stored on this machine.
@@ -60,6 +68,10 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Check(args) => check::run(args),
         Command::Checksums(args) => checksums::run(args),
+        Command::Digest(args) => digest::run(args),
+        Command::Run(args) => run::run(args),
+        Command::Runs(args) => runs::run(args),
+        Command::Clean(args) => clean::run(args),
         Command::Verdict(args) => verdict::run(args),
         Command::History(args) => history::run(args),
         Command::Compare(args) => compare::run(args),

@@ -35,7 +35,7 @@ pub struct Recipe {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileSpec {
-    /// Relative to the run's work dir; no `..`.
+    /// Relative to the run's `files/` folder; no `..`. (Steps' and lanes' `dir` are relative to the run folder, which holds `files/`, `sources/`, `trees/`.)
     pub path: Name,
     pub content: String,
     pub why: String,

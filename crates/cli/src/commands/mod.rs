@@ -2,7 +2,9 @@
 
 pub mod check;
 pub mod checksums;
+pub mod clean;
 pub mod compare;
+pub mod digest;
 pub mod history;
 pub mod load;
 pub mod logout;
@@ -10,6 +12,8 @@ pub mod preflight;
 pub mod probe;
 pub mod recipes;
 pub mod report;
+pub mod run;
+pub mod runs;
 pub mod share;
 pub mod show;
 pub mod verdict;

@@ -1,0 +1,54 @@
+//! `reprise digest DIR [--manifest] [--check FILE]`: the tree digest of a
+//! folder, its manifest in sha256sum format, or a comparison with one.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args as ClapArgs;
+use reprise_engine::tree_digest::{Manifest, digest_tree};
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The folder to digest.
+    dir: PathBuf,
+    /// Print the manifest (sha256sum format) instead of the one digest.
+    #[arg(long)]
+    manifest: bool,
+    /// Compare with a manifest file; exit 1 naming the files that differ.
+    #[arg(long, value_name = "FILE")]
+    check: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let manifest = match digest_tree(&args.dir, &|_, _| {}) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(super::BAD_INPUT);
+        }
+    };
+    if let Some(file) = &args.check {
+        let expected = match Manifest::read(file) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(super::BAD_INPUT);
+            }
+        };
+        let mismatch = manifest.compare(&expected);
+        if !mismatch.is_empty() {
+            eprintln!(
+                "{} does not match {}: {mismatch}",
+                args.dir.display(),
+                file.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    if args.manifest {
+        print!("{}", manifest.text());
+    } else {
+        println!("{}  {} files", manifest.digest(), manifest.files.len());
+    }
+    ExitCode::SUCCESS
+}

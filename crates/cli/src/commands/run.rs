@@ -1,0 +1,322 @@
+//! `reprise run RECIPE [--lane L]... [--step S]... [--from S] [--yes] [--json]`:
+//! shows the plan, asks before running it, then prints the engine's events.
+
+use std::collections::HashMap;
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use clap::Args as ClapArgs;
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use reprise_engine::event::{CancelToken, Event, Stream};
+use reprise_engine::runner::container::ContainerRunner;
+use reprise_engine::{DataDir, PlanOptions, RunContext};
+use reprise_recipe::ChecksumStatus;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Recipe id or path.
+    recipe: String,
+    /// Lanes to run (repeatable; default: every runnable lane).
+    #[arg(long = "lane", value_name = "L")]
+    lanes: Vec<String>,
+    /// Steps to run, with the steps they need (repeatable; default: all).
+    #[arg(long = "step", value_name = "S")]
+    steps: Vec<String>,
+    /// Redo this step and every step after it, even if finished before.
+    #[arg(long, value_name = "S")]
+    from: Option<String>,
+    /// Run without asking.
+    #[arg(long, short = 'y')]
+    yes: bool,
+    /// Print events as JSON, one per line.
+    #[arg(long)]
+    json: bool,
+    /// Start a new run instead of resuming this recipe's latest one.
+    #[arg(long)]
+    new: bool,
+    /// Run a recipe that differs from its entry in checksums/recipes.sha256.
+    #[arg(long)]
+    allow_modified: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let catalog = super::catalog();
+    let recipe = match super::load_recipe(&catalog, &args.recipe) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let bad = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(super::BAD_INPUT)
+    };
+    let status = catalog
+        .checksums()
+        .and_then(|sums| catalog.status(&sums, &recipe.file));
+    match status {
+        Ok(ChecksumStatus::Matches) => {}
+        Ok(ChecksumStatus::Modified { .. }) if !args.allow_modified => {
+            return bad(format!(
+                "{} differs from its entry in checksums/recipes.sha256: its commands have not been reviewed \
+                 (run it anyway with --allow-modified, or record it with `reprise checksums update`)",
+                recipe.file.display()
+            ));
+        }
+        Ok(ChecksumStatus::Modified { .. }) => {
+            eprintln!("warning: running a modified recipe (--allow-modified)");
+        }
+        Ok(ChecksumStatus::Unlisted) => eprintln!(
+            "warning: {} is not listed in checksums/recipes.sha256",
+            recipe.file.display()
+        ),
+        Err(e) => eprintln!("warning: cannot read checksums/recipes.sha256: {e}"),
+    }
+    let options = PlanOptions {
+        lanes: args.lanes.clone(),
+        steps: args.steps.clone(),
+        from: args.from.clone(),
+    };
+    let plan = match reprise_engine::plan(&recipe, &options) {
+        Ok(p) => p,
+        Err(e) => return bad(e.to_string()),
+    };
+    let data = match DataDir::locate() {
+        Ok(d) => d,
+        Err(e) => return bad(e.to_string()),
+    };
+    let latest = if args.new {
+        None
+    } else {
+        match data.latest_run(recipe.id()) {
+            Ok(r) => r,
+            Err(e) => return bad(e.to_string()),
+        }
+    };
+
+    let mut shown = format!("Plan for {} ({}):\n", recipe.id(), recipe.post.title);
+    for p in &plan.steps {
+        let mark = if !p.implemented() {
+            "skip"
+        } else if p.forced {
+            "redo"
+        } else {
+            "run "
+        };
+        shown.push_str(&format!(
+            "  {mark} {:<12} {:<8} {}\n",
+            p.id(),
+            p.kind().name(),
+            p.describe(&recipe)
+        ));
+    }
+    if !plan.lanes.is_empty() {
+        shown.push_str(&format!("  lanes: {}\n", plan.lanes.join(", ")));
+    }
+    match &latest {
+        Some(run) => shown.push_str(&format!(
+            "  resuming run {} (finished steps whose inputs are unchanged are kept)\n",
+            run.id
+        )),
+        None => shown.push_str("  in a new run folder\n"),
+    }
+    eprint!("{shown}");
+    if !args.yes && !confirm() {
+        return ExitCode::FAILURE;
+    }
+
+    let run = match latest {
+        Some(run) => run,
+        None => match data.create_run(recipe.id()) {
+            Ok(r) => r,
+            Err(e) => return bad(e.to_string()),
+        },
+    };
+    // Containers an earlier attempt of this run left behind (it crashed or
+    // was killed) go before anything starts; without an engine there are none.
+    if let Ok(engine) = ContainerRunner::connect() {
+        match engine.remove_left_over(Some(&run.id)) {
+            Ok(removed) => {
+                for id in removed {
+                    eprintln!("removed container {id}, left by an earlier attempt of this run");
+                }
+            }
+            Err(e) => eprintln!("warning: cannot remove this run's old containers: {e}"),
+        }
+    }
+    let cancel = CancelToken::new();
+    cancel_on_interrupt(&cancel);
+    let printer = Printer::new(args.json);
+    let sink = |e: Event| printer.print(e);
+    let ctx = RunContext {
+        data,
+        run,
+        checksums_root: catalog.root.clone(),
+        cancel,
+        events: &sink,
+        grace: Duration::from_secs(5),
+    };
+    match reprise_engine::execute(&plan, &ctx) {
+        Ok(report) => {
+            eprintln!(
+                "{}: {} finished, {} kept from before, {} skipped, {} failed{}",
+                ctx.run.id,
+                report.finished.len(),
+                report.reused.len(),
+                report.skipped.len(),
+                report.failed.len(),
+                if report.cancelled { " (cancelled)" } else { "" }
+            );
+            if report.ok() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Asks on the terminal; without one, says how to run without asking.
+fn confirm() -> bool {
+    if !std::io::stdin().is_terminal() {
+        eprintln!("Not asking without a terminal: add --yes to run these steps.");
+        return false;
+    }
+    eprint!("Run these steps? [y/N] ");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    let _ = std::io::stdin().lock().read_line(&mut answer);
+    matches!(answer.trim(), "y" | "Y" | "yes")
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Ctrl-C (SIGINT) or SIGTERM cancels the run: the engine stops the step's
+/// process group and records the step as cancelled.
+fn cancel_on_interrupt(cancel: &CancelToken) {
+    let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, handler);
+        libc::signal(libc::SIGTERM, handler);
+    }
+    let cancel = cancel.clone();
+    std::thread::spawn(move || {
+        while !INTERRUPTED.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        cancel.cancel();
+    });
+}
+
+/// Prints events: JSON lines; or plain lines, with progress bars on a
+/// terminal and a progress line every 10% elsewhere.
+struct Printer {
+    json: bool,
+    /// Progress bars, when stdout is a terminal.
+    bars: Option<MultiProgress>,
+    /// Per step: its bar, or the last progress tenth printed.
+    progress: Mutex<HashMap<String, (Option<ProgressBar>, u64)>>,
+}
+
+impl Printer {
+    fn new(json: bool) -> Printer {
+        let bars = (!json && std::io::stdout().is_terminal()).then(MultiProgress::new);
+        Printer {
+            json,
+            bars,
+            progress: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Prints a line above any progress bars.
+    fn line(&self, text: String) {
+        match &self.bars {
+            Some(bars) => bars.suspend(|| println!("{text}")),
+            None => println!("{text}"),
+        }
+    }
+
+    /// Ends a step's progress bar, if it has one.
+    fn end_bar(&self, step: &str) {
+        let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((Some(bar), _)) = progress.remove(step) {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn print(&self, event: Event) {
+        if self.json {
+            if let Ok(line) = serde_json::to_string(&event) {
+                println!("{line}");
+            }
+            return;
+        }
+        match event {
+            Event::Run { id, dir } => self.line(format!("run {id} in {dir}")),
+            Event::Started { step, kind } => self.line(format!("==> {step} ({kind})")),
+            Event::Progress {
+                step,
+                done,
+                total,
+                unit,
+            } => {
+                let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
+                match &self.bars {
+                    Some(bars) => {
+                        let (bar, _) = progress.entry(step.clone()).or_insert_with(|| {
+                            let bar = bars.add(ProgressBar::new(total));
+                            if let Ok(style) =
+                                ProgressStyle::with_template("    {msg} [{bar:30}] {pos}/{len}")
+                            {
+                                bar.set_style(style.progress_chars("=> "));
+                            }
+                            (Some(bar), 0)
+                        });
+                        if let Some(bar) = bar {
+                            bar.set_message(format!("{step} {unit}"));
+                            bar.set_length(total);
+                            bar.set_position(done);
+                        }
+                    }
+                    None => {
+                        let tenth = (done * 10).checked_div(total).unwrap_or(10);
+                        let last = progress.insert(step.clone(), (None, tenth));
+                        if last.map(|(_, t)| t) != Some(tenth) {
+                            drop(progress);
+                            self.line(format!("    {step}: {done}/{total} {unit}"));
+                        }
+                    }
+                }
+            }
+            Event::Log { step, stream, line } => match stream {
+                Stream::Stdout => self.line(format!("    {step} | {line}")),
+                Stream::Stderr => self.line(format!("    {step} ! {line}")),
+            },
+            Event::Finished { step, duration_ms } => {
+                self.end_bar(&step);
+                self.line(format!(
+                    "==> {step} finished in {:.1}s",
+                    duration_ms as f64 / 1000.0
+                ))
+            }
+            Event::Skipped { step, reason } => {
+                self.end_bar(&step);
+                self.line(format!("--  {step} skipped: {reason}"))
+            }
+            Event::Failed { step, reason } => {
+                self.end_bar(&step);
+                self.line(format!("!!  {step} failed: {reason}"))
+            }
+        }
+    }
+}

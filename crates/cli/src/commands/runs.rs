@@ -1,0 +1,79 @@
+//! `reprise runs [--json]`: the runs kept in the data dir, oldest first.
+
+use std::process::ExitCode;
+
+use clap::Args as ClapArgs;
+use reprise_engine::workdir::utc_stamp;
+use reprise_engine::{DataDir, StepStatus};
+
+use crate::table::Table;
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Print each run's state as JSON, one per line.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let runs = match DataDir::locate().and_then(|d| d.list_runs()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.json {
+        for (run, state) in &runs {
+            let value = serde_json::json!({
+                "id": run.id,
+                "dir": run.path.display().to_string(),
+                "state": state,
+            });
+            println!("{value}");
+        }
+        return ExitCode::SUCCESS;
+    }
+    if runs.is_empty() {
+        println!("No runs yet.");
+        return ExitCode::SUCCESS;
+    }
+    let mut table = Table::new(&[
+        "RUN",
+        "RECIPE",
+        "STARTED (UTC)",
+        "FINISHED",
+        "FAILED",
+        "SKIPPED",
+    ]);
+    for (run, state) in &runs {
+        let count = |s: StepStatus| {
+            state
+                .steps
+                .values()
+                .filter(|st| st.status == s)
+                .count()
+                .to_string()
+        };
+        let failed = state
+            .steps
+            .values()
+            .filter(|st| {
+                matches!(
+                    st.status,
+                    StepStatus::Failed | StepStatus::Cancelled | StepStatus::Running
+                )
+            })
+            .count();
+        table.row(vec![
+            run.id.clone(),
+            state.recipe.clone(),
+            utc_stamp(state.created),
+            count(StepStatus::Finished),
+            failed.to_string(),
+            count(StepStatus::Skipped),
+        ]);
+    }
+    print!("{}", table.render(0));
+    ExitCode::SUCCESS
+}

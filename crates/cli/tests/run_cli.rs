@@ -1,0 +1,279 @@
+//! `reprise run`, `runs`, `clean` and `digest` as a reader runs them, over a
+//! checkout and a data dir the test makes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const RECIPE: &str = r#"
+[post]
+id = "steps"
+title = "Steps"
+author = "Test"
+date = "2026"
+summary = "Three steps and one of the next version."
+
+[[file]]
+path = "note.txt"
+content = "from the recipe\n"
+why = "Read by the first step."
+
+[[step]]
+id = "first"
+kind = "command"
+command = ["sh", "-c", "cat files/note.txt; echo ran >> first.count"]
+why = "Prints the recipe's file."
+
+[[step]]
+id = "slow"
+kind = "command"
+after = ["first"]
+command = ["sh", "-c", "echo ran >> slow.count; test -e go && exit 0; echo $$ > slow.pid; exec sleep 30"]
+why = "Waits until the file `go` exists."
+
+[[step]]
+id = "serve"
+kind = "serve"
+after = ["slow"]
+why = "Belongs to the next version."
+"#;
+
+struct Checkout {
+    dir: tempfile::TempDir,
+}
+
+impl Checkout {
+    fn new() -> Checkout {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("root/recipes")).unwrap();
+        std::fs::create_dir_all(dir.path().join("root/checksums")).unwrap();
+        std::fs::write(dir.path().join("root/recipes/steps.toml"), RECIPE).unwrap();
+        std::fs::write(dir.path().join("root/checksums/recipes.sha256"), "").unwrap();
+        let c = Checkout { dir };
+        let out = c.reprise(&["checksums", "update"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        c
+    }
+
+    fn root(&self) -> PathBuf {
+        self.dir.path().join("root")
+    }
+
+    fn data(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_reprise"));
+        cmd.args(args)
+            .env("REPRISE_ROOT", self.root())
+            .env("REPRISE_DATA_DIR", self.data())
+            .current_dir(self.root())
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    fn reprise(&self, args: &[&str]) -> Output {
+        self.command(args).output().unwrap()
+    }
+
+    /// The one run folder.
+    fn run_dir(&self) -> PathBuf {
+        let mut runs: Vec<PathBuf> = std::fs::read_dir(self.data().join("runs"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(runs.len(), 1, "{runs:?}");
+        runs.pop().unwrap()
+    }
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn events(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn count(dir: &Path, name: &str) -> usize {
+    std::fs::read_to_string(dir.join(name))
+        .map(|s| s.lines().count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn run_shows_the_plan_and_needs_yes_without_a_terminal() {
+    let c = Checkout::new();
+    let out = c.reprise(&["run", "steps"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("run  first"), "{err}");
+    assert!(
+        err.contains("sh -c 'cat files/note.txt; echo ran >> first.count'"),
+        "{err}"
+    );
+    assert!(err.contains("skip serve"), "{err}");
+    assert!(err.contains("add --yes"), "{err}");
+    assert!(!c.data().join("runs").exists());
+}
+
+#[test]
+fn a_run_killed_mid_way_resumes_and_runs_lists_it() {
+    let c = Checkout::new();
+    // Start a run and kill Reprise with SIGKILL while `slow` runs.
+    let mut child = c
+        .command(&["run", "steps", "--yes", "--json"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let run = loop {
+        assert!(Instant::now() < deadline, "slow never started");
+        if let Ok(entries) = std::fs::read_dir(c.data().join("runs"))
+            && let Some(run) = entries.flatten().next().map(|e| e.path())
+            && run.join("slow.pid").exists()
+        {
+            break run;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let state = std::fs::read_to_string(run.join("state.json")).unwrap();
+    let state: serde_json::Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(state["steps"]["first"]["status"], "finished");
+    assert_eq!(state["steps"]["slow"]["status"], "running");
+    // The step's process died with Reprise (PR_SET_PDEATHSIG).
+    let pid = std::fs::read_to_string(run.join("slow.pid")).unwrap();
+    let proc_dir = PathBuf::from(format!("/proc/{}", pid.trim()));
+    let gone = Instant::now() + Duration::from_secs(5);
+    while proc_dir.exists()
+        && !std::fs::read_to_string(proc_dir.join("stat")).is_ok_and(|s| s.contains(") Z "))
+    {
+        assert!(Instant::now() < gone, "the step's process outlived Reprise");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    // Resume: `first` is kept, `slow` runs again, `serve` is reported as not yet implemented.
+    std::fs::write(run.join("go"), "").unwrap();
+    let out = c.reprise(&["run", "steps", "--yes", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(c.run_dir(), run);
+    assert_eq!(count(&run, "first.count"), 1);
+    assert_eq!(count(&run, "slow.count"), 2);
+    let events = events(&out);
+    let of = |step: &str| -> Vec<String> {
+        events
+            .iter()
+            .filter(|e| e["step"] == step)
+            .map(|e| e["event"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(of("first"), ["skipped"]);
+    assert_eq!(of("slow"), ["started", "finished"]);
+    assert_eq!(of("serve"), ["skipped"]);
+    let serve = events.iter().find(|e| e["step"] == "serve").unwrap();
+    assert_eq!(
+        serve["reason"],
+        "not implemented yet in this version of Reprise"
+    );
+
+    // A new run prints the recipe file's content through the first step.
+    let out = c.reprise(&["run", "steps", "--yes", "--new", "--step", "first"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("first | from the recipe"),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = c.reprise(&["runs"]);
+    assert!(out.status.success());
+    let listed = stdout(&out);
+    assert_eq!(listed.lines().count(), 3, "{listed}");
+    assert!(
+        listed.contains(run.file_name().unwrap().to_str().unwrap()),
+        "{listed}"
+    );
+
+    let out = c.reprise(&["clean", "--all"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2);
+    assert_eq!(stdout(&c.reprise(&["runs"])), "No runs yet.\n");
+}
+
+#[test]
+fn a_modified_recipe_is_refused_unless_allowed() {
+    let c = Checkout::new();
+    let file = c.root().join("recipes/steps.toml");
+    let edited = RECIPE.replace("echo ran >> first.count", "echo changed >> first.count");
+    std::fs::write(&file, edited).unwrap();
+    let out = c.reprise(&["run", "steps", "--yes", "--step", "first"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("differs from its entry in checksums/recipes.sha256"));
+    assert!(!c.data().join("runs").exists());
+
+    let out = c.reprise(&[
+        "run",
+        "steps",
+        "--yes",
+        "--step",
+        "first",
+        "--allow-modified",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(c.run_dir().join("first.count")).unwrap(),
+        "changed\n"
+    );
+}
+
+#[test]
+fn digest_prints_the_tree_digest_and_checks_a_manifest() {
+    let c = Checkout::new();
+    let tree = c.dir.path().join("tree");
+    std::fs::create_dir_all(tree.join("a")).unwrap();
+    std::fs::write(tree.join("a/one.txt"), "one\n").unwrap();
+    std::fs::write(tree.join("two.txt"), "two\n").unwrap();
+    let out = c.reprise(&["digest", "--manifest", tree.to_str().unwrap()]);
+    assert!(out.status.success());
+    let manifest = stdout(&out);
+    assert_eq!(
+        manifest,
+        "2c8b08da5ce60398e1f19af0e5dccc744df274b826abe585eaba68c525434806  a/one.txt\n\
+         27dd8ed44a83ff94d557f9fd0412ed5a8cbca69ea04922d88c01184a07300a5a  two.txt\n"
+    );
+    let saved = c.dir.path().join("tree.sha256");
+    std::fs::write(&saved, &manifest).unwrap();
+    let ok = c.reprise(&[
+        "digest",
+        tree.to_str().unwrap(),
+        "--check",
+        saved.to_str().unwrap(),
+    ]);
+    assert!(ok.status.success());
+    assert!(stdout(&ok).ends_with("  2 files\n"));
+
+    std::fs::write(tree.join("two.txt"), "TWO\n").unwrap();
+    let bad = c.reprise(&[
+        "digest",
+        tree.to_str().unwrap(),
+        "--check",
+        saved.to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        stderr(&bad).contains("1 differ: two.txt"),
+        "{}",
+        stderr(&bad)
+    );
+}

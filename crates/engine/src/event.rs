@@ -1,0 +1,83 @@
+//! What a run reports while it goes: one tagged enum, delivered to a sink the
+//! caller provides (the CLI prints events; the desktop app forwards them).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+
+use serde::{Deserialize, Serialize};
+
+/// Which output stream a log line came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// Something that happened during a run. Serialized with an `event` tag, so
+/// `--json` prints lines like `{"event":"finished","step":"emit","duration_ms":2041}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A run began (or resumed) in `dir`.
+    Run { id: String, dir: String },
+    /// A step began.
+    Started { step: String, kind: String },
+    /// Part of a step is done: `done` of `total` `unit`s (objects, files, ...).
+    Progress {
+        step: String,
+        done: u64,
+        total: u64,
+        unit: String,
+    },
+    /// One line a step's process wrote, or a note the engine adds.
+    Log {
+        step: String,
+        stream: Stream,
+        line: String,
+    },
+    /// A step ended well.
+    Finished { step: String, duration_ms: u64 },
+    /// A step did not run, and why.
+    Skipped { step: String, reason: String },
+    /// A step ran and failed, and why.
+    Failed { step: String, reason: String },
+}
+
+/// Where events go. Implemented for closures and for channel senders.
+pub trait EventSink: Send + Sync {
+    fn emit(&self, event: Event);
+}
+
+impl<F: Fn(Event) + Send + Sync> EventSink for F {
+    fn emit(&self, event: Event) {
+        self(event)
+    }
+}
+
+impl EventSink for Sender<Event> {
+    fn emit(&self, event: Event) {
+        // A receiver that hung up no longer wants events; the run goes on.
+        let _ = self.send(event);
+    }
+}
+
+/// A shared flag that asks a run to stop: running processes get SIGTERM,
+/// then SIGKILL after a grace period, and no further step starts.
+#[derive(Clone, Debug, Default)]
+pub struct CancelToken(Arc<AtomicBool>);
+
+impl CancelToken {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}

@@ -1,0 +1,215 @@
+//! The plan: which steps of a recipe run, in dependency order, and what each
+//! will do, from the lanes and steps the reader selected.
+
+use std::collections::BTreeSet;
+
+use reprise_recipe::{Action, Recipe, Revision, Step, StepKind};
+
+/// Kinds whose machinery comes in a later version; a plan reports them as
+/// skipped with this reason rather than pretending to run them.
+pub const NOT_IMPLEMENTED: &str = "not implemented yet in this version of Reprise";
+
+/// What the reader asked for.
+#[derive(Clone, Debug, Default)]
+pub struct PlanOptions {
+    /// Lanes to run (empty: every runnable lane).
+    pub lanes: Vec<String>,
+    /// Steps to run, with the steps they need (empty: every step).
+    pub steps: Vec<String>,
+    /// Redo this step and every step after it, even if finished before.
+    pub from: Option<String>,
+}
+
+/// Why a plan could not be made.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    #[error("steps {} wait for each other in a cycle", .0.join(", "))]
+    Cycle(Vec<String>),
+    #[error("step `{step}` runs after `{after}`, which is not a step of this recipe")]
+    MissingDependency { step: String, after: String },
+    #[error("step `{step}` clones source `{source_id}`, which is not a [[source]] of this recipe")]
+    MissingSource { step: String, source_id: String },
+    #[error("no step `{0}` in this recipe")]
+    UnknownStep(String),
+    #[error("no lane `{0}` in this recipe")]
+    UnknownLane(String),
+    #[error("lane `{0}` cannot run: it has no command")]
+    LaneNotRunnable(String),
+}
+
+/// One step as it will run.
+#[derive(Clone, Debug)]
+pub struct PlannedStep<'r> {
+    pub step: &'r Step,
+    /// Redo even when an earlier attempt finished (`--from`).
+    pub forced: bool,
+}
+
+impl PlannedStep<'_> {
+    pub fn id(&self) -> &str {
+        &self.step.id
+    }
+
+    pub fn kind(&self) -> StepKind {
+        self.step.action.kind()
+    }
+
+    /// Whether this version of Reprise can run this kind of step.
+    pub fn implemented(&self) -> bool {
+        matches!(
+            self.kind(),
+            StepKind::Clone
+                | StepKind::Command
+                | StepKind::Build
+                | StepKind::Emit
+                | StepKind::Digest
+        )
+    }
+
+    /// What the step will do, in one line: the command, the source, the tree.
+    pub fn describe(&self, recipe: &Recipe) -> String {
+        let argv = |command: &[String], dir: &Option<String>| {
+            let shown = command
+                .iter()
+                .map(|a| {
+                    if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '\'') {
+                        format!("'{}'", a.replace('\'', "'\\''"))
+                    } else {
+                        a.clone()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            match dir {
+                Some(d) => format!("in {d}: {shown}"),
+                None => shown,
+            }
+        };
+        match &self.step.action {
+            Action::Clone { source, into } => match recipe.sources.iter().find(|s| s.id == *source)
+            {
+                Some(s) => match s.revision() {
+                    Revision::Pinned(rev) => format!("{} at {rev} into sources/{into}", s.url),
+                    Revision::Unpinned { branch, .. } => {
+                        format!(
+                            "{} at the tip of {branch} (unpinned) into sources/{into}",
+                            s.url
+                        )
+                    }
+                },
+                None => format!("source {source}"),
+            },
+            Action::Build { command, dir, .. } | Action::Command { command, dir, .. } => {
+                argv(command, dir)
+            }
+            Action::Emit {
+                command, dir, tree, ..
+            } => format!("{} → trees/{tree}", argv(command, dir)),
+            Action::Digest { tree, .. } => {
+                format!("digest trees/{tree} and compare with checksums")
+            }
+            _ => NOT_IMPLEMENTED.to_string(),
+        }
+    }
+}
+
+/// The steps that will run, in order.
+#[derive(Clone, Debug)]
+pub struct Plan<'r> {
+    pub recipe: &'r Recipe,
+    pub steps: Vec<PlannedStep<'r>>,
+    /// The lanes per-lane steps will use.
+    pub lanes: Vec<String>,
+}
+
+/// Orders the recipe's steps by their `after` lists and applies the
+/// reader's selection.
+pub fn plan<'r>(recipe: &'r Recipe, options: &PlanOptions) -> Result<Plan<'r>, PlanError> {
+    for step in &recipe.steps {
+        for after in &step.after {
+            if recipe.step(after).is_none() {
+                return Err(PlanError::MissingDependency {
+                    step: step.id.to_string(),
+                    after: after.to_string(),
+                });
+            }
+        }
+        if let Action::Clone { source, .. } = &step.action
+            && !recipe.sources.iter().any(|s| s.id == *source)
+        {
+            return Err(PlanError::MissingSource {
+                step: step.id.to_string(),
+                source_id: source.to_string(),
+            });
+        }
+    }
+    let ordered = recipe.ordered_steps();
+    if ordered.len() < recipe.steps.len() {
+        let placed: BTreeSet<&str> = ordered.iter().map(|s| s.id.as_str()).collect();
+        let stuck = recipe
+            .steps
+            .iter()
+            .map(|s| s.id.to_string())
+            .filter(|id| !placed.contains(id.as_str()))
+            .collect();
+        return Err(PlanError::Cycle(stuck));
+    }
+
+    for id in options.steps.iter().chain(&options.from) {
+        if recipe.step(id).is_none() {
+            return Err(PlanError::UnknownStep(id.clone()));
+        }
+    }
+    let mut wanted: BTreeSet<&str> = BTreeSet::new();
+    if options.steps.is_empty() {
+        wanted.extend(recipe.steps.iter().map(|s| s.id.as_str()));
+    } else {
+        let mut todo: Vec<&str> = options.steps.iter().map(String::as_str).collect();
+        while let Some(id) = todo.pop() {
+            if wanted.insert(id)
+                && let Some(step) = recipe.step(id)
+            {
+                todo.extend(step.after.iter().map(|a| a.as_str()));
+            }
+        }
+    }
+
+    let lanes = if options.lanes.is_empty() {
+        recipe
+            .lanes
+            .iter()
+            .filter(|l| l.is_runnable())
+            .map(|l| l.name.to_string())
+            .collect()
+    } else {
+        for name in &options.lanes {
+            match recipe.lane(name) {
+                None => return Err(PlanError::UnknownLane(name.clone())),
+                Some(l) if !l.is_runnable() => {
+                    return Err(PlanError::LaneNotRunnable(name.clone()));
+                }
+                Some(_) => {}
+            }
+        }
+        options.lanes.clone()
+    };
+
+    let mut forcing = false;
+    let mut steps = Vec::new();
+    for step in ordered {
+        if options.from.as_deref() == Some(step.id.as_str()) {
+            forcing = true;
+        }
+        if wanted.contains(step.id.as_str()) {
+            steps.push(PlannedStep {
+                step,
+                forced: forcing,
+            });
+        }
+    }
+    Ok(Plan {
+        recipe,
+        steps,
+        lanes,
+    })
+}

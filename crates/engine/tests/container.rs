@@ -1,0 +1,275 @@
+//! The container runner against a real Docker-compatible engine: Podman's
+//! API service. `scripts/test` starts one and sets `DOCKER_HOST`; without
+//! it, this test starts its own from the `podman` program. Either way an
+//! engine that does not answer fails the test; it never skips.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use reprise_engine::event::{CancelToken, Event, Stream};
+use reprise_engine::runner::container::{ContainerRunner, ContainerSpec, Network};
+use reprise_engine::runner::host::Ending;
+
+/// A Podman API service this test started, stopped when dropped.
+struct Service {
+    child: Child,
+}
+
+impl Drop for Service {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn containers_conf(dir: &Path) -> PathBuf {
+    let hard = Command::new("sh")
+        .args(["-c", "ulimit -Hn"])
+        .output()
+        .unwrap();
+    let hard: u64 = String::from_utf8_lossy(&hard.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(1024);
+    let nofile = hard.min(65536);
+    let conf = dir.join("containers.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"
+        ),
+    )
+    .unwrap();
+    conf
+}
+
+/// The engine's address: `DOCKER_HOST`, or a service started here.
+fn engine(dir: &Path) -> (String, Option<Service>) {
+    if let Ok(host) = std::env::var("DOCKER_HOST") {
+        return (host, None);
+    }
+    let socket = dir.join("podman.sock");
+    let child = Command::new("podman")
+        .args(["system", "service", "--time=0"])
+        .arg(format!("unix://{}", socket.display()))
+        .env("CONTAINERS_CONF", containers_conf(dir))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("podman is needed for the container tests (scripts/test installs it)");
+    let service = Service { child };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !socket.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "podman's API service did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (format!("unix://{}", socket.display()), Some(service))
+}
+
+fn podman(host: &str, args: &[&str]) -> String {
+    let out = Command::new("podman")
+        .arg("--remote")
+        .arg("--url")
+        .arg(host)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "podman {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// A busybox image made from a rootfs folder: /bin/busybox and its applets.
+fn busybox_image(host: &str, dir: &Path) -> String {
+    let rootfs = dir.join("rootfs");
+    std::fs::create_dir_all(rootfs.join("bin")).unwrap();
+    let busybox = ["/bin/busybox", "/usr/bin/busybox"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("busybox-static is needed (scripts/test installs it)");
+    std::fs::copy(busybox, rootfs.join("bin/busybox")).unwrap();
+    for applet in ["sh", "httpd", "echo", "sleep", "cat"] {
+        std::os::unix::fs::symlink("busybox", rootfs.join("bin").join(applet)).unwrap();
+    }
+    let tar = dir.join("rootfs.tar");
+    let status = Command::new("tar")
+        .arg("-C")
+        .arg(&rootfs)
+        .arg("-cf")
+        .arg(&tar)
+        .arg(".")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let tag = "localhost/reprise-busybox:test";
+    podman(host, &["import", tar.to_str().unwrap(), tag]);
+    tag.to_string()
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn get(port: u16) -> Option<String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+    stream
+        .write_all(b"GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+        .ok()?;
+    let mut body = String::new();
+    stream.read_to_string(&mut body).ok()?;
+    Some(body)
+}
+
+#[test]
+fn a_busybox_httpd_lane_runs_in_a_container_and_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let (host, _service) = engine(dir.path());
+    let runner = ContainerRunner::connect_to(&host)
+        .unwrap_or_else(|e| panic!("the container engine must answer: {e}"));
+    let image = busybox_image(&host, dir.path());
+    let run_id = format!("test-{}", std::process::id());
+
+    // A short command: output lines in order, exit status, env, bind mount.
+    let www = dir.path().join("www");
+    std::fs::create_dir_all(&www).unwrap();
+    std::fs::write(www.join("index.html"), "hello from the tree\n").unwrap();
+    let mut spec = ContainerSpec::new(
+        "echo",
+        &run_id,
+        &image,
+        [
+            "sh",
+            "-c",
+            "echo one; echo two; echo $GREETING; cat /www/index.html; echo oops >&2; exit 3",
+        ]
+        .map(String::from)
+        .to_vec(),
+    );
+    spec.env.insert("GREETING".into(), "hi".into());
+    spec.binds.push((www.clone(), "/www".into(), true));
+    spec.memory_mb = Some(64);
+    spec.cpuset = Some("0".into());
+    let events = Mutex::new(Vec::new());
+    let outcome = runner
+        .run(&spec, &CancelToken::new(), &|e| {
+            events.lock().unwrap().push(e)
+        })
+        .unwrap();
+    assert_eq!(outcome.ending, Ending::Exited);
+    assert_eq!(outcome.code, Some(3));
+    let lines: Vec<(Stream, String)> = events
+        .into_inner()
+        .unwrap()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Log { stream, line, .. } => Some((stream, line)),
+            _ => None,
+        })
+        .collect();
+    let out: Vec<&str> = lines
+        .iter()
+        .filter(|(s, _)| *s == Stream::Stdout)
+        .map(|(_, l)| l.as_str())
+        .collect();
+    assert_eq!(out, ["one", "two", "hi", "hello from the tree"]);
+    assert!(lines.contains(&(Stream::Stderr, "oops".to_string())));
+
+    // The httpd lane: published on loopback, logs streamed, then cancelled.
+    let port = free_port();
+    let mut spec = ContainerSpec::new(
+        "httpd",
+        &run_id,
+        &image,
+        ["/bin/httpd", "-f", "-v", "-p", "80", "-h", "/www"]
+            .map(String::from)
+            .to_vec(),
+    );
+    spec.binds.push((www, "/www".into(), true));
+    spec.network = Network::Publish {
+        host: port,
+        container: 80,
+    };
+    spec.grace = Duration::from_secs(1);
+    let cancel = CancelToken::new();
+    let logged = Mutex::new(Vec::new());
+    let (outcome, answer) = std::thread::scope(|scope| {
+        let serving = scope.spawn(|| {
+            runner.run(&spec, &cancel, &|e| {
+                if let Event::Log { line, .. } = e {
+                    logged.lock().unwrap().push(line);
+                }
+            })
+        });
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let answer = loop {
+            if let Some(body) = get(port).filter(|b| b.contains("200")) {
+                break body;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "httpd never answered on 127.0.0.1:{port}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        // Its access log arrives as log events.
+        while !logged
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|l| l.contains("response:200"))
+        {
+            assert!(Instant::now() < deadline, "no access log line streamed");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        cancel.cancel();
+        (serving.join().unwrap(), answer)
+    });
+    assert!(answer.ends_with("hello from the tree\n"), "{answer}");
+    let outcome = outcome.unwrap();
+    assert_eq!(outcome.ending, Ending::Cancelled);
+    assert!(get(port).is_none(), "still answering after cancel");
+    assert!(runner.containers(Some(&run_id)).unwrap().is_empty());
+
+    // A container a crashed run left is found by its label and removed.
+    podman(
+        &host,
+        &[
+            "create",
+            "--label",
+            &format!("reprise.run={run_id}"),
+            &image,
+            "/bin/sleep",
+            "60",
+        ],
+    );
+    assert_eq!(runner.containers(Some(&run_id)).unwrap().len(), 1);
+    assert_eq!(runner.remove_left_over(Some(&run_id)).unwrap().len(), 1);
+    assert!(runner.containers(Some(&run_id)).unwrap().is_empty());
+}
+
+#[test]
+fn an_engine_that_does_not_answer_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = format!("unix://{}/nothing.sock", dir.path().display());
+    let err = ContainerRunner::connect_to(&host).err().unwrap();
+    assert!(
+        err.to_string()
+            .starts_with(&format!("no container engine answers at {host}")),
+        "{err}"
+    );
+}
