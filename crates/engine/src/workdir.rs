@@ -15,8 +15,6 @@ use serde::{Deserialize, Serialize};
 /// Why the data dir or a run's state could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum WorkDirError {
-    #[error("no data folder: set REPRISE_DATA_DIR or HOME")]
-    NoDataDir,
     #[error("{}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
     #[error("{}: not a run's state: {source}", path.display())]
@@ -42,19 +40,11 @@ pub struct DataDir {
 }
 
 impl DataDir {
-    /// `REPRISE_DATA_DIR` when set, else the platform's data folder
-    /// (`~/.local/share/reprise` on Linux).
+    /// The data dir (see [`reprise_recipe::data_dir`]).
     pub fn locate() -> Result<DataDir, WorkDirError> {
-        if let Some(dir) = std::env::var_os("REPRISE_DATA_DIR") {
-            return Ok(DataDir {
-                root: PathBuf::from(dir),
-            });
-        }
-        directories::ProjectDirs::from("", "", "reprise")
-            .map(|p| DataDir {
-                root: p.data_dir().to_path_buf(),
-            })
-            .ok_or(WorkDirError::NoDataDir)
+        Ok(DataDir {
+            root: reprise_recipe::data_dir(),
+        })
     }
 
     pub fn runs(&self) -> PathBuf {

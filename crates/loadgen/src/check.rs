@@ -5,7 +5,6 @@
 //! (or every n-th) response under load, so there is one definition of each.
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 /// Expectations on a response; `None` means "not checked".
 ///
@@ -159,16 +158,7 @@ pub fn count_tags(body: &[u8]) -> u64 {
         .count() as u64
 }
 
-/// Lowercase hex SHA-256.
-pub fn sha256_hex(body: &[u8]) -> String {
-    let digest = Sha256::digest(body);
-    let mut hex = String::with_capacity(64);
-    for byte in digest {
-        hex.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
-        hex.push(char::from(b"0123456789abcdef"[usize::from(byte & 15)]));
-    }
-    hex
-}
+pub use reprise_recipe::sha256_hex;
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     needle.is_empty() || haystack.windows(needle.len()).any(|w| w == needle)

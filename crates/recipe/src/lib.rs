@@ -39,6 +39,7 @@
 mod catalog;
 mod checksum;
 mod claim;
+mod data_dir;
 mod diagnostic;
 mod duration;
 mod model;
@@ -55,6 +56,7 @@ use serde::Deserialize;
 pub use catalog::{Catalog, CatalogError};
 pub use checksum::{ChecksumStatus, Checksums, sha256_hex};
 pub use claim::{Claim, ClaimShape};
+pub use data_dir::data_dir;
 pub use diagnostic::{Diagnostic, did_you_mean};
 pub use duration::Span;
 pub use model::*;

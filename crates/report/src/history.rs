@@ -14,18 +14,7 @@ use crate::{Report, ReportError};
 /// The database file's name inside the data dir.
 pub const HISTORY_FILE: &str = "history.sqlite";
 
-/// The data dir: `REPRISE_DATA_DIR`, else `$XDG_DATA_HOME/reprise`, else
-/// `~/.local/share/reprise`.
-pub fn data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("REPRISE_DATA_DIR") {
-        return PathBuf::from(dir);
-    }
-    if let Some(dir) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir).join("reprise");
-    }
-    let home = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
-    home.join(".local/share/reprise")
-}
+pub use reprise_recipe::data_dir;
 
 /// A run as `reprise history` lists it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

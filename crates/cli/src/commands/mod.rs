@@ -51,23 +51,13 @@ pub fn load_recipe(catalog: &Catalog, id_or_path: &str) -> Result<Recipe, ExitCo
     })
 }
 
-/// Whether `program` can be run: a path that exists, or a name found on PATH.
-pub fn on_path(program: &str) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    let executable = |p: &Path| {
-        p.metadata()
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-    };
-    if program.contains('/') {
-        return executable(Path::new(program));
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| executable(&dir.join(program))))
-}
-
 /// Lanes of a recipe that this machine could start: they have a command and
-/// every toolchain they need is on PATH.
+/// every toolchain they need is on PATH (or in mise's install dirs).
 pub fn runnable_lanes(recipe: &Recipe) -> Vec<&str> {
+    let search = reprise_probe::toolchain::SearchPath::from_env();
+    let found = |program: &str| {
+        search.find(program).is_some() || !search.mise_candidates(program).is_empty()
+    };
     recipe
         .lanes
         .iter()
@@ -75,7 +65,7 @@ pub fn runnable_lanes(recipe: &Recipe) -> Vec<&str> {
         .filter(|lane| {
             recipe
                 .lane_toolchains(lane)
-                .all(|t| t.command.first().is_some_and(|p| on_path(p)))
+                .all(|t| t.command.first().is_some_and(|p| found(p)))
         })
         .map(|lane| lane.name.as_str())
         .collect()

@@ -203,7 +203,7 @@ fn serve_until_idle(
             pending.drain(..end + 4);
             served.requests.fetch_add(1, Ordering::SeqCst);
             // The delay runs from the moment the request arrived.
-            std::thread::sleep((received + delay).saturating_duration_since(Instant::now()));
+            wait_until(received + delay);
             if stream
                 .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok")
                 .is_err()
@@ -222,5 +222,19 @@ fn serve_until_idle(
                 pending.extend_from_slice(&buf[..n]);
             }
         }
+    }
+}
+
+/// Sleeps to just short of `deadline`, then spins: a sleeping thread wakes
+/// late by its scheduler's latency, which on a busy machine is a sizeable
+/// share of a 5 ms delay and would be charged to the client under test.
+fn wait_until(deadline: Instant) {
+    let spin = Duration::from_micros(300);
+    let now = Instant::now();
+    if deadline > now + spin {
+        std::thread::sleep(deadline - now - spin);
+    }
+    while Instant::now() < deadline {
+        std::hint::spin_loop();
     }
 }
