@@ -63,7 +63,10 @@ fn closed_loop_counts_every_response_the_server_sent_and_reports_progress() {
         .filter(|p| p.phase == Phase::Measure)
         .collect();
     assert_eq!(measured.len(), 3, "{updates:?}");
-    assert!(measured.windows(2).all(|w| w[0].requests < w[1].requests));
+    // Counts never go back; a second in which a busy machine let no request
+    // finish legitimately repeats the count.
+    assert!(measured.windows(2).all(|w| w[0].requests <= w[1].requests));
+    assert!(measured[0].requests > 0 && measured[2].requests > measured[0].requests);
     assert!(measured[0].req_per_s > 0.0 && measured[0].p99_ms.is_some());
     assert!(measured[2].requests <= report.requests);
     assert_eq!(report.intervals.len(), 3);
