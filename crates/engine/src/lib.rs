@@ -23,15 +23,26 @@
 //! assert_eq!(lines.into_inner().unwrap(), ["hello"]);
 //! ```
 
+mod bench;
+pub mod bundle;
+pub mod database;
 pub mod event;
+pub mod figures;
+pub mod http_probe;
+pub mod lane_server;
+mod measure;
 pub mod plan;
 pub mod run;
 pub mod runner;
+pub mod sign_in;
 pub mod source;
+mod steps;
 pub mod tree_digest;
 pub mod workdir;
 
+pub use bench::{CheckRow, ColdStart, SkippedLane};
 pub use event::{CancelToken, Event, EventSink, Stream};
+pub use measure::{QUICK_DURATION, QUICK_RUNS, QUICK_WARMUP};
 pub use plan::{Plan, PlanError, PlanOptions, plan};
 pub use run::{RunContext, RunError, RunReport, execute};
 pub use workdir::{DataDir, RunDir, State, StepStatus};

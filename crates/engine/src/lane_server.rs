@@ -1,0 +1,362 @@
+//! A lane's server on the host: started in its own process group (pinned to
+//! some CPUs where asked), waited for until its port accepts and its health
+//! path answers 200, its whole process tree's memory sampled (RSS summed,
+//! PSS from `smaps_rollup`), and stopped with a check that nothing is left.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::net::{SocketAddr, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::http_probe;
+
+/// Why a server could not be started, did not become ready, or left
+/// processes behind.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("lane `{lane}` has an empty command")]
+    EmptyCommand { lane: String },
+    #[error("`{program}` is not installed (not found on PATH)")]
+    NotInstalled { program: String },
+    #[error("could not start `{program}`: {source}")]
+    Spawn { program: String, source: io::Error },
+    #[error("log file {}: {source}", file.display())]
+    Log { file: PathBuf, source: io::Error },
+    #[error("the server exited during boot ({status})")]
+    ExitedDuringBoot { status: String },
+    #[error("not ready within the boot budget of {budget:?}: {what}")]
+    BootBudget { budget: Duration, what: String },
+    #[error("processes of the server's group are still running after SIGKILL: {pids:?}")]
+    LeftOver { pids: Vec<u32> },
+}
+
+/// How to start one server.
+#[derive(Clone, Debug)]
+pub struct ServerSpec {
+    pub lane: String,
+    pub argv: Vec<String>,
+    pub dir: PathBuf,
+    pub env: BTreeMap<String, String>,
+    pub port: u16,
+    /// The path that answers 200 once the server is ready.
+    pub health: String,
+    pub boot_budget: Duration,
+    /// CPUs the server (and everything it forks) may run on.
+    pub cpus: Option<Vec<usize>>,
+    /// Where stdout and stderr go.
+    pub log: PathBuf,
+    /// How long after SIGTERM before SIGKILL.
+    pub grace: Duration,
+}
+
+/// A running server.
+pub struct LaneServer {
+    pub spec: ServerSpec,
+    child: Child,
+    /// Time from spawn until the port accepted a connection.
+    pub accept_ms: f64,
+    /// Time from spawn until the health path answered 200.
+    pub page_ms: f64,
+    stopped: bool,
+}
+
+/// Memory of a process tree at one moment, in kB.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MemorySample {
+    pub rss_kb: u64,
+    pub pss_kb: u64,
+    pub processes: usize,
+}
+
+impl LaneServer {
+    /// Starts the server and waits until it is ready, within its boot budget.
+    pub fn start(spec: &ServerSpec) -> Result<LaneServer, ServerError> {
+        let program = spec.argv.first().ok_or_else(|| ServerError::EmptyCommand {
+            lane: spec.lane.clone(),
+        })?;
+        if let Some(parent) = spec.log.parent() {
+            std::fs::create_dir_all(parent).map_err(|source| ServerError::Log {
+                file: spec.log.clone(),
+                source,
+            })?;
+        }
+        let log = File::options()
+            .create(true)
+            .append(true)
+            .open(&spec.log)
+            .map_err(|source| ServerError::Log {
+                file: spec.log.clone(),
+                source,
+            })?;
+        let log_err = log.try_clone().map_err(|source| ServerError::Log {
+            file: spec.log.clone(),
+            source,
+        })?;
+        let mut command = Command::new(program);
+        command
+            .args(&spec.argv[1..])
+            .current_dir(&spec.dir)
+            .envs(&spec.env)
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(log_err)
+            .process_group(0);
+        let cpus = spec.cpus.clone().unwrap_or_default();
+        // SAFETY: prctl and sched_setaffinity are async-signal-safe; the CPU
+        // set is built on this (the child's) stack from a Vec allocated
+        // before the fork.
+        unsafe {
+            command.pre_exec(move || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if !cpus.is_empty() {
+                    let mut set: libc::cpu_set_t = std::mem::zeroed();
+                    for &cpu in &cpus {
+                        libc::CPU_SET(cpu, &mut set);
+                    }
+                    libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+                }
+                Ok(())
+            });
+        }
+        let started = Instant::now();
+        let child = command.spawn().map_err(|source| match source.kind() {
+            io::ErrorKind::NotFound => ServerError::NotInstalled {
+                program: program.clone(),
+            },
+            _ => ServerError::Spawn {
+                program: program.clone(),
+                source,
+            },
+        })?;
+        let mut server = LaneServer {
+            spec: spec.clone(),
+            child,
+            accept_ms: 0.0,
+            page_ms: 0.0,
+            stopped: false,
+        };
+        let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
+        let deadline = started + spec.boot_budget;
+        let mut accepted = None;
+        let mut last = String::from("the port never accepted a connection");
+        loop {
+            if let Ok(Some(status)) = server.child.try_wait() {
+                server.stopped = true;
+                signal_group(server.pid(), libc::SIGKILL);
+                return Err(ServerError::ExitedDuringBoot {
+                    status: status.to_string(),
+                });
+            }
+            if Instant::now() >= deadline {
+                let _ = server.stop();
+                return Err(ServerError::BootBudget {
+                    budget: spec.boot_budget,
+                    what: last,
+                });
+            }
+            if accepted.is_none()
+                && TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok()
+            {
+                accepted = Some(started.elapsed());
+            }
+            if accepted.is_some() {
+                match http_probe::get(spec.port, &spec.health, &[], Duration::from_secs(5)) {
+                    Ok(r) if r.status == 200 => {
+                        server.page_ms = ms(started.elapsed());
+                        server.accept_ms = accepted.map(ms).unwrap_or(server.page_ms);
+                        return Ok(server);
+                    }
+                    Ok(r) => last = format!("GET {} answered {}", spec.health, r.status),
+                    Err(e) => last = format!("GET {}: {e}", spec.health),
+                }
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+
+    /// The process group leader's pid (also the group's id).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the server's leader is still running.
+    pub fn is_running(&mut self) -> bool {
+        !self.stopped && matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Memory of the whole process group now.
+    pub fn memory(&self) -> MemorySample {
+        group_memory(self.pid())
+    }
+
+    /// Samples the group's memory every `every` until the returned sampler
+    /// is finished; it keeps the peak.
+    pub fn sample_memory(&self, every: Duration) -> MemorySampler {
+        let pgid = self.pid();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let mut peak = MemorySample::default();
+            loop {
+                let now = group_memory(pgid);
+                peak.rss_kb = peak.rss_kb.max(now.rss_kb);
+                peak.pss_kb = peak.pss_kb.max(now.pss_kb);
+                peak.processes = peak.processes.max(now.processes);
+                let until = Instant::now() + every;
+                while Instant::now() < until {
+                    if flag.load(Ordering::SeqCst) {
+                        return peak;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+        });
+        MemorySampler { stop, handle }
+    }
+
+    /// The last `lines` lines of the server's log.
+    pub fn log_tail(&self, lines: usize) -> String {
+        log_tail(&self.spec.log, lines)
+    }
+
+    /// SIGTERM to the group, SIGKILL after the grace period, then checks that
+    /// no process of the group is left.
+    pub fn stop(&mut self) -> Result<(), ServerError> {
+        let pid = self.pid();
+        if !self.stopped {
+            signal_group(pid, libc::SIGTERM);
+            let until = Instant::now() + self.spec.grace;
+            while Instant::now() < until && matches!(self.child.try_wait(), Ok(None)) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            self.stopped = true;
+        }
+        // Whatever is left of the group (workers that outlived their master)
+        // goes now.
+        signal_group(pid, libc::SIGKILL);
+        let _ = self.child.wait();
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            let left = group_members(pid);
+            if left.is_empty() {
+                return Ok(());
+            }
+            if Instant::now() >= until {
+                return Err(ServerError::LeftOver { pids: left });
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for LaneServer {
+    fn drop(&mut self) {
+        signal_group(self.pid(), libc::SIGKILL);
+        let _ = self.child.wait();
+    }
+}
+
+/// A running memory sampler.
+pub struct MemorySampler {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<MemorySample>,
+}
+
+impl MemorySampler {
+    /// Stops sampling; returns the peak.
+    pub fn finish(self) -> MemorySample {
+        self.stop.store(true, Ordering::SeqCst);
+        self.handle.join().unwrap_or_default()
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1000.0 * 10.0).round() / 10.0
+}
+
+/// The pids of every process whose process group is `pgid`.
+pub fn group_members(pgid: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut pids = Vec::new();
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // Fields after the command name (which may hold spaces and parens):
+        // state ppid pgrp ...; a zombie has released its memory.
+        let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.get(2).and_then(|g| g.parse::<u32>().ok()) == Some(pgid) && fields[0] != "Z" {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// RSS summed over the group's processes, and their PSS.
+pub fn group_memory(pgid: u32) -> MemorySample {
+    let pids = group_members(pgid);
+    let mut sample = MemorySample {
+        processes: pids.len(),
+        ..MemorySample::default()
+    };
+    for pid in pids {
+        let proc_dir = Path::new("/proc").join(pid.to_string());
+        if let Ok(status) = std::fs::read_to_string(proc_dir.join("status")) {
+            sample.rss_kb += kb_field(&status, "VmRSS:");
+        }
+        if let Ok(rollup) = std::fs::read_to_string(proc_dir.join("smaps_rollup")) {
+            sample.pss_kb += kb_field(&rollup, "Pss:");
+        }
+    }
+    sample
+}
+
+fn kb_field(text: &str, name: &str) -> u64 {
+    text.lines()
+        .find(|l| l.starts_with(name))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The last `lines` lines of a file (reading at most its last 64 KiB).
+pub fn log_tail(file: &Path, lines: usize) -> String {
+    let Ok(mut f) = File::open(file) else {
+        return String::new();
+    };
+    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let _ = f.seek(SeekFrom::Start(len.saturating_sub(64 * 1024)));
+    let mut buf = Vec::new();
+    let _ = f.read_to_end(&mut buf);
+    let text = String::from_utf8_lossy(&buf);
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+fn signal_group(pid: u32, signal: libc::c_int) {
+    if let Ok(pgid) = libc::pid_t::try_from(pid) {
+        // SAFETY: kill(2) on a process group; no memory effects.
+        unsafe {
+            libc::kill(-pgid, signal);
+        }
+    }
+}
