@@ -34,6 +34,8 @@ pub enum SignInError {
     NotRedirected { status: u16 },
     #[error("POST /session set no session cookie")]
     NoCookie,
+    #[error("POST /session sent the browser back to the sign-in form: wrong email or password")]
+    Refused,
 }
 
 /// A signed-in session: the cookie, the CSRF token for POSTs, and the values
@@ -119,6 +121,12 @@ pub fn sign_in(
         return Err(SignInError::NotRedirected {
             status: posted.status,
         });
+    }
+    if posted
+        .header("location")
+        .is_some_and(|l| path_of(l).starts_with("/session/new"))
+    {
+        return Err(SignInError::Refused);
     }
     if !jar.take(&posted) {
         return Err(SignInError::NoCookie);
