@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::event::{Event, Stream};
 use crate::http_probe;
-use crate::lane_server::{LaneServer, ServerError, ServerSpec, log_tail};
+use crate::lane_server::{ContainerPlacement, LaneServer, ServerError, ServerSpec, log_tail};
 use crate::run::{RunContext, StepFailure, within};
 use crate::sign_in::Session;
 use crate::workdir::write_atomic;
@@ -95,10 +95,12 @@ impl Bench {
             let mut map = BTreeMap::new();
             for l in &recipe.lanes {
                 let reason = if l.placement == Placement::Container {
-                    Some(format!(
-                        "runs in the container image {}; serving container lanes is not in this version of Reprise",
-                        l.image.as_deref().unwrap_or("?")
-                    ))
+                    match &l.image {
+                        None => Some("a container lane without an image".to_string()),
+                        Some(_) => crate::runner::container::ContainerRunner::connect()
+                            .err()
+                            .map(|e| format!("runs in a container, and {e}")),
+                    }
                 } else {
                     recipe
                         .lane_toolchains(l)
@@ -247,6 +249,11 @@ pub(crate) fn server_spec(
         cpus,
         log: ctx.run.logs().join(format!("lane-{name}.log")),
         grace: ctx.grace,
+        container: (lane.placement == Placement::Container).then(|| ContainerPlacement {
+            image: lane.image.clone().unwrap_or_default(),
+            run_id: ctx.run.id.clone(),
+            mount: ctx.run.path.clone(),
+        }),
     })
 }
 

@@ -15,7 +15,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::event::{CancelToken, Event};
 use crate::http_probe;
+use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
 
 /// Why a server could not be started, did not become ready, or left
 /// processes behind.
@@ -35,6 +37,21 @@ pub enum ServerError {
     BootBudget { budget: Duration, what: String },
     #[error("processes of the server's group are still running after SIGKILL: {pids:?}")]
     LeftOver { pids: Vec<u32> },
+    #[error("container engine: {0}")]
+    Container(String),
+    #[error("the server's container is still running after it was stopped")]
+    ContainerLeftOver,
+}
+
+/// A lane that runs in a container (Docker-compatible engine), on the
+/// host's network so its port is the same.
+#[derive(Clone, Debug)]
+pub struct ContainerPlacement {
+    pub image: String,
+    pub run_id: String,
+    /// Bound read-write at the same path inside the container (the run's
+    /// folder), so the lane's dir is the same path in both.
+    pub mount: PathBuf,
 }
 
 /// How to start one server.
@@ -54,12 +71,14 @@ pub struct ServerSpec {
     pub log: PathBuf,
     /// How long after SIGTERM before SIGKILL.
     pub grace: Duration,
+    /// Run in a container instead of on the host.
+    pub container: Option<ContainerPlacement>,
 }
 
 /// A running server.
 pub struct LaneServer {
     pub spec: ServerSpec,
-    child: Child,
+    backend: Backend,
     /// Time from spawn until the port accepted a connection.
     pub accept_ms: f64,
     /// Time from spawn until the health path answered 200.
@@ -75,9 +94,128 @@ pub struct MemorySample {
     pub processes: usize,
 }
 
+enum Backend {
+    Process(Child),
+    Container(ContainerLane),
+}
+
+struct ContainerLane {
+    cancel: CancelToken,
+    /// The runner's result once the container ended.
+    thread: Option<JoinHandle<Result<String, String>>>,
+    run_id: String,
+    step: String,
+}
+
+impl ContainerLane {
+    fn start(
+        spec: &ServerSpec,
+        placement: &ContainerPlacement,
+    ) -> Result<ContainerLane, ServerError> {
+        // Connect here, so an engine that does not answer is a boot error.
+        ContainerRunner::connect().map_err(|e| ServerError::Container(e.to_string()))?;
+        let step = format!("lane-{}", spec.lane);
+        let mut c = ContainerSpec::new(
+            &step,
+            &placement.run_id,
+            &placement.image,
+            spec.argv.clone(),
+        );
+        c.env = spec.env.clone();
+        let mount = placement.mount.display().to_string();
+        c.binds.push((placement.mount.clone(), mount, false));
+        c.workdir = Some(spec.dir.display().to_string());
+        c.network = Network::Host;
+        c.cpuset = spec.cpus.as_ref().map(|cpus| {
+            cpus.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        });
+        c.grace = spec.grace;
+        c.log = Some(spec.log.clone());
+        let cancel = CancelToken::new();
+        let stop = cancel.clone();
+        let thread = std::thread::spawn(move || {
+            let runner = ContainerRunner::connect().map_err(|e| e.to_string())?;
+            runner
+                .run(&c, &stop, &|_: Event| {})
+                .map(|o| format!("container exited ({:?}, code {:?})", o.ending, o.code))
+                .map_err(|e| e.to_string())
+        });
+        Ok(ContainerLane {
+            cancel,
+            thread: Some(thread),
+            run_id: placement.run_id.clone(),
+            step,
+        })
+    }
+
+    /// How it ended, once it has.
+    fn ended(&mut self) -> Option<String> {
+        if self.thread.as_ref().is_some_and(|t| t.is_finished()) {
+            let result = self.thread.take().map(|t| t.join());
+            return Some(match result {
+                Some(Ok(Ok(s))) | Some(Ok(Err(s))) => s,
+                _ => "the container's runner stopped".into(),
+            });
+        }
+        self.thread.is_none().then(|| "stopped".into())
+    }
+
+    fn memory(&self) -> MemorySample {
+        container_memory(&self.run_id, &self.step)
+    }
+
+    fn stop(&mut self) -> Result<(), ServerError> {
+        self.cancel.cancel();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        let runner =
+            ContainerRunner::connect().map_err(|e| ServerError::Container(e.to_string()))?;
+        match runner.memory_kb(&self.run_id, &self.step) {
+            Ok(None) => Ok(()),
+            Ok(Some(_)) => Err(ServerError::ContainerLeftOver),
+            Err(e) => Err(ServerError::Container(e.to_string())),
+        }
+    }
+}
+
+fn container_memory(run_id: &str, step: &str) -> MemorySample {
+    let usage = ContainerRunner::connect()
+        .ok()
+        .and_then(|r| r.memory_kb(run_id, step).ok().flatten());
+    match usage {
+        Some(kb) => MemorySample {
+            rss_kb: kb,
+            pss_kb: 0,
+            processes: 1,
+        },
+        None => MemorySample::default(),
+    }
+}
+
 impl LaneServer {
     /// Starts the server and waits until it is ready, within its boot budget.
     pub fn start(spec: &ServerSpec) -> Result<LaneServer, ServerError> {
+        let started = Instant::now();
+        let backend = match &spec.container {
+            Some(placement) => Backend::Container(ContainerLane::start(spec, placement)?),
+            None => Backend::Process(Self::spawn(spec)?),
+        };
+        let mut server = LaneServer {
+            spec: spec.clone(),
+            backend,
+            accept_ms: 0.0,
+            page_ms: 0.0,
+            stopped: false,
+        };
+        server.wait_ready(started)?;
+        Ok(server)
+    }
+
+    fn spawn(spec: &ServerSpec) -> Result<Child, ServerError> {
         let program = spec.argv.first().ok_or_else(|| ServerError::EmptyCommand {
             lane: spec.lane.clone(),
         })?;
@@ -125,8 +263,7 @@ impl LaneServer {
                 Ok(())
             });
         }
-        let started = Instant::now();
-        let child = command.spawn().map_err(|source| match source.kind() {
+        command.spawn().map_err(|source| match source.kind() {
             io::ErrorKind::NotFound => ServerError::NotInstalled {
                 program: program.clone(),
             },
@@ -134,25 +271,32 @@ impl LaneServer {
                 program: program.clone(),
                 source,
             },
-        })?;
-        let mut server = LaneServer {
-            spec: spec.clone(),
-            child,
-            accept_ms: 0.0,
-            page_ms: 0.0,
-            stopped: false,
-        };
+        })
+    }
+
+    /// How the server ended, if it has.
+    fn ended(&mut self) -> Option<String> {
+        match &mut self.backend {
+            Backend::Process(child) => match child.try_wait() {
+                Ok(Some(status)) => Some(status.to_string()),
+                Ok(None) => None,
+                Err(e) => Some(e.to_string()),
+            },
+            Backend::Container(c) => c.ended(),
+        }
+    }
+
+    fn wait_ready(&mut self, started: Instant) -> Result<(), ServerError> {
+        let spec = self.spec.clone();
+        let server = self;
         let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
         let deadline = started + spec.boot_budget;
         let mut accepted = None;
         let mut last = String::from("the port never accepted a connection");
         loop {
-            if let Ok(Some(status)) = server.child.try_wait() {
-                server.stopped = true;
-                signal_group(server.pid(), libc::SIGKILL);
-                return Err(ServerError::ExitedDuringBoot {
-                    status: status.to_string(),
-                });
+            if let Some(status) = server.ended() {
+                let _ = server.stop();
+                return Err(ServerError::ExitedDuringBoot { status });
             }
             if Instant::now() >= deadline {
                 let _ = server.stop();
@@ -171,7 +315,7 @@ impl LaneServer {
                     Ok(r) if r.status == 200 => {
                         server.page_ms = ms(started.elapsed());
                         server.accept_ms = accepted.map(ms).unwrap_or(server.page_ms);
-                        return Ok(server);
+                        return Ok(());
                     }
                     Ok(r) => last = format!("GET {} answered {}", spec.health, r.status),
                     Err(e) => last = format!("GET {}: {e}", spec.health),
@@ -181,31 +325,47 @@ impl LaneServer {
         }
     }
 
-    /// The process group leader's pid (also the group's id).
-    pub fn pid(&self) -> u32 {
-        self.child.id()
+    /// The process group leader's pid (also the group's id); `None` for a
+    /// container.
+    pub fn pid(&self) -> Option<u32> {
+        match &self.backend {
+            Backend::Process(child) => Some(child.id()),
+            Backend::Container(_) => None,
+        }
     }
 
-    /// Whether the server's leader is still running.
+    /// Whether the server is still running.
     pub fn is_running(&mut self) -> bool {
-        !self.stopped && matches!(self.child.try_wait(), Ok(None))
+        !self.stopped && self.ended().is_none()
     }
 
-    /// Memory of the whole process group now.
+    /// Memory of the whole process group (or the container) now.
     pub fn memory(&self) -> MemorySample {
-        group_memory(self.pid())
+        match &self.backend {
+            Backend::Process(child) => group_memory(child.id()),
+            Backend::Container(c) => c.memory(),
+        }
     }
 
-    /// Samples the group's memory every `every` until the returned sampler
-    /// is finished; it keeps the peak.
+    /// Samples the memory every `every` until the returned sampler is
+    /// finished; it keeps the peak.
     pub fn sample_memory(&self, every: Duration) -> MemorySampler {
-        let pgid = self.pid();
+        let probe: Box<dyn Fn() -> MemorySample + Send> = match &self.backend {
+            Backend::Process(child) => {
+                let pgid = child.id();
+                Box::new(move || group_memory(pgid))
+            }
+            Backend::Container(c) => {
+                let (run_id, step) = (c.run_id.clone(), c.step.clone());
+                Box::new(move || container_memory(&run_id, &step))
+            }
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let handle = std::thread::spawn(move || {
             let mut peak = MemorySample::default();
             loop {
-                let now = group_memory(pgid);
+                let now = probe();
                 peak.rss_kb = peak.rss_kb.max(now.rss_kb);
                 peak.pss_kb = peak.pss_kb.max(now.pss_kb);
                 peak.processes = peak.processes.max(now.processes);
@@ -229,19 +389,24 @@ impl LaneServer {
     /// SIGTERM to the group, SIGKILL after the grace period, then checks that
     /// no process of the group is left.
     pub fn stop(&mut self) -> Result<(), ServerError> {
-        let pid = self.pid();
-        if !self.stopped {
+        let grace = self.spec.grace;
+        let was_stopped = std::mem::replace(&mut self.stopped, true);
+        let child = match &mut self.backend {
+            Backend::Container(c) => return c.stop(),
+            Backend::Process(child) => child,
+        };
+        let pid = child.id();
+        if !was_stopped {
             signal_group(pid, libc::SIGTERM);
-            let until = Instant::now() + self.spec.grace;
-            while Instant::now() < until && matches!(self.child.try_wait(), Ok(None)) {
+            let until = Instant::now() + grace;
+            while Instant::now() < until && matches!(child.try_wait(), Ok(None)) {
                 std::thread::sleep(Duration::from_millis(20));
             }
-            self.stopped = true;
         }
         // Whatever is left of the group (workers that outlived their master)
         // goes now.
         signal_group(pid, libc::SIGKILL);
-        let _ = self.child.wait();
+        let _ = child.wait();
         let until = Instant::now() + Duration::from_secs(5);
         loop {
             let left = group_members(pid);
@@ -258,8 +423,15 @@ impl LaneServer {
 
 impl Drop for LaneServer {
     fn drop(&mut self) {
-        signal_group(self.pid(), libc::SIGKILL);
-        let _ = self.child.wait();
+        match &mut self.backend {
+            Backend::Process(child) => {
+                signal_group(child.id(), libc::SIGKILL);
+                let _ = child.wait();
+            }
+            Backend::Container(c) => {
+                let _ = c.stop();
+            }
+        }
     }
 }
 

@@ -6,6 +6,17 @@
 //! ([`workdir`], [`execute`]), and reports everything as [`Event`]s to a sink
 //! the caller provides.
 //!
+//! The benchmark steps of a guided run: `bundle` per runtime with its own
+//! lockfile ([`bundle`]), `seed` with its row counts checked and `stage`
+//! through SQLite's backup API ([`database`]), `sign_in` ([`sign_in`]),
+//! `serve` (each lane's server in its own process group, pinned, boot times,
+//! memory of its whole process tree: [`lane_server`]), `check` (one request
+//! per endpoint per lane, a parity table) and `load` (lanes × endpoints ×
+//! runs with `reprise-loadgen`, alternating lane order), writing the original
+//! harness's `per-run.json`, `summary.json`, `coldstart.json`,
+//! `skipped.json` and `env.json` plus `results.json` and HDR logs into the
+//! run's `results/`. [`RunContext::quick`] caps durations for smoke runs.
+//!
 //! ```
 //! use reprise_engine::event::{CancelToken, Event};
 //! use reprise_engine::runner::host::{self, HostCommand};

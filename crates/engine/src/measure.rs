@@ -381,7 +381,7 @@ fn record(m: &mut Measurements, c: &CellResult) {
     if let Some(rss) = c.rss_kb {
         m.push_run(key(Metric::RssMb), run(Some(rss as f64 / 1024.0), 0));
     }
-    if let Some(pss) = c.pss_kb {
+    if let Some(pss) = c.pss_kb.filter(|&p| p > 0) {
         m.push_run(key(Metric::PssMb), run(Some(pss as f64 / 1024.0), 0));
     }
 }

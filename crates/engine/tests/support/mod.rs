@@ -95,3 +95,91 @@ pub fn log_lines(events: &[Event]) -> Vec<String> {
         })
         .collect()
 }
+
+/// A Podman API service a test started, stopped when dropped.
+pub struct PodmanService(std::process::Child);
+
+impl Drop for PodmanService {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The container engine's address: `DOCKER_HOST` (scripts/test starts
+/// Podman's API service), or a service started here for `cargo test` alone.
+pub fn container_engine(dir: &Path) -> (String, Option<PodmanService>) {
+    if let Ok(host) = std::env::var("DOCKER_HOST") {
+        return (host, None);
+    }
+    let hard = std::process::Command::new("sh")
+        .args(["-c", "ulimit -Hn"])
+        .output()
+        .unwrap();
+    let nofile = String::from_utf8_lossy(&hard.stdout)
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1024)
+        .min(65536);
+    let conf = dir.join("containers.conf");
+    std::fs::write(
+        &conf,
+        format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
+    )
+    .unwrap();
+    let socket = dir.join("podman.sock");
+    let child = std::process::Command::new("podman")
+        .args(["system", "service", "--time=0"])
+        .arg(format!("unix://{}", socket.display()))
+        .env("CONTAINERS_CONF", &conf)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("podman is needed (scripts/test installs it)");
+    let service = PodmanService(child);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !socket.exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "podman's API service did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (format!("unix://{}", socket.display()), Some(service))
+}
+
+/// A busybox image (its httpd included) imported from a rootfs folder.
+pub fn busybox_image(host: &str, dir: &Path, tag: &str) -> String {
+    let rootfs = dir.join("rootfs");
+    std::fs::create_dir_all(rootfs.join("bin")).unwrap();
+    let busybox = ["/bin/busybox", "/usr/bin/busybox"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("busybox-static is needed (scripts/test installs it)");
+    std::fs::copy(busybox, rootfs.join("bin/busybox")).unwrap();
+    for applet in ["sh", "httpd"] {
+        std::os::unix::fs::symlink("busybox", rootfs.join("bin").join(applet)).unwrap();
+    }
+    let tar = dir.join("rootfs.tar");
+    let status = std::process::Command::new("tar")
+        .arg("-C")
+        .arg(&rootfs)
+        .arg("-cf")
+        .arg(&tar)
+        .arg(".")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = std::process::Command::new("podman")
+        .args(["--remote", "--url", host, "import"])
+        .arg(&tar)
+        .arg(tag)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    tag.to_string()
+}
