@@ -415,8 +415,13 @@ pub(crate) fn check(
         let session = bench.sessions.get(&name);
         let mut errors = Vec::new();
         for endpoint in endpoints {
-            let request =
-                crate::sign_in::resolve_endpoint(endpoint, session).map_err(StepFailure::Failed)?;
+            let request = match crate::sign_in::resolve_endpoint(endpoint, session) {
+                Ok(r) => r,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
             let row = match http_probe::request(
                 port,
                 &endpoint.method,
