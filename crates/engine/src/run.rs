@@ -114,7 +114,11 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         }
         let inputs = inputs_digest(recipe, step, &state, &files_digest);
         let output_dir = outputs(step, &ctx.run);
+        // A session lives only in memory (its cookie is never written), so a
+        // sign-in is never kept from an earlier attempt.
+        let keeps = !matches!(step.action, Action::SignIn { .. });
         if !planned.forced
+            && keeps
             && let Some(prev) = state.steps.get(&id)
             && prev.status == StepStatus::Finished
             && prev.inputs == inputs

@@ -142,6 +142,17 @@ fn the_session_reaches_check_and_load_and_no_secret_is_written() {
     let rich = read_json(&a.run.results().join("results.json"));
     assert_eq!(rich["quick"], true);
 
+    // A second attempt keeps what finished, but signs in again: the session
+    // was never written anywhere to be kept.
+    let again = execute(&s, Some(a.run.clone()), true, &|_| {});
+    assert_eq!(
+        again.report.finished,
+        ["sign-in"],
+        "{:#?}",
+        log_lines(&again.events)
+    );
+    assert_eq!(again.report.reused, ["serve", "check", "load"]);
+
     let events = serde_json::to_string(&a.events).unwrap();
     let mut files = Vec::new();
     files_under(&a.run.logs(), &mut files);
