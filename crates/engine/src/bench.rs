@@ -148,7 +148,6 @@ impl Bench {
     pub fn ensure_server(
         &mut self,
         ctx: &RunContext,
-        recipe: &Recipe,
         lane: &Lane,
         cpus: Option<Vec<usize>>,
     ) -> Result<&mut LaneServer, ServerError> {
@@ -158,7 +157,7 @@ impl Bench {
             if let Some(mut old) = self.servers.remove(&name) {
                 let _ = old.stop();
             }
-            let spec = server_spec(ctx, recipe, lane, cpus)?;
+            let spec = server_spec(ctx, lane, cpus)?;
             let server = LaneServer::start(&spec)?;
             self.servers.insert(name.clone(), server);
         }
@@ -202,11 +201,9 @@ pub(crate) fn cpu_split() -> (Option<Vec<usize>>, Option<Vec<usize>>) {
 /// (workers, threads, heap) also in the environment for apps that read it.
 pub(crate) fn server_spec(
     ctx: &RunContext,
-    recipe: &Recipe,
     lane: &Lane,
     cpus: Option<Vec<usize>>,
 ) -> Result<ServerSpec, ServerError> {
-    let _ = recipe;
     let name = lane.name.to_string();
     let argv = lane.command.clone().unwrap_or_default();
     let dir = match &lane.dir {
@@ -316,7 +313,7 @@ pub(crate) fn serve(
             if let Some(mut old) = bench.servers.remove(&name) {
                 old.stop()?;
             }
-            match bench.ensure_server(ctx, recipe, lane, server_cpus.clone()) {
+            match bench.ensure_server(ctx, lane, server_cpus.clone()) {
                 Ok(server) => {
                     let memory = server.memory();
                     let (accept_ms, page_ms) = (server.accept_ms, server.page_ms);
@@ -404,7 +401,7 @@ pub(crate) fn check(
             bench.skip(ctx, id, skipped(&name, "preflight", reason, String::new()))?;
             continue;
         }
-        let port = match bench.ensure_server(ctx, recipe, lane, server_cpus.clone()) {
+        let port = match bench.ensure_server(ctx, lane, server_cpus.clone()) {
             Ok(server) => server.spec.port,
             Err(e) => {
                 let tail = log_tail(&ctx.run.logs().join(format!("lane-{name}.log")), 20);

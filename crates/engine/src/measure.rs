@@ -146,7 +146,7 @@ pub(crate) fn load(
                 warmup_sec: Some(warmup.as_secs_f64()),
             },
         );
-        let port = match bench.ensure_server(ctx, recipe, lane, server_cpus.clone()) {
+        let port = match bench.ensure_server(ctx, lane, server_cpus.clone()) {
             Ok(server) => server.spec.port,
             Err(e) => {
                 let tail = log_tail(&lane_log(ctx, &name), 20);
@@ -186,7 +186,6 @@ pub(crate) fn load(
                 } else {
                     measure_cell(
                         bench,
-                        ctx,
                         &name,
                         endpoint,
                         workload,
@@ -286,8 +285,7 @@ fn spec_for(
 
 #[allow(clippy::too_many_arguments)]
 fn measure_cell(
-    bench: &mut Bench,
-    ctx: &RunContext,
+    bench: &Bench,
     lane: &str,
     endpoint: &reprise_recipe::Endpoint,
     workload: &Workload,
@@ -321,7 +319,6 @@ fn measure_cell(
         .ok()
         .and_then(|f| write_hdr_log(&report, std::io::BufWriter::new(f)).ok())
         .map(|()| format!("hdr/{hdr_name}"));
-    let _ = ctx;
     Ok(CellResult {
         lane: lane.to_string(),
         endpoint: ep,

@@ -35,7 +35,7 @@ pub(crate) fn sign_in(
             bench.skip(ctx, id, skipped(&name, "preflight", reason, String::new()))?;
             continue;
         }
-        let port = match bench.ensure_server(ctx, recipe, lane, server_cpus.clone()) {
+        let port = match bench.ensure_server(ctx, lane, server_cpus.clone()) {
             Ok(s) => s.spec.port,
             Err(e) => {
                 let tail = crate::lane_server::log_tail(&crate::bench::lane_log(ctx, &name), 20);
