@@ -37,6 +37,10 @@ pub enum ServerError {
     BootBudget { budget: Duration, what: String },
     #[error("processes of the server's group are still running after SIGKILL: {pids:?}")]
     LeftOver { pids: Vec<u32> },
+    #[error(
+        "port {0} already answers before the server starts: another program holds it, and its figures would be measured instead"
+    )]
+    PortInUse(u16),
     #[error("container engine: {0}")]
     Container(String),
     #[error("the server's container is still running after it was stopped")]
@@ -199,6 +203,10 @@ fn container_memory(run_id: &str, step: &str) -> MemorySample {
 impl LaneServer {
     /// Starts the server and waits until it is ready, within its boot budget.
     pub fn start(spec: &ServerSpec) -> Result<LaneServer, ServerError> {
+        let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
+        if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
+            return Err(ServerError::PortInUse(spec.port));
+        }
         let started = Instant::now();
         let backend = match &spec.container {
             Some(placement) => Backend::Container(ContainerLane::start(spec, placement)?),

@@ -262,3 +262,36 @@ fn lanes_are_served_checked_and_measured_and_a_crash_keeps_finished_cells() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(cluster_pid > 0 && group_members(cluster_pid).is_empty());
 }
+
+#[test]
+fn a_port_someone_else_holds_is_refused_before_booting() {
+    let holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = holder.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    let spec = reprise_engine::lane_server::ServerSpec {
+        lane: "late".into(),
+        argv: vec![
+            "puma".into(),
+            "--bind".into(),
+            format!("tcp://127.0.0.1:{port}"),
+        ],
+        dir: dir.path().to_path_buf(),
+        env: Default::default(),
+        port,
+        health: "/".into(),
+        boot_budget: Duration::from_secs(5),
+        cpus: None,
+        log: dir.path().join("late.log"),
+        grace: Duration::from_secs(1),
+        container: None,
+    };
+    let err = reprise_engine::lane_server::LaneServer::start(&spec)
+        .err()
+        .unwrap();
+    assert!(
+        err.to_string()
+            .starts_with(&format!("port {port} already answers")),
+        "{err}"
+    );
+    assert!(!dir.path().join("late.log").exists(), "nothing was started");
+}
