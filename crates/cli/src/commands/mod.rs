@@ -12,6 +12,7 @@ pub mod recipes;
 pub mod report;
 pub mod share;
 pub mod show;
+pub mod validate;
 pub mod verdict;
 
 use std::path::{Path, PathBuf};
