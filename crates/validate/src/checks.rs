@@ -233,14 +233,25 @@ fn virtual_machine(fp: &Fingerprint) -> Check {
 
 fn cpu_quota(fp: &Fingerprint) -> Check {
     let access = &fp.cpu_access;
-    match access.quota_cpus {
-        Some(quota) => {
+    let cpus = [access.affinity.as_deref(), access.cpuset.as_deref()]
+        .into_iter()
+        .flatten()
+        .filter_map(|list| reprise_probe::parse_cpu_list(list).map(|c| c.len()))
+        .min()
+        .or(fp.cpu.logical_threads.map(|n| n as usize));
+    match (access.quota_cpus, cpus) {
+        (Some(quota), Some(cpus)) if quota < cpus as f64 => {
             let max = access.cpu_max.as_deref().unwrap_or("");
-            Check::new("cpu_quota", Level::Warn, format!("CPU quota of {quota:.2} CPUs ({max})"))
+            Check::new("cpu_quota", Level::Warn, format!("CPU quota of {quota:.2} CPUs on {cpus} ({max})"))
                 .why("a cgroup quota throttles the whole group once its budget for the period is spent: throughput caps at the quota and the p99 shows the period")
                 .fix("run outside the limited cgroup or raise cpu.max (docker run --cpus, systemd CPUQuota=)")
         }
-        None => Check::new("cpu_quota", Level::Ok, "no CPU quota"),
+        (Some(quota), _) => Check::new(
+            "cpu_quota",
+            Level::Ok,
+            format!("CPU quota of {quota:.2} CPUs, above the CPUs it covers"),
+        ),
+        (None, _) => Check::new("cpu_quota", Level::Ok, "no CPU quota"),
     }
 }
 
