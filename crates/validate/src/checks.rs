@@ -59,6 +59,16 @@ impl Check {
         self.fix = Some(fix.into());
         self
     }
+
+    /// Adds why and the fix unless the check is `ok` (a measured figure is
+    /// a check whose level is known only once measured).
+    pub fn explained(self, why: &str, fix: &str) -> Check {
+        if self.level == Level::Ok {
+            self
+        } else {
+            self.why(why).fix(fix)
+        }
+    }
 }
 
 /// What the checks compare the machine with.

@@ -78,65 +78,57 @@ pub fn stability_checks(s: &Stability) -> Vec<Check> {
                 pct(s.run_cv),
                 s.median_ms
             ),
+        )
+        .explained(
+            "the same fixed work takes a different time from run to run: something else takes the CPU or moves its clock, and every figure measured here carries that noise",
+            "stop other work, set the governor to performance, turn boost off, and run again",
         ),
         Check::new(
             "kernel_cores",
-            if s.core_cv > KERNEL_CORE_CV {
-                Level::Warn
-            } else {
-                Level::Ok
-            },
+            level(s.core_cv, (KERNEL_CORE_CV, f64::INFINITY)),
             format!(
                 "CPUs differ by {} (CV of {} CPUs' medians)",
                 pct(s.core_cv),
                 s.cores.len()
             ),
+        )
+        .explained(
+            "some CPUs are slower than others (efficiency cores, a busy neighbour, thermal limits): pin the server and the client to alike CPUs",
+            "use `--cpus` / taskset to keep runs on CPUs of one kind",
         ),
     ];
-    if checks[0].level != Level::Ok {
-        let c = checks.remove(0)
-            .why("the same fixed work takes a different time from run to run: something else takes the CPU or moves its clock, and every figure measured here carries that noise")
-            .fix("stop other work, set the governor to performance, turn boost off, and run again");
-        checks.insert(0, c);
-    }
-    if checks[1].level != Level::Ok {
-        let c = checks.remove(1)
-            .why("some CPUs are slower than others (efficiency cores, a busy neighbour, thermal limits): pin the server and the client to alike CPUs")
-            .fix("use `--cpus` / taskset to keep runs on CPUs of one kind");
-        checks.insert(1, c);
-    }
     if let Some(busy) = s.background.busy_percent {
         let load = s
             .background
             .loadavg
             .map_or(String::new(), |l| format!(", load average {:.2}", l[0]));
-        let mut c = Check::new(
-            "background_load",
-            level(busy, BACKGROUND_PERCENT),
-            format!("{busy:.1}% of the allowed CPUs busy with other work during the runs{load}"),
+        checks.push(
+            Check::new(
+                "background_load",
+                level(busy, BACKGROUND_PERCENT),
+                format!("{busy:.1}% of the allowed CPUs busy with other work during the runs{load}"),
+            )
+            .explained(
+                "other processes ran while the kernel did; they will run during a benchmark too and take its CPU",
+                "find them with `top` or `ps -eo pcpu,comm --sort=-pcpu | head`, stop them, and run again",
+            ),
         );
-        if c.level != Level::Ok {
-            c = c
-                .why("other processes ran while the kernel did; they will run during a benchmark too and take its CPU")
-                .fix("find them with `top` or `ps -eo pcpu,comm --sort=-pcpu | head`, stop them, and run again");
-        }
-        checks.push(c);
     }
     let t = &s.timer;
-    let mut timer = Check::new(
-        "timer_lag",
-        level(t.p99_ms, TIMER_P99_MS),
-        format!(
-            "a {:.0} ms sleep wakes {:.3} ms late (p50), {:.3} ms (p99), over {} sleeps",
-            t.requested_ms, t.p50_ms, t.p99_ms, t.sleeps
+    checks.push(
+        Check::new(
+            "timer_lag",
+            level(t.p99_ms, TIMER_P99_MS),
+            format!(
+                "a {:.0} ms sleep wakes {:.3} ms late (p50), {:.3} ms (p99), over {} sleeps",
+                t.requested_ms, t.p50_ms, t.p99_ms, t.sleeps
+            ),
+        )
+        .explained(
+            "a late timer delays an open-loop generator's sends and a server's timeouts; post 004's generator ran with about 1 ms",
+            "stop other work; on a VM, ask for dedicated vCPUs",
         ),
     );
-    if timer.level != Level::Ok {
-        timer = timer
-            .why("a late timer delays an open-loop generator's sends and a server's timeouts; post 004's generator ran with about 1 ms")
-            .fix("stop other work; on a VM, ask for dedicated vCPUs");
-    }
-    checks.push(timer);
     checks
 }
 
@@ -173,16 +165,14 @@ pub fn ceiling_checks(c: &Ceiling, baseline: Option<[f64; 2]>) -> Vec<Check> {
         ));
     }
     let mut checks = Vec::new();
-    let mut spread = Check::new("ceiling", level(cv, CEILING_CV), found);
+    let mut spread_level = level(cv, CEILING_CV);
     if with_data < c.runs.len() {
-        spread.level = spread.level.max(Level::Warn);
+        spread_level = spread_level.max(Level::Warn);
     }
-    if spread.level != Level::Ok {
-        spread = spread
-            .why("the same trivial load gives different rates from run to run (or failed in some runs): every ceiling measured here carries that spread")
-            .fix("stop other work and run again; more runs narrow the median");
-    }
-    checks.push(spread);
+    checks.push(Check::new("ceiling", spread_level, found).explained(
+        "the same trivial load gives different rates from run to run (or failed in some runs): every ceiling measured here carries that spread",
+        "stop other work and run again; more runs narrow the median",
+    ));
     if !c.split.pinned {
         checks.push(
             Check::new(
@@ -216,7 +206,7 @@ pub fn thousands(v: f64) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && i % 3 == digits.len() % 3 {
             out.push(',');
         }
         out.push(ch);

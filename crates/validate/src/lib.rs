@@ -120,7 +120,7 @@ impl Plan {
         }
     }
 
-    /// About 15 s: 3 ceiling runs of 2 s, fewer kernel runs and sleeps.
+    /// About 15 s: 3 ceiling runs of 3 s, fewer kernel runs and sleeps.
     pub fn quick() -> Plan {
         Plan {
             mode: "quick".into(),
