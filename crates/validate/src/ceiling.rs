@@ -34,6 +34,13 @@ impl Split {
     /// The first half of the allowed CPUs serve, the rest load; one CPU (or
     /// none known) gives an unpinned split.
     pub fn of(cpus: &[usize]) -> Split {
+        Split::by_core(cpus, |cpu| vec![cpu])
+    }
+
+    /// Like [`Split::of`], but SMT siblings (`siblings(cpu)`: the CPUs sharing
+    /// its physical core) stay on one side, so the server and the load
+    /// generator never share a core. With a single core, its threads split.
+    pub fn by_core(cpus: &[usize], siblings: impl Fn(usize) -> Vec<usize>) -> Split {
         if cpus.len() < 2 {
             return Split {
                 server_cpus: Vec::new(),
@@ -41,12 +48,51 @@ impl Split {
                 pinned: false,
             };
         }
-        let half = cpus.len() / 2;
+        let mut cores: Vec<Vec<usize>> = Vec::new();
+        for &cpu in cpus {
+            if cores.iter().any(|core| core.contains(&cpu)) {
+                continue;
+            }
+            let mut core: Vec<usize> = siblings(cpu)
+                .into_iter()
+                .filter(|c| cpus.contains(c))
+                .collect();
+            if !core.contains(&cpu) {
+                core.push(cpu);
+            }
+            core.sort_unstable();
+            cores.push(core);
+        }
+        let (mut server, mut client): (Vec<usize>, Vec<usize>) = if cores.len() < 2 {
+            let half = cpus.len() / 2;
+            (cpus[..half].to_vec(), cpus[half..].to_vec())
+        } else {
+            let half = cores.len() / 2;
+            (cores[..half].concat(), cores[half..].concat())
+        };
+        server.sort_unstable();
+        client.sort_unstable();
         Split {
-            server_cpus: cpus[..half].to_vec(),
-            client_cpus: cpus[half..].to_vec(),
+            server_cpus: server,
+            client_cpus: client,
             pinned: true,
         }
+    }
+
+    /// The split of this machine's `cpus`, keeping SMT siblings together as
+    /// `/sys/devices/system/cpu/cpuN/topology/thread_siblings_list` says.
+    pub fn for_machine(cpus: &[usize]) -> Split {
+        Split::by_core(cpus, |cpu| {
+            std::fs::read_to_string(format!(
+                "/sys/devices/system/cpu/cpu{cpu}/topology/thread_siblings_list"
+            ))
+            .ok()
+            .and_then(|text| reprise_probe::parse_cpu_list(&text))
+            .map_or_else(
+                || vec![cpu],
+                |list| list.into_iter().map(|c| c as usize).collect(),
+            )
+        })
     }
 
     /// How the split reads in a report.
@@ -127,7 +173,8 @@ pub fn measure(
     spec.connections = plan.connections;
     spec.duration = plan.duration;
     spec.warmup = plan.warmup;
-    spec.threads = split.client_cpus.len().max(1);
+    // One worker per client CPU, never more workers than connections.
+    spec.threads = split.client_cpus.len().clamp(1, plan.connections.max(1));
     spec.cpus = split.pinned.then(|| split.client_cpus.clone());
     spec.checks = ResponseChecks {
         status: Some(200),
@@ -163,6 +210,16 @@ mod tests {
         assert_eq!(
             split.describe(),
             "server on CPU 0-1, load generator on CPU 2-4"
+        );
+        // SMT: CPU n and n + 4 share a core; each side gets whole cores.
+        let smt = Split::by_core(&[0, 1, 2, 3, 4, 5, 6, 7], |c| vec![c % 4, c % 4 + 4]);
+        assert_eq!(smt.server_cpus, vec![0, 1, 4, 5]);
+        assert_eq!(smt.client_cpus, vec![2, 3, 6, 7]);
+        // One core with two threads: its threads split.
+        let one_core = Split::by_core(&[0, 1], |_| vec![0, 1]);
+        assert_eq!(
+            (one_core.server_cpus, one_core.client_cpus),
+            (vec![0], vec![1])
         );
         let one = Split::of(&[3]);
         assert!(!one.pinned);

@@ -170,7 +170,7 @@ pub fn validate(
     let stability = stability::measure(&plan.stability, &cpus)?;
     checks.extend(fitness::stability_checks(&stability));
 
-    let split = Split::of(&cpus);
+    let split = Split::for_machine(&cpus);
     progress(&format!(
         "ceiling: built-in reference server, {} connections, {} runs of {:.0?} ({})",
         plan.ceiling.connections,

@@ -66,7 +66,7 @@ fn every_request_on_a_kept_alive_connection_gets_the_13_bytes() {
 #[test]
 fn the_ceiling_loads_the_server_from_the_other_cpus_and_reports_every_run() {
     let cpus = reprise_validate::allowed_cpus();
-    let split = Split::of(&cpus);
+    let split = Split::for_machine(&cpus);
     let plan = CeilingPlan {
         runs: 2,
         connections: 4,
