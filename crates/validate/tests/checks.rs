@@ -103,10 +103,9 @@ fn governors_that_differ_between_cpus_are_a_caveat() {
     write_policy(&tree, 3, &[("scaling_governor", "powersave")]);
     let checks = checks_of(&tree);
     assert_only(&checks, "governor", Level::Warn, "performance");
-    assert!(
-        find(&checks, "governor")
-            .found
-            .starts_with("governors differ")
+    assert_eq!(
+        find(&checks, "governor").found,
+        "governors differ: performance, powersave"
     );
 }
 
