@@ -75,6 +75,8 @@ pub enum ValidateError {
     Report(#[from] reprise_report::ReportError),
     #[error("not a `reprise validate --json` profile: {0}")]
     Profile(#[from] serde_json::Error),
+    #[error("a profile of format {found}; this reprise reads format {expected}")]
+    Schema { found: u32, expected: u32 },
 }
 
 /// The built-in machine recipe, parsed.

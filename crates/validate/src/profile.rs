@@ -96,7 +96,14 @@ impl Profile {
 
     /// Reads a profile that `reprise validate --json` printed.
     pub fn parse(text: &str) -> Result<Profile, ValidateError> {
-        Ok(serde_json::from_str(text)?)
+        let profile: Profile = serde_json::from_str(text)?;
+        if profile.schema != SCHEMA {
+            return Err(ValidateError::Schema {
+                found: profile.schema,
+                expected: SCHEMA,
+            });
+        }
+        Ok(profile)
     }
 }
 

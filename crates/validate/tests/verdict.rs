@@ -177,6 +177,13 @@ fn two_profiles_compare_figure_by_figure() {
     let json = serde_json::to_string(&this).unwrap();
     assert_eq!(Profile::parse(&json).unwrap(), this);
     assert!(Profile::parse("{\"schema\": 1}").is_err());
+    let mut future = serde_json::to_value(&this).unwrap();
+    future["schema"] = 2.into();
+    let refused = Profile::parse(&future.to_string()).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "a profile of format 2; this reprise reads format 1"
+    );
 }
 
 #[test]
