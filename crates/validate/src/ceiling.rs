@@ -160,6 +160,12 @@ impl Ceiling {
 
 /// Starts the reference server on the split's server CPUs and loads it from
 /// the client CPUs, `plan.runs` times; `each_run` hears every run as it ends.
+///
+/// Server and load generator share this process, so under the kernel's
+/// sched_autogroup they share one scheduling group: when another session
+/// competes for the server's CPU, the server gets less of it than a server
+/// in its own session would, and the ceiling reads lower. A quiet machine is
+/// unaffected, and a busy one is flagged by the background-load check.
 pub fn measure(
     plan: &CeilingPlan,
     split: &Split,
