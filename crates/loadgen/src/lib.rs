@@ -20,6 +20,7 @@
 //! # Ok::<(), reprise_loadgen::LoadError>(())
 //! ```
 
+pub mod cable;
 mod check;
 mod connection;
 mod hdr_log;
@@ -28,6 +29,7 @@ mod run;
 mod spec;
 mod worker;
 
+pub use cable::{Cable, CableConfig, CableError, CableEvent, SubscriptionState};
 pub use check::{
     CheckFailure, CheckSample, ResponseChecks, ResponseFingerprint, check_response, count_tags,
     sha256_hex,
