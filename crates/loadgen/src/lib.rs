@@ -24,6 +24,7 @@ pub mod cable;
 mod check;
 mod connection;
 mod hdr_log;
+pub mod people;
 mod report;
 mod run;
 mod spec;
@@ -35,6 +36,9 @@ pub use check::{
     sha256_hex,
 };
 pub use hdr_log::{HdrLogError, read_hdr_log, write_hdr_log};
+pub use people::{
+    Mix, PeopleError, PeopleReport, PeopleSpec, ServedCriterion, StepReport, run_people,
+};
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
 pub use run::{run, run_until};
 pub use spec::{LoadError, LoadSpec, StopHandle};
