@@ -24,6 +24,7 @@
 //! ```
 
 pub mod event;
+mod people_step;
 pub mod plan;
 pub mod run;
 pub mod runner;

@@ -63,6 +63,7 @@ impl PlannedStep<'_> {
                 | StepKind::Build
                 | StepKind::Emit
                 | StepKind::Digest
+                | StepKind::Cable
         )
     }
 

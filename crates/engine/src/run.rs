@@ -293,6 +293,9 @@ fn run_step(
             let expected = manifest_file(recipe, tree, manifest.as_deref(), ctx);
             compare_tree(step, tree, &tree_dir, &expected, true, ctx)
         }
+        Action::Cable { workload, lanes } => {
+            crate::people_step::run(recipe, step, workload, lanes, ctx).map_err(StepFailure::Failed)
+        }
         _ => Err(StepFailure::Failed(NOT_IMPLEMENTED.into())),
     }
 }

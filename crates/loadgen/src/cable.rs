@@ -14,6 +14,7 @@ use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// The subprotocol Action Cable speaks.
 pub const CABLE_PROTOCOL: &str = "actioncable-v1-json";
@@ -141,9 +142,15 @@ impl Cable {
             stream
                 .set_nodelay(true)
                 .map_err(|e| CableError::WebSocket(e.to_string()))?;
-            let (ws, _response) = tokio_tungstenite::client_async(request, stream)
-                .await
-                .map_err(|e| CableError::WebSocket(e.to_string()))?;
+            // Small buffers: a person's cable carries short frames, and the
+            // default 128 KiB read buffer would cost that much per person.
+            let buffers = WebSocketConfig::default()
+                .read_buffer_size(4096)
+                .write_buffer_size(0);
+            let (ws, _response) =
+                tokio_tungstenite::client_async_with_config(request, stream, Some(buffers))
+                    .await
+                    .map_err(|e| CableError::WebSocket(e.to_string()))?;
             let mut cable = Cable {
                 ws,
                 subscriptions: HashMap::new(),

@@ -46,6 +46,8 @@ pub(crate) struct Browser {
     pub cookie: Option<String>,
     conn: Option<Conn>,
     timeout: Duration,
+    /// Keep the connection open between requests, as a browser does.
+    keep_alive: bool,
     /// Requests re-sent on a new connection after an idle close.
     pub reconnects: u64,
 }
@@ -56,7 +58,7 @@ enum Attempt {
 }
 
 impl Browser {
-    pub fn new(addr: SocketAddr, timeout: Duration) -> Browser {
+    pub fn new(addr: SocketAddr, timeout: Duration, keep_alive: bool) -> Browser {
         Browser {
             addr,
             host: addr.to_string(),
@@ -64,6 +66,7 @@ impl Browser {
             cookie: None,
             conn: None,
             timeout,
+            keep_alive,
             reconnects: 0,
         }
     }
@@ -166,7 +169,9 @@ impl Browser {
             .await
             .map_err(|_| Attempt::Failed(FetchError::Timeout))??;
         conn.served += 1;
-        self.conn = Some(conn);
+        if self.keep_alive {
+            self.conn = Some(conn);
+        }
         Ok(fetched)
     }
 }

@@ -96,6 +96,9 @@ pub struct PeopleSpec {
     /// end-of-run check of every acknowledged write against the database.
     pub verify_writes_path: Option<String>,
     pub timeout: Duration,
+    /// Keep each person's HTTP connection open between requests, as a browser
+    /// does (two sockets a person); off, one socket a person plus requests in flight.
+    pub keep_alive: bool,
     pub seed: u64,
 }
 
@@ -118,6 +121,7 @@ impl PeopleSpec {
             served: ServedCriterion::default(),
             verify_writes_path: None,
             timeout: Duration::from_secs(5),
+            keep_alive: true,
             seed: 4,
         }
     }
@@ -158,6 +162,7 @@ pub fn run_people(
         memberships,
         world: RefCell::new(World::new(spec.rooms, room_sizes, lost_after(spec))),
         stopped: Cell::new(false),
+        buffers: RefCell::new(Vec::new()),
     });
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -272,7 +277,7 @@ async fn unsaved_writes(
     timeout: Duration,
     acknowledged: &[String],
 ) -> Result<Vec<String>, String> {
-    let mut browser = Browser::new(addr, timeout);
+    let mut browser = Browser::new(addr, timeout, true);
     let mut body = Vec::new();
     let fetched = browser
         .fetch("GET", path, None, "text/plain", &mut body)
@@ -292,9 +297,10 @@ async fn unsaved_writes(
 
 /// How late a 1 ms timer wakes on the generator's thread, while measuring.
 async fn measure_timer_lag(shared: Rc<Shared>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     while !shared.stopped.get() {
-        let due = Instant::now() + Duration::from_millis(1);
-        tokio::time::sleep_until(due.into()).await;
+        let due = tick.tick().await.into_std();
         let late = Instant::now().saturating_duration_since(due);
         let mut world = shared.world.borrow_mut();
         if world.measuring {

@@ -25,9 +25,34 @@ pub(crate) struct Shared {
     pub memberships: Vec<Vec<u32>>,
     pub world: RefCell<World>,
     pub stopped: Cell<bool>,
+    /// Response buffers, lent to a person for one request: memory grows with
+    /// the requests in flight, not with the number of people.
+    pub buffers: RefCell<Vec<Vec<u8>>>,
+}
+
+/// A response buffer borrowed from [`Shared::buffers`], given back on drop.
+struct Buffer<'a> {
+    pool: &'a RefCell<Vec<Vec<u8>>>,
+    bytes: Vec<u8>,
+}
+
+impl Drop for Buffer<'_> {
+    fn drop(&mut self) {
+        let mut bytes = std::mem::take(&mut self.bytes);
+        bytes.clear();
+        self.pool.borrow_mut().push(bytes);
+    }
 }
 
 impl Shared {
+    fn buffer(&self) -> Buffer<'_> {
+        let bytes = self.buffers.borrow_mut().pop().unwrap_or_default();
+        Buffer {
+            pool: &self.buffers,
+            bytes,
+        }
+    }
+
     fn fail(&self, cause: &'static str, detail: impl FnOnce() -> String) {
         if !self.stopped.get() {
             self.world.borrow_mut().tally.fail(cause, detail);
@@ -60,9 +85,8 @@ pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
     let spec = &shared.spec;
     let account = (person % spec.accounts.max(1) as usize) as u32;
     let mut dice = Dice::new(spec.seed ^ (person as u64).wrapping_mul(0x1000_0001));
-    let mut browser = Browser::new(shared.addr, spec.timeout);
-    let mut body = Vec::with_capacity(16 * 1024);
-    if !sign_in(&shared, &mut browser, account, &mut body).await {
+    let mut browser = Browser::new(shared.addr, spec.timeout, spec.keep_alive);
+    if !sign_in(&shared, &mut browser, account, &mut shared.buffer().bytes).await {
         return;
     }
     let mut config = CableConfig::new(format!("ws://{}{}", shared.addr, spec.cable_path));
@@ -100,7 +124,7 @@ pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
         seq: 0,
     };
     person_state
-        .navigate(NavKind::OpenRoom, &mut dice, &mut body)
+        .navigate(NavKind::OpenRoom, &mut dice, &mut shared.buffer().bytes)
         .await;
     let mut next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
     let mut next_post = Instant::now() + spec.post_every.mul_f64(dice.unit());
@@ -112,11 +136,15 @@ pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
             continue;
         }
         if next_post <= now {
-            person_state.post(&mut dice, &mut body).await;
+            person_state
+                .post(&mut dice, &mut shared.buffer().bytes)
+                .await;
             next_post = Instant::now() + jitter(spec.post_every, &mut dice);
         } else {
             let kind = pick_kind(&spec.mix, &mut dice);
-            person_state.navigate(kind, &mut dice, &mut body).await;
+            person_state
+                .navigate(kind, &mut dice, &mut shared.buffer().bytes)
+                .await;
             next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
         }
     }

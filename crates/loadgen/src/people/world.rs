@@ -2,7 +2,7 @@
 //! tally, who is viewing which room, posts waiting for their deliveries, and
 //! the newest acknowledged post per room.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use super::tally::Tally;
@@ -13,7 +13,7 @@ pub(crate) struct Pending {
     pub sent: Instant,
     pub step: usize,
     /// People viewing the room when the post was sent, not yet reached.
-    pub waiting: Vec<usize>,
+    pub waiting: HashSet<usize>,
 }
 
 pub(crate) struct World {
@@ -78,11 +78,10 @@ impl World {
         let now = Instant::now();
         let mut lost = Vec::new();
         for (key, pending) in self.pending.iter_mut().filter(|(_, p)| p.room == room) {
-            if let Some(at) = pending.waiting.iter().position(|&p| p == person) {
-                pending.waiting.swap_remove(at);
-                if now.saturating_duration_since(pending.sent) > self.lost_after {
-                    lost.push(*key);
-                }
+            if pending.waiting.remove(&person)
+                && now.saturating_duration_since(pending.sent) > self.lost_after
+            {
+                lost.push(*key);
             }
         }
         for key in lost {
@@ -97,7 +96,11 @@ impl World {
 
     /// A post is about to be sent: everyone viewing its room is owed it.
     pub fn expect_post(&mut self, key: u64, room: u32) {
-        let waiting = self.viewers.get(room as usize).cloned().unwrap_or_default();
+        let waiting = self
+            .viewers
+            .get(room as usize)
+            .map(|v| v.iter().copied().collect())
+            .unwrap_or_default();
         self.pending.insert(
             key,
             Pending {
@@ -115,13 +118,15 @@ impl World {
         let Some(pending) = self.pending.get_mut(&key) else {
             return false;
         };
-        let Some(at) = pending.waiting.iter().position(|&p| p == person) else {
+        if !pending.waiting.remove(&person) {
             return false;
-        };
-        pending.waiting.swap_remove(at);
+        }
         if pending.step == self.step {
             let took = pending.sent.elapsed();
             self.tally.delivered(took);
+        }
+        if pending.waiting.is_empty() {
+            self.pending.remove(&key);
         }
         true
     }
