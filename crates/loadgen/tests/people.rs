@@ -55,13 +55,17 @@ impl Drop for Server {
 /// The latency limits are generous (1 s) so a busy CI machine does not fail
 /// the healthy case; the faults are failures, not latencies.
 fn load(server: &Server) -> PeopleReport {
+    load_navigating_every(server, Duration::from_millis(300))
+}
+
+fn load_navigating_every(server: &Server, navigate_every: Duration) -> PeopleReport {
     let mut spec = PeopleSpec::new(&server.url);
     spec.accounts = 40;
     spec.rooms = 4;
     spec.steps = vec![20];
     spec.warmup = Duration::from_millis(700);
     spec.step_duration = Duration::from_millis(2500);
-    spec.navigate_every = Duration::from_millis(300);
+    spec.navigate_every = navigate_every;
     spec.post_every = Duration::from_millis(400);
     spec.served.navigation_ms = 1000.0;
     spec.served.delivery_ms = 500.0;
@@ -108,7 +112,9 @@ fn a_healthy_server_is_served_with_every_page_and_delivery_checked() {
 fn a_lost_delivery_fails_the_step() {
     let _turn = take_turn();
     let server = Server::start(&["--fault", "lost-delivery"]);
-    let report = load(&server);
+    // Viewers stay in a room for 1–3 s, longer than a post may take (1 s):
+    // a post that never comes is owed to someone who waited for it.
+    let report = load_navigating_every(&server, Duration::from_secs(2));
     assert!(!report.served);
     assert!(
         cause(&report, "lost_delivery") > 0,

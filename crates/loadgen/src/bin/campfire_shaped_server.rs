@@ -463,9 +463,19 @@ fn post(db: &Shared, user: u32, room: u32, form: &str) -> Response<Full<Bytes>> 
 }
 
 fn send(db: &Db, stream: &str, html: &Rc<str>) {
+    // Everyone on a stream subscribed with the same identifier: one frame serves them all.
+    let mut frames: Vec<(Rc<str>, Rc<str>)> = Vec::new();
     for (_, outbox, identifier) in db.streams.get(stream).into_iter().flatten() {
-        let frame = serde_json::json!({ "identifier": &**identifier, "message": &**html });
-        let _ = outbox.send(Rc::from(frame.to_string()));
+        let frame = match frames.iter().find(|(i, _)| i == identifier) {
+            Some((_, frame)) => frame.clone(),
+            None => {
+                let json = serde_json::json!({ "identifier": &**identifier, "message": &**html });
+                let frame: Rc<str> = Rc::from(json.to_string());
+                frames.push((identifier.clone(), frame.clone()));
+                frame
+            }
+        };
+        let _ = outbox.send(frame);
     }
 }
 

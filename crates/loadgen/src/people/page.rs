@@ -100,8 +100,10 @@ pub(crate) struct PageExpectation<'a> {
     pub room: Option<u32>,
     /// The person's rooms: the sidebar may list no other, when there is a sidebar.
     pub rooms: Option<&'a [u32]>,
-    /// The newest post acknowledged in this room before the page was asked for.
-    pub newest: Option<&'a str>,
+    /// The newest post acknowledged in this room before the page was asked
+    /// for: its client message id and, when the server's answer to the post
+    /// named it, its message id. The page must show it or a newer message.
+    pub newest: Option<(&'a str, Option<u64>)>,
     /// Whether the page is a whole page (with its user marker) or a fragment.
     pub whole: bool,
 }
@@ -136,12 +138,19 @@ pub(crate) fn check_page(html: &str, expect: &PageExpectation) -> Result<(), Pag
             }
         }
     }
-    if let Some(newest) = expect.newest
-        && !attr_values(html, "data-client-message-id").any(|id| id == newest)
-    {
-        return Err(PageProblem::MissingNewestPost {
-            client_id: newest.to_owned(),
-        });
+    if let Some((client_id, message_id)) = expect.newest {
+        let shown = match message_id {
+            // Posts acknowledged since may have pushed it off the page: a newer one will do.
+            Some(id) => attr_values(html, "data-message-id")
+                .filter_map(|m| m.parse::<u64>().ok())
+                .any(|m| m >= id),
+            None => attr_values(html, "data-client-message-id").any(|id| id == client_id),
+        };
+        if !shown {
+            return Err(PageProblem::MissingNewestPost {
+                client_id: client_id.to_owned(),
+            });
+        }
     }
     Ok(())
 }
@@ -156,7 +165,7 @@ mod tests {
 <div data-message-id="4" data-message-room-id="3" data-client-message-id="p1-1">hi</div>
 <div data-message-id="5" data-message-room-id="3" data-client-message-id="p2-1">yo</div>"#;
 
-    fn expect<'a>(rooms: &'a [u32], newest: Option<&'a str>) -> PageExpectation<'a> {
+    fn expect<'a>(rooms: &'a [u32], newest: Option<(&'a str, Option<u64>)>) -> PageExpectation<'a> {
         PageExpectation {
             user_id: 7,
             room: Some(3),
@@ -168,12 +177,21 @@ mod tests {
 
     #[test]
     fn a_right_page_passes_and_its_stream_sources_are_read() {
-        assert_eq!(check_page(PAGE, &expect(&[1, 3], Some("p2-1"))), Ok(()));
+        assert_eq!(
+            check_page(PAGE, &expect(&[1, 3], Some(("p2-1", None)))),
+            Ok(())
+        );
         assert_eq!(
             stream_sources(PAGE),
             vec![("Turbo::StreamsChannel".into(), "cm9vbToz--ab&c".into())]
         );
         assert_eq!(attr(PAGE, "data-message-id"), Some("4"));
+        // A newer message than the acknowledged one will do; an older one will not.
+        assert_eq!(
+            check_page(PAGE, &expect(&[1, 3], Some(("p0-1", Some(5))))),
+            Ok(())
+        );
+        assert!(check_page(PAGE, &expect(&[1, 3], Some(("p0-1", Some(6))))).is_err());
     }
 
     #[test]
@@ -200,7 +218,7 @@ mod tests {
             "foreign_sidebar_room"
         );
         assert_eq!(
-            check_page(PAGE, &expect(&[1, 3], Some("p9-9")))
+            check_page(PAGE, &expect(&[1, 3], Some(("p9-9", None))))
                 .unwrap_err()
                 .cause(),
             "missing_newest_post"

@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::browser::{Browser, FetchError};
@@ -73,6 +74,8 @@ struct Me {
     /// The navigation waiting for its subscriptions: its kind and start.
     nav: Option<(NavKind, Instant)>,
     oldest_message: Option<u64>,
+    /// Woken when a navigation's subscriptions are all answered.
+    settled: Rc<Notify>,
 }
 
 enum Command {
@@ -109,6 +112,7 @@ pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
         awaiting: Vec::new(),
         nav: None,
         oldest_message: None,
+        settled: Rc::new(Notify::new()),
     }));
     let (commands, receiver) = unbounded_channel();
     tokio::task::spawn_local(run_cable(shared.clone(), me.clone(), cable, receiver));
@@ -261,9 +265,10 @@ impl PersonLoop<'_> {
         let shared = self.shared;
         let timeout = shared.spec.timeout;
         // Like a user, wait for the last page to finish subscribing before moving on.
-        let waited = Instant::now();
-        while self.me.borrow().nav.is_some() && waited.elapsed() < timeout {
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        let until = Instant::now() + timeout;
+        let settled = self.me.borrow().settled.clone();
+        while self.me.borrow().nav.is_some() && Instant::now() < until {
+            let _ = tokio::time::timeout_at(until.into(), settled.notified()).await;
         }
         let abandoned = self.me.borrow_mut().nav.take();
         if let Some((kind, _)) = abandoned {
@@ -330,7 +335,7 @@ impl PersonLoop<'_> {
             user_id: user_id(self.account),
             room,
             rooms: (!fragment).then_some(self.rooms),
-            newest: newest.as_deref(),
+            newest: newest.as_ref().map(|(client, id)| (client.as_str(), *id)),
             whole: !fragment,
         };
         if let Err(problem) = check_page(html, &expect) {
@@ -422,9 +427,13 @@ impl PersonLoop<'_> {
         let accept = "text/vnd.turbo-stream.html, text/html";
         match self.fetch("POST", &path, Some(&form), accept, body).await {
             Ok(status) if (200..300).contains(&status) => {
+                let message_id = std::str::from_utf8(body)
+                    .ok()
+                    .and_then(|html| attr(html, "data-message-id"))
+                    .and_then(|m| m.parse().ok());
                 let mut world = shared.world.borrow_mut();
                 world.tally.acknowledged += 1;
-                world.newest[room as usize] = Some(id.clone());
+                world.newest[room as usize] = Some((id.clone(), message_id));
                 world.acknowledged.push(id);
             }
             outcome => {
@@ -477,6 +486,7 @@ async fn run_cable(
                     me.awaiting.retain(|a| a != &id);
                     if me.awaiting.is_empty() {
                         me.nav = None;
+                        me.settled.notify_one();
                     }
                 }
                 Ok(CableEvent::Message { message, .. }) => received(&shared, &me, &message),
@@ -519,6 +529,7 @@ fn confirmed(shared: &Shared, me: &RefCell<Me>, id: &str) {
             shared.world.borrow_mut().start_viewing(me.person, room);
         }
         record_navigation(shared, kind, started);
+        me.settled.notify_one();
     }
 }
 

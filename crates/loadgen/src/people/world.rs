@@ -26,8 +26,9 @@ pub(crate) struct World {
     /// Room sizes, for posting weighted by membership.
     pub room_sizes: Vec<u32>,
     pub pending: HashMap<u64, Pending>,
-    /// Per room, the newest post acknowledged in it.
-    pub newest: Vec<Option<String>>,
+    /// Per room, the newest post acknowledged in it: its client message id
+    /// and the message id the server's answer gave it.
+    pub newest: Vec<Option<(String, Option<u64>)>>,
     pub acknowledged: Vec<String>,
     /// When the next sign-in may start (Campfire rate-limits sign-ins).
     pub next_sign_in: Instant,
