@@ -19,6 +19,27 @@
 //! }
 //! # Ok::<(), reprise_loadgen::LoadError>(())
 //! ```
+//!
+//! It also holds an Action Cable client ([`cable`]: `actioncable-v1-json`,
+//! re-sending unconfirmed subscribes as `@rails/actioncable` does) and post
+//! 004's many-people load ([`people`]): simulated people with sessions,
+//! cables, a navigation mix and posts, added in steps, every page and every
+//! delivery checked, each step judged by a served criterion.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use reprise_loadgen::{PeopleSpec, run_people};
+//!
+//! let mut spec = PeopleSpec::new("http://127.0.0.1:3000");
+//! spec.steps = vec![250, 500];
+//! spec.step_duration = Duration::from_secs(60);
+//! spec.verify_writes_path = Some("/writes".into());
+//! let report = run_people(&spec, |step| {
+//!     println!("{} people: served {}, {} failures", step.people, step.served, step.failures)
+//! })?;
+//! println!("every step served: {}", report.served);
+//! # Ok::<(), reprise_loadgen::PeopleError>(())
+//! ```
 
 pub mod cable;
 mod check;
