@@ -42,6 +42,7 @@ pub mod figures;
 pub mod http_probe;
 pub mod lane_server;
 mod measure;
+mod people_step;
 pub mod plan;
 pub mod run;
 pub mod runner;

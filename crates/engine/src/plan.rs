@@ -7,8 +7,6 @@ use reprise_recipe::{Action, Recipe, Revision, Step, StepKind};
 
 /// Kinds whose machinery comes in a later version; a plan reports them as
 /// skipped with this reason rather than pretending to run them.
-pub const NOT_IMPLEMENTED: &str = "not implemented yet in this version of Reprise";
-
 /// What the reader asked for.
 #[derive(Clone, Debug, Default)]
 pub struct PlanOptions {
@@ -52,25 +50,6 @@ impl PlannedStep<'_> {
 
     pub fn kind(&self) -> StepKind {
         self.step.action.kind()
-    }
-
-    /// Whether this version of Reprise can run this kind of step.
-    pub fn implemented(&self) -> bool {
-        matches!(
-            self.kind(),
-            StepKind::Clone
-                | StepKind::Command
-                | StepKind::Build
-                | StepKind::Emit
-                | StepKind::Digest
-                | StepKind::Bundle
-                | StepKind::Seed
-                | StepKind::Stage
-                | StepKind::SignIn
-                | StepKind::Serve
-                | StepKind::Check
-                | StepKind::Load
-        )
     }
 
     /// What the step will do, in one line: the command, the source, the tree.
@@ -140,7 +119,11 @@ impl PlannedStep<'_> {
             Action::Load { workload, .. } => {
                 format!("measure {workload}: lanes × endpoints × runs")
             }
-            Action::Cable { .. } => NOT_IMPLEMENTED.to_string(),
+            Action::Cable { workload, .. } => {
+                format!(
+                    "simulated people on {workload}: steps of people, each judged served or not"
+                )
+            }
         }
     }
 }

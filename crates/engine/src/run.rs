@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 
 use crate::bench::{self, Bench};
 use crate::event::{CancelToken, Event, EventSink, Stream};
-use crate::plan::{NOT_IMPLEMENTED, Plan, PlannedStep};
+use crate::plan::{Plan, PlannedStep};
 use crate::runner::host::{self, Ending, HostCommand};
 use crate::source;
 use crate::tree_digest::{Manifest, digest_tree_except, hex};
@@ -92,16 +92,6 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         if ctx.cancel.is_cancelled() {
             report.cancelled = true;
             break;
-        }
-        if !planned.implemented() {
-            skip(
-                ctx,
-                &mut state,
-                &mut report,
-                planned,
-                NOT_IMPLEMENTED.into(),
-            )?;
-            continue;
         }
         let unfinished = step.after.iter().find(|a| {
             plan.steps.iter().any(|p| p.id() == a.as_str())
@@ -356,7 +346,9 @@ fn run_step(
             lockfile,
             env,
         } => steps::bundle(recipe, step, ctx, runtime, tree, lockfile, env),
-        _ => Err(StepFailure::Failed(NOT_IMPLEMENTED.into())),
+        Action::Cable { workload, lanes } => {
+            crate::people_step::run(recipe, step, workload, lanes, ctx).map_err(StepFailure::Failed)
+        }
     }
 }
 

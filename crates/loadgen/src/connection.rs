@@ -91,9 +91,10 @@ pub(crate) struct Pace {
     pub interval: Duration,
 }
 
-struct Conn {
-    sender: SendRequest<Full<Bytes>>,
-    served: u64,
+pub(crate) struct Conn {
+    pub sender: SendRequest<Full<Bytes>>,
+    /// Responses this connection has served: a close before the first is not an idle close.
+    pub served: u64,
 }
 
 enum Failure {
@@ -225,7 +226,7 @@ fn micros(d: Duration) -> u64 {
     (d.as_micros() as u64).max(1)
 }
 
-async fn connect(addr: std::net::SocketAddr, timeout: Duration) -> Result<Conn, String> {
+pub(crate) async fn connect(addr: std::net::SocketAddr, timeout: Duration) -> Result<Conn, String> {
     let handshake = async {
         let stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
         stream.set_nodelay(true).map_err(|e| e.to_string())?;
@@ -284,7 +285,7 @@ async fn exchange(
 }
 
 /// Whether an error means the peer closed the connection (EOF, reset, broken pipe).
-fn is_close(e: &hyper::Error) -> bool {
+pub(crate) fn is_close(e: &hyper::Error) -> bool {
     if e.is_canceled() || e.is_closed() || e.is_incomplete_message() {
         return true;
     }

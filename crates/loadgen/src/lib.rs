@@ -19,20 +19,47 @@
 //! }
 //! # Ok::<(), reprise_loadgen::LoadError>(())
 //! ```
+//!
+//! It also holds an Action Cable client ([`cable`]: `actioncable-v1-json`,
+//! re-sending unconfirmed subscribes as `@rails/actioncable` does) and post
+//! 004's many-people load ([`people`]): simulated people with sessions,
+//! cables, a navigation mix and posts, added in steps, every page and every
+//! delivery checked, each step judged by a served criterion.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use reprise_loadgen::{PeopleSpec, run_people};
+//!
+//! let mut spec = PeopleSpec::new("http://127.0.0.1:3000");
+//! spec.steps = vec![250, 500];
+//! spec.step_duration = Duration::from_secs(60);
+//! spec.verify_writes_path = Some("/writes".into());
+//! let report = run_people(&spec, |step| {
+//!     println!("{} people: served {}, {} failures", step.people, step.served, step.failures)
+//! })?;
+//! println!("every step served: {}", report.served);
+//! # Ok::<(), reprise_loadgen::PeopleError>(())
+//! ```
 
+pub mod cable;
 mod check;
 mod connection;
 mod hdr_log;
+pub mod people;
 mod report;
 mod run;
 mod spec;
 mod worker;
 
+pub use cable::{Cable, CableConfig, CableError, CableEvent, SubscriptionState};
 pub use check::{
     CheckFailure, CheckSample, ResponseChecks, ResponseFingerprint, check_response, count_tags,
     sha256_hex,
 };
 pub use hdr_log::{HdrLogError, read_hdr_log, write_hdr_log};
+pub use people::{
+    Mix, PeopleError, PeopleReport, PeopleSpec, ServedCriterion, StepReport, run_people,
+};
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
 pub use run::{run, run_until};
 pub use spec::{LoadError, LoadSpec, StopHandle};

@@ -308,6 +308,9 @@ pub struct People {
     /// Share of navigations by kind; the shares add up to 1.
     pub mix: BTreeMap<String, f64>,
     pub served: Served,
+    /// A path on the lane's server listing every saved post's client message
+    /// id, one a line: the end-of-run check of acknowledged writes.
+    pub verify_writes: Option<String>,
 }
 
 /// When a step of people counts as served.

@@ -101,13 +101,7 @@ pub fn run(args: Args) -> ExitCode {
 
     let mut shown = format!("Plan for {} ({}):\n", recipe.id(), recipe.post.title);
     for p in &plan.steps {
-        let mark = if !p.implemented() {
-            "skip"
-        } else if p.forced {
-            "redo"
-        } else {
-            "run "
-        };
+        let mark = if p.forced { "redo" } else { "run " };
         shown.push_str(&format!(
             "  {mark} {:<12} {:<8} {}\n",
             p.id(),

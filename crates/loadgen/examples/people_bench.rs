@@ -1,0 +1,60 @@
+//! The people generator alone, for `bench/people`: runs the given steps
+//! against a server (the bench starts `campfire_shaped_server`) and prints,
+//! per step, the generator's CPU, timer lag and memory beside the load it made.
+//!
+//! Usage: `people_bench URL ACCOUNTS STEPS(comma-separated) WARMUP_S STEP_S [--no-keep-alive]`
+
+use std::time::Duration;
+
+use reprise_loadgen::{PeopleSpec, run_people};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 5 {
+        eprintln!("usage: people_bench URL ACCOUNTS STEPS WARMUP_S STEP_S [--no-keep-alive]");
+        std::process::exit(2);
+    }
+    let number = |i: usize| -> u64 {
+        args[i].parse().unwrap_or_else(|_| {
+            eprintln!("not a number: {:?}", args[i]);
+            std::process::exit(2)
+        })
+    };
+    let mut spec = PeopleSpec::new(&args[0]);
+    spec.accounts = number(1) as u32;
+    spec.steps = args[2].split(',').filter_map(|s| s.parse().ok()).collect();
+    spec.warmup = Duration::from_secs(number(3));
+    spec.step_duration = Duration::from_secs(number(4));
+    spec.sign_in_per_s = 2000.0;
+    spec.keep_alive = !args.iter().any(|a| a == "--no-keep-alive");
+    spec.verify_writes_path = Some("/writes".into());
+    let report = run_people(&spec, |step| {
+        let nav = step.navigation.as_ref();
+        println!(
+            "people={:>6}  generator cpu={:.3} cores  timer lag p50={:.3} ms p99={:.3} ms  rss={:.0} MiB  | navigations={} p99={:.1} ms  deliveries={}  failures={}  served={}",
+            step.people,
+            step.generator.cpu_cores,
+            step.generator.timer_lag_p50_ms,
+            step.generator.timer_lag_p99_ms,
+            step.generator.rss_mib,
+            nav.map_or(0, |n| n.count),
+            nav.map_or(0.0, |n| n.p99_ms),
+            step.delivery.as_ref().map_or(0, |d| d.count),
+            step.failures,
+            step.served,
+        );
+        if !step.failure_samples.is_empty() {
+            println!("  failures: {:?}", step.failure_samples);
+        }
+    });
+    match report {
+        Ok(report) => println!(
+            "acknowledged writes={} unsaved={:?} keep_alive={}",
+            report.acknowledged_writes, report.unsaved_writes, spec.keep_alive
+        ),
+        Err(e) => {
+            eprintln!("people_bench: {e}");
+            std::process::exit(1);
+        }
+    }
+}

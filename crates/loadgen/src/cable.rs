@@ -1,0 +1,348 @@
+//! An Action Cable client: the `actioncable-v1-json` subprotocol over
+//! tokio-tungstenite — welcome, subscribe / confirm / reject, unsubscribe,
+//! pings and messages. Like `@rails/actioncable`, a subscribe that is not
+//! confirmed within 500 ms is sent again; the re-sends are counted (post 004:
+//! they reveal commands the server processed out of order).
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use tokio::net::TcpStream;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+/// The subprotocol Action Cable speaks.
+pub const CABLE_PROTOCOL: &str = "actioncable-v1-json";
+/// How long a subscribe may stay unconfirmed before it is sent again.
+pub const RESUBSCRIBE_AFTER: Duration = Duration::from_millis(500);
+/// A connection with no ping for this long is stale (the server pings every 3 s).
+pub const STALE_AFTER: Duration = Duration::from_secs(6);
+
+/// Why the cable failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CableError {
+    #[error("bad cable URL {url:?}: {reason}")]
+    Url { url: String, reason: String },
+    #[error("WebSocket: {0}")]
+    WebSocket(String),
+    #[error("the server did not send a welcome within {0:?}")]
+    NoWelcome(Duration),
+    #[error("the server refused the connection: {0}")]
+    Refused(String),
+    #[error("the server closed the cable")]
+    Closed,
+    #[error("unreadable cable frame {frame:?}: {reason}")]
+    Frame { frame: String, reason: String },
+}
+
+/// How to open a cable: its URL and the browser's headers.
+#[derive(Debug, Clone)]
+pub struct CableConfig {
+    /// e.g. `ws://127.0.0.1:3000/cable`.
+    pub url: String,
+    /// The `Cookie` header the page's session sends on the upgrade request.
+    pub cookie: Option<String>,
+    /// The `Origin` header, e.g. `http://127.0.0.1:3000`.
+    pub origin: Option<String>,
+    /// How long to wait for the connection and the welcome.
+    pub timeout: Duration,
+}
+
+impl CableConfig {
+    pub fn new(url: impl Into<String>) -> CableConfig {
+        CableConfig {
+            url: url.into(),
+            cookie: None,
+            origin: None,
+            timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Something the server sent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CableEvent {
+    Ping,
+    Confirmed(String),
+    Rejected(String),
+    /// A broadcast on a subscription: its identifier and its message.
+    Message {
+        identifier: String,
+        message: serde_json::Value,
+    },
+    /// The server asked the client to go away.
+    Disconnect {
+        reason: Option<String>,
+    },
+}
+
+/// Where one subscription stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubscriptionState {
+    /// Sent, not yet answered; `since` is when it was last sent.
+    Pending {
+        since: Instant,
+    },
+    Confirmed,
+    Rejected,
+}
+
+#[derive(Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    identifier: Option<String>,
+    message: Option<serde_json::Value>,
+    reason: Option<String>,
+}
+
+/// One open Action Cable connection.
+pub struct Cable {
+    ws: WebSocketStream<TcpStream>,
+    subscriptions: HashMap<String, SubscriptionState>,
+    last_ping: Instant,
+    resends: u64,
+}
+
+impl Cable {
+    /// Opens the WebSocket with the Action Cable subprotocol and waits for the welcome.
+    pub async fn connect(config: &CableConfig) -> Result<Cable, CableError> {
+        let bad_url = |reason: String| CableError::Url {
+            url: config.url.clone(),
+            reason,
+        };
+        let mut request = config
+            .url
+            .as_str()
+            .into_client_request()
+            .map_err(|e| bad_url(e.to_string()))?;
+        let host = request
+            .uri()
+            .authority()
+            .map(|a| a.to_string())
+            .ok_or_else(|| bad_url("no host".into()))?;
+        let headers = request.headers_mut();
+        let value = |v: &str| HeaderValue::from_str(v).map_err(|e| bad_url(e.to_string()));
+        headers.insert("Sec-WebSocket-Protocol", value(CABLE_PROTOCOL)?);
+        if let Some(cookie) = &config.cookie {
+            headers.insert("Cookie", value(cookie)?);
+        }
+        if let Some(origin) = &config.origin {
+            headers.insert("Origin", value(origin)?);
+        }
+        let open = async {
+            let stream = TcpStream::connect(&host)
+                .await
+                .map_err(|e| CableError::WebSocket(format!("connecting to {host}: {e}")))?;
+            stream
+                .set_nodelay(true)
+                .map_err(|e| CableError::WebSocket(e.to_string()))?;
+            // Small buffers: a person's cable carries short frames, and the
+            // default 128 KiB read buffer would cost that much per person.
+            let buffers = WebSocketConfig::default()
+                .read_buffer_size(4096)
+                .write_buffer_size(0);
+            let (ws, _response) =
+                tokio_tungstenite::client_async_with_config(request, stream, Some(buffers))
+                    .await
+                    .map_err(|e| CableError::WebSocket(e.to_string()))?;
+            let mut cable = Cable {
+                ws,
+                subscriptions: HashMap::new(),
+                last_ping: Instant::now(),
+                resends: 0,
+            };
+            loop {
+                let incoming = cable.read().await?;
+                match incoming.kind.as_deref() {
+                    Some("welcome") => return Ok(cable),
+                    Some("disconnect") => {
+                        return Err(CableError::Refused(incoming.reason.unwrap_or_default()));
+                    }
+                    _ => continue,
+                }
+            }
+        };
+        tokio::time::timeout(config.timeout, open)
+            .await
+            .map_err(|_| CableError::NoWelcome(config.timeout))?
+    }
+
+    /// Sends a subscribe for `identifier` (a JSON object as text, e.g.
+    /// `{"channel":"RoomChannel","room":1}`), re-sent until answered.
+    pub async fn subscribe(&mut self, identifier: &str) -> Result<(), CableError> {
+        self.subscriptions.insert(
+            identifier.to_owned(),
+            SubscriptionState::Pending {
+                since: Instant::now(),
+            },
+        );
+        self.command("subscribe", identifier, None).await
+    }
+
+    /// Sends an unsubscribe and forgets the subscription.
+    pub async fn unsubscribe(&mut self, identifier: &str) -> Result<(), CableError> {
+        self.subscriptions.remove(identifier);
+        self.command("unsubscribe", identifier, None).await
+    }
+
+    /// Calls a channel action: `data` is the action's JSON object, with its `action` key.
+    pub async fn perform(
+        &mut self,
+        identifier: &str,
+        data: &serde_json::Value,
+    ) -> Result<(), CableError> {
+        let data = data.to_string();
+        self.command("message", identifier, Some(&data)).await
+    }
+
+    async fn command(
+        &mut self,
+        command: &str,
+        identifier: &str,
+        data: Option<&str>,
+    ) -> Result<(), CableError> {
+        let mut text = serde_json::json!({ "command": command, "identifier": identifier });
+        if let Some(data) = data {
+            text["data"] = serde_json::Value::String(data.to_owned());
+        }
+        self.ws
+            .send(Message::text(text.to_string()))
+            .await
+            .map_err(|e| CableError::WebSocket(e.to_string()))
+    }
+
+    /// Where a subscription stands, if it was subscribed and not unsubscribed.
+    pub fn subscription(&self, identifier: &str) -> Option<SubscriptionState> {
+        self.subscriptions.get(identifier).copied()
+    }
+
+    /// How many subscribes were sent again for want of a confirmation.
+    pub fn resends(&self) -> u64 {
+        self.resends
+    }
+
+    /// When the server last pinged (or the connection opened).
+    pub fn last_ping(&self) -> Instant {
+        self.last_ping
+    }
+
+    /// Whether the server has not pinged for longer than [`STALE_AFTER`].
+    pub fn is_stale(&self, now: Instant) -> bool {
+        now.saturating_duration_since(self.last_ping) > STALE_AFTER
+    }
+
+    /// Closes the WebSocket.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+
+    /// The next thing the server says; meanwhile re-sends unconfirmed subscribes.
+    ///
+    /// Cancel-safe: it can be raced against other futures in a `select!`.
+    pub async fn next_event(&mut self) -> Result<CableEvent, CableError> {
+        loop {
+            let resend_at = self
+                .subscriptions
+                .values()
+                .filter_map(|s| match s {
+                    SubscriptionState::Pending { since } => Some(*since + RESUBSCRIBE_AFTER),
+                    _ => None,
+                })
+                .min();
+            let incoming = match resend_at {
+                Some(at) => tokio::select! {
+                    incoming = self.read() => incoming?,
+                    _ = tokio::time::sleep_until(at.into()) => {
+                        self.resend_due().await?;
+                        continue;
+                    }
+                },
+                None => self.read().await?,
+            };
+            if let Some(event) = self.apply(incoming) {
+                return Ok(event);
+            }
+        }
+    }
+
+    async fn resend_due(&mut self) -> Result<(), CableError> {
+        let now = Instant::now();
+        let due: Vec<String> = self
+            .subscriptions
+            .iter_mut()
+            .filter_map(|(id, state)| match state {
+                SubscriptionState::Pending { since } if *since + RESUBSCRIBE_AFTER <= now => {
+                    *state = SubscriptionState::Pending { since: now };
+                    Some(id.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        for identifier in due {
+            self.resends += 1;
+            self.command("subscribe", &identifier, None).await?;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, incoming: Incoming) -> Option<CableEvent> {
+        match incoming.kind.as_deref() {
+            Some("ping") => {
+                self.last_ping = Instant::now();
+                Some(CableEvent::Ping)
+            }
+            Some("welcome") => None,
+            Some("confirm_subscription") => {
+                let id = incoming.identifier?;
+                // A confirmation for a subscription since unsubscribed is stale news.
+                let state = self.subscriptions.get_mut(&id)?;
+                *state = SubscriptionState::Confirmed;
+                Some(CableEvent::Confirmed(id))
+            }
+            Some("reject_subscription") => {
+                let id = incoming.identifier?;
+                if let Some(state) = self.subscriptions.get_mut(&id) {
+                    *state = SubscriptionState::Rejected;
+                }
+                Some(CableEvent::Rejected(id))
+            }
+            Some("disconnect") => Some(CableEvent::Disconnect {
+                reason: incoming.reason,
+            }),
+            _ => Some(CableEvent::Message {
+                identifier: incoming.identifier?,
+                message: incoming.message?,
+            }),
+        }
+    }
+
+    async fn read(&mut self) -> Result<Incoming, CableError> {
+        loop {
+            let frame = match self.ws.next().await {
+                None => return Err(CableError::Closed),
+                Some(Err(e)) => return Err(CableError::WebSocket(e.to_string())),
+                Some(Ok(frame)) => frame,
+            };
+            let text = match frame {
+                Message::Text(text) => text,
+                Message::Close(_) => return Err(CableError::Closed),
+                _ => continue,
+            };
+            return serde_json::from_str(text.as_str()).map_err(|e| CableError::Frame {
+                frame: text.as_str().chars().take(200).collect(),
+                reason: e.to_string(),
+            });
+        }
+    }
+}
+
+/// The identifier a `<turbo-cable-stream-source>` element subscribes with.
+pub fn stream_identifier(channel: &str, signed_stream_name: &str) -> String {
+    serde_json::json!({ "channel": channel, "signed_stream_name": signed_stream_name }).to_string()
+}

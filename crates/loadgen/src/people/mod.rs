@@ -1,0 +1,326 @@
+//! The many-people load of post 004: simulated people, each signed in with
+//! their own session and holding an Action Cable connection with the
+//! subscriptions their page makes, navigating and posting; people added in
+//! steps; every page, every delivery and every acknowledged write checked.
+//!
+//! All people run as tasks on one current-thread runtime (two small tasks
+//! each), so the generator stays cheap: no thread per person.
+
+mod browser;
+mod page;
+mod person;
+pub mod roster;
+mod tally;
+mod world;
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+pub use tally::{GeneratorCost, Latency, NavKind, PeopleReport, StepReport};
+
+use browser::Browser;
+use person::{Shared, run_person};
+use world::World;
+
+/// Shares of navigations by kind (post 004: 55 / 20 / 10 / 15).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Mix {
+    pub open_room: f64,
+    pub scroll_history: f64,
+    pub search: f64,
+    pub return_to_room: f64,
+}
+
+impl Default for Mix {
+    fn default() -> Mix {
+        Mix {
+            open_room: 0.55,
+            scroll_history: 0.20,
+            search: 0.10,
+            return_to_room: 0.15,
+        }
+    }
+}
+
+/// When a step counts as served.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ServedCriterion {
+    pub navigation_quantile: f64,
+    pub navigation_ms: f64,
+    pub max_failures: u64,
+    pub delivery_quantile: f64,
+    pub delivery_ms: f64,
+}
+
+impl Default for ServedCriterion {
+    fn default() -> ServedCriterion {
+        ServedCriterion {
+            navigation_quantile: 0.99,
+            navigation_ms: 100.0,
+            max_failures: 0,
+            delivery_quantile: 0.99,
+            delivery_ms: 500.0,
+        }
+    }
+}
+
+/// A people load. Paths follow Campfire: `POST /session`, `/rooms/{room}`,
+/// `/rooms/{room}/messages?before={message}`, `/searches?q={term}`,
+/// `POST /rooms/{room}/messages`, and the cable at `cable_path`.
+#[derive(Debug, Clone)]
+pub struct PeopleSpec {
+    /// The server, e.g. `http://127.0.0.1:3000`.
+    pub base_url: String,
+    pub cable_path: String,
+    pub sign_in_path: String,
+    /// Accounts `person{n}@example.test` (user id n + 1), all with this password.
+    pub password: String,
+    /// Sign-ins started per second at most (Campfire rate-limits sign-ins).
+    pub sign_in_per_s: f64,
+    pub accounts: u32,
+    pub rooms: u32,
+    /// People in each step, ascending, e.g. `[250, 500, 1000]`.
+    pub steps: Vec<u32>,
+    pub warmup: Duration,
+    pub step_duration: Duration,
+    pub navigate_every: Duration,
+    pub post_every: Duration,
+    pub mix: Mix,
+    pub served: ServedCriterion,
+    /// A path listing every saved post's client message id, one a line: the
+    /// end-of-run check of every acknowledged write against the database.
+    pub verify_writes_path: Option<String>,
+    pub timeout: Duration,
+    /// Keep each person's HTTP connection open between requests, as a browser
+    /// does (two sockets a person); off, one socket a person plus requests in flight.
+    pub keep_alive: bool,
+    pub seed: u64,
+}
+
+impl PeopleSpec {
+    pub fn new(base_url: impl Into<String>) -> PeopleSpec {
+        PeopleSpec {
+            base_url: base_url.into(),
+            cable_path: "/cable".into(),
+            sign_in_path: "/session".into(),
+            password: "secret123".into(),
+            sign_in_per_s: 200.0,
+            accounts: 5000,
+            rooms: 30,
+            steps: vec![250, 500, 1000, 2000, 3000],
+            warmup: Duration::from_secs(10),
+            step_duration: Duration::from_secs(60),
+            navigate_every: Duration::from_secs(10),
+            post_every: Duration::from_secs(300),
+            mix: Mix::default(),
+            served: ServedCriterion::default(),
+            verify_writes_path: None,
+            timeout: Duration::from_secs(5),
+            keep_alive: true,
+            seed: 4,
+        }
+    }
+}
+
+/// Why a people load could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum PeopleError {
+    #[error("bad base URL {0:?}: expected http://host:port")]
+    Url(String),
+    #[error("steps must be non-empty and ascending, got {0:?}")]
+    Steps(Vec<u32>),
+    #[error("{0}")]
+    Runtime(String),
+}
+
+/// Runs every step; `progress` sees each step's report as it ends.
+pub fn run_people(
+    spec: &PeopleSpec,
+    mut progress: impl FnMut(&StepReport),
+) -> Result<PeopleReport, PeopleError> {
+    if spec.steps.is_empty() || spec.steps.windows(2).any(|w| w[0] > w[1]) {
+        return Err(PeopleError::Steps(spec.steps.clone()));
+    }
+    let addr = address(&spec.base_url)?;
+    let memberships: Vec<Vec<u32>> = (0..spec.accounts.max(1))
+        .map(|a| roster::seeded_rooms(a, spec.rooms))
+        .collect();
+    let mut room_sizes = vec![0u32; spec.rooms as usize + 1];
+    for rooms in &memberships {
+        for &r in rooms {
+            room_sizes[r as usize] += 1;
+        }
+    }
+    let shared = Rc::new(Shared {
+        spec: spec.clone(),
+        addr,
+        memberships,
+        world: RefCell::new(World::new(spec.rooms, room_sizes, lost_after(spec))),
+        stopped: Cell::new(false),
+        buffers: RefCell::new(Vec::new()),
+    });
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| PeopleError::Runtime(e.to_string()))?;
+    let local = tokio::task::LocalSet::new();
+    let report = local.block_on(&runtime, async {
+        tokio::task::spawn_local(measure_timer_lag(shared.clone()));
+        let grace = lost_after(spec);
+        let mut steps = Vec::new();
+        let mut spawned = 0usize;
+        for (k, &people) in spec.steps.iter().enumerate() {
+            {
+                let mut world = shared.world.borrow_mut();
+                world.step = k;
+                world.measuring = false;
+            }
+            while spawned < people as usize {
+                tokio::task::spawn_local(run_person(shared.clone(), spawned));
+                spawned += 1;
+            }
+            tokio::time::sleep(spec.warmup).await;
+            {
+                let mut world = shared.world.borrow_mut();
+                world.tally = tally::Tally::new();
+                world.measuring = true;
+            }
+            tokio::time::sleep(spec.step_duration).await;
+            shared.world.borrow_mut().measuring = false;
+            tokio::time::sleep(grace).await;
+            let mut world = shared.world.borrow_mut();
+            world.settle_step(k, Instant::now() - grace);
+            let report = world.tally.report(people, &spec.served);
+            drop(world);
+            progress(&report);
+            steps.push(report);
+        }
+        shared.stopped.set(true);
+        let acknowledged = shared.world.borrow().acknowledged.clone();
+        let unsaved = match &spec.verify_writes_path {
+            Some(path) => Some(unsaved_writes(addr, path, spec.timeout, &acknowledged).await),
+            None => None,
+        };
+        let retries = shared.world.borrow().sign_in_retries;
+        finish(steps, acknowledged.len() as u64, retries, unsaved)
+    });
+    Ok(report)
+}
+
+fn finish(
+    mut steps: Vec<StepReport>,
+    acknowledged: u64,
+    sign_in_retries: u64,
+    unsaved: Option<Result<Vec<String>, String>>,
+) -> PeopleReport {
+    let unsaved_writes = match unsaved {
+        None => None,
+        Some(Ok(missing)) => {
+            if let (Some(last), false) = (steps.last_mut(), missing.is_empty()) {
+                last.failures += missing.len() as u64;
+                *last
+                    .failures_by_cause
+                    .entry("unsaved_write".into())
+                    .or_default() += missing.len() as u64;
+                last.failure_samples.push(format!(
+                    "unsaved_write: acknowledged but not in the database: {}",
+                    missing
+                        .iter()
+                        .take(5)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                last.served = false;
+                last.not_served.push(format!(
+                    "{} acknowledged writes missing from the database",
+                    missing.len()
+                ));
+            }
+            Some(missing.len() as u64)
+        }
+        Some(Err(why)) => {
+            if let Some(last) = steps.last_mut() {
+                last.failures += 1;
+                *last
+                    .failures_by_cause
+                    .entry("verify_writes".into())
+                    .or_default() += 1;
+                last.failure_samples.push(format!("verify_writes: {why}"));
+                last.served = false;
+                last.not_served.push(format!(
+                    "the acknowledged writes could not be checked: {why}"
+                ));
+            }
+            None
+        }
+    };
+    let served = steps.iter().all(|s| s.served);
+    PeopleReport {
+        steps,
+        acknowledged_writes: acknowledged,
+        sign_in_retries,
+        unsaved_writes,
+        served,
+    }
+}
+
+/// The acknowledged writes the database listing at `path` does not have.
+async fn unsaved_writes(
+    addr: SocketAddr,
+    path: &str,
+    timeout: Duration,
+    acknowledged: &[String],
+) -> Result<Vec<String>, String> {
+    let mut browser = Browser::new(addr, timeout, true);
+    let mut body = Vec::new();
+    let fetched = browser
+        .fetch("GET", path, None, "text/plain", &mut body)
+        .await
+        .map_err(|e| format!("GET {path}: {e:?}"))?;
+    if fetched.status != 200 {
+        return Err(format!("GET {path}: {}", fetched.status));
+    }
+    let text = String::from_utf8_lossy(&body);
+    let saved: HashSet<&str> = text.lines().map(str::trim).collect();
+    Ok(acknowledged
+        .iter()
+        .filter(|id| !saved.contains(id.as_str()))
+        .cloned()
+        .collect())
+}
+
+/// How late a 1 ms timer wakes on the generator's thread, while measuring.
+async fn measure_timer_lag(shared: Rc<Shared>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    while !shared.stopped.get() {
+        let due = tick.tick().await.into_std();
+        let late = Instant::now().saturating_duration_since(due);
+        let mut world = shared.world.borrow_mut();
+        if world.measuring {
+            world.tally.lagged(late);
+        }
+    }
+}
+
+/// How long a post may take to reach a viewer before it counts as lost:
+/// twice the served limit, at least a second.
+fn lost_after(spec: &PeopleSpec) -> Duration {
+    Duration::from_secs_f64((spec.served.delivery_ms * 2.0 / 1000.0).max(1.0))
+}
+
+fn address(base_url: &str) -> Result<SocketAddr, PeopleError> {
+    let bad = || PeopleError::Url(base_url.to_owned());
+    let rest = base_url.strip_prefix("http://").ok_or_else(bad)?;
+    let host = rest.split('/').next().ok_or_else(bad)?;
+    host.to_socket_addrs()
+        .map_err(|_| bad())?
+        .next()
+        .ok_or_else(bad)
+}

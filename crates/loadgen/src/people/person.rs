@@ -1,0 +1,559 @@
+//! One simulated person: signs in, holds a cable, navigates on a schedule
+//! with the recipe's mix, posts into their rooms, and checks every page and
+//! every delivery. Two tasks per person on the generator's one thread: the
+//! person (HTTP) and their cable (WebSocket), sharing `Me`.
+
+use std::cell::{Cell, RefCell};
+use std::net::SocketAddr;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::Notify;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+use super::browser::{Browser, FetchError};
+use super::page::{PageExpectation, attr, attr_values, check_page, stream_sources};
+use super::roster::{Dice, email, user_id};
+use super::tally::NavKind;
+use super::world::{World, client_id, parse_client_id, post_key};
+use super::{Mix, PeopleSpec};
+use crate::cable::{Cable, CableConfig, CableEvent, stream_identifier};
+
+/// What the generator's thread shares between its people.
+pub(crate) struct Shared {
+    pub spec: PeopleSpec,
+    pub addr: SocketAddr,
+    pub memberships: Vec<Vec<u32>>,
+    pub world: RefCell<World>,
+    pub stopped: Cell<bool>,
+    /// Response buffers, lent to a person for one request: memory grows with
+    /// the requests in flight, not with the number of people.
+    pub buffers: RefCell<Vec<Vec<u8>>>,
+}
+
+/// A response buffer borrowed from [`Shared::buffers`], given back on drop.
+struct Buffer<'a> {
+    pool: &'a RefCell<Vec<Vec<u8>>>,
+    bytes: Vec<u8>,
+}
+
+impl Drop for Buffer<'_> {
+    fn drop(&mut self) {
+        let mut bytes = std::mem::take(&mut self.bytes);
+        bytes.clear();
+        self.pool.borrow_mut().push(bytes);
+    }
+}
+
+impl Shared {
+    fn buffer(&self) -> Buffer<'_> {
+        let bytes = self.buffers.borrow_mut().pop().unwrap_or_default();
+        Buffer {
+            pool: &self.buffers,
+            bytes,
+        }
+    }
+
+    fn fail(&self, cause: &'static str, detail: impl FnOnce() -> String) {
+        if !self.stopped.get() {
+            self.world.borrow_mut().tally.fail(cause, detail);
+        }
+    }
+}
+
+/// A person's page state, shared by their HTTP task and their cable task.
+struct Me {
+    person: usize,
+    /// The room whose page is up (its subscriptions may still be unconfirmed).
+    viewing: Option<u32>,
+    previous: Option<u32>,
+    /// Rooms opened before, for "return to a room".
+    opened: Vec<u32>,
+    subscriptions: Vec<String>,
+    awaiting: Vec<String>,
+    /// The navigation waiting for its subscriptions: its kind and start.
+    nav: Option<(NavKind, Instant)>,
+    oldest_message: Option<u64>,
+    /// Woken when a navigation's subscriptions are all answered.
+    settled: Rc<Notify>,
+}
+
+enum Command {
+    Subscribe(String),
+    Unsubscribe(String),
+}
+
+/// Runs one person until the generator stops.
+pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
+    let spec = &shared.spec;
+    let account = (person % spec.accounts.max(1) as usize) as u32;
+    let mut dice = Dice::new(spec.seed ^ (person as u64).wrapping_mul(0x1000_0001));
+    let mut browser = Browser::new(shared.addr, spec.timeout, spec.keep_alive);
+    if !sign_in(&shared, &mut browser, account, &mut shared.buffer().bytes).await {
+        return;
+    }
+    let mut config = CableConfig::new(format!("ws://{}{}", shared.addr, spec.cable_path));
+    config.cookie = browser.cookie.clone();
+    config.origin = Some(format!("http://{}", shared.addr));
+    config.timeout = spec.timeout;
+    let cable = match Cable::connect(&config).await {
+        Ok(cable) => cable,
+        Err(e) => {
+            shared.fail("cable_connect", || e.to_string());
+            return;
+        }
+    };
+    let me = Rc::new(RefCell::new(Me {
+        person,
+        viewing: None,
+        previous: None,
+        opened: Vec::new(),
+        subscriptions: Vec::new(),
+        awaiting: Vec::new(),
+        nav: None,
+        oldest_message: None,
+        settled: Rc::new(Notify::new()),
+    }));
+    let (commands, receiver) = unbounded_channel();
+    tokio::task::spawn_local(run_cable(shared.clone(), me.clone(), cable, receiver));
+
+    let rooms = &shared.memberships[account as usize];
+    let mut person_state = PersonLoop {
+        shared: &shared,
+        me: &me,
+        commands,
+        browser,
+        account,
+        rooms,
+        seq: 0,
+    };
+    person_state
+        .navigate(NavKind::OpenRoom, &mut dice, &mut shared.buffer().bytes)
+        .await;
+    let mut next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
+    let mut next_post = Instant::now() + spec.post_every.mul_f64(dice.unit());
+    while !shared.stopped.get() {
+        let due = next_nav.min(next_post);
+        let now = Instant::now();
+        if due > now {
+            tokio::time::sleep_until(due.min(now + STOP_POLL).into()).await;
+            continue;
+        }
+        if next_post <= now {
+            person_state
+                .post(&mut dice, &mut shared.buffer().bytes)
+                .await;
+            next_post = Instant::now() + jitter(spec.post_every, &mut dice);
+        } else {
+            let kind = pick_kind(&spec.mix, &mut dice);
+            person_state
+                .navigate(kind, &mut dice, &mut shared.buffer().bytes)
+                .await;
+            next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
+        }
+    }
+    let viewing = me.borrow().viewing;
+    if let Some(room) = viewing {
+        shared.world.borrow_mut().stop_viewing(person, room);
+    }
+}
+
+const STOP_POLL: Duration = Duration::from_millis(100);
+
+/// Between half and one and a half times `every`, so people do not march in step.
+fn jitter(every: Duration, dice: &mut Dice) -> Duration {
+    every.mul_f64(0.5 + dice.unit())
+}
+
+fn pick_kind(mix: &Mix, dice: &mut Dice) -> NavKind {
+    let total = mix.open_room + mix.scroll_history + mix.search + mix.return_to_room;
+    let mut roll = dice.unit() * total;
+    for (kind, share) in [
+        (NavKind::OpenRoom, mix.open_room),
+        (NavKind::ScrollHistory, mix.scroll_history),
+        (NavKind::Search, mix.search),
+    ] {
+        if roll < share {
+            return kind;
+        }
+        roll -= share;
+    }
+    NavKind::ReturnToRoom
+}
+
+async fn sign_in(shared: &Shared, browser: &mut Browser, account: u32, body: &mut Vec<u8>) -> bool {
+    let spec = &shared.spec;
+    let form = format!(
+        "email_address={}&password={}",
+        form_escape(&email(account)),
+        form_escape(&spec.password)
+    );
+    while !shared.stopped.get() {
+        let slot = shared.world.borrow_mut().sign_in_slot(spec.sign_in_per_s);
+        tokio::time::sleep_until(slot.into()).await;
+        match browser
+            .fetch("POST", &spec.sign_in_path, Some(&form), "text/html", body)
+            .await
+        {
+            Ok(f) if (300..400).contains(&f.status) && f.cookie.is_some() => {
+                browser.cookie = f.cookie;
+                return true;
+            }
+            Ok(f) if f.status == 429 => {
+                shared.world.borrow_mut().sign_in_retries += 1;
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Ok(f) => {
+                shared.fail("sign_in", || {
+                    format!("{} answered {}", email(account), f.status)
+                });
+                return false;
+            }
+            Err(e) => {
+                shared.fail(e.cause(), || format!("signing in: {e:?}"));
+                tokio::time::sleep(spec.navigate_every).await;
+            }
+        }
+    }
+    false
+}
+
+/// `application/x-www-form-urlencoded` escaping.
+fn form_escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for b in value.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+struct PersonLoop<'a> {
+    shared: &'a Shared,
+    me: &'a Rc<RefCell<Me>>,
+    commands: UnboundedSender<Command>,
+    browser: Browser,
+    account: u32,
+    rooms: &'a [u32],
+    seq: u32,
+}
+
+impl PersonLoop<'_> {
+    async fn fetch(
+        &mut self,
+        method: &str,
+        path: &str,
+        form: Option<&str>,
+        accept: &str,
+        body: &mut Vec<u8>,
+    ) -> Result<u16, FetchError> {
+        let before = self.browser.reconnects;
+        let fetched = self.browser.fetch(method, path, form, accept, body).await;
+        let reconnects = self.browser.reconnects - before;
+        if reconnects > 0 {
+            self.shared.world.borrow_mut().tally.reconnects += reconnects;
+        }
+        fetched.map(|f| f.status)
+    }
+
+    async fn navigate(&mut self, kind: NavKind, dice: &mut Dice, body: &mut Vec<u8>) {
+        let shared = self.shared;
+        let timeout = shared.spec.timeout;
+        // Like a user, wait for the last page to finish subscribing before moving on.
+        let until = Instant::now() + timeout;
+        let settled = self.me.borrow().settled.clone();
+        while self.me.borrow().nav.is_some() && Instant::now() < until {
+            let _ = tokio::time::timeout_at(until.into(), settled.notified()).await;
+        }
+        let abandoned = self.me.borrow_mut().nav.take();
+        if let Some((kind, _)) = abandoned {
+            let awaiting = self.me.borrow().awaiting.join(", ");
+            shared.fail("subscription_unconfirmed", || {
+                format!("{} page: {awaiting}", kind.name())
+            });
+        }
+        let (viewing, oldest) = {
+            let me = self.me.borrow();
+            (me.viewing, me.oldest_message)
+        };
+        let (kind, room) = match kind {
+            NavKind::ScrollHistory if viewing.is_some() && oldest.is_some() => (kind, viewing),
+            NavKind::Search => (kind, None),
+            NavKind::ReturnToRoom => {
+                let me = self.me.borrow();
+                let earlier: Vec<u32> = me
+                    .opened
+                    .iter()
+                    .copied()
+                    .filter(|&r| Some(r) != viewing)
+                    .collect();
+                if earlier.is_empty() {
+                    (kind, Some(self.rooms[dice.below(self.rooms.len())]))
+                } else {
+                    (kind, Some(earlier[dice.below(earlier.len())]))
+                }
+            }
+            _ => (
+                NavKind::OpenRoom,
+                Some(self.rooms[dice.below(self.rooms.len())]),
+            ),
+        };
+        let path = match (kind, room) {
+            (NavKind::ScrollHistory, Some(room)) => {
+                format!("/rooms/{room}/messages?before={}", oldest.unwrap_or(0))
+            }
+            (NavKind::Search, _) => format!("/searches?q=hello+{}", dice.below(100)),
+            (_, room) => format!("/rooms/{}", room.unwrap_or(1)),
+        };
+        let fragment = kind == NavKind::ScrollHistory;
+        let newest = match (fragment, room) {
+            (false, Some(room)) => shared.world.borrow().newest[room as usize].clone(),
+            _ => None,
+        };
+        let started = Instant::now();
+        let status = match self.fetch("GET", &path, None, "text/html", body).await {
+            Ok(status) => status,
+            Err(e) => {
+                shared.fail(e.cause(), || format!("GET {path}: {e:?}"));
+                return;
+            }
+        };
+        if status != 200 {
+            shared.fail("status", || format!("GET {path}: {status}"));
+            return;
+        }
+        let Ok(html) = std::str::from_utf8(body) else {
+            shared.fail("not_utf8", || format!("GET {path}"));
+            return;
+        };
+        let expect = PageExpectation {
+            user_id: user_id(self.account),
+            room,
+            rooms: (!fragment).then_some(self.rooms),
+            newest: newest.as_ref().map(|(client, id)| (client.as_str(), *id)),
+            whole: !fragment,
+        };
+        if let Err(problem) = check_page(html, &expect) {
+            shared.fail(problem.cause(), || format!("GET {path}: {problem:?}"));
+            return;
+        }
+        let oldest = attr(html, "data-message-id").and_then(|id| id.parse().ok());
+        if fragment {
+            let mut me = self.me.borrow_mut();
+            me.oldest_message = oldest.or(me.oldest_message);
+            drop(me);
+            record_navigation(shared, kind, started);
+            return;
+        }
+        // A whole page: Turbo disconnects the old page's stream sources and connects the new ones.
+        let identifiers: Vec<String> = stream_sources(html)
+            .iter()
+            .map(|(channel, name)| stream_identifier(channel, name))
+            .collect();
+        let mut me = self.me.borrow_mut();
+        if let Some(old) = me.viewing {
+            shared.world.borrow_mut().stop_viewing(me.person, old);
+        }
+        me.previous = me.viewing;
+        me.viewing = room;
+        me.oldest_message = oldest;
+        if let Some(room) = room {
+            me.opened.retain(|&r| r != room);
+            me.opened.push(room);
+            if me.opened.len() > 5 {
+                me.opened.remove(0);
+            }
+        }
+        for old in me.subscriptions.drain(..) {
+            let _ = self.commands.send(Command::Unsubscribe(old));
+        }
+        for id in &identifiers {
+            let _ = self.commands.send(Command::Subscribe(id.clone()));
+        }
+        me.awaiting = identifiers.clone();
+        me.subscriptions = identifiers;
+        if me.awaiting.is_empty() {
+            if let Some(room) = room {
+                shared.world.borrow_mut().start_viewing(me.person, room);
+            }
+            record_navigation(shared, kind, started);
+        } else {
+            me.nav = Some((kind, started));
+        }
+    }
+
+    async fn post(&mut self, dice: &mut Dice, body: &mut Vec<u8>) {
+        let shared = self.shared;
+        let room = {
+            let world = shared.world.borrow();
+            let weight = |r: &u32| {
+                u64::from(
+                    world
+                        .room_sizes
+                        .get(*r as usize)
+                        .copied()
+                        .unwrap_or(1)
+                        .max(1),
+                )
+            };
+            let total: u64 = self.rooms.iter().map(weight).sum();
+            let mut roll = dice.next() % total.max(1);
+            let mut chosen = self.rooms[0];
+            for r in self.rooms {
+                if roll < weight(r) {
+                    chosen = *r;
+                    break;
+                }
+                roll -= weight(r);
+            }
+            chosen
+        };
+        self.seq += 1;
+        let person = self.me.borrow().person;
+        let key = post_key(person, self.seq);
+        let id = client_id(key);
+        {
+            let mut world = shared.world.borrow_mut();
+            world.expect_post(key, room);
+            world.tally.posts += 1;
+        }
+        let form = format!("message%5Bbody%5D=hello+from+{id}&message%5Bclient_message_id%5D={id}");
+        let path = format!("/rooms/{room}/messages");
+        let accept = "text/vnd.turbo-stream.html, text/html";
+        match self.fetch("POST", &path, Some(&form), accept, body).await {
+            Ok(status) if (200..300).contains(&status) => {
+                let message_id = std::str::from_utf8(body)
+                    .ok()
+                    .and_then(|html| attr(html, "data-message-id"))
+                    .and_then(|m| m.parse().ok());
+                let mut world = shared.world.borrow_mut();
+                world.tally.acknowledged += 1;
+                world.newest[room as usize] = Some((id.clone(), message_id));
+                world.acknowledged.push(id);
+            }
+            outcome => {
+                shared.world.borrow_mut().pending.remove(&key);
+                match outcome {
+                    Ok(status) => shared.fail("post_status", || format!("POST {path}: {status}")),
+                    Err(e) => shared.fail(e.cause(), || format!("POST {path}: {e:?}")),
+                }
+            }
+        }
+    }
+}
+
+fn record_navigation(shared: &Shared, kind: NavKind, started: Instant) {
+    let mut world = shared.world.borrow_mut();
+    if world.measuring {
+        world.tally.navigated(kind, started.elapsed());
+    }
+}
+
+/// The person's cable: carries out subscribe / unsubscribe commands and checks what arrives.
+async fn run_cable(
+    shared: Rc<Shared>,
+    me: Rc<RefCell<Me>>,
+    mut cable: Cable,
+    mut commands: UnboundedReceiver<Command>,
+) {
+    let mut resends_seen = 0;
+    let mut stale_reported = false;
+    let mut check_stale = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        tokio::select! {
+            biased;
+            command = commands.recv() => {
+                let sent = match command {
+                    None => break,
+                    Some(Command::Subscribe(id)) => cable.subscribe(&id).await,
+                    Some(Command::Unsubscribe(id)) => cable.unsubscribe(&id).await,
+                };
+                if let Err(e) = sent {
+                    shared.fail("cable_closed", || e.to_string());
+                    break;
+                }
+            }
+            event = cable.next_event() => match event {
+                Ok(CableEvent::Confirmed(id)) => confirmed(&shared, &me, &id),
+                Ok(CableEvent::Rejected(id)) => {
+                    shared.fail("subscription_rejected", || id.clone());
+                    let mut me = me.borrow_mut();
+                    me.awaiting.retain(|a| a != &id);
+                    if me.awaiting.is_empty() {
+                        me.nav = None;
+                        me.settled.notify_one();
+                    }
+                }
+                Ok(CableEvent::Message { message, .. }) => received(&shared, &me, &message),
+                Ok(CableEvent::Ping) => stale_reported = false,
+                Ok(CableEvent::Disconnect { reason }) => {
+                    shared.fail("cable_disconnected", || format!("{reason:?}"));
+                    break;
+                }
+                Err(e) => {
+                    shared.fail("cable_closed", || e.to_string());
+                    break;
+                }
+            },
+            _ = check_stale.tick() => {
+                if cable.is_stale(Instant::now()) && !stale_reported {
+                    stale_reported = true;
+                    shared.fail("cable_stale", || "no ping for over 6 s".into());
+                }
+            }
+        }
+        let resends = cable.resends();
+        if resends > resends_seen {
+            shared.world.borrow_mut().tally.resends += resends - resends_seen;
+            resends_seen = resends;
+        }
+    }
+    cable.close().await;
+}
+
+fn confirmed(shared: &Shared, me: &RefCell<Me>, id: &str) {
+    let mut me = me.borrow_mut();
+    let Some(at) = me.awaiting.iter().position(|a| a == id) else {
+        return;
+    };
+    me.awaiting.swap_remove(at);
+    if me.awaiting.is_empty()
+        && let Some((kind, started)) = me.nav.take()
+    {
+        if let Some(room) = me.viewing {
+            shared.world.borrow_mut().start_viewing(me.person, room);
+        }
+        record_navigation(shared, kind, started);
+        me.settled.notify_one();
+    }
+}
+
+/// A broadcast: a post's delivery to this person, checked for its room.
+fn received(shared: &Shared, me: &RefCell<Me>, message: &serde_json::Value) {
+    let Some(html) = message.as_str() else {
+        return;
+    };
+    let Some(key) = attr(html, "data-client-message-id").and_then(parse_client_id) else {
+        return;
+    };
+    let room = attr_values(html, "data-message-room-id")
+        .next()
+        .and_then(|r| r.parse::<u32>().ok());
+    let me = me.borrow();
+    if room.is_none() || (room != me.viewing && room != me.previous) {
+        shared.fail("wrong_room_delivery", || {
+            format!(
+                "{} for room {room:?} reached a viewer of room {:?}",
+                client_id(key),
+                me.viewing
+            )
+        });
+        return;
+    }
+    shared.world.borrow_mut().delivered(key, me.person);
+}

@@ -1,0 +1,78 @@
+//! Who the simulated people are: accounts, their user ids and room
+//! memberships, seeded the same way by the generator and by the servers the
+//! tests and the bench make (Campfire's real seed is not published).
+
+/// Room 1 holds everyone; room `r` (2…) holds about one account in `r`, so a
+/// few rooms are busy and most are quiet, as in a real deployment.
+pub fn seeded_rooms(account: u32, rooms: u32) -> Vec<u32> {
+    let mut mine = vec![1];
+    for room in 2..=rooms {
+        if mix(u64::from(account) << 32 | u64::from(room)).is_multiple_of(u64::from(room)) {
+            mine.push(room);
+        }
+    }
+    mine
+}
+
+/// How many accounts room `room` holds, as [`seeded_rooms`] seeds them.
+pub fn seeded_room_size(room: u32, accounts: u32, rooms: u32) -> u32 {
+    (0..accounts)
+        .filter(|&a| seeded_rooms(a, rooms).contains(&room))
+        .count() as u32
+}
+
+/// The user id of account `account` (0-based accounts, ids from 1).
+pub fn user_id(account: u32) -> u32 {
+    account + 1
+}
+
+/// The sign-in address of account `account`.
+pub fn email(account: u32) -> String {
+    format!("person{account}@example.test")
+}
+
+/// SplitMix64's finaliser: a well-mixed hash of one number.
+pub(crate) fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// A small, fast random sequence per person (SplitMix64).
+#[derive(Debug, Clone)]
+pub(crate) struct Dice(u64);
+
+impl Dice {
+    pub fn new(seed: u64) -> Dice {
+        Dice(mix(seed))
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix(self.0)
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform in 0..n (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn everyone_is_in_room_one_and_later_rooms_are_quieter() {
+        let sizes: Vec<u32> = (1..=10).map(|r| seeded_room_size(r, 3000, 10)).collect();
+        assert_eq!(sizes[0], 3000);
+        assert!(sizes[1] > sizes[9] * 3, "{sizes:?}");
+        assert!(sizes.iter().all(|&s| s > 0), "{sizes:?}");
+    }
+}

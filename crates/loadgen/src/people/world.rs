@@ -1,0 +1,179 @@
+//! What every person on the generator's thread shares: the running step's
+//! tally, who is viewing which room, posts waiting for their deliveries, and
+//! the newest acknowledged post per room.
+
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+use super::tally::Tally;
+
+/// A post sent into a room, waiting to reach everyone who was viewing it.
+pub(crate) struct Pending {
+    pub room: u32,
+    pub sent: Instant,
+    pub step: usize,
+    /// People viewing the room when the post was sent, not yet reached.
+    pub waiting: HashSet<usize>,
+}
+
+pub(crate) struct World {
+    pub tally: Tally,
+    /// Whether the running step is being measured (not warming up).
+    pub measuring: bool,
+    pub step: usize,
+    /// Per room (index = room id), the people whose room page is up and subscribed.
+    pub viewers: Vec<Vec<usize>>,
+    /// Room sizes, for posting weighted by membership.
+    pub room_sizes: Vec<u32>,
+    pub pending: HashMap<u64, Pending>,
+    /// Per room, the newest post acknowledged in it: its client message id
+    /// and the message id the server's answer gave it.
+    pub newest: Vec<Option<(String, Option<u64>)>>,
+    pub acknowledged: Vec<String>,
+    /// When the next sign-in may start (Campfire rate-limits sign-ins).
+    pub next_sign_in: Instant,
+    pub sign_in_retries: u64,
+    /// How long a post may take to reach a viewer before it counts as lost.
+    pub lost_after: Duration,
+}
+
+impl World {
+    pub fn new(rooms: u32, room_sizes: Vec<u32>, lost_after: Duration) -> World {
+        World {
+            tally: Tally::new(),
+            measuring: false,
+            step: 0,
+            viewers: vec![Vec::new(); rooms as usize + 1],
+            room_sizes,
+            pending: HashMap::new(),
+            newest: vec![None; rooms as usize + 1],
+            acknowledged: Vec::new(),
+            next_sign_in: Instant::now(),
+            sign_in_retries: 0,
+            lost_after,
+        }
+    }
+
+    /// A sign-in slot at most `per_s` a second: when this person may sign in.
+    pub fn sign_in_slot(&mut self, per_s: f64) -> Instant {
+        let now = Instant::now();
+        let slot = self.next_sign_in.max(now);
+        self.next_sign_in = slot + Duration::from_secs_f64(1.0 / per_s.max(1e-3));
+        slot
+    }
+
+    pub fn start_viewing(&mut self, person: usize, room: u32) {
+        if let Some(v) = self.viewers.get_mut(room as usize)
+            && !v.contains(&person)
+        {
+            v.push(person);
+        }
+    }
+
+    /// The person left the room: posts still on their way there are no longer
+    /// owed to them, but a post that had `lost_after` to reach them and did not is lost.
+    pub fn stop_viewing(&mut self, person: usize, room: u32) {
+        if let Some(v) = self.viewers.get_mut(room as usize) {
+            v.retain(|&p| p != person);
+        }
+        let now = Instant::now();
+        let mut lost = Vec::new();
+        for (key, pending) in self.pending.iter_mut().filter(|(_, p)| p.room == room) {
+            if pending.waiting.remove(&person)
+                && now.saturating_duration_since(pending.sent) > self.lost_after
+            {
+                lost.push(*key);
+            }
+        }
+        for key in lost {
+            self.tally.fail("lost_delivery", || {
+                format!(
+                    "post {} in room {room} did not reach a viewer in time",
+                    client_id(key)
+                )
+            });
+        }
+    }
+
+    /// A post is about to be sent: everyone viewing its room is owed it.
+    pub fn expect_post(&mut self, key: u64, room: u32) {
+        let waiting = self
+            .viewers
+            .get(room as usize)
+            .map(|v| v.iter().copied().collect())
+            .unwrap_or_default();
+        self.pending.insert(
+            key,
+            Pending {
+                room,
+                sent: Instant::now(),
+                step: self.step,
+                waiting,
+            },
+        );
+    }
+
+    /// A message reached `person`; records its latency when it was owed and measured.
+    /// Returns false when it was not owed to them (unknown post or not viewing).
+    pub fn delivered(&mut self, key: u64, person: usize) -> bool {
+        let Some(pending) = self.pending.get_mut(&key) else {
+            return false;
+        };
+        if !pending.waiting.remove(&person) {
+            return false;
+        }
+        if pending.step == self.step {
+            let took = pending.sent.elapsed();
+            self.tally.delivered(took);
+        }
+        if pending.waiting.is_empty() {
+            self.pending.remove(&key);
+        }
+        true
+    }
+
+    /// At the end of step `step`: every post of that step sent before `cutoff`
+    /// and still owed to someone is lost; younger posts are judged with the next step.
+    pub fn settle_step(&mut self, step: usize, cutoff: Instant) {
+        let mut lost = 0u64;
+        let mut sample = None;
+        self.pending.retain(|key, p| {
+            if p.step != step {
+                return true;
+            }
+            if p.sent >= cutoff {
+                p.step = step + 1;
+                return true;
+            }
+            if !p.waiting.is_empty() {
+                lost += p.waiting.len() as u64;
+                sample.get_or_insert((*key, p.room, p.waiting.len()));
+            }
+            false
+        });
+        if let Some((key, room, n)) = sample {
+            let id = client_id(key);
+            for _ in 0..lost {
+                self.tally.fail("lost_delivery", || {
+                    format!("post {id} in room {room} never reached {n} viewer(s)")
+                });
+            }
+        }
+    }
+}
+
+/// The post key of person `person`'s `seq`-th post.
+pub(crate) fn post_key(person: usize, seq: u32) -> u64 {
+    (person as u64) << 32 | u64::from(seq)
+}
+
+/// The client message id a post carries, e.g. `p12-3`.
+pub(crate) fn client_id(key: u64) -> String {
+    format!("p{}-{}", key >> 32, key & 0xffff_ffff)
+}
+
+/// The post key in a client message id.
+pub(crate) fn parse_client_id(id: &str) -> Option<u64> {
+    let (person, seq) = id.strip_prefix('p')?.split_once('-')?;
+    Some(post_key(person.parse().ok()?, seq.parse().ok()?))
+}
