@@ -1,0 +1,147 @@
+//! Reprise's desktop app: a Tauri 2 shell whose commands are thin calls into
+//! reprise-recipe, reprise-verdict and reprise-report, and whose event
+//! forwarding ([`stream`]) keeps a fast stream from flooding the webview.
+//!
+//! The UI (`ui/`) calls these commands through one backend module; the
+//! views it receives are exported to TypeScript from [`views`].
+//!
+//! ```
+//! use reprise_desktop::commands::{Shell, library};
+//! use reprise_recipe::Catalog;
+//!
+//! let shell = Shell {
+//!     catalog: Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+//!     data_dir: std::env::temp_dir(),
+//! };
+//! let cards = library(&shell).unwrap().recipes;
+//! assert!(cards.iter().any(|c| c.id == "hello-ceiling"));
+//! ```
+
+pub mod commands;
+pub mod stream;
+pub mod views;
+
+use tauri::{Builder, Runtime, State};
+
+use commands::Shell;
+use views::*;
+
+#[tauri::command]
+fn library(shell: State<'_, Shell>) -> Result<Library, CommandError> {
+    commands::library(&shell)
+}
+
+#[tauri::command]
+fn post(shell: State<'_, Shell>, id: String) -> Result<PostView, CommandError> {
+    commands::post(&shell, &id)
+}
+
+#[tauri::command]
+fn history(shell: State<'_, Shell>) -> Result<Vec<RunRow>, CommandError> {
+    commands::history(&shell)
+}
+
+#[tauri::command]
+fn results(shell: State<'_, Shell>, run: String) -> Result<ResultsView, CommandError> {
+    commands::results(&shell, &run)
+}
+
+#[tauri::command]
+fn share_preview(shell: State<'_, Shell>, run: String) -> Result<SharePreview, CommandError> {
+    commands::share_preview(&shell, &run)
+}
+
+#[tauri::command]
+fn machine() -> MachineBasics {
+    commands::machine()
+}
+
+/// What this build can do, so the UI shows the rest as not in this build.
+#[tauri::command]
+fn capabilities() -> Capabilities {
+    Capabilities {
+        probe: false,
+        engine: false,
+        bench_stream: cfg!(feature = "bench"),
+    }
+}
+
+/// For `bench/desktop`: synthetic progress events produced as fast as a
+/// thread can for `millis` ms, forwarded through the same throttle a run's
+/// events go through. No recipe runs.
+#[cfg(feature = "bench")]
+#[tauri::command]
+async fn bench_stream(
+    millis: u32,
+    on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
+) -> Result<StreamSummary, CommandError> {
+    use std::time::{Duration, Instant};
+    use stream::{INTERVAL, Incoming, forward};
+    let (tx, rx) = std::sync::mpsc::channel();
+    let producer = std::thread::spawn(move || {
+        let start = Instant::now();
+        let budget = Duration::from_millis(u64::from(millis));
+        let mut events = 0u64;
+        while start.elapsed() < budget {
+            for _ in 0..256 {
+                events += 1;
+                let _ = tx.send(Incoming::Progress {
+                    step: "measure".into(),
+                    done: start.elapsed().as_secs_f64(),
+                    total: Some(budget.as_secs_f64()),
+                    req_per_s: Some(75_000.0 + (events % 1000) as f64),
+                    p99_ms: Some(1.2),
+                });
+            }
+            let _ = tx.send(Incoming::Log {
+                step: "measure".into(),
+                line: format!("{events} events so far"),
+            });
+        }
+        events
+    });
+    let forwarder = std::thread::spawn(move || forward(&rx, INTERVAL, |b| on_event.send(b)));
+    let stopped = || CommandError {
+        kind: "stream".into(),
+        message: "a bench thread stopped".into(),
+        hint: "Run the bench again.".into(),
+    };
+    let events = producer.join().map_err(|_| stopped())?;
+    let batches = forwarder.join().map_err(|_| stopped())?;
+    Ok(StreamSummary { events, batches })
+}
+
+/// Registers the shell's state and commands on a builder (the real one or
+/// Tauri's mock runtime in tests).
+pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
+    let builder = builder.manage(shell);
+    #[cfg(feature = "bench")]
+    let builder = builder.invoke_handler(tauri::generate_handler![
+        library,
+        post,
+        history,
+        results,
+        share_preview,
+        machine,
+        capabilities,
+        bench_stream
+    ]);
+    #[cfg(not(feature = "bench"))]
+    let builder = builder.invoke_handler(tauri::generate_handler![
+        library,
+        post,
+        history,
+        results,
+        share_preview,
+        machine,
+        capabilities
+    ]);
+    builder
+}
+
+/// Starts the desktop app.
+pub fn run() {
+    app(tauri::Builder::default(), Shell::from_env())
+        .run(tauri::generate_context!())
+        .expect("the desktop app failed to start");
+}

@@ -1,0 +1,297 @@
+//! What the commands hand the UI: plain, serialisable views of the crates'
+//! types, each exported to TypeScript (`ui/src/bindings/`) with ts-rs.
+
+use serde::Serialize;
+use ts_rs::TS;
+
+/// A command's failure, as the UI shows it: what happened and what to do.
+#[derive(Clone, Debug, PartialEq, Serialize, TS, thiserror::Error)]
+#[error("{message}")]
+pub struct CommandError {
+    /// `not_found`, `invalid`, `io`, `history`, `share`.
+    pub kind: String,
+    pub message: String,
+    /// What the person can do about it.
+    pub hint: String,
+}
+
+/// The Library page: one card per recipe, and the files that did not load.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Library {
+    pub recipes: Vec<RecipeCard>,
+    pub problems: Vec<RecipeProblem>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RecipeCard {
+    pub id: String,
+    pub title: String,
+    pub author: String,
+    pub date: String,
+    pub summary: String,
+    /// The metrics the figures measure, by unit name (`req/s`, `ms`, …).
+    pub measures: Vec<String>,
+    pub figures: u32,
+    pub claims: u32,
+    pub steps: u32,
+    /// Lanes the recipe can run at all.
+    pub lanes_runnable: u32,
+    /// Of those, the lanes whose toolchains are on this machine's PATH.
+    pub lanes_here: Vec<String>,
+    /// `ok`, `modified` or `unlisted` against checksums/recipes.sha256.
+    pub checksum: String,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RecipeProblem {
+    pub id: String,
+    pub file: String,
+    pub message: String,
+}
+
+/// The Post page: what the post claims and on what.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PostView {
+    pub id: String,
+    pub title: String,
+    pub author: String,
+    pub date: String,
+    pub url: Option<String>,
+    pub run: Option<String>,
+    pub summary: String,
+    pub unknowns: Vec<String>,
+    pub machine: Option<MachineView>,
+    pub toolchains: Vec<ToolchainView>,
+    pub lanes: Vec<LaneView>,
+    pub steps: Vec<StepView>,
+    pub figures: Vec<FigureView>,
+    pub claims: Vec<ClaimView>,
+    pub checksum: String,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct MachineView {
+    pub cpu: String,
+    pub cores: Option<u32>,
+    pub threads: Option<u32>,
+    pub smt: Option<bool>,
+    pub base_mhz: Option<u32>,
+    pub boost: Option<bool>,
+    pub governor: Option<String>,
+    pub memory_gb: Option<u32>,
+    pub os: Option<String>,
+    pub kernel: Option<String>,
+    pub virtualization: Option<String>,
+    pub quote: String,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ToolchainView {
+    pub name: String,
+    /// The version requirement, e.g. `4.0.5` or `*`.
+    pub version: String,
+    pub command: Vec<String>,
+    pub why: Option<String>,
+    pub quote: Option<String>,
+    /// Whether the command's program is on this machine's PATH.
+    pub on_path: bool,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LaneView {
+    pub name: String,
+    pub runtime: Option<String>,
+    pub server: Option<String>,
+    pub why: String,
+    pub runnable: bool,
+    pub runnable_here: bool,
+    pub not_runnable: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct StepView {
+    pub id: String,
+    pub kind: String,
+    /// The post's reason for the step.
+    pub why: String,
+    pub after: Vec<String>,
+    pub lanes: Vec<String>,
+    pub command: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct FigureView {
+    pub id: String,
+    pub lane: String,
+    pub endpoint: Option<String>,
+    pub metric: String,
+    pub unit: String,
+    pub value: Option<f64>,
+    pub range: Option<Vec<f64>>,
+    pub unknown: Option<String>,
+    pub approx: bool,
+    pub condition: Option<String>,
+    pub quote: String,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ClaimView {
+    pub id: String,
+    pub kind: String,
+    pub quote: String,
+    pub tolerance: Option<f64>,
+    pub figures: Vec<String>,
+}
+
+/// A stored run, as the history lists it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RunRow {
+    pub id: String,
+    pub created_at: String,
+    pub recipe: String,
+    pub title: String,
+    pub origin: Option<String>,
+    pub cells: u32,
+    pub reproduced: u32,
+    pub not_reproduced: u32,
+    pub inconclusive: u32,
+    pub not_comparable: u32,
+}
+
+/// The Results page for one stored run.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ResultsView {
+    pub run: RunRow,
+    /// Empty when the machine matches the post's; otherwise why it differs.
+    pub machine_differs: Vec<String>,
+    pub tally: String,
+    pub figures: Vec<FigureResult>,
+    pub verdicts: Vec<VerdictView>,
+    pub environment: EnvironmentView,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct FigureResult {
+    pub figure: String,
+    pub lane: String,
+    pub endpoint: Option<String>,
+    pub metric: String,
+    pub unit: String,
+    pub published: Option<f64>,
+    pub published_range: Option<Vec<f64>>,
+    /// The measured median, where the cell has one.
+    pub measured: Option<f64>,
+    pub measured_low: Option<f64>,
+    pub measured_high: Option<f64>,
+    /// `valid`, or why the cell is no data / client-bound / not comparable.
+    pub status: String,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct IntervalView {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct VerdictView {
+    pub claim: String,
+    pub kind: String,
+    pub quote: String,
+    /// `reproduced`, `not_reproduced`, `inconclusive`, `not_comparable`.
+    pub outcome: String,
+    pub reason: String,
+    pub published: Option<f64>,
+    pub unit: String,
+    pub tolerance: Option<f64>,
+    pub band: Option<Vec<f64>>,
+    pub measured: Option<IntervalView>,
+    pub more_runs: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct EnvironmentView {
+    pub toolchains: Vec<NameValue>,
+    pub sources: Vec<NameValue>,
+    /// Every command run, as a person would type it.
+    pub commands: Vec<String>,
+    /// The harness settings and the fingerprint, pretty-printed JSON.
+    pub harness: String,
+    pub fingerprint: String,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct NameValue {
+    pub name: String,
+    pub value: String,
+}
+
+/// The Share page: exactly what would be posted, after redaction.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SharePreview {
+    pub run: String,
+    pub title: String,
+    pub body: String,
+    /// What was replaced: host names and user names found in the fingerprint.
+    pub redacted: Vec<String>,
+    /// A GitHub new-discussion page with the title and body filled in,
+    /// when a repository is configured (`REPRISE_DISCUSSIONS_REPO`).
+    pub prefilled_url: Option<String>,
+    /// The CLI command that signs in with the device flow and posts.
+    pub cli_command: String,
+}
+
+/// The Machine page, before the probe lands: what the standard library can tell.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct MachineBasics {
+    pub os: String,
+    pub arch: String,
+    pub logical_cpus: u32,
+    /// What this build cannot tell yet, said rather than guessed.
+    pub missing: Vec<String>,
+}
+
+/// One message on a run's event channel: either an event as it happened or
+/// a merged summary of many progress events.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum StreamMessage {
+    /// Progress merged over one interval: the latest value and how many
+    /// events were folded into it.
+    Progress {
+        step: String,
+        done: f64,
+        total: Option<f64>,
+        req_per_s: Option<f64>,
+        p99_ms: Option<f64>,
+        merged: u32,
+    },
+    /// Log lines of one step, joined, with how many were dropped to stay
+    /// within the interval's budget.
+    Log {
+        step: String,
+        lines: Vec<String>,
+        dropped: u32,
+    },
+    /// Anything else, passed on at once and in order.
+    Event { payload: String },
+}
+
+/// What this build can do.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Capabilities {
+    /// Machine probe and preflight (reprise-probe).
+    pub probe: bool,
+    /// Running a recipe (reprise-engine).
+    pub engine: bool,
+    /// The synthetic event stream bench/desktop measures with.
+    pub bench_stream: bool,
+}
+
+/// What a bench stream did: events produced, batches the UI received.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct StreamSummary {
+    pub events: u64,
+    pub batches: u64,
+}

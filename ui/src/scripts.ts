@@ -1,0 +1,126 @@
+// Scripts for the scripted backend: the states each page must show, for
+// tests in a plain browser (`?script=<name>`). Data shaped like the app's
+// answers for hello-ceiling; nothing here reaches the desktop app.
+
+import type { Script } from './backend';
+import type { PostView } from './bindings/PostView';
+import type { ResultsView } from './bindings/ResultsView';
+import type { StreamMessage } from './bindings/StreamMessage';
+
+const post: PostView = {
+  id: 'hello-ceiling',
+  title: 'Campfire under Falcon: the hello-world ceilings',
+  author: 'Sam Ruby',
+  date: '2026-10',
+  url: null,
+  run: 'the October 16 run',
+  summary: 'Before reading a cached route’s throughput, the post measures what the app server alone can do.',
+  unknowns: ['The post gives no Puma or Falcon version.'],
+  machine: {
+    cpu: 'AMD Ryzen 5 3600 6-Core Processor', cores: 6, threads: 12, smt: true, base_mhz: 3600, boost: false,
+    governor: 'performance', memory_gb: 63, os: 'Ubuntu 24.04.5 LTS', kernel: null, virtualization: 'none',
+    quote: 'AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled.',
+  },
+  toolchains: [
+    { name: 'ruby', version: '*', command: ['ruby', '--version'], why: 'Any Ruby that runs Puma will do.', quote: null, on_path: true },
+    { name: 'falcon', version: '*', command: ['falcon', '--version'], why: 'The fiber server.', quote: null, on_path: false },
+  ],
+  lanes: [
+    { name: 'puma', runtime: 'ruby', server: 'puma', why: 'Puma, two workers.', runnable: true, runnable_here: true, not_runnable: null },
+    { name: 'falcon', runtime: 'ruby', server: 'falcon', why: 'Falcon.', runnable: true, runnable_here: false, not_runnable: null },
+  ],
+  steps: [
+    { id: 'serve', kind: 'serve', why: 'Start each server on its own port.', after: [], lanes: ['puma', 'falcon'], command: null },
+    { id: 'check', kind: 'check', why: 'One checked request per lane: same body everywhere.', after: ['serve'], lanes: [], command: null },
+    { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', after: ['check'], lanes: [], command: null },
+  ],
+  figures: [
+    { id: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', unit: 'req/s', value: 54000, range: null, unknown: null, approx: true, condition: null, quote: 'A hello-world app under Puma serves about 54,000 requests a second.' },
+    { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', unit: 'req/s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000.' },
+  ],
+  claims: [
+    { id: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, figures: ['falcon-hello', 'puma-hello'] },
+  ],
+  checksum: 'ok',
+};
+
+const results: ResultsView = {
+  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.title, origin: 'results dir', cells: 2, reproduced: 1, not_reproduced: 0, inconclusive: 0, not_comparable: 2 },
+  machine_differs: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'],
+  tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 2 not comparable',
+  figures: [
+    { figure: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', unit: 'req/s', published: 54000, published_range: null, measured: 30200, measured_low: 30100, measured_high: 30300, status: 'valid' },
+    { figure: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', unit: 'req/s', published: 106000, published_range: null, measured: 60200, measured_low: 60100, measured_high: 60300, status: 'valid' },
+  ],
+  verdicts: [
+    { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null },
+    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'the machine differs from the post’s', published: 54000, unit: 'req/s', tolerance: 0.15, band: null, measured: null, more_runs: null },
+  ],
+  environment: {
+    toolchains: [{ name: 'ruby', value: 'ruby 3.1.2p20' }],
+    sources: [],
+    commands: ['wrk -t1 -c16 -d10s http://127.0.0.1:9292/'],
+    harness: '{\n  "runs": 3\n}',
+    fingerprint: '{\n  "cpu": "Test CPU"\n}',
+  },
+};
+
+function flood(batches: number): StreamMessage[][] {
+  const out: StreamMessage[][] = [];
+  for (let i = 1; i <= batches; i++) {
+    out.push([
+      { type: 'log', step: 'measure', lines: [`run ${i}: 75,0${i % 10}0 req/s`], dropped: i * 3 },
+      { type: 'progress', step: 'measure', done: i, total: batches, req_per_s: 74000 + (i % 7) * 300, p99_ms: 1.1 + (i % 3) / 10, merged: 3750 },
+    ]);
+  }
+  out.push([{ type: 'event', payload: 'measure finished' }]);
+  return out;
+}
+
+const machine = { os: 'linux', arch: 'x86_64', logical_cpus: 2, missing: ['CPU model, clock, boost, governor, memory and kernel come with the machine probe (reprise-probe), which is not in this build.'] };
+
+const share = {
+  run: 'hello-ceiling-1',
+  title: 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)',
+  body: '# Reprise: Campfire under Falcon\n\nMachine: [host]\n',
+  redacted: ['desk-seven'],
+  prefilled_url: null,
+  cli_command: 'reprise share hello-ceiling-1',
+};
+
+const library = {
+  recipes: [
+    { id: 'hello-ceiling', title: post.title, author: 'Sam Ruby', date: '2026-10', summary: post.summary, measures: ['req_per_s'], figures: 2, claims: 4, steps: 3, lanes_runnable: 3, lanes_here: ['puma'], checksum: 'ok' },
+    { id: 'campfire-runtimes', title: 'Campfire on CRuby, JRuby and TruffleRuby', author: 'Sam Ruby', date: '2026-09-22', summary: 'Three Rubies, one app.', measures: ['req_per_s', 'p99_ms', 'rss_mb'], figures: 40, claims: 12, steps: 9, lanes_runnable: 3, lanes_here: [], checksum: 'modified' },
+  ],
+  problems: [],
+};
+
+export const scripts: Record<string, Script> = {
+  default: {
+    library: { value: library },
+    post: { 'hello-ceiling': { value: post } },
+    history: { value: [results.run] },
+    results: { 'hello-ceiling-1': { value: results } },
+    share: { 'hello-ceiling-1': { value: share } },
+    machine: { value: machine },
+    stream: flood(40),
+  },
+  empty: {
+    library: { value: { recipes: [], problems: [] } },
+    history: { value: [] },
+    machine: { value: machine },
+  },
+  error: {
+    library: { error: { kind: 'io', message: 'cannot read /nowhere/recipes: No such file or directory', hint: 'Start Reprise from its checkout, or set REPRISE_ROOT to the folder that holds recipes/.' } },
+    post: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
+    history: { error: { kind: 'history', message: 'history.sqlite: file is not a database', hint: 'The history file may be damaged; move it aside and try again.' } },
+    machine: { error: { kind: 'ipc', message: 'no answer', hint: 'Restart the app.' } },
+  },
+  slow: {
+    library: { value: library, delayMs: 60_000 },
+    post: { 'hello-ceiling': { value: post, delayMs: 60_000 } },
+    history: { value: [], delayMs: 60_000 },
+    machine: { value: machine, delayMs: 60_000 },
+  },
+};

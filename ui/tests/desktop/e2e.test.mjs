@@ -1,0 +1,103 @@
+// The real desktop app under Xvfb, driven by tauri-driver and WebKitWebDriver:
+// open it, see the Library, open hello-ceiling and its figures, preflight,
+// the run's steps, results with verdicts (from a results directory judged by
+// the CLI into a history made by the test), the share preview, the machine.
+// Screenshots of every page go to $SCREENSHOTS (default docs/screenshots).
+//
+// Needs: REPRISE_APP (the app binary), REPRISE_CLI (target/debug/reprise).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { newSession, startDriver } from './webdriver.mjs';
+
+const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const app = process.env.REPRISE_APP ?? join(root, 'target/debug/reprise-desktop');
+const cli = process.env.REPRISE_CLI ?? join(root, 'target/debug/reprise');
+const shots = process.env.SCREENSHOTS ?? join(root, 'docs/screenshots');
+const data = mkdtempSync(join(tmpdir(), 'reprise-e2e-'));
+let driver, s, runId;
+
+function seedHistory() {
+  const results = join(data, 'results');
+  mkdirSync(results);
+  const lines = [];
+  for (const [lane, base] of [['puma', 30000], ['falcon', 60000]])
+    for (const run of [1, 2, 3]) lines.push(JSON.stringify({ target: lane, workers: 2, endpoint: '/', run, req_sec: base + run * 100 }));
+  writeFileSync(join(results, 'per-run.json'), lines.join('\n') + '\n');
+  writeFileSync(join(results, 'env.json'), JSON.stringify({ host: { hostname: 'desk-seven' }, cpu: { brand: 'Test CPU', logical: 2 } }));
+  execFileSync(cli, ['verdict', 'hello-ceiling', results], { env: { ...process.env, REPRISE_DATA_DIR: join(data, 'store'), REPRISE_ROOT: root }, stdio: 'ignore' });
+}
+
+async function shoot(name) {
+  writeFileSync(join(shots, `${name}.png`), await s.screenshot());
+}
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  seedHistory();
+  driver = await startDriver({ env: { REPRISE_DATA_DIR: join(data, 'store'), REPRISE_ROOT: root } });
+  s = await newSession(driver.base, app);
+});
+after(async () => {
+  await s?.close().catch(() => {});
+  driver?.stop();
+});
+
+describe('the desktop app', () => {
+  it('opens on the Library with hello-ceiling', async () => {
+    const card = await s.waitFor('[data-recipe="hello-ceiling"]', { text: /Campfire under Falcon/ });
+    assert.match(await s.text(card), /lanes runnable here/);
+    await shoot('library');
+  });
+
+  it('opens hello-ceiling and shows its figures with their sentences', async () => {
+    await s.click(await s.find('[data-recipe="hello-ceiling"] h2 a'));
+    const puma = await s.waitFor('[data-figure="puma-hello"]', { text: /54,000 req\/s/ });
+    assert.match(await s.text(puma), /about 54,000 requests a second/);
+    await shoot('post');
+  });
+
+  it('shows preflight: toolchains on PATH and lanes', async () => {
+    await s.go('#/preflight/hello-ceiling');
+    await s.waitFor('[data-toolchain="ruby"]', { text: /on PATH|not found/ });
+    await s.waitFor('[data-lane="puma"]');
+    await shoot('preflight');
+  });
+
+  it('shows the run’s steps with the post’s reasons', async () => {
+    await s.go('#/run/hello-ceiling');
+    await s.waitFor('[data-step="measure"]', { text: /load/ });
+    await shoot('run');
+  });
+
+  it('shows results with verdicts and a chart', async () => {
+    await s.go('#/results');
+    const link = await s.waitFor('[data-run] a', { text: /hello-world ceilings/ });
+    await s.click(link);
+    const v = await s.waitFor('[data-verdict="falcon-twice-puma"]', { text: /Reproduced/ });
+    assert.match(await s.text(v), /measured 1\.9\d×/);
+    assert.equal(await s.script('return document.querySelectorAll("canvas").length'), 1);
+    runId = await s.script('return decodeURIComponent(location.hash.split("/")[2])');
+    await shoot('results');
+  });
+
+  it('previews the share with the host name redacted', async () => {
+    await s.go(`#/share/${encodeURIComponent(runId)}`);
+    await s.waitFor('.redacted', { text: /desk-seven/ });
+    const body = await s.text(await s.find('pre.preview'));
+    assert.doesNotMatch(body, /desk-seven/);
+    assert.match(body, /hello-world ceilings/);
+    await shoot('share');
+  });
+
+  it('shows this machine', async () => {
+    await s.go('#/machine');
+    const cpus = await s.waitFor('[data-fact="cpus"]', { text: /^\d+$/ });
+    assert.ok(Number(await s.text(cpus)) >= 1);
+    await shoot('machine');
+  });
+});
