@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const ELEMENT = 'element-6066-11e4-a6c6-4b4748ac1be6';
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 /** Starts tauri-driver on a port and waits until it answers. */
 export async function startDriver({ driver = 'tauri-driver', port = 4444, env = {} } = {}) {
