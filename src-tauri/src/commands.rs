@@ -3,7 +3,10 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use reprise_probe::toolchain::SearchPath;
+use reprise_probe::{Fingerprint, preflight::probe_recipe_toolchains};
 use reprise_recipe::{Catalog, ChecksumStatus, Recipe};
 use reprise_report::history::History;
 use reprise_report::share::{Redactor, new_discussion_url, prepare};
@@ -12,6 +15,7 @@ use reprise_verdict::MachineMatch;
 use crate::views::*;
 
 /// Where the recipes and the results history are.
+#[derive(Clone)]
 pub struct Shell {
     pub catalog: Catalog,
     pub data_dir: PathBuf,
@@ -32,7 +36,7 @@ impl Shell {
         };
         Shell {
             catalog,
-            data_dir: reprise_report::history::data_dir(),
+            data_dir: reprise_recipe::data_dir(),
         }
     }
 }
@@ -47,13 +51,10 @@ fn error(kind: &str, message: impl ToString, hint: &str) -> CommandError {
     }
 }
 
-/// Whether `program` is a path that exists or a name on PATH.
+/// Whether `program` is found the way the probe finds toolchains (PATH, then mise).
 fn on_path(program: &str) -> bool {
-    if program.contains('/') {
-        return Path::new(program).is_file();
-    }
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+    let search = SearchPath::from_env();
+    search.find(program).is_some() || !search.mise_candidates(program).is_empty()
 }
 
 fn toolchains_here(recipe: &Recipe, lane: &reprise_recipe::Lane) -> bool {
@@ -125,7 +126,8 @@ pub fn library(shell: &Shell) -> Answer<Library> {
     Ok(library)
 }
 
-pub fn post(shell: &Shell, id: &str) -> Answer<PostView> {
+/// A recipe by id, with its checksum status.
+pub fn load_recipe(shell: &Shell, id: &str) -> Answer<(Recipe, String)> {
     let file = shell.catalog.resolve(id).map_err(|e| {
         error(
             "not_found",
@@ -140,6 +142,12 @@ pub fn post(shell: &Shell, id: &str) -> Answer<PostView> {
             "Run `reprise check` on the file to see every problem with its line.",
         )
     })?;
+    let checksum = checksum(&shell.catalog, &file);
+    Ok((recipe, checksum))
+}
+
+pub fn post(shell: &Shell, id: &str) -> Answer<PostView> {
+    let (recipe, checksum) = load_recipe(shell, id)?;
     let m = recipe.machine.as_ref();
     Ok(PostView {
         id: recipe.id().to_string(),
@@ -229,7 +237,7 @@ pub fn post(shell: &Shell, id: &str) -> Answer<PostView> {
                 figures: c.shape.figures().iter().map(|f| f.to_string()).collect(),
             })
             .collect(),
-        checksum: checksum(&shell.catalog, &file),
+        checksum,
     })
 }
 
@@ -408,14 +416,100 @@ pub fn share_preview(shell: &Shell, run: &str) -> Answer<SharePreview> {
     })
 }
 
-pub fn machine() -> MachineBasics {
-    MachineBasics {
-        os: std::env::consts::OS.into(),
-        arch: std::env::consts::ARCH.into(),
-        logical_cpus: std::thread::available_parallelism().map_or(0, |n| n.get() as u32),
+/// This machine against the recipe's reference, item by item, from the probe.
+pub fn preflight(shell: &Shell, id: &str) -> Answer<PreflightView> {
+    let (recipe, _) = load_recipe(shell, id)?;
+    let machine = Fingerprint::read(Path::new("/"));
+    let tools = probe_recipe_toolchains(&recipe, &SearchPath::from_env(), Duration::from_secs(10));
+    let report = reprise_probe::preflight::preflight(&recipe, &machine, &tools);
+    let word = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    Ok(PreflightView {
+        recipe: report.recipe.clone(),
+        blocks: report.blocks(),
+        absolute_comparable: report.absolute_comparable,
+        items: report
+            .items
+            .iter()
+            .map(|item| PreflightItem {
+                subject: word(serde_json::to_value(item.subject).unwrap_or_default()),
+                name: item.name.clone(),
+                reference: item.reference.clone(),
+                here: item.here.clone(),
+                verdict: word(serde_json::to_value(item.verdict).unwrap_or_default()),
+                why: item.why.clone(),
+                fix: item.fix.clone(),
+            })
+            .collect(),
+        runnable_lanes: report.runnable_lanes.clone(),
+        blocked_lanes: report.blocked_lanes.clone(),
+        published_only: report
+            .published_only_lanes
+            .iter()
+            .map(|p| NameValue {
+                name: p.lane.clone(),
+                value: p.why.clone(),
+            })
+            .collect(),
+    })
+}
+
+/// Flattens the probe's JSON into `cpu.brand = …` facts, leaving out the
+/// unknown ones.
+fn facts(prefix: &str, value: &serde_json::Value, out: &mut Vec<NameValue>) {
+    use serde_json::Value;
+    match value {
+        Value::Null => {}
+        Value::Object(map) => {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                facts(&key, v, out);
+            }
+        }
+        Value::Array(items) if items.iter().all(|i| !i.is_object()) => {
+            if !items.is_empty() {
+                let joined: Vec<String> = items
+                    .iter()
+                    .map(|i| i.to_string().trim_matches('"').to_string())
+                    .collect();
+                out.push(NameValue {
+                    name: prefix.into(),
+                    value: joined.join(", "),
+                });
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                facts(&format!("{prefix}[{i}]"), v, out);
+            }
+        }
+        Value::String(s) => out.push(NameValue {
+            name: prefix.into(),
+            value: s.clone(),
+        }),
+        other => out.push(NameValue {
+            name: prefix.into(),
+            value: other.to_string(),
+        }),
+    }
+}
+
+/// This machine's fingerprint, as the probe reads it.
+pub fn machine() -> ThisMachine {
+    let fingerprint = Fingerprint::read(Path::new("/"));
+    let mut out = Vec::new();
+    facts(
+        "",
+        &serde_json::to_value(&fingerprint).unwrap_or_default(),
+        &mut out,
+    );
+    ThisMachine {
+        facts: out,
         missing: vec![
-            "CPU model, clock, boost, governor, memory and kernel come with the machine probe (reprise-probe), which is not in this build.".into(),
-            "Validation against a recipe's reference machine comes with the probe as well.".into(),
+            "Validation of this machine against a recipe's reference is on each recipe's Preflight page.".into(),
         ],
     }
 }

@@ -1,5 +1,5 @@
 //! Reprise's desktop app: a Tauri 2 shell whose commands are thin calls into
-//! reprise-recipe, reprise-verdict and reprise-report, and whose event
+//! reprise-recipe, -probe, -engine, -verdict and -report, and whose event
 //! forwarding ([`stream`]) keeps a fast stream from flooding the webview.
 //!
 //! The UI (`ui/`) calls these commands through one backend module; the
@@ -18,6 +18,7 @@
 //! ```
 
 pub mod commands;
+pub mod run;
 pub mod stream;
 pub mod views;
 
@@ -52,31 +53,79 @@ fn share_preview(shell: State<'_, Shell>, run: String) -> Result<SharePreview, C
 }
 
 #[tauri::command]
-fn machine() -> MachineBasics {
+async fn machine() -> ThisMachine {
     commands::machine()
+}
+
+/// Blocking work (the probe's toolchain versions, a whole run) on a thread
+/// of its own, off the main thread and the async workers.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, CommandError> + Send + 'static,
+) -> Result<T, CommandError> {
+    tauri::async_runtime::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|e| {
+            Err(CommandError {
+                kind: "internal".into(),
+                message: e.to_string(),
+                hint: "Try again; report it if it happens again.".into(),
+            })
+        })
+}
+
+#[tauri::command]
+async fn preflight(shell: State<'_, Shell>, id: String) -> Result<PreflightView, CommandError> {
+    let shell = shell.inner().clone();
+    blocking(move || commands::preflight(&shell, &id)).await
+}
+
+#[tauri::command]
+fn plan_run(shell: State<'_, Shell>, id: String) -> Result<RunPlan, CommandError> {
+    run::plan(&shell, &id)
+}
+
+/// Runs or resumes the recipe's steps, forwarding the engine's events
+/// (throttled) to `on_event`; answers when the run ends.
+#[tauri::command]
+async fn start_run(
+    shell: State<'_, Shell>,
+    runs: State<'_, run::Runs>,
+    id: String,
+    fresh: bool,
+    on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
+) -> Result<RunOutcome, CommandError> {
+    let (shell, runs) = (shell.inner().clone(), runs.inner().clone());
+    blocking(move || run::start(&shell, &runs, &id, fresh, |batch| on_event.send(batch))).await
+}
+
+#[tauri::command]
+fn cancel_run(runs: State<'_, run::Runs>, id: String) -> bool {
+    run::cancel(&runs, &id)
 }
 
 /// What this build can do, so the UI shows the rest as not in this build.
 #[tauri::command]
 fn capabilities() -> Capabilities {
     Capabilities {
-        probe: false,
-        engine: false,
+        probe: true,
+        engine: true,
         bench_stream: cfg!(feature = "bench"),
     }
 }
 
 /// For `bench/desktop`: synthetic progress events produced as fast as a
 /// thread can for `millis` ms, forwarded through the same throttle a run's
-/// events go through. No recipe runs.
+/// events go through. No recipe runs. With `forward` false the batches are
+/// dropped instead of sent: the same CPU load without the UI's share.
 #[cfg(feature = "bench")]
 #[tauri::command]
 async fn bench_stream(
     millis: u32,
+    forward: bool,
     on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
 ) -> Result<StreamSummary, CommandError> {
     use std::time::{Duration, Instant};
-    use stream::{INTERVAL, Incoming, forward};
+    use stream::{INTERVAL, Incoming};
     let (tx, rx) = std::sync::mpsc::channel();
     let producer = std::thread::spawn(move || {
         let start = Instant::now();
@@ -100,7 +149,12 @@ async fn bench_stream(
         }
         events
     });
-    let forwarder = std::thread::spawn(move || forward(&rx, INTERVAL, |b| on_event.send(b)));
+    let send_on = forward;
+    let forwarder = std::thread::spawn(move || {
+        stream::forward(&rx, INTERVAL, |b| {
+            if send_on { on_event.send(b) } else { Ok(()) }
+        })
+    });
     let stopped = || CommandError {
         kind: "stream".into(),
         message: "a bench thread stopped".into(),
@@ -114,7 +168,7 @@ async fn bench_stream(
 /// Registers the shell's state and commands on a builder (the real one or
 /// Tauri's mock runtime in tests).
 pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
-    let builder = builder.manage(shell);
+    let builder = builder.manage(shell).manage(run::Runs::default());
     #[cfg(feature = "bench")]
     let builder = builder.invoke_handler(tauri::generate_handler![
         library,
@@ -123,6 +177,10 @@ pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
         results,
         share_preview,
         machine,
+        preflight,
+        plan_run,
+        start_run,
+        cancel_run,
         capabilities,
         bench_stream
     ]);
@@ -134,6 +192,10 @@ pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
         results,
         share_preview,
         machine,
+        preflight,
+        plan_run,
+        start_run,
+        cancel_run,
         capabilities
     ]);
     builder

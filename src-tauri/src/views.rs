@@ -242,14 +242,43 @@ pub struct SharePreview {
     pub cli_command: String,
 }
 
-/// The Machine page, before the probe lands: what the standard library can tell.
+/// The Machine page: the probe's fingerprint as facts.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct MachineBasics {
-    pub os: String,
-    pub arch: String,
-    pub logical_cpus: u32,
-    /// What this build cannot tell yet, said rather than guessed.
+pub struct ThisMachine {
+    /// `cpu.brand`, `clock.governor`, … with their values.
+    pub facts: Vec<NameValue>,
+    /// What this page does not show, and where to find it.
     pub missing: Vec<String>,
+}
+
+/// The Preflight page: the probe's comparison, item by item.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PreflightView {
+    pub recipe: String,
+    /// Whether something blocks the run.
+    pub blocks: bool,
+    /// Whether absolute figures can be compared with the post's.
+    pub absolute_comparable: bool,
+    pub items: Vec<PreflightItem>,
+    pub runnable_lanes: Vec<String>,
+    pub blocked_lanes: Vec<String>,
+    /// Lanes the post measured that no recipe can run, and why.
+    pub published_only: Vec<NameValue>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PreflightItem {
+    /// `cpu`, `governor`, `toolchain`, `lane`, …
+    pub subject: String,
+    pub name: String,
+    /// What the post had.
+    pub reference: Option<String>,
+    /// What this machine has.
+    pub here: Option<String>,
+    /// `matches`, `differs` or `blocks`.
+    pub verdict: String,
+    pub why: String,
+    pub fix: Option<String>,
 }
 
 /// One message on a run's event channel: either an event as it happened or
@@ -294,4 +323,41 @@ pub struct Capabilities {
 pub struct StreamSummary {
     pub events: u64,
     pub batches: u64,
+}
+
+/// The Run page: the engine's plan and where the latest run got to.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RunPlan {
+    pub recipe: String,
+    pub checksum: String,
+    pub lanes: Vec<String>,
+    /// The run a start resumes, if there is one.
+    pub latest_run: Option<String>,
+    pub steps: Vec<PlannedStepView>,
+}
+
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PlannedStepView {
+    pub id: String,
+    pub kind: String,
+    /// The post's reason for the step.
+    pub why: String,
+    /// What the step will do: the command, the source, the tree.
+    pub describe: String,
+    /// Whether this build's engine can run this kind of step.
+    pub implemented: bool,
+    /// Where the latest run got to: `finished`, `failed`, `skipped`, …
+    pub last_status: Option<String>,
+    pub last_reason: Option<String>,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RunOutcome {
+    pub run: String,
+    pub finished: Vec<String>,
+    pub reused: Vec<String>,
+    pub skipped: Vec<String>,
+    pub failed: Vec<String>,
+    pub cancelled: bool,
 }

@@ -15,7 +15,10 @@ fn generate(dir: &Path) {
     RunRow::export_all(&cfg).unwrap();
     ResultsView::export_all(&cfg).unwrap();
     SharePreview::export_all(&cfg).unwrap();
-    MachineBasics::export_all(&cfg).unwrap();
+    ThisMachine::export_all(&cfg).unwrap();
+    PreflightView::export_all(&cfg).unwrap();
+    RunPlan::export_all(&cfg).unwrap();
+    RunOutcome::export_all(&cfg).unwrap();
     CommandError::export_all(&cfg).unwrap();
     StreamMessage::export_all(&cfg).unwrap();
     Capabilities::export_all(&cfg).unwrap();

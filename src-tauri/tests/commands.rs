@@ -209,19 +209,38 @@ fn results_of_an_unknown_run_say_where_to_find_runs() {
 }
 
 #[test]
-fn the_machine_page_says_what_this_build_cannot_tell() {
+fn the_machine_page_shows_the_probes_fingerprint() {
     let data = tempfile::tempdir().unwrap();
     let (_app, webview) = start(data.path());
     let machine = invoke(&webview, "machine", json!({})).unwrap();
-    assert_eq!(machine["os"], std::env::consts::OS);
-    assert!(machine["logical_cpus"].as_u64().unwrap() >= 1);
-    assert!(
-        machine["missing"][0]
-            .as_str()
-            .unwrap()
-            .contains("not in this build")
-    );
+    let facts = machine["facts"].as_array().unwrap();
+    let logical = facts
+        .iter()
+        .find(|f| f["name"] == "cpu.logical_threads")
+        .expect("the probe reports the logical CPUs");
+    let n: usize = logical["value"].as_str().unwrap().parse().unwrap();
+    assert!(n >= 1);
     let caps = invoke(&webview, "capabilities", json!({})).unwrap();
-    assert_eq!(caps["probe"], false);
-    assert_eq!(caps["engine"], false);
+    assert_eq!(caps["probe"], true);
+    assert_eq!(caps["engine"], true);
+}
+
+#[test]
+fn preflight_compares_this_machine_with_the_posts_item_by_item() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let p = invoke(&webview, "preflight", json!({"id": "hello-ceiling"})).unwrap();
+    assert_eq!(p["recipe"], "hello-ceiling");
+    let items = p["items"].as_array().unwrap();
+    let cpu = items
+        .iter()
+        .find(|i| i["subject"] == "cpu")
+        .expect("a CPU item");
+    assert_eq!(cpu["reference"], "AMD Ryzen 5 3600 6-Core Processor");
+    assert!(["matches", "differs", "blocks"].contains(&cpu["verdict"].as_str().unwrap()));
+    assert!(items.iter().any(|i| i["subject"] == "toolchain"));
+    // Every runnable lane of the recipe is either runnable here or blocked, with items saying why.
+    let lanes = p["runnable_lanes"].as_array().unwrap().len()
+        + p["blocked_lanes"].as_array().unwrap().len();
+    assert_eq!(lanes, 3);
 }

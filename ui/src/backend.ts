@@ -4,7 +4,10 @@
 
 import type { CommandError } from './bindings/CommandError';
 import type { Library } from './bindings/Library';
-import type { MachineBasics } from './bindings/MachineBasics';
+import type { ThisMachine } from './bindings/ThisMachine';
+import type { PreflightView } from './bindings/PreflightView';
+import type { RunPlan } from './bindings/RunPlan';
+import type { RunOutcome } from './bindings/RunOutcome';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
 import type { RunRow } from './bindings/RunRow';
@@ -30,9 +33,14 @@ export interface Backend {
   history(): Promise<RunRow[]>;
   results(run: string): Promise<ResultsView>;
   sharePreview(run: string): Promise<SharePreview>;
-  machine(): Promise<MachineBasics>;
+  machine(): Promise<ThisMachine>;
+  preflight(id: string): Promise<PreflightView>;
+  planRun(id: string): Promise<RunPlan>;
+  /** Runs (or, unless `fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
+  startRun(id: string, fresh: boolean, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
+  cancelRun(id: string): Promise<boolean>;
   /** Streams synthetic progress events for `millis` ms through the app's throttle. */
-  benchStream(millis: number, onBatch: (batch: StreamMessage[]) => void): Promise<StreamSummary>;
+  benchStream(millis: number, onBatch: (batch: StreamMessage[]) => void, forward?: boolean): Promise<StreamSummary>;
 }
 
 /** A failure as pages show it: what happened and what to do. */
@@ -90,10 +98,18 @@ export function tauriBackend(
     results: (run) => call('results', { run }),
     sharePreview: (run) => call('share_preview', { run }),
     machine: () => call('machine'),
-    benchStream: (millis, onBatch) => {
+    preflight: (id) => call('preflight', { id }),
+    planRun: (id) => call('plan_run', { id }),
+    startRun: (id, fresh, onBatch) => {
       const channel = makeChannel<StreamMessage[]>();
       channel.onmessage = onBatch;
-      return call('bench_stream', { millis, onEvent: channel });
+      return call('start_run', { id, fresh, onEvent: channel });
+    },
+    cancelRun: (id) => call('cancel_run', { id }),
+    benchStream: (millis, onBatch, forward = true) => {
+      const channel = makeChannel<StreamMessage[]>();
+      channel.onmessage = onBatch;
+      return call('bench_stream', { millis, forward, onEvent: channel });
     },
   };
 }
@@ -108,7 +124,11 @@ export interface Script {
   history?: Scripted<RunRow[]>;
   results?: Record<string, Scripted<ResultsView>>;
   share?: Record<string, Scripted<SharePreview>>;
-  machine?: Scripted<MachineBasics>;
+  machine?: Scripted<ThisMachine>;
+  preflight?: Record<string, Scripted<PreflightView>>;
+  plan?: Record<string, Scripted<RunPlan>>;
+  /** A run: the batches it streams (one per tick, `tickMs` apart), then its outcome. */
+  run?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
   /** Batches a bench stream delivers, one per animation-free tick. */
   stream?: StreamMessage[][];
 }
@@ -130,15 +150,37 @@ function answer<T>(s: Scripted<T> | undefined, what: string): Promise<T> {
 
 /** A backend that answers from a script: for tests in a plain browser. */
 export function scriptedBackend(script: Script): Backend {
+  const cancelled: Record<string, boolean> = {};
   return {
     name: 'scripted',
-    capabilities: { probe: false, engine: false, benchStream: !!script.stream, ...script.capabilities },
+    capabilities: { probe: true, engine: true, benchStream: !!script.stream, ...script.capabilities },
     library: () => answer(script.library, 'library'),
     post: (id) => answer(script.post?.[id], `post ${id}`),
     history: () => answer(script.history, 'history'),
     results: (run) => answer(script.results?.[run], `results ${run}`),
     sharePreview: (run) => answer(script.share?.[run], `share preview ${run}`),
     machine: () => answer(script.machine, 'machine'),
+    preflight: (id) => answer(script.preflight?.[id], `preflight ${id}`),
+    planRun: (id) => answer(script.plan?.[id], `plan ${id}`),
+    startRun: async (id, _fresh, onBatch) => {
+      const run = script.run?.[id];
+      if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
+      cancelled[id] = false;
+      for (const batch of run.batches) {
+        await new Promise((r) => setTimeout(r, run.tickMs ?? 0));
+        if (cancelled[id]) {
+          onBatch([{ type: 'event', payload: JSON.stringify({ event: 'failed', step: '', reason: 'cancelled' }) }]);
+          return { run: `${id}-1`, finished: [], reused: [], skipped: [], failed: [], cancelled: true };
+        }
+        onBatch(batch);
+      }
+      return answer(run.outcome, `run ${id}`);
+    },
+    cancelRun: async (id) => {
+      const going = cancelled[id] === false;
+      cancelled[id] = true;
+      return going;
+    },
     benchStream: async (_millis, onBatch) => {
       let events = 0;
       for (const batch of script.stream ?? []) {

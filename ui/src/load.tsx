@@ -15,12 +15,14 @@ export function useBackend(): Backend {
 
 export type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: BackendError };
 
-export function useLoad<T>(load: (b: Backend) => Promise<T>, deps: unknown[]): Load<T> {
+/** Loads on mount and when `deps` change; with `keep`, a reload shows the
+ * previous value until the new one arrives (no flash of the spinner). */
+export function useLoad<T>(load: (b: Backend) => Promise<T>, deps: unknown[], keep = false): Load<T> {
   const backend = useBackend();
   const [state, setState] = useState<Load<T>>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    setState({ state: 'loading' });
+    if (!keep) setState({ state: 'loading' });
     load(backend).then(
       (value) => live && setState({ state: 'ready', value }),
       (e) => live && setState({ state: 'error', error: toBackendError(e) }),

@@ -6,6 +6,8 @@ import type { Script } from './backend';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
 import type { StreamMessage } from './bindings/StreamMessage';
+import type { PreflightView } from './bindings/PreflightView';
+import type { RunPlan } from './bindings/RunPlan';
 
 const post: PostView = {
   id: 'hello-ceiling',
@@ -77,7 +79,51 @@ function flood(batches: number): StreamMessage[][] {
   return out;
 }
 
-const machine = { os: 'linux', arch: 'x86_64', logical_cpus: 2, missing: ['CPU model, clock, boost, governor, memory and kernel come with the machine probe (reprise-probe), which is not in this build.'] };
+const machine = {
+  facts: [
+    { name: 'cpu.brand', value: 'Intel(R) Xeon(R) CPU @ 2.20GHz' },
+    { name: 'cpu.logical_threads', value: '2' },
+    { name: 'clock.governor', value: 'performance' },
+    { name: 'memory.total_mb', value: '7940' },
+  ],
+  missing: ['Validation of this machine against a recipe’s reference is on each recipe’s Preflight page.'],
+};
+
+const preflight: PreflightView = {
+  recipe: 'hello-ceiling',
+  blocks: false,
+  absolute_comparable: false,
+  items: [
+    { subject: 'cpu', name: 'CPU', reference: 'AMD Ryzen 5 3600 6-Core Processor', here: 'Intel(R) Xeon(R) CPU @ 2.20GHz', verdict: 'differs', why: 'A different CPU: absolute figures are for information only.', fix: null },
+    { subject: 'boost', name: 'boost', reference: 'off', here: 'on', verdict: 'differs', why: 'Boost makes runs vary.', fix: 'echo 0 > /sys/devices/system/cpu/cpufreq/boost' },
+    { subject: 'toolchain', name: 'toolchain falcon', reference: '*', here: null, verdict: 'blocks', why: 'falcon is not installed.', fix: 'gem install falcon' },
+  ],
+  runnable_lanes: ['puma'],
+  blocked_lanes: ['falcon'],
+  published_only: [],
+};
+
+const plan: RunPlan = {
+  recipe: 'hello-ceiling',
+  checksum: 'ok',
+  lanes: ['puma', 'falcon'],
+  latest_run: null,
+  steps: [
+    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', implemented: true, last_status: null, last_reason: null },
+    { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', describe: 'wrk -c16 -d10s', implemented: false, last_status: null, last_reason: null },
+  ],
+};
+
+const ev = (e: Record<string, unknown>): StreamMessage => ({ type: 'event', payload: JSON.stringify(e) });
+
+const runBatches: StreamMessage[][] = [
+  [ev({ event: 'run', id: 'hello-ceiling-20261130-1', dir: '/runs/hello-ceiling-20261130-1' }), ev({ event: 'started', step: 'clone', kind: 'clone' })],
+  ...Array.from({ length: 10 }, (_, i): StreamMessage[] => [
+    { type: 'log', step: 'clone', lines: [`Receiving objects: ${(i + 1) * 10}%`], dropped: 0 },
+    { type: 'progress', step: 'clone', done: (i + 1) * 100, total: 1000, req_per_s: null, p99_ms: null, merged: 12 },
+  ]),
+  [ev({ event: 'finished', step: 'clone', duration_ms: 2041 }), ev({ event: 'skipped', step: 'measure', reason: 'load steps are not in this build of the engine' })],
+];
 
 const share = {
   run: 'hello-ceiling-1',
@@ -104,7 +150,27 @@ export const scripts: Record<string, Script> = {
     results: { 'hello-ceiling-1': { value: results } },
     share: { 'hello-ceiling-1': { value: share } },
     machine: { value: machine },
+    preflight: { 'hello-ceiling': { value: preflight } },
+    plan: { 'hello-ceiling': { value: plan } },
+    run: {
+      'hello-ceiling': {
+        batches: runBatches,
+        tickMs: 30,
+        outcome: { value: { run: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+      },
+    },
     stream: flood(40),
+  },
+  slowrun: {
+    library: { value: library },
+    plan: { 'hello-ceiling': { value: plan } },
+    run: {
+      'hello-ceiling': {
+        batches: runBatches,
+        tickMs: 1000,
+        outcome: { value: { run: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+      },
+    },
   },
   empty: {
     library: { value: { recipes: [], problems: [] } },
@@ -115,11 +181,21 @@ export const scripts: Record<string, Script> = {
     library: { error: { kind: 'io', message: 'cannot read /nowhere/recipes: No such file or directory', hint: 'Start Reprise from its checkout, or set REPRISE_ROOT to the folder that holds recipes/.' } },
     post: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
     history: { error: { kind: 'history', message: 'history.sqlite: file is not a database', hint: 'The history file may be damaged; move it aside and try again.' } },
+    preflight: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
+    plan: { 'hello-ceiling': { value: { ...plan, checksum: 'modified' } } },
+    run: {
+      'hello-ceiling': {
+        batches: [],
+        outcome: { error: { kind: 'modified', message: 'recipes/hello-ceiling.toml is modified in checksums/recipes.sha256', hint: 'Review the recipe, then record it with `reprise checksums update`.' } },
+      },
+    },
     machine: { error: { kind: 'ipc', message: 'no answer', hint: 'Restart the app.' } },
   },
   slow: {
     library: { value: library, delayMs: 60_000 },
     post: { 'hello-ceiling': { value: post, delayMs: 60_000 } },
+    preflight: { 'hello-ceiling': { value: preflight, delayMs: 60_000 } },
+    plan: { 'hello-ceiling': { value: plan, delayMs: 60_000 } },
     history: { value: [], delayMs: 60_000 },
     machine: { value: machine, delayMs: 60_000 },
   },

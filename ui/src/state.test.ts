@@ -56,3 +56,23 @@ describe('the live state', () => {
     expect(s.events).toEqual(['clone started', 'clone finished']);
   });
 });
+
+describe('step status from engine events', () => {
+  it('follows started → finished, keeps reasons, and reads the run id', () => {
+    let s = emptyLive();
+    s = applyBatch(s, [
+      { type: 'event', payload: '{"event":"run","id":"hello-ceiling-20261130-1","dir":"/d"}' },
+      { type: 'event', payload: '{"event":"started","step":"emit","kind":"emit"}' },
+    ]);
+    expect(s.runId).toBe('hello-ceiling-20261130-1');
+    expect(s.status.emit.status).toBe('running');
+    s = applyBatch(s, [
+      { type: 'event', payload: '{"event":"finished","step":"emit","duration_ms":2041}' },
+      { type: 'event', payload: '{"event":"skipped","step":"measure","reason":"load steps are not in this build"}' },
+      { type: 'event', payload: 'not json' },
+    ]);
+    expect(s.status.emit).toEqual({ status: 'finished', reason: undefined, durationMs: 2041 });
+    expect(s.status.measure.reason).toBe('load steps are not in this build');
+    expect(s.events.length).toBe(5);
+  });
+});

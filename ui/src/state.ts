@@ -40,8 +40,18 @@ export interface StepLive {
   dropped: number;
 }
 
+/** Where a step is, from the engine's events. */
+export interface StepStatus {
+  status: 'running' | 'finished' | 'skipped' | 'failed';
+  reason?: string;
+  durationMs?: number;
+}
+
 export interface LiveState {
   steps: Record<string, StepLive>;
+  status: Record<string, StepStatus>;
+  /** The run folder's id, once the engine says it. */
+  runId: string | null;
   events: string[];
   /** Events folded into the batches so far (progress merged counts). */
   received: number;
@@ -54,7 +64,7 @@ export const LOG_LIMIT = 500;
 export const SAMPLE_LIMIT = 120;
 
 export function emptyLive(): LiveState {
-  return { steps: {}, events: [], received: 0, batches: 0, reqPerS: [] };
+  return { steps: {}, status: {}, runId: null, events: [], received: 0, batches: 0, reqPerS: [] };
 }
 
 const blankStep = (): StepLive => ({ done: 0, total: null, reqPerS: null, p99Ms: null, log: [], dropped: 0 });
@@ -65,10 +75,25 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
   let events = state.events;
   let received = state.received;
   let reqPerS = state.reqPerS;
+  let status = state.status;
+  let runId = state.runId;
   for (const m of batch) {
     if (m.type === 'event') {
       events = [...events, m.payload];
       received += 1;
+      const e = parseEvent(m.payload);
+      if (e?.event === 'run' && typeof e.id === 'string') runId = e.id;
+      else if (e && typeof e.step === 'string' && ['started', 'finished', 'skipped', 'failed'].includes(String(e.event))) {
+        const word = e.event === 'started' ? 'running' : (e.event as StepStatus['status']);
+        status = {
+          ...status,
+          [e.step]: {
+            status: word,
+            reason: typeof e.reason === 'string' ? e.reason : undefined,
+            durationMs: typeof e.duration_ms === 'number' ? e.duration_ms : undefined,
+          },
+        };
+      }
       continue;
     }
     const step = { ...(steps[m.step] ?? blankStep()) };
@@ -86,7 +111,17 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
     }
     steps[m.step] = step;
   }
-  return { steps, events, received, batches: state.batches + 1, reqPerS };
+  return { steps, status, runId, events, received, batches: state.batches + 1, reqPerS };
+}
+
+/** An engine event's JSON (`{"event":"finished","step":"emit",…}`), or null. */
+export function parseEvent(payload: string): Record<string, unknown> | null {
+  try {
+    const v = JSON.parse(payload);
+    return v && typeof v === 'object' && typeof v.event === 'string' ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A step's progress as a fraction 0–1, or null when its total is unknown. */

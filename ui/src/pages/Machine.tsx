@@ -5,13 +5,17 @@ export function MachinePage() {
   return (
     <>
       <h1>This machine</h1>
+      <p class="lede">What the probe reads from this machine: the fingerprint every run’s report carries.</p>
       <Loaded load={load} what="the machine">
         {(m) => (
           <>
-            <dl class="pairs">
-              <dt>Operating system</dt><dd data-fact="os">{m.os}</dd>
-              <dt>Architecture</dt><dd data-fact="arch">{m.arch}</dd>
-              <dt>Logical CPUs</dt><dd data-fact="cpus">{m.logical_cpus}</dd>
+            <dl class="pairs facts-list">
+              {m.facts.map((f) => (
+                <>
+                  <dt>{f.name}</dt>
+                  <dd data-fact={f.name}>{f.value}</dd>
+                </>
+              ))}
             </dl>
             {m.missing.map((x) => <Notice>{x}</Notice>)}
           </>

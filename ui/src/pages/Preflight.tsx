@@ -1,40 +1,40 @@
-import { Loaded, Notice, useBackend, useLoad } from '../load';
+import { Loaded, useLoad } from '../load';
 import { href } from '../state';
-import { Machine } from './Post';
+
+const verdictClass: Record<string, string> = { matches: 'ok', differs: 'warn', blocks: 'bad' };
 
 export function PreflightPage({ id }: { id: string }) {
-  const backend = useBackend();
-  const load = useLoad((b) => b.post(id), [id]);
+  const load = useLoad((b) => b.preflight(id), [id]);
   return (
     <>
       <p class="crumbs">
         <a href="#/library">Library</a> › <a href={href({ page: 'post', id })}>{id}</a> › preflight
       </p>
       <h1>Preflight</h1>
-      {!backend.capabilities.probe && (
-        <Notice>
-          The item-by-item comparison of this machine with the post’s (CPU, clock, boost, governor, memory, toolchain
-          versions, with reasons and fixes) comes with the machine probe, which is not in this build. Below is what this
-          build can check: which toolchains are on PATH, and so which lanes can run.
-        </Notice>
-      )}
-      <Loaded load={load} what="the recipe">
-        {(post) => (
+      <p class="lede">This machine against the post’s, item by item, with what to do where they differ.</p>
+      <Loaded load={load} what="the preflight (probing this machine and its toolchains)">
+        {(p) => (
           <>
-            <h2>Toolchains</h2>
-            <table>
+            <p class={`summary-line ${p.blocks ? 'bad' : 'ok'}`} data-preflight-summary>
+              {p.blocks ? 'Something blocks this run; see the items marked “blocks”.' : 'Nothing blocks this run.'}{' '}
+              {p.absolute_comparable
+                ? 'Absolute figures can be compared with the post’s.'
+                : 'Absolute figures will be shown for information only (the machine differs); ratios and orderings are still judged.'}
+            </p>
+            <table class="preflight">
               <thead>
-                <tr><th scope="col">Toolchain</th><th scope="col">Post’s version</th><th scope="col">Here</th><th scope="col">How it is found</th></tr>
+                <tr><th scope="col">Item</th><th scope="col">The post</th><th scope="col">Here</th><th scope="col">Verdict</th><th scope="col">Why, and what to do</th></tr>
               </thead>
               <tbody>
-                {post.toolchains.map((t) => (
-                  <tr data-toolchain={t.name}>
-                    <th scope="row">{t.name}</th>
-                    <td><code>{t.version}</code></td>
-                    <td class={t.on_path ? 'ok' : 'bad'}>{t.on_path ? '✓ on PATH' : '✗ not found'}</td>
+                {p.items.map((i) => (
+                  <tr data-item={i.name}>
+                    <th scope="row">{i.name}</th>
+                    <td>{i.reference ?? '—'}</td>
+                    <td>{i.here ?? 'unknown'}</td>
+                    <td><span class={`badge ${verdictClass[i.verdict] ?? ''}`}>{i.verdict}</span></td>
                     <td>
-                      <code>{t.command.join(' ')}</code>
-                      {!t.on_path && <span class="sub">Install {t.command[0]} and put it on PATH, then reopen this page.</span>}
+                      {i.why}
+                      {i.fix && <span class="sub fix">Fix: {i.fix}</span>}
                     </td>
                   </tr>
                 ))}
@@ -42,22 +42,19 @@ export function PreflightPage({ id }: { id: string }) {
             </table>
             <h2>Lanes</h2>
             <ul class="plain">
-              {post.lanes.map((l) => (
-                <li data-lane={l.name}>
-                  <strong>{l.name}</strong>{' '}
-                  {l.runnable_here ? (
-                    <span class="badge ok">can run here</span>
-                  ) : l.runnable ? (
-                    <span class="badge bad">needs a missing toolchain</span>
-                  ) : (
-                    <span class="badge">published only</span>
-                  )}
-                  <span class="sub">{l.not_runnable ?? l.why}</span>
-                </li>
+              {p.runnable_lanes.map((l) => (
+                <li data-lane={l}><strong>{l}</strong> <span class="badge ok">can run here</span></li>
+              ))}
+              {p.blocked_lanes.map((l) => (
+                <li data-lane={l}><strong>{l}</strong> <span class="badge bad">blocked</span> <span class="sub">see its items above</span></li>
+              ))}
+              {p.published_only.map((l) => (
+                <li data-lane={l.name}><strong>{l.name}</strong> <span class="badge">published only</span><span class="sub">{l.value}</span></li>
               ))}
             </ul>
-            <h2>The post’s machine</h2>
-            {post.machine ? <Machine m={post.machine} /> : <p>The post does not describe its machine.</p>}
+            <p class="actions">
+              <a class="button" href={href({ page: 'run', id })}>Go to the run</a>
+            </p>
           </>
         )}
       </Loaded>

@@ -1,5 +1,7 @@
-import { useRef, useState } from 'preact/hooks';
-import type { StepView } from '../bindings/StepView';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PlannedStepView } from '../bindings/PlannedStepView';
+import type { RunOutcome } from '../bindings/RunOutcome';
+import type { RunPlan } from '../bindings/RunPlan';
 import { Loaded, Notice, useBackend, useLoad } from '../load';
 import { LiveLine } from '../Chart';
 import { formatValue } from '../format';
@@ -9,42 +11,149 @@ import { ErrorBox } from '../load';
 
 export function RunPage({ id }: { id: string }) {
   const backend = useBackend();
-  const load = useLoad((b) => b.post(id), [id]);
+  const [version, setVersion] = useState(0);
+  const load = useLoad((b) => b.planRun(id), [id, version], true);
   return (
     <>
       <p class="crumbs">
         <a href="#/library">Library</a> › <a href={href({ page: 'post', id })}>{id}</a> › run
       </p>
       <h1>Run</h1>
-      {!backend.capabilities.engine && (
-        <Notice>
-          Running a recipe from the app (clone, emit, bundle, warm-up, measured runs, with live logs) comes with the
-          engine, which is not in this build. These are the steps it will take, each with the post’s reason.
-        </Notice>
-      )}
-      <Loaded load={load} what="the steps">
-        {(post) => <Timeline steps={post.steps} />}
+      <Loaded load={load} what="the plan">
+        {(plan) => <Runner plan={plan} onEnd={() => setVersion((v) => v + 1)} />}
       </Loaded>
       {backend.capabilities.benchStream && <StreamCheck />}
     </>
   );
 }
 
-function Timeline({ steps }: { steps: StepView[] }) {
+/** Live runs outlive the page: leaving and re-entering shows the same run. */
+const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; listeners: Set<() => void> }> = {};
+type Phase = 'idle' | 'running' | 'cancelling' | 'ended';
+
+function useLiveRun(id: string) {
+  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, listeners: new Set() });
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    const l = () => redraw((n) => n + 1);
+    entry.listeners.add(l);
+    return () => void entry.listeners.delete(l);
+  }, [id]);
+  const notify = () => entry.listeners.forEach((l) => l());
+  return { entry, notify };
+}
+
+function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
+  const backend = useBackend();
+  const { entry, notify } = useLiveRun(plan.recipe);
+  const [error, setError] = useState<BackendError | null>(null);
+  const start = (fresh: boolean) => {
+    setError(null);
+    entry.live = emptyLive();
+    entry.phase = 'running';
+    entry.outcome = null;
+    notify();
+    backend
+      .startRun(plan.recipe, fresh, (batch) => {
+        entry.live = applyBatch(entry.live, batch);
+        notify();
+      })
+      .then(
+        (outcome) => {
+          entry.outcome = outcome;
+          entry.phase = 'ended';
+          notify();
+          onEnd();
+        },
+        (e) => {
+          entry.phase = 'idle';
+          setError(toBackendError(e));
+          notify();
+        },
+      );
+  };
+  const cancel = () => {
+    entry.phase = 'cancelling';
+    notify();
+    backend.cancelRun(plan.recipe).catch((e) => setError(toBackendError(e)));
+  };
+  const { live, phase, outcome } = entry;
+  const busy = phase === 'running' || phase === 'cancelling';
+  return (
+    <>
+      <p class="actions">
+        <button type="button" onClick={() => start(false)} disabled={busy} data-action="start">
+          {plan.latest_run ? `Resume run ${plan.latest_run}` : 'Start the run'}
+        </button>
+        {plan.latest_run && (
+          <button type="button" class="secondary" onClick={() => start(true)} disabled={busy} data-action="fresh">
+            Start a new run
+          </button>
+        )}
+        <button type="button" class="secondary" onClick={cancel} disabled={phase !== 'running'} data-action="cancel">
+          {phase === 'cancelling' ? 'Cancelling…' : 'Cancel'}
+        </button>
+      </p>
+      {plan.checksum !== 'ok' && (
+        <Notice>This recipe is {plan.checksum} against checksums/recipes.sha256: its commands have not been reviewed, so the app will not run it.</Notice>
+      )}
+      {plan.lanes.length > 0 && <p class="sub">Lanes: {plan.lanes.join(', ')}</p>}
+      {error && <ErrorBox error={error} title="The run could not start." />}
+      {outcome && (
+        <p class={`summary-line ${outcome.failed.length ? 'bad' : 'ok'}`} data-run-outcome role="status">
+          Run {outcome.run}: {outcome.finished.length} finished, {outcome.reused.length} kept from before, {outcome.skipped.length} skipped,{' '}
+          {outcome.failed.length} failed{outcome.cancelled ? ' (cancelled)' : ''}.{' '}
+          <a href={href({ page: 'results' })}>Results</a>
+        </p>
+      )}
+      <Timeline plan={plan} live={live} />
+    </>
+  );
+}
+
+function Timeline({ plan, live }: { plan: RunPlan; live: LiveState }) {
   return (
     <ol class="timeline" aria-label="Steps">
-      {steps.map((s) => (
-        <li data-step={s.id}>
-          <span class="dot" aria-hidden="true" />
-          <div>
-            <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">not started</span>
-            <p>{s.why}</p>
-            {s.command && <code class="block">{s.command}</code>}
-            {s.lanes.length > 0 && <span class="sub">lanes: {s.lanes.join(', ')}</span>}
-          </div>
-        </li>
+      {plan.steps.map((s) => (
+        <Step s={s} live={live} />
       ))}
     </ol>
+  );
+}
+
+function Step({ s, live }: { s: PlannedStepView; live: LiveState }) {
+  const now = live.status[s.id];
+  const status = now?.status ?? s.last_status ?? (s.implemented ? 'not started' : 'not in this build');
+  const reason = now ? now.reason : s.last_reason;
+  const step = live.steps[s.id];
+  const f = step ? fraction(step) : null;
+  return (
+    <li data-step={s.id} data-status={status} class={`step ${status.replace(/ /g, '-')}`}>
+      <span class="dot" aria-hidden="true" />
+      <div>
+        <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">{status}</span>
+        {now?.durationMs !== undefined && <span class="sub">{(now.durationMs / 1000).toFixed(1)} s</span>}
+        <p>{s.why}</p>
+        <code class="block">{s.describe}</code>
+        {reason && <p class="sub reason">{reason}</p>}
+        {step && (
+          <>
+            {step.total !== null && <progress max={1} value={f ?? undefined} aria-label={`${s.id} progress`} />}
+            {step.reqPerS !== null && (
+              <p class="gauges">
+                <span data-gauge="rps">{formatValue(step.reqPerS, 'req/s')}</span> · <span data-gauge="p99">p99 {formatValue(step.p99Ms, 'ms')}</span>
+              </p>
+            )}
+            {step.log.length > 0 && (
+              <details open={now?.status === 'running' || now?.status === 'failed'}>
+                <summary>Log ({step.log.length} lines{step.dropped ? `, ${step.dropped} throttled` : ''})</summary>
+                <pre class="log" aria-label={`${s.id} log`}>{step.log.slice(-200).join('\n')}</pre>
+              </details>
+            )}
+          </>
+        )}
+      </div>
+    </li>
   );
 }
 
@@ -55,12 +164,12 @@ function StreamCheck() {
   const [phase, setPhase] = useState<'idle' | 'streaming' | 'finished'>('idle');
   const [error, setError] = useState<BackendError | null>(null);
   const millis = useRef(3000);
-  const start = () => {
+  const start = (forward: boolean) => {
     setLive(emptyLive());
     setError(null);
     setPhase('streaming');
     backend
-      .benchStream(millis.current, (batch) => setLive((s) => applyBatch(s, batch)))
+      .benchStream(millis.current, (batch) => setLive((s) => applyBatch(s, batch)), forward)
       .then(
         () => setPhase('finished'),
         (e) => {
@@ -76,9 +185,15 @@ function StreamCheck() {
         Synthetic progress events for {millis.current / 1000} s, produced as fast as the app can and forwarded through
         the same throttle a run’s events go through. No recipe is run.
       </p>
-      <button type="button" onClick={start} disabled={phase === 'streaming'}>
-        {phase === 'streaming' ? 'Streaming…' : 'Stream events'}
-      </button>
+      <p class="actions">
+        <button type="button" onClick={() => start(true)} disabled={phase === 'streaming'} data-action="stream">
+          {phase === 'streaming' ? 'Streaming…' : 'Stream events'}
+        </button>
+        <button type="button" class="secondary" onClick={() => start(false)} disabled={phase === 'streaming'} data-action="produce-only">
+          Produce without forwarding (control)
+        </button>
+      </p>
+      {phase === 'finished' && <p class="sub" data-stream-done>stream finished</p>}
       {error && <ErrorBox error={error} title="The stream stopped." />}
       {Object.entries(live.steps).map(([step, s]) => {
         const f = fraction(s);

@@ -1,6 +1,6 @@
 // The real desktop app under Xvfb, driven by tauri-driver and WebKitWebDriver:
-// open it, see the Library, open hello-ceiling and its figures, preflight,
-// the run's steps, results with verdicts (from a results directory judged by
+// open it, see the Library, open hello-ceiling and its figures, preflight
+// from the probe, a run by the engine with every step ending, results with verdicts (from a results directory judged by
 // the CLI into a history made by the test), the share preview, the machine.
 // Screenshots of every page go to $SCREENSHOTS (default docs/screenshots).
 //
@@ -61,16 +61,24 @@ describe('the desktop app', () => {
     await shoot('post');
   });
 
-  it('shows preflight: toolchains on PATH and lanes', async () => {
+  it('shows preflight: this machine against the post’s, item by item', async () => {
     await s.go('#/preflight/hello-ceiling');
-    await s.waitFor('[data-toolchain="ruby"]', { text: /on PATH|not found/ });
-    await s.waitFor('[data-lane="puma"]');
+    const cpu = await s.waitFor('[data-item="CPU"]', { text: /AMD Ryzen 5 3600/, timeoutMs: 30000 });
+    assert.match(await s.text(cpu), /matches|differs|blocks/);
+    await s.waitFor('[data-preflight-summary]', { text: /blocks this run|Nothing blocks/ });
     await shoot('preflight');
   });
 
-  it('shows the run’s steps with the post’s reasons', async () => {
+  it('runs hello-ceiling with the engine and watches every step end', async () => {
     await s.go('#/run/hello-ceiling');
-    await s.waitFor('[data-step="measure"]', { text: /load/ });
+    await s.waitFor('[data-step="measure"]', { text: /warm-up|load/ });
+    await s.click(await s.find('[data-action="start"]'));
+    await s.waitFor('[data-run-outcome]', { text: /finished/, timeoutMs: 60000 });
+    const outcome = await s.script('return document.querySelector("[data-run-outcome]").textContent');
+    assert.match(outcome, /^Run hello-ceiling-\S+: \d+ finished, \d+ kept from before, \d+ skipped, 0 failed/);
+    const statuses = await s.script('return [...document.querySelectorAll("[data-step]")].map((e) => e.dataset.status)');
+    assert.ok(statuses.length >= 3);
+    for (const st of statuses) assert.match(st, /^(finished|skipped)$/);
     await shoot('run');
   });
 
@@ -94,9 +102,9 @@ describe('the desktop app', () => {
     await shoot('share');
   });
 
-  it('shows this machine', async () => {
+  it('shows this machine’s fingerprint', async () => {
     await s.go('#/machine');
-    const cpus = await s.waitFor('[data-fact="cpus"]', { text: /^\d+$/ });
+    const cpus = await s.waitFor('[data-fact="cpu.logical_threads"]', { text: /^\d+$/ });
     assert.ok(Number(await s.text(cpus)) >= 1);
     await shoot('machine');
   });

@@ -88,27 +88,71 @@ describe('Post', () => {
 });
 
 describe('Preflight', () => {
-  it('says the probe is not in this build and shows what can be checked', async () => {
+  it('lists each item with the post’s value, this machine’s, the verdict and the fix', async () => {
     await open('default', 'preflight/hello-ceiling');
-    assert.match(await text('.notice'), /not in this build/);
-    await page.locator('[data-toolchain="falcon"]').waitFor();
-    assert.match(await text('[data-toolchain="falcon"]'), /not found/);
-    assert.match(await text('[data-toolchain="ruby"]'), /on PATH/);
-    assert.match(await text('[data-lane="falcon"]'), /needs a missing toolchain/);
+    const boost = page.locator('[data-item="boost"]');
+    await boost.waitFor();
+    assert.match(await boost.innerText(), /off\s+on\s+differs/);
+    assert.match(await boost.innerText(), /Fix: echo 0 > \/sys/);
+    assert.match(await text('[data-item="toolchain falcon"]'), /blocks/);
+    assert.match(await text('[data-preflight-summary]'), /for information only/);
+    assert.match(await text('[data-lane="falcon"]'), /blocked/);
     assert.match(await text('[data-lane="puma"]'), /can run here/);
+  });
+  it('shows loading while the probe runs', async () => {
+    await open('slow', 'preflight/hello-ceiling');
+    assert.match(await text('[role=status]'), /probing this machine/);
+  });
+  it('shows an error with what to do', async () => {
+    await open('error', 'preflight/hello-ceiling');
+    assert.match(await text('[role=alert]'), /reprise check/);
   });
 });
 
 describe('Run', () => {
-  it('shows the steps with the post’s reasons and says the engine is not in this build', async () => {
+  it('shows the plan with the post’s reasons before starting', async () => {
     await open('default', 'run/hello-ceiling');
-    assert.match(await text('.notice'), /engine, which is not in this build/);
-    await page.locator('[data-step="check"]').waitFor();
-    assert.match(await text('[data-step="check"]'), /same body everywhere/);
+    const measure = page.locator('[data-step="measure"]');
+    await measure.waitFor();
+    assert.match(await measure.innerText(), /not in this build/);
+    assert.match(await measure.innerText(), /after a warm-up/);
+    assert.match(await text('[data-step="clone"]'), /not started/);
   });
-  it('streams live progress, log and throughput, then shows it finished', async () => {
+  it('runs live: status, progress and log per step, then the outcome', async () => {
     await open('default', 'run/hello-ceiling');
-    await page.getByRole('button', { name: 'Stream events' }).click();
+    await page.locator('[data-action="start"]').click();
+    await page.locator('[data-step="clone"][data-status="running"]').waitFor();
+    await page.locator('[data-run-outcome]').waitFor();
+    assert.match(await text('[data-run-outcome]'), /1 finished, 0 kept from before, 1 skipped, 0 failed/);
+    assert.equal(await page.locator('[data-step="clone"] progress').evaluate((p) => p.value), 1);
+    // The finished step's log is folded away, still there to open.
+    assert.match(await page.locator('[data-step="clone"] .log').textContent(), /Receiving objects: 100%/);
+    assert.match(await text('[data-step="clone"] summary'), /Log \(10 lines\)/);
+    assert.match(await text('[data-step="clone"]'), /2.0 s/);
+    assert.match(await text('[data-step="measure"]'), /skipped/);
+    assert.match(await text('[data-step="measure"] .reason'), /not in this build of the engine/);
+  });
+  it('can be left and re-entered while running, and cancelled', async () => {
+    await open('slowrun', 'run/hello-ceiling');
+    await page.locator('[data-action="start"]').click();
+    await page.locator('[data-step="clone"][data-status="running"]').waitFor();
+    await page.locator('nav a', { hasText: 'Library' }).click();
+    await page.locator('[data-recipe]').first().waitFor();
+    await page.goBack();
+    await page.locator('[data-step="clone"][data-status="running"]').waitFor();
+    assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
+    await page.locator('[data-action="cancel"]').click();
+    await page.locator('[data-run-outcome]', { hasText: '(cancelled)' }).waitFor({ timeout: 5000 });
+  });
+  it('refuses a modified recipe, saying so where it happened', async () => {
+    await open('error', 'run/hello-ceiling');
+    assert.match(await text('.notice'), /modified against checksums/);
+    await page.locator('[data-action="start"]').click();
+    assert.match(await text('[role=alert]'), /reprise checksums update/);
+  });
+  it('streams a full-speed synthetic stream into the live view, then shows it finished', async () => {
+    await open('default', 'run/hello-ceiling');
+    await page.locator('[data-action="stream"]').click();
     const live = page.locator('[data-live-step="measure"]');
     await live.waitFor();
     assert.match(await live.locator('[data-gauge="rps"]').innerText(), /req\/s/);
@@ -153,10 +197,10 @@ describe('Share', () => {
 });
 
 describe('Machine', () => {
-  it('shows what this build can tell and what it cannot', async () => {
+  it('shows the probe’s fingerprint', async () => {
     await open('default', 'machine');
-    assert.equal(await text('[data-fact="cpus"]'), '2');
-    assert.match(await text('.notice'), /not in this build/);
+    assert.equal(await text('[data-fact="cpu.logical_threads"]'), '2');
+    assert.equal(await text('[data-fact="clock.governor"]'), 'performance');
   });
   it('shows an error with what to do', async () => {
     await open('error', 'machine');
