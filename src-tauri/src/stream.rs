@@ -13,7 +13,7 @@ use crate::views::StreamMessage;
 pub const INTERVAL: Duration = Duration::from_millis(50);
 
 /// Log lines kept per step per batch; the rest are counted as dropped.
-pub const LOG_LINES_PER_BATCH: usize = 200;
+pub const LOG_LINES_PER_BATCH: usize = 50;
 
 /// An event as the engine produces it.
 #[derive(Clone, Debug, PartialEq)]

@@ -77,12 +77,21 @@ export function LiveLine({ samples, label }: { samples: number[]; label: string 
     });
     return () => chart.current?.destroy();
   }, []);
+  // Redraw at most four times a second, however often samples arrive.
+  const latest = useRef(samples);
+  latest.current = samples;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   useEffect(() => {
-    const ch = chart.current;
-    if (!ch) return;
-    ch.data.labels = samples.map((_, i) => i);
-    ch.data.datasets[0].data = samples;
-    ch.update('none');
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      const ch = chart.current;
+      if (!ch) return;
+      ch.data.labels = latest.current.map((_, i) => i);
+      ch.data.datasets[0].data = latest.current;
+      ch.update('none');
+    }, 250);
   }, [samples]);
   return <div class="chart-box small"><canvas ref={canvas} role="img" aria-label={label} /></div>;
 }

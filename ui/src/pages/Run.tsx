@@ -135,7 +135,7 @@ function Step({ s, live }: { s: PlannedStepView; live: LiveState }) {
         {now?.durationMs !== undefined && <span class="sub">{(now.durationMs / 1000).toFixed(1)} s</span>}
         <p>{s.why}</p>
         <code class="block">{s.describe}</code>
-        {reason && <p class="sub reason">{reason}</p>}
+        {reason && reason !== s.describe && <p class="sub reason">{reason}</p>}
         {step && (
           <>
             {step.total !== null && <progress max={1} value={f ?? undefined} aria-label={`${s.id} progress`} />}
