@@ -19,6 +19,7 @@ use crate::views::*;
 pub struct Shell {
     pub catalog: Catalog,
     pub data_dir: PathBuf,
+    pub share: crate::share::ShareConfig,
 }
 
 impl Shell {
@@ -37,6 +38,7 @@ impl Shell {
         Shell {
             catalog,
             data_dir: reprise_recipe::data_dir(),
+            share: crate::share::ShareConfig::from_env(),
         }
     }
 }
@@ -278,7 +280,7 @@ pub fn history(shell: &Shell) -> Answer<Vec<RunRow>> {
     Ok(runs.into_iter().map(row).collect())
 }
 
-fn load_report(shell: &Shell, run: &str) -> Answer<reprise_report::Report> {
+pub fn load_report(shell: &Shell, run: &str) -> Answer<reprise_report::Report> {
     open_history(shell)?.load(run).map_err(|e| {
         error(
             "not_found",

@@ -12,6 +12,7 @@
 //! let shell = Shell {
 //!     catalog: Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
 //!     data_dir: std::env::temp_dir(),
+//!     share: reprise_desktop::share::ShareConfig::from_env(),
 //! };
 //! let cards = library(&shell).unwrap().recipes;
 //! assert!(cards.iter().any(|c| c.id == "hello-ceiling"));
@@ -19,6 +20,7 @@
 
 pub mod commands;
 pub mod run;
+pub mod share;
 pub mod stream;
 pub mod views;
 
@@ -99,6 +101,37 @@ async fn start_run(
 }
 
 #[tauri::command]
+async fn share_status(shell: State<'_, Shell>) -> Result<ShareStatus, CommandError> {
+    let shell = shell.inner().clone();
+    blocking(move || share::status(&shell)).await
+}
+
+#[tauri::command]
+async fn share_sign_in(
+    shell: State<'_, Shell>,
+    pending: State<'_, share::PendingSignIn>,
+) -> Result<SignInCode, CommandError> {
+    let (shell, pending) = (shell.inner().clone(), pending.inner().clone());
+    blocking(move || share::begin_sign_in(&shell, &pending)).await
+}
+
+/// Answers once the person has entered the code at GitHub (or it expired).
+#[tauri::command]
+async fn share_wait_sign_in(
+    shell: State<'_, Shell>,
+    pending: State<'_, share::PendingSignIn>,
+) -> Result<String, CommandError> {
+    let (shell, pending) = (shell.inner().clone(), pending.inner().clone());
+    blocking(move || share::finish_sign_in(&shell, &pending, &mut std::thread::sleep)).await
+}
+
+#[tauri::command]
+async fn share_submit(shell: State<'_, Shell>, run: String) -> Result<Submitted, CommandError> {
+    let shell = shell.inner().clone();
+    blocking(move || share::submit(&shell, &run)).await
+}
+
+#[tauri::command]
 fn cancel_run(runs: State<'_, run::Runs>, id: String) -> bool {
     run::cancel(&runs, &id)
 }
@@ -168,7 +201,10 @@ async fn bench_stream(
 /// Registers the shell's state and commands on a builder (the real one or
 /// Tauri's mock runtime in tests).
 pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
-    let builder = builder.manage(shell).manage(run::Runs::default());
+    let builder = builder
+        .manage(shell)
+        .manage(run::Runs::default())
+        .manage(share::PendingSignIn::default());
     #[cfg(feature = "bench")]
     let builder = builder.invoke_handler(tauri::generate_handler![
         library,
@@ -181,6 +217,10 @@ pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
         plan_run,
         start_run,
         cancel_run,
+        share_status,
+        share_sign_in,
+        share_wait_sign_in,
+        share_submit,
         capabilities,
         bench_stream
     ]);
@@ -196,6 +236,10 @@ pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
         plan_run,
         start_run,
         cancel_run,
+        share_status,
+        share_sign_in,
+        share_wait_sign_in,
+        share_submit,
         capabilities
     ]);
     builder

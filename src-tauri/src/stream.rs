@@ -227,14 +227,25 @@ mod tests {
             i
         });
         let mut batches = Vec::new();
+        let started = Instant::now();
         let sent = forward(&rx, Duration::from_millis(50), |b| {
             batches.push(b);
             Ok::<(), ()>(())
         });
+        let took = started.elapsed();
         let produced = producer.join().unwrap();
         assert!(produced > 1000, "the producer made only {produced} events");
-        // 300 ms at one batch per 50 ms, plus the final drain and timing slack.
-        assert!(sent <= 9, "{sent} batches for {produced} events");
+        // At most one batch per 50 ms while forwarding (the backlog may
+        // outlast the producer on a busy machine), plus the final drain.
+        let allowed = took.as_millis() as u64 / 50 + 2;
+        assert!(
+            sent <= allowed,
+            "{sent} batches in {took:?} for {produced} events"
+        );
+        assert!(
+            sent < produced / 100,
+            "{sent} batches for {produced} events"
+        );
         let last = batches.last().unwrap().last().unwrap();
         assert!(
             matches!(last, StreamMessage::Progress { done, .. } if *done == (produced - 1) as f64)

@@ -361,3 +361,29 @@ pub struct RunOutcome {
     pub failed: Vec<String>,
     pub cancelled: bool,
 }
+
+/// Whether the app can post, and where.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ShareStatus {
+    pub signed_in: bool,
+    /// Whether an OAuth app is configured for the device flow.
+    pub can_sign_in: bool,
+    pub repo: Option<String>,
+    /// Where the token is (or would be) kept.
+    pub token_store: String,
+}
+
+/// The code to enter at GitHub's device page.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SignInCode {
+    pub user_code: String,
+    pub verification_uri: String,
+    /// Seconds until the code expires.
+    pub expires_in: u64,
+}
+
+/// A posted report.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Submitted {
+    pub url: String,
+}

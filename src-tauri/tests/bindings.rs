@@ -19,6 +19,9 @@ fn generate(dir: &Path) {
     PreflightView::export_all(&cfg).unwrap();
     RunPlan::export_all(&cfg).unwrap();
     RunOutcome::export_all(&cfg).unwrap();
+    ShareStatus::export_all(&cfg).unwrap();
+    SignInCode::export_all(&cfg).unwrap();
+    Submitted::export_all(&cfg).unwrap();
     CommandError::export_all(&cfg).unwrap();
     StreamMessage::export_all(&cfg).unwrap();
     Capabilities::export_all(&cfg).unwrap();

@@ -24,6 +24,7 @@ fn start(data_dir: &Path) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
     let shell = Shell {
         catalog: Catalog::new(checkout()),
         data_dir: data_dir.to_path_buf(),
+        share: reprise_desktop::share::ShareConfig::from_env(),
     };
     let app = reprise_desktop::app(mock_builder(), shell)
         .build(mock_context(noop_assets()))

@@ -17,6 +17,7 @@ fn shell(root: &Path, data: &Path) -> Shell {
     Shell {
         catalog: Catalog::new(root),
         data_dir: data.to_path_buf(),
+        share: reprise_desktop::share::ShareConfig::from_env(),
     }
 }
 

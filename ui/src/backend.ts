@@ -8,6 +8,9 @@ import type { ThisMachine } from './bindings/ThisMachine';
 import type { PreflightView } from './bindings/PreflightView';
 import type { RunPlan } from './bindings/RunPlan';
 import type { RunOutcome } from './bindings/RunOutcome';
+import type { ShareStatus } from './bindings/ShareStatus';
+import type { SignInCode } from './bindings/SignInCode';
+import type { Submitted } from './bindings/Submitted';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
 import type { RunRow } from './bindings/RunRow';
@@ -39,6 +42,12 @@ export interface Backend {
   /** Runs (or, unless `fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
   startRun(id: string, fresh: boolean, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
   cancelRun(id: string): Promise<boolean>;
+  shareStatus(): Promise<ShareStatus>;
+  /** A device code to enter at GitHub. */
+  shareSignIn(): Promise<SignInCode>;
+  /** Resolves once the code was entered (with where the token is kept). */
+  shareWaitSignIn(): Promise<string>;
+  shareSubmit(run: string): Promise<Submitted>;
   /** Streams synthetic progress events for `millis` ms through the app's throttle. */
   benchStream(millis: number, onBatch: (batch: StreamMessage[]) => void, forward?: boolean): Promise<StreamSummary>;
 }
@@ -106,6 +115,10 @@ export function tauriBackend(
       return call('start_run', { id, fresh, onEvent: channel });
     },
     cancelRun: (id) => call('cancel_run', { id }),
+    shareStatus: () => call('share_status'),
+    shareSignIn: () => call('share_sign_in'),
+    shareWaitSignIn: () => call('share_wait_sign_in'),
+    shareSubmit: (run) => call('share_submit', { run }),
     benchStream: (millis, onBatch, forward = true) => {
       const channel = makeChannel<StreamMessage[]>();
       channel.onmessage = onBatch;
@@ -127,6 +140,10 @@ export interface Script {
   machine?: Scripted<ThisMachine>;
   preflight?: Record<string, Scripted<PreflightView>>;
   plan?: Record<string, Scripted<RunPlan>>;
+  shareStatus?: Scripted<ShareStatus>;
+  signIn?: Scripted<SignInCode>;
+  waitSignIn?: Scripted<string>;
+  submit?: Scripted<Submitted>;
   /** A run: the batches it streams (one per tick, `tickMs` apart), then its outcome. */
   run?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
   /** Batches a bench stream delivers, one per animation-free tick. */
@@ -151,6 +168,7 @@ function answer<T>(s: Scripted<T> | undefined, what: string): Promise<T> {
 /** A backend that answers from a script: for tests in a plain browser. */
 export function scriptedBackend(script: Script): Backend {
   const cancelled: Record<string, boolean> = {};
+  let signedIn = false;
   return {
     name: 'scripted',
     capabilities: { probe: true, engine: true, benchStream: !!script.stream, ...script.capabilities },
@@ -176,6 +194,15 @@ export function scriptedBackend(script: Script): Backend {
       }
       return answer(run.outcome, `run ${id}`);
     },
+    // Like the app, a finished sign-in is remembered.
+    shareStatus: () => answer(script.shareStatus, 'share status').then((s) => (signedIn ? { ...s, signed_in: true } : s)),
+    shareSignIn: () => answer(script.signIn, 'sign-in'),
+    shareWaitSignIn: () =>
+      answer(script.waitSignIn, 'sign-in wait').then((where) => {
+        signedIn = true;
+        return where;
+      }),
+    shareSubmit: () => answer(script.submit, 'submit'),
     cancelRun: async (id) => {
       const going = cancelled[id] === false;
       cancelled[id] = true;

@@ -159,7 +159,17 @@ export const scripts: Record<string, Script> = {
         outcome: { value: { run: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
       },
     },
+    shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', token_store: 'the OS keyring' } },
+    signIn: { value: { user_code: 'WDJB-MJHT', verification_uri: 'https://github.com/login/device', expires_in: 900 } },
+    waitSignIn: { value: 'the OS keyring', delayMs: 300 },
+    submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7' } },
     stream: flood(40),
+  },
+  shareerror: {
+    history: { value: [results.run] },
+    share: { 'hello-ceiling-1': { value: share } },
+    shareStatus: { value: { signed_in: true, can_sign_in: true, repo: 'rubys/nope', token_store: 'the OS keyring' } },
+    submit: { error: { kind: 'share', message: 'GraphQL: Could not resolve to a Repository with the name rubys/nope.', hint: 'Check the repository, its Discussions category for this recipe, and the token.' } },
   },
   slowrun: {
     library: { value: library },

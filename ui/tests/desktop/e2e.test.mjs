@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:http';
 import { newSession, startDriver } from './webdriver.mjs';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -19,7 +20,34 @@ const app = process.env.REPRISE_APP ?? join(root, 'target/debug/reprise-desktop'
 const cli = process.env.REPRISE_CLI ?? join(root, 'target/debug/reprise');
 const shots = process.env.SCREENSHOTS ?? join(root, 'docs/screenshots');
 const data = mkdtempSync(join(tmpdir(), 'reprise-e2e-'));
-let driver, s, runId;
+let driver, s, runId, github;
+const posted = [];
+
+/** A stand-in for github.com on 127.0.0.1: device flow and GraphQL. */
+async function standIn() {
+  let polls = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const url = new URL(req.url, 'http://x');
+      let answer = { message: 'Not Found' };
+      if (url.pathname === '/login/device/code')
+        answer = { device_code: 'dc-1', user_code: 'WDJB-MJHT', verification_uri: `${base}/login/device`, expires_in: 900, interval: 1 };
+      else if (url.pathname === '/login/oauth/access_token')
+        answer = ++polls < 2 ? { error: 'authorization_pending' } : { access_token: 'gho_e2e', token_type: 'bearer', scope: 'public_repo' };
+      else if (url.pathname === '/graphql' && body.includes('createDiscussion')) {
+        posted.push({ authorization: req.headers.authorization, body });
+        answer = { data: { createDiscussion: { discussion: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } } } };
+      } else if (url.pathname === '/graphql')
+        answer = { data: { repository: { id: 'R_1', discussionCategories: { nodes: [{ id: 'C_1', name: 'hello-ceiling', slug: 'hello-ceiling' }] } } } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return { base, close: () => server.close() };
+}
 
 function seedHistory() {
   const results = join(data, 'results');
@@ -39,12 +67,24 @@ async function shoot(name) {
 before(async () => {
   mkdirSync(shots, { recursive: true });
   seedHistory();
-  driver = await startDriver({ env: { REPRISE_DATA_DIR: join(data, 'store'), REPRISE_ROOT: root } });
+  github = await standIn();
+  driver = await startDriver({
+    env: {
+      REPRISE_DATA_DIR: join(data, 'store'),
+      REPRISE_ROOT: root,
+      REPRISE_GITHUB_URL: github.base,
+      REPRISE_GITHUB_API_URL: github.base,
+      REPRISE_GITHUB_CLIENT_ID: 'Iv1.e2e',
+      REPRISE_DISCUSSIONS_REPO: 'rubys/reprise',
+      REPRISE_TOKEN_STORE: 'file',
+    },
+  });
   s = await newSession(driver.base, app);
 });
 after(async () => {
   await s?.close().catch(() => {});
   driver?.stop();
+  github?.close();
 });
 
 describe('the desktop app', () => {
@@ -93,13 +133,23 @@ describe('the desktop app', () => {
     await shoot('results');
   });
 
-  it('previews the share with the host name redacted', async () => {
+  it('previews the share redacted, signs in with the device code and posts', async () => {
     await s.go(`#/share/${encodeURIComponent(runId)}`);
     await s.waitFor('.redacted', { text: /desk-seven/ });
     const body = await s.text(await s.find('pre.preview'));
     assert.doesNotMatch(body, /desk-seven/);
     assert.match(body, /hello-world ceilings/);
+    await s.click(await s.find('[data-action="sign-in"]'));
+    await s.waitFor('[data-user-code]', { text: /^WDJB-MJHT$/ });
+    await s.script('document.querySelector(".device-code").scrollIntoView({ block: "center" })');
     await shoot('share');
+    const submit = await s.waitFor('[data-action="submit"]', { text: /Post to rubys\/reprise/, timeoutMs: 20000 });
+    await s.click(submit);
+    await s.waitFor('[data-share-status] .posted');
+    assert.equal(await s.script('return document.querySelector("[data-posted]").value'), 'https://github.com/rubys/reprise/discussions/7');
+    assert.equal(posted.length, 1);
+    assert.equal(posted[0].authorization, 'bearer gho_e2e');
+    assert.doesNotMatch(posted[0].body, /desk-seven/);
   });
 
   it('shows this machine’s fingerprint', async () => {

@@ -26,7 +26,11 @@ after(async () => {
   await server?.close();
 });
 
-const open = (script, hash) => page.goto(`${server.url}?script=${script}#/${hash}`);
+// A fresh document per test: the scripted backend's state does not carry over.
+const open = async (script, hash) => {
+  await page.goto('about:blank');
+  await page.goto(`${server.url}?script=${script}#/${hash}`);
+};
 const text = (sel) => page.locator(sel).first().innerText();
 
 describe('Library', () => {
@@ -187,12 +191,24 @@ describe('Results', () => {
 });
 
 describe('Share', () => {
-  it('previews the redacted report and how to post it', async () => {
+  it('previews the redacted report, signs in with a device code, posts and shows the link', async () => {
     await open('default', 'share/hello-ceiling-1');
     await page.locator('pre.preview').waitFor();
     assert.match(await text('.redacted'), /desk-seven/);
     assert.doesNotMatch(await text('pre.preview'), /desk-seven/);
-    assert.equal(await text('pre.command'), 'reprise share hello-ceiling-1');
+    assert.equal(await page.locator('code.command').textContent(), 'reprise share hello-ceiling-1');
+    await page.locator('[data-action="sign-in"]').click();
+    assert.equal(await text('[data-user-code]'), 'WDJB-MJHT');
+    assert.match(await text('.device-code'), /https:\/\/github.com\/login\/device/);
+    await page.locator('[data-action="submit"]').waitFor();
+    await page.locator('[data-action="submit"]').click();
+    assert.equal(await page.locator('[data-posted]').inputValue(), 'https://github.com/rubys/reprise/discussions/7');
+  });
+  it('shows a failed post where it happened, with what to do', async () => {
+    await open('shareerror', 'share/hello-ceiling-1');
+    await page.locator('[data-action="submit"]').click();
+    assert.match(await text('[role=alert]'), /Could not resolve to a Repository/);
+    assert.match(await text('[role=alert]'), /What to do: Check the repository/);
   });
 });
 
