@@ -35,7 +35,7 @@ why = "Waits until the file `go` exists."
 id = "serve"
 kind = "serve"
 after = ["slow"]
-why = "Belongs to the next version."
+why = "Serves the recipe's lanes: it has none, so there is nothing to boot."
 "#;
 
 struct Checkout {
@@ -120,7 +120,7 @@ fn run_shows_the_plan_and_needs_yes_without_a_terminal() {
         err.contains("sh -c 'cat files/note.txt; echo ran >> first.count'"),
         "{err}"
     );
-    assert!(err.contains("skip serve"), "{err}");
+    assert!(err.contains("run  serve"), "{err}");
     assert!(err.contains("add --yes"), "{err}");
     assert!(!c.data().join("runs").exists());
 }
@@ -163,7 +163,7 @@ fn a_run_killed_mid_way_resumes_and_runs_lists_it() {
         std::thread::sleep(Duration::from_millis(20));
     }
 
-    // Resume: `first` is kept, `slow` runs again, `serve` is reported as not yet implemented.
+    // Resume: `first` is kept, `slow` runs again, then `serve` (no lanes: nothing to boot).
     std::fs::write(run.join("go"), "").unwrap();
     let out = c.reprise(&["run", "steps", "--yes", "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -180,12 +180,7 @@ fn a_run_killed_mid_way_resumes_and_runs_lists_it() {
     };
     assert_eq!(of("first"), ["skipped"]);
     assert_eq!(of("slow"), ["started", "finished"]);
-    assert_eq!(of("serve"), ["skipped"]);
-    let serve = events.iter().find(|e| e["step"] == "serve").unwrap();
-    assert_eq!(
-        serve["reason"],
-        "not implemented yet in this version of Reprise"
-    );
+    assert_eq!(of("serve"), ["started", "finished"]);
 
     // A new run prints the recipe file's content through the first step.
     let out = c.reprise(&["run", "steps", "--yes", "--new", "--step", "first"]);

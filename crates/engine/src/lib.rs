@@ -6,6 +6,17 @@
 //! ([`workdir`], [`execute`]), and reports everything as [`Event`]s to a sink
 //! the caller provides.
 //!
+//! The benchmark steps of a guided run: `bundle` per runtime with its own
+//! lockfile ([`bundle`]), `seed` with its row counts checked and `stage`
+//! through SQLite's backup API ([`database`]), `sign_in` ([`sign_in`]),
+//! `serve` (each lane's server in its own process group, pinned, boot times,
+//! memory of its whole process tree: [`lane_server`]), `check` (one request
+//! per endpoint per lane, a parity table) and `load` (lanes × endpoints ×
+//! runs with `reprise-loadgen`, alternating lane order), writing the original
+//! harness's `per-run.json`, `summary.json`, `coldstart.json`,
+//! `skipped.json` and `env.json` plus `results.json` and HDR logs into the
+//! run's `results/`. [`RunContext::quick`] caps durations for smoke runs.
+//!
 //! ```
 //! use reprise_engine::event::{CancelToken, Event};
 //! use reprise_engine::runner::host::{self, HostCommand};
@@ -23,15 +34,26 @@
 //! assert_eq!(lines.into_inner().unwrap(), ["hello"]);
 //! ```
 
+mod bench;
+pub mod bundle;
+pub mod database;
 pub mod event;
+pub mod figures;
+pub mod http_probe;
+pub mod lane_server;
+mod measure;
 pub mod plan;
 pub mod run;
 pub mod runner;
+pub mod sign_in;
 pub mod source;
+mod steps;
 pub mod tree_digest;
 pub mod workdir;
 
+pub use bench::{CheckRow, ColdStart, SkippedLane};
 pub use event::{CancelToken, Event, EventSink, Stream};
+pub use measure::{QUICK_DURATION, QUICK_RUNS, QUICK_WARMUP};
 pub use plan::{Plan, PlanError, PlanOptions, plan};
 pub use run::{RunContext, RunError, RunReport, execute};
 pub use workdir::{DataDir, RunDir, State, StepStatus};

@@ -63,6 +63,13 @@ impl PlannedStep<'_> {
                 | StepKind::Build
                 | StepKind::Emit
                 | StepKind::Digest
+                | StepKind::Bundle
+                | StepKind::Seed
+                | StepKind::Stage
+                | StepKind::SignIn
+                | StepKind::Serve
+                | StepKind::Check
+                | StepKind::Load
         )
     }
 
@@ -108,7 +115,32 @@ impl PlannedStep<'_> {
             Action::Digest { tree, .. } => {
                 format!("digest trees/{tree} and compare with checksums")
             }
-            _ => NOT_IMPLEMENTED.to_string(),
+            Action::Bundle {
+                runtime,
+                tree,
+                lockfile,
+                ..
+            } => format!("bundle install for {runtime} in trees/{tree}, lockfile {lockfile}"),
+            Action::Seed {
+                command,
+                dir,
+                database,
+                ..
+            } => format!("{}, then count the rows of {database}", argv(command, dir)),
+            Action::Stage { database, tree, to } => {
+                format!("copy {database} into trees/{tree}/{to} (SQLite backup)")
+            }
+            Action::SignIn { email, .. } => format!("sign in to each lane as {email}"),
+            Action::Serve { repeat, .. } => {
+                format!("boot each lane ({repeat} cold start(s)) until it answers")
+            }
+            Action::Check { workload, .. } => {
+                format!("one checked request per endpoint of {workload} per lane")
+            }
+            Action::Load { workload, .. } => {
+                format!("measure {workload}: lanes × endpoints × runs")
+            }
+            Action::Cable { .. } => NOT_IMPLEMENTED.to_string(),
         }
     }
 }

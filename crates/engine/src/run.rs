@@ -5,9 +5,10 @@
 use std::path::{Component, Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use reprise_recipe::{Action, Recipe, Step, sha256_hex};
+use reprise_recipe::{Action, Recipe, Step, Workload, sha256_hex};
 use sha2::{Digest, Sha256};
 
+use crate::bench::{self, Bench};
 use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::plan::{NOT_IMPLEMENTED, Plan, PlannedStep};
 use crate::runner::host::{self, Ending, HostCommand};
@@ -16,6 +17,7 @@ use crate::tree_digest::{Manifest, digest_tree_except, hex};
 use crate::workdir::{
     DataDir, RunDir, State, StepState, StepStatus, WorkDirError, now, write_atomic,
 };
+use crate::{measure, steps};
 
 /// Why a run could not go on (a failing step is not an error: it is
 /// reported as an event and recorded).
@@ -42,6 +44,9 @@ pub struct RunContext<'a> {
     pub events: &'a dyn EventSink,
     /// How long a process has after SIGTERM before SIGKILL.
     pub grace: Duration,
+    /// `--quick`: cap load durations, warm-ups, runs and cold starts, for
+    /// tests and smoke runs (the results say so).
+    pub quick: bool,
 }
 
 /// How the steps of one attempt ended.
@@ -80,6 +85,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     let files_digest = write_files(recipe, &ctx.run)?;
 
     let mut report = RunReport::default();
+    let mut bench = Bench::default();
     for planned in &plan.steps {
         let step = planned.step;
         let id = step.id.to_string();
@@ -108,7 +114,11 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         }
         let inputs = inputs_digest(recipe, step, &state, &files_digest);
         let output_dir = outputs(step, &ctx.run);
+        // A session lives only in memory (its cookie is never written), so a
+        // sign-in is never kept from an earlier attempt.
+        let keeps = !matches!(step.action, Action::SignIn { .. });
         if !planned.forced
+            && keeps
             && let Some(prev) = state.steps.get(&id)
             && prev.status == StepStatus::Finished
             && prev.inputs == inputs
@@ -139,7 +149,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             kind: planned.kind().name().to_string(),
         });
         let started = Instant::now();
-        let result = run_step(recipe, step, ctx, &mut entry);
+        let result = run_step(recipe, step, ctx, &mut entry, &mut bench, &plan.lanes);
         let result = result.and_then(|()| match &output_dir {
             Some(dir) => {
                 entry.outputs = Some(tree_digest(dir, &id, ctx.events)?.digest());
@@ -183,6 +193,15 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             break;
         }
     }
+    // The servers the benchmark steps left running go now; any that left a
+    // process behind is said.
+    for problem in bench.stop_all() {
+        ctx.events.emit(Event::Log {
+            step: "stop".into(),
+            stream: Stream::Stderr,
+            line: problem,
+        });
+    }
     Ok(report)
 }
 
@@ -215,7 +234,7 @@ fn skip(
     Ok(())
 }
 
-enum StepFailure {
+pub(crate) enum StepFailure {
     Failed(String),
     Cancelled(String),
 }
@@ -231,6 +250,8 @@ fn run_step(
     step: &Step,
     ctx: &RunContext,
     entry: &mut StepState,
+    bench: &mut Bench,
+    plan_lanes: &[String],
 ) -> Result<(), StepFailure> {
     let id = step.id.as_str();
     match &step.action {
@@ -257,8 +278,12 @@ fn run_step(
                 Err(e) => Err(e.into()),
             }
         }
-        Action::Build { command, dir, env } | Action::Command { command, dir, env } => {
+        Action::Build { command, dir, env } => {
             run_process(step, command, dir.as_deref(), env, &[], ctx)
+        }
+        Action::Command { command, dir, env } => {
+            run_process(step, command, dir.as_deref(), env, &[], ctx)?;
+            steps::keep_command_figures(ctx, id)
         }
         Action::Emit {
             command,
@@ -293,11 +318,49 @@ fn run_step(
             let expected = manifest_file(recipe, tree, manifest.as_deref(), ctx);
             compare_tree(step, tree, &tree_dir, &expected, true, ctx)
         }
+        Action::Serve { repeat, .. } => {
+            let repeat = if ctx.quick { 1 } else { *repeat };
+            bench::serve(bench, ctx, recipe, step, plan_lanes, repeat)
+        }
+        Action::Check { workload, .. } => {
+            let w = workload_of(recipe, workload)?;
+            bench::check(bench, ctx, recipe, step, plan_lanes, &w.endpoints)
+        }
+        Action::Load { workload, .. } => {
+            let w = workload_of(recipe, workload)?;
+            measure::load(bench, ctx, recipe, step, plan_lanes, w)
+        }
+        Action::SignIn {
+            email,
+            password,
+            flow,
+            ..
+        } => steps::sign_in(bench, ctx, recipe, step, plan_lanes, email, password, *flow),
+        Action::Seed {
+            command,
+            dir,
+            env,
+            database,
+            verify,
+        } => {
+            run_process(step, command, dir.as_deref(), env, &[], ctx)?;
+            steps::verify_seed(ctx, id, database, verify)
+        }
+        Action::Stage { database, tree, to } => {
+            entry.outputs = Some(steps::stage(ctx, id, database, tree, to)?);
+            Ok(())
+        }
+        Action::Bundle {
+            runtime,
+            tree,
+            lockfile,
+            env,
+        } => steps::bundle(recipe, step, ctx, runtime, tree, lockfile, env),
         _ => Err(StepFailure::Failed(NOT_IMPLEMENTED.into())),
     }
 }
 
-fn run_process(
+pub(crate) fn run_process(
     step: &Step,
     command: &[String],
     dir: Option<&str>,
@@ -327,6 +390,14 @@ fn run_process(
         Some(reason) if outcome.ending == Ending::Cancelled => Err(StepFailure::Cancelled(reason)),
         Some(reason) => Err(StepFailure::Failed(reason)),
     }
+}
+
+fn workload_of<'r>(recipe: &'r Recipe, name: &str) -> Result<&'r Workload, StepFailure> {
+    recipe
+        .workloads
+        .iter()
+        .find(|w| w.name.as_str() == name)
+        .ok_or_else(|| StepFailure::Failed(format!("no workload `{name}` in this recipe")))
 }
 
 /// The manifest a tree is checked against: the step's own, or
@@ -474,7 +545,7 @@ fn write_files(recipe: &Recipe, run: &RunDir) -> Result<String, RunError> {
 }
 
 /// `base/rel`, refusing absolute paths and `..`.
-fn within(base: &Path, rel: &str) -> Result<PathBuf, StepFailure> {
+pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, StepFailure> {
     let path = Path::new(rel);
     if path
         .components()

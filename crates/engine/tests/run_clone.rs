@@ -82,6 +82,7 @@ fn attempt(
         cancel: CancelToken::new(),
         events: &sink,
         grace: Duration::from_millis(500),
+        quick: false,
     };
     let report = reprise_engine::execute(&plan, &ctx).unwrap();
     (report, events.into_inner().unwrap())

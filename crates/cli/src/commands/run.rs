@@ -40,6 +40,10 @@ pub struct Args {
     /// Run a recipe that differs from its entry in checksums/recipes.sha256.
     #[arg(long)]
     allow_modified: bool,
+    /// A smoke run: cap load durations, warm-ups, runs and cold starts
+    /// (the results say so; not a measurement to compare with a post).
+    #[arg(long)]
+    quick: bool,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -156,6 +160,7 @@ pub fn run(args: Args) -> ExitCode {
         cancel,
         events: &sink,
         grace: Duration::from_secs(5),
+        quick: args.quick,
     };
     match reprise_engine::execute(&plan, &ctx) {
         Ok(report) => {
@@ -168,6 +173,7 @@ pub fn run(args: Args) -> ExitCode {
                 report.failed.len(),
                 if report.cancelled { " (cancelled)" } else { "" }
             );
+            store_in_history(&recipe, &ctx.run);
             if report.ok() {
                 ExitCode::SUCCESS
             } else {
@@ -178,6 +184,56 @@ pub fn run(args: Args) -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Judges what the run measured and stores it in the history, so `reprise
+/// report RUN` and `reprise verdict` work on it.
+fn store_in_history(recipe: &reprise_recipe::Recipe, run: &reprise_engine::RunDir) {
+    use reprise_report::{Report, RunInfo, history, results_dir};
+    use reprise_verdict::{MachineMatch, Settings};
+    let results = run.results();
+    let settings = Settings {
+        rounds_alternate: true,
+        ..Settings::default()
+    };
+    let mut info = RunInfo::for_recipe(recipe, &run.id, &history::utc_now());
+    info.origin = Some(format!("reprise run, {}", run.path.display()));
+    let report = if results.join(reprise_verdict::PER_RUN_FILE).is_file() {
+        match results_dir::report_from_dir(recipe, &results, None, info, &settings) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("warning: cannot judge {}: {e}", results.display());
+                return;
+            }
+        }
+    } else {
+        let measurements = reprise_engine::figures::command_measurements(recipe, &results);
+        if measurements.cells.is_empty() {
+            return;
+        }
+        let env = results_dir::read_bench_env(&results).unwrap_or(serde_json::Value::Null);
+        let machine = if env.is_null() {
+            MachineMatch::Differs(vec!["this machine was not compared with the post's".into()])
+        } else {
+            results_dir::machine_from_bench_env(recipe, &env)
+        };
+        Report {
+            run: info,
+            judgement: reprise_verdict::judge(recipe, &measurements, &machine, &settings),
+            environment: results_dir::environment_from_bench_env(recipe, &env),
+            measurements,
+        }
+    };
+    match super::history::open() {
+        Ok(mut h) => match h.store(&report) {
+            Ok(()) => eprintln!(
+                "stored run {} in the history: `reprise report {}` renders it with its verdicts",
+                run.id, run.id
+            ),
+            Err(e) => eprintln!("warning: cannot store the run in the history: {e}"),
+        },
+        Err(_) => eprintln!("warning: cannot open the history"),
     }
 }
 

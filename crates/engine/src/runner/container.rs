@@ -17,7 +17,7 @@ use bollard::container::LogOutput;
 use bollard::models::{ContainerCreateBody, HostConfig, PortBinding};
 use bollard::query_parameters::{
     CreateContainerOptionsBuilder, ListContainersOptionsBuilder, LogsOptionsBuilder,
-    RemoveContainerOptionsBuilder, StopContainerOptionsBuilder,
+    RemoveContainerOptionsBuilder, StatsOptionsBuilder, StopContainerOptionsBuilder,
 };
 use futures_util::StreamExt;
 
@@ -196,6 +196,40 @@ impl ContainerRunner {
             .rt
             .block_on(self.docker.list_containers(Some(options)))?;
         Ok(list.into_iter().filter_map(|c| c.id).collect())
+    }
+
+    /// The memory the engine reports for the running container of `step` in
+    /// `run_id` (its cgroup's usage), in kB; `None` when it is not running.
+    pub fn memory_kb(&self, run_id: &str, step: &str) -> Result<Option<u64>, ContainerError> {
+        let filters = HashMap::from([(
+            "label".to_string(),
+            vec![
+                format!("{RUN_LABEL}={run_id}"),
+                format!("reprise.step={step}"),
+            ],
+        )]);
+        let options = ListContainersOptionsBuilder::default()
+            .filters(&filters)
+            .build();
+        self.rt.block_on(async {
+            let list = self.docker.list_containers(Some(options)).await?;
+            let Some(id) = list.into_iter().find_map(|c| c.id) else {
+                return Ok(None);
+            };
+            let options = StatsOptionsBuilder::default()
+                .stream(false)
+                .one_shot(true)
+                .build();
+            let mut stats = Box::pin(self.docker.stats(&id, Some(options)));
+            match stats.next().await {
+                Some(Ok(s)) => Ok(s
+                    .memory_stats
+                    .and_then(|m| m.usage)
+                    .map(|bytes| bytes / 1024)),
+                Some(Err(e)) => Err(e.into()),
+                None => Ok(None),
+            }
+        })
     }
 
     /// Removes the containers a run left (all runs' with `None`), e.g.

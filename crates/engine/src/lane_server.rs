@@ -1,0 +1,542 @@
+//! A lane's server on the host: started in its own process group (pinned to
+//! some CPUs where asked), waited for until its port accepts and its health
+//! path answers 200, its whole process tree's memory sampled (RSS summed,
+//! PSS from `smaps_rollup`), and stopped with a check that nothing is left.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::net::{SocketAddr, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::event::{CancelToken, Event};
+use crate::http_probe;
+use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
+
+/// Why a server could not be started, did not become ready, or left
+/// processes behind.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error("lane `{lane}` has an empty command")]
+    EmptyCommand { lane: String },
+    #[error("`{program}` is not installed (not found on PATH)")]
+    NotInstalled { program: String },
+    #[error("could not start `{program}`: {source}")]
+    Spawn { program: String, source: io::Error },
+    #[error("log file {}: {source}", file.display())]
+    Log { file: PathBuf, source: io::Error },
+    #[error("the server exited during boot ({status})")]
+    ExitedDuringBoot { status: String },
+    #[error("not ready within the boot budget of {budget:?}: {what}")]
+    BootBudget { budget: Duration, what: String },
+    #[error("processes of the server's group are still running after SIGKILL: {pids:?}")]
+    LeftOver { pids: Vec<u32> },
+    #[error(
+        "port {0} already answers before the server starts: another program holds it, and its figures would be measured instead"
+    )]
+    PortInUse(u16),
+    #[error("container engine: {0}")]
+    Container(String),
+    #[error("the server's container is still running after it was stopped")]
+    ContainerLeftOver,
+}
+
+/// A lane that runs in a container (Docker-compatible engine), on the
+/// host's network so its port is the same.
+#[derive(Clone, Debug)]
+pub struct ContainerPlacement {
+    pub image: String,
+    pub run_id: String,
+    /// Bound read-write at the same path inside the container (the run's
+    /// folder), so the lane's dir is the same path in both.
+    pub mount: PathBuf,
+}
+
+/// How to start one server.
+#[derive(Clone, Debug)]
+pub struct ServerSpec {
+    pub lane: String,
+    pub argv: Vec<String>,
+    pub dir: PathBuf,
+    pub env: BTreeMap<String, String>,
+    pub port: u16,
+    /// The path that answers 200 once the server is ready.
+    pub health: String,
+    pub boot_budget: Duration,
+    /// CPUs the server (and everything it forks) may run on.
+    pub cpus: Option<Vec<usize>>,
+    /// Where stdout and stderr go.
+    pub log: PathBuf,
+    /// How long after SIGTERM before SIGKILL.
+    pub grace: Duration,
+    /// Run in a container instead of on the host.
+    pub container: Option<ContainerPlacement>,
+}
+
+/// A running server.
+pub struct LaneServer {
+    pub spec: ServerSpec,
+    backend: Backend,
+    /// Time from spawn until the port accepted a connection.
+    pub accept_ms: f64,
+    /// Time from spawn until the health path answered 200.
+    pub page_ms: f64,
+    stopped: bool,
+}
+
+/// Memory of a process tree at one moment, in kB.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MemorySample {
+    pub rss_kb: u64,
+    pub pss_kb: u64,
+    pub processes: usize,
+}
+
+enum Backend {
+    Process(Child),
+    Container(ContainerLane),
+}
+
+struct ContainerLane {
+    cancel: CancelToken,
+    /// The runner's result once the container ended.
+    thread: Option<JoinHandle<Result<String, String>>>,
+    run_id: String,
+    step: String,
+}
+
+impl ContainerLane {
+    fn start(
+        spec: &ServerSpec,
+        placement: &ContainerPlacement,
+    ) -> Result<ContainerLane, ServerError> {
+        // Connect here, so an engine that does not answer is a boot error.
+        ContainerRunner::connect().map_err(|e| ServerError::Container(e.to_string()))?;
+        let step = format!("lane-{}", spec.lane);
+        let mut c = ContainerSpec::new(
+            &step,
+            &placement.run_id,
+            &placement.image,
+            spec.argv.clone(),
+        );
+        c.env = spec.env.clone();
+        let mount = placement.mount.display().to_string();
+        c.binds.push((placement.mount.clone(), mount, false));
+        c.workdir = Some(spec.dir.display().to_string());
+        c.network = Network::Host;
+        c.cpuset = spec.cpus.as_ref().map(|cpus| {
+            cpus.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        });
+        c.grace = spec.grace;
+        c.log = Some(spec.log.clone());
+        let cancel = CancelToken::new();
+        let stop = cancel.clone();
+        let thread = std::thread::spawn(move || {
+            let runner = ContainerRunner::connect().map_err(|e| e.to_string())?;
+            runner
+                .run(&c, &stop, &|_: Event| {})
+                .map(|o| format!("container exited ({:?}, code {:?})", o.ending, o.code))
+                .map_err(|e| e.to_string())
+        });
+        Ok(ContainerLane {
+            cancel,
+            thread: Some(thread),
+            run_id: placement.run_id.clone(),
+            step,
+        })
+    }
+
+    /// How it ended, once it has.
+    fn ended(&mut self) -> Option<String> {
+        if self.thread.as_ref().is_some_and(|t| t.is_finished()) {
+            let result = self.thread.take().map(|t| t.join());
+            return Some(match result {
+                Some(Ok(Ok(s))) | Some(Ok(Err(s))) => s,
+                _ => "the container's runner stopped".into(),
+            });
+        }
+        self.thread.is_none().then(|| "stopped".into())
+    }
+
+    fn memory(&self) -> MemorySample {
+        container_memory(&self.run_id, &self.step)
+    }
+
+    fn stop(&mut self) -> Result<(), ServerError> {
+        self.cancel.cancel();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        let runner =
+            ContainerRunner::connect().map_err(|e| ServerError::Container(e.to_string()))?;
+        match runner.memory_kb(&self.run_id, &self.step) {
+            Ok(None) => Ok(()),
+            Ok(Some(_)) => Err(ServerError::ContainerLeftOver),
+            Err(e) => Err(ServerError::Container(e.to_string())),
+        }
+    }
+}
+
+fn container_memory(run_id: &str, step: &str) -> MemorySample {
+    let usage = ContainerRunner::connect()
+        .ok()
+        .and_then(|r| r.memory_kb(run_id, step).ok().flatten());
+    match usage {
+        Some(kb) => MemorySample {
+            rss_kb: kb,
+            pss_kb: 0,
+            processes: 1,
+        },
+        None => MemorySample::default(),
+    }
+}
+
+impl LaneServer {
+    /// Starts the server and waits until it is ready, within its boot budget.
+    pub fn start(spec: &ServerSpec) -> Result<LaneServer, ServerError> {
+        let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
+        if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
+            return Err(ServerError::PortInUse(spec.port));
+        }
+        let started = Instant::now();
+        let backend = match &spec.container {
+            Some(placement) => Backend::Container(ContainerLane::start(spec, placement)?),
+            None => Backend::Process(Self::spawn(spec)?),
+        };
+        let mut server = LaneServer {
+            spec: spec.clone(),
+            backend,
+            accept_ms: 0.0,
+            page_ms: 0.0,
+            stopped: false,
+        };
+        server.wait_ready(started)?;
+        Ok(server)
+    }
+
+    fn spawn(spec: &ServerSpec) -> Result<Child, ServerError> {
+        let program = spec.argv.first().ok_or_else(|| ServerError::EmptyCommand {
+            lane: spec.lane.clone(),
+        })?;
+        if let Some(parent) = spec.log.parent() {
+            std::fs::create_dir_all(parent).map_err(|source| ServerError::Log {
+                file: spec.log.clone(),
+                source,
+            })?;
+        }
+        let log = File::options()
+            .create(true)
+            .append(true)
+            .open(&spec.log)
+            .map_err(|source| ServerError::Log {
+                file: spec.log.clone(),
+                source,
+            })?;
+        let log_err = log.try_clone().map_err(|source| ServerError::Log {
+            file: spec.log.clone(),
+            source,
+        })?;
+        let mut command = Command::new(program);
+        command
+            .args(&spec.argv[1..])
+            .current_dir(&spec.dir)
+            .envs(&spec.env)
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(log_err)
+            .process_group(0);
+        let cpus = spec.cpus.clone().unwrap_or_default();
+        // SAFETY: prctl and sched_setaffinity are async-signal-safe; the CPU
+        // set is built on this (the child's) stack from a Vec allocated
+        // before the fork.
+        unsafe {
+            command.pre_exec(move || {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if !cpus.is_empty() {
+                    let mut set: libc::cpu_set_t = std::mem::zeroed();
+                    for &cpu in &cpus {
+                        libc::CPU_SET(cpu, &mut set);
+                    }
+                    libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+                }
+                Ok(())
+            });
+        }
+        command.spawn().map_err(|source| match source.kind() {
+            io::ErrorKind::NotFound => ServerError::NotInstalled {
+                program: program.clone(),
+            },
+            _ => ServerError::Spawn {
+                program: program.clone(),
+                source,
+            },
+        })
+    }
+
+    /// How the server ended, if it has.
+    fn ended(&mut self) -> Option<String> {
+        match &mut self.backend {
+            Backend::Process(child) => match child.try_wait() {
+                Ok(Some(status)) => Some(status.to_string()),
+                Ok(None) => None,
+                Err(e) => Some(e.to_string()),
+            },
+            Backend::Container(c) => c.ended(),
+        }
+    }
+
+    fn wait_ready(&mut self, started: Instant) -> Result<(), ServerError> {
+        let spec = self.spec.clone();
+        let server = self;
+        let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
+        let deadline = started + spec.boot_budget;
+        let mut accepted = None;
+        let mut last = String::from("the port never accepted a connection");
+        loop {
+            if let Some(status) = server.ended() {
+                let _ = server.stop();
+                return Err(ServerError::ExitedDuringBoot { status });
+            }
+            if Instant::now() >= deadline {
+                let _ = server.stop();
+                return Err(ServerError::BootBudget {
+                    budget: spec.boot_budget,
+                    what: last,
+                });
+            }
+            if accepted.is_none()
+                && TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok()
+            {
+                accepted = Some(started.elapsed());
+            }
+            if accepted.is_some() {
+                match http_probe::get(spec.port, &spec.health, &[], Duration::from_secs(5)) {
+                    Ok(r) if r.status == 200 => {
+                        server.page_ms = ms(started.elapsed());
+                        server.accept_ms = accepted.map(ms).unwrap_or(server.page_ms);
+                        return Ok(());
+                    }
+                    Ok(r) => last = format!("GET {} answered {}", spec.health, r.status),
+                    Err(e) => last = format!("GET {}: {e}", spec.health),
+                }
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+    }
+
+    /// The process group leader's pid (also the group's id); `None` for a
+    /// container.
+    pub fn pid(&self) -> Option<u32> {
+        match &self.backend {
+            Backend::Process(child) => Some(child.id()),
+            Backend::Container(_) => None,
+        }
+    }
+
+    /// Whether the server is still running.
+    pub fn is_running(&mut self) -> bool {
+        !self.stopped && self.ended().is_none()
+    }
+
+    /// Memory of the whole process group (or the container) now.
+    pub fn memory(&self) -> MemorySample {
+        match &self.backend {
+            Backend::Process(child) => group_memory(child.id()),
+            Backend::Container(c) => c.memory(),
+        }
+    }
+
+    /// Samples the memory every `every` until the returned sampler is
+    /// finished; it keeps the peak.
+    pub fn sample_memory(&self, every: Duration) -> MemorySampler {
+        let probe: Box<dyn Fn() -> MemorySample + Send> = match &self.backend {
+            Backend::Process(child) => {
+                let pgid = child.id();
+                Box::new(move || group_memory(pgid))
+            }
+            Backend::Container(c) => {
+                let (run_id, step) = (c.run_id.clone(), c.step.clone());
+                Box::new(move || container_memory(&run_id, &step))
+            }
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let mut peak = MemorySample::default();
+            loop {
+                let now = probe();
+                peak.rss_kb = peak.rss_kb.max(now.rss_kb);
+                peak.pss_kb = peak.pss_kb.max(now.pss_kb);
+                peak.processes = peak.processes.max(now.processes);
+                let until = Instant::now() + every;
+                while Instant::now() < until {
+                    if flag.load(Ordering::SeqCst) {
+                        return peak;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+        });
+        MemorySampler { stop, handle }
+    }
+
+    /// The last `lines` lines of the server's log.
+    pub fn log_tail(&self, lines: usize) -> String {
+        log_tail(&self.spec.log, lines)
+    }
+
+    /// SIGTERM to the group, SIGKILL after the grace period, then checks that
+    /// no process of the group is left.
+    pub fn stop(&mut self) -> Result<(), ServerError> {
+        let grace = self.spec.grace;
+        let was_stopped = std::mem::replace(&mut self.stopped, true);
+        let child = match &mut self.backend {
+            Backend::Container(c) => return c.stop(),
+            Backend::Process(child) => child,
+        };
+        let pid = child.id();
+        if !was_stopped {
+            signal_group(pid, libc::SIGTERM);
+            let until = Instant::now() + grace;
+            while Instant::now() < until && matches!(child.try_wait(), Ok(None)) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        // Whatever is left of the group (workers that outlived their master)
+        // goes now.
+        signal_group(pid, libc::SIGKILL);
+        let _ = child.wait();
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            let left = group_members(pid);
+            if left.is_empty() {
+                return Ok(());
+            }
+            if Instant::now() >= until {
+                return Err(ServerError::LeftOver { pids: left });
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for LaneServer {
+    fn drop(&mut self) {
+        match &mut self.backend {
+            Backend::Process(child) => {
+                signal_group(child.id(), libc::SIGKILL);
+                let _ = child.wait();
+            }
+            Backend::Container(c) => {
+                let _ = c.stop();
+            }
+        }
+    }
+}
+
+/// A running memory sampler.
+pub struct MemorySampler {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<MemorySample>,
+}
+
+impl MemorySampler {
+    /// Stops sampling; returns the peak.
+    pub fn finish(self) -> MemorySample {
+        self.stop.store(true, Ordering::SeqCst);
+        self.handle.join().unwrap_or_default()
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1000.0 * 10.0).round() / 10.0
+}
+
+/// The pids of every process whose process group is `pgid`.
+pub fn group_members(pgid: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut pids = Vec::new();
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // Fields after the command name (which may hold spaces and parens):
+        // state ppid pgrp ...; a zombie has released its memory.
+        let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.get(2).and_then(|g| g.parse::<u32>().ok()) == Some(pgid) && fields[0] != "Z" {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// RSS summed over the group's processes, and their PSS.
+pub fn group_memory(pgid: u32) -> MemorySample {
+    let pids = group_members(pgid);
+    let mut sample = MemorySample {
+        processes: pids.len(),
+        ..MemorySample::default()
+    };
+    for pid in pids {
+        let proc_dir = Path::new("/proc").join(pid.to_string());
+        if let Ok(status) = std::fs::read_to_string(proc_dir.join("status")) {
+            sample.rss_kb += kb_field(&status, "VmRSS:");
+        }
+        if let Ok(rollup) = std::fs::read_to_string(proc_dir.join("smaps_rollup")) {
+            sample.pss_kb += kb_field(&rollup, "Pss:");
+        }
+    }
+    sample
+}
+
+fn kb_field(text: &str, name: &str) -> u64 {
+    text.lines()
+        .find(|l| l.starts_with(name))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The last `lines` lines of a file (reading at most its last 64 KiB).
+pub fn log_tail(file: &Path, lines: usize) -> String {
+    let Ok(mut f) = File::open(file) else {
+        return String::new();
+    };
+    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let _ = f.seek(SeekFrom::Start(len.saturating_sub(64 * 1024)));
+    let mut buf = Vec::new();
+    let _ = f.read_to_end(&mut buf);
+    let text = String::from_utf8_lossy(&buf);
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+fn signal_group(pid: u32, signal: libc::c_int) {
+    if let Ok(pgid) = libc::pid_t::try_from(pid) {
+        // SAFETY: kill(2) on a process group; no memory effects.
+        unsafe {
+            libc::kill(-pgid, signal);
+        }
+    }
+}

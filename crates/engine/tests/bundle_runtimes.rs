@@ -1,0 +1,113 @@
+//! bundle per runtime with Debian's ruby and bundler, and a Gemfile of a
+//! locally installed gem (rack, from ruby-rack): two runtimes, two
+//! lockfiles of their own, and the main lock byte for byte as it was.
+
+mod support;
+
+use std::process::Command;
+
+use support::{execute, log_lines, setup};
+
+const RECIPE: &str = r#"
+[post]
+id = "bundle"
+title = "Bundle"
+author = "Test"
+date = "2026"
+summary = "Two runtimes, one Gemfile."
+
+[[toolchain]]
+name = "ruby-a"
+version = "*"
+command = ["ruby", "--version"]
+pattern = 'ruby (\d+\.\d+\.\d+)'
+why = "One runtime."
+
+[[toolchain]]
+name = "ruby-b"
+version = "*"
+command = ["ruby", "--version"]
+pattern = 'ruby (\d+\.\d+\.\d+)'
+why = "The same ruby under another name."
+
+[[step]]
+id = "bundle-a"
+kind = "bundle"
+runtime = "ruby-a"
+tree = "app"
+lockfile = "Gemfile.ruby-a.lock"
+why = "The first runtime's bundle."
+
+[[step]]
+id = "bundle-b"
+kind = "bundle"
+runtime = "ruby-b"
+tree = "app"
+lockfile = "Gemfile.ruby-b.lock"
+after = ["bundle-a"]
+why = "The second runtime's bundle."
+"#;
+
+#[test]
+fn each_runtime_bundles_into_its_own_lockfile_and_the_main_lock_is_untouched() {
+    let s = setup("bundle", RECIPE);
+    let run = s.data.create_run("bundle").unwrap();
+    let tree = run.trees().join("app");
+    std::fs::create_dir_all(&tree).unwrap();
+    std::fs::write(
+        tree.join("Gemfile"),
+        "source \"https://rubygems.org\"\ngem \"rack\"\n",
+    )
+    .unwrap();
+    let locked = Command::new("bundle")
+        .args(["lock", "--local"])
+        .current_dir(&tree)
+        .env("BUNDLE_APP_CONFIG", tree.join(".bundle-test"))
+        .output()
+        .unwrap();
+    assert!(
+        locked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&locked.stderr)
+    );
+    let main_before = std::fs::read(tree.join("Gemfile.lock")).unwrap();
+
+    let a = execute(&s, Some(run), false, &|_| {});
+    let lines = log_lines(&a.events);
+    assert_eq!(a.report.finished, ["bundle-a", "bundle-b"], "{lines:#?}");
+    assert_eq!(
+        std::fs::read(tree.join("Gemfile.lock")).unwrap(),
+        main_before
+    );
+    for runtime in ["ruby-a", "ruby-b"] {
+        let lock = std::fs::read_to_string(tree.join(format!("Gemfile.{runtime}.lock"))).unwrap();
+        assert!(lock.contains("rack ("), "{lock}");
+        assert!(lines.iter().any(|l| l
+            == &format!("{runtime}: seeded Gemfile.{runtime}.lock from the main Gemfile.lock")));
+    }
+    assert!(
+        lines.iter().any(|l| l.contains("Bundle complete!")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn a_runtime_lockfile_is_reseeded_only_when_the_main_lock_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Gemfile"), "gem \"rack\"\n").unwrap();
+    std::fs::write(dir.path().join("Gemfile.lock"), "one\n").unwrap();
+    let (layout, seeded) = reprise_engine::bundle::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
+    assert!(seeded);
+    assert_eq!(layout.gemfile, dir.path().join("Gemfile.rt"));
+    assert_eq!(std::fs::read_to_string(&layout.lockfile).unwrap(), "one\n");
+    std::fs::write(&layout.lockfile, "resolved by the runtime\n").unwrap();
+    let (_, seeded) = reprise_engine::bundle::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
+    assert!(
+        !seeded,
+        "an unchanged main lock keeps the runtime's own resolution"
+    );
+    std::fs::write(dir.path().join("Gemfile.lock"), "two\n").unwrap();
+    let (layout, seeded) = reprise_engine::bundle::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
+    assert!(seeded);
+    assert_eq!(std::fs::read_to_string(&layout.lockfile).unwrap(), "two\n");
+}

@@ -1,0 +1,173 @@
+//! A signed-in guided run end to end: a Campfire-like Rack app under
+//! Debian's puma (sign-in form, session cookie, a room page with the CSRF
+//! token and ids, a POST that needs both), then sign_in → check → load. The
+//! password and the cookie appear in no event, log or results file.
+
+mod support;
+
+use support::{execute, free_port, log_lines, read_json, setup};
+
+const PASSWORD: &str = "pw-do-not-leak-77";
+const COOKIE_VALUE: &str = "SECRET-cookie-4242";
+
+fn recipe(port: u16) -> String {
+    format!(
+        r#"
+[post]
+id = "signed"
+title = "Signed"
+author = "Test"
+date = "2026"
+summary = "Signed-in pages."
+
+[[file]]
+path = "app/config.ru"
+why = "A Campfire-shaped app: sign-in, a room page, a POST guarded by the CSRF token."
+content = '''
+PAGE = '<html><head><meta name="csrf-token" content="csrf-9"></head><body><a href="/rooms/7">a</a><a href="/rooms/9">b</a></body></html>'
+run lambda {{ |env|
+  req = Rack::Request.new(env)
+  signed = req.cookies["session_token"] == "{COOKIE_VALUE}"
+  case [req.request_method, req.path_info]
+  when ["GET", "/up"] then [200, {{}}, ["up"]]
+  when ["GET", "/session/new"]
+    [200, {{"content-type" => "text/html"}}, ['<form><input type="hidden" name="authenticity_token" value="form-token-1"></form>']]
+  when ["POST", "/session"]
+    p = req.POST
+    if p["authenticity_token"] == "form-token-1" && p["email_address"] == "user1@example.com" && p["password"] == "{PASSWORD}"
+      [302, {{"location" => "/", "set-cookie" => "session_token={COOKIE_VALUE}; path=/; HttpOnly"}}, []]
+    else
+      [302, {{"location" => "/session/new"}}, []]
+    end
+  when ["GET", "/"] then [302, {{"location" => signed ? "/rooms/7" : "/session/new"}}, []]
+  when ["GET", "/rooms/7"] then signed ? [200, {{"content-type" => "text/html"}}, [PAGE]] : [302, {{"location" => "/session/new"}}, []]
+  when ["POST", "/rooms/9/messages"]
+    signed && env["HTTP_X_CSRF_TOKEN"] == "csrf-9" ? [201, {{}}, ["<turbo-stream></turbo-stream>"]] : [422, {{}}, ["refused"]]
+  else [404, {{}}, ["not found"]]
+  end
+}}
+'''
+
+[[lane]]
+name = "app"
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "2:2", "config.ru"]
+dir = "files/app"
+port = {port}
+health = "/up"
+boot_budget = "30s"
+why = "The app."
+
+[[workload]]
+name = "rooms"
+connections = 2
+duration = "1s"
+runs = 1
+
+[[workload.endpoint]]
+name = "/rooms/:id"
+path = "/rooms/{{first}}"
+expect = {{ status = 200, tags = 6 }}
+
+[[workload.endpoint]]
+name = "POST /rooms/:id/messages"
+method = "POST"
+path = "/rooms/{{second}}/messages"
+body = "message[body]=hello"
+headers = {{ Accept = "text/vnd.turbo-stream.html" }}
+expect = {{ status = 201 }}
+
+[[step]]
+id = "serve"
+kind = "serve"
+why = "Boot."
+
+[[step]]
+id = "sign-in"
+kind = "sign_in"
+email = "user1@example.com"
+password = "{PASSWORD}"
+after = ["serve"]
+why = "Sign in."
+
+[[step]]
+id = "check"
+kind = "check"
+workload = "rooms"
+after = ["sign-in"]
+why = "Parity."
+
+[[step]]
+id = "load"
+kind = "load"
+workload = "rooms"
+after = ["check"]
+why = "Measure."
+"#
+    )
+}
+
+fn files_under(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files_under(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_session_reaches_check_and_load_and_no_secret_is_written() {
+    let s = setup("signed", &recipe(free_port()));
+    let a = execute(&s, None, true, &|_| {});
+    let lines = log_lines(&a.events);
+    assert_eq!(
+        a.report.finished,
+        ["serve", "sign-in", "check", "load"],
+        "{lines:#?}"
+    );
+
+    let check = read_json(&a.run.results().join("check.json"));
+    let statuses: Vec<u64> = check
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_u64().unwrap())
+        .collect();
+    assert_eq!(statuses, [200, 201], "{check}");
+    let per_run = std::fs::read_to_string(a.run.results().join("per-run.json")).unwrap();
+    assert_eq!(per_run.matches("\"req_sec\":").count(), 2);
+    assert!(!per_run.contains("\"req_sec\":null"), "{per_run}");
+    let rich = read_json(&a.run.results().join("results.json"));
+    assert_eq!(rich["quick"], true);
+
+    // A second attempt keeps what finished, but signs in again: the session
+    // was never written anywhere to be kept.
+    let again = execute(&s, Some(a.run.clone()), true, &|_| {});
+    assert_eq!(
+        again.report.finished,
+        ["sign-in"],
+        "{:#?}",
+        log_lines(&again.events)
+    );
+    assert_eq!(again.report.reused, ["serve", "check", "load"]);
+
+    let events = serde_json::to_string(&a.events).unwrap();
+    let mut files = Vec::new();
+    files_under(&a.run.logs(), &mut files);
+    files_under(&a.run.results(), &mut files);
+    files.push(a.run.state_file());
+    assert!(files.len() > 5);
+    for (what, text) in
+        std::iter::once(("events".to_string(), events)).chain(files.iter().map(|f| {
+            (
+                f.display().to_string(),
+                String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned(),
+            )
+        }))
+    {
+        assert!(!text.contains(PASSWORD), "the password is in {what}");
+        assert!(!text.contains(COOKIE_VALUE), "the cookie is in {what}");
+    }
+}

@@ -1,0 +1,185 @@
+//! Running a recipe written by a test in a temporary data dir.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use reprise_engine::event::{CancelToken, Event};
+use reprise_engine::{DataDir, PlanOptions, RunContext, RunDir, RunReport};
+
+pub struct Attempt {
+    pub report: RunReport,
+    pub events: Vec<Event>,
+    pub run: RunDir,
+}
+
+pub struct Setup {
+    pub dir: tempfile::TempDir,
+    pub root: PathBuf,
+    pub data: DataDir,
+    pub recipe: reprise_recipe::Recipe,
+}
+
+/// Loads `text` as recipes/<id>.toml of a fresh checkout.
+pub fn setup(id: &str, text: &str) -> Setup {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("checkout");
+    std::fs::create_dir_all(root.join("recipes")).unwrap();
+    let file = root.join(format!("recipes/{id}.toml"));
+    std::fs::write(&file, text).unwrap();
+    let recipe = reprise_recipe::load(&file).unwrap();
+    Setup {
+        data: DataDir {
+            root: dir.path().join("data"),
+        },
+        root,
+        recipe,
+        dir,
+    }
+}
+
+/// Runs every step in `run` (a new run when None); `on_event` sees each
+/// event as it happens.
+pub fn execute(
+    s: &Setup,
+    run: Option<RunDir>,
+    quick: bool,
+    on_event: &(dyn Fn(&Event) + Sync),
+) -> Attempt {
+    let plan = reprise_engine::plan(&s.recipe, &PlanOptions::default()).unwrap();
+    let run = run.unwrap_or_else(|| s.data.create_run(s.recipe.id()).unwrap());
+    let events = Mutex::new(Vec::new());
+    let sink = |e: Event| {
+        on_event(&e);
+        events.lock().unwrap().push(e);
+    };
+    let ctx = RunContext {
+        data: s.data.clone(),
+        run: run.clone(),
+        checksums_root: s.root.clone(),
+        cancel: CancelToken::new(),
+        events: &sink,
+        grace: Duration::from_secs(2),
+        quick,
+    };
+    let report = reprise_engine::execute(&plan, &ctx).unwrap();
+    Attempt {
+        report,
+        events: events.into_inner().unwrap(),
+        run,
+    }
+}
+
+/// A port nothing listens on right now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+pub fn read_json(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Every log line of the attempt's events.
+pub fn log_lines(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Log { line, .. } => Some(line.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A Podman API service a test started, stopped when dropped.
+pub struct PodmanService(std::process::Child);
+
+impl Drop for PodmanService {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The container engine's address: `DOCKER_HOST` (scripts/test starts
+/// Podman's API service), or a service started here for `cargo test` alone.
+pub fn container_engine(dir: &Path) -> (String, Option<PodmanService>) {
+    if let Ok(host) = std::env::var("DOCKER_HOST") {
+        return (host, None);
+    }
+    let hard = std::process::Command::new("sh")
+        .args(["-c", "ulimit -Hn"])
+        .output()
+        .unwrap();
+    let nofile = String::from_utf8_lossy(&hard.stdout)
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1024)
+        .min(65536);
+    let conf = dir.join("containers.conf");
+    std::fs::write(
+        &conf,
+        format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
+    )
+    .unwrap();
+    let socket = dir.join("podman.sock");
+    let child = std::process::Command::new("podman")
+        .args(["system", "service", "--time=0"])
+        .arg(format!("unix://{}", socket.display()))
+        .env("CONTAINERS_CONF", &conf)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("podman is needed (scripts/test installs it)");
+    let service = PodmanService(child);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !socket.exists() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "podman's API service did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (format!("unix://{}", socket.display()), Some(service))
+}
+
+/// A busybox image (its httpd included) imported from a rootfs folder.
+pub fn busybox_image(host: &str, dir: &Path, tag: &str) -> String {
+    let rootfs = dir.join("rootfs");
+    std::fs::create_dir_all(rootfs.join("bin")).unwrap();
+    let busybox = ["/bin/busybox", "/usr/bin/busybox"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+        .expect("busybox-static is needed (scripts/test installs it)");
+    std::fs::copy(busybox, rootfs.join("bin/busybox")).unwrap();
+    for applet in ["sh", "httpd"] {
+        std::os::unix::fs::symlink("busybox", rootfs.join("bin").join(applet)).unwrap();
+    }
+    let tar = dir.join("rootfs.tar");
+    let status = std::process::Command::new("tar")
+        .arg("-C")
+        .arg(&rootfs)
+        .arg("-cf")
+        .arg(&tar)
+        .arg(".")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = std::process::Command::new("podman")
+        .args(["--remote", "--url", host, "import"])
+        .arg(&tar)
+        .arg(tag)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    tag.to_string()
+}
