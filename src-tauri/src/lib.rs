@@ -86,7 +86,8 @@ fn plan_run(shell: State<'_, Shell>, id: String) -> Result<RunPlan, CommandError
     run::plan(&shell, &id)
 }
 
-/// Runs or resumes the recipe's steps, forwarding the engine's events
+/// Runs or resumes the recipe's steps (`quick`: short loads, for a smoke
+/// run), forwarding the engine's events
 /// (throttled) to `on_event`; answers when the run ends.
 #[tauri::command]
 async fn start_run(
@@ -94,10 +95,16 @@ async fn start_run(
     runs: State<'_, run::Runs>,
     id: String,
     fresh: bool,
+    quick: bool,
     on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
 ) -> Result<RunOutcome, CommandError> {
     let (shell, runs) = (shell.inner().clone(), runs.inner().clone());
-    blocking(move || run::start(&shell, &runs, &id, fresh, |batch| on_event.send(batch))).await
+    blocking(move || {
+        run::start(&shell, &runs, &id, fresh, quick, |batch| {
+            on_event.send(batch)
+        })
+    })
+    .await
 }
 
 #[tauri::command]

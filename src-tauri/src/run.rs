@@ -109,6 +109,7 @@ pub fn start<E>(
     runs: &Runs,
     id: &str,
     fresh: bool,
+    quick: bool,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
 ) -> Result<RunOutcome, CommandError> {
     let (recipe, checksum) = load_recipe(shell, id)?;
@@ -167,18 +168,20 @@ pub fn start<E>(
             cancel,
             events: &sink,
             grace: std::time::Duration::from_secs(5),
+            quick,
         };
         let result = reprise_engine::execute(&plan, &ctx);
+        let stored = result.is_ok() && store_in_history(shell, &recipe, &ctx.run);
         drop(ctx);
         drop(sink);
         let _ = forwarder.join();
-        result
+        result.map(|r| (r, stored))
     });
     runs.0
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .remove(recipe.id());
-    let report = result.map_err(|e| {
+    let (report, stored) = result.map_err(|e| {
         error(
             "run",
             e,
@@ -186,6 +189,7 @@ pub fn start<E>(
         )
     })?;
     Ok(RunOutcome {
+        stored: stored.then(|| run_id.clone()),
         run: run_id,
         finished: report.finished,
         reused: report.reused,
@@ -204,4 +208,45 @@ pub fn cancel(runs: &Runs, id: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// Judges what the run measured and stores it in the results history, as
+/// `reprise run` does, so the Results and Share pages have it. Answers
+/// whether there was something to store.
+fn store_in_history(shell: &Shell, recipe: &Recipe, run: &reprise_engine::RunDir) -> bool {
+    use reprise_report::{Report, RunInfo, history, results_dir};
+    use reprise_verdict::{MachineMatch, Settings};
+    let results = run.results();
+    let settings = Settings {
+        rounds_alternate: true,
+        ..Settings::default()
+    };
+    let mut info = RunInfo::for_recipe(recipe, &run.id, &history::utc_now());
+    info.origin = Some(format!("the desktop app, {}", run.path.display()));
+    let report = if results.join(reprise_verdict::PER_RUN_FILE).is_file() {
+        match results_dir::report_from_dir(recipe, &results, None, info, &settings) {
+            Ok(r) => r,
+            Err(_) => return false,
+        }
+    } else {
+        let measurements = reprise_engine::figures::command_measurements(recipe, &results);
+        if measurements.cells.is_empty() {
+            return false;
+        }
+        let env = results_dir::read_bench_env(&results).unwrap_or(serde_json::Value::Null);
+        let machine = if env.is_null() {
+            MachineMatch::Differs(vec!["this machine was not compared with the post's".into()])
+        } else {
+            results_dir::machine_from_bench_env(recipe, &env)
+        };
+        Report {
+            run: info,
+            judgement: reprise_verdict::judge(recipe, &measurements, &machine, &settings),
+            environment: results_dir::environment_from_bench_env(recipe, &env),
+            measurements,
+        }
+    };
+    history::History::open(&shell.data_dir)
+        .and_then(|mut h| h.store(&report))
+        .is_ok()
 }

@@ -355,6 +355,8 @@ pub struct PlannedStepView {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct RunOutcome {
     pub run: String,
+    /// The run's id in the results history, when it measured something.
+    pub stored: Option<String>,
     pub finished: Vec<String>,
     pub reused: Vec<String>,
     pub skipped: Vec<String>,

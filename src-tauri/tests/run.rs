@@ -1,4 +1,5 @@
-//! Running a recipe from the app: the engine's real plan and run, its events
+//! Running a recipe from the app: the engine's real plan and a quick real
+//! run of hello-ceiling (Debian's puma and nginx on loopback), its events
 //! through the throttle, re-entering (the plan shows where the last run got
 //! to), and refusing a recipe whose checksum does not match.
 
@@ -42,7 +43,7 @@ fn a_run_streams_the_engines_events_and_can_be_re_entered() {
 
     let runs = Runs::default();
     let mut batches = Vec::new();
-    let outcome = start(&shell, &runs, "hello-ceiling", false, |b| {
+    let outcome = start(&shell, &runs, "hello-ceiling", false, true, |b| {
         batches.push(b);
         Ok::<(), ()>(())
     })
@@ -71,6 +72,21 @@ fn a_run_streams_the_engines_events_and_can_be_re_entered() {
 
     let after = plan(&shell, "hello-ceiling").unwrap();
     assert_eq!(after.latest_run.as_deref(), Some(outcome.run.as_str()));
+
+    // With Debian's puma and nginx (scripts/test installs them) the quick run
+    // measures, and the measurements are judged into the results history.
+    assert_eq!(
+        outcome.stored.as_deref(),
+        Some(outcome.run.as_str()),
+        "{outcome:?}"
+    );
+    let stored = reprise_desktop::commands::results(&shell, &outcome.run).unwrap();
+    assert!(!stored.verdicts.is_empty());
+    assert!(
+        stored.figures.iter().any(|f| f.measured.is_some()),
+        "{:?}",
+        stored.figures
+    );
 }
 
 #[test]
@@ -91,9 +107,14 @@ fn a_modified_recipe_is_refused_with_what_to_do() {
     .unwrap();
     let data = tempfile::tempdir().unwrap();
     let shell = shell(root.path(), data.path());
-    let err = start(&shell, &Runs::default(), "hello-ceiling", false, |_| {
-        Ok::<(), ()>(())
-    })
+    let err = start(
+        &shell,
+        &Runs::default(),
+        "hello-ceiling",
+        false,
+        true,
+        |_| Ok::<(), ()>(()),
+    )
     .unwrap_err();
     assert_eq!(err.kind, "modified");
     assert!(err.hint.contains("reprise checksums update"));

@@ -40,7 +40,7 @@ export interface Backend {
   preflight(id: string): Promise<PreflightView>;
   planRun(id: string): Promise<RunPlan>;
   /** Runs (or, unless `fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
-  startRun(id: string, fresh: boolean, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
+  startRun(id: string, fresh: boolean, quick: boolean, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
   cancelRun(id: string): Promise<boolean>;
   shareStatus(): Promise<ShareStatus>;
   /** A device code to enter at GitHub. */
@@ -109,10 +109,10 @@ export function tauriBackend(
     machine: () => call('machine'),
     preflight: (id) => call('preflight', { id }),
     planRun: (id) => call('plan_run', { id }),
-    startRun: (id, fresh, onBatch) => {
+    startRun: (id, fresh, quick, onBatch) => {
       const channel = makeChannel<StreamMessage[]>();
       channel.onmessage = onBatch;
-      return call('start_run', { id, fresh, onEvent: channel });
+      return call('start_run', { id, fresh, quick, onEvent: channel });
     },
     cancelRun: (id) => call('cancel_run', { id }),
     shareStatus: () => call('share_status'),
@@ -180,7 +180,7 @@ export function scriptedBackend(script: Script): Backend {
     machine: () => answer(script.machine, 'machine'),
     preflight: (id) => answer(script.preflight?.[id], `preflight ${id}`),
     planRun: (id) => answer(script.plan?.[id], `plan ${id}`),
-    startRun: async (id, _fresh, onBatch) => {
+    startRun: async (id, _fresh, _quick, onBatch) => {
       const run = script.run?.[id];
       if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
       cancelled[id] = false;
@@ -188,7 +188,7 @@ export function scriptedBackend(script: Script): Backend {
         await new Promise((r) => setTimeout(r, run.tickMs ?? 0));
         if (cancelled[id]) {
           onBatch([{ type: 'event', payload: JSON.stringify({ event: 'failed', step: '', reason: 'cancelled' }) }]);
-          return { run: `${id}-1`, finished: [], reused: [], skipped: [], failed: [], cancelled: true };
+          return { run: `${id}-1`, stored: null, finished: [], reused: [], skipped: [], failed: [], cancelled: true };
         }
         onBatch(batch);
       }

@@ -156,7 +156,7 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 30,
-        outcome: { value: { run: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+        outcome: { value: { run: 'hello-ceiling-20261130-1', stored: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
       },
     },
     shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', token_store: 'the OS keyring' } },
@@ -178,7 +178,7 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 1000,
-        outcome: { value: { run: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+        outcome: { value: { run: 'hello-ceiling-20261130-1', stored: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
       },
     },
   },

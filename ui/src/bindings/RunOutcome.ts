@@ -3,4 +3,8 @@
 /**
  * How a run ended.
  */
-export type RunOutcome = { run: string, finished: Array<string>, reused: Array<string>, skipped: Array<string>, failed: Array<string>, cancelled: boolean, };
+export type RunOutcome = { run: string, 
+/**
+ * The run's id in the results history, when it measured something.
+ */
+stored: string | null, finished: Array<string>, reused: Array<string>, skipped: Array<string>, failed: Array<string>, cancelled: boolean, };

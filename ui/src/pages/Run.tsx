@@ -47,6 +47,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
   const backend = useBackend();
   const { entry, notify } = useLiveRun(plan.recipe);
   const [error, setError] = useState<BackendError | null>(null);
+  const [quick, setQuick] = useState(false);
   const start = (fresh: boolean) => {
     setError(null);
     entry.live = emptyLive();
@@ -54,7 +55,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
     entry.outcome = null;
     notify();
     backend
-      .startRun(plan.recipe, fresh, (batch) => {
+      .startRun(plan.recipe, fresh, quick, (batch) => {
         entry.live = applyBatch(entry.live, batch);
         notify();
       })
@@ -93,6 +94,10 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
         <button type="button" class="secondary" onClick={cancel} disabled={phase !== 'running'} data-action="cancel">
           {phase === 'cancelling' ? 'Cancelling…' : 'Cancel'}
         </button>
+        <label class="check">
+          <input type="checkbox" checked={quick} disabled={busy} onChange={(e) => setQuick(e.currentTarget.checked)} data-option="quick" /> Quick
+          run (short loads and warm-ups: a smoke run, its results say so)
+        </label>
       </p>
       {plan.checksum !== 'ok' && (
         <Notice>This recipe is {plan.checksum} against checksums/recipes.sha256: its commands have not been reviewed, so the app will not run it.</Notice>
@@ -103,7 +108,11 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
         <p class={`summary-line ${outcome.failed.length ? 'bad' : 'ok'}`} data-run-outcome role="status">
           Run {outcome.run}: {outcome.finished.length} finished, {outcome.reused.length} kept from before, {outcome.skipped.length} skipped,{' '}
           {outcome.failed.length} failed{outcome.cancelled ? ' (cancelled)' : ''}.{' '}
-          <a href={href({ page: 'results' })}>Results</a>
+          {outcome.stored ? (
+            <a href={href({ page: 'results', run: outcome.stored })} data-results-link>See the results and verdicts</a>
+          ) : (
+            'Nothing was measured, so there are no results to judge.'
+          )}
         </p>
       )}
       <Timeline plan={plan} live={live} />
