@@ -16,6 +16,7 @@ pub mod run;
 pub mod runs;
 pub mod share;
 pub mod show;
+pub mod validate;
 pub mod verdict;
 
 use std::path::{Path, PathBuf};
