@@ -40,6 +40,7 @@ pub mod database;
 pub mod event;
 pub mod figures;
 pub mod http_probe;
+pub mod judge;
 pub mod lane_server;
 mod measure;
 mod people_step;

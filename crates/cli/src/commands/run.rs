@@ -184,39 +184,12 @@ pub fn run(args: Args) -> ExitCode {
 /// Judges what the run measured and stores it in the history, so `reprise
 /// report RUN` and `reprise verdict` work on it.
 fn store_in_history(recipe: &reprise_recipe::Recipe, run: &reprise_engine::RunDir) {
-    use reprise_report::{Report, RunInfo, history, results_dir};
-    use reprise_verdict::{MachineMatch, Settings};
-    let results = run.results();
-    let settings = Settings {
-        rounds_alternate: true,
-        ..Settings::default()
-    };
-    let mut info = RunInfo::for_recipe(recipe, &run.id, &history::utc_now());
-    info.origin = Some(format!("reprise run, {}", run.path.display()));
-    let report = if results.join(reprise_verdict::PER_RUN_FILE).is_file() {
-        match results_dir::report_from_dir(recipe, &results, None, info, &settings) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("warning: cannot judge {}: {e}", results.display());
-                return;
-            }
-        }
-    } else {
-        let measurements = reprise_engine::figures::command_measurements(recipe, &results);
-        if measurements.cells.is_empty() {
+    let report = match reprise_engine::judge::judge_run(recipe, run, "reprise run") {
+        Ok(Some(report)) => report,
+        Ok(None) => return,
+        Err(e) => {
+            eprintln!("warning: {e}");
             return;
-        }
-        let env = results_dir::read_bench_env(&results).unwrap_or(serde_json::Value::Null);
-        let machine = if env.is_null() {
-            MachineMatch::Differs(vec!["this machine was not compared with the post's".into()])
-        } else {
-            results_dir::machine_from_bench_env(recipe, &env)
-        };
-        Report {
-            run: info,
-            judgement: reprise_verdict::judge(recipe, &measurements, &machine, &settings),
-            environment: results_dir::environment_from_bench_env(recipe, &env),
-            measurements,
         }
     };
     match super::history::open() {

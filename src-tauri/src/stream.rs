@@ -1,0 +1,263 @@
+//! Forwarding a fast event stream to the UI without flooding it: progress
+//! is merged to its latest value, log lines are capped, and everything goes
+//! out in at most one batch per interval (20 a second by default), so a
+//! load generator's 75k events a second cost the webview 20 messages.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::views::StreamMessage;
+
+/// The default interval between batches: 20 a second.
+pub const INTERVAL: Duration = Duration::from_millis(50);
+
+/// Log lines kept per step per batch; the rest are counted as dropped.
+pub const LOG_LINES_PER_BATCH: usize = 50;
+
+/// An event as the engine produces it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Incoming {
+    Progress {
+        step: String,
+        done: f64,
+        total: Option<f64>,
+        req_per_s: Option<f64>,
+        p99_ms: Option<f64>,
+    },
+    Log {
+        step: String,
+        line: String,
+    },
+    /// A step started or finished, a run ended: passed on in order.
+    Other(String),
+}
+
+/// Events held back until the next batch.
+#[derive(Default)]
+pub struct Coalescer {
+    progress: BTreeMap<String, StreamMessage>,
+    logs: BTreeMap<String, (Vec<String>, u32)>,
+}
+
+impl Coalescer {
+    /// Takes one event; returns it at once when it must not wait (an
+    /// `Other`), after whatever was held back, to keep the order.
+    pub fn push(&mut self, event: Incoming) -> Vec<StreamMessage> {
+        match event {
+            Incoming::Progress {
+                step,
+                done,
+                total,
+                req_per_s,
+                p99_ms,
+            } => {
+                let merged = match self.progress.get(&step) {
+                    Some(StreamMessage::Progress { merged, .. }) => merged + 1,
+                    _ => 1,
+                };
+                self.progress.insert(
+                    step.clone(),
+                    StreamMessage::Progress {
+                        step,
+                        done,
+                        total,
+                        req_per_s,
+                        p99_ms,
+                        merged,
+                    },
+                );
+                Vec::new()
+            }
+            Incoming::Log { step, line } => {
+                let (lines, dropped) = self.logs.entry(step).or_default();
+                if lines.len() < LOG_LINES_PER_BATCH {
+                    lines.push(line);
+                } else {
+                    *dropped += 1;
+                }
+                Vec::new()
+            }
+            Incoming::Other(payload) => {
+                let mut out = self.drain();
+                out.push(StreamMessage::Event { payload });
+                out
+            }
+        }
+    }
+
+    /// Everything held back: logs first, then the latest progress.
+    pub fn drain(&mut self) -> Vec<StreamMessage> {
+        let mut out: Vec<StreamMessage> = std::mem::take(&mut self.logs)
+            .into_iter()
+            .map(|(step, (lines, dropped))| StreamMessage::Log {
+                step,
+                lines,
+                dropped,
+            })
+            .collect();
+        out.extend(std::mem::take(&mut self.progress).into_values());
+        out
+    }
+}
+
+/// Reads events until the sender hangs up, sending batches: at most one per
+/// `interval` for progress and logs, at once for anything else. Returns how
+/// many batches were sent. Stops early when `send` fails (the UI went away).
+pub fn forward<E>(
+    events: &Receiver<Incoming>,
+    interval: Duration,
+    mut send: impl FnMut(Vec<StreamMessage>) -> Result<(), E>,
+) -> u64 {
+    let mut coalescer = Coalescer::default();
+    let mut next = Instant::now() + interval;
+    let mut sent = 0;
+    loop {
+        let wait = next.saturating_duration_since(Instant::now());
+        let received = events.recv_timeout(wait);
+        let batch = match received {
+            Ok(event) => coalescer.push(event),
+            Err(RecvTimeoutError::Timeout) => Vec::new(),
+            Err(RecvTimeoutError::Disconnected) => {
+                let rest = coalescer.drain();
+                if !rest.is_empty() && send(rest).is_ok() {
+                    sent += 1;
+                }
+                return sent;
+            }
+        };
+        let batch = if Instant::now() >= next {
+            next = Instant::now() + interval;
+            let mut b = batch;
+            b.extend(coalescer.drain());
+            b
+        } else {
+            batch
+        };
+        if !batch.is_empty() {
+            if send(batch).is_err() {
+                return sent;
+            }
+            sent += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::channel;
+
+    fn progress(step: &str, done: f64) -> Incoming {
+        Incoming::Progress {
+            step: step.into(),
+            done,
+            total: Some(100.0),
+            req_per_s: Some(done * 10.0),
+            p99_ms: None,
+        }
+    }
+
+    #[test]
+    fn progress_is_merged_to_its_latest_value() {
+        let mut c = Coalescer::default();
+        for i in 0..1000 {
+            assert!(c.push(progress("runs", i as f64)).is_empty());
+        }
+        let out = c.drain();
+        assert_eq!(out.len(), 1);
+        match &out[0] {
+            StreamMessage::Progress { done, merged, .. } => {
+                assert_eq!(*done, 999.0);
+                assert_eq!(*merged, 1000);
+            }
+            other => panic!("expected progress, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn step_events_flush_what_came_before_them_in_order() {
+        let mut c = Coalescer::default();
+        c.push(Incoming::Log {
+            step: "clone".into(),
+            line: "Cloning…".into(),
+        });
+        c.push(progress("clone", 50.0));
+        let out = c.push(Incoming::Other("clone finished".into()));
+        assert_eq!(out.len(), 3);
+        assert!(matches!(out[0], StreamMessage::Log { .. }));
+        assert!(matches!(out[1], StreamMessage::Progress { .. }));
+        assert_eq!(
+            out[2],
+            StreamMessage::Event {
+                payload: "clone finished".into()
+            }
+        );
+        assert!(c.drain().is_empty());
+    }
+
+    #[test]
+    fn log_lines_beyond_the_budget_are_counted_not_sent() {
+        let mut c = Coalescer::default();
+        for i in 0..LOG_LINES_PER_BATCH + 25 {
+            c.push(Incoming::Log {
+                step: "bundle".into(),
+                line: format!("line {i}"),
+            });
+        }
+        match &c.drain()[0] {
+            StreamMessage::Log { lines, dropped, .. } => {
+                assert_eq!(lines.len(), LOG_LINES_PER_BATCH);
+                assert_eq!(*dropped, 25);
+            }
+            other => panic!("expected log, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_flood_becomes_a_few_batches_and_the_last_value_arrives() {
+        let (tx, rx) = channel();
+        let producer = std::thread::spawn(move || {
+            let start = Instant::now();
+            let mut i = 0u64;
+            while start.elapsed() < Duration::from_millis(300) {
+                tx.send(progress("runs", i as f64)).unwrap();
+                i += 1;
+            }
+            i
+        });
+        let mut batches = Vec::new();
+        let started = Instant::now();
+        let sent = forward(&rx, Duration::from_millis(50), |b| {
+            batches.push(b);
+            Ok::<(), ()>(())
+        });
+        let took = started.elapsed();
+        let produced = producer.join().unwrap();
+        assert!(produced > 1000, "the producer made only {produced} events");
+        // At most one batch per 50 ms while forwarding (the backlog may
+        // outlast the producer on a busy machine), plus the final drain.
+        let allowed = took.as_millis() as u64 / 50 + 2;
+        assert!(
+            sent <= allowed,
+            "{sent} batches in {took:?} for {produced} events"
+        );
+        assert!(
+            sent < produced / 100,
+            "{sent} batches for {produced} events"
+        );
+        let last = batches.last().unwrap().last().unwrap();
+        assert!(
+            matches!(last, StreamMessage::Progress { done, .. } if *done == (produced - 1) as f64)
+        );
+    }
+
+    #[test]
+    fn forwarding_stops_when_the_ui_is_gone() {
+        let (tx, rx) = channel();
+        tx.send(Incoming::Other("started".into())).unwrap();
+        tx.send(Incoming::Other("more".into())).unwrap();
+        let sent = forward(&rx, INTERVAL, |_| Err("closed"));
+        assert_eq!(sent, 0);
+    }
+}

@@ -1,0 +1,79 @@
+//! The TypeScript types in `ui/src/bindings/` are generated from the views
+//! the commands return; this test regenerates them and fails when the
+//! committed ones are stale. `REPRISE_UPDATE_BINDINGS=1` rewrites them.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use reprise_desktop::views::*;
+use ts_rs::{Config, TS};
+
+fn generate(dir: &Path) {
+    let cfg = Config::new().with_out_dir(dir).with_large_int("number");
+    Library::export_all(&cfg).unwrap();
+    PostView::export_all(&cfg).unwrap();
+    RunRow::export_all(&cfg).unwrap();
+    ResultsView::export_all(&cfg).unwrap();
+    SharePreview::export_all(&cfg).unwrap();
+    ThisMachine::export_all(&cfg).unwrap();
+    PreflightView::export_all(&cfg).unwrap();
+    RunPlan::export_all(&cfg).unwrap();
+    RunOutcome::export_all(&cfg).unwrap();
+    ShareStatus::export_all(&cfg).unwrap();
+    SignInCode::export_all(&cfg).unwrap();
+    Submitted::export_all(&cfg).unwrap();
+    CommandError::export_all(&cfg).unwrap();
+    StreamMessage::export_all(&cfg).unwrap();
+    Capabilities::export_all(&cfg).unwrap();
+    StreamSummary::export_all(&cfg).unwrap();
+}
+
+fn files(dir: &Path) -> BTreeMap<String, String> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "ts"))
+                .map(|e| {
+                    (
+                        e.file_name().to_string_lossy().into_owned(),
+                        std::fs::read_to_string(e.path()).unwrap(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_committed_typescript_bindings_are_fresh() {
+    let committed = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../ui/src/bindings"));
+    let fresh = tempfile::tempdir().unwrap();
+    generate(fresh.path());
+    let generated = files(fresh.path());
+    assert!(
+        generated.contains_key("PostView.ts"),
+        "{:?}",
+        generated.keys()
+    );
+    if std::env::var_os("REPRISE_UPDATE_BINDINGS").is_some() {
+        std::fs::create_dir_all(committed).unwrap();
+        for old in files(committed).keys() {
+            std::fs::remove_file(committed.join(old)).unwrap();
+        }
+        for (name, text) in &generated {
+            std::fs::write(committed.join(name), text).unwrap();
+        }
+    }
+    let on_disk = files(committed);
+    let stale: Vec<&String> = generated
+        .keys()
+        .chain(on_disk.keys())
+        .filter(|name| generated.get(*name) != on_disk.get(*name))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "ui/src/bindings is stale ({stale:?}); run \
+         `REPRISE_UPDATE_BINDINGS=1 cargo test -p reprise-desktop --features test --test bindings`"
+    );
+}

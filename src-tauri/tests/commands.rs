@@ -1,0 +1,247 @@
+//! The commands as the webview calls them, through Tauri's IPC on the mock
+//! runtime (no window, no display): the real recipes of this checkout, and a
+//! results history made by the test from a harness results directory.
+
+use std::path::Path;
+
+use reprise_desktop::commands::Shell;
+use reprise_recipe::Catalog;
+use reprise_report::RunInfo;
+use reprise_report::history::History;
+use serde_json::{Value, json};
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
+use tauri::webview::InvokeRequest;
+use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+
+fn checkout() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+fn start(data_dir: &Path) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let shell = Shell {
+        catalog: Catalog::new(checkout()),
+        data_dir: data_dir.to_path_buf(),
+        share: reprise_desktop::share::ShareConfig::from_env(),
+    };
+    let app = reprise_desktop::app(mock_builder(), shell)
+        .build(mock_context(noop_assets()))
+        .expect("the mock app builds");
+    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("the mock window opens");
+    (app, webview)
+}
+
+fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
+    get_ipc_response(
+        webview,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            url: "tauri://localhost".parse().unwrap(),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<Value>().expect("the answer is JSON"))
+}
+
+/// A harness results directory for hello-ceiling, judged and stored the way
+/// `reprise verdict` stores it. Returns the run id.
+fn seed_history(data_dir: &Path) -> String {
+    let results = tempfile::tempdir().unwrap();
+    let mut lines = String::new();
+    for (lane, base) in [("puma", 30_000.0), ("falcon", 60_000.0)] {
+        for run in 1..=3 {
+            lines.push_str(
+                &json!({"target": lane, "workers": 2, "endpoint": "/", "run": run,
+                        "req_sec": base + f64::from(run) * 100.0})
+                .to_string(),
+            );
+            lines.push('\n');
+        }
+    }
+    std::fs::write(results.path().join("per-run.json"), lines).unwrap();
+    std::fs::write(
+        results.path().join("env.json"),
+        json!({"host": {"hostname": "desk-seven"}, "cpu": {"brand": "Test CPU", "logical": 2}})
+            .to_string(),
+    )
+    .unwrap();
+    let recipe = reprise_recipe::load(&checkout().join("recipes/hello-ceiling.toml")).unwrap();
+    let mut history = History::open(data_dir).unwrap();
+    let id = history
+        .new_id("hello-ceiling", "2026-11-30T05:00:00Z")
+        .unwrap();
+    let run = RunInfo::for_recipe(&recipe, &id, "2026-11-30T05:00:00Z");
+    let report = reprise_report::results_dir::report_from_dir(
+        &recipe,
+        results.path(),
+        None,
+        run,
+        &Default::default(),
+    )
+    .unwrap();
+    history.store(&report).unwrap();
+    id
+}
+
+#[test]
+fn the_library_lists_every_recipe_with_its_post() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let library = invoke(&webview, "library", json!({})).unwrap();
+    let cards = library["recipes"].as_array().unwrap();
+    let hello = cards
+        .iter()
+        .find(|c| c["id"] == "hello-ceiling")
+        .expect("hello-ceiling is in the library");
+    assert_eq!(hello["author"], "Sam Ruby");
+    assert_eq!(hello["lanes_runnable"], 3);
+    assert_eq!(hello["checksum"], "ok");
+    assert!(
+        hello["measures"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("req_per_s"))
+    );
+    assert_eq!(library["problems"], json!([]));
+}
+
+#[test]
+fn a_post_has_its_figures_with_their_sentences_and_its_machine() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let post = invoke(&webview, "post", json!({"id": "hello-ceiling"})).unwrap();
+    let puma = post["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == "puma-hello")
+        .unwrap();
+    assert_eq!(puma["value"], 54000.0);
+    assert_eq!(puma["unit"], "req/s");
+    assert!(puma["quote"].as_str().unwrap().contains("54,000"));
+    assert_eq!(post["machine"]["cores"], 6);
+    assert!(
+        post["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| !s["why"].as_str().unwrap().is_empty())
+    );
+    assert_eq!(post["claims"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn an_unknown_post_says_what_to_do() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let err = invoke(&webview, "post", json!({"id": "hello-ceilin"})).unwrap_err();
+    assert_eq!(err["kind"], "not_found");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .contains("did you mean `hello-ceiling`?")
+    );
+    assert!(err["hint"].as_str().unwrap().contains("Library"));
+}
+
+#[test]
+fn an_empty_history_is_an_empty_list() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    assert_eq!(invoke(&webview, "history", json!({})).unwrap(), json!([]));
+}
+
+#[test]
+fn a_stored_run_has_results_with_verdicts_and_a_redacted_share_preview() {
+    let data = tempfile::tempdir().unwrap();
+    let id = seed_history(data.path());
+    let (_app, webview) = start(data.path());
+
+    let runs = invoke(&webview, "history", json!({})).unwrap();
+    assert_eq!(runs[0]["id"], id.as_str());
+
+    let results = invoke(&webview, "results", json!({"run": id})).unwrap();
+    let falcon = results["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["figure"] == "falcon-hello")
+        .unwrap();
+    assert_eq!(falcon["published"], 106000.0);
+    assert_eq!(falcon["measured"], 60200.0);
+    let ratio = results["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["claim"] == "falcon-twice-puma")
+        .unwrap();
+    assert_eq!(ratio["outcome"], "reproduced", "{ratio}");
+    assert!(ratio["measured"]["low"].as_f64().unwrap() <= 2.0);
+    // The test CPU is not the post's Ryzen: absolute figures are not judged.
+    assert!(!results["machine_differs"].as_array().unwrap().is_empty());
+
+    let share = invoke(&webview, "share_preview", json!({"run": id})).unwrap();
+    assert!(!share["body"].as_str().unwrap().contains("desk-seven"));
+    assert!(
+        share["redacted"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("desk-seven"))
+    );
+    assert_eq!(share["cli_command"], format!("reprise share {id}"));
+}
+
+#[test]
+fn results_of_an_unknown_run_say_where_to_find_runs() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let err = invoke(&webview, "results", json!({"run": "nope"})).unwrap_err();
+    assert_eq!(err["kind"], "not_found");
+    assert!(err["hint"].as_str().unwrap().contains("reprise history"));
+}
+
+#[test]
+fn the_machine_page_shows_the_probes_fingerprint() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let machine = invoke(&webview, "machine", json!({})).unwrap();
+    let facts = machine["facts"].as_array().unwrap();
+    let logical = facts
+        .iter()
+        .find(|f| f["name"] == "cpu.logical_threads")
+        .expect("the probe reports the logical CPUs");
+    let n: usize = logical["value"].as_str().unwrap().parse().unwrap();
+    assert!(n >= 1);
+    let caps = invoke(&webview, "capabilities", json!({})).unwrap();
+    assert_eq!(caps["probe"], true);
+    assert_eq!(caps["engine"], true);
+}
+
+#[test]
+fn preflight_compares_this_machine_with_the_posts_item_by_item() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let p = invoke(&webview, "preflight", json!({"id": "hello-ceiling"})).unwrap();
+    assert_eq!(p["recipe"], "hello-ceiling");
+    let items = p["items"].as_array().unwrap();
+    let cpu = items
+        .iter()
+        .find(|i| i["subject"] == "cpu")
+        .expect("a CPU item");
+    assert_eq!(cpu["reference"], "AMD Ryzen 5 3600 6-Core Processor");
+    assert!(["matches", "differs", "blocks"].contains(&cpu["verdict"].as_str().unwrap()));
+    assert!(items.iter().any(|i| i["subject"] == "toolchain"));
+    // Every runnable lane of the recipe is either runnable here or blocked, with items saying why.
+    let lanes = p["runnable_lanes"].as_array().unwrap().len()
+        + p["blocked_lanes"].as_array().unwrap().len();
+    assert_eq!(lanes, 3);
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { BackendError, scriptedBackend, tauriBackend, toBackendError, type ChannelLike } from './backend';
+import { scripts } from './scripts';
+
+const caps = { probe: false, engine: false, benchStream: true };
+
+describe('the Tauri backend', () => {
+  it('calls each command by its Rust name with its arguments', async () => {
+    const calls: [string, unknown][] = [];
+    const invoke = async <T,>(cmd: string, args?: Record<string, unknown>) => {
+      calls.push([cmd, args]);
+      return { ok: cmd } as T;
+    };
+    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
+    await b.library();
+    await b.post('hello-ceiling');
+    await b.results('r1');
+    await b.sharePreview('r1');
+    expect(calls).toEqual([
+      ['library', undefined],
+      ['post', { id: 'hello-ceiling' }],
+      ['results', { run: 'r1' }],
+      ['share_preview', { run: 'r1' }],
+    ]);
+  });
+
+  it('turns a command error into a BackendError with its hint', async () => {
+    const invoke = async () => {
+      throw { kind: 'not_found', message: 'no recipe `x`', hint: 'Go back to the Library.' };
+    };
+    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
+    const err = await b.post('x').catch((e) => e);
+    expect(err).toBeInstanceOf(BackendError);
+    expect(err.kind).toBe('not_found');
+    expect(err.hint).toBe('Go back to the Library.');
+  });
+
+  it('wraps a bare IPC failure with what to do', () => {
+    const err = toBackendError('window closed');
+    expect(err.kind).toBe('ipc');
+    expect(err.message).toBe('window closed');
+    expect(err.hint).toMatch(/restart/);
+  });
+
+  it('hands stream batches from the channel to the page', async () => {
+    let channel: ChannelLike<unknown> | null = null;
+    const invoke = async <T,>(_cmd: string, args?: Record<string, unknown>) => {
+      channel = args!.onEvent as ChannelLike<unknown>;
+      channel.onmessage([{ type: 'event', payload: 'started' }]);
+      return { events: 1, batches: 1 } as T;
+    };
+    const seen: unknown[] = [];
+    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
+    const summary = await b.benchStream(10, (batch) => seen.push(batch));
+    expect(summary).toEqual({ events: 1, batches: 1 });
+    expect(seen).toEqual([[{ type: 'event', payload: 'started' }]]);
+  });
+});
+
+describe('the scripted backend', () => {
+  it('answers from its script and fails where the script says', async () => {
+    const ok = scriptedBackend(scripts.default);
+    expect((await ok.library()).recipes[0].id).toBe('hello-ceiling');
+    const bad = scriptedBackend(scripts.error);
+    const err = await bad.library().catch((e) => e);
+    expect(err.hint).toMatch(/REPRISE_ROOT/);
+  });
+
+  it('says what the script lacks instead of inventing data', async () => {
+    const err = await scriptedBackend(scripts.empty).post('nope').catch((e) => e);
+    expect(err.message).toBe('the script has no post nope');
+  });
+
+  it('delivers its stream in order and counts the batches', async () => {
+    const seen: number[] = [];
+    const n = await scriptedBackend(scripts.default).benchStream(0, (b) => seen.push(b.length));
+    expect(n.batches).toBe(seen.length);
+    expect(n.batches).toBe(41);
+    // 40 merged progress messages of 3,750, 40 log lines with 3·i dropped, one step event.
+    expect(n.events).toBe(40 * 3750 + 40 + 3 * 820 + 1);
+  });
+});

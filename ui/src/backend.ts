@@ -1,0 +1,221 @@
+// The one module every call to the app goes through. Two implementations:
+// the desktop app's (Tauri IPC: invoke and Channel) and a scripted one for
+// tests in a plain browser. Pages never import @tauri-apps/api themselves.
+
+import type { CommandError } from './bindings/CommandError';
+import type { Library } from './bindings/Library';
+import type { ThisMachine } from './bindings/ThisMachine';
+import type { PreflightView } from './bindings/PreflightView';
+import type { RunPlan } from './bindings/RunPlan';
+import type { RunOutcome } from './bindings/RunOutcome';
+import type { ShareStatus } from './bindings/ShareStatus';
+import type { SignInCode } from './bindings/SignInCode';
+import type { Submitted } from './bindings/Submitted';
+import type { PostView } from './bindings/PostView';
+import type { ResultsView } from './bindings/ResultsView';
+import type { RunRow } from './bindings/RunRow';
+import type { SharePreview } from './bindings/SharePreview';
+import type { StreamMessage } from './bindings/StreamMessage';
+import type { StreamSummary } from './bindings/StreamSummary';
+
+/** What this build can do; a page for a missing capability says so. */
+export interface Capabilities {
+  /** Machine probe and preflight (reprise-probe). */
+  probe: boolean;
+  /** Running a recipe (reprise-engine). */
+  engine: boolean;
+  /** The synthetic event stream bench/desktop measures with. */
+  benchStream: boolean;
+}
+
+export interface Backend {
+  readonly name: 'tauri' | 'scripted';
+  readonly capabilities: Capabilities;
+  library(): Promise<Library>;
+  post(id: string): Promise<PostView>;
+  history(): Promise<RunRow[]>;
+  results(run: string): Promise<ResultsView>;
+  sharePreview(run: string): Promise<SharePreview>;
+  machine(): Promise<ThisMachine>;
+  preflight(id: string): Promise<PreflightView>;
+  planRun(id: string): Promise<RunPlan>;
+  /** Runs (or, unless `fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
+  startRun(id: string, fresh: boolean, quick: boolean, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
+  cancelRun(id: string): Promise<boolean>;
+  shareStatus(): Promise<ShareStatus>;
+  /** A device code to enter at GitHub. */
+  shareSignIn(): Promise<SignInCode>;
+  /** Resolves once the code was entered (with where the token is kept). */
+  shareWaitSignIn(): Promise<string>;
+  shareSubmit(run: string): Promise<Submitted>;
+  /** Streams synthetic progress events for `millis` ms through the app's throttle. */
+  benchStream(millis: number, onBatch: (batch: StreamMessage[]) => void, forward?: boolean): Promise<StreamSummary>;
+}
+
+/** A failure as pages show it: what happened and what to do. */
+export class BackendError extends Error implements CommandError {
+  kind: string;
+  hint: string;
+  constructor(e: CommandError) {
+    super(e.message);
+    this.kind = e.kind;
+    this.hint = e.hint;
+  }
+}
+
+/** Turns whatever a call rejected with into a BackendError. */
+export function toBackendError(e: unknown): BackendError {
+  if (e instanceof BackendError) return e;
+  if (e && typeof e === 'object' && 'message' in e && 'kind' in e) {
+    const c = e as CommandError;
+    return new BackendError({ kind: String(c.kind), message: String(c.message), hint: String(c.hint ?? '') });
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return new BackendError({
+    kind: 'ipc',
+    message,
+    hint: 'The app did not answer as expected; restart it, and report the message if it persists.',
+  });
+}
+
+type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
+
+/** The minimal surface of @tauri-apps/api's Channel this module needs. */
+export interface ChannelLike<T> {
+  onmessage: (message: T) => void;
+}
+
+/** The desktop app's backend, over Tauri's IPC. */
+export function tauriBackend(
+  invoke: Invoke,
+  makeChannel: <T>() => ChannelLike<T>,
+  capabilities: Capabilities,
+): Backend {
+  const call = async <T>(cmd: string, args?: Record<string, unknown>): Promise<T> => {
+    try {
+      return await invoke<T>(cmd, args);
+    } catch (e) {
+      throw toBackendError(e);
+    }
+  };
+  return {
+    name: 'tauri',
+    capabilities,
+    library: () => call('library'),
+    post: (id) => call('post', { id }),
+    history: () => call('history'),
+    results: (run) => call('results', { run }),
+    sharePreview: (run) => call('share_preview', { run }),
+    machine: () => call('machine'),
+    preflight: (id) => call('preflight', { id }),
+    planRun: (id) => call('plan_run', { id }),
+    startRun: (id, fresh, quick, onBatch) => {
+      const channel = makeChannel<StreamMessage[]>();
+      channel.onmessage = onBatch;
+      return call('start_run', { id, fresh, quick, onEvent: channel });
+    },
+    cancelRun: (id) => call('cancel_run', { id }),
+    shareStatus: () => call('share_status'),
+    shareSignIn: () => call('share_sign_in'),
+    shareWaitSignIn: () => call('share_wait_sign_in'),
+    shareSubmit: (run) => call('share_submit', { run }),
+    benchStream: (millis, onBatch, forward = true) => {
+      const channel = makeChannel<StreamMessage[]>();
+      channel.onmessage = onBatch;
+      return call('bench_stream', { millis, forward, onEvent: channel });
+    },
+  };
+}
+
+/** One scripted answer: a value, or an error, after an optional delay. */
+export type Scripted<T> = { value: T; delayMs?: number } | { error: CommandError; delayMs?: number };
+
+export interface Script {
+  capabilities?: Partial<Capabilities>;
+  library?: Scripted<Library>;
+  post?: Record<string, Scripted<PostView>>;
+  history?: Scripted<RunRow[]>;
+  results?: Record<string, Scripted<ResultsView>>;
+  share?: Record<string, Scripted<SharePreview>>;
+  machine?: Scripted<ThisMachine>;
+  preflight?: Record<string, Scripted<PreflightView>>;
+  plan?: Record<string, Scripted<RunPlan>>;
+  shareStatus?: Scripted<ShareStatus>;
+  signIn?: Scripted<SignInCode>;
+  waitSignIn?: Scripted<string>;
+  submit?: Scripted<Submitted>;
+  /** A run: the batches it streams (one per tick, `tickMs` apart), then its outcome. */
+  run?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
+  /** Batches a bench stream delivers, one per animation-free tick. */
+  stream?: StreamMessage[][];
+}
+
+const missing = (what: string): CommandError => ({
+  kind: 'not_found',
+  message: `the script has no ${what}`,
+  hint: 'Add it to the test script.',
+});
+
+function answer<T>(s: Scripted<T> | undefined, what: string): Promise<T> {
+  const a = s ?? { error: missing(what) };
+  return new Promise((resolve, reject) => {
+    const settle = () => ('error' in a ? reject(new BackendError(a.error)) : resolve(a.value));
+    if (a.delayMs) setTimeout(settle, a.delayMs);
+    else queueMicrotask(settle);
+  });
+}
+
+/** A backend that answers from a script: for tests in a plain browser. */
+export function scriptedBackend(script: Script): Backend {
+  const cancelled: Record<string, boolean> = {};
+  let signedIn = false;
+  return {
+    name: 'scripted',
+    capabilities: { probe: true, engine: true, benchStream: !!script.stream, ...script.capabilities },
+    library: () => answer(script.library, 'library'),
+    post: (id) => answer(script.post?.[id], `post ${id}`),
+    history: () => answer(script.history, 'history'),
+    results: (run) => answer(script.results?.[run], `results ${run}`),
+    sharePreview: (run) => answer(script.share?.[run], `share preview ${run}`),
+    machine: () => answer(script.machine, 'machine'),
+    preflight: (id) => answer(script.preflight?.[id], `preflight ${id}`),
+    planRun: (id) => answer(script.plan?.[id], `plan ${id}`),
+    startRun: async (id, _fresh, _quick, onBatch) => {
+      const run = script.run?.[id];
+      if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
+      cancelled[id] = false;
+      for (const batch of run.batches) {
+        await new Promise((r) => setTimeout(r, run.tickMs ?? 0));
+        if (cancelled[id]) {
+          onBatch([{ type: 'event', payload: JSON.stringify({ event: 'failed', step: '', reason: 'cancelled' }) }]);
+          return { run: `${id}-1`, stored: null, finished: [], reused: [], skipped: [], failed: [], cancelled: true };
+        }
+        onBatch(batch);
+      }
+      return answer(run.outcome, `run ${id}`);
+    },
+    // Like the app, a finished sign-in is remembered.
+    shareStatus: () => answer(script.shareStatus, 'share status').then((s) => (signedIn ? { ...s, signed_in: true } : s)),
+    shareSignIn: () => answer(script.signIn, 'sign-in'),
+    shareWaitSignIn: () =>
+      answer(script.waitSignIn, 'sign-in wait').then((where) => {
+        signedIn = true;
+        return where;
+      }),
+    shareSubmit: () => answer(script.submit, 'submit'),
+    cancelRun: async (id) => {
+      const going = cancelled[id] === false;
+      cancelled[id] = true;
+      return going;
+    },
+    benchStream: async (_millis, onBatch) => {
+      let events = 0;
+      for (const batch of script.stream ?? []) {
+        await new Promise((r) => setTimeout(r, 0));
+        for (const m of batch) events += m.type === 'progress' ? m.merged : m.type === 'log' ? m.lines.length + m.dropped : 1;
+        onBatch(batch);
+      }
+      return { events, batches: script.stream?.length ?? 0 };
+    },
+  };
+}

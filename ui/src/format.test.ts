@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, outcomeLabel } from './format';
+
+describe('numbers', () => {
+  it('groups thousands and trims decimals', () => {
+    expect(formatNumber(54000)).toBe('54,000');
+    expect(formatNumber(106000.4)).toBe('106,000');
+    expect(formatNumber(1.96)).toBe('1.96');
+    expect(formatNumber(12.5)).toBe('12.5');
+    expect(formatNumber(2.0)).toBe('2');
+    expect(formatNumber(0.0123)).toBe('0.012');
+    expect(formatNumber(NaN)).toBe('—');
+  });
+
+  it('puts the unit after the value, ratios as ×', () => {
+    expect(formatValue(54000, 'req/s')).toBe('54,000 req/s');
+    expect(formatValue(1.96, '×')).toBe('1.96×');
+    expect(formatValue(null, 'ms')).toBe('—');
+  });
+
+  it('reads published figures as the post gave them', () => {
+    expect(formatPublished({ value: 54000, approx: true }, 'req/s')).toBe('≈ 54,000 req/s');
+    expect(formatPublished({ value: null, range: [360, 716] }, 'ms')).toBe('360–716 ms');
+    expect(formatPublished({ value: null, range: null, unknown: 'only as a ratio' }, 'req/s')).toBe('not given');
+  });
+
+  it('shows an interval with its bounds', () => {
+    expect(formatInterval({ estimate: 1.99, low: 1.9, high: 2.05 }, '×')).toBe('1.99× (1.9–2.05)');
+    expect(formatInterval(null, '×')).toBe('—');
+  });
+});
+
+describe('words', () => {
+  it('labels outcomes and dates for a reader', () => {
+    expect(outcomeLabel('not_reproduced')).toBe('Not reproduced');
+    expect(outcomeLabel('something_new')).toBe('something new');
+    expect(formatPostDate('2026-10')).toBe('October 2026');
+    expect(formatPostDate('2026-09-22')).toBe('22 September 2026');
+    expect(formatPostDate('autumn')).toBe('autumn');
+  });
+});

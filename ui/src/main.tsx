@@ -1,0 +1,44 @@
+import { render } from 'preact';
+import { Channel, invoke } from '@tauri-apps/api/core';
+import { scriptedBackend, tauriBackend, type Backend } from './backend';
+import { scripts } from './scripts';
+import { App } from './App';
+import type { Capabilities } from './bindings/Capabilities';
+import './styles.css';
+
+declare global {
+  interface Window {
+    __TAURI_INTERNALS__?: unknown;
+    /** Frames drawn since load, read by bench/desktop over WebDriver. */
+    __repriseFrames?: number;
+  }
+}
+
+async function chooseBackend(): Promise<Backend | string> {
+  if (window.__TAURI_INTERNALS__) {
+    const caps = await invoke<Capabilities>('capabilities');
+    return tauriBackend(invoke, () => new Channel(), { probe: caps.probe, engine: caps.engine, benchStream: caps.bench_stream });
+  }
+  const name = new URLSearchParams(location.search).get('script');
+  if (name && scripts[name]) return scriptedBackend(scripts[name]);
+  return 'This page is Reprise’s desktop app. Open it with scripts/app, or use the CLI (scripts/run).';
+}
+
+window.__repriseFrames = 0;
+const tick = () => {
+  window.__repriseFrames = (window.__repriseFrames ?? 0) + 1;
+  requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+
+const root = document.getElementById('app')!;
+const backend = await chooseBackend().catch((e) => `The app did not answer (${e}); restart it.`);
+if (typeof backend === 'string') {
+  root.innerHTML = '';
+  const p = document.createElement('p');
+  p.className = 'notice';
+  p.textContent = backend;
+  root.append(p);
+} else {
+  render(<App backend={backend} />, root);
+}

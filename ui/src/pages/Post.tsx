@@ -1,0 +1,117 @@
+import type { MachineView } from '../bindings/MachineView';
+import type { PostView } from '../bindings/PostView';
+import { Loaded, useLoad } from '../load';
+import { formatPostDate, formatPublished } from '../format';
+import { href } from '../state';
+
+export function PostPage({ id }: { id: string }) {
+  const load = useLoad((b) => b.post(id), [id]);
+  return (
+    <Loaded load={load} what={`the post ${id}`}>
+      {(post) => <Post post={post} />}
+    </Loaded>
+  );
+}
+
+function Post({ post }: { post: PostView }) {
+  return (
+    <article>
+      <p class="crumbs">
+        <a href="#/library">Library</a> › {post.id}
+      </p>
+      <h1>{post.title}</h1>
+      <p class="meta">
+        {post.author} · {formatPostDate(post.date)}
+        {post.run && <> · {post.run}</>}
+      </p>
+      <p class="summary">{post.summary}</p>
+      <p class="actions">
+        <a class="button" href={href({ page: 'preflight', id: post.id })}>Check this machine</a>
+        <a class="button secondary" href={href({ page: 'run', id: post.id })}>Run steps</a>
+      </p>
+
+      <h2>Figures</h2>
+      <table class="figures">
+        <thead>
+          <tr><th scope="col">Figure</th><th scope="col">Lane</th><th scope="col">Published</th><th scope="col">The post’s sentence</th></tr>
+        </thead>
+        <tbody>
+          {post.figures.map((f) => (
+            <tr data-figure={f.id}>
+              <th scope="row"><code>{f.id}</code>{f.endpoint && <span class="sub">{f.endpoint}</span>}</th>
+              <td>{f.lane}{f.condition && <span class="sub">{f.condition}</span>}</td>
+              <td class="num">{formatPublished(f, f.unit)}{f.unknown && <span class="sub">{f.unknown}</span>}</td>
+              <td><q>{f.quote}</q></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Claims</h2>
+      <ul class="claims">
+        {post.claims.map((c) => (
+          <li data-claim={c.id}>
+            <span class="badge">{c.kind}</span> <q>{c.quote}</q>
+            <span class="sub">
+              from {c.figures.join(', ')}
+              {c.tolerance !== null && <> · tolerance ±{Math.round(c.tolerance * 100)}%</>}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <div class="columns">
+        <section>
+          <h2>Reference machine</h2>
+          {post.machine ? <Machine m={post.machine} /> : <p>The post does not describe its machine.</p>}
+        </section>
+        <section>
+          <h2>Toolchains</h2>
+          <ul class="plain">
+            {post.toolchains.map((t) => (
+              <li>
+                <strong>{t.name}</strong> <code>{t.version}</code>
+                {t.why && <span class="sub">{t.why}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      {post.unknowns.length > 0 && (
+        <>
+          <h2>What the post leaves unknown</h2>
+          <ul>{post.unknowns.map((u) => <li>{u}</li>)}</ul>
+        </>
+      )}
+    </article>
+  );
+}
+
+export function Machine({ m }: { m: MachineView }) {
+  const rows: [string, string | null][] = [
+    ['CPU', m.cpu],
+    ['Cores / threads', m.cores !== null ? `${m.cores} / ${m.threads ?? '?'}` : null],
+    ['SMT', m.smt === null ? null : m.smt ? 'on' : 'off'],
+    ['Base clock', m.base_mhz !== null ? `${m.base_mhz} MHz` : null],
+    ['Boost', m.boost === null ? null : m.boost ? 'on' : 'off'],
+    ['Governor', m.governor],
+    ['Memory', m.memory_gb !== null ? `${m.memory_gb} GB` : null],
+    ['OS', m.os],
+    ['Kernel', m.kernel],
+    ['Virtualization', m.virtualization],
+  ];
+  return (
+    <>
+      <dl class="pairs">
+        {rows.filter(([, v]) => v !== null).map(([k, v]) => (
+          <>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </>
+        ))}
+      </dl>
+      <blockquote>{m.quote}</blockquote>
+    </>
+  );
+}

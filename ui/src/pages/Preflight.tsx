@@ -1,0 +1,63 @@
+import { Loaded, useLoad } from '../load';
+import { href } from '../state';
+
+const verdictClass: Record<string, string> = { matches: 'ok', differs: 'warn', blocks: 'bad' };
+
+export function PreflightPage({ id }: { id: string }) {
+  const load = useLoad((b) => b.preflight(id), [id]);
+  return (
+    <>
+      <p class="crumbs">
+        <a href="#/library">Library</a> › <a href={href({ page: 'post', id })}>{id}</a> › preflight
+      </p>
+      <h1>Preflight</h1>
+      <p class="lede">This machine against the post’s, item by item, with what to do where they differ.</p>
+      <Loaded load={load} what="the preflight (probing this machine and its toolchains)">
+        {(p) => (
+          <>
+            <p class={`summary-line ${p.blocks ? 'bad' : 'ok'}`} data-preflight-summary>
+              {p.blocks ? 'Something blocks this run; see the items marked “blocks”.' : 'Nothing blocks this run.'}{' '}
+              {p.absolute_comparable
+                ? 'Absolute figures can be compared with the post’s.'
+                : 'Absolute figures will be shown for information only (the machine differs); ratios and orderings are still judged.'}
+            </p>
+            <table class="preflight">
+              <thead>
+                <tr><th scope="col">Item</th><th scope="col">The post</th><th scope="col">Here</th><th scope="col">Verdict</th><th scope="col">Why, and what to do</th></tr>
+              </thead>
+              <tbody>
+                {p.items.map((i) => (
+                  <tr data-item={i.name}>
+                    <th scope="row">{i.name}</th>
+                    <td>{i.reference ?? '—'}</td>
+                    <td>{i.here ?? 'unknown'}</td>
+                    <td><span class={`badge ${verdictClass[i.verdict] ?? ''}`}>{i.verdict}</span></td>
+                    <td>
+                      {i.why}
+                      {i.fix && <span class="sub fix">Fix: {i.fix}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <h2>Lanes</h2>
+            <ul class="plain">
+              {p.runnable_lanes.map((l) => (
+                <li data-lane={l}><strong>{l}</strong> <span class="badge ok">can run here</span></li>
+              ))}
+              {p.blocked_lanes.map((l) => (
+                <li data-lane={l}><strong>{l}</strong> <span class="badge bad">blocked</span> <span class="sub">see its items above</span></li>
+              ))}
+              {p.published_only.map((l) => (
+                <li data-lane={l.name}><strong>{l.name}</strong> <span class="badge">published only</span><span class="sub">{l.value}</span></li>
+              ))}
+            </ul>
+            <p class="actions">
+              <a class="button" href={href({ page: 'run', id })}>Go to the run</a>
+            </p>
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import type { ResultsView } from '../bindings/ResultsView';
+import type { RunRow } from '../bindings/RunRow';
+import { Loaded, Notice, useLoad } from '../load';
+import { PublishedVsMeasured } from '../Chart';
+import { formatInterval, formatValue, outcomeLabel } from '../format';
+import { href } from '../state';
+
+export function ResultsPage({ run }: { run?: string }) {
+  const runs = useLoad((b) => b.history(), []);
+  return (
+    <>
+      <h1>Results</h1>
+      <Loaded load={runs} what="the results history">
+        {(rows) => (
+          <>
+            {rows.length === 0 && (
+              <Notice>
+                No runs yet. Runs appear here once measured; the CLI stores a published results directory with{' '}
+                <code>reprise verdict {'<recipe> <dir>'}</code>.
+              </Notice>
+            )}
+            <RunList rows={rows} selected={run} page="results" />
+            {run && <Run run={run} />}
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}
+
+export function RunList({ rows, selected, page }: { rows: RunRow[]; selected?: string; page: 'results' | 'share' }) {
+  if (rows.length === 0) return null;
+  return (
+    <ul class="runs" aria-label="Runs">
+      {rows.map((r) => (
+        <li data-run={r.id}>
+          <a href={href({ page, run: r.id })} aria-current={r.id === selected ? 'true' : undefined}>
+            <strong>{r.title}</strong>
+            <span class="sub">
+              {r.created_at} · {r.reproduced} reproduced, {r.not_reproduced} not, {r.inconclusive} inconclusive
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Run({ run }: { run: string }) {
+  const load = useLoad((b) => b.results(run), [run]);
+  return (
+    <Loaded load={load} what={`run ${run}`}>
+      {(r) => <Report r={r} />}
+    </Loaded>
+  );
+}
+
+function Report({ r }: { r: ResultsView }) {
+  const units = [...new Set(r.figures.map((f) => f.unit))];
+  return (
+    <article class="report">
+      <h2>{r.run.title}</h2>
+      <p class="tally">{r.tally}</p>
+      <p class="actions"><a class="button secondary" href={href({ page: 'share', run: r.run.id })}>Share this run</a></p>
+      {r.machine_differs.length > 0 && (
+        <Notice>
+          This machine is not the post’s, so absolute figures are shown for information and not judged:{' '}
+          {r.machine_differs.join('; ')}.
+        </Notice>
+      )}
+      <h3>Verdicts</h3>
+      <ul class="verdicts">
+        {r.verdicts.map((v) => (
+          <li class={`verdict ${v.outcome}`} data-verdict={v.claim}>
+            <span class={`badge ${v.outcome}`}>{outcomeLabel(v.outcome)}</span> <strong>{v.claim}</strong>
+            <q>{v.quote}</q>
+            <p>
+              Published {formatValue(v.published, v.unit)}
+              {v.band && <> (accepted {v.band.map((b) => formatValue(b, v.unit)).join(' – ')})</>}; measured{' '}
+              <span class="interval">{formatInterval(v.measured, v.unit)}</span>.
+            </p>
+            <p class="sub">{v.reason}{v.more_runs !== null && ` — about ${v.more_runs} more runs would settle it.`}</p>
+          </li>
+        ))}
+      </ul>
+      <h3>Published against measured</h3>
+      {units.map((unit) => {
+        const fs = r.figures.filter((f) => f.unit === unit);
+        return (
+          <PublishedVsMeasured
+            title={`${unit}: published (grey) and measured here (blue)`}
+            unit={unit}
+            labels={fs.map((f) => f.figure)}
+            published={fs.map((f) => f.published ?? (f.published_range ? (f.published_range[0] + f.published_range[1]) / 2 : null))}
+            measured={fs.map((f) => f.measured)}
+          />
+        );
+      })}
+      <table>
+        <thead>
+          <tr><th scope="col">Figure</th><th scope="col">Published</th><th scope="col">Measured (median)</th><th scope="col">Cell</th></tr>
+        </thead>
+        <tbody>
+          {r.figures.map((f) => (
+            <tr data-result={f.figure}>
+              <th scope="row">{f.figure}</th>
+              <td class="num">{formatValue(f.published, f.unit)}</td>
+              <td class="num">{formatValue(f.measured, f.unit)}</td>
+              <td>{f.status}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <details class="appendix">
+        <summary>Environment appendix</summary>
+        <h4>Toolchains</h4>
+        <ul>{r.environment.toolchains.map((t) => <li>{t.name}: <code>{t.value}</code></li>)}</ul>
+        {r.environment.sources.length > 0 && (
+          <>
+            <h4>Sources</h4>
+            <ul>{r.environment.sources.map((s) => <li>{s.name}: <code>{s.value}</code></li>)}</ul>
+          </>
+        )}
+        <h4>Commands</h4>
+        <pre>{r.environment.commands.join('\n') || '(none recorded)'}</pre>
+        <h4>Harness</h4>
+        <pre>{r.environment.harness}</pre>
+        <h4>Fingerprint</h4>
+        <pre>{r.environment.fingerprint}</pre>
+      </details>
+    </article>
+  );
+}

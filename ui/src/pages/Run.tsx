@@ -1,0 +1,232 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PlannedStepView } from '../bindings/PlannedStepView';
+import type { RunOutcome } from '../bindings/RunOutcome';
+import type { RunPlan } from '../bindings/RunPlan';
+import { Loaded, Notice, useBackend, useLoad } from '../load';
+import { LiveLine } from '../Chart';
+import { formatValue } from '../format';
+import { applyBatch, emptyLive, fraction, href, type LiveState } from '../state';
+import { toBackendError, type BackendError } from '../backend';
+import { ErrorBox } from '../load';
+
+export function RunPage({ id }: { id: string }) {
+  const backend = useBackend();
+  const [version, setVersion] = useState(0);
+  const load = useLoad((b) => b.planRun(id), [id, version], true);
+  return (
+    <>
+      <p class="crumbs">
+        <a href="#/library">Library</a> › <a href={href({ page: 'post', id })}>{id}</a> › run
+      </p>
+      <h1>Run</h1>
+      <Loaded load={load} what="the plan">
+        {(plan) => <Runner plan={plan} onEnd={() => setVersion((v) => v + 1)} />}
+      </Loaded>
+      {backend.capabilities.benchStream && <StreamCheck />}
+    </>
+  );
+}
+
+/** Live runs outlive the page: leaving and re-entering shows the same run. */
+const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; listeners: Set<() => void> }> = {};
+type Phase = 'idle' | 'running' | 'cancelling' | 'ended';
+
+function useLiveRun(id: string) {
+  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, listeners: new Set() });
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    const l = () => redraw((n) => n + 1);
+    entry.listeners.add(l);
+    return () => void entry.listeners.delete(l);
+  }, [id]);
+  const notify = () => entry.listeners.forEach((l) => l());
+  return { entry, notify };
+}
+
+function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
+  const backend = useBackend();
+  const { entry, notify } = useLiveRun(plan.recipe);
+  const [error, setError] = useState<BackendError | null>(null);
+  const [quick, setQuick] = useState(false);
+  const start = (fresh: boolean) => {
+    setError(null);
+    entry.live = emptyLive();
+    entry.phase = 'running';
+    entry.outcome = null;
+    notify();
+    backend
+      .startRun(plan.recipe, fresh, quick, (batch) => {
+        entry.live = applyBatch(entry.live, batch);
+        notify();
+      })
+      .then(
+        (outcome) => {
+          entry.outcome = outcome;
+          entry.phase = 'ended';
+          notify();
+          onEnd();
+        },
+        (e) => {
+          entry.phase = 'idle';
+          setError(toBackendError(e));
+          notify();
+        },
+      );
+  };
+  const cancel = () => {
+    entry.phase = 'cancelling';
+    notify();
+    backend.cancelRun(plan.recipe).catch((e) => setError(toBackendError(e)));
+  };
+  const { live, phase, outcome } = entry;
+  const busy = phase === 'running' || phase === 'cancelling';
+  return (
+    <>
+      <p class="actions">
+        <button type="button" onClick={() => start(false)} disabled={busy} data-action="start">
+          {plan.latest_run ? `Resume run ${plan.latest_run}` : 'Start the run'}
+        </button>
+        {plan.latest_run && (
+          <button type="button" class="secondary" onClick={() => start(true)} disabled={busy} data-action="fresh">
+            Start a new run
+          </button>
+        )}
+        <button type="button" class="secondary" onClick={cancel} disabled={phase !== 'running'} data-action="cancel">
+          {phase === 'cancelling' ? 'Cancelling…' : 'Cancel'}
+        </button>
+        <label class="check">
+          <input type="checkbox" checked={quick} disabled={busy} onChange={(e) => setQuick(e.currentTarget.checked)} data-option="quick" /> Quick
+          run (short loads and warm-ups: a smoke run, its results say so)
+        </label>
+      </p>
+      {plan.checksum !== 'ok' && (
+        <Notice>This recipe is {plan.checksum} against checksums/recipes.sha256: its commands have not been reviewed, so the app will not run it.</Notice>
+      )}
+      {plan.lanes.length > 0 && <p class="sub">Lanes: {plan.lanes.join(', ')}</p>}
+      {error && <ErrorBox error={error} title="The run could not start." />}
+      {outcome && (
+        <p class={`summary-line ${outcome.failed.length ? 'bad' : 'ok'}`} data-run-outcome role="status">
+          Run {outcome.run}: {outcome.finished.length} finished, {outcome.reused.length} kept from before, {outcome.skipped.length} skipped,{' '}
+          {outcome.failed.length} failed{outcome.cancelled ? ' (cancelled)' : ''}.{' '}
+          {outcome.stored ? (
+            <a href={href({ page: 'results', run: outcome.stored })} data-results-link>See the results and verdicts</a>
+          ) : (
+            'Nothing was measured, so there are no results to judge.'
+          )}
+        </p>
+      )}
+      <Timeline plan={plan} live={live} />
+    </>
+  );
+}
+
+function Timeline({ plan, live }: { plan: RunPlan; live: LiveState }) {
+  return (
+    <ol class="timeline" aria-label="Steps">
+      {plan.steps.map((s) => (
+        <Step s={s} live={live} />
+      ))}
+    </ol>
+  );
+}
+
+function Step({ s, live }: { s: PlannedStepView; live: LiveState }) {
+  const now = live.status[s.id];
+  const status = now?.status ?? s.last_status ?? 'not started';
+  const reason = now ? now.reason : s.last_reason;
+  const step = live.steps[s.id];
+  const f = step ? fraction(step) : null;
+  return (
+    <li data-step={s.id} data-status={status} class={`step ${status.replace(/ /g, '-')}`}>
+      <span class="dot" aria-hidden="true" />
+      <div>
+        <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">{status}</span>
+        {now?.durationMs !== undefined && <span class="sub">{(now.durationMs / 1000).toFixed(1)} s</span>}
+        <p>{s.why}</p>
+        <code class="block">{s.describe}</code>
+        {reason && reason !== s.describe && <p class="sub reason">{reason}</p>}
+        {step && (
+          <>
+            {step.total !== null && <progress max={1} value={f ?? undefined} aria-label={`${s.id} progress`} />}
+            {step.reqPerS !== null && (
+              <p class="gauges">
+                <span data-gauge="rps">{formatValue(step.reqPerS, 'req/s')}</span> · <span data-gauge="p99">p99 {formatValue(step.p99Ms, 'ms')}</span>
+              </p>
+            )}
+            {step.log.length > 0 && (
+              <details open={now?.status === 'running' || now?.status === 'failed'}>
+                <summary>Log ({step.log.length} lines{step.dropped ? `, ${step.dropped} throttled` : ''})</summary>
+                <pre class="log" aria-label={`${s.id} log`}>{step.log.slice(-200).join('\n')}</pre>
+              </details>
+            )}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The live view fed by the bench build's synthetic stream (no recipe runs). */
+function StreamCheck() {
+  const backend = useBackend();
+  const [live, setLive] = useState<LiveState>(emptyLive);
+  const [phase, setPhase] = useState<'idle' | 'streaming' | 'finished'>('idle');
+  const [error, setError] = useState<BackendError | null>(null);
+  const millis = useRef(3000);
+  const start = (forward: boolean) => {
+    setLive(emptyLive());
+    setError(null);
+    setPhase('streaming');
+    backend
+      .benchStream(millis.current, (batch) => setLive((s) => applyBatch(s, batch)), forward)
+      .then(
+        () => setPhase('finished'),
+        (e) => {
+          setError(toBackendError(e));
+          setPhase('idle');
+        },
+      );
+  };
+  return (
+    <section class="stream" aria-labelledby="stream-title">
+      <h2 id="stream-title">Event stream check</h2>
+      <p>
+        Synthetic progress events for {millis.current / 1000} s, produced as fast as the app can and forwarded through
+        the same throttle a run’s events go through. No recipe is run.
+      </p>
+      <p class="actions">
+        <button type="button" onClick={() => start(true)} disabled={phase === 'streaming'} data-action="stream">
+          {phase === 'streaming' ? 'Streaming…' : 'Stream events'}
+        </button>
+        <button type="button" class="secondary" onClick={() => start(false)} disabled={phase === 'streaming'} data-action="produce-only">
+          Produce without forwarding (control)
+        </button>
+      </p>
+      {phase === 'finished' && <p class="sub" data-stream-done>stream finished</p>}
+      {error && <ErrorBox error={error} title="The stream stopped." />}
+      {Object.entries(live.steps).map(([step, s]) => {
+        const f = fraction(s);
+        return (
+          <div class="live" data-live-step={step}>
+            <p>
+              <strong>{step}</strong> <span class="status">{phase === 'finished' ? 'finished' : 'running'}</span>
+            </p>
+            <progress max={1} value={f ?? undefined} aria-label={`${step} progress`} />
+            <p class="gauges">
+              <span data-gauge="rps">{formatValue(s.reqPerS, 'req/s')}</span> ·{' '}
+              <span data-gauge="p99">p99 {formatValue(s.p99Ms, 'ms')}</span>
+            </p>
+            <LiveLine samples={live.reqPerS} label="Live throughput" />
+            <pre class="log" aria-label={`${step} log`}>{s.log.slice(-20).join('\n')}</pre>
+            {s.dropped > 0 && <p class="sub">{s.dropped.toLocaleString('en-US')} log lines not shown (throttled)</p>}
+          </div>
+        );
+      })}
+      {live.batches > 0 && (
+        <p class="sub" data-stream-summary>
+          {live.received.toLocaleString('en-US')} events in {live.batches.toLocaleString('en-US')} batches
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+// Scripts for the scripted backend: the states each page must show, for
+// tests in a plain browser (`?script=<name>`). Data shaped like the app's
+// answers for hello-ceiling; nothing here reaches the desktop app.
+
+import type { Script } from './backend';
+import type { PostView } from './bindings/PostView';
+import type { ResultsView } from './bindings/ResultsView';
+import type { StreamMessage } from './bindings/StreamMessage';
+import type { PreflightView } from './bindings/PreflightView';
+import type { RunPlan } from './bindings/RunPlan';
+
+const post: PostView = {
+  id: 'hello-ceiling',
+  title: 'Campfire under Falcon: the hello-world ceilings',
+  author: 'Sam Ruby',
+  date: '2026-10',
+  url: null,
+  run: 'the October 16 run',
+  summary: 'Before reading a cached route’s throughput, the post measures what the app server alone can do.',
+  unknowns: ['The post gives no Puma or Falcon version.'],
+  machine: {
+    cpu: 'AMD Ryzen 5 3600 6-Core Processor', cores: 6, threads: 12, smt: true, base_mhz: 3600, boost: false,
+    governor: 'performance', memory_gb: 63, os: 'Ubuntu 24.04.5 LTS', kernel: null, virtualization: 'none',
+    quote: 'AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled.',
+  },
+  toolchains: [
+    { name: 'ruby', version: '*', command: ['ruby', '--version'], why: 'Any Ruby that runs Puma will do.', quote: null, on_path: true },
+    { name: 'falcon', version: '*', command: ['falcon', '--version'], why: 'The fiber server.', quote: null, on_path: false },
+  ],
+  lanes: [
+    { name: 'puma', runtime: 'ruby', server: 'puma', why: 'Puma, two workers.', runnable: true, runnable_here: true, not_runnable: null },
+    { name: 'falcon', runtime: 'ruby', server: 'falcon', why: 'Falcon.', runnable: true, runnable_here: false, not_runnable: null },
+  ],
+  steps: [
+    { id: 'serve', kind: 'serve', why: 'Start each server on its own port.', after: [], lanes: ['puma', 'falcon'], command: null },
+    { id: 'check', kind: 'check', why: 'One checked request per lane: same body everywhere.', after: ['serve'], lanes: [], command: null },
+    { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', after: ['check'], lanes: [], command: null },
+  ],
+  figures: [
+    { id: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', unit: 'req/s', value: 54000, range: null, unknown: null, approx: true, condition: null, quote: 'A hello-world app under Puma serves about 54,000 requests a second.' },
+    { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', unit: 'req/s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000.' },
+  ],
+  claims: [
+    { id: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, figures: ['falcon-hello', 'puma-hello'] },
+  ],
+  checksum: 'ok',
+};
+
+const results: ResultsView = {
+  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.title, origin: 'results dir', cells: 2, reproduced: 1, not_reproduced: 0, inconclusive: 0, not_comparable: 2 },
+  machine_differs: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'],
+  tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 2 not comparable',
+  figures: [
+    { figure: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', unit: 'req/s', published: 54000, published_range: null, measured: 30200, measured_low: 30100, measured_high: 30300, status: 'valid' },
+    { figure: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', unit: 'req/s', published: 106000, published_range: null, measured: 60200, measured_low: 60100, measured_high: 60300, status: 'valid' },
+  ],
+  verdicts: [
+    { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null },
+    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'the machine differs from the post’s', published: 54000, unit: 'req/s', tolerance: 0.15, band: null, measured: null, more_runs: null },
+  ],
+  environment: {
+    toolchains: [{ name: 'ruby', value: 'ruby 3.1.2p20' }],
+    sources: [],
+    commands: ['wrk -t1 -c16 -d10s http://127.0.0.1:9292/'],
+    harness: '{\n  "runs": 3\n}',
+    fingerprint: '{\n  "cpu": "Test CPU"\n}',
+  },
+};
+
+function flood(batches: number): StreamMessage[][] {
+  const out: StreamMessage[][] = [];
+  for (let i = 1; i <= batches; i++) {
+    out.push([
+      { type: 'log', step: 'measure', lines: [`run ${i}: 75,0${i % 10}0 req/s`], dropped: i * 3 },
+      { type: 'progress', step: 'measure', done: i, total: batches, req_per_s: 74000 + (i % 7) * 300, p99_ms: 1.1 + (i % 3) / 10, merged: 3750 },
+    ]);
+  }
+  out.push([{ type: 'event', payload: 'measure finished' }]);
+  return out;
+}
+
+const machine = {
+  facts: [
+    { name: 'cpu.brand', value: 'Intel(R) Xeon(R) CPU @ 2.20GHz' },
+    { name: 'cpu.logical_threads', value: '2' },
+    { name: 'clock.governor', value: 'performance' },
+    { name: 'memory.total_mb', value: '7940' },
+  ],
+  missing: ['Validation of this machine against a recipe’s reference is on each recipe’s Preflight page.'],
+};
+
+const preflight: PreflightView = {
+  recipe: 'hello-ceiling',
+  blocks: false,
+  absolute_comparable: false,
+  items: [
+    { subject: 'cpu', name: 'CPU', reference: 'AMD Ryzen 5 3600 6-Core Processor', here: 'Intel(R) Xeon(R) CPU @ 2.20GHz', verdict: 'differs', why: 'A different CPU: absolute figures are for information only.', fix: null },
+    { subject: 'boost', name: 'boost', reference: 'off', here: 'on', verdict: 'differs', why: 'Boost makes runs vary.', fix: 'echo 0 > /sys/devices/system/cpu/cpufreq/boost' },
+    { subject: 'toolchain', name: 'toolchain falcon', reference: '*', here: null, verdict: 'blocks', why: 'falcon is not installed.', fix: 'gem install falcon' },
+  ],
+  runnable_lanes: ['puma'],
+  blocked_lanes: ['falcon'],
+  published_only: [],
+};
+
+const plan: RunPlan = {
+  recipe: 'hello-ceiling',
+  checksum: 'ok',
+  lanes: ['puma', 'falcon'],
+  latest_run: null,
+  steps: [
+    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', last_status: null, last_reason: null },
+    { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', describe: 'wrk -c16 -d10s', last_status: null, last_reason: null },
+  ],
+};
+
+const ev = (e: Record<string, unknown>): StreamMessage => ({ type: 'event', payload: JSON.stringify(e) });
+
+const runBatches: StreamMessage[][] = [
+  [ev({ event: 'run', id: 'hello-ceiling-20261130-1', dir: '/runs/hello-ceiling-20261130-1' }), ev({ event: 'started', step: 'clone', kind: 'clone' })],
+  ...Array.from({ length: 10 }, (_, i): StreamMessage[] => [
+    { type: 'log', step: 'clone', lines: [`Receiving objects: ${(i + 1) * 10}%`], dropped: 0 },
+    { type: 'progress', step: 'clone', done: (i + 1) * 100, total: 1000, req_per_s: null, p99_ms: null, merged: 12 },
+  ]),
+  [ev({ event: 'finished', step: 'clone', duration_ms: 2041 }), ev({ event: 'skipped', step: 'measure', reason: 'every lane was skipped: falcon is not installed' })],
+];
+
+const share = {
+  run: 'hello-ceiling-1',
+  title: 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)',
+  body: '# Reprise: Campfire under Falcon\n\nMachine: [host]\n',
+  redacted: ['desk-seven'],
+  prefilled_url: null,
+  cli_command: 'reprise share hello-ceiling-1',
+};
+
+const library = {
+  recipes: [
+    { id: 'hello-ceiling', title: post.title, author: 'Sam Ruby', date: '2026-10', summary: post.summary, measures: ['req_per_s'], figures: 2, claims: 4, steps: 3, lanes_runnable: 3, lanes_here: ['puma'], checksum: 'ok' },
+    { id: 'campfire-runtimes', title: 'Campfire on CRuby, JRuby and TruffleRuby', author: 'Sam Ruby', date: '2026-09-22', summary: 'Three Rubies, one app.', measures: ['req_per_s', 'p99_ms', 'rss_mb'], figures: 40, claims: 12, steps: 9, lanes_runnable: 3, lanes_here: [], checksum: 'modified' },
+  ],
+  problems: [],
+};
+
+export const scripts: Record<string, Script> = {
+  default: {
+    library: { value: library },
+    post: { 'hello-ceiling': { value: post } },
+    history: { value: [results.run] },
+    results: { 'hello-ceiling-1': { value: results } },
+    share: { 'hello-ceiling-1': { value: share } },
+    machine: { value: machine },
+    preflight: { 'hello-ceiling': { value: preflight } },
+    plan: { 'hello-ceiling': { value: plan } },
+    run: {
+      'hello-ceiling': {
+        batches: runBatches,
+        tickMs: 30,
+        outcome: { value: { run: 'hello-ceiling-20261130-1', stored: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+      },
+    },
+    shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', token_store: 'the OS keyring' } },
+    signIn: { value: { user_code: 'WDJB-MJHT', verification_uri: 'https://github.com/login/device', expires_in: 900 } },
+    waitSignIn: { value: 'the OS keyring', delayMs: 300 },
+    submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7' } },
+    stream: flood(40),
+  },
+  shareerror: {
+    history: { value: [results.run] },
+    share: { 'hello-ceiling-1': { value: share } },
+    shareStatus: { value: { signed_in: true, can_sign_in: true, repo: 'rubys/nope', token_store: 'the OS keyring' } },
+    submit: { error: { kind: 'share', message: 'GraphQL: Could not resolve to a Repository with the name rubys/nope.', hint: 'Check the repository, its Discussions category for this recipe, and the token.' } },
+  },
+  slowrun: {
+    library: { value: library },
+    plan: { 'hello-ceiling': { value: plan } },
+    run: {
+      'hello-ceiling': {
+        batches: runBatches,
+        tickMs: 1000,
+        outcome: { value: { run: 'hello-ceiling-20261130-1', stored: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+      },
+    },
+  },
+  empty: {
+    library: { value: { recipes: [], problems: [] } },
+    history: { value: [] },
+    machine: { value: machine },
+  },
+  error: {
+    library: { error: { kind: 'io', message: 'cannot read /nowhere/recipes: No such file or directory', hint: 'Start Reprise from its checkout, or set REPRISE_ROOT to the folder that holds recipes/.' } },
+    post: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
+    history: { error: { kind: 'history', message: 'history.sqlite: file is not a database', hint: 'The history file may be damaged; move it aside and try again.' } },
+    preflight: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
+    plan: { 'hello-ceiling': { value: { ...plan, checksum: 'modified' } } },
+    run: {
+      'hello-ceiling': {
+        batches: [],
+        outcome: { error: { kind: 'modified', message: 'recipes/hello-ceiling.toml is modified in checksums/recipes.sha256', hint: 'Review the recipe, then record it with `reprise checksums update`.' } },
+      },
+    },
+    machine: { error: { kind: 'ipc', message: 'no answer', hint: 'Restart the app.' } },
+  },
+  slow: {
+    library: { value: library, delayMs: 60_000 },
+    post: { 'hello-ceiling': { value: post, delayMs: 60_000 } },
+    preflight: { 'hello-ceiling': { value: preflight, delayMs: 60_000 } },
+    plan: { 'hello-ceiling': { value: plan, delayMs: 60_000 } },
+    history: { value: [], delayMs: 60_000 },
+    machine: { value: machine, delayMs: 60_000 },
+  },
+};

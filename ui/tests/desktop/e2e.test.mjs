@@ -1,0 +1,168 @@
+// The real desktop app under Xvfb, driven by tauri-driver and WebKitWebDriver:
+// open it, see the Library, open hello-ceiling and its figures, preflight
+// from the probe, a run by the engine with every step ending, results with verdicts (from a results directory judged by
+// the CLI into a history made by the test), the share preview, the machine.
+// Screenshots of every page go to $SCREENSHOTS (default docs/screenshots).
+//
+// Needs: REPRISE_APP (the app binary), REPRISE_CLI (target/debug/reprise).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:http';
+import { newSession, startDriver } from './webdriver.mjs';
+
+const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const app = process.env.REPRISE_APP ?? join(root, 'target/debug/reprise-desktop');
+const cli = process.env.REPRISE_CLI ?? join(root, 'target/debug/reprise');
+const shots = process.env.SCREENSHOTS ?? join(root, 'docs/screenshots');
+const data = mkdtempSync(join(tmpdir(), 'reprise-e2e-'));
+let driver, s, runId, github, engineRun;
+const posted = [];
+
+/** A stand-in for github.com on 127.0.0.1: device flow and GraphQL. */
+async function standIn() {
+  let polls = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const url = new URL(req.url, 'http://x');
+      let answer = { message: 'Not Found' };
+      if (url.pathname === '/login/device/code')
+        answer = { device_code: 'dc-1', user_code: 'WDJB-MJHT', verification_uri: `${base}/login/device`, expires_in: 900, interval: 1 };
+      else if (url.pathname === '/login/oauth/access_token')
+        answer = ++polls < 2 ? { error: 'authorization_pending' } : { access_token: 'gho_e2e', token_type: 'bearer', scope: 'public_repo' };
+      else if (url.pathname === '/graphql' && body.includes('createDiscussion')) {
+        posted.push({ authorization: req.headers.authorization, body });
+        answer = { data: { createDiscussion: { discussion: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } } } };
+      } else if (url.pathname === '/graphql')
+        answer = { data: { repository: { id: 'R_1', discussionCategories: { nodes: [{ id: 'C_1', name: 'hello-ceiling', slug: 'hello-ceiling' }] } } } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return { base, close: () => server.close() };
+}
+
+function seedHistory() {
+  const results = join(data, 'results');
+  mkdirSync(results);
+  const lines = [];
+  for (const [lane, base] of [['puma', 30000], ['falcon', 60000]])
+    for (const run of [1, 2, 3]) lines.push(JSON.stringify({ target: lane, workers: 2, endpoint: '/', run, req_sec: base + run * 100 }));
+  writeFileSync(join(results, 'per-run.json'), lines.join('\n') + '\n');
+  writeFileSync(join(results, 'env.json'), JSON.stringify({ host: { hostname: 'desk-seven' }, cpu: { brand: 'Test CPU', logical: 2 } }));
+  execFileSync(cli, ['verdict', 'hello-ceiling', results], { env: { ...process.env, REPRISE_DATA_DIR: join(data, 'store'), REPRISE_ROOT: root }, stdio: 'ignore' });
+}
+
+async function shoot(name) {
+  writeFileSync(join(shots, `${name}.png`), await s.screenshot());
+}
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  seedHistory();
+  github = await standIn();
+  driver = await startDriver({
+    env: {
+      REPRISE_DATA_DIR: join(data, 'store'),
+      REPRISE_ROOT: root,
+      REPRISE_GITHUB_URL: github.base,
+      REPRISE_GITHUB_API_URL: github.base,
+      REPRISE_GITHUB_CLIENT_ID: 'Iv1.e2e',
+      REPRISE_DISCUSSIONS_REPO: 'rubys/reprise',
+      REPRISE_TOKEN_STORE: 'file',
+    },
+  });
+  s = await newSession(driver.base, app);
+});
+after(async () => {
+  await s?.close().catch(() => {});
+  driver?.stop();
+  github?.close();
+});
+
+describe('the desktop app', () => {
+  it('opens on the Library with hello-ceiling', async () => {
+    const card = await s.waitFor('[data-recipe="hello-ceiling"]', { text: /Campfire under Falcon/ });
+    assert.match(await s.text(card), /lanes runnable here/);
+    await shoot('library');
+  });
+
+  it('opens hello-ceiling and shows its figures with their sentences', async () => {
+    await s.click(await s.find('[data-recipe="hello-ceiling"] h2 a'));
+    const puma = await s.waitFor('[data-figure="puma-hello"]', { text: /54,000 req\/s/ });
+    assert.match(await s.text(puma), /about 54,000 requests a second/);
+    await shoot('post');
+  });
+
+  it('shows preflight: this machine against the post’s, item by item', async () => {
+    await s.go('#/preflight/hello-ceiling');
+    const cpu = await s.waitFor('[data-item="CPU"]', { text: /AMD Ryzen 5 3600/, timeoutMs: 30000 });
+    assert.match(await s.text(cpu), /matches|differs|blocks/);
+    await s.waitFor('[data-preflight-summary]', { text: /blocks this run|Nothing blocks/ });
+    await shoot('preflight');
+  });
+
+  it('runs hello-ceiling quick with the engine, watches every step end, and sees its verdicts', async () => {
+    await s.go('#/run/hello-ceiling');
+    await s.waitFor('[data-step="measure"]', { text: /warm-up|load/ });
+    await s.click(await s.find('[data-option="quick"]'));
+    await s.click(await s.find('[data-action="start"]'));
+    await s.waitFor('[data-step][data-status="running"]', { timeoutMs: 30000 });
+    await s.waitFor('[data-run-outcome]', { text: /finished/, timeoutMs: 240000 });
+    const outcome = await s.script('return document.querySelector("[data-run-outcome]").textContent');
+    engineRun = outcome.split(':')[0].replace('Run ', '');
+    assert.match(outcome, /^Run hello-ceiling-\S+: \d+ finished, \d+ kept from before, \d+ skipped, 0 failed/);
+    const statuses = await s.script('return [...document.querySelectorAll("[data-step]")].map((e) => e.dataset.status)');
+    assert.ok(statuses.length >= 3);
+    for (const st of statuses) assert.match(st, /^(finished|skipped)$/);
+    assert.ok(statuses.includes('finished'), `no step finished: ${statuses}`);
+    await shoot('run');
+    await s.click(await s.find('[data-results-link]'));
+    await s.waitFor('[data-verdict]', { text: /Reproduced|Not reproduced|Inconclusive|Not comparable/ });
+  });
+
+  it('shows results with verdicts and a chart', async () => {
+    await s.go('#/results');
+    await s.waitFor('[data-run] a', { text: /hello-world ceilings/ });
+    // The run judged from the results directory made by the test (the engine's run is the other one).
+    await s.script('[...document.querySelectorAll("[data-run]")].find((li) => !li.dataset.run.includes(arguments[0])).querySelector("a").click()', [engineRun ?? '']);
+    const v = await s.waitFor('[data-verdict="falcon-twice-puma"]', { text: /Reproduced/ });
+    assert.match(await s.text(v), /measured 1\.9\d×/);
+    assert.equal(await s.script('return document.querySelectorAll("canvas").length'), 1);
+    runId = await s.script('return decodeURIComponent(location.hash.split("/")[2])');
+    await shoot('results');
+  });
+
+  it('previews the share redacted, signs in with the device code and posts', async () => {
+    await s.go(`#/share/${encodeURIComponent(runId)}`);
+    await s.waitFor('.redacted', { text: /desk-seven/ });
+    const body = await s.text(await s.find('pre.preview'));
+    assert.doesNotMatch(body, /desk-seven/);
+    assert.match(body, /hello-world ceilings/);
+    await s.click(await s.find('[data-action="sign-in"]'));
+    await s.waitFor('[data-user-code]', { text: /^WDJB-MJHT$/ });
+    await s.script('document.querySelector(".device-code").scrollIntoView({ block: "center" })');
+    await shoot('share');
+    const submit = await s.waitFor('[data-action="submit"]', { text: /Post to rubys\/reprise/, timeoutMs: 20000 });
+    await s.click(submit);
+    await s.waitFor('[data-share-status] .posted');
+    assert.equal(await s.script('return document.querySelector("[data-posted]").value'), 'https://github.com/rubys/reprise/discussions/7');
+    assert.equal(posted.length, 1);
+    assert.equal(posted[0].authorization, 'bearer gho_e2e');
+    assert.doesNotMatch(posted[0].body, /desk-seven/);
+  });
+
+  it('shows this machine’s fingerprint', async () => {
+    await s.go('#/machine');
+    const cpus = await s.waitFor('[data-fact="cpu.logical_threads"]', { text: /^\d+$/ });
+    assert.ok(Number(await s.text(cpus)) >= 1);
+    await shoot('machine');
+  });
+});

@@ -1,0 +1,87 @@
+// W3C WebDriver over plain fetch: tauri-driver (in front of WebKitWebDriver)
+// drives the real desktop app. Only what the e2e test and the bench need.
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** Starts tauri-driver on a port and waits until it answers. */
+export async function startDriver({ driver = 'tauri-driver', port = 4444, env = {} } = {}) {
+  const child = spawn(driver, ['--port', String(port)], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`${base}/status`);
+      if (r.ok) return { base, stop: () => child.kill('SIGTERM') };
+    } catch {}
+    if (child.exitCode !== null) throw new Error(`tauri-driver exited with ${child.exitCode}`);
+    await sleep(100);
+  }
+  child.kill('SIGTERM');
+  throw new Error('tauri-driver did not answer within 10 s');
+}
+
+async function call(base, method, path, body) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await r.json();
+  if (!r.ok) throw new Error(`${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
+  return json.value;
+}
+
+export async function newSession(base, application) {
+  const value = await call(base, 'POST', '/session', {
+    capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application } } },
+  });
+  return new Session(base, value.sessionId);
+}
+
+export class Session {
+  constructor(base, id) {
+    this.base = base;
+    this.path = `/session/${id}`;
+  }
+  cmd(method, path, body) {
+    return call(this.base, method, `${this.path}${path}`, body);
+  }
+  close() {
+    return this.cmd('DELETE', '');
+  }
+  script(source, args = []) {
+    return this.cmd('POST', '/execute/sync', { script: source, args });
+  }
+  async find(css) {
+    const v = await this.cmd('POST', '/element', { using: 'css selector', value: css });
+    return v[ELEMENT];
+  }
+  /** Polls for an element whose text matches, up to `timeoutMs`. */
+  async waitFor(css, { text, timeoutMs = 15000 } = {}) {
+    const end = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < end) {
+      try {
+        const el = await this.find(css);
+        last = await this.text(el);
+        if (!text || text.test(last)) return el;
+      } catch {}
+      await sleep(50);
+    }
+    throw new Error(`no ${css}${text ? ` matching ${text}` : ''} within ${timeoutMs} ms (last text: ${JSON.stringify(last)})`);
+  }
+  text(el) {
+    return this.cmd('GET', `/element/${el}/text`);
+  }
+  click(el) {
+    return this.cmd('POST', `/element/${el}/click`, {});
+  }
+  /** Navigates inside the app by its hash route (no reload). */
+  go(hash) {
+    return this.script('location.hash = arguments[0]; return location.hash;', [hash]);
+  }
+  async screenshot() {
+    return Buffer.from(await this.cmd('GET', '/screenshot'), 'base64');
+  }
+}
