@@ -95,6 +95,20 @@ pub fn incoming(event: Event) -> Incoming {
             req_per_s: None,
             p99_ms: None,
         },
+        Event::Measuring {
+            step,
+            cells_done,
+            cells,
+            req_per_s,
+            p99_ms,
+            ..
+        } => Incoming::Progress {
+            step,
+            done: cells_done as f64,
+            total: (cells > 0).then_some(cells as f64),
+            req_per_s: Some(req_per_s),
+            p99_ms,
+        },
         Event::Log { step, line, .. } => Incoming::Log { step, line },
         other => Incoming::Other(serde_json::to_string(&other).unwrap_or_default()),
     }

@@ -31,6 +31,20 @@ pub enum Event {
         total: u64,
         unit: String,
     },
+    /// Once a second while a cell is measured: the load so far, for live
+    /// req/s and latency.
+    Measuring {
+        step: String,
+        lane: String,
+        endpoint: String,
+        run: u32,
+        /// Cells of the step finished before this one, of `cells`.
+        cells_done: u64,
+        cells: u64,
+        req_per_s: f64,
+        p99_ms: Option<f64>,
+        errors: u64,
+    },
     /// One line a step's process wrote, or a note the engine adds.
     Log {
         step: String,

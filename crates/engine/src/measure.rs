@@ -184,6 +184,21 @@ pub(crate) fn load(
                 let cell = if crashed.contains(&name) {
                     no_data(&name, &ep, run, "the server stopped before this run")
                 } else {
+                    let live = |p: &reprise_loadgen::Progress| {
+                        if p.phase == reprise_loadgen::Phase::Measure {
+                            ctx.events.emit(crate::Event::Measuring {
+                                step: id.to_string(),
+                                lane: name.clone(),
+                                endpoint: ep.clone(),
+                                run,
+                                cells_done: done,
+                                cells: total,
+                                req_per_s: p.req_per_s,
+                                p99_ms: p.p99_ms,
+                                errors: p.errors,
+                            });
+                        }
+                    };
                     measure_cell(
                         bench,
                         &name,
@@ -193,6 +208,7 @@ pub(crate) fn load(
                         run,
                         &client_cpus,
                         &hdr_dir,
+                        live,
                     )?
                 };
                 // A server that died during the cell: its later cells are no data.
@@ -293,6 +309,7 @@ fn measure_cell(
     run: u32,
     client_cpus: &Option<Vec<usize>>,
     hdr_dir: &std::path::Path,
+    live: impl FnMut(&reprise_loadgen::Progress),
 ) -> Result<CellResult, StepFailure> {
     let ep = endpoint.name.to_string();
     let Some(server) = bench.servers.get(lane) else {
@@ -308,7 +325,8 @@ fn measure_cell(
     )?;
     spec.duration = s.duration;
     let sampler = server.sample_memory(Duration::from_secs(1));
-    let result = reprise_loadgen::run(&spec, |_| {});
+    let mut live = live;
+    let result = reprise_loadgen::run(&spec, |p| live(p));
     let memory = sampler.finish();
     let report = match result {
         Ok(r) => r,

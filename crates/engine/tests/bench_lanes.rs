@@ -90,7 +90,7 @@ why = "Not installed here."
 [[workload]]
 name = "hello"
 connections = 4
-duration = "1s"
+duration = "1500ms"
 warmup = "1s"
 runs = 2
 
@@ -157,6 +157,21 @@ fn lanes_are_served_checked_and_measured_and_a_crash_keeps_finished_cells() {
         "the victim was never killed: {lines:#?}"
     );
     assert_eq!(a.report.finished, ["serve", "check", "load"], "{lines:#?}");
+    // Live figures while a cell is measured, once a second, for progress bars and the app.
+    let live: Vec<f64> = a
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Measuring {
+                lane, req_per_s, ..
+            } if lane == "cluster" => Some(*req_per_s),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !live.is_empty() && live.iter().all(|r| *r > 0.0),
+        "{live:?}"
+    );
     let results = a.run.results();
 
     // serve: two cold starts per lane that could boot, accept before page.

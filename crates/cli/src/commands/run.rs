@@ -321,6 +321,27 @@ impl Printer {
                     }
                 }
             }
+            Event::Measuring {
+                step,
+                lane,
+                endpoint,
+                run,
+                req_per_s,
+                p99_ms,
+                ..
+            } => {
+                // Live figures go on the step's bar; without bars the cell's
+                // own line says its result when it ends.
+                let progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
+                if let Some((Some(bar), _)) = progress.get(&step) {
+                    let p99 = p99_ms
+                        .map(|p| format!(", p99 {p:.2} ms"))
+                        .unwrap_or_default();
+                    bar.set_message(format!(
+                        "{step} {lane} {endpoint} run {run}: {req_per_s:.0} req/s{p99}"
+                    ));
+                }
+            }
             Event::Log { step, stream, line } => match stream {
                 Stream::Stdout => self.line(format!("    {step} | {line}")),
                 Stream::Stderr => self.line(format!("    {step} ! {line}")),
