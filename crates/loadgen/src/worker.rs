@@ -122,8 +122,10 @@ fn prepare(cpu: Option<usize>) -> Result<tokio::runtime::Runtime, LoadError> {
         .map_err(LoadError::Thread)
 }
 
+/// Pins the calling thread to `cpu` (load workers; also the validation's
+/// stability kernel and reference server).
 #[cfg(target_os = "linux")]
-fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
+pub fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
     if cpu >= libc::CPU_SETSIZE as usize {
         return Err(LoadError::Pinning {
             cpu,
@@ -148,7 +150,7 @@ fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
+pub fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
     Err(LoadError::Pinning {
         cpu,
         reason: "pinning is only supported on Linux".into(),

@@ -262,24 +262,8 @@ pub fn utc_now() -> String {
     utc_timestamp(secs)
 }
 
-/// Seconds since the Unix epoch as RFC 3339 UTC (proleptic Gregorian).
+/// Seconds since the Unix epoch as RFC 3339 UTC (the probe's formatter,
+/// which also stamps env.json).
 pub fn utc_timestamp(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
+    reprise_probe::bench_env::iso8601_utc(UNIX_EPOCH + std::time::Duration::from_secs(secs))
 }

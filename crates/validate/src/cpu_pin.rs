@@ -25,36 +25,15 @@ pub fn allowed_cpus() -> Vec<usize> {
     Vec::new()
 }
 
-/// Pins the calling thread to `cpu`.
-#[cfg(target_os = "linux")]
+/// Pins the calling thread to `cpu`, as the load generator pins its workers.
 pub fn pin_current_thread(cpu: usize) -> Result<(), ValidateError> {
-    if cpu >= libc::CPU_SETSIZE as usize {
-        return Err(ValidateError::Pinning {
+    reprise_loadgen::pin_current_thread(cpu).map_err(|e| match e {
+        reprise_loadgen::LoadError::Pinning { cpu, reason } => {
+            ValidateError::Pinning { cpu, reason }
+        }
+        other => ValidateError::Pinning {
             cpu,
-            reason: "beyond CPU_SETSIZE".into(),
-        });
-    }
-    // SAFETY: cpu_set_t is plain data, `cpu` is below CPU_SETSIZE, and pid 0
-    // is the calling thread.
-    let rc = unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        libc::CPU_SET(cpu, &mut set);
-        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set)
-    };
-    if rc == 0 {
-        Ok(())
-    } else {
-        Err(ValidateError::Pinning {
-            cpu,
-            reason: std::io::Error::last_os_error().to_string(),
-        })
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-pub fn pin_current_thread(cpu: usize) -> Result<(), ValidateError> {
-    Err(ValidateError::Pinning {
-        cpu,
-        reason: "pinning is only implemented on Linux".into(),
+            reason: other.to_string(),
+        },
     })
 }
