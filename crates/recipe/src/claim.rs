@@ -61,17 +61,6 @@ impl ClaimShape {
     }
 }
 
-/// Notes a key that the claim's kind does not take.
-fn extra(
-    unused: &mut Vec<(&'static str, std::ops::Range<usize>)>,
-    key: &'static str,
-    span: Option<std::ops::Range<usize>>,
-) {
-    if let Some(span) = span {
-        unused.push((key, span));
-    }
-}
-
 #[derive(Clone, Copy, Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum ClaimKind {
@@ -127,7 +116,24 @@ impl RawClaim {
                 Some("a fraction between 0 and 1, e.g. 0.15".into()),
             ));
         }
-        let mut unused = Vec::new();
+        // Keys present, so those the kind does not take can be pointed at.
+        let present: Vec<(&str, std::ops::Range<usize>)> = [
+            ("figure", self.figure.as_ref().map(Name::span)),
+            ("numerator", self.numerator.as_ref().map(Name::span)),
+            ("denominator", self.denominator.as_ref().map(Name::span)),
+            ("value", self.value.as_ref().map(Spanned::span)),
+            ("order", self.order.as_ref().map(Spanned::span)),
+        ]
+        .into_iter()
+        .filter_map(|(key, span)| span.map(|s| (key, s)))
+        .collect();
+        let takes: &[&str] = match kind {
+            ClaimKind::Absolute => &["figure"],
+            ClaimKind::Ratio => &["numerator", "denominator", "value"],
+            ClaimKind::Ordering => &["order"],
+            ClaimKind::Spread => &["figure", "value"],
+        };
+        let unused = present.into_iter().filter(|(key, _)| !takes.contains(key));
         let shape = match kind {
             ClaimKind::Absolute => {
                 need(
@@ -135,18 +141,6 @@ impl RawClaim {
                     "an absolute claim needs `figure`",
                     "the id of the [[figure]] it asserts",
                 );
-                extra(
-                    &mut unused,
-                    "numerator",
-                    self.numerator.as_ref().map(|n| n.span()),
-                );
-                extra(
-                    &mut unused,
-                    "denominator",
-                    self.denominator.as_ref().map(|n| n.span()),
-                );
-                extra(&mut unused, "order", self.order.as_ref().map(|n| n.span()));
-                extra(&mut unused, "value", self.value.as_ref().map(|n| n.span()));
                 self.figure.map(|figure| ClaimShape::Absolute { figure })
             }
             ClaimKind::Ratio => {
@@ -165,12 +159,6 @@ impl RawClaim {
                     "a ratio claim needs `value`",
                     "the published ratio, e.g. 3.6",
                 );
-                extra(
-                    &mut unused,
-                    "figure",
-                    self.figure.as_ref().map(|n| n.span()),
-                );
-                extra(&mut unused, "order", self.order.as_ref().map(|n| n.span()));
                 match (self.numerator, self.denominator, self.value) {
                     (Some(numerator), Some(denominator), Some(value)) => Some(ClaimShape::Ratio {
                         numerator,
@@ -187,22 +175,6 @@ impl RawClaim {
                     "an ordering claim needs `order` with two or more figures",
                     "figure ids, best first",
                 );
-                extra(
-                    &mut unused,
-                    "figure",
-                    self.figure.as_ref().map(|n| n.span()),
-                );
-                extra(
-                    &mut unused,
-                    "numerator",
-                    self.numerator.as_ref().map(|n| n.span()),
-                );
-                extra(
-                    &mut unused,
-                    "denominator",
-                    self.denominator.as_ref().map(|n| n.span()),
-                );
-                extra(&mut unused, "value", self.value.as_ref().map(|n| n.span()));
                 self.order.filter(|_| enough).map(|o| ClaimShape::Ordering {
                     order: o.into_inner(),
                 })
@@ -218,17 +190,6 @@ impl RawClaim {
                     "a spread claim needs `value`",
                     "the relative spread, e.g. 0.117",
                 );
-                extra(
-                    &mut unused,
-                    "numerator",
-                    self.numerator.as_ref().map(|n| n.span()),
-                );
-                extra(
-                    &mut unused,
-                    "denominator",
-                    self.denominator.as_ref().map(|n| n.span()),
-                );
-                extra(&mut unused, "order", self.order.as_ref().map(|n| n.span()));
                 self.figure
                     .zip(self.value)
                     .map(|(figure, value)| ClaimShape::Spread {

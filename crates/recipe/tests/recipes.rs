@@ -172,3 +172,21 @@ fn the_rendered_error_shows_file_line_column_and_caret() {
     assert!(shown.contains("^^^^^^"), "{shown}");
     assert!(shown.contains("help: did you mean `check`?"), "{shown}");
 }
+
+#[test]
+fn a_key_the_claim_kind_does_not_take_is_refused() {
+    let text = base().replacen(
+        "figure = \"puma-hello\"\ntolerance",
+        "figure = \"puma-hello\"\nnumerator = \"falcon-hello\"\ntolerance",
+        1,
+    );
+    let d = error_of(&text);
+    assert_eq!(
+        d.message,
+        "`numerator` does not apply to this kind of claim"
+    );
+    assert_eq!(
+        (d.line, d.column),
+        position(&text, "numerator =", "\"falcon-hello\"")
+    );
+}
