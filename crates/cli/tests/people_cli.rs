@@ -20,7 +20,15 @@ fn server_binary() -> PathBuf {
     server
 }
 
-fn recipe(server: &str, port: u16, fault: &str) -> String {
+/// The recipe: `server_args` go on the lane's command line, `people_extra`
+/// into `[workload.people]`, `step_duration` is each step's length.
+fn recipe(
+    server: &str,
+    port: u16,
+    server_args: &str,
+    people_extra: &str,
+    step_duration: &str,
+) -> String {
     format!(
         r#"
 [post]
@@ -32,8 +40,9 @@ summary = "Two steps of people against the test's server."
 
 [[lane]]
 name = "fixture"
-command = ["{server}", "--port", "{port}", "--accounts", "40", "--rooms", "4", "--fault", "{fault}"]
+command = ["{server}", "--port", "{port}", "--accounts", "40", "--rooms", "4", {server_args}]
 port = {port}
+health = "/up"
 warmup = "500ms"
 why = "The Campfire-shaped test server."
 
@@ -46,12 +55,13 @@ duration = "2s"
 accounts = 40
 rooms = 4
 steps = [10, 20]
-step_duration = "2s"
+step_duration = "{step_duration}"
 navigate_every = "300ms"
 post_every = "400ms"
 mix = {{ open_room = 0.55, scroll_history = 0.20, search = 0.10, return_to_room = 0.15 }}
 served = {{ navigation_quantile = 0.99, navigation_ms = 1000, max_failures = 0, delivery_quantile = 0.99, delivery_ms = 500 }}
 verify_writes = "/writes"
+{people_extra}
 
 [[step]]
 id = "people"
@@ -71,43 +81,73 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Runs the recipe in a checkout and data dir made by the test; the report it wrote.
-fn run(fault: &str) -> (Output, serde_json::Value) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("root");
-    std::fs::create_dir_all(root.join("recipes")).unwrap();
-    std::fs::create_dir_all(root.join("checksums")).unwrap();
-    let server = server_binary();
-    let text = recipe(&server.display().to_string(), free_port(), fault);
-    std::fs::write(root.join("recipes/people-fixture.toml"), text).unwrap();
-    std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
-    let reprise = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_reprise"))
+/// A checkout with the recipe and a data dir, made by the test.
+struct Checkout {
+    dir: tempfile::TempDir,
+    root: PathBuf,
+}
+
+impl Checkout {
+    fn new(server_args: &str, people_extra: &str, step_duration: &str) -> Checkout {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir_all(root.join("recipes")).unwrap();
+        std::fs::create_dir_all(root.join("checksums")).unwrap();
+        let server = server_binary();
+        let text = recipe(
+            &server.display().to_string(),
+            free_port(),
+            server_args,
+            people_extra,
+            step_duration,
+        );
+        std::fs::write(root.join("recipes/people-fixture.toml"), text).unwrap();
+        std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
+        let checkout = Checkout { dir, root };
+        let updated = checkout.reprise(&["checksums", "update"]).output().unwrap();
+        assert!(updated.status.success(), "{updated:?}");
+        checkout
+    }
+
+    fn reprise(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_reprise"));
+        command
             .args(args)
-            .env("REPRISE_ROOT", &root)
-            .env("REPRISE_DATA_DIR", dir.path().join("data"))
-            .current_dir(&root)
-            .stdin(Stdio::null())
-            .output()
+            .env("REPRISE_ROOT", &self.root)
+            .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
+            .current_dir(&self.root)
+            .stdin(Stdio::null());
+        command
+    }
+
+    /// The report the only run wrote.
+    fn report(&self, out: &Output) -> serde_json::Value {
+        let runs: Vec<PathBuf> = std::fs::read_dir(self.dir.path().join("data/runs"))
             .unwrap()
-    };
-    let updated = reprise(&["checksums", "update"]);
-    assert!(updated.status.success(), "{updated:?}");
-    let out = reprise(&["run", "people-fixture", "--yes"]);
-    let runs: Vec<PathBuf> = std::fs::read_dir(dir.path().join("data/runs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    assert_eq!(runs.len(), 1);
-    let report = runs[0].join("results/people/fixture/people.json");
-    let text = std::fs::read_to_string(&report)
-        .unwrap_or_else(|e| panic!("{}: {e}\n{out:?}", report.display()));
-    (out, serde_json::from_str(&text).unwrap())
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(runs.len(), 1);
+        let report = runs[0].join("results/people/fixture/people.json");
+        let text = std::fs::read_to_string(&report)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{out:?}", report.display()));
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+/// Runs the recipe to its end; what it printed and the report it wrote.
+fn run(server_args: &str, people_extra: &str) -> (Output, serde_json::Value) {
+    let checkout = Checkout::new(server_args, people_extra, "2s");
+    let out = checkout
+        .reprise(&["run", "people-fixture", "--yes"])
+        .output()
+        .unwrap();
+    let report = checkout.report(&out);
+    (out, report)
 }
 
 #[test]
 fn reprise_run_drives_the_people_steps_against_the_lane_and_writes_people_json() {
-    let (out, report) = run("none");
+    let (out, report) = run(r#""--fault", "none""#, "");
     let printed =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{printed}");
@@ -129,11 +169,52 @@ fn reprise_run_drives_the_people_steps_against_the_lane_and_writes_people_json()
 
 #[test]
 fn a_server_that_loses_writes_is_not_served_in_people_json() {
-    let (out, report) = run("unsaved-write");
+    let (out, report) = run(r#""--fault", "unsaved-write""#, "");
     assert!(
         out.status.success(),
         "a step not served is a result, not a failed run"
     );
     assert_eq!(report["served"], false);
     assert!(report["unsaved_writes"].as_u64().unwrap() > 0, "{report:#}");
+}
+
+#[test]
+fn people_use_the_sessions_an_earlier_step_minted() {
+    // The server mints a session per account into the run's folder and
+    // refuses every sign-in: the steps are served only if people use the file.
+    let (out, report) = run(
+        r#""--mint-sessions", "sessions.tsv", "--sign-ins-per-s", "0""#,
+        r#"sessions = "sessions.tsv""#,
+    );
+    let printed =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{printed}");
+    assert_eq!(report["served"], true, "{report:#}");
+    assert_eq!(report["sign_in_retries"], 0);
+}
+
+#[test]
+fn a_cancelled_people_step_stops_at_once_and_keeps_what_it_has() {
+    let checkout = Checkout::new(r#""--fault", "none""#, "", "60s");
+    let child = checkout
+        .reprise(&["run", "people-fixture", "--yes"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Into the first step's minute of measuring, then Ctrl-C.
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let interrupted = std::time::Instant::now();
+    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        interrupted.elapsed() < std::time::Duration::from_secs(10),
+        "took {:?} to stop",
+        interrupted.elapsed()
+    );
+    assert!(!out.status.success(), "a cancelled run is not a success");
+    let report = checkout.report(&out);
+    assert_eq!(report["stopped"], true, "{report:#}");
+    assert_eq!(report["served"], false);
 }

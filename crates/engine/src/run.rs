@@ -346,8 +346,9 @@ fn run_step(
             lockfile,
             env,
         } => steps::bundle(recipe, step, ctx, runtime, tree, lockfile, env),
-        Action::Cable { workload, lanes } => {
-            crate::people_step::run(recipe, step, workload, lanes, ctx).map_err(StepFailure::Failed)
+        Action::Cable { workload, .. } => {
+            let w = workload_of(recipe, workload)?;
+            crate::people_step::run(bench, ctx, recipe, step, plan_lanes, w)
         }
     }
 }

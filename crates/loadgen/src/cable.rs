@@ -75,9 +75,11 @@ pub enum CableEvent {
         identifier: String,
         message: serde_json::Value,
     },
-    /// The server asked the client to go away.
+    /// The server asked the client to go away; `reconnect` says whether it
+    /// may come back (as `@rails/actioncable` reads it: absent is no).
     Disconnect {
         reason: Option<String>,
+        reconnect: bool,
     },
 }
 
@@ -99,6 +101,7 @@ struct Incoming {
     identifier: Option<String>,
     message: Option<serde_json::Value>,
     reason: Option<String>,
+    reconnect: Option<bool>,
 }
 
 /// One open Action Cable connection.
@@ -314,6 +317,7 @@ impl Cable {
             }
             Some("disconnect") => Some(CableEvent::Disconnect {
                 reason: incoming.reason,
+                reconnect: incoming.reconnect.unwrap_or(false),
             }),
             _ => Some(CableEvent::Message {
                 identifier: incoming.identifier?,

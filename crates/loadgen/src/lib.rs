@@ -59,6 +59,7 @@ pub use check::{
 pub use hdr_log::{HdrLogError, read_hdr_log, write_hdr_log};
 pub use people::{
     Mix, PeopleError, PeopleReport, PeopleSpec, ServedCriterion, StepReport, run_people,
+    run_people_until,
 };
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
 pub use run::{run, run_until};

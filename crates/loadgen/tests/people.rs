@@ -9,7 +9,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use reprise_loadgen::{PeopleReport, PeopleSpec, run_people};
+use reprise_loadgen::people::{PeopleProgress, roster};
+use reprise_loadgen::{PeopleReport, PeopleSpec, StopHandle, run_people, run_people_until};
 
 /// People loads take turns: side by side on two cores they would measure each other.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -59,18 +60,24 @@ fn load(server: &Server) -> PeopleReport {
 }
 
 fn load_navigating_every(server: &Server, navigate_every: Duration) -> PeopleReport {
+    let mut spec = short_spec(server);
+    spec.navigate_every = navigate_every;
+    run_people(&spec, |_| {}).unwrap()
+}
+
+fn short_spec(server: &Server) -> PeopleSpec {
     let mut spec = PeopleSpec::new(&server.url);
     spec.accounts = 40;
     spec.rooms = 4;
     spec.steps = vec![20];
     spec.warmup = Duration::from_millis(700);
     spec.step_duration = Duration::from_millis(2500);
-    spec.navigate_every = navigate_every;
+    spec.navigate_every = Duration::from_millis(300);
     spec.post_every = Duration::from_millis(400);
     spec.served.navigation_ms = 1000.0;
     spec.served.delivery_ms = 500.0;
     spec.verify_writes_path = Some("/writes".into());
-    run_people(&spec, |_| {}).unwrap()
+    spec
 }
 
 fn cause(report: &PeopleReport, cause: &str) -> u64 {
@@ -186,4 +193,104 @@ fn sign_ins_beyond_the_rate_limit_are_retried_not_failed() {
         step.navigation.as_ref().is_some_and(|n| n.count > 10),
         "{step:#?}"
     );
+}
+
+#[test]
+fn people_on_two_generator_threads_see_each_others_posts() {
+    let _turn = take_turn();
+    let server = Server::start(&[]);
+    let mut spec = short_spec(&server);
+    spec.threads = 2;
+    let report = run_people(&spec, |_| {}).unwrap();
+    let step = &report.steps[0];
+    assert!(report.served, "{step:#?}");
+    assert_eq!(step.failures, 0, "{:?}", step.failure_samples);
+    // Room 1 holds everyone: its posts are owed to viewers on both threads,
+    // so deliveries outnumber posts only if they crossed threads too.
+    let delivery = step.delivery.as_ref().expect("deliveries were measured");
+    assert!(delivery.count > step.acknowledged, "{step:#?}");
+    assert_eq!(report.unsaved_writes, Some(0));
+}
+
+#[test]
+fn a_cable_the_server_drops_is_opened_again_not_failed() {
+    let _turn = take_turn();
+    let server = Server::start(&["--fault", "drop-cables"]);
+    let mut spec = short_spec(&server);
+    spec.warmup = Duration::from_millis(100);
+    let report = run_people(&spec, |_| {}).unwrap();
+    let step = &report.steps[0];
+    assert!(step.cable_reconnects >= 10, "{step:#?}");
+    for gone in [
+        "cable_closed",
+        "cable_disconnected",
+        "subscription_unconfirmed",
+    ] {
+        assert_eq!(cause(&report, gone), 0, "{:?}", step.failure_samples);
+    }
+    assert!(
+        step.navigation.as_ref().is_some_and(|n| n.count > 20),
+        "people went on navigating: {step:#?}"
+    );
+}
+
+#[test]
+fn minted_sessions_need_no_sign_in() {
+    let _turn = take_turn();
+    let dir = tempfile::tempdir().unwrap();
+    let minted = dir.path().join("sessions.tsv");
+    // The server refuses every sign-in: people get in only with minted sessions.
+    let server = Server::start(&[
+        "--sign-ins-per-s",
+        "0",
+        "--mint-sessions",
+        minted.to_str().unwrap(),
+    ]);
+    let mut spec = short_spec(&server);
+    let text = std::fs::read_to_string(&minted).unwrap();
+    spec.sessions = Some(roster::parse_sessions(&text, spec.accounts).unwrap());
+    let report = run_people(&spec, |_| {}).unwrap();
+    let step = &report.steps[0];
+    assert!(report.served, "{step:#?}");
+    assert_eq!(report.sign_in_retries, 0);
+    assert!(
+        step.navigation.as_ref().is_some_and(|n| n.count > 20),
+        "{step:#?}"
+    );
+}
+
+#[test]
+fn stopping_ends_the_load_within_a_moment_and_says_so() {
+    let _turn = take_turn();
+    let server = Server::start(&[]);
+    let mut spec = short_spec(&server);
+    spec.steps = vec![10, 20];
+    spec.warmup = Duration::from_millis(1500);
+    spec.step_duration = Duration::from_secs(30);
+    let stop = StopHandle::default();
+    let mut live = Vec::new();
+    let started = std::time::Instant::now();
+    let report = run_people_until(&spec, &stop, |p| {
+        if let PeopleProgress::Live(step) = p {
+            if step.measuring && step.elapsed >= Duration::from_secs(1) {
+                stop.stop();
+            }
+            live.push(step);
+        }
+    })
+    .unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(report.stopped && !report.served, "{report:#?}");
+    assert!(report.steps.is_empty(), "the first step did not end");
+    assert_eq!(report.unsaved_writes, None, "not checked when stopped");
+    assert!(
+        live.iter().any(|l| !l.measuring),
+        "the warm-up was reported"
+    );
+    let last = live.last().unwrap();
+    assert!(last.measuring && last.navigations > 0, "{last:?}");
 }

@@ -311,6 +311,10 @@ pub struct People {
     /// A path on the lane's server listing every saved post's client message
     /// id, one a line: the end-of-run check of acknowledged writes.
     pub verify_writes: Option<String>,
+    /// A file in the run's folder with a session minted for every account
+    /// (`email<TAB>cookie` a line, written by an earlier step such as the
+    /// seed): people use them instead of signing in, which Campfire rate-limits.
+    pub sessions: Option<String>,
 }
 
 /// When a step of people counts as served.

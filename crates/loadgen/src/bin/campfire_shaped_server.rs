@@ -6,10 +6,15 @@
 //!
 //! It is not Campfire: it is the smallest server of Campfire's shape, so the
 //! generator's checks can be proven against it. `--fault` makes it misbehave
-//! in one way: `lost-delivery`, `wrong-room`, `wrong-user`, `unsaved-write`.
+//! in one way: `lost-delivery`, `wrong-room`, `wrong-user`, `unsaved-write`,
+//! or `drop-cables` (each person's first cable is told to go away and come
+//! back, as Rails does on a restart). `--mint-sessions FILE` writes a session
+//! for every account (`email<TAB>cookie` a line) before listening, as a
+//! seed step would.
 //!
 //! Usage: `campfire_shaped_server [--port N] [--accounts N] [--rooms N]
-//! [--fault KIND] [--sign-ins-per-s N]`; prints `listening on http://…` first.
+//! [--fault KIND] [--sign-ins-per-s N] [--mint-sessions FILE]`; prints
+//! `listening on http://…` first.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -37,6 +42,7 @@ enum Fault {
     WrongRoom,
     WrongUser,
     UnsavedWrite,
+    DropCables,
 }
 
 struct Post {
@@ -59,6 +65,8 @@ struct Db {
     counter: u64,
     sign_ins: (Instant, f64),
     sign_ins_per_s: f64,
+    /// Users whose cable was already dropped once (`--fault drop-cables`).
+    dropped: std::collections::HashSet<u32>,
 }
 
 type Shared = Rc<RefCell<Db>>;
@@ -82,6 +90,7 @@ fn main() {
         Some("wrong-room") => Fault::WrongRoom,
         Some("wrong-user") => Fault::WrongUser,
         Some("unsaved-write") => Fault::UnsavedWrite,
+        Some("drop-cables") => Fault::DropCables,
         Some(other) => {
             eprintln!("unknown fault {other:?}");
             std::process::exit(2);
@@ -101,7 +110,23 @@ fn main() {
         counter: 0,
         sign_ins: (Instant::now(), 0.0),
         sign_ins_per_s: f64::from(number("--sign-ins-per-s", 1_000_000)),
+        dropped: std::collections::HashSet::new(),
     }));
+    if let Some(path) = value("--mint-sessions") {
+        let mut lines = String::new();
+        let mut db = db.borrow_mut();
+        for account in 0..accounts {
+            let token = new_session(&mut db, account);
+            lines.push_str(&format!(
+                "{}\tsession_token={token}\n",
+                reprise_loadgen::people::roster::email(account)
+            ));
+        }
+        if let Err(e) = std::fs::write(&path, lines) {
+            eprintln!("{path}: {e}");
+            std::process::exit(2);
+        }
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -222,6 +247,10 @@ async fn route(db: Shared, mut req: Request<Incoming>, conn: u64) -> Response<Fu
         let form = read_form(req).await;
         return sign_in(&db, &form);
     }
+    if path == "/up" {
+        // Rails' health check, which Campfire keeps.
+        return reply(StatusCode::OK, "text/plain", "up".into());
+    }
     if path == "/writes" {
         let db = db.borrow();
         let mut out = String::new();
@@ -300,13 +329,7 @@ fn sign_in(db: &Shared, form: &str) -> Response<Full<Bytes>> {
             "<p>wrong</p>".into(),
         );
     };
-    db.counter += 1;
-    let token = format!(
-        "{:016x}{:08x}",
-        digest(&format!("{account}/{}", db.counter)),
-        db.counter
-    );
-    db.sessions.insert(token.clone(), user_id(account));
+    let token = new_session(&mut db, account);
     Response::builder()
         .status(StatusCode::SEE_OTHER)
         .header("Location", "/")
@@ -316,6 +339,18 @@ fn sign_in(db: &Shared, form: &str) -> Response<Full<Bytes>> {
         )
         .body(Full::new(Bytes::new()))
         .expect("a valid response")
+}
+
+/// A new session for `account`: its token.
+fn new_session(db: &mut Db, account: u32) -> String {
+    db.counter += 1;
+    let token = format!(
+        "{:016x}{:08x}",
+        digest(&format!("{account}/{}", db.counter)),
+        db.counter
+    );
+    db.sessions.insert(token.clone(), user_id(account));
+    token
 }
 
 fn rooms_of(db: &Db, user: u32) -> &[u32] {
@@ -513,8 +548,18 @@ where
     let (outbox, mut inbox) = unbounded_channel::<Rc<str>>();
     let _ = ws.send(Frame::text(r#"{"type":"welcome"}"#)).await;
     let mut ping = tokio::time::interval(Duration::from_secs(3));
+    let drop_at = {
+        let mut db = db.borrow_mut();
+        (db.fault == Fault::DropCables && db.dropped.insert(user))
+            .then(|| tokio::time::Instant::now() + Duration::from_millis(800))
+    };
     loop {
         tokio::select! {
+            _ = tokio::time::sleep_until(drop_at.unwrap_or_else(tokio::time::Instant::now)), if drop_at.is_some() => {
+                let _ = ws.send(Frame::text(r#"{"type":"disconnect","reason":"server_restart","reconnect":true}"#)).await;
+                let _ = ws.close(None).await;
+                break;
+            }
             frame = ws.next() => {
                 let Some(Ok(Frame::Text(text))) = frame else { break };
                 let Some(reply) = command(&db, text.as_str(), user, conn, &outbox) else { continue };

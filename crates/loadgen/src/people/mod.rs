@@ -3,8 +3,11 @@
 //! subscriptions their page makes, navigating and posting; people added in
 //! steps; every page, every delivery and every acknowledged write checked.
 //!
-//! All people run as tasks on one current-thread runtime (two small tasks
-//! each), so the generator stays cheap: no thread per person.
+//! People run as tasks (two small ones each) on a few generator threads, each
+//! a current-thread runtime, optionally pinned: no thread per person, and no
+//! one thread holding every person's burst of deliveries. What they share —
+//! who views which room, the posts owed to viewers, the step's tally — sits
+//! behind one mutex, taken briefly and never across an await.
 
 mod browser;
 mod page;
@@ -13,13 +16,16 @@ pub mod roster;
 mod tally;
 mod world;
 
-use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::net::{SocketAddr, ToSocketAddrs};
-use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+use crate::StopHandle;
 
 pub use tally::{GeneratorCost, Latency, NavKind, PeopleReport, StepReport};
 
@@ -100,6 +106,13 @@ pub struct PeopleSpec {
     /// does (two sockets a person); off, one socket a person plus requests in flight.
     pub keep_alive: bool,
     pub seed: u64,
+    /// Generator threads; people are dealt to them in turn.
+    pub threads: usize,
+    /// CPUs for the generator threads (thread i on `cpus[i % len]`).
+    pub cpus: Option<Vec<usize>>,
+    /// Session cookies minted ahead of the run (`name=value`), one per
+    /// account in account order: people use them instead of signing in.
+    pub sessions: Option<Vec<String>>,
 }
 
 impl PeopleSpec {
@@ -123,6 +136,9 @@ impl PeopleSpec {
             timeout: Duration::from_secs(5),
             keep_alive: true,
             seed: 4,
+            threads: 1,
+            cpus: None,
+            sessions: None,
         }
     }
 }
@@ -134,8 +150,35 @@ pub enum PeopleError {
     Url(String),
     #[error("steps must be non-empty and ascending, got {0:?}")]
     Steps(Vec<u32>),
+    #[error("{have} minted sessions for {accounts} accounts: every account needs one")]
+    Sessions { have: usize, accounts: u32 },
     #[error("{0}")]
     Runtime(String),
+}
+
+/// What a people load reports while it runs.
+#[derive(Debug)]
+pub enum PeopleProgress<'a> {
+    /// About once a second: where the running step stands.
+    Live(LiveStep),
+    /// A step ended, with its report.
+    Step(&'a StepReport),
+}
+
+/// The running step, so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveStep {
+    /// Index into the spec's steps.
+    pub step: usize,
+    pub people: u32,
+    /// Warming up (nothing recorded yet) or measuring.
+    pub measuring: bool,
+    /// Time into the warm-up or the measurement.
+    pub elapsed: Duration,
+    pub navigations: u64,
+    pub navigation_p99_ms: Option<f64>,
+    pub deliveries: u64,
+    pub failures: u64,
 }
 
 /// Runs every step; `progress` sees each step's report as it ends.
@@ -143,8 +186,30 @@ pub fn run_people(
     spec: &PeopleSpec,
     mut progress: impl FnMut(&StepReport),
 ) -> Result<PeopleReport, PeopleError> {
+    run_people_until(spec, &StopHandle::default(), |p| {
+        if let PeopleProgress::Step(step) = p {
+            progress(step)
+        }
+    })
+}
+
+/// Runs every step until `stop` is stopped: then the people stop, the
+/// report holds the steps that ended, and says it was stopped.
+pub fn run_people_until(
+    spec: &PeopleSpec,
+    stop: &StopHandle,
+    mut progress: impl FnMut(PeopleProgress<'_>),
+) -> Result<PeopleReport, PeopleError> {
     if spec.steps.is_empty() || spec.steps.windows(2).any(|w| w[0] > w[1]) {
         return Err(PeopleError::Steps(spec.steps.clone()));
+    }
+    if let Some(sessions) = &spec.sessions
+        && (sessions.len() as u64) < u64::from(spec.accounts.max(1))
+    {
+        return Err(PeopleError::Sessions {
+            have: sessions.len(),
+            accounts: spec.accounts,
+        });
     }
     let addr = address(&spec.base_url)?;
     let memberships: Vec<Vec<u32>> = (0..spec.accounts.max(1))
@@ -156,60 +221,176 @@ pub fn run_people(
             room_sizes[r as usize] += 1;
         }
     }
-    let shared = Rc::new(Shared {
+    let shared = Arc::new(Shared {
         spec: spec.clone(),
         addr,
         memberships,
-        world: RefCell::new(World::new(spec.rooms, room_sizes, lost_after(spec))),
-        stopped: Cell::new(false),
-        buffers: RefCell::new(Vec::new()),
+        world: Mutex::new(World::new(spec.rooms, room_sizes, lost_after(spec))),
+        stopped: AtomicBool::new(false),
     });
+    let threads = spec.threads.max(1);
+    let (steps, runtime_error) = std::thread::scope(|scope| {
+        let mut senders = Vec::with_capacity(threads);
+        let mut shards = Vec::with_capacity(threads);
+        for shard in 0..threads {
+            let (to_shard, from_controller) = unbounded_channel();
+            let cpu = spec
+                .cpus
+                .as_ref()
+                .filter(|c| !c.is_empty())
+                .map(|c| c[shard % c.len()]);
+            let shared = shared.clone();
+            shards
+                .push(scope.spawn(move || run_shard(shared, shard, threads, cpu, from_controller)));
+            senders.push(to_shard);
+        }
+        let steps = drive_steps(&shared, &senders, stop, &mut progress);
+        shared.stopped.store(true, Ordering::Relaxed);
+        drop(senders);
+        let runtime_error = shards
+            .into_iter()
+            .filter_map(|s| {
+                s.join()
+                    .unwrap_or_else(|_| Err("a generator thread panicked".into()))
+                    .err()
+            })
+            .next();
+        (steps, runtime_error)
+    });
+    if let Some(e) = runtime_error {
+        return Err(PeopleError::Runtime(e));
+    }
+    let stopped = stop.is_stopped();
+    let acknowledged = shared.world().acknowledged.clone();
+    let unsaved = match (&spec.verify_writes_path, stopped) {
+        (Some(path), false) => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| PeopleError::Runtime(e.to_string()))?;
+            let local = tokio::task::LocalSet::new();
+            Some(local.block_on(
+                &runtime,
+                unsaved_writes(addr, path, spec.timeout, &acknowledged),
+            ))
+        }
+        _ => None,
+    };
+    let retries = shared.world().sign_in_retries;
+    Ok(finish(
+        steps,
+        acknowledged.len() as u64,
+        retries,
+        unsaved,
+        stopped,
+    ))
+}
+
+/// The controller: adds each step's people, warms up, measures, settles the
+/// step's deliveries and reports it. Returns the steps that ended.
+fn drive_steps(
+    shared: &Shared,
+    shards: &[UnboundedSender<usize>],
+    stop: &StopHandle,
+    progress: &mut impl FnMut(PeopleProgress<'_>),
+) -> Vec<StepReport> {
+    let spec = &shared.spec;
+    let grace = lost_after(spec);
+    let mut steps = Vec::new();
+    for (k, &people) in spec.steps.iter().enumerate() {
+        {
+            let mut world = shared.world();
+            world.step = k;
+            world.measuring = false;
+        }
+        for shard in shards {
+            let _ = shard.send(people as usize);
+        }
+        if !wait(shared, k, people, spec.warmup, stop, progress) {
+            break;
+        }
+        {
+            let mut world = shared.world();
+            world.tally = tally::Tally::new();
+            world.measuring = true;
+        }
+        if !wait(shared, k, people, spec.step_duration, stop, progress) {
+            break;
+        }
+        shared.world().measuring = false;
+        std::thread::sleep(grace);
+        let mut world = shared.world();
+        world.settle_step(k, Instant::now() - grace);
+        let report = world.tally.report(people, &spec.served);
+        drop(world);
+        progress(PeopleProgress::Step(&report));
+        steps.push(report);
+    }
+    steps
+}
+
+/// Sleeps `length` in short slices, reporting the step about once a second;
+/// false when `stop` was stopped.
+fn wait(
+    shared: &Shared,
+    step: usize,
+    people: u32,
+    length: Duration,
+    stop: &StopHandle,
+    progress: &mut impl FnMut(PeopleProgress<'_>),
+) -> bool {
+    let started = Instant::now();
+    let end = started + length;
+    let mut next_report = started + LIVE_EVERY;
+    loop {
+        if stop.is_stopped() {
+            return false;
+        }
+        let now = Instant::now();
+        if now >= end {
+            return true;
+        }
+        if now >= next_report {
+            next_report += LIVE_EVERY;
+            let live = shared.world().live(step, people, now - started);
+            progress(PeopleProgress::Live(live));
+        }
+        std::thread::sleep((end - now).min(next_report - now).min(STOP_POLL));
+    }
+}
+
+const LIVE_EVERY: Duration = Duration::from_secs(1);
+const STOP_POLL: Duration = Duration::from_millis(100);
+
+/// One generator thread: people `shard`, `shard + threads`, … as tasks on a
+/// current-thread runtime, added as the controller raises the step's count.
+fn run_shard(
+    shared: Arc<Shared>,
+    shard: usize,
+    threads: usize,
+    cpu: Option<usize>,
+    mut people: UnboundedReceiver<usize>,
+) -> Result<(), String> {
+    if let Some(cpu) = cpu {
+        // Best effort: an unpinned generator still runs, only less steadily.
+        let _ = crate::pin_current_thread(cpu);
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| PeopleError::Runtime(e.to_string()))?;
+        .map_err(|e| e.to_string())?;
     let local = tokio::task::LocalSet::new();
-    let report = local.block_on(&runtime, async {
+    local.block_on(&runtime, async {
         tokio::task::spawn_local(measure_timer_lag(shared.clone()));
-        let grace = lost_after(spec);
-        let mut steps = Vec::new();
-        let mut spawned = 0usize;
-        for (k, &people) in spec.steps.iter().enumerate() {
-            {
-                let mut world = shared.world.borrow_mut();
-                world.step = k;
-                world.measuring = false;
+        let mut next = shard;
+        while let Some(target) = people.recv().await {
+            while next < target {
+                tokio::task::spawn_local(run_person(shared.clone(), next));
+                next += threads;
             }
-            while spawned < people as usize {
-                tokio::task::spawn_local(run_person(shared.clone(), spawned));
-                spawned += 1;
-            }
-            tokio::time::sleep(spec.warmup).await;
-            {
-                let mut world = shared.world.borrow_mut();
-                world.tally = tally::Tally::new();
-                world.measuring = true;
-            }
-            tokio::time::sleep(spec.step_duration).await;
-            shared.world.borrow_mut().measuring = false;
-            tokio::time::sleep(grace).await;
-            let mut world = shared.world.borrow_mut();
-            world.settle_step(k, Instant::now() - grace);
-            let report = world.tally.report(people, &spec.served);
-            drop(world);
-            progress(&report);
-            steps.push(report);
         }
-        shared.stopped.set(true);
-        let acknowledged = shared.world.borrow().acknowledged.clone();
-        let unsaved = match &spec.verify_writes_path {
-            Some(path) => Some(unsaved_writes(addr, path, spec.timeout, &acknowledged).await),
-            None => None,
-        };
-        let retries = shared.world.borrow().sign_in_retries;
-        finish(steps, acknowledged.len() as u64, retries, unsaved)
     });
-    Ok(report)
+    Ok(())
 }
 
 fn finish(
@@ -217,6 +398,7 @@ fn finish(
     acknowledged: u64,
     sign_in_retries: u64,
     unsaved: Option<Result<Vec<String>, String>>,
+    stopped: bool,
 ) -> PeopleReport {
     let unsaved_writes = match unsaved {
         None => None,
@@ -260,13 +442,14 @@ fn finish(
             None
         }
     };
-    let served = steps.iter().all(|s| s.served);
+    let served = !stopped && steps.iter().all(|s| s.served);
     PeopleReport {
         steps,
         acknowledged_writes: acknowledged,
         sign_in_retries,
         unsaved_writes,
         served,
+        stopped,
     }
 }
 
@@ -295,14 +478,14 @@ async fn unsaved_writes(
         .collect())
 }
 
-/// How late a 1 ms timer wakes on the generator's thread, while measuring.
-async fn measure_timer_lag(shared: Rc<Shared>) {
+/// How late a 1 ms timer wakes on a generator thread, while measuring.
+async fn measure_timer_lag(shared: Arc<Shared>) {
     let mut tick = tokio::time::interval(Duration::from_millis(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    while !shared.stopped.get() {
+    while !shared.stopped.load(Ordering::Relaxed) {
         let due = tick.tick().await.into_std();
         let late = Instant::now().saturating_duration_since(due);
-        let mut world = shared.world.borrow_mut();
+        let mut world = shared.world();
         if world.measuring {
             world.tally.lagged(late);
         }

@@ -1,11 +1,13 @@
 //! One simulated person: signs in, holds a cable, navigates on a schedule
 //! with the recipe's mix, posts into their rooms, and checks every page and
-//! every delivery. Two tasks per person on the generator's one thread: the
-//! person (HTTP) and their cable (WebSocket), sharing `Me`.
+//! every delivery. Two tasks per person on one generator thread: the person
+//! (HTTP) and their cable (WebSocket), sharing `Me`.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::net::SocketAddr;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
@@ -17,46 +19,57 @@ use super::roster::{Dice, email, user_id};
 use super::tally::NavKind;
 use super::world::{World, client_id, parse_client_id, post_key};
 use super::{Mix, PeopleSpec};
-use crate::cable::{Cable, CableConfig, CableEvent, stream_identifier};
+use crate::cable::{Cable, CableConfig, CableError, CableEvent, stream_identifier};
 
-/// What the generator's thread shares between its people.
+/// What every generator thread shares between its people.
 pub(crate) struct Shared {
     pub spec: PeopleSpec,
     pub addr: SocketAddr,
     pub memberships: Vec<Vec<u32>>,
-    pub world: RefCell<World>,
-    pub stopped: Cell<bool>,
-    /// Response buffers, lent to a person for one request: memory grows with
-    /// the requests in flight, not with the number of people.
-    pub buffers: RefCell<Vec<Vec<u8>>>,
+    pub world: Mutex<World>,
+    pub stopped: AtomicBool,
 }
 
-/// A response buffer borrowed from [`Shared::buffers`], given back on drop.
-struct Buffer<'a> {
-    pool: &'a RefCell<Vec<Vec<u8>>>,
+thread_local! {
+    /// Response buffers of this generator thread, lent to a person for one
+    /// request: memory grows with the requests in flight, not with the people.
+    static BUFFERS: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A response buffer borrowed from [`BUFFERS`], given back on drop.
+struct Buffer {
     bytes: Vec<u8>,
 }
 
-impl Drop for Buffer<'_> {
+impl Buffer {
+    fn take() -> Buffer {
+        Buffer {
+            bytes: BUFFERS.with(|b| b.borrow_mut().pop()).unwrap_or_default(),
+        }
+    }
+}
+
+impl Drop for Buffer {
     fn drop(&mut self) {
         let mut bytes = std::mem::take(&mut self.bytes);
         bytes.clear();
-        self.pool.borrow_mut().push(bytes);
+        BUFFERS.with(|b| b.borrow_mut().push(bytes));
     }
 }
 
 impl Shared {
-    fn buffer(&self) -> Buffer<'_> {
-        let bytes = self.buffers.borrow_mut().pop().unwrap_or_default();
-        Buffer {
-            pool: &self.buffers,
-            bytes,
-        }
+    /// The shared state; a panic elsewhere does not hide it.
+    pub fn world(&self) -> MutexGuard<'_, World> {
+        self.world.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
     }
 
     fn fail(&self, cause: &'static str, detail: impl FnOnce() -> String) {
-        if !self.stopped.get() {
-            self.world.borrow_mut().tally.fail(cause, detail);
+        if !self.is_stopped() {
+            self.world().tally.fail(cause, detail);
         }
     }
 }
@@ -84,13 +97,18 @@ enum Command {
 }
 
 /// Runs one person until the generator stops.
-pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
+pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
     let spec = &shared.spec;
     let account = (person % spec.accounts.max(1) as usize) as u32;
     let mut dice = Dice::new(spec.seed ^ (person as u64).wrapping_mul(0x1000_0001));
     let mut browser = Browser::new(shared.addr, spec.timeout, spec.keep_alive);
-    if !sign_in(&shared, &mut browser, account, &mut shared.buffer().bytes).await {
-        return;
+    match &spec.sessions {
+        Some(minted) => browser.cookie = minted.get(account as usize).cloned(),
+        None => {
+            if !sign_in(&shared, &mut browser, account, &mut Buffer::take().bytes).await {
+                return;
+            }
+        }
     }
     let mut config = CableConfig::new(format!("ws://{}{}", shared.addr, spec.cable_path));
     config.cookie = browser.cookie.clone();
@@ -115,7 +133,13 @@ pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
         settled: Rc::new(Notify::new()),
     }));
     let (commands, receiver) = unbounded_channel();
-    tokio::task::spawn_local(run_cable(shared.clone(), me.clone(), cable, receiver));
+    tokio::task::spawn_local(run_cable(
+        shared.clone(),
+        me.clone(),
+        config,
+        cable,
+        receiver,
+    ));
 
     let rooms = &shared.memberships[account as usize];
     let mut person_state = PersonLoop {
@@ -128,11 +152,11 @@ pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
         seq: 0,
     };
     person_state
-        .navigate(NavKind::OpenRoom, &mut dice, &mut shared.buffer().bytes)
+        .navigate(NavKind::OpenRoom, &mut dice, &mut Buffer::take().bytes)
         .await;
     let mut next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
     let mut next_post = Instant::now() + spec.post_every.mul_f64(dice.unit());
-    while !shared.stopped.get() {
+    while !shared.is_stopped() {
         let due = next_nav.min(next_post);
         let now = Instant::now();
         if due > now {
@@ -141,20 +165,20 @@ pub(crate) async fn run_person(shared: Rc<Shared>, person: usize) {
         }
         if next_post <= now {
             person_state
-                .post(&mut dice, &mut shared.buffer().bytes)
+                .post(&mut dice, &mut Buffer::take().bytes)
                 .await;
             next_post = Instant::now() + jitter(spec.post_every, &mut dice);
         } else {
             let kind = pick_kind(&spec.mix, &mut dice);
             person_state
-                .navigate(kind, &mut dice, &mut shared.buffer().bytes)
+                .navigate(kind, &mut dice, &mut Buffer::take().bytes)
                 .await;
             next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
         }
     }
     let viewing = me.borrow().viewing;
     if let Some(room) = viewing {
-        shared.world.borrow_mut().stop_viewing(person, room);
+        shared.world().stop_viewing(person, room);
     }
 }
 
@@ -188,8 +212,8 @@ async fn sign_in(shared: &Shared, browser: &mut Browser, account: u32, body: &mu
         form_escape(&email(account)),
         form_escape(&spec.password)
     );
-    while !shared.stopped.get() {
-        let slot = shared.world.borrow_mut().sign_in_slot(spec.sign_in_per_s);
+    while !shared.is_stopped() {
+        let slot = shared.world().sign_in_slot(spec.sign_in_per_s);
         tokio::time::sleep_until(slot.into()).await;
         match browser
             .fetch("POST", &spec.sign_in_path, Some(&form), "text/html", body)
@@ -200,7 +224,7 @@ async fn sign_in(shared: &Shared, browser: &mut Browser, account: u32, body: &mu
                 return true;
             }
             Ok(f) if f.status == 429 => {
-                shared.world.borrow_mut().sign_in_retries += 1;
+                shared.world().sign_in_retries += 1;
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
             Ok(f) => {
@@ -256,7 +280,7 @@ impl PersonLoop<'_> {
         let fetched = self.browser.fetch(method, path, form, accept, body).await;
         let reconnects = self.browser.reconnects - before;
         if reconnects > 0 {
-            self.shared.world.borrow_mut().tally.reconnects += reconnects;
+            self.shared.world().tally.reconnects += reconnects;
         }
         fetched.map(|f| f.status)
     }
@@ -312,7 +336,7 @@ impl PersonLoop<'_> {
         };
         let fragment = kind == NavKind::ScrollHistory;
         let newest = match (fragment, room) {
-            (false, Some(room)) => shared.world.borrow().newest[room as usize].clone(),
+            (false, Some(room)) => shared.world().newest[room as usize].clone(),
             _ => None,
         };
         let started = Instant::now();
@@ -357,7 +381,7 @@ impl PersonLoop<'_> {
             .collect();
         let mut me = self.me.borrow_mut();
         if let Some(old) = me.viewing {
-            shared.world.borrow_mut().stop_viewing(me.person, old);
+            shared.world().stop_viewing(me.person, old);
         }
         me.previous = me.viewing;
         me.viewing = room;
@@ -379,7 +403,7 @@ impl PersonLoop<'_> {
         me.subscriptions = identifiers;
         if me.awaiting.is_empty() {
             if let Some(room) = room {
-                shared.world.borrow_mut().start_viewing(me.person, room);
+                shared.world().start_viewing(me.person, room);
             }
             record_navigation(shared, kind, started);
         } else {
@@ -390,7 +414,7 @@ impl PersonLoop<'_> {
     async fn post(&mut self, dice: &mut Dice, body: &mut Vec<u8>) {
         let shared = self.shared;
         let room = {
-            let world = shared.world.borrow();
+            let world = shared.world();
             let weight = |r: &u32| {
                 u64::from(
                     world
@@ -418,7 +442,7 @@ impl PersonLoop<'_> {
         let key = post_key(person, self.seq);
         let id = client_id(key);
         {
-            let mut world = shared.world.borrow_mut();
+            let mut world = shared.world();
             world.expect_post(key, room);
             world.tally.posts += 1;
         }
@@ -431,13 +455,13 @@ impl PersonLoop<'_> {
                     .ok()
                     .and_then(|html| attr(html, "data-message-id"))
                     .and_then(|m| m.parse().ok());
-                let mut world = shared.world.borrow_mut();
+                let mut world = shared.world();
                 world.tally.acknowledged += 1;
                 world.newest[room as usize] = Some((id.clone(), message_id));
                 world.acknowledged.push(id);
             }
             outcome => {
-                shared.world.borrow_mut().pending.remove(&key);
+                shared.world().pending.remove(&key);
                 match outcome {
                     Ok(status) => shared.fail("post_status", || format!("POST {path}: {status}")),
                     Err(e) => shared.fail(e.cause(), || format!("POST {path}: {e:?}")),
@@ -448,24 +472,28 @@ impl PersonLoop<'_> {
 }
 
 fn record_navigation(shared: &Shared, kind: NavKind, started: Instant) {
-    let mut world = shared.world.borrow_mut();
+    let mut world = shared.world();
     if world.measuring {
         world.tally.navigated(kind, started.elapsed());
     }
 }
 
-/// The person's cable: carries out subscribe / unsubscribe commands and checks what arrives.
+/// The person's cable: carries out subscribe / unsubscribe commands and
+/// checks what arrives. Like `@rails/actioncable`'s connection monitor, a
+/// cable that closes or goes stale is opened again and the page's
+/// subscriptions sent again — counted, not failed; deliveries missed
+/// meanwhile are still owed and count as lost.
 async fn run_cable(
-    shared: Rc<Shared>,
+    shared: Arc<Shared>,
     me: Rc<RefCell<Me>>,
+    config: CableConfig,
     mut cable: Cable,
     mut commands: UnboundedReceiver<Command>,
 ) {
     let mut resends_seen = 0;
-    let mut stale_reported = false;
     let mut check_stale = tokio::time::interval(Duration::from_secs(1));
     loop {
-        tokio::select! {
+        let lost: Option<String> = tokio::select! {
             biased;
             command = commands.recv() => {
                 let sent = match command {
@@ -473,13 +501,10 @@ async fn run_cable(
                     Some(Command::Subscribe(id)) => cable.subscribe(&id).await,
                     Some(Command::Unsubscribe(id)) => cable.unsubscribe(&id).await,
                 };
-                if let Err(e) = sent {
-                    shared.fail("cable_closed", || e.to_string());
-                    break;
-                }
+                sent.err().map(|e| e.to_string())
             }
             event = cable.next_event() => match event {
-                Ok(CableEvent::Confirmed(id)) => confirmed(&shared, &me, &id),
+                Ok(CableEvent::Confirmed(id)) => { confirmed(&shared, &me, &id); None }
                 Ok(CableEvent::Rejected(id)) => {
                     shared.fail("subscription_rejected", || id.clone());
                     let mut me = me.borrow_mut();
@@ -488,32 +513,56 @@ async fn run_cable(
                         me.nav = None;
                         me.settled.notify_one();
                     }
+                    None
                 }
-                Ok(CableEvent::Message { message, .. }) => received(&shared, &me, &message),
-                Ok(CableEvent::Ping) => stale_reported = false,
-                Ok(CableEvent::Disconnect { reason }) => {
+                Ok(CableEvent::Message { message, .. }) => { received(&shared, &me, &message); None }
+                Ok(CableEvent::Ping) => None,
+                Ok(CableEvent::Disconnect { reason, reconnect: false }) => {
                     shared.fail("cable_disconnected", || format!("{reason:?}"));
                     break;
                 }
-                Err(e) => {
-                    shared.fail("cable_closed", || e.to_string());
-                    break;
+                Ok(CableEvent::Disconnect { reason, reconnect: true }) => {
+                    Some(format!("the server disconnected ({reason:?})"))
                 }
+                Err(e) => Some(e.to_string()),
             },
             _ = check_stale.tick() => {
-                if cable.is_stale(Instant::now()) && !stale_reported {
-                    stale_reported = true;
-                    shared.fail("cable_stale", || "no ping for over 6 s".into());
+                cable.is_stale(Instant::now()).then(|| "no ping for over 6 s".to_owned())
+            }
+        };
+        let resends = cable.resends();
+        if resends > resends_seen {
+            shared.world().tally.resends += resends - resends_seen;
+        }
+        resends_seen = resends;
+        if let Some(why) = lost {
+            if shared.is_stopped() {
+                return;
+            }
+            match reopen(&config, &me).await {
+                Ok(fresh) => {
+                    cable = fresh;
+                    resends_seen = 0;
+                    shared.world().tally.cable_reconnects += 1;
+                }
+                Err(e) => {
+                    shared.fail("cable_closed", || format!("{why}; opening it again: {e}"));
+                    return;
                 }
             }
         }
-        let resends = cable.resends();
-        if resends > resends_seen {
-            shared.world.borrow_mut().tally.resends += resends - resends_seen;
-            resends_seen = resends;
-        }
     }
     cable.close().await;
+}
+
+/// A new cable with the page's subscriptions sent again.
+async fn reopen(config: &CableConfig, me: &RefCell<Me>) -> Result<Cable, CableError> {
+    let mut cable = Cable::connect(config).await?;
+    let subscriptions = me.borrow().subscriptions.clone();
+    for id in &subscriptions {
+        cable.subscribe(id).await?;
+    }
+    Ok(cable)
 }
 
 fn confirmed(shared: &Shared, me: &RefCell<Me>, id: &str) {
@@ -526,7 +575,7 @@ fn confirmed(shared: &Shared, me: &RefCell<Me>, id: &str) {
         && let Some((kind, started)) = me.nav.take()
     {
         if let Some(room) = me.viewing {
-            shared.world.borrow_mut().start_viewing(me.person, room);
+            shared.world().start_viewing(me.person, room);
         }
         record_navigation(shared, kind, started);
         me.settled.notify_one();
@@ -555,5 +604,5 @@ fn received(shared: &Shared, me: &RefCell<Me>, message: &serde_json::Value) {
         });
         return;
     }
-    shared.world.borrow_mut().delivered(key, me.person);
+    shared.world().delivered(key, me.person);
 }

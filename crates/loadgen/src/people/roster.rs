@@ -31,6 +31,46 @@ pub fn email(account: u32) -> String {
     format!("person{account}@example.test")
 }
 
+/// Reads minted sessions: `email<TAB>cookie` a line (blank lines and `#`
+/// comments skipped), as a seed step writes them. Returns the cookies in
+/// account order; every account up to `accounts` must have one.
+pub fn parse_sessions(text: &str, accounts: u32) -> Result<Vec<String>, String> {
+    let mut by_account: Vec<Option<String>> = vec![None; accounts as usize];
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = n + 1;
+        let (address, cookie) = line
+            .split_once('\t')
+            .ok_or_else(|| format!("line {at}: expected `email<TAB>cookie`, found {line:?}"))?;
+        let account = address
+            .strip_prefix("person")
+            .and_then(|a| a.strip_suffix("@example.test"))
+            .and_then(|a| a.parse::<u32>().ok())
+            .ok_or_else(|| {
+                format!(
+                    "line {at}: expected an address like {}, found {address:?}",
+                    email(0)
+                )
+            })?;
+        if !cookie.contains('=') {
+            return Err(format!(
+                "line {at}: expected a cookie `name=value`, found {cookie:?}"
+            ));
+        }
+        if let Some(slot) = by_account.get_mut(account as usize) {
+            *slot = Some(cookie.trim().to_owned());
+        }
+    }
+    by_account
+        .into_iter()
+        .enumerate()
+        .map(|(a, c)| c.ok_or_else(|| format!("no session for {}", email(a as u32))))
+        .collect()
+}
+
 /// SplitMix64's finaliser: a well-mixed hash of one number.
 pub(crate) fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -74,5 +114,26 @@ mod tests {
         assert_eq!(sizes[0], 3000);
         assert!(sizes[1] > sizes[9] * 3, "{sizes:?}");
         assert!(sizes.iter().all(|&s| s > 0), "{sizes:?}");
+    }
+
+    #[test]
+    fn sessions_come_back_in_account_order() {
+        let text = "# minted\nperson1@example.test\tsession_token=b\n\nperson0@example.test\tsession_token=a\n";
+        assert_eq!(
+            parse_sessions(text, 2).unwrap(),
+            ["session_token=a", "session_token=b"]
+        );
+    }
+
+    #[test]
+    fn a_missing_account_or_a_bad_line_is_named() {
+        let e = parse_sessions("person0@example.test\tsession_token=a\n", 2).unwrap_err();
+        assert_eq!(e, "no session for person1@example.test");
+        let e = parse_sessions("person0@example.test session_token=a\n", 1).unwrap_err();
+        assert!(e.starts_with("line 1: expected `email<TAB>cookie`"), "{e}");
+        let e = parse_sessions("x\n\nsomeone@else\tc=1\n", 1).unwrap_err();
+        assert!(e.starts_with("line 1:"), "{e}");
+        let e = parse_sessions("person0@example.test\tnocookie\n", 1).unwrap_err();
+        assert!(e.starts_with("line 1: expected a cookie"), "{e}");
     }
 }

@@ -93,7 +93,11 @@ pub struct StepReport {
     pub failures_by_cause: BTreeMap<String, u64>,
     pub failure_samples: Vec<String>,
     pub resends: u64,
+    /// Requests sent again on a new connection after an idle close.
     pub reconnects: u64,
+    /// Cables opened again after closing or going stale.
+    #[serde(default)]
+    pub cable_reconnects: u64,
     pub generator: GeneratorCost,
 }
 
@@ -108,6 +112,9 @@ pub struct PeopleReport {
     pub unsaved_writes: Option<u64>,
     /// Every step served and every acknowledged write saved.
     pub served: bool,
+    /// Stopped before the last step ended (`steps` holds the ones that did).
+    #[serde(default)]
+    pub stopped: bool,
 }
 
 /// What the running step records.
@@ -124,6 +131,7 @@ pub(crate) struct Tally {
     pub samples: Vec<String>,
     pub resends: u64,
     pub reconnects: u64,
+    pub cable_reconnects: u64,
 }
 
 impl Tally {
@@ -141,6 +149,7 @@ impl Tally {
             samples: Vec::new(),
             resends: 0,
             reconnects: 0,
+            cable_reconnects: 0,
         }
     }
 
@@ -227,6 +236,7 @@ impl Tally {
             failure_samples: self.samples.clone(),
             resends: self.resends,
             reconnects: self.reconnects,
+            cable_reconnects: self.cable_reconnects,
             generator: GeneratorCost {
                 cpu_cores: cpu.as_secs_f64() / wall.as_secs_f64().max(1e-9),
                 timer_lag_p50_ms: quantile(&self.timer_lag, 0.5).unwrap_or(0.0),

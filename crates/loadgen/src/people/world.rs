@@ -54,6 +54,27 @@ impl World {
         }
     }
 
+    /// Where step `step` of `people` stands, `elapsed` into its phase.
+    pub fn live(&self, step: usize, people: u32, elapsed: Duration) -> super::LiveStep {
+        let measured = self.measuring;
+        let t = &self.tally;
+        super::LiveStep {
+            step,
+            people,
+            measuring: measured,
+            elapsed,
+            navigations: if measured { t.navigation.len() } else { 0 },
+            navigation_p99_ms: (measured && !t.navigation.is_empty())
+                .then(|| t.navigation.value_at_quantile(0.99) as f64 / 1000.0),
+            deliveries: if measured { t.delivery.len() } else { 0 },
+            failures: if measured {
+                t.failures.values().sum()
+            } else {
+                0
+            },
+        }
+    }
+
     /// A sign-in slot at most `per_s` a second: when this person may sign in.
     pub fn sign_in_slot(&mut self, per_s: f64) -> Instant {
         let now = Instant::now();
