@@ -2,7 +2,8 @@
 //! against a server (the bench starts `campfire_shaped_server`) and prints,
 //! per step, the generator's CPU, timer lag and memory beside the load it made.
 //!
-//! Usage: `people_bench URL ACCOUNTS STEPS(comma-separated) WARMUP_S STEP_S [--no-keep-alive]`
+//! Usage: `people_bench URL ACCOUNTS STEPS(comma-separated) WARMUP_S STEP_S
+//! [--no-keep-alive] [--threads N] [--cpus 1,2,…]`
 
 use std::time::Duration;
 
@@ -11,7 +12,9 @@ use reprise_loadgen::{PeopleSpec, run_people};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 5 {
-        eprintln!("usage: people_bench URL ACCOUNTS STEPS WARMUP_S STEP_S [--no-keep-alive]");
+        eprintln!(
+            "usage: people_bench URL ACCOUNTS STEPS WARMUP_S STEP_S [--no-keep-alive] [--threads N] [--cpus 1,2]"
+        );
         std::process::exit(2);
     }
     let number = |i: usize| -> u64 {
@@ -27,12 +30,22 @@ fn main() {
     spec.step_duration = Duration::from_secs(number(4));
     spec.sign_in_per_s = 2000.0;
     spec.keep_alive = !args.iter().any(|a| a == "--no-keep-alive");
+    let option = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+    };
+    spec.threads = option("--threads")
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
+    spec.cpus = option("--cpus").map(|c| c.split(',').filter_map(|n| n.parse().ok()).collect());
     spec.verify_writes_path = Some("/writes".into());
     let report = run_people(&spec, |step| {
         let nav = step.navigation.as_ref();
         println!(
-            "people={:>6}  generator cpu={:.3} cores  timer lag p50={:.3} ms p99={:.3} ms  rss={:.0} MiB  | navigations={} p99={:.1} ms  deliveries={}  failures={}  served={}",
+            "people={:>6}  threads={}  generator cpu={:.3} cores  timer lag p50={:.3} ms p99={:.3} ms  rss={:.0} MiB  | navigations={} p99={:.1} ms  deliveries={}  failures={}  served={}",
             step.people,
+            spec.threads,
             step.generator.cpu_cores,
             step.generator.timer_lag_p50_ms,
             step.generator.timer_lag_p99_ms,
