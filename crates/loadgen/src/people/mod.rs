@@ -231,19 +231,25 @@ pub fn run_people_until(
     let threads = spec.threads.max(1);
     let (steps, runtime_error) = std::thread::scope(|scope| {
         let mut senders = Vec::with_capacity(threads);
+        let mut tickers = Vec::with_capacity(threads);
         let mut shards = Vec::with_capacity(threads);
         for shard in 0..threads {
             let (to_shard, from_controller) = unbounded_channel();
+            let (ticker, ticks) = unbounded_channel();
             let cpu = spec
                 .cpus
                 .as_ref()
                 .filter(|c| !c.is_empty())
                 .map(|c| c[shard % c.len()]);
             let shared = shared.clone();
-            shards
-                .push(scope.spawn(move || run_shard(shared, shard, threads, cpu, from_controller)));
+            shards.push(
+                scope.spawn(move || run_shard(shared, shard, threads, cpu, from_controller, ticks)),
+            );
             senders.push(to_shard);
+            tickers.push(ticker);
         }
+        let ticking = shared.clone();
+        scope.spawn(move || tick(&ticking, &tickers));
         let steps = drive_steps(&shared, &senders, stop, &mut progress);
         shared.stopped.store(true, Ordering::Relaxed);
         drop(senders);
@@ -370,6 +376,7 @@ fn run_shard(
     threads: usize,
     cpu: Option<usize>,
     mut people: UnboundedReceiver<usize>,
+    ticks: UnboundedReceiver<Instant>,
 ) -> Result<(), String> {
     if let Some(cpu) = cpu {
         // Best effort: an unpinned generator still runs, only less steadily.
@@ -381,7 +388,7 @@ fn run_shard(
         .map_err(|e| e.to_string())?;
     let local = tokio::task::LocalSet::new();
     local.block_on(&runtime, async {
-        tokio::task::spawn_local(measure_timer_lag(shared.clone()));
+        tokio::task::spawn_local(measure_timer_lag(shared.clone(), ticks));
         let mut next = shard;
         while let Some(target) = people.recv().await {
             while next < target {
@@ -478,13 +485,26 @@ async fn unsaved_writes(
         .collect())
 }
 
-/// How late a 1 ms timer wakes on a generator thread, while measuring.
-async fn measure_timer_lag(shared: Arc<Shared>) {
-    let mut tick = tokio::time::interval(Duration::from_millis(1));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    while !shared.stopped.load(Ordering::Relaxed) {
-        let due = tick.tick().await.into_std();
-        let late = Instant::now().saturating_duration_since(due);
+/// The generator's timer lag: a side thread's precise 1 ms timer (the OS's
+/// nanosleep) sends each generator thread a tick stamped with when it fired,
+/// and the thread's loop records how much later it got to it. Tokio's own
+/// timers round to whole milliseconds (and so does the wait for events when
+/// idle), which alone would show up to 2 ms of lag on an idle generator;
+/// this measures the generator, not that rounding.
+fn tick(shared: &Shared, tickers: &[UnboundedSender<Instant>]) {
+    while !shared.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+        let fired = Instant::now();
+        for ticker in tickers {
+            let _ = ticker.send(fired);
+        }
+    }
+}
+
+/// Records, while measuring, how late this generator thread handles each tick.
+async fn measure_timer_lag(shared: Arc<Shared>, mut ticks: UnboundedReceiver<Instant>) {
+    while let Some(fired) = ticks.recv().await {
+        let late = fired.elapsed();
         let mut world = shared.world();
         if world.measuring {
             world.tally.lagged(late);
