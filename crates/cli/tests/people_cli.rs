@@ -195,25 +195,54 @@ fn people_use_the_sessions_an_earlier_step_minted() {
 
 #[test]
 fn a_cancelled_people_step_stops_at_once_and_keeps_what_it_has() {
+    use std::io::BufRead;
+    use std::time::{Duration, Instant};
     let checkout = Checkout::new(r#""--fault", "none""#, "", "60s");
-    let child = checkout
+    let mut child = checkout
         .reprise(&["run", "people-fixture", "--yes"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Into the first step's minute of measuring, then Ctrl-C.
-    std::thread::sleep(std::time::Duration::from_secs(4));
-    let interrupted = std::time::Instant::now();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, printed) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = lines.send(line);
+        }
+    });
+    // Wait for the people to start, give them a moment into the step's
+    // minute of measuring, then Ctrl-C.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.contains("generator thread")) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match printed.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("the people never started:\n{}", seen.join("\n")),
+        }
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let interrupted = Instant::now();
     // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
-    let out = child.wait_with_output().unwrap();
+    let status = child.wait().unwrap();
+    let stopped_after = interrupted.elapsed();
+    reader.join().unwrap();
+    seen.extend(printed.try_iter());
+    let out = Output {
+        status,
+        stdout: seen.join("\n").into_bytes(),
+        stderr: Vec::new(),
+    };
     assert!(
-        interrupted.elapsed() < std::time::Duration::from_secs(10),
-        "took {:?} to stop",
-        interrupted.elapsed()
+        stopped_after < Duration::from_secs(10),
+        "took {stopped_after:?} to stop"
     );
-    assert!(!out.status.success(), "a cancelled run is not a success");
+    assert!(!status.success(), "a cancelled run is not a success");
     let report = checkout.report(&out);
     assert_eq!(report["stopped"], true, "{report:#}");
     assert_eq!(report["served"], false);

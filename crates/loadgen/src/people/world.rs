@@ -1,4 +1,4 @@
-//! What every person on the generator's thread shares: the running step's
+//! What every person on every generator thread shares: the running step's
 //! tally, who is viewing which room, posts waiting for their deliveries, and
 //! the newest acknowledged post per room.
 
