@@ -247,3 +247,58 @@ fn a_cancelled_people_step_stops_at_once_and_keeps_what_it_has() {
     assert_eq!(report["stopped"], true, "{report:#}");
     assert_eq!(report["served"], false);
 }
+
+#[test]
+fn a_people_run_is_stored_and_its_report_has_a_row_per_step() {
+    let checkout = Checkout::new(r#""--fault", "unsaved-write""#, "", "2s");
+    let out = checkout
+        .reprise(&["run", "people-fixture", "--yes"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let run = std::fs::read_dir(checkout.dir.path().join("data/runs"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .file_name();
+    let id = run.to_str().unwrap();
+    let md = checkout.reprise(&["report", id]).output().unwrap();
+    assert!(md.status.success(), "{md:?}");
+    let md = String::from_utf8(md.stdout).unwrap();
+    let people = md
+        .split("## People")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no People section:\n{md}"));
+    let rows: Vec<&str> = people
+        .lines()
+        .filter(|l| l.starts_with("| people | fixture |"))
+        .collect();
+    assert_eq!(
+        rows.len(),
+        3,
+        "a row per step and one for the lost writes:\n{people}"
+    );
+    assert!(
+        rows[0].starts_with("| people | fixture | 10 |"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[1].starts_with("| people | fixture | 20 |"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[2].contains("acknowledged writes missing from the database"),
+        "{}",
+        rows[2]
+    );
+    let html = checkout
+        .reprise(&["report", id, "--format", "html"])
+        .output()
+        .unwrap();
+    let html = String::from_utf8(html.stdout).unwrap();
+    assert!(html.contains("<h2>People</h2>"), "{html}");
+    assert_eq!(html.matches("<td>people</td><td>fixture</td>").count(), 3);
+}

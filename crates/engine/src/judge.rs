@@ -25,7 +25,8 @@ pub fn judge_run(recipe: &Recipe, run: &RunDir, origin: &str) -> Result<Option<R
             .map_err(|e| format!("cannot judge {}: {e}", results.display()));
     }
     let measurements = crate::figures::command_measurements(recipe, &results);
-    if measurements.cells.is_empty() {
+    let people = results_dir::read_people(&results).map_err(|e| e.to_string())?;
+    if measurements.cells.is_empty() && people.is_empty() {
         return Ok(None);
     }
     let env = results_dir::read_bench_env(&results).unwrap_or(serde_json::Value::Null);
@@ -39,5 +40,6 @@ pub fn judge_run(recipe: &Recipe, run: &RunDir, origin: &str) -> Result<Option<R
         judgement: reprise_verdict::judge(recipe, &measurements, &machine, &settings),
         environment: results_dir::environment_from_bench_env(recipe, &env),
         measurements,
+        people,
     }))
 }

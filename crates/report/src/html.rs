@@ -89,6 +89,9 @@ fn html(report: &Report) -> String {
         );
     }
     out.push_str("</table>\n<h2>Cells</h2>\n");
+    if j.cells.is_empty() {
+        out.push_str("<p>No cells were measured.</p>\n");
+    }
     out.push_str(&cell_charts(report));
     out.push_str("<table class=\"cells\"><tr><th>Lane</th><th>Endpoint</th><th>Metric</th><th>Runs</th><th>Median</th><th>CV</th><th>Status</th></tr>\n");
     for r in &j.cells {
@@ -116,6 +119,22 @@ fn html(report: &Report) -> String {
         );
     }
     out.push_str("</table>\n");
+    let people = report.people_rows();
+    if !people.is_empty() {
+        out.push_str("<h2>People</h2>\n<table class=\"people\"><tr>");
+        for column in crate::PEOPLE_COLUMNS {
+            let _ = write!(out, "<th>{}</th>", escape(column));
+        }
+        out.push_str("</tr>\n");
+        for row in &people {
+            out.push_str("<tr>");
+            for c in row {
+                let _ = write!(out, "<td>{}</td>", escape(c));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</table>\n");
+    }
     appendix(&mut out, report);
     out.push_str("</body></html>\n");
     out

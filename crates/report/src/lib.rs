@@ -28,6 +28,7 @@
 //!     judgement,
 //!     measurements: Measurements::default(),
 //!     environment: Environment::default(),
+//!     people: vec![],
 //! };
 //! let markdown = String::from_utf8(Format::Markdown.exporter().render(&report).unwrap()).unwrap();
 //! assert!(markdown.starts_with("# Reprise: Hello"));
@@ -65,6 +66,8 @@ pub enum ReportError {
         file: PathBuf,
         source: rusqlite::Error,
     },
+    #[error("{}: {reason}", file.display())]
+    People { file: PathBuf, reason: String },
     #[error("no run `{0}` in the history (`reprise history` lists them)")]
     UnknownRun(String),
     #[error("unknown format `{0}` (expected md, html or json)")]

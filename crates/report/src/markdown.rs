@@ -114,10 +114,14 @@ fn markdown(report: &Report) -> String {
     }
 
     let _ = writeln!(out, "## Cells\n");
-    let _ = writeln!(
-        out,
-        "| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Published | Status |\n|---|---|---|---|---|---|---|---|---|"
-    );
+    if j.cells.is_empty() {
+        let _ = writeln!(out, "No cells were measured.");
+    } else {
+        let _ = writeln!(
+            out,
+            "| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Published | Status |\n|---|---|---|---|---|---|---|---|---|"
+        );
+    }
     for reading in &j.cells {
         let key = &reading.cell.key;
         let unit = key.metric().unit();
@@ -165,6 +169,24 @@ fn markdown(report: &Report) -> String {
         );
     }
     out.push('\n');
+    let people = report.people_rows();
+    if !people.is_empty() {
+        let _ = writeln!(
+            out,
+            "## People\n\nEach step of simulated people, judged served or not by the recipe's criterion.\n"
+        );
+        let _ = writeln!(
+            out,
+            "| {} |\n|{}",
+            crate::PEOPLE_COLUMNS.join(" | "),
+            "---|".repeat(crate::PEOPLE_COLUMNS.len())
+        );
+        for row in &people {
+            let cells: Vec<String> = row.iter().map(|c| cell(c)).collect();
+            let _ = writeln!(out, "| {} |", cells.join(" | "));
+        }
+        out.push('\n');
+    }
     appendix(&mut out, report);
     out
 }

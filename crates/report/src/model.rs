@@ -1,6 +1,7 @@
 //! What a report holds: the run, the measurements, the judgement and the
 //! environment appendix, as plain serialisable data.
 
+use reprise_loadgen::PeopleReport;
 use reprise_recipe::Recipe;
 use reprise_verdict::{CellKey, FigureReading, Judgement, Measurements};
 use serde::{Deserialize, Serialize};
@@ -12,7 +13,33 @@ pub struct Report {
     pub judgement: Judgement,
     pub measurements: Measurements,
     pub environment: Environment,
+    /// The many-people loads of the run's `cable` steps (post 004), each
+    /// step of people judged served or not by the recipe's criterion.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub people: Vec<PeopleRun>,
 }
+
+/// One lane's many-people load: what `results/<step>/<lane>/people.json` holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PeopleRun {
+    pub step: String,
+    pub lane: String,
+    pub report: PeopleReport,
+}
+
+/// The columns of the people table, as both reports show it.
+pub const PEOPLE_COLUMNS: [&str; 10] = [
+    "Step",
+    "Lane",
+    "People",
+    "Served",
+    "Navigation p50 / p99",
+    "Delivery p50 / p99",
+    "Failures",
+    "Re-sends",
+    "Reconnects (HTTP / cable)",
+    "Generator CPU, timer lag p99",
+];
 
 /// Which run this is and which post it reproduces.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -120,6 +147,72 @@ impl Report {
             .iter()
             .filter(|f| f.cell.as_ref() == Some(key))
             .collect()
+    }
+
+    /// The people table's rows (see [`PEOPLE_COLUMNS`]), a row per step of
+    /// people per lane, then a row per run that was stopped early or lost writes.
+    pub fn people_rows(&self) -> Vec<[String; 10]> {
+        let ms = |l: Option<&reprise_loadgen::people::Latency>| {
+            l.map_or("—".into(), |l| {
+                format!("{:.1} / {:.1} ms", l.p50_ms, l.p99_ms)
+            })
+        };
+        let mut rows = Vec::new();
+        for run in &self.people {
+            for s in &run.report.steps {
+                let failures = if s.failures == 0 {
+                    "0".to_string()
+                } else {
+                    let causes: Vec<String> = s
+                        .failures_by_cause
+                        .iter()
+                        .map(|(cause, n)| format!("{cause} {n}"))
+                        .collect();
+                    format!("{} ({})", s.failures, causes.join(", "))
+                };
+                rows.push([
+                    run.step.clone(),
+                    run.lane.clone(),
+                    s.people.to_string(),
+                    if s.served {
+                        "served".into()
+                    } else {
+                        format!("not served: {}", s.not_served.join("; "))
+                    },
+                    ms(s.navigation.as_ref()),
+                    ms(s.delivery.as_ref()),
+                    failures,
+                    s.resends.to_string(),
+                    format!("{} / {}", s.reconnects, s.cable_reconnects),
+                    format!(
+                        "{:.2} cores, {:.2} ms",
+                        s.generator.cpu_cores, s.generator.timer_lag_p99_ms
+                    ),
+                ]);
+            }
+            let r = &run.report;
+            let mut notes = Vec::new();
+            if r.stopped {
+                notes.push(format!("stopped after {} of its steps", r.steps.len()));
+            }
+            match r.unsaved_writes {
+                Some(0) => {}
+                Some(n) => notes.push(format!(
+                    "{n} of {} acknowledged writes missing from the database",
+                    r.acknowledged_writes
+                )),
+                None => notes.push("acknowledged writes not checked".into()),
+            }
+            if !notes.is_empty() {
+                let mut row: [String; 10] = Default::default();
+                row[0] = run.step.clone();
+                row[1] = run.lane.clone();
+                row[2] = "—".into();
+                row[3] = notes.join("; ");
+                rows.push(row);
+            }
+        }
+        rows
     }
 
     /// A one-line tally of the verdicts.

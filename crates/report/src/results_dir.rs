@@ -126,6 +126,47 @@ pub fn environment_from_bench_env(recipe: &Recipe, env: &Value) -> Environment {
     }
 }
 
+/// The many-people reports under `dir`: every `<step>/<lane>/people.json`,
+/// in step then lane order. An unreadable one is an error naming the file.
+pub fn read_people(dir: &Path) -> Result<Vec<crate::PeopleRun>, ReportError> {
+    let mut found = Vec::new();
+    let Ok(steps) = std::fs::read_dir(dir) else {
+        return Ok(found);
+    };
+    let mut steps: Vec<_> = steps.filter_map(Result::ok).map(|e| e.path()).collect();
+    steps.sort();
+    for step in steps.iter().filter(|p| p.is_dir()) {
+        let Ok(lanes) = std::fs::read_dir(step) else {
+            continue;
+        };
+        let mut files: Vec<_> = lanes
+            .filter_map(Result::ok)
+            .map(|e| e.path().join("people.json"))
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        for file in files {
+            let bad = |reason: String| ReportError::People {
+                file: file.clone(),
+                reason,
+            };
+            let text = std::fs::read_to_string(&file).map_err(|e| bad(e.to_string()))?;
+            let report = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+            let name = |p: &Path| {
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            };
+            found.push(crate::PeopleRun {
+                step: name(step),
+                lane: name(file.parent().unwrap_or(step)),
+                report,
+            });
+        }
+    }
+    Ok(found)
+}
+
 /// Judges a results directory against the recipe's claims. `machine`
 /// overrides what `env.json` says about the machine.
 pub fn report_from_dir(
@@ -145,5 +186,6 @@ pub fn report_from_dir(
         judgement,
         measurements,
         environment: environment_from_bench_env(recipe, &env),
+        people: read_people(dir)?,
     })
 }

@@ -24,6 +24,7 @@ fn faster_run(id: &str) -> reprise_report::Report {
         judgement,
         measurements: m,
         environment: fixture::environment(),
+        people: Vec::new(),
     }
 }
 

@@ -105,6 +105,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
             harness,
             ..Environment::default()
         },
+        people: Vec::new(),
     })
 }
 
