@@ -388,6 +388,12 @@ pub fn results(shell: &Shell, run: &str) -> Answer<ResultsView> {
             harness: pretty(&report.environment.harness),
             fingerprint: pretty(&report.environment.fingerprint),
         },
+        people_columns: if report.people.is_empty() {
+            Vec::new()
+        } else {
+            reprise_report::PEOPLE_COLUMNS.map(String::from).to_vec()
+        },
+        people: report.people_rows().into_iter().map(Vec::from).collect(),
     })
 }
 

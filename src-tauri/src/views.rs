@@ -168,6 +168,10 @@ pub struct ResultsView {
     pub figures: Vec<FigureResult>,
     pub verdicts: Vec<VerdictView>,
     pub environment: EnvironmentView,
+    /// The people table (post 004's many-people steps): its columns, and a
+    /// row per step of people per lane. Empty for a run without them.
+    pub people_columns: Vec<String>,
+    pub people: Vec<Vec<String>>,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]

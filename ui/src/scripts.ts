@@ -65,6 +65,22 @@ const results: ResultsView = {
     harness: '{\n  "runs": 3\n}',
     fingerprint: '{\n  "cpu": "Test CPU"\n}',
   },
+  people_columns: [],
+  people: [],
+};
+
+const peopleResults: ResultsView = {
+  ...results,
+  run: { ...results.run, id: 'campfire-people-1', recipe: 'campfire-people', title: 'Campfire with many people', cells: 0, reproduced: 0, not_comparable: 0 },
+  machine_differs: [],
+  tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 not comparable',
+  figures: [],
+  verdicts: [],
+  people_columns: ['Step', 'Lane', 'People', 'Served', 'Navigation p50 / p99', 'Delivery p50 / p99', 'Failures', 'Re-sends', 'Reconnects (HTTP / cable)', 'Generator CPU, timer lag p99'],
+  people: [
+    ['people', 'rails', '250', 'served', '11.0 / 88.0 ms', '4.0 / 120.0 ms', '0', '0', '3 / 0', '0.12 cores, 0.40 ms'],
+    ['people', 'rails', '1000', 'not served: navigation p99 812.0 ms > 100 ms', '140.0 / 812.0 ms', '9.0 / 430.0 ms', '104 (lost_delivery 104)', '37', '12 / 2', '0.31 cores, 0.90 ms'],
+  ],
 };
 
 function flood(batches: number): StreamMessage[][] {
@@ -164,6 +180,10 @@ export const scripts: Record<string, Script> = {
     waitSignIn: { value: 'the OS keyring', delayMs: 300 },
     submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7' } },
     stream: flood(40),
+  },
+  people: {
+    history: { value: [peopleResults.run] },
+    results: { 'campfire-people-1': { value: peopleResults } },
   },
   shareerror: {
     history: { value: [results.run] },

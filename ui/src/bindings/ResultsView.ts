@@ -11,4 +11,9 @@ export type ResultsView = { run: RunRow,
 /**
  * Empty when the machine matches the post's; otherwise why it differs.
  */
-machine_differs: Array<string>, tally: string, figures: Array<FigureResult>, verdicts: Array<VerdictView>, environment: EnvironmentView, };
+machine_differs: Array<string>, tally: string, figures: Array<FigureResult>, verdicts: Array<VerdictView>, environment: EnvironmentView, 
+/**
+ * The people table (post 004's many-people steps): its columns, and a
+ * row per step of people per lane. Empty for a run without them.
+ */
+people_columns: Array<string>, people: Array<Array<string>>, };

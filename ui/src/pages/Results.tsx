@@ -111,6 +111,24 @@ function Report({ r }: { r: ResultsView }) {
           ))}
         </tbody>
       </table>
+      {r.people.length > 0 && (
+        <>
+          <h3>People</h3>
+          <p class="sub">Each step of simulated people, judged served or not by the recipe’s criterion.</p>
+          <table class="people">
+            <thead>
+              <tr>{r.people_columns.map((c) => <th scope="col">{c}</th>)}</tr>
+            </thead>
+            <tbody>
+              {r.people.map((row) => (
+                <tr data-people-step={`${row[1]}/${row[2]}`} class={row[3].startsWith('served') ? 'served' : 'not-served'}>
+                  {row.map((c) => <td>{c}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <details class="appendix">
         <summary>Environment appendix</summary>
         <h4>Toolchains</h4>

@@ -181,6 +181,18 @@ describe('Results', () => {
     await page.locator('summary', { hasText: 'Environment appendix' }).click();
     assert.match(await text('.appendix'), /ruby 3.1.2p20/);
   });
+  it('shows each step of people, served or why not', async () => {
+    await open('people', 'results/campfire-people-1');
+    const served = page.locator('[data-people-step="rails/250"]');
+    await served.waitFor();
+    assert.equal(await served.getAttribute('class'), 'served');
+    const missed = page.locator('[data-people-step="rails/1000"]');
+    assert.equal(await missed.getAttribute('class'), 'not-served');
+    assert.match(await missed.innerText(), /navigation p99 812.0 ms > 100 ms/);
+    assert.match(await missed.innerText(), /lost_delivery 104/);
+    assert.equal(await page.locator('table.people th').count(), 10);
+    assert.equal(await page.locator('[data-result]').count(), 0);
+  });
   it('explains an empty history', async () => {
     await open('empty', 'results');
     assert.match(await text('.notice'), /No runs yet/);
