@@ -83,6 +83,31 @@ impl Bench {
             .collect()
     }
 
+    /// The lanes a measuring step (`load`, `cable`) runs: the step's lanes
+    /// less those that cannot run here (recorded in `skipped.json`) and those
+    /// the check step left out (noted).
+    pub fn lanes_to_measure<'r>(
+        &mut self,
+        ctx: &RunContext,
+        recipe: &'r Recipe,
+        step: &Step,
+        plan_lanes: &[String],
+    ) -> Result<Vec<&'r Lane>, StepFailure> {
+        let id = step.id.as_str();
+        let mut lanes = Vec::new();
+        for lane in Bench::lanes(recipe, step, plan_lanes) {
+            let name = lane.name.to_string();
+            if let Some(reason) = self.unavailable(recipe, lane) {
+                self.skip(ctx, id, skipped(&name, "preflight", reason, String::new()))?;
+            } else if let Some(reason) = self.excluded.get(&name) {
+                note(ctx, id, format!("lane {name} is not measured: {reason}"));
+            } else {
+                lanes.push(lane);
+            }
+        }
+        Ok(lanes)
+    }
+
     /// Why `lane` cannot run here (a missing toolchain, a container lane),
     /// probing the recipe's toolchains once.
     pub fn unavailable(&mut self, recipe: &Recipe, lane: &Lane) -> Option<String> {

@@ -117,17 +117,7 @@ pub(crate) fn load(
         id,
         format!("servers on CPUs {server_cpus:?}, load generator on CPUs {client_cpus:?}"),
     );
-    let mut lanes: Vec<&Lane> = Vec::new();
-    for lane in Bench::lanes(recipe, step, plan_lanes) {
-        let name = lane.name.to_string();
-        if let Some(reason) = bench.unavailable(recipe, lane) {
-            bench.skip(ctx, id, skipped(&name, "preflight", reason, String::new()))?;
-        } else if let Some(reason) = bench.excluded.get(&name) {
-            note(ctx, id, format!("lane {name} is not measured: {reason}"));
-        } else {
-            lanes.push(lane);
-        }
-    }
+    let lanes = bench.lanes_to_measure(ctx, recipe, step, plan_lanes)?;
     let mut m = Measurements::default();
     let mut cells: Vec<CellResult> = Vec::new();
     let hdr_dir = ctx.run.results().join("hdr");

@@ -41,17 +41,7 @@ pub(crate) fn run(
         id,
         format!("servers on CPUs {server_cpus:?}, people generator on CPUs {client_cpus:?}"),
     );
-    let mut lanes: Vec<&Lane> = Vec::new();
-    for lane in Bench::lanes(recipe, step, plan_lanes) {
-        let name = lane.name.to_string();
-        if let Some(reason) = bench.unavailable(recipe, lane) {
-            bench.skip(ctx, id, skipped(&name, "preflight", reason, String::new()))?;
-        } else if let Some(reason) = bench.excluded.get(&name) {
-            note(ctx, id, format!("lane {name} is not loaded: {reason}"));
-        } else {
-            lanes.push(lane);
-        }
-    }
+    let lanes = bench.lanes_to_measure(ctx, recipe, step, plan_lanes)?;
     let mut loaded = 0;
     for lane in lanes {
         let name = lane.name.to_string();
