@@ -43,7 +43,7 @@ pub(crate) fn run(
     );
     let lanes = bench.lanes_to_measure(ctx, recipe, step, plan_lanes)?;
     let mut loaded = 0;
-    for lane in lanes {
+    for &lane in &lanes {
         let name = lane.name.to_string();
         let port = match bench.ensure_server(ctx, lane, server_cpus.clone()) {
             Ok(server) => server.spec.port,
@@ -119,7 +119,7 @@ pub(crate) fn run(
         );
         loaded += 1;
     }
-    if loaded == 0 {
+    if !lanes.is_empty() && loaded == 0 {
         return Err(StepFailure::Failed("no lane could be loaded".into()));
     }
     Ok(())
