@@ -492,6 +492,7 @@ async fn run_cable(
 ) {
     let mut resends_seen = 0;
     let mut check_stale = tokio::time::interval(Duration::from_secs(1));
+    let mut reopened: Option<Instant> = None;
     loop {
         let lost: Option<String> = tokio::select! {
             biased;
@@ -539,6 +540,12 @@ async fn run_cable(
             if shared.is_stopped() {
                 return;
             }
+            // A cable that keeps dropping is reopened at most once a second,
+            // not in a tight loop against a struggling server.
+            if let Some(at) = reopened {
+                tokio::time::sleep_until((at + REOPEN_AT_MOST_EVERY).into()).await;
+            }
+            reopened = Some(Instant::now());
             match reopen(&config, &me).await {
                 Ok(fresh) => {
                     cable = fresh;
@@ -554,6 +561,8 @@ async fn run_cable(
     }
     cable.close().await;
 }
+
+const REOPEN_AT_MOST_EVERY: Duration = Duration::from_secs(1);
 
 /// A new cable with the page's subscriptions sent again.
 async fn reopen(config: &CableConfig, me: &RefCell<Me>) -> Result<Cable, CableError> {
