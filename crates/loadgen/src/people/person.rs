@@ -19,7 +19,7 @@ use super::roster::{Dice, email, user_id};
 use super::tally::NavKind;
 use super::world::{World, client_id, parse_client_id, post_key};
 use super::{Mix, PeopleSpec};
-use crate::cable::{Cable, CableConfig, CableError, CableEvent, stream_identifier};
+use crate::cable::{Cable, CableConfig, CableError, CableEvent, STALE_AFTER, stream_identifier};
 
 /// What every generator thread shares between its people.
 pub(crate) struct Shared {
@@ -156,11 +156,13 @@ pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
         .await;
     let mut next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
     let mut next_post = Instant::now() + spec.post_every.mul_f64(dice.unit());
+    // No polling for the stop: when the generator stops, its threads drop
+    // every person's task. A timer a person only when they have something to do.
     while !shared.is_stopped() {
         let due = next_nav.min(next_post);
         let now = Instant::now();
         if due > now {
-            tokio::time::sleep_until(due.min(now + STOP_POLL).into()).await;
+            tokio::time::sleep_until(due.into()).await;
             continue;
         }
         if next_post <= now {
@@ -181,8 +183,6 @@ pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
         shared.world().stop_viewing(person, room);
     }
 }
-
-const STOP_POLL: Duration = Duration::from_millis(100);
 
 /// Between half and one and a half times `every`, so people do not march in step.
 fn jitter(every: Duration, dice: &mut Dice) -> Duration {
@@ -491,7 +491,10 @@ async fn run_cable(
     mut commands: UnboundedReceiver<Command>,
 ) {
     let mut resends_seen = 0;
-    let mut check_stale = tokio::time::interval(Duration::from_secs(1));
+    // One timer, due when the cable would be stale; moved on when pings have
+    // come meanwhile (they come every 3 s), rather than a check every second.
+    let stale = tokio::time::sleep_until((cable.last_ping() + STALE_AFTER).into());
+    tokio::pin!(stale);
     let mut reopened: Option<Instant> = None;
     loop {
         let lost: Option<String> = tokio::select! {
@@ -527,7 +530,9 @@ async fn run_cable(
                 }
                 Err(e) => Some(e.to_string()),
             },
-            _ = check_stale.tick() => {
+            _ = &mut stale => {
+                let due = cable.last_ping() + STALE_AFTER;
+                stale.as_mut().reset((due.max(Instant::now() + Duration::from_millis(10))).into());
                 cable.is_stale(Instant::now()).then(|| "no ping for over 6 s".to_owned())
             }
         };
@@ -550,6 +555,9 @@ async fn run_cable(
                 Ok(fresh) => {
                     cable = fresh;
                     resends_seen = 0;
+                    stale
+                        .as_mut()
+                        .reset((cable.last_ping() + STALE_AFTER).into());
                     shared.world().tally.cable_reconnects += 1;
                 }
                 Err(e) => {
