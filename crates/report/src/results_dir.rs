@@ -127,7 +127,7 @@ pub fn environment_from_bench_env(recipe: &Recipe, env: &Value) -> Environment {
 }
 
 /// The many-people reports under `dir`: every `<step>/<lane>/people.json`,
-/// in step then lane order. An unreadable one is an error naming the file.
+/// sorted by step, then lane. An unreadable one is an error naming the file.
 pub fn read_people(dir: &Path) -> Result<Vec<crate::PeopleRun>, ReportError> {
     let mut found = Vec::new();
     let Ok(steps) = std::fs::read_dir(dir) else {
