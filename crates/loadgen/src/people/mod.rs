@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::StopHandle;
+use crate::connection::STOP_POLL;
 
 pub use tally::{GeneratorCost, Latency, NavKind, PeopleReport, StepReport};
 
@@ -366,7 +367,6 @@ fn wait(
 }
 
 const LIVE_EVERY: Duration = Duration::from_secs(1);
-const STOP_POLL: Duration = Duration::from_millis(100);
 
 /// One generator thread: people `shard`, `shard + threads`, … as tasks on a
 /// current-thread runtime, added as the controller raises the step's count.
