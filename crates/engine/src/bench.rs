@@ -205,16 +205,7 @@ impl Bench {
 /// process's CPUs for the servers, the rest for the client, where there are
 /// at least two.
 pub(crate) fn cpu_split() -> (Option<Vec<usize>>, Option<Vec<usize>>) {
-    // SAFETY: sched_getaffinity writes into the set we own.
-    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-    let ok =
-        unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
-    if ok != 0 {
-        return (None, None);
-    }
-    let cpus: Vec<usize> = (0..libc::CPU_SETSIZE as usize)
-        .filter(|&c| unsafe { libc::CPU_ISSET(c, &set) })
-        .collect();
+    let cpus = reprise_loadgen::allowed_cpus();
     if cpus.len() < 2 {
         return (None, None);
     }

@@ -122,6 +122,29 @@ fn prepare(cpu: Option<usize>) -> Result<tokio::runtime::Runtime, LoadError> {
         .map_err(LoadError::Thread)
 }
 
+/// The CPUs in this process's affinity mask, in order (empty where the
+/// platform does not say): what [`pin_current_thread`] may pin to.
+#[cfg(target_os = "linux")]
+pub fn allowed_cpus() -> Vec<usize> {
+    // SAFETY: cpu_set_t is plain data; sched_getaffinity fills it for this process.
+    let set = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return Vec::new();
+        }
+        set
+    };
+    (0..libc::CPU_SETSIZE as usize)
+        // SAFETY: the index is below CPU_SETSIZE.
+        .filter(|&i| unsafe { libc::CPU_ISSET(i, &set) })
+        .collect()
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn allowed_cpus() -> Vec<usize> {
+    Vec::new()
+}
+
 /// Pins the calling thread to `cpu` (load workers; also the validation's
 /// stability kernel and reference server).
 #[cfg(target_os = "linux")]

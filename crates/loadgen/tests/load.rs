@@ -185,7 +185,7 @@ fn a_fixed_5ms_delay_gives_a_p50_within_5_percent_of_5ms() {
     let mut load = spec(format!("http://{}/", server.addr), 1, 1500);
     // The client on the last CPU this process may use (where it may use two
     // or more), so the scheduler puts the server's thread on another.
-    let allowed = allowed_cpus();
+    let allowed = reprise_loadgen::allowed_cpus();
     if allowed.len() > 1 {
         load.cpus = allowed.last().map(|&cpu| vec![cpu]);
     }
@@ -360,20 +360,4 @@ fn a_stopped_load_ends_early_with_an_error() {
             started.elapsed()
         );
     }
-}
-
-/// The CPUs this process may run on.
-fn allowed_cpus() -> Vec<usize> {
-    // SAFETY: sched_getaffinity writes into the zeroed set it is given.
-    let set = unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return Vec::new();
-        }
-        set
-    };
-    (0..libc::CPU_SETSIZE as usize)
-        // SAFETY: c is below CPU_SETSIZE.
-        .filter(|&c| unsafe { libc::CPU_ISSET(c, &set) })
-        .collect()
 }

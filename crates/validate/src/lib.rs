@@ -47,9 +47,9 @@ use reprise_recipe::Recipe;
 
 pub use ceiling::{Ceiling, CeilingPlan, Split};
 pub use checks::{Check, Level, Reference};
-pub use cpu_pin::allowed_cpus;
 pub use fitness::Fitness;
 pub use profile::{Comparison, Profile};
+pub use reprise_loadgen::allowed_cpus;
 pub use stability::{Stability, StabilityPlan};
 
 /// The machine-validation recipe, built in so a fresh machine needs no checkout.
