@@ -208,48 +208,29 @@ async fn bench_stream(
 /// Registers the shell's state and commands on a builder (the real one or
 /// Tauri's mock runtime in tests).
 pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
-    let builder = builder
+    builder
         .manage(shell)
         .manage(run::Runs::default())
-        .manage(share::PendingSignIn::default());
-    #[cfg(feature = "bench")]
-    let builder = builder.invoke_handler(tauri::generate_handler![
-        library,
-        post,
-        history,
-        results,
-        share_preview,
-        machine,
-        preflight,
-        plan_run,
-        start_run,
-        cancel_run,
-        share_status,
-        share_sign_in,
-        share_wait_sign_in,
-        share_submit,
-        capabilities,
-        bench_stream
-    ]);
-    #[cfg(not(feature = "bench"))]
-    let builder = builder.invoke_handler(tauri::generate_handler![
-        library,
-        post,
-        history,
-        results,
-        share_preview,
-        machine,
-        preflight,
-        plan_run,
-        start_run,
-        cancel_run,
-        share_status,
-        share_sign_in,
-        share_wait_sign_in,
-        share_submit,
-        capabilities
-    ]);
-    builder
+        .manage(share::PendingSignIn::default())
+        .invoke_handler(tauri::generate_handler![
+            library,
+            post,
+            history,
+            results,
+            share_preview,
+            machine,
+            preflight,
+            plan_run,
+            start_run,
+            cancel_run,
+            share_status,
+            share_sign_in,
+            share_wait_sign_in,
+            share_submit,
+            capabilities,
+            #[cfg(feature = "bench")]
+            bench_stream
+        ])
 }
 
 /// Starts the desktop app.
