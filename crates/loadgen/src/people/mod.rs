@@ -178,7 +178,6 @@ pub struct LiveStep {
     pub elapsed: Duration,
     pub navigations: u64,
     pub navigation_p99_ms: Option<f64>,
-    pub deliveries: u64,
     pub failures: u64,
 }
 

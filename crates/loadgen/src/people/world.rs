@@ -56,22 +56,18 @@ impl World {
 
     /// Where step `step` of `people` stands, `elapsed` into its phase.
     pub fn live(&self, step: usize, people: u32, elapsed: Duration) -> super::LiveStep {
-        let measured = self.measuring;
-        let t = &self.tally;
+        // Until the step is measured, the tally still holds the last step's.
+        let tally = self.measuring.then_some(&self.tally);
         super::LiveStep {
             step,
             people,
-            measuring: measured,
+            measuring: self.measuring,
             elapsed,
-            navigations: if measured { t.navigation.len() } else { 0 },
-            navigation_p99_ms: (measured && !t.navigation.is_empty())
-                .then(|| t.navigation.value_at_quantile(0.99) as f64 / 1000.0),
-            deliveries: if measured { t.delivery.len() } else { 0 },
-            failures: if measured {
-                t.failures.values().sum()
-            } else {
-                0
-            },
+            navigations: tally.map_or(0, |t| t.navigation.len()),
+            navigation_p99_ms: tally
+                .filter(|t| !t.navigation.is_empty())
+                .map(|t| t.navigation.value_at_quantile(0.99) as f64 / 1000.0),
+            failures: tally.map_or(0, |t| t.failures.values().sum()),
         }
     }
 
