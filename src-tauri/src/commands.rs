@@ -253,31 +253,15 @@ fn open_history(shell: &Shell) -> Answer<History> {
     })
 }
 
-fn row(s: reprise_report::history::RunSummary) -> RunRow {
-    RunRow {
-        id: s.id,
-        created_at: s.created_at,
-        recipe: s.recipe,
-        title: s.title,
-        origin: s.origin,
-        cells: s.cells,
-        reproduced: s.reproduced,
-        not_reproduced: s.not_reproduced,
-        inconclusive: s.inconclusive,
-        not_comparable: s.not_comparable,
-    }
-}
-
-pub fn history(shell: &Shell) -> Answer<Vec<RunRow>> {
+pub fn history(shell: &Shell) -> Answer<Vec<RunSummary>> {
     let history = open_history(shell)?;
-    let runs = history.list().map_err(|e| {
+    history.list().map_err(|e| {
         error(
             "history",
             e,
             "The history file may be damaged; move it aside and try again.",
         )
-    })?;
-    Ok(runs.into_iter().map(row).collect())
+    })
 }
 
 pub fn load_report(shell: &Shell, run: &str) -> Answer<reprise_report::Report> {
@@ -299,7 +283,7 @@ pub fn results(shell: &Shell, run: &str) -> Answer<ResultsView> {
     let summary = history(shell)?.into_iter().find(|r| r.id == report.run.id);
     let j = &report.judgement;
     Ok(ResultsView {
-        run: summary.unwrap_or_else(|| RunRow {
+        run: summary.unwrap_or_else(|| RunSummary {
             id: report.run.id.clone(),
             created_at: report.run.created_at.clone(),
             recipe: report.run.recipe.clone(),

@@ -40,7 +40,7 @@ fn post(shell: State<'_, Shell>, id: String) -> Result<PostView, CommandError> {
 }
 
 #[tauri::command]
-fn history(shell: State<'_, Shell>) -> Result<Vec<RunRow>, CommandError> {
+fn history(shell: State<'_, Shell>) -> Result<Vec<RunSummary>, CommandError> {
     commands::history(&shell)
 }
 

@@ -1,6 +1,7 @@
 //! What the commands hand the UI: plain, serialisable views of the crates'
 //! types, each exported to TypeScript (`ui/src/bindings/`) with ts-rs.
 
+pub use reprise_report::history::RunSummary;
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -143,25 +144,10 @@ pub struct ClaimView {
     pub figures: Vec<String>,
 }
 
-/// A stored run, as the history lists it.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct RunRow {
-    pub id: String,
-    pub created_at: String,
-    pub recipe: String,
-    pub title: String,
-    pub origin: Option<String>,
-    pub cells: u32,
-    pub reproduced: u32,
-    pub not_reproduced: u32,
-    pub inconclusive: u32,
-    pub not_comparable: u32,
-}
-
 /// The Results page for one stored run.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ResultsView {
-    pub run: RunRow,
+    pub run: RunSummary,
     /// Empty when the machine matches the post's; otherwise why it differs.
     pub machine_differs: Vec<String>,
     pub tally: String,

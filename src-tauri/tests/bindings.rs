@@ -12,7 +12,7 @@ fn generate(dir: &Path) {
     let cfg = Config::new().with_out_dir(dir).with_large_int("number");
     Library::export_all(&cfg).unwrap();
     PostView::export_all(&cfg).unwrap();
-    RunRow::export_all(&cfg).unwrap();
+    RunSummary::export_all(&cfg).unwrap();
     ResultsView::export_all(&cfg).unwrap();
     SharePreview::export_all(&cfg).unwrap();
     ThisMachine::export_all(&cfg).unwrap();

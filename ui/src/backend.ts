@@ -13,7 +13,7 @@ import type { SignInCode } from './bindings/SignInCode';
 import type { Submitted } from './bindings/Submitted';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
-import type { RunRow } from './bindings/RunRow';
+import type { RunSummary } from './bindings/RunSummary';
 import type { SharePreview } from './bindings/SharePreview';
 import type { StreamMessage } from './bindings/StreamMessage';
 import type { StreamSummary } from './bindings/StreamSummary';
@@ -33,7 +33,7 @@ export interface Backend {
   readonly capabilities: Capabilities;
   library(): Promise<Library>;
   post(id: string): Promise<PostView>;
-  history(): Promise<RunRow[]>;
+  history(): Promise<RunSummary[]>;
   results(run: string): Promise<ResultsView>;
   sharePreview(run: string): Promise<SharePreview>;
   machine(): Promise<ThisMachine>;
@@ -134,7 +134,7 @@ export interface Script {
   capabilities?: Partial<Capabilities>;
   library?: Scripted<Library>;
   post?: Record<string, Scripted<PostView>>;
-  history?: Scripted<RunRow[]>;
+  history?: Scripted<RunSummary[]>;
   results?: Record<string, Scripted<ResultsView>>;
   share?: Record<string, Scripted<SharePreview>>;
   machine?: Scripted<ThisMachine>;

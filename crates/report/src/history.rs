@@ -16,8 +16,9 @@ pub const HISTORY_FILE: &str = "history.sqlite";
 
 pub use reprise_recipe::data_dir;
 
-/// A run as `reprise history` lists it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// A run as `reprise history` lists it (and the app's Results page: its
+/// TypeScript type is generated from this one).
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct RunSummary {
     pub id: String,
     pub created_at: String,

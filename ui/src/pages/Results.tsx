@@ -1,5 +1,5 @@
 import type { ResultsView } from '../bindings/ResultsView';
-import type { RunRow } from '../bindings/RunRow';
+import type { RunSummary } from '../bindings/RunSummary';
 import { Loaded, Notice, useLoad } from '../load';
 import { PublishedVsMeasured } from '../Chart';
 import { formatInterval, formatValue, outcomeLabel } from '../format';
@@ -28,7 +28,7 @@ export function ResultsPage({ run }: { run?: string }) {
   );
 }
 
-export function RunList({ rows, selected, page }: { rows: RunRow[]; selected?: string; page: 'results' | 'share' }) {
+export function RunList({ rows, selected, page }: { rows: RunSummary[]; selected?: string; page: 'results' | 'share' }) {
   if (rows.length === 0) return null;
   return (
     <ul class="runs" aria-label="Runs">
