@@ -40,7 +40,7 @@ try {
   console.log(`peer: \`reprise recipes\` in a terminal: ${cli_ms.toFixed(0)} ms median [${peers.map((x) => x.toFixed(0)).join(', ')}]`);
   console.log(`ratio app / cli: ${(app_ms / cli_ms).toFixed(1)}×`);
 } finally {
-  driver.stop();
+  await driver.stop();
 }
 
 async function frames(s) {

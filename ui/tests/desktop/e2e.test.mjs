@@ -83,7 +83,7 @@ before(async () => {
 });
 after(async () => {
   await s?.close().catch(() => {});
-  driver?.stop();
+  await driver?.stop();
   github?.close();
 });
 

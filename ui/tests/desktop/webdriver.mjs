@@ -5,19 +5,41 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
-/** Starts tauri-driver on a port and waits until it answers. */
+/**
+ * Starts tauri-driver on a port and waits until it answers. It runs in its
+ * own process group with WebKitWebDriver and the app it starts, so `stop()`
+ * ends all of them: an app left behind (seen when a session's close raced
+ * the driver's exit) would hold the test runner's output open forever.
+ */
 export async function startDriver({ driver = 'tauri-driver', port = 4444, env = {} } = {}) {
-  const child = spawn(driver, ['--port', String(port)], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(driver, ['--port', String(port)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+    detached: true,
+  });
+  const signal = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+      return true;
+    } catch {
+      return false; // the group is gone
+    }
+  };
+  const stop = async () => {
+    signal('SIGTERM');
+    for (let i = 0; i < 30 && signal(0); i++) await sleep(100);
+    signal('SIGKILL');
+  };
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
       const r = await fetch(`${base}/status`);
-      if (r.ok) return { base, stop: () => child.kill('SIGTERM') };
+      if (r.ok) return { base, stop };
     } catch {}
     if (child.exitCode !== null) throw new Error(`tauri-driver exited with ${child.exitCode}`);
     await sleep(100);
   }
-  child.kill('SIGTERM');
+  await stop();
   throw new Error('tauri-driver did not answer within 10 s');
 }
 
