@@ -1,21 +1,23 @@
 //! Reprise's desktop app: a Tauri 2 shell whose commands are thin calls into
-//! reprise-recipe, -probe, -engine, -verdict and -report, and whose event
-//! forwarding ([`stream`]) keeps a fast stream from flooding the webview.
+//! the session API (`reprise-session`, the same the CLI calls), and whose
+//! event forwarding ([`stream`]) keeps a fast stream from flooding the webview.
 //!
-//! The UI (`ui/`) calls these commands through one backend module; the
-//! views it receives are exported to TypeScript from [`views`].
+//! The UI (`ui/`) calls these commands through one backend module; the types
+//! it receives are exported to TypeScript, from the crates' own types where
+//! they are the crates' and from [`views`] where a page combines several.
+//! Nothing here decides what runs, how a run is judged or what is posted.
 //!
 //! ```
-//! use reprise_desktop::commands::{Shell, library};
-//! use reprise_recipe::Catalog;
+//! use reprise_desktop::commands::library;
+//! use reprise_session::{DataDir, Session, ShareSettings};
 //!
-//! let shell = Shell {
-//!     catalog: Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
-//!     data_dir: std::env::temp_dir(),
-//!     share: reprise_desktop::share::ShareConfig::from_env(),
-//! };
-//! let cards = library(&shell).unwrap().recipes;
-//! assert!(cards.iter().any(|c| c.id == "hello-ceiling"));
+//! let session = Session::new(
+//!     reprise_recipe::Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+//!     DataDir::new(std::env::temp_dir()),
+//!     ShareSettings::from_env(),
+//! );
+//! let cards = library(&session).unwrap().recipes;
+//! assert!(cards.iter().any(|c| c.post.id.as_str() == "hello-ceiling"));
 //! ```
 
 pub mod commands;
@@ -24,39 +26,39 @@ pub mod share;
 pub mod stream;
 pub mod views;
 
+use reprise_session::Session;
 use tauri::{Builder, Runtime, State};
 
-use commands::Shell;
 use views::*;
 
 #[tauri::command]
-fn library(shell: State<'_, Shell>) -> Result<Library, CommandError> {
-    commands::library(&shell)
+fn library(session: State<'_, Session>) -> Result<Library, CommandError> {
+    commands::library(&session)
 }
 
 #[tauri::command]
-fn post(shell: State<'_, Shell>, id: String) -> Result<PostView, CommandError> {
-    commands::post(&shell, &id)
+fn post(session: State<'_, Session>, id: String) -> Result<PostView, CommandError> {
+    commands::post(&session, &id)
 }
 
 #[tauri::command]
-fn history(shell: State<'_, Shell>) -> Result<Vec<RunSummary>, CommandError> {
-    commands::history(&shell)
+fn history(session: State<'_, Session>) -> Result<Vec<RunSummary>, CommandError> {
+    commands::history(&session)
 }
 
 #[tauri::command]
-fn results(shell: State<'_, Shell>, run: String) -> Result<ResultsView, CommandError> {
-    commands::results(&shell, &run)
+fn results(session: State<'_, Session>, run: String) -> Result<ResultsView, CommandError> {
+    commands::results(&session, &run)
 }
 
 #[tauri::command]
-fn share_preview(shell: State<'_, Shell>, run: String) -> Result<SharePreview, CommandError> {
-    commands::share_preview(&shell, &run)
+fn share_preview(session: State<'_, Session>, run: String) -> Result<SharePreview, CommandError> {
+    share::preview(&session, &run)
 }
 
 #[tauri::command]
-async fn machine() -> ThisMachine {
-    commands::machine()
+async fn machine() -> Result<ThisMachine, CommandError> {
+    blocking(|| Ok(commands::machine())).await
 }
 
 /// Blocking work (the probe's toolchain versions, a whole run) on a thread
@@ -68,7 +70,7 @@ async fn blocking<T: Send + 'static>(
         .await
         .unwrap_or_else(|e| {
             Err(CommandError {
-                kind: "internal".into(),
+                kind: ErrorKind::Internal,
                 message: e.to_string(),
                 hint: "Try again; report it if it happens again.".into(),
             })
@@ -76,14 +78,14 @@ async fn blocking<T: Send + 'static>(
 }
 
 #[tauri::command]
-async fn preflight(shell: State<'_, Shell>, id: String) -> Result<PreflightView, CommandError> {
-    let shell = shell.inner().clone();
-    blocking(move || commands::preflight(&shell, &id)).await
+async fn preflight(session: State<'_, Session>, id: String) -> Result<Preflight, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || commands::preflight(&session, &id)).await
 }
 
 #[tauri::command]
-fn plan_run(shell: State<'_, Shell>, id: String) -> Result<RunPlan, CommandError> {
-    run::plan(&shell, &id)
+fn plan_run(session: State<'_, Session>, id: String) -> Result<RunPlan, CommandError> {
+    run::plan(&session, &id)
 }
 
 /// Runs or resumes the recipe's steps (`quick`: short loads, for a smoke
@@ -91,56 +93,53 @@ fn plan_run(shell: State<'_, Shell>, id: String) -> Result<RunPlan, CommandError
 /// (throttled) to `on_event`; answers when the run ends.
 #[tauri::command]
 async fn start_run(
-    shell: State<'_, Shell>,
-    runs: State<'_, run::Runs>,
+    session: State<'_, Session>,
     id: String,
     fresh: bool,
     quick: bool,
     on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
 ) -> Result<RunOutcome, CommandError> {
-    let (shell, runs) = (shell.inner().clone(), runs.inner().clone());
-    blocking(move || {
-        run::start(&shell, &runs, &id, fresh, quick, |batch| {
-            on_event.send(batch)
-        })
-    })
-    .await
+    let session = session.inner().clone();
+    blocking(move || run::start(&session, &id, fresh, quick, |batch| on_event.send(batch))).await
 }
 
 #[tauri::command]
-async fn share_status(shell: State<'_, Shell>) -> Result<ShareStatus, CommandError> {
-    let shell = shell.inner().clone();
-    blocking(move || share::status(&shell)).await
+async fn share_status(session: State<'_, Session>) -> Result<ShareStatus, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || share::status(&session)).await
 }
 
 #[tauri::command]
 async fn share_sign_in(
-    shell: State<'_, Shell>,
+    session: State<'_, Session>,
     pending: State<'_, share::PendingSignIn>,
 ) -> Result<SignInCode, CommandError> {
-    let (shell, pending) = (shell.inner().clone(), pending.inner().clone());
-    blocking(move || share::begin_sign_in(&shell, &pending)).await
+    let (session, pending) = (session.inner().clone(), pending.inner().clone());
+    blocking(move || share::begin_sign_in(&session, &pending)).await
 }
 
 /// Answers once the person has entered the code at GitHub (or it expired).
 #[tauri::command]
 async fn share_wait_sign_in(
-    shell: State<'_, Shell>,
+    session: State<'_, Session>,
     pending: State<'_, share::PendingSignIn>,
 ) -> Result<String, CommandError> {
-    let (shell, pending) = (shell.inner().clone(), pending.inner().clone());
-    blocking(move || share::finish_sign_in(&shell, &pending, &mut std::thread::sleep)).await
+    let (session, pending) = (session.inner().clone(), pending.inner().clone());
+    blocking(move || share::finish_sign_in(&session, &pending, &mut std::thread::sleep)).await
 }
 
 #[tauri::command]
-async fn share_submit(shell: State<'_, Shell>, run: String) -> Result<Submitted, CommandError> {
-    let shell = shell.inner().clone();
-    blocking(move || share::submit(&shell, &run)).await
+async fn share_submit(
+    session: State<'_, Session>,
+    run: String,
+) -> Result<CreatedDiscussion, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || share::submit(&session, &run)).await
 }
 
 #[tauri::command]
-fn cancel_run(runs: State<'_, run::Runs>, id: String) -> bool {
-    run::cancel(&runs, &id)
+fn cancel_run(session: State<'_, Session>, id: String) -> bool {
+    session.cancel(&id)
 }
 
 /// What this build can do, so the UI shows the rest as not in this build.
@@ -164,8 +163,9 @@ async fn bench_stream(
     forward: bool,
     on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
 ) -> Result<StreamSummary, CommandError> {
+    use reprise_engine::Event;
     use std::time::{Duration, Instant};
-    use stream::{INTERVAL, Incoming};
+    use stream::INTERVAL;
     let (tx, rx) = std::sync::mpsc::channel();
     let producer = std::thread::spawn(move || {
         let start = Instant::now();
@@ -174,16 +174,21 @@ async fn bench_stream(
         while start.elapsed() < budget {
             for _ in 0..256 {
                 events += 1;
-                let _ = tx.send(Incoming::Progress {
+                let _ = tx.send(Event::Measuring {
                     step: "measure".into(),
-                    done: start.elapsed().as_secs_f64(),
-                    total: Some(budget.as_secs_f64()),
-                    req_per_s: Some(75_000.0 + (events % 1000) as f64),
+                    lane: "bench".into(),
+                    endpoint: "/".into(),
+                    run: 1,
+                    cells_done: start.elapsed().as_millis() as u64,
+                    cells: budget.as_millis() as u64,
+                    req_per_s: 75_000.0 + (events % 1000) as f64,
                     p99_ms: Some(1.2),
+                    errors: 0,
                 });
             }
-            let _ = tx.send(Incoming::Log {
+            let _ = tx.send(Event::Log {
                 step: "measure".into(),
+                stream: reprise_engine::Stream::Stdout,
                 line: format!("{events} events so far"),
             });
         }
@@ -196,7 +201,7 @@ async fn bench_stream(
         })
     });
     let stopped = || CommandError {
-        kind: "stream".into(),
+        kind: ErrorKind::Internal,
         message: "a bench thread stopped".into(),
         hint: "Run the bench again.".into(),
     };
@@ -207,10 +212,9 @@ async fn bench_stream(
 
 /// Registers the shell's state and commands on a builder (the real one or
 /// Tauri's mock runtime in tests).
-pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
+pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
     builder
-        .manage(shell)
-        .manage(run::Runs::default())
+        .manage(session)
         .manage(share::PendingSignIn::default())
         .invoke_handler(tauri::generate_handler![
             library,
@@ -235,7 +239,8 @@ pub fn app<R: Runtime>(builder: Builder<R>, shell: Shell) -> Builder<R> {
 
 /// Starts the desktop app.
 pub fn run() {
-    app(tauri::Builder::default(), Shell::from_env())
+    let checkout = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    app(tauri::Builder::default(), Session::from_env_or(checkout))
         .run(tauri::generate_context!())
         .expect("the desktop app failed to start");
 }

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use reprise_engine::Event;
+
 use crate::views::StreamMessage;
 
 /// The default interval between batches: 20 a second.
@@ -14,24 +16,6 @@ pub const INTERVAL: Duration = Duration::from_millis(50);
 
 /// Log lines kept per step per batch; the rest are counted as dropped.
 pub const LOG_LINES_PER_BATCH: usize = 50;
-
-/// An event as the engine produces it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Incoming {
-    Progress {
-        step: String,
-        done: f64,
-        total: Option<f64>,
-        req_per_s: Option<f64>,
-        p99_ms: Option<f64>,
-    },
-    Log {
-        step: String,
-        line: String,
-    },
-    /// A step started or finished, a run ended: passed on in order.
-    Other(String),
-}
 
 /// Events held back until the next batch.
 #[derive(Default)]
@@ -41,35 +25,40 @@ pub struct Coalescer {
 }
 
 impl Coalescer {
-    /// Takes one event; returns it at once when it must not wait (an
-    /// `Other`), after whatever was held back, to keep the order.
-    pub fn push(&mut self, event: Incoming) -> Vec<StreamMessage> {
+    /// Takes one event; returns it at once when it must not wait (any but
+    /// progress and log lines), after whatever was held back, to keep the order.
+    pub fn push(&mut self, event: Event) -> Vec<StreamMessage> {
         match event {
-            Incoming::Progress {
-                step,
-                done,
-                total,
-                req_per_s,
-                p99_ms,
+            Event::Progress {
+                step, done, total, ..
             } => {
-                let merged = match self.progress.get(&step) {
-                    Some(StreamMessage::Progress { merged, .. }) => merged + 1,
-                    _ => 1,
-                };
-                self.progress.insert(
-                    step.clone(),
-                    StreamMessage::Progress {
-                        step,
-                        done,
-                        total,
-                        req_per_s,
-                        p99_ms,
-                        merged,
-                    },
+                self.progress_of(
+                    step,
+                    done as f64,
+                    (total > 0).then_some(total as f64),
+                    None,
+                    None,
                 );
                 Vec::new()
             }
-            Incoming::Log { step, line } => {
+            Event::Measuring {
+                step,
+                cells_done,
+                cells,
+                req_per_s,
+                p99_ms,
+                ..
+            } => {
+                self.progress_of(
+                    step,
+                    cells_done as f64,
+                    (cells > 0).then_some(cells as f64),
+                    Some(req_per_s),
+                    p99_ms,
+                );
+                Vec::new()
+            }
+            Event::Log { step, line, .. } => {
                 let (lines, dropped) = self.logs.entry(step).or_default();
                 if lines.len() < LOG_LINES_PER_BATCH {
                     lines.push(line);
@@ -78,12 +67,38 @@ impl Coalescer {
                 }
                 Vec::new()
             }
-            Incoming::Other(payload) => {
+            event => {
                 let mut out = self.drain();
-                out.push(StreamMessage::Event { payload });
+                out.push(StreamMessage::Event { event });
                 out
             }
         }
+    }
+
+    /// Merges a step's progress into what is held back for it.
+    fn progress_of(
+        &mut self,
+        step: String,
+        done: f64,
+        total: Option<f64>,
+        req_per_s: Option<f64>,
+        p99_ms: Option<f64>,
+    ) {
+        let merged = match self.progress.get(&step) {
+            Some(StreamMessage::Progress { merged, .. }) => merged + 1,
+            _ => 1,
+        };
+        self.progress.insert(
+            step.clone(),
+            StreamMessage::Progress {
+                step,
+                done,
+                total,
+                req_per_s,
+                p99_ms,
+                merged,
+            },
+        );
     }
 
     /// Everything held back: logs first, then the latest progress.
@@ -105,7 +120,7 @@ impl Coalescer {
 /// `interval` for progress and logs, at once for anything else. Returns how
 /// many batches were sent. Stops early when `send` fails (the UI went away).
 pub fn forward<E>(
-    events: &Receiver<Incoming>,
+    events: &Receiver<Event>,
     interval: Duration,
     mut send: impl FnMut(Vec<StreamMessage>) -> Result<(), E>,
 ) -> u64 {
@@ -148,13 +163,32 @@ mod tests {
     use super::*;
     use std::sync::mpsc::channel;
 
-    fn progress(step: &str, done: f64) -> Incoming {
-        Incoming::Progress {
+    fn progress(step: &str, done: u64) -> Event {
+        Event::Measuring {
             step: step.into(),
-            done,
-            total: Some(100.0),
-            req_per_s: Some(done * 10.0),
+            lane: "puma".into(),
+            endpoint: "/".into(),
+            run: 1,
+            cells_done: done,
+            cells: 100_000,
+            req_per_s: done as f64 * 10.0,
             p99_ms: None,
+            errors: 0,
+        }
+    }
+
+    fn log(step: &str, line: String) -> Event {
+        Event::Log {
+            step: step.into(),
+            stream: reprise_engine::Stream::Stdout,
+            line,
+        }
+    }
+
+    fn finished(step: &str) -> Event {
+        Event::Finished {
+            step: step.into(),
+            duration_ms: 1,
         }
     }
 
@@ -162,7 +196,7 @@ mod tests {
     fn progress_is_merged_to_its_latest_value() {
         let mut c = Coalescer::default();
         for i in 0..1000 {
-            assert!(c.push(progress("runs", i as f64)).is_empty());
+            assert!(c.push(progress("runs", i)).is_empty());
         }
         let out = c.drain();
         assert_eq!(out.len(), 1);
@@ -178,19 +212,16 @@ mod tests {
     #[test]
     fn step_events_flush_what_came_before_them_in_order() {
         let mut c = Coalescer::default();
-        c.push(Incoming::Log {
-            step: "clone".into(),
-            line: "Cloning…".into(),
-        });
-        c.push(progress("clone", 50.0));
-        let out = c.push(Incoming::Other("clone finished".into()));
+        c.push(log("clone", "Cloning…".into()));
+        c.push(progress("clone", 50));
+        let out = c.push(finished("clone"));
         assert_eq!(out.len(), 3);
         assert!(matches!(out[0], StreamMessage::Log { .. }));
         assert!(matches!(out[1], StreamMessage::Progress { .. }));
         assert_eq!(
             out[2],
             StreamMessage::Event {
-                payload: "clone finished".into()
+                event: finished("clone")
             }
         );
         assert!(c.drain().is_empty());
@@ -200,10 +231,7 @@ mod tests {
     fn log_lines_beyond_the_budget_are_counted_not_sent() {
         let mut c = Coalescer::default();
         for i in 0..LOG_LINES_PER_BATCH + 25 {
-            c.push(Incoming::Log {
-                step: "bundle".into(),
-                line: format!("line {i}"),
-            });
+            c.push(log("bundle", format!("line {i}")));
         }
         match &c.drain()[0] {
             StreamMessage::Log { lines, dropped, .. } => {
@@ -221,7 +249,7 @@ mod tests {
             let start = Instant::now();
             let mut i = 0u64;
             while start.elapsed() < Duration::from_millis(300) {
-                tx.send(progress("runs", i as f64)).unwrap();
+                tx.send(progress("runs", i)).unwrap();
                 i += 1;
             }
             i
@@ -255,8 +283,8 @@ mod tests {
     #[test]
     fn forwarding_stops_when_the_ui_is_gone() {
         let (tx, rx) = channel();
-        tx.send(Incoming::Other("started".into())).unwrap();
-        tx.send(Incoming::Other("more".into())).unwrap();
+        tx.send(finished("started")).unwrap();
+        tx.send(finished("more")).unwrap();
         let sent = forward(&rx, INTERVAL, |_| Err("closed"));
         assert_eq!(sent, 0);
     }

@@ -1,19 +1,58 @@
-//! What the commands hand the UI: plain, serialisable views of the crates'
-//! types, each exported to TypeScript (`ui/src/bindings/`) with ts-rs.
+//! What the commands hand the UI, exported to TypeScript (`ui/src/bindings/`)
+//! with ts-rs. Most of it is the crates' own types (a recipe's post, figures
+//! and claims, the preflight, verdicts, the run's outcome, engine events),
+//! generated from where they are defined; the types here only combine
+//! several of those for one page, or carry what only the app has (errors
+//! with a hint, the event stream's batches).
 
-pub use reprise_report::history::RunSummary;
+use reprise_engine::{Event, StepStatus};
+use reprise_probe::preflight::LaneHere;
+use reprise_recipe::{
+    ChecksumStatus, Claim, Figure, Lane, Machine, Metric, Post, StepKind, Toolchain,
+};
+use reprise_report::{Environment, PeopleRow, RunInfo};
+use reprise_verdict::{FigureReading, MachineMatch, Verdict};
 use serde::Serialize;
 use ts_rs::TS;
+
+pub use reprise_history::RunSummary;
+pub use reprise_probe::preflight::Preflight;
+pub use reprise_session::run::RunOutcome;
+pub use reprise_session::share::{SharePreview, ShareStatus};
+pub use reprise_share::CreatedDiscussion;
 
 /// A command's failure, as the UI shows it: what happened and what to do.
 #[derive(Clone, Debug, PartialEq, Serialize, TS, thiserror::Error)]
 #[error("{message}")]
 pub struct CommandError {
-    /// `not_found`, `invalid`, `io`, `history`, `share`.
-    pub kind: String,
+    pub kind: ErrorKind,
     pub message: String,
     /// What the person can do about it.
     pub hint: String,
+}
+
+/// What kind of failure a command had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// No such recipe or run.
+    NotFound,
+    /// A recipe that does not load.
+    Invalid,
+    /// A recipe that is not the reviewed one.
+    Unreviewed,
+    /// The recipe's steps cannot be planned.
+    Plan,
+    /// The recipe is already running.
+    Busy,
+    /// Reading or writing the data dir.
+    Io,
+    /// The results history.
+    History,
+    /// Sharing: GitHub, the token, the preview.
+    Share,
+    /// The app itself (a thread stopped).
+    Internal,
 }
 
 /// The Library page: one card per recipe, and the files that did not load.
@@ -23,24 +62,26 @@ pub struct Library {
     pub problems: Vec<RecipeProblem>,
 }
 
+/// A recipe as the Library shows it.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct RecipeCard {
-    pub id: String,
-    pub title: String,
-    pub author: String,
-    pub date: String,
-    pub summary: String,
-    /// The metrics the figures measure, by unit name (`req/s`, `ms`, …).
-    pub measures: Vec<String>,
+    pub post: Post,
+    /// The units of what its figures measure (`req/s`, `ms`, …).
+    pub units: Vec<String>,
     pub figures: u32,
     pub claims: u32,
     pub steps: u32,
-    /// Lanes the recipe can run at all.
-    pub lanes_runnable: u32,
-    /// Of those, the lanes whose toolchains are on this machine's PATH.
-    pub lanes_here: Vec<String>,
-    /// `ok`, `modified` or `unlisted` against checksums/recipes.sha256.
-    pub checksum: String,
+    /// Each lane and whether it runs here (judged from what is installed,
+    /// without running anything).
+    pub lanes: Vec<LaneStanding>,
+    pub checksum: ChecksumStatus,
+}
+
+/// A lane by name and whether it runs here.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LaneStanding {
+    pub lane: String,
+    pub here: LaneHere,
 }
 
 #[derive(Clone, Debug, Serialize, TS)]
@@ -53,226 +94,87 @@ pub struct RecipeProblem {
 /// The Post page: what the post claims and on what.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct PostView {
-    pub id: String,
-    pub title: String,
-    pub author: String,
-    pub date: String,
-    pub url: Option<String>,
-    pub run: Option<String>,
-    pub summary: String,
-    pub unknowns: Vec<String>,
-    pub machine: Option<MachineView>,
-    pub toolchains: Vec<ToolchainView>,
-    pub lanes: Vec<LaneView>,
+    pub post: Post,
+    pub checksum: ChecksumStatus,
+    pub machine: Option<Machine>,
+    pub toolchains: Vec<ToolchainHere>,
+    pub lanes: Vec<LaneOfPost>,
     pub steps: Vec<StepView>,
-    pub figures: Vec<FigureView>,
-    pub claims: Vec<ClaimView>,
-    pub checksum: String,
+    pub figures: Vec<Figure>,
+    pub claims: Vec<Claim>,
+    /// The unit of each metric the figures use.
+    pub units: Vec<MetricUnit>,
 }
 
+/// A toolchain and whether its program is found here.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct MachineView {
-    pub cpu: String,
-    pub cores: Option<u32>,
-    pub threads: Option<u32>,
-    pub smt: Option<bool>,
-    pub base_mhz: Option<u32>,
-    pub boost: Option<bool>,
-    pub governor: Option<String>,
-    pub memory_gb: Option<u32>,
-    pub os: Option<String>,
-    pub kernel: Option<String>,
-    pub virtualization: Option<String>,
-    pub quote: String,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct ToolchainView {
-    pub name: String,
-    /// The version requirement, e.g. `4.0.5` or `*`.
-    pub version: String,
-    pub command: Vec<String>,
-    pub why: Option<String>,
-    pub quote: Option<String>,
-    /// Whether the command's program is on this machine's PATH.
+pub struct ToolchainHere {
+    pub toolchain: Toolchain,
     pub on_path: bool,
 }
 
+/// A lane and whether it runs here.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct LaneView {
-    pub name: String,
-    pub runtime: Option<String>,
-    pub server: Option<String>,
-    pub why: String,
-    pub runnable: bool,
-    pub runnable_here: bool,
-    pub not_runnable: Option<String>,
+pub struct LaneOfPost {
+    pub lane: Lane,
+    pub here: LaneHere,
 }
 
+/// A step as the Post page lists it: its kind, the post's reason, and its
+/// command as a person would type it.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct StepView {
     pub id: String,
-    pub kind: String,
-    /// The post's reason for the step.
+    pub kind: StepKind,
     pub why: String,
     pub after: Vec<String>,
     pub lanes: Vec<String>,
     pub command: Option<String>,
 }
 
+/// A metric and the unit its numbers are in.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct FigureView {
-    pub id: String,
-    pub lane: String,
-    pub endpoint: Option<String>,
-    pub metric: String,
+pub struct MetricUnit {
+    pub metric: Metric,
     pub unit: String,
-    pub value: Option<f64>,
-    pub range: Option<Vec<f64>>,
-    pub unknown: Option<String>,
-    pub approx: bool,
-    pub condition: Option<String>,
-    pub quote: String,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct ClaimView {
-    pub id: String,
-    pub kind: String,
-    pub quote: String,
-    pub tolerance: Option<f64>,
-    pub figures: Vec<String>,
 }
 
 /// The Results page for one stored run.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ResultsView {
     pub run: RunSummary,
-    /// Empty when the machine matches the post's; otherwise why it differs.
-    pub machine_differs: Vec<String>,
+    pub info: RunInfo,
+    /// Whether this machine is the post's (absolute figures are judged only then).
+    pub machine: MachineMatch,
     pub tally: String,
-    pub figures: Vec<FigureResult>,
-    pub verdicts: Vec<VerdictView>,
-    pub environment: EnvironmentView,
-    /// The people table (post 004's many-people steps): its columns, and a
-    /// row per step of people per lane. Empty for a run without them.
-    pub people_columns: Vec<String>,
-    pub people: Vec<Vec<String>>,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct FigureResult {
-    pub figure: String,
-    pub lane: String,
-    pub endpoint: Option<String>,
-    pub metric: String,
-    pub unit: String,
-    pub published: Option<f64>,
-    pub published_range: Option<Vec<f64>>,
-    /// The measured median, where the cell has one.
-    pub measured: Option<f64>,
-    pub measured_low: Option<f64>,
-    pub measured_high: Option<f64>,
-    /// `valid`, or why the cell is no data / client-bound / not comparable.
-    pub status: String,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct IntervalView {
-    pub estimate: f64,
-    pub low: f64,
-    pub high: f64,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct VerdictView {
-    pub claim: String,
-    pub kind: String,
-    pub quote: String,
-    /// `reproduced`, `not_reproduced`, `inconclusive`, `not_comparable`.
-    pub outcome: String,
-    pub reason: String,
-    pub published: Option<f64>,
-    pub unit: String,
-    pub tolerance: Option<f64>,
-    pub band: Option<Vec<f64>>,
-    pub measured: Option<IntervalView>,
-    pub more_runs: Option<u32>,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct EnvironmentView {
-    pub toolchains: Vec<NameValue>,
-    pub sources: Vec<NameValue>,
-    /// Every command run, as a person would type it.
+    pub figures: Vec<FigureReading>,
+    pub verdicts: Vec<Verdict>,
+    pub environment: Environment,
+    /// The environment's commands as a person would type them.
     pub commands: Vec<String>,
-    /// The harness settings and the fingerprint, pretty-printed JSON.
-    pub harness: String,
-    pub fingerprint: String,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct NameValue {
-    pub name: String,
-    pub value: String,
-}
-
-/// The Share page: exactly what would be posted, after redaction.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct SharePreview {
-    pub run: String,
-    pub title: String,
-    pub body: String,
-    /// What was replaced: host names and user names found in the fingerprint.
-    pub redacted: Vec<String>,
-    /// A GitHub new-discussion page with the title and body filled in,
-    /// when a repository is configured (`REPRISE_DISCUSSIONS_REPO`).
-    pub prefilled_url: Option<String>,
-    /// The CLI command that signs in with the device flow and posts.
-    pub cli_command: String,
+    /// The people table (post 004's many-people steps); empty for a run without them.
+    pub people: Vec<PeopleRow>,
+    pub units: Vec<MetricUnit>,
 }
 
 /// The Machine page: the probe's fingerprint as facts.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ThisMachine {
     /// `cpu.brand`, `clock.governor`, … with their values.
-    pub facts: Vec<NameValue>,
+    pub facts: Vec<Fact>,
     /// What this page does not show, and where to find it.
     pub missing: Vec<String>,
 }
 
-/// The Preflight page: the probe's comparison, item by item.
+/// One fact of the fingerprint.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct PreflightView {
-    pub recipe: String,
-    /// Whether something blocks the run.
-    pub blocks: bool,
-    /// Whether absolute figures can be compared with the post's.
-    pub absolute_comparable: bool,
-    pub items: Vec<PreflightItem>,
-    pub runnable_lanes: Vec<String>,
-    pub blocked_lanes: Vec<String>,
-    /// Lanes the post measured that no recipe can run, and why.
-    pub published_only: Vec<NameValue>,
-}
-
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct PreflightItem {
-    /// `cpu`, `governor`, `toolchain`, `lane`, …
-    pub subject: String,
+pub struct Fact {
     pub name: String,
-    /// What the post had.
-    pub reference: Option<String>,
-    /// What this machine has.
-    pub here: Option<String>,
-    /// `matches`, `differs` or `blocks`.
-    pub verdict: String,
-    pub why: String,
-    pub fix: Option<String>,
+    pub value: String,
 }
 
-/// One message on a run's event channel: either an event as it happened or
-/// a merged summary of many progress events.
+/// One message on a run's event channel: an engine event as it happened, or
+/// a merged summary of many progress events or log lines.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum StreamMessage {
@@ -294,7 +196,7 @@ pub enum StreamMessage {
         dropped: u32,
     },
     /// Anything else, passed on at once and in order.
-    Event { payload: String },
+    Event { event: Event },
 }
 
 /// What this build can do.
@@ -319,48 +221,24 @@ pub struct StreamSummary {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct RunPlan {
     pub recipe: String,
-    pub checksum: String,
+    pub checksum: ChecksumStatus,
     pub lanes: Vec<String>,
     /// The run a start resumes, if there is one.
     pub latest_run: Option<String>,
-    pub steps: Vec<PlannedStepView>,
+    pub steps: Vec<PlannedStep>,
 }
 
+/// A step of the plan, and where the latest run got to with it.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct PlannedStepView {
+pub struct PlannedStep {
     pub id: String,
-    pub kind: String,
+    pub kind: StepKind,
     /// The post's reason for the step.
     pub why: String,
     /// What the step will do: the command, the source, the tree.
     pub describe: String,
-    /// Where the latest run got to: `finished`, `failed`, `skipped`, …
-    pub last_status: Option<String>,
+    pub last_status: Option<StepStatus>,
     pub last_reason: Option<String>,
-}
-
-/// How a run ended.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct RunOutcome {
-    pub run: String,
-    /// The run's id in the results history, when it measured something.
-    pub stored: Option<String>,
-    pub finished: Vec<String>,
-    pub reused: Vec<String>,
-    pub skipped: Vec<String>,
-    pub failed: Vec<String>,
-    pub cancelled: bool,
-}
-
-/// Whether the app can post, and where.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct ShareStatus {
-    pub signed_in: bool,
-    /// Whether an OAuth app is configured for the device flow.
-    pub can_sign_in: bool,
-    pub repo: Option<String>,
-    /// Where the token is (or would be) kept.
-    pub token_store: String,
 }
 
 /// The code to enter at GitHub's device page.
@@ -370,10 +248,4 @@ pub struct SignInCode {
     pub verification_uri: String,
     /// Seconds until the code expires.
     pub expires_in: u64,
-}
-
-/// A posted report.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct Submitted {
-    pub url: String,
 }

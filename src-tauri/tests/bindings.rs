@@ -1,6 +1,7 @@
-//! The TypeScript types in `ui/src/bindings/` are generated from the views
-//! the commands return; this test regenerates them and fails when the
-//! committed ones are stale. `REPRISE_UPDATE_BINDINGS=1` rewrites them.
+//! The TypeScript types in `ui/src/bindings/` are generated from what the
+//! commands return (the crates' own types, and the app's views that combine
+//! them); this test regenerates them and fails when the committed ones are
+//! stale. `REPRISE_UPDATE_BINDINGS=1` rewrites them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,33 +17,41 @@ fn generate(dir: &Path) {
     ResultsView::export_all(&cfg).unwrap();
     SharePreview::export_all(&cfg).unwrap();
     ThisMachine::export_all(&cfg).unwrap();
-    PreflightView::export_all(&cfg).unwrap();
+    Preflight::export_all(&cfg).unwrap();
     RunPlan::export_all(&cfg).unwrap();
     RunOutcome::export_all(&cfg).unwrap();
     ShareStatus::export_all(&cfg).unwrap();
     SignInCode::export_all(&cfg).unwrap();
-    Submitted::export_all(&cfg).unwrap();
+    CreatedDiscussion::export_all(&cfg).unwrap();
     CommandError::export_all(&cfg).unwrap();
     StreamMessage::export_all(&cfg).unwrap();
     Capabilities::export_all(&cfg).unwrap();
     StreamSummary::export_all(&cfg).unwrap();
 }
 
+/// Every `.ts` file under `dir`, by its path relative to `dir`.
 fn files(dir: &Path) -> BTreeMap<String, String> {
-    std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .filter(|e| e.path().extension().is_some_and(|x| x == "ts"))
-                .map(|e| {
-                    (
-                        e.file_name().to_string_lossy().into_owned(),
-                        std::fs::read_to_string(e.path()).unwrap(),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+    let mut found = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|x| x == "ts") {
+                let name = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                found.insert(name, std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    found
 }
 
 #[test]
@@ -62,7 +71,9 @@ fn the_committed_typescript_bindings_are_fresh() {
             std::fs::remove_file(committed.join(old)).unwrap();
         }
         for (name, text) in &generated {
-            std::fs::write(committed.join(name), text).unwrap();
+            let file = committed.join(name);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
         }
     }
     let on_disk = files(committed);

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use reprise_desktop::commands::Shell;
+use reprise_history::History;
 use reprise_recipe::Catalog;
 use reprise_report::RunInfo;
-use reprise_report::history::History;
+use reprise_session::{DataDir, Session, ShareSettings};
 use serde_json::{Value, json};
 use tauri::ipc::{CallbackFn, InvokeBody};
 use tauri::test::{
@@ -21,12 +21,12 @@ fn checkout() -> &'static Path {
 }
 
 fn start(data_dir: &Path) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let shell = Shell {
-        catalog: Catalog::new(checkout()),
-        data_dir: data_dir.to_path_buf(),
-        share: reprise_desktop::share::ShareConfig::from_env(),
-    };
-    let app = reprise_desktop::app(mock_builder(), shell)
+    let session = Session::new(
+        Catalog::new(checkout()),
+        DataDir::new(data_dir),
+        ShareSettings::from_env(),
+    );
+    let app = reprise_desktop::app(mock_builder(), session)
         .build(mock_context(noop_assets()))
         .expect("the mock app builds");
     let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
@@ -79,7 +79,7 @@ fn seed_history(data_dir: &Path) -> String {
         .new_id("hello-ceiling", "2026-11-30T05:00:00Z")
         .unwrap();
     let run = RunInfo::for_recipe(&recipe, &id, "2026-11-30T05:00:00Z");
-    let report = reprise_report::results_dir::report_from_dir(
+    let report = reprise_session::judge::judge_results_dir(
         &recipe,
         results.path(),
         None,
@@ -99,17 +99,20 @@ fn the_library_lists_every_recipe_with_its_post() {
     let cards = library["recipes"].as_array().unwrap();
     let hello = cards
         .iter()
-        .find(|c| c["id"] == "hello-ceiling")
+        .find(|c| c["post"]["id"] == "hello-ceiling")
         .expect("hello-ceiling is in the library");
-    assert_eq!(hello["author"], "Sam Ruby");
-    assert_eq!(hello["lanes_runnable"], 3);
-    assert_eq!(hello["checksum"], "ok");
+    assert_eq!(hello["post"]["author"], "Sam Ruby");
+    assert_eq!(hello["lanes"].as_array().unwrap().len(), 3);
     assert!(
-        hello["measures"]
+        hello["lanes"]
             .as_array()
             .unwrap()
-            .contains(&json!("req_per_s"))
+            .iter()
+            .all(|l| ["runs", "blocked"].contains(&l["here"]["state"].as_str().unwrap())),
+        "{hello}"
     );
+    assert_eq!(hello["checksum"], json!({"status": "matches"}));
+    assert!(hello["units"].as_array().unwrap().contains(&json!("req/s")));
     assert_eq!(library["problems"], json!([]));
 }
 
@@ -125,7 +128,13 @@ fn a_post_has_its_figures_with_their_sentences_and_its_machine() {
         .find(|f| f["id"] == "puma-hello")
         .unwrap();
     assert_eq!(puma["value"], 54000.0);
-    assert_eq!(puma["unit"], "req/s");
+    assert_eq!(puma["metric"], "req_per_s");
+    assert!(
+        post["units"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"metric": "req_per_s", "unit": "req/s"}))
+    );
     assert!(puma["quote"].as_str().unwrap().contains("54,000"));
     assert_eq!(post["machine"]["cores"], 6);
     assert!(
@@ -177,7 +186,7 @@ fn a_stored_run_has_results_with_verdicts_and_a_redacted_share_preview() {
         .find(|f| f["figure"] == "falcon-hello")
         .unwrap();
     assert_eq!(falcon["published"], 106000.0);
-    assert_eq!(falcon["measured"], 60200.0);
+    assert_eq!(falcon["stats"]["median"], 60200.0);
     let ratio = results["verdicts"]
         .as_array()
         .unwrap()
@@ -187,17 +196,22 @@ fn a_stored_run_has_results_with_verdicts_and_a_redacted_share_preview() {
     assert_eq!(ratio["outcome"], "reproduced", "{ratio}");
     assert!(ratio["measured"]["low"].as_f64().unwrap() <= 2.0);
     // The test CPU is not the post's Ryzen: absolute figures are not judged.
-    assert!(!results["machine_differs"].as_array().unwrap().is_empty());
+    assert_eq!(
+        results["machine"]["machine"], "differs",
+        "{}",
+        results["machine"]
+    );
 
     let share = invoke(&webview, "share_preview", json!({"run": id})).unwrap();
     assert!(!share["body"].as_str().unwrap().contains("desk-seven"));
+    assert_eq!(share["redacted"], true);
     assert!(
-        share["redacted"]
+        share["redacted_names"]
             .as_array()
             .unwrap()
             .contains(&json!("desk-seven"))
     );
-    assert_eq!(share["cli_command"], format!("reprise share {id}"));
+    assert_eq!(share["run"], id.as_str());
 }
 
 #[test]

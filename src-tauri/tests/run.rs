@@ -1,89 +1,146 @@
-//! Running a recipe from the app: the engine's real plan and a quick real
-//! run of hello-ceiling (Debian's puma and nginx on loopback), its events
-//! through the throttle, re-entering (the plan shows where the last run got
-//! to), and refusing a recipe whose checksum does not match.
+//! Running a recipe from the app, through the session API the CLI uses: the
+//! engine's real plan and a quick real run of hello-ceiling (Debian's puma
+//! and nginx on loopback), its events through the throttle, re-entering (the
+//! plan shows where the last run got to), refusing a recipe that is not the
+//! reviewed one, removing the containers an earlier attempt left, and saying
+//! when the results could not be stored.
+
+#[path = "../../crates/engine/tests/support/mod.rs"]
+mod support;
 
 use std::path::Path;
 
-use reprise_desktop::commands::Shell;
-use reprise_desktop::run::{Runs, cancel, plan, start};
-use reprise_desktop::views::StreamMessage;
+use reprise_desktop::run::{plan, start};
+use reprise_desktop::views::{ErrorKind, StreamMessage};
+use reprise_engine::Event;
 use reprise_recipe::Catalog;
+use reprise_session::{DataDir, HistoryOutcome, Session, ShareSettings};
 
 fn checkout() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
-fn shell(root: &Path, data: &Path) -> Shell {
-    Shell {
-        catalog: Catalog::new(root),
-        data_dir: data.to_path_buf(),
-        share: reprise_desktop::share::ShareConfig::from_env(),
-    }
+fn session(root: &Path, data: &Path) -> Session {
+    Session::new(
+        Catalog::new(root),
+        DataDir::new(data),
+        ShareSettings::from_env(),
+    )
 }
 
-fn events(batches: &[Vec<StreamMessage>]) -> Vec<serde_json::Value> {
+fn events(batches: &[Vec<StreamMessage>]) -> Vec<Event> {
     batches
         .iter()
         .flatten()
         .filter_map(|m| match m {
-            StreamMessage::Event { payload } => serde_json::from_str(payload).ok(),
+            StreamMessage::Event { event } => Some(event.clone()),
             _ => None,
         })
         .collect()
 }
 
+fn notes(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Note { message } => Some(message.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A checkout with one reviewed recipe whose only step runs `true`.
+fn tiny_checkout() -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(root.path().join("recipes")).unwrap();
+    std::fs::write(
+        root.path().join("recipes/tiny.toml"),
+        r#"[post]
+id = "tiny"
+title = "Tiny"
+author = "A. Writer"
+date = "2026"
+summary = "One command."
+
+[[step]]
+id = "hello"
+kind = "command"
+command = ["true"]
+why = "Something to run."
+"#,
+    )
+    .unwrap();
+    reprise_recipe::Catalog::new(root.path())
+        .update_checksums()
+        .unwrap();
+    root
+}
+
 #[test]
 fn a_run_streams_the_engines_events_and_can_be_re_entered() {
     let data = tempfile::tempdir().unwrap();
-    let shell = shell(checkout(), data.path());
-    let before = plan(&shell, "hello-ceiling").unwrap();
+    let session = session(checkout(), data.path());
+    let before = plan(&session, "hello-ceiling").unwrap();
     assert_eq!(before.latest_run, None);
     assert!(before.steps.iter().all(|s| !s.why.is_empty()));
 
-    let runs = Runs::default();
     let mut batches = Vec::new();
-    let outcome = start(&shell, &runs, "hello-ceiling", false, true, |b| {
+    let outcome = start(&session, "hello-ceiling", false, true, |b| {
         batches.push(b);
         Ok::<(), ()>(())
     })
     .unwrap();
     let seen = events(&batches);
-    assert_eq!(seen[0]["event"], "run");
-    assert_eq!(seen[0]["id"], outcome.run.as_str());
+    assert_eq!(
+        seen[0],
+        Event::Run {
+            id: outcome.run.clone(),
+            dir: data
+                .path()
+                .join("runs")
+                .join(&outcome.run)
+                .display()
+                .to_string()
+        }
+    );
     // Every planned step ends in exactly one of the outcome's lists, and the
     // stream said so for each.
-    let ended = outcome.finished.len()
-        + outcome.reused.len()
-        + outcome.skipped.len()
-        + outcome.failed.len();
+    let steps = &outcome.steps;
+    let ended =
+        steps.finished.len() + steps.reused.len() + steps.skipped.len() + steps.failed.len();
     assert_eq!(ended, before.steps.len(), "{outcome:?}");
-    for step in &outcome.skipped {
+    for step in &steps.skipped {
         assert!(
             seen.iter()
-                .any(|e| e["event"] == "skipped" && e["step"] == step.as_str()),
+                .any(|e| matches!(e, Event::Skipped { step: s, .. } if s == step)),
             "{seen:?}"
         );
     }
     assert!(
-        !cancel(&runs, "hello-ceiling"),
+        !session.cancel("hello-ceiling"),
         "nothing is running any more"
     );
 
-    let after = plan(&shell, "hello-ceiling").unwrap();
+    let after = plan(&session, "hello-ceiling").unwrap();
     assert_eq!(after.latest_run.as_deref(), Some(outcome.run.as_str()));
 
     // With Debian's puma and nginx (scripts/test installs them) the quick run
     // measures, and the measurements are judged into the results history.
     assert_eq!(
-        outcome.stored.as_deref(),
-        Some(outcome.run.as_str()),
+        outcome.history,
+        HistoryOutcome::Stored {
+            id: outcome.run.clone()
+        },
         "{outcome:?}"
     );
-    let stored = reprise_desktop::commands::results(&shell, &outcome.run).unwrap();
+    assert!(
+        notes(&seen).iter().any(|n| n.contains("stored run")),
+        "{seen:?}"
+    );
+    let stored = reprise_desktop::commands::results(&session, &outcome.run).unwrap();
     assert!(!stored.verdicts.is_empty());
     assert!(
-        stored.figures.iter().any(|f| f.measured.is_some()),
+        stored.figures.iter().any(|f| f.stats.is_some()),
         "{:?}",
         stored.figures
     );
@@ -106,17 +163,115 @@ fn a_modified_recipe_is_refused_with_what_to_do() {
     )
     .unwrap();
     let data = tempfile::tempdir().unwrap();
-    let shell = shell(root.path(), data.path());
-    let err = start(
-        &shell,
-        &Runs::default(),
-        "hello-ceiling",
-        false,
-        true,
-        |_| Ok::<(), ()>(()),
-    )
-    .unwrap_err();
-    assert_eq!(err.kind, "modified");
+    let session = session(root.path(), data.path());
+    let err = start(&session, "hello-ceiling", false, true, |_| Ok::<(), ()>(())).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Unreviewed);
+    assert!(err.message.contains("modified"), "{}", err.message);
     assert!(err.hint.contains("reprise checksums update"));
     assert!(!data.path().join("runs").exists(), "nothing ran");
+}
+
+#[test]
+fn resuming_from_the_app_removes_the_containers_an_earlier_attempt_left() {
+    let root = tiny_checkout();
+    let data = tempfile::tempdir().unwrap();
+    let engine_dir = tempfile::tempdir().unwrap();
+    let (host, _service) = support::container_engine(engine_dir.path());
+    let image = support::busybox_image(&host, engine_dir.path(), "reprise-app-leftover:test");
+    // SAFETY: set before this test's session connects; the other tests of this
+    // binary use the same engine address when they use one.
+    unsafe { std::env::set_var("DOCKER_HOST", &host) };
+    let session = session(root.path(), data.path());
+    let first = start(&session, "tiny", false, false, |_| Ok::<(), ()>(())).unwrap();
+    assert!(first.steps.ok(), "{first:?}");
+
+    // The first attempt "crashed" and left a container labelled with its run.
+    let created = std::process::Command::new("podman")
+        .args(["--remote", "--url", &host, "create", "--label"])
+        .arg(format!("reprise.run={}", first.run))
+        .args([image.as_str(), "/bin/sleep", "60"])
+        .output()
+        .unwrap();
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let left = String::from_utf8_lossy(&created.stdout).trim().to_string();
+
+    let mut batches = Vec::new();
+    let second = start(&session, "tiny", false, false, |b| {
+        batches.push(b);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert_eq!(second.run, first.run, "the app resumed the run");
+    let notes = notes(&events(&batches));
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("removed 1 container") && n.contains(&left[..12])),
+        "{notes:?}"
+    );
+    let listed = std::process::Command::new("podman")
+        .args(["--remote", "--url", &host, "ps", "-a", "-q", "--filter"])
+        .arg(format!("label=reprise.run={}", first.run))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout).trim(),
+        "",
+        "the container is gone"
+    );
+}
+
+#[test]
+fn a_history_that_cannot_be_written_is_said_not_swallowed() {
+    let root = tiny_checkout();
+    let data = tempfile::tempdir().unwrap();
+    // A folder where the history's database file should be: SQLite cannot open it.
+    std::fs::create_dir_all(data.path().join(reprise_history::HISTORY_FILE)).unwrap();
+    let session = session(root.path(), data.path());
+    // The tiny recipe measures nothing; give it a command lane so there is something to store.
+    let text = r#"[post]
+id = "tiny"
+title = "Tiny"
+author = "A. Writer"
+date = "2026"
+summary = "One figure."
+
+[[lane]]
+name = "count"
+command = ["true"]
+why = "A number to store."
+
+[[step]]
+id = "count"
+kind = "command"
+command = ["sh", "-c", "echo '{\"count\": 3}'"]
+why = "Prints a figure."
+"#;
+    std::fs::write(root.path().join("recipes/tiny.toml"), text).unwrap();
+    reprise_recipe::Catalog::new(root.path())
+        .update_checksums()
+        .unwrap();
+    let mut batches = Vec::new();
+    let outcome = start(&session, "tiny", false, false, |b| {
+        batches.push(b);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert!(outcome.steps.ok(), "{outcome:?}");
+    match &outcome.history {
+        HistoryOutcome::Failed { reason } => {
+            assert!(reason.contains(reprise_history::HISTORY_FILE), "{reason}")
+        }
+        other => panic!("expected a failed store, got {other:?}"),
+    }
+    assert!(
+        notes(&events(&batches))
+            .iter()
+            .any(|n| n.starts_with("the run could not be stored in the history")),
+        "{batches:?}"
+    );
 }

@@ -8,14 +8,12 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use reprise_desktop::commands::Shell;
-use reprise_desktop::share::{
-    PendingSignIn, ShareConfig, begin_sign_in, finish_sign_in, status, submit,
-};
+use reprise_desktop::share::{PendingSignIn, begin_sign_in, finish_sign_in, status, submit};
+use reprise_history::History;
 use reprise_recipe::Catalog;
 use reprise_report::RunInfo;
-use reprise_report::history::History;
-use reprise_report::share::{GitHub, TokenStore};
+use reprise_session::{DataDir, Session, ShareSettings};
+use reprise_share::{GitHub, TokenStore};
 use serde_json::json;
 
 type Requests = Arc<Mutex<Vec<(String, String, String)>>>;
@@ -103,7 +101,7 @@ fn seed(data: &Path) -> String {
         .new_id("hello-ceiling", "2026-11-30T05:00:00Z")
         .unwrap();
     let run = RunInfo::for_recipe(&recipe, &id, "2026-11-30T05:00:00Z");
-    let report = reprise_report::results_dir::report_from_dir(
+    let report = reprise_session::judge::judge_results_dir(
         &recipe,
         results.path(),
         None,
@@ -121,29 +119,29 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
     let data = tempfile::tempdir().unwrap();
     let run = seed(data.path());
     let token_file = data.path().join("github-token");
-    let shell = Shell {
-        catalog: Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
-        data_dir: data.path().to_path_buf(),
-        share: ShareConfig {
+    let session = Session::new(
+        Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+        DataDir::new(data.path()),
+        ShareSettings {
             github: GitHub::new(&base, &base),
             client_id: Some("Iv1.test".into()),
             repo: Some("rubys/reprise".into()),
             token_store: Some(TokenStore::File(token_file.clone())),
         },
-    };
-    let before = status(&shell).unwrap();
+    );
+    let before = status(&session).unwrap();
     assert!(!before.signed_in && before.can_sign_in);
     assert_eq!(
-        submit(&shell, &run).unwrap_err().hint,
+        submit(&session, &run).unwrap_err().hint,
         "Sign in to GitHub first."
     );
 
     let pending = PendingSignIn::default();
-    let code = begin_sign_in(&shell, &pending).unwrap();
+    let code = begin_sign_in(&session, &pending).unwrap();
     assert_eq!(code.user_code, "WDJB-MJHT");
     assert_eq!(code.verification_uri, format!("{base}/login/device"));
     let mut waits = Vec::new();
-    let kept = finish_sign_in(&shell, &pending, &mut |d| waits.push(d.as_secs())).unwrap();
+    let kept = finish_sign_in(&session, &pending, &mut |d| waits.push(d.as_secs())).unwrap();
     assert_eq!(kept, token_file.display().to_string());
     assert_eq!(
         waits,
@@ -154,16 +152,19 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
         std::fs::read_to_string(&token_file).unwrap().trim(),
         "gho_test"
     );
-    assert!(status(&shell).unwrap().signed_in);
+    assert!(status(&session).unwrap().signed_in);
 
-    let posted = submit(&shell, &run).unwrap();
+    let posted = submit(&session, &run).unwrap();
     assert_eq!(posted.url, "https://github.com/rubys/reprise/discussions/7");
     let requests = requests.lock().unwrap();
     let (_, authorization, body) = requests
         .iter()
         .find(|r| r.0 == "/graphql" && r.2.contains("createDiscussion"))
         .unwrap();
-    assert_eq!(authorization, "bearer gho_test");
+    assert!(
+        authorization.eq_ignore_ascii_case("bearer gho_test"),
+        "{authorization}"
+    );
     assert!(body.contains("hello-world ceilings"));
     assert!(!body.contains("desk-seven"), "the host name is redacted");
 }
@@ -171,16 +172,16 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
 #[test]
 fn without_an_oauth_app_sign_in_says_how_to_set_one() {
     let data = tempfile::tempdir().unwrap();
-    let shell = Shell {
-        catalog: Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
-        data_dir: data.path().to_path_buf(),
-        share: ShareConfig {
+    let session = Session::new(
+        Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+        DataDir::new(data.path()),
+        ShareSettings {
             github: GitHub::new("http://127.0.0.1:9", "http://127.0.0.1:9"),
             client_id: None,
             repo: None,
             token_store: Some(TokenStore::File(data.path().join("github-token"))),
         },
-    };
-    let err = begin_sign_in(&shell, &PendingSignIn::default()).unwrap_err();
+    );
+    let err = begin_sign_in(&session, &PendingSignIn::default()).unwrap_err();
     assert!(err.hint.contains("REPRISE_GITHUB_CLIENT_ID"));
 }

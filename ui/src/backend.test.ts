@@ -46,21 +46,21 @@ describe('the Tauri backend', () => {
     let channel: ChannelLike<unknown> | null = null;
     const invoke = async <T,>(_cmd: string, args?: Record<string, unknown>) => {
       channel = args!.onEvent as ChannelLike<unknown>;
-      channel.onmessage([{ type: 'event', payload: 'started' }]);
+      channel.onmessage([{ type: 'event', event: { event: 'note', message: 'started' } }]);
       return { events: 1, batches: 1 } as T;
     };
     const seen: unknown[] = [];
     const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
     const summary = await b.benchStream(10, (batch) => seen.push(batch));
     expect(summary).toEqual({ events: 1, batches: 1 });
-    expect(seen).toEqual([[{ type: 'event', payload: 'started' }]]);
+    expect(seen).toEqual([[{ type: 'event', event: { event: 'note', message: 'started' } }]]);
   });
 });
 
 describe('the scripted backend', () => {
   it('answers from its script and fails where the script says', async () => {
     const ok = scriptedBackend(scripts.default);
-    expect((await ok.library()).recipes[0].id).toBe('hello-ceiling');
+    expect((await ok.library()).recipes[0].post.id).toBe('hello-ceiling');
     const bad = scriptedBackend(scripts.error);
     const err = await bad.library().catch((e) => e);
     expect(err.hint).toMatch(/REPRISE_ROOT/);

@@ -3,14 +3,15 @@
 // tests in a plain browser. Pages never import @tauri-apps/api themselves.
 
 import type { CommandError } from './bindings/CommandError';
+import type { ErrorKind } from './bindings/ErrorKind';
 import type { Library } from './bindings/Library';
 import type { ThisMachine } from './bindings/ThisMachine';
-import type { PreflightView } from './bindings/PreflightView';
+import type { Preflight } from './bindings/Preflight';
 import type { RunPlan } from './bindings/RunPlan';
 import type { RunOutcome } from './bindings/RunOutcome';
 import type { ShareStatus } from './bindings/ShareStatus';
 import type { SignInCode } from './bindings/SignInCode';
-import type { Submitted } from './bindings/Submitted';
+import type { CreatedDiscussion } from './bindings/CreatedDiscussion';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
 import type { RunSummary } from './bindings/RunSummary';
@@ -37,7 +38,7 @@ export interface Backend {
   results(run: string): Promise<ResultsView>;
   sharePreview(run: string): Promise<SharePreview>;
   machine(): Promise<ThisMachine>;
-  preflight(id: string): Promise<PreflightView>;
+  preflight(id: string): Promise<Preflight>;
   planRun(id: string): Promise<RunPlan>;
   /** Runs (or, unless `fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
   startRun(id: string, fresh: boolean, quick: boolean, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
@@ -47,16 +48,17 @@ export interface Backend {
   shareSignIn(): Promise<SignInCode>;
   /** Resolves once the code was entered (with where the token is kept). */
   shareWaitSignIn(): Promise<string>;
-  shareSubmit(run: string): Promise<Submitted>;
+  shareSubmit(run: string): Promise<CreatedDiscussion>;
   /** Streams synthetic progress events for `millis` ms through the app's throttle. */
   benchStream(millis: number, onBatch: (batch: StreamMessage[]) => void, forward?: boolean): Promise<StreamSummary>;
 }
 
 /** A failure as pages show it: what happened and what to do. */
-export class BackendError extends Error implements CommandError {
-  kind: string;
+export class BackendError extends Error {
+  /** The app's kind of failure, or `ipc` when the app did not answer as expected. */
+  kind: ErrorKind | 'ipc';
   hint: string;
-  constructor(e: CommandError) {
+  constructor(e: { kind: ErrorKind | 'ipc'; message: string; hint: string }) {
     super(e.message);
     this.kind = e.kind;
     this.hint = e.hint;
@@ -68,7 +70,7 @@ export function toBackendError(e: unknown): BackendError {
   if (e instanceof BackendError) return e;
   if (e && typeof e === 'object' && 'message' in e && 'kind' in e) {
     const c = e as CommandError;
-    return new BackendError({ kind: String(c.kind), message: String(c.message), hint: String(c.hint ?? '') });
+    return new BackendError({ kind: c.kind, message: String(c.message), hint: String(c.hint ?? '') });
   }
   const message = e instanceof Error ? e.message : String(e);
   return new BackendError({
@@ -138,12 +140,12 @@ export interface Script {
   results?: Record<string, Scripted<ResultsView>>;
   share?: Record<string, Scripted<SharePreview>>;
   machine?: Scripted<ThisMachine>;
-  preflight?: Record<string, Scripted<PreflightView>>;
+  preflight?: Record<string, Scripted<Preflight>>;
   plan?: Record<string, Scripted<RunPlan>>;
   shareStatus?: Scripted<ShareStatus>;
   signIn?: Scripted<SignInCode>;
   waitSignIn?: Scripted<string>;
-  submit?: Scripted<Submitted>;
+  submit?: Scripted<CreatedDiscussion>;
   /** A run: the batches it streams (one per tick, `tickMs` apart), then its outcome. */
   run?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
   /** Batches a bench stream delivers, one per animation-free tick. */
@@ -187,8 +189,12 @@ export function scriptedBackend(script: Script): Backend {
       for (const batch of run.batches) {
         await new Promise((r) => setTimeout(r, run.tickMs ?? 0));
         if (cancelled[id]) {
-          onBatch([{ type: 'event', payload: JSON.stringify({ event: 'failed', step: '', reason: 'cancelled' }) }]);
-          return { run: `${id}-1`, stored: null, finished: [], reused: [], skipped: [], failed: [], cancelled: true };
+          onBatch([{ type: 'event', event: { event: 'failed', step: '', reason: 'cancelled' } }]);
+          return {
+            run: `${id}-1`,
+            steps: { finished: [], reused: [], skipped: [], failed: [], cancelled: true },
+            history: { outcome: 'nothing_to_store' },
+          };
         }
         onBatch(batch);
       }

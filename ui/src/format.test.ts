@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, outcomeLabel } from './format';
+import { checksumWord, claimFigures, describeCell, formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, outcomeLabel } from './format';
 
 describe('numbers', () => {
   it('groups thousands and trims decimals', () => {
@@ -33,9 +33,20 @@ describe('numbers', () => {
 describe('words', () => {
   it('labels outcomes and dates for a reader', () => {
     expect(outcomeLabel('not_reproduced')).toBe('Not reproduced');
-    expect(outcomeLabel('something_new')).toBe('something new');
+    expect(outcomeLabel('not_comparable')).toBe('Not comparable');
     expect(formatPostDate('2026-10')).toBe('October 2026');
     expect(formatPostDate('2026-09-22')).toBe('22 September 2026');
     expect(formatPostDate('autumn')).toBe('autumn');
+  });
+
+  it('says what a cell, a checksum and a claim are from their typed values', () => {
+    expect(describeCell({ status: 'client_bound', run: 2, client_cpu: 0.97 })).toBe(
+      'client-bound: the load generator used 97% of its CPU in run 2',
+    );
+    expect(describeCell(null)).toBe('not measured');
+    expect(checksumWord({ status: 'modified', expected: 'a', actual: 'b' })).toBe('modified');
+    expect(
+      claimFigures({ id: 'r', quote: 'q', tolerance: 0.1, kind: 'ratio', numerator: 'a', denominator: 'b', value: 2 }),
+    ).toEqual(['a', 'b']);
   });
 });

@@ -1,5 +1,12 @@
 // How numbers, figures and outcomes read on screen.
 
+import type { CellStatus } from './bindings/CellStatus';
+import type { ChecksumStatus } from './bindings/ChecksumStatus';
+import type { Claim } from './bindings/Claim';
+import type { Metric } from './bindings/Metric';
+import type { MetricUnit } from './bindings/MetricUnit';
+import type { Outcome } from './bindings/Outcome';
+
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A number with sensible precision: 54,000 · 1.96 · 0.012. */
@@ -42,19 +49,66 @@ export function formatInterval(i: { estimate: number; low: number; high: number 
   return `${formatValue(i.estimate, unit)} (${formatNumber(i.low)}–${formatNumber(i.high)})`;
 }
 
-export const outcomeLabels: Record<string, string> = {
+export const outcomeLabels: Record<Outcome, string> = {
   reproduced: 'Reproduced',
   not_reproduced: 'Not reproduced',
   inconclusive: 'Inconclusive',
   not_comparable: 'Not comparable',
 };
 
-export function outcomeLabel(outcome: string): string {
-  return outcomeLabels[outcome] ?? outcome.replace(/_/g, ' ');
+export function outcomeLabel(outcome: Outcome): string {
+  return outcomeLabels[outcome];
+}
+
+/** A recipe's checksum status as a person reads it. */
+export function checksumWord(c: ChecksumStatus): string {
+  switch (c.status) {
+    case 'matches':
+      return 'reviewed';
+    case 'modified':
+      return 'modified';
+    case 'unlisted':
+      return 'not listed';
+    case 'unreadable':
+      return 'unreadable';
+  }
+}
+
+/** A cell's validity as one line (as the reports say it). */
+export function describeCell(status: CellStatus | null): string {
+  if (!status) return 'not measured';
+  switch (status.status) {
+    case 'valid':
+      return 'valid';
+    case 'no_data':
+      return `no data: ${status.reason}`;
+    case 'client_bound':
+      return `client-bound: the load generator used ${Math.round(status.client_cpu * 100)}% of its CPU in run ${status.run}`;
+    case 'not_comparable':
+      return `not comparable: ${status.reason}`;
+  }
+}
+
+/** The unit of a metric, from the units a view carries. */
+export function unitOf(units: MetricUnit[], metric: Metric): string {
+  return units.find((u) => u.metric === metric)?.unit ?? '';
+}
+
+/** The figures a claim rests on. */
+export function claimFigures(c: Claim): string[] {
+  switch (c.kind) {
+    case 'absolute':
+    case 'spread':
+      return [c.figure];
+    case 'ratio':
+      return [c.numerator, c.denominator];
+    case 'ordering':
+      return c.order;
+  }
 }
 
 /** Metric names as a reader says them. */
-const metricNames: Record<string, string> = {
+const metricNames: Record<Metric, string> = {
   req_per_s: 'throughput',
   p50_ms: 'median latency',
   p99_ms: 'tail latency',
@@ -72,8 +126,8 @@ const metricNames: Record<string, string> = {
   percent: 'percentages',
 };
 
-export function metricName(metric: string): string {
-  return metricNames[metric] ?? metric.replace(/_/g, ' ');
+export function metricName(metric: Metric): string {
+  return metricNames[metric];
 }
 
 /** `2026-10` → `October 2026`; full dates as `16 October 2026`. */
@@ -86,3 +140,4 @@ export function formatPostDate(date: string): string {
   const month = months[Number(mo) - 1] ?? mo;
   return d ? `${Number(d)} ${month} ${y}` : `${month} ${y}`;
 }
+

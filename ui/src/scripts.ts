@@ -6,30 +6,37 @@ import type { Script } from './backend';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
 import type { StreamMessage } from './bindings/StreamMessage';
-import type { PreflightView } from './bindings/PreflightView';
+import type { Preflight } from './bindings/Preflight';
+import type { Library } from './bindings/Library';
+import type { SharePreview } from './bindings/SharePreview';
+import type { RunOutcome } from './bindings/RunOutcome';
 import type { RunPlan } from './bindings/RunPlan';
+import type { Event } from './bindings/Event';
 
 const post: PostView = {
-  id: 'hello-ceiling',
-  title: 'Campfire under Falcon: the hello-world ceilings',
-  author: 'Sam Ruby',
-  date: '2026-10',
-  url: null,
-  run: 'the October 16 run',
-  summary: 'Before reading a cached route’s throughput, the post measures what the app server alone can do.',
-  unknowns: ['The post gives no Puma or Falcon version.'],
+  post: {
+    id: 'hello-ceiling',
+    title: 'Campfire under Falcon: the hello-world ceilings',
+    author: 'Sam Ruby',
+    date: '2026-10',
+    url: null,
+    run: 'the October 16 run',
+    summary: 'Before reading a cached route’s throughput, the post measures what the app server alone can do.',
+    unknowns: ['The post gives no Puma or Falcon version.'],
+  },
+  checksum: { status: 'matches' },
   machine: {
     cpu: 'AMD Ryzen 5 3600 6-Core Processor', cores: 6, threads: 12, smt: true, base_mhz: 3600, boost: false,
     governor: 'performance', memory_gb: 63, os: 'Ubuntu 24.04.5 LTS', kernel: null, virtualization: 'none',
     quote: 'AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled.',
   },
   toolchains: [
-    { name: 'ruby', version: '*', command: ['ruby', '--version'], why: 'Any Ruby that runs Puma will do.', quote: null, on_path: true },
-    { name: 'falcon', version: '*', command: ['falcon', '--version'], why: 'The fiber server.', quote: null, on_path: false },
+    { toolchain: { name: 'ruby', version: '*', command: ['ruby', '--version'], pattern: 'ruby (\\S+)', why: 'Any Ruby that runs Puma will do.', quote: null }, on_path: true },
+    { toolchain: { name: 'falcon', version: '*', command: ['falcon', '--version'], pattern: 'falcon (\\S+)', why: 'The fiber server.', quote: null }, on_path: false },
   ],
   lanes: [
-    { name: 'puma', runtime: 'ruby', server: 'puma', why: 'Puma, two workers.', runnable: true, runnable_here: true, not_runnable: null },
-    { name: 'falcon', runtime: 'ruby', server: 'falcon', why: 'Falcon.', runnable: true, runnable_here: false, not_runnable: null },
+    { lane: lane('puma', 'Puma, two workers.'), here: { state: 'runs' } },
+    { lane: lane('falcon', 'Falcon.'), here: { state: 'blocked', why: 'Cannot run: it needs falcon, which this machine lacks.', fix: 'gem install falcon' } },
   ],
   steps: [
     { id: 'serve', kind: 'serve', why: 'Start each server on its own port.', after: [], lanes: ['puma', 'falcon'], command: null },
@@ -37,49 +44,68 @@ const post: PostView = {
     { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', after: ['check'], lanes: [], command: null },
   ],
   figures: [
-    { id: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', unit: 'req/s', value: 54000, range: null, unknown: null, approx: true, condition: null, quote: 'A hello-world app under Puma serves about 54,000 requests a second.' },
-    { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', unit: 'req/s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000.' },
+    { id: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', value: 54000, range: null, unknown: null, approx: true, condition: null, quote: 'A hello-world app under Puma serves about 54,000 requests a second.' },
+    { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000.' },
   ],
   claims: [
-    { id: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, figures: ['falcon-hello', 'puma-hello'] },
+    { id: 'falcon-twice-puma', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, kind: 'ratio', numerator: 'falcon-hello', denominator: 'puma-hello', value: 1.96 },
   ],
-  checksum: 'ok',
+  units: [{ metric: 'req_per_s', unit: 'req/s' }],
 };
 
+function lane(name: string, why: string): PostView['lanes'][number]['lane'] {
+  return {
+    name, runtime: 'ruby', needs: [], server: name, workers: 2, threads: 4, env: {}, heap_mb: null, warmup: '5s',
+    command: [name], dir: null, port: 9292, health: '/', boot_budget: null, placement: 'host', image: null, why, not_runnable: null,
+  };
+}
+
+const cell = (lane: string, median: number) => ({
+  figure: `${lane}-hello`, lane, endpoint: '/', metric: 'req_per_s' as const,
+  published: lane === 'puma' ? 54000 : 106000, published_range: null,
+  cell: { lane, endpoint: '/', metric: 'req_per_s' as const },
+  status: { status: 'valid' as const },
+  stats: { runs: 3, median, min: median - 100, max: median + 100, mean: median, cv: 0.003, unstable: false },
+  interval: { estimate: median, low: median - 100, high: median + 100 },
+});
+
 const results: ResultsView = {
-  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.title, origin: 'results dir', cells: 2, reproduced: 1, not_reproduced: 0, inconclusive: 0, not_comparable: 2 },
-  machine_differs: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'],
+  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 2, reproduced: 1, not_reproduced: 0, inconclusive: 0, not_comparable: 2 },
+  info: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, author: 'Sam Ruby', post_date: '2026-10', post_url: null, post_run: 'the October 16 run', origin: 'results dir' },
+  machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
   tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 2 not comparable',
-  figures: [
-    { figure: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', unit: 'req/s', published: 54000, published_range: null, measured: 30200, measured_low: 30100, measured_high: 30300, status: 'valid' },
-    { figure: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', unit: 'req/s', published: 106000, published_range: null, measured: 60200, measured_low: 60100, measured_high: 60300, status: 'valid' },
-  ],
+  figures: [cell('puma', 30200), cell('falcon', 60200)],
   verdicts: [
-    { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null },
-    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'the machine differs from the post’s', published: 54000, unit: 'req/s', tolerance: 0.15, band: null, measured: null, more_runs: null },
+    { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, figures: ['falcon-hello', 'puma-hello'] },
+    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'the machine differs from the post’s', published: 54000, unit: 'req/s', tolerance: 0.15, band: null, measured: null, more_runs: null, figures: ['puma-hello'] },
   ],
   environment: {
-    toolchains: [{ name: 'ruby', value: 'ruby 3.1.2p20' }],
+    fingerprint: { cpu: 'Test CPU' },
+    toolchains: [{ name: 'ruby', version: 'ruby 3.1.2p20' }],
     sources: [],
-    commands: ['wrk -t1 -c16 -d10s http://127.0.0.1:9292/'],
-    harness: '{\n  "runs": 3\n}',
-    fingerprint: '{\n  "cpu": "Test CPU"\n}',
+    tree_digests: [],
+    harness: { runs: 3 },
+    commands: [['wrk', '-t1', '-c16', '-d10s', 'http://127.0.0.1:9292/']],
+    bench_env: null,
   },
-  people_columns: [],
+  commands: ['wrk -t1 -c16 -d10s http://127.0.0.1:9292/'],
   people: [],
+  units: [{ metric: 'req_per_s', unit: 'req/s' }],
 };
+
+const peopleRow = (people: string, served: boolean, verdict: string, navigation: string, delivery: string, failures: string, resends: string, reconnects: string, generator: string) =>
+  ({ step: 'people', lane: 'rails', people, served, verdict, navigation, delivery, failures, resends, reconnects, generator });
 
 const peopleResults: ResultsView = {
   ...results,
   run: { ...results.run, id: 'campfire-people-1', recipe: 'campfire-people', title: 'Campfire with many people', cells: 0, reproduced: 0, not_comparable: 0 },
-  machine_differs: [],
+  machine: { machine: 'matches' },
   tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 not comparable',
   figures: [],
   verdicts: [],
-  people_columns: ['Step', 'Lane', 'People', 'Served', 'Navigation p50 / p99', 'Delivery p50 / p99', 'Failures', 'Re-sends', 'Reconnects (HTTP / cable)', 'Generator CPU, timer lag p99'],
   people: [
-    ['people', 'rails', '250', 'served', '11.0 / 88.0 ms', '4.0 / 120.0 ms', '0', '0', '3 / 0', '0.12 cores, 0.40 ms'],
-    ['people', 'rails', '1000', 'not served: navigation p99 812.0 ms > 100 ms', '140.0 / 812.0 ms', '9.0 / 430.0 ms', '104 (lost_delivery 104)', '37', '12 / 2', '0.31 cores, 0.90 ms'],
+    peopleRow('250', true, 'served', '11.0 / 88.0 ms', '4.0 / 120.0 ms', '0', '0', '3 / 0', '0.12 cores, 0.40 ms'),
+    peopleRow('1000', false, 'not served: navigation p99 812.0 ms > 100 ms', '140.0 / 812.0 ms', '9.0 / 430.0 ms', '104 (lost_delivery 104)', '37', '12 / 2', '0.31 cores, 0.90 ms'),
   ],
 };
 
@@ -91,7 +117,7 @@ function flood(batches: number): StreamMessage[][] {
       { type: 'progress', step: 'measure', done: i, total: batches, req_per_s: 74000 + (i % 7) * 300, p99_ms: 1.1 + (i % 3) / 10, merged: 3750 },
     ]);
   }
-  out.push([{ type: 'event', payload: 'measure finished' }]);
+  out.push([{ type: 'event', event: { event: 'finished', step: 'measure', duration_ms: 3000 } }]);
   return out;
 }
 
@@ -105,9 +131,8 @@ const machine = {
   missing: ['Validation of this machine against a recipe’s reference is on each recipe’s Preflight page.'],
 };
 
-const preflight: PreflightView = {
+const preflight: Preflight = {
   recipe: 'hello-ceiling',
-  blocks: false,
   absolute_comparable: false,
   items: [
     { subject: 'cpu', name: 'CPU', reference: 'AMD Ryzen 5 3600 6-Core Processor', here: 'Intel(R) Xeon(R) CPU @ 2.20GHz', verdict: 'differs', why: 'A different CPU: absolute figures are for information only.', fix: null },
@@ -116,12 +141,12 @@ const preflight: PreflightView = {
   ],
   runnable_lanes: ['puma'],
   blocked_lanes: ['falcon'],
-  published_only: [],
+  published_only_lanes: [],
 };
 
 const plan: RunPlan = {
   recipe: 'hello-ceiling',
-  checksum: 'ok',
+  checksum: { status: 'matches' },
   lanes: ['puma', 'falcon'],
   latest_run: null,
   steps: [
@@ -130,7 +155,7 @@ const plan: RunPlan = {
   ],
 };
 
-const ev = (e: Record<string, unknown>): StreamMessage => ({ type: 'event', payload: JSON.stringify(e) });
+const ev = (event: Event): StreamMessage => ({ type: 'event', event });
 
 const runBatches: StreamMessage[][] = [
   [ev({ event: 'run', id: 'hello-ceiling-20261130-1', dir: '/runs/hello-ceiling-20261130-1' }), ev({ event: 'started', step: 'clone', kind: 'clone' })],
@@ -141,21 +166,39 @@ const runBatches: StreamMessage[][] = [
   [ev({ event: 'finished', step: 'clone', duration_ms: 2041 }), ev({ event: 'skipped', step: 'measure', reason: 'every lane was skipped: falcon is not installed' })],
 ];
 
-const share = {
+const share: SharePreview = {
   run: 'hello-ceiling-1',
+  repo: 'rubys/reprise',
+  category: 'hello-ceiling',
   title: 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)',
   body: '# Reprise: Campfire under Falcon\n\nMachine: [host]\n',
-  redacted: ['desk-seven'],
+  redacted: true,
+  redacted_names: ['desk-seven'],
   prefilled_url: null,
-  cli_command: 'reprise share hello-ceiling-1',
+  body_in_link: false,
 };
 
-const library = {
+const blocked = { state: 'blocked', why: 'Cannot run: it needs falcon, which this machine lacks.', fix: null } as const;
+
+const library: Library = {
   recipes: [
-    { id: 'hello-ceiling', title: post.title, author: 'Sam Ruby', date: '2026-10', summary: post.summary, measures: ['req_per_s'], figures: 2, claims: 4, steps: 3, lanes_runnable: 3, lanes_here: ['puma'], checksum: 'ok' },
-    { id: 'campfire-runtimes', title: 'Campfire on CRuby, JRuby and TruffleRuby', author: 'Sam Ruby', date: '2026-09-22', summary: 'Three Rubies, one app.', measures: ['req_per_s', 'p99_ms', 'rss_mb'], figures: 40, claims: 12, steps: 9, lanes_runnable: 3, lanes_here: [], checksum: 'modified' },
+    {
+      post: post.post, units: ['req/s'], figures: 2, claims: 4, steps: 3, checksum: { status: 'matches' },
+      lanes: [{ lane: 'puma', here: { state: 'runs' } }, { lane: 'falcon', here: blocked }, { lane: 'nginx', here: blocked }],
+    },
+    {
+      post: { id: 'campfire-runtimes', title: 'Campfire on CRuby, JRuby and TruffleRuby', author: 'Sam Ruby', date: '2026-09-22', url: null, run: null, summary: 'Three Rubies, one app.', unknowns: [] },
+      units: ['MB', 'ms', 'req/s'], figures: 40, claims: 12, steps: 9, checksum: { status: 'modified', expected: 'aa', actual: 'bb' },
+      lanes: [{ lane: 'ruby', here: blocked }, { lane: 'jruby', here: blocked }, { lane: 'truffleruby', here: blocked }],
+    },
   ],
   problems: [],
+};
+
+const finishedRun: RunOutcome = {
+  run: 'hello-ceiling-20261130-1',
+  steps: { finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false },
+  history: { outcome: 'stored', id: 'hello-ceiling-20261130-1' },
 };
 
 export const scripts: Record<string, Script> = {
@@ -172,13 +215,13 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 30,
-        outcome: { value: { run: 'hello-ceiling-20261130-1', stored: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+        outcome: { value: finishedRun },
       },
     },
     shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', token_store: 'the OS keyring' } },
     signIn: { value: { user_code: 'WDJB-MJHT', verification_uri: 'https://github.com/login/device', expires_in: 900 } },
     waitSignIn: { value: 'the OS keyring', delayMs: 300 },
-    submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7' } },
+    submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } },
     stream: flood(40),
   },
   people: {
@@ -198,7 +241,7 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 1000,
-        outcome: { value: { run: 'hello-ceiling-20261130-1', stored: 'hello-ceiling-20261130-1', finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false } },
+        outcome: { value: finishedRun },
       },
     },
   },
@@ -212,14 +255,14 @@ export const scripts: Record<string, Script> = {
     post: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
     history: { error: { kind: 'history', message: 'history.sqlite: file is not a database', hint: 'The history file may be damaged; move it aside and try again.' } },
     preflight: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
-    plan: { 'hello-ceiling': { value: { ...plan, checksum: 'modified' } } },
+    plan: { 'hello-ceiling': { value: { ...plan, checksum: { status: 'modified', expected: 'aa', actual: 'bb' } } } },
     run: {
       'hello-ceiling': {
         batches: [],
-        outcome: { error: { kind: 'modified', message: 'recipes/hello-ceiling.toml is modified in checksums/recipes.sha256', hint: 'Review the recipe, then record it with `reprise checksums update`.' } },
+        outcome: { error: { kind: 'unreviewed', message: 'recipes/hello-ceiling.toml is modified in checksums/recipes.sha256: its commands have not been reviewed', hint: 'Review the recipe, then record it with `reprise checksums update`.' } },
       },
     },
-    machine: { error: { kind: 'ipc', message: 'no answer', hint: 'Restart the app.' } },
+    machine: { error: { kind: 'internal', message: 'no answer', hint: 'Restart the app.' } },
   },
   slow: {
     library: { value: library, delayMs: 60_000 },

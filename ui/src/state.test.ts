@@ -49,11 +49,13 @@ describe('the live state', () => {
   });
 
   it('keeps step events in order', () => {
+    const started = { event: 'started', step: 'clone', kind: 'clone' } as const;
+    const finished = { event: 'finished', step: 'clone', duration_ms: 12 } as const;
     const s = applyBatch(emptyLive(), [
-      { type: 'event', payload: 'clone started' },
-      { type: 'event', payload: 'clone finished' },
+      { type: 'event', event: started },
+      { type: 'event', event: finished },
     ]);
-    expect(s.events).toEqual(['clone started', 'clone finished']);
+    expect(s.events).toEqual([started, finished]);
   });
 });
 
@@ -61,17 +63,17 @@ describe('step status from engine events', () => {
   it('follows started → finished, keeps reasons, and reads the run id', () => {
     let s = emptyLive();
     s = applyBatch(s, [
-      { type: 'event', payload: '{"event":"run","id":"hello-ceiling-20261130-1","dir":"/d"}' },
-      { type: 'event', payload: '{"event":"started","step":"emit","kind":"emit"}' },
+      { type: 'event', event: { event: 'run', id: 'hello-ceiling-20261130-1', dir: '/d' } },
+      { type: 'event', event: { event: 'started', step: 'emit', kind: 'emit' } },
     ]);
     expect(s.runId).toBe('hello-ceiling-20261130-1');
     expect(s.status.emit.status).toBe('running');
     s = applyBatch(s, [
-      { type: 'event', payload: '{"event":"finished","step":"emit","duration_ms":2041}' },
-      { type: 'event', payload: '{"event":"skipped","step":"measure","reason":"load steps are not in this build"}' },
-      { type: 'event', payload: 'not json' },
+      { type: 'event', event: { event: 'finished', step: 'emit', duration_ms: 2041 } },
+      { type: 'event', event: { event: 'skipped', step: 'measure', reason: 'load steps are not in this build' } },
+      { type: 'event', event: { event: 'note', message: 'stored run hello-ceiling-20261130-1 in the history' } },
     ]);
-    expect(s.status.emit).toEqual({ status: 'finished', reason: undefined, durationMs: 2041 });
+    expect(s.status.emit).toEqual({ status: 'finished', durationMs: 2041 });
     expect(s.status.measure.reason).toBe('load steps are not in this build');
     expect(s.events.length).toBe(5);
   });

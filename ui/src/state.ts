@@ -1,6 +1,7 @@
 // Page state that outlives a page: the route (in the URL hash, so a run can
 // be left and re-entered), and the live view of an event stream.
 
+import type { Event } from './bindings/Event';
 import type { StreamMessage } from './bindings/StreamMessage';
 
 export type Route =
@@ -52,7 +53,8 @@ export interface LiveState {
   status: Record<string, StepStatus>;
   /** The run folder's id, once the engine says it. */
   runId: string | null;
-  events: string[];
+  /** Every event that is not progress or a log line, in order. */
+  events: Event[];
   /** Events folded into the batches so far (progress merged counts). */
   received: number;
   batches: number;
@@ -79,21 +81,13 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
   let runId = state.runId;
   for (const m of batch) {
     if (m.type === 'event') {
-      events = [...events, m.payload];
+      const e = m.event;
+      events = [...events, e];
       received += 1;
-      const e = parseEvent(m.payload);
-      if (e?.event === 'run' && typeof e.id === 'string') runId = e.id;
-      else if (e && typeof e.step === 'string' && ['started', 'finished', 'skipped', 'failed'].includes(String(e.event))) {
-        const word = e.event === 'started' ? 'running' : (e.event as StepStatus['status']);
-        status = {
-          ...status,
-          [e.step]: {
-            status: word,
-            reason: typeof e.reason === 'string' ? e.reason : undefined,
-            durationMs: typeof e.duration_ms === 'number' ? e.duration_ms : undefined,
-          },
-        };
-      }
+      if (e.event === 'run') runId = e.id;
+      else if (e.event === 'started') status = { ...status, [e.step]: { status: 'running' } };
+      else if (e.event === 'finished') status = { ...status, [e.step]: { status: 'finished', durationMs: e.duration_ms } };
+      else if (e.event === 'skipped' || e.event === 'failed') status = { ...status, [e.step]: { status: e.event, reason: e.reason } };
       continue;
     }
     const step = { ...(steps[m.step] ?? blankStep()) };
@@ -112,16 +106,6 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
     steps[m.step] = step;
   }
   return { steps, status, runId, events, received, batches: state.batches + 1, reqPerS };
-}
-
-/** An engine event's JSON (`{"event":"finished","step":"emit",…}`), or null. */
-export function parseEvent(payload: string): Record<string, unknown> | null {
-  try {
-    const v = JSON.parse(payload);
-    return v && typeof v === 'object' && typeof v.event === 'string' ? v : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A step's progress as a fraction 0–1, or null when its total is unknown. */

@@ -57,7 +57,7 @@ fn recipes_lists_every_recipe_with_its_counts() {
         .collect();
     // id, post, date, steps, figures, claims, runnable lanes, checksum
     assert_eq!(&cells[3..6], ["3", "2", "4"], "{line}");
-    assert_eq!(cells.last(), Some(&"ok"), "{line}");
+    assert_eq!(cells.last(), Some(&"reviewed"), "{line}");
     let files = std::fs::read_dir(dir.path().join("recipes"))
         .unwrap()
         .count();

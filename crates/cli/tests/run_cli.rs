@@ -214,7 +214,11 @@ fn a_modified_recipe_is_refused_unless_allowed() {
     std::fs::write(&file, edited).unwrap();
     let out = c.reprise(&["run", "steps", "--yes", "--step", "first"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("differs from its entry in checksums/recipes.sha256"));
+    assert!(
+        stderr(&out).contains("is modified in checksums/recipes.sha256"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!c.data().join("runs").exists());
 
     let out = c.reprise(&[

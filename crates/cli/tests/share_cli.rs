@@ -147,7 +147,12 @@ fn without_a_token_share_prints_a_prefilled_link_and_writes_the_report() {
     assert!(shown.contains(
         "This is exactly what will be posted to rubys/reprise, category `hello-ceiling`"
     ));
-    assert!(shown.contains(&format!("{base}/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise%3A%20Campfire")), "{shown}");
+    assert!(
+        shown.contains(&format!(
+            "{base}/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise%3A+Campfire"
+        )),
+        "{shown}"
+    );
     assert!(!shown.contains("bench-box-7"), "the preview is redacted");
     let file = data.join("shares").join(format!("{id}.md"));
     let written = std::fs::read_to_string(&file).unwrap();

@@ -5,10 +5,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 
+use reprise_recipe::StepKind;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Which output stream a log line came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Stream {
     Stdout,
@@ -17,13 +19,13 @@ pub enum Stream {
 
 /// Something that happened during a run. Serialized with an `event` tag, so
 /// `--json` prints lines like `{"event":"finished","step":"emit","duration_ms":2041}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A run began (or resumed) in `dir`.
     Run { id: String, dir: String },
     /// A step began.
-    Started { step: String, kind: String },
+    Started { step: String, kind: StepKind },
     /// Part of a step is done: `done` of `total` `unit`s (objects, files, ...).
     Progress {
         step: String,
@@ -57,6 +59,9 @@ pub enum Event {
     Skipped { step: String, reason: String },
     /// A step ran and failed, and why.
     Failed { step: String, reason: String },
+    /// Something about the run as a whole: containers an earlier attempt
+    /// left and that were removed, where the results were stored.
+    Note { message: String },
 }
 
 /// Where events go. Implemented for closures and for channel senders.

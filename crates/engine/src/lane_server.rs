@@ -16,7 +16,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::event::{CancelToken, Event};
-use crate::http_probe;
+use crate::http::LoopbackClient;
 use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
 
 /// Why a server could not be started, did not become ready, or left
@@ -43,6 +43,8 @@ pub enum ServerError {
     PortInUse(u16),
     #[error("container engine: {0}")]
     Container(String),
+    #[error("cannot ask the server's health path: {0}")]
+    Health(String),
     #[error("the server's container is still running after it was stopped")]
     ContainerLeftOver,
 }
@@ -299,6 +301,7 @@ impl LaneServer {
         let server = self;
         let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
         let deadline = started + spec.boot_budget;
+        let client = LoopbackClient::new().map_err(|e| ServerError::Health(e.to_string()))?;
         let mut accepted = None;
         let mut last = String::from("the port never accepted a connection");
         loop {
@@ -319,7 +322,7 @@ impl LaneServer {
                 accepted = Some(started.elapsed());
             }
             if accepted.is_some() {
-                match http_probe::get(spec.port, &spec.health, &[], Duration::from_secs(5)) {
+                match client.get(spec.port, &spec.health, &[], Duration::from_secs(5)) {
                     Ok(r) if r.status == 200 => {
                         server.page_ms = ms(started.elapsed());
                         server.accept_ms = accepted.map(ms).unwrap_or(server.page_ms);

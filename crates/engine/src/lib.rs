@@ -1,21 +1,22 @@
 //! The engine: turns a recipe into a run on this machine. It plans the
-//! steps ([`plan`]), checks out sources with git2 ([`source`]), runs
-//! processes on the host in their own process groups ([`runner::host`]) or in
-//! containers through a Docker-compatible engine ([`runner::container`]),
-//! digests trees ([`tree_digest`]), keeps a resumable work dir per run
-//! ([`workdir`], [`execute`]), and reports everything as [`Event`]s to a sink
-//! the caller provides.
+//! steps ([`plan`]), runs them in a resumable work dir per run ([`execute`],
+//! [`workdir`], what is kept decided in `resume`), and reports everything
+//! as [`Event`]s to a sink the caller provides.
 //!
-//! The benchmark steps of a guided run: `bundle` per runtime with its own
-//! lockfile ([`bundle`]), `seed` with its row counts checked and `stage`
-//! through SQLite's backup API ([`database`]), `sign_in` ([`sign_in`]),
-//! `serve` (each lane's server in its own process group, pinned, boot times,
-//! memory of its whole process tree: [`lane_server`]), `check` (one request
-//! per endpoint per lane, a parity table) and `load` (lanes × endpoints ×
-//! runs with `reprise-loadgen`, alternating lane order), writing the original
-//! harness's `per-run.json`, `summary.json`, `coldstart.json`,
-//! `skipped.json` and `env.json` plus `results.json` and HDR logs into the
-//! run's `results/`. [`RunContext::quick`] caps durations for smoke runs.
+//! Each step kind has its own module under `steps` (clone, build, emit,
+//! digest, bundle, seed, stage, sign_in, serve, check, load, cable, command)
+//! over a shared context; the primitives they use live beside them: git
+//! sources ([`source`]), processes in their own groups ([`runner::host`]) or
+//! containers ([`runner::container`]), tree digests ([`tree_digest`]), a
+//! lane's server ([`lane_server`]), per-runtime lockfiles ([`lockfile`]),
+//! the seed database ([`database`]), a web app's signed-in session
+//! ([`web_session`]) and single requests on loopback ([`http`]). The
+//! measuring steps write the original harness's files through
+//! `reprise-harness`.
+//!
+//! What must not live here: judging a run (`reprise-verdict`, called by
+//! `reprise-session`), reports, the results history, and anything that
+//! talks to GitHub or keeps a secret on disk.
 //!
 //! ```
 //! use reprise_engine::event::{CancelToken, Event};
@@ -34,28 +35,25 @@
 //! assert_eq!(lines.into_inner().unwrap(), ["hello"]);
 //! ```
 
-mod bench;
-pub mod bundle;
 pub mod database;
 pub mod event;
-pub mod figures;
-pub mod http_probe;
-pub mod judge;
+pub mod http;
 pub mod lane_server;
-mod measure;
-mod people_step;
+pub mod lockfile;
 pub mod plan;
+mod resume;
 pub mod run;
 pub mod runner;
-pub mod sign_in;
 pub mod source;
 mod steps;
 pub mod tree_digest;
+pub mod web_session;
 pub mod workdir;
 
-pub use bench::{CheckRow, ColdStart, SkippedLane};
 pub use event::{CancelToken, Event, EventSink, Stream};
-pub use measure::{QUICK_DURATION, QUICK_RUNS, QUICK_WARMUP};
 pub use plan::{Plan, PlanError, PlanOptions, plan};
-pub use run::{RunContext, RunError, RunReport, execute};
+pub use run::{RunError, RunReport, execute};
+pub use steps::check::CheckRow;
+pub use steps::load::{QUICK_DURATION, QUICK_RUNS, QUICK_WARMUP};
+pub use steps::{RunContext, StepFailure};
 pub use workdir::{DataDir, RunDir, State, StepStatus};

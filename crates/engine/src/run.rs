@@ -1,23 +1,20 @@
-//! Running a plan in a run's work dir: writes the recipe's files, then each
-//! step in order, skipping steps finished before whose inputs are unchanged
-//! and whose outputs are intact, and recording every step in `state.json`.
+//! Running a plan in a run's work dir: writes the recipe's files, then takes
+//! each step in order — kept from an earlier attempt where it may be
+//! ([`crate::resume`]), otherwise dispatched to its kind's module in
+//! [`crate::steps`] — recording every step in `state.json`.
 
-use std::path::{Component, Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Instant;
 
-use reprise_recipe::{Action, Recipe, Step, Workload, sha256_hex};
+use reprise_recipe::{Action, Recipe, sha256_hex};
 use sha2::{Digest, Sha256};
 
-use crate::bench::{self, Bench};
-use crate::event::{CancelToken, Event, EventSink, Stream};
+use crate::event::{Event, Stream};
 use crate::plan::{Plan, PlannedStep};
-use crate::runner::host::{self, Ending, HostCommand};
-use crate::source;
-use crate::tree_digest::{Manifest, digest_tree_except, hex};
-use crate::workdir::{
-    DataDir, RunDir, State, StepState, StepStatus, WorkDirError, now, write_atomic,
-};
-use crate::{measure, steps};
+use crate::resume::{inputs_digest, output_dir, outputs_intact};
+use crate::steps::{self, Done, Lanes, RunContext, StepFailure, StepInput, within};
+use crate::tree_digest::hex;
+use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now, write_atomic};
 
 /// Why a run could not go on (a failing step is not an error: it is
 /// reported as an event and recorded).
@@ -34,23 +31,8 @@ pub enum RunError {
     },
 }
 
-/// Where a run happens and who hears about it.
-pub struct RunContext<'a> {
-    pub data: DataDir,
-    pub run: RunDir,
-    /// The checkout whose `checksums/` holds the tree manifests.
-    pub checksums_root: PathBuf,
-    pub cancel: CancelToken,
-    pub events: &'a dyn EventSink,
-    /// How long a process has after SIGTERM before SIGKILL.
-    pub grace: Duration,
-    /// `--quick`: cap load durations, warm-ups, runs and cold starts, for
-    /// tests and smoke runs (the results say so).
-    pub quick: bool,
-}
-
 /// How the steps of one attempt ended.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 pub struct RunReport {
     pub finished: Vec<String>,
     /// Finished in an earlier attempt and still good.
@@ -85,7 +67,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     let files_digest = write_files(recipe, &ctx.run)?;
 
     let mut report = RunReport::default();
-    let mut bench = Bench::default();
+    let mut lanes = Lanes::default();
     for planned in &plan.steps {
         let step = planned.step;
         let id = step.id.to_string();
@@ -103,7 +85,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             continue;
         }
         let inputs = inputs_digest(recipe, step, &state, &files_digest);
-        let output_dir = outputs(step, &ctx.run);
+        let output_dir = output_dir(step, &ctx.run);
         // A session lives only in memory (its cookie is never written), so a
         // sign-in is never kept from an earlier attempt.
         let keeps = !matches!(step.action, Action::SignIn { .. });
@@ -136,16 +118,24 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         state.save(&state_file)?;
         ctx.events.emit(Event::Started {
             step: id.clone(),
-            kind: planned.kind().name().to_string(),
+            kind: planned.kind(),
         });
         let started = Instant::now();
-        let result = run_step(recipe, step, ctx, &mut entry, &mut bench, &plan.lanes);
-        let result = result.and_then(|()| match &output_dir {
-            Some(dir) => {
-                entry.outputs = Some(tree_digest(dir, &id, ctx.events)?.digest());
-                Ok(())
-            }
-            None => Ok(()),
+        let input = StepInput {
+            recipe,
+            step,
+            ctx,
+            plan_lanes: &plan.lanes,
+        };
+        let result = run_step(&input, &mut lanes).and_then(|done| {
+            entry.commit = done.commit;
+            entry.outputs = match &output_dir {
+                Some(dir) => {
+                    Some(steps::digest::digest_with_progress(dir, &id, ctx.events)?.digest())
+                }
+                None => done.outputs,
+            };
+            Ok(())
         });
         entry.finished = Some(now());
         match result {
@@ -157,24 +147,21 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
                 });
                 report.finished.push(id.clone());
             }
-            Err(StepFailure::Cancelled(reason)) => {
-                entry.status = StepStatus::Cancelled;
+            Err(failure) => {
+                let cancelled = failure.is_cancelled();
+                let reason = failure.to_string();
+                entry.status = if cancelled {
+                    StepStatus::Cancelled
+                } else {
+                    StepStatus::Failed
+                };
                 entry.reason = Some(reason.clone());
                 ctx.events.emit(Event::Failed {
                     step: id.clone(),
                     reason,
                 });
                 report.failed.push(id.clone());
-                report.cancelled = true;
-            }
-            Err(StepFailure::Failed(reason)) => {
-                entry.status = StepStatus::Failed;
-                entry.reason = Some(reason.clone());
-                ctx.events.emit(Event::Failed {
-                    step: id.clone(),
-                    reason,
-                });
-                report.failed.push(id.clone());
+                report.cancelled |= cancelled;
             }
         }
         state.steps.insert(id, entry);
@@ -185,7 +172,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     }
     // The servers the benchmark steps left running go now; any that left a
     // process behind is said.
-    for problem in bench.stop_all() {
+    for problem in lanes.stop_all() {
         ctx.events.emit(Event::Log {
             step: "stop".into(),
             stream: Stream::Stderr,
@@ -193,6 +180,49 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         });
     }
     Ok(report)
+}
+
+/// One step, by its kind.
+fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Done, StepFailure> {
+    match &s.step.action {
+        Action::Clone { source, into } => steps::clone::run(s, source, into),
+        Action::Build { command, dir, env } => steps::build::run(s, command, dir.as_deref(), env),
+        Action::Command { command, dir, env } => {
+            steps::command::run(s, command, dir.as_deref(), env)
+        }
+        Action::Emit {
+            command,
+            dir,
+            env,
+            tree,
+            manifest,
+        } => steps::emit::run(s, command, dir.as_deref(), env, tree, manifest.as_deref()),
+        Action::Digest { tree, manifest } => steps::digest::run(s, tree, manifest.as_deref()),
+        Action::Bundle {
+            runtime,
+            tree,
+            lockfile,
+            env,
+        } => steps::bundle::run(s, runtime, tree, lockfile, env),
+        Action::Seed {
+            command,
+            dir,
+            env,
+            database,
+            verify,
+        } => steps::seed::run(s, command, dir.as_deref(), env, database, verify),
+        Action::Stage { database, tree, to } => steps::stage::run(s, database, tree, to),
+        Action::Serve { repeat, .. } => steps::serve::run(s, lanes, *repeat),
+        Action::SignIn {
+            email,
+            password,
+            flow,
+            ..
+        } => steps::sign_in::run(s, lanes, email, password, *flow),
+        Action::Check { workload, .. } => steps::check::run(s, lanes, workload),
+        Action::Load { workload, .. } => steps::load::run(s, lanes, workload),
+        Action::Cable { workload, .. } => steps::cable::run(s, lanes, workload),
+    }
 }
 
 fn skip(
@@ -224,298 +254,6 @@ fn skip(
     Ok(())
 }
 
-pub(crate) enum StepFailure {
-    Failed(String),
-    Cancelled(String),
-}
-
-impl<E: std::fmt::Display> From<E> for StepFailure {
-    fn from(e: E) -> Self {
-        StepFailure::Failed(e.to_string())
-    }
-}
-
-fn run_step(
-    recipe: &Recipe,
-    step: &Step,
-    ctx: &RunContext,
-    entry: &mut StepState,
-    bench: &mut Bench,
-    plan_lanes: &[String],
-) -> Result<(), StepFailure> {
-    let id = step.id.as_str();
-    match &step.action {
-        Action::Clone { source, into } => {
-            let Some(src) = recipe.sources.iter().find(|s| s.id == *source) else {
-                return Err(StepFailure::Failed(format!("no source `{source}`")));
-            };
-            let dest = within(&ctx.run.sources(), into)?;
-            match source::checkout(
-                &ctx.data.git_cache(),
-                src,
-                &dest,
-                id,
-                &ctx.cancel,
-                ctx.events,
-            ) {
-                Ok(commit) => {
-                    entry.commit = Some(commit);
-                    Ok(())
-                }
-                Err(e @ source::SourceError::Cancelled { .. }) => {
-                    Err(StepFailure::Cancelled(e.to_string()))
-                }
-                Err(e) => Err(e.into()),
-            }
-        }
-        Action::Build { command, dir, env } => {
-            run_process(step, command, dir.as_deref(), env, &[], ctx)
-        }
-        Action::Command { command, dir, env } => {
-            run_process(step, command, dir.as_deref(), env, &[], ctx)?;
-            steps::keep_command_figures(ctx, id)
-        }
-        Action::Emit {
-            command,
-            dir,
-            env,
-            tree,
-            manifest,
-        } => {
-            let tree_dir = within(&ctx.run.trees(), tree)?;
-            if tree_dir.exists() {
-                std::fs::remove_dir_all(&tree_dir)?;
-            }
-            let tree_env = [("REPRISE_TREE", tree_dir.display().to_string())];
-            run_process(step, command, dir.as_deref(), env, &tree_env, ctx)?;
-            if !tree_dir.is_dir() {
-                return Err(StepFailure::Failed(format!(
-                    "the emitter wrote no tree at {}",
-                    tree_dir.display()
-                )));
-            }
-            let expected = manifest_file(recipe, tree, manifest.as_deref(), ctx);
-            compare_tree(step, tree, &tree_dir, &expected, false, ctx)
-        }
-        Action::Digest { tree, manifest } => {
-            let tree_dir = within(&ctx.run.trees(), tree)?;
-            if !tree_dir.is_dir() {
-                return Err(StepFailure::Failed(format!(
-                    "no tree at {}",
-                    tree_dir.display()
-                )));
-            }
-            let expected = manifest_file(recipe, tree, manifest.as_deref(), ctx);
-            compare_tree(step, tree, &tree_dir, &expected, true, ctx)
-        }
-        Action::Serve { repeat, .. } => {
-            let repeat = if ctx.quick { 1 } else { *repeat };
-            bench::serve(bench, ctx, recipe, step, plan_lanes, repeat)
-        }
-        Action::Check { workload, .. } => {
-            let w = workload_of(recipe, workload)?;
-            bench::check(bench, ctx, recipe, step, plan_lanes, &w.endpoints)
-        }
-        Action::Load { workload, .. } => {
-            let w = workload_of(recipe, workload)?;
-            measure::load(bench, ctx, recipe, step, plan_lanes, w)
-        }
-        Action::SignIn {
-            email,
-            password,
-            flow,
-            ..
-        } => steps::sign_in(bench, ctx, recipe, step, plan_lanes, email, password, *flow),
-        Action::Seed {
-            command,
-            dir,
-            env,
-            database,
-            verify,
-        } => {
-            run_process(step, command, dir.as_deref(), env, &[], ctx)?;
-            steps::verify_seed(ctx, id, database, verify)
-        }
-        Action::Stage { database, tree, to } => {
-            entry.outputs = Some(steps::stage(ctx, id, database, tree, to)?);
-            Ok(())
-        }
-        Action::Bundle {
-            runtime,
-            tree,
-            lockfile,
-            env,
-        } => steps::bundle(recipe, step, ctx, runtime, tree, lockfile, env),
-        Action::Cable { workload, .. } => {
-            let w = workload_of(recipe, workload)?;
-            crate::people_step::run(bench, ctx, recipe, step, plan_lanes, w)
-        }
-    }
-}
-
-pub(crate) fn run_process(
-    step: &Step,
-    command: &[String],
-    dir: Option<&str>,
-    env: &std::collections::BTreeMap<String, String>,
-    extra_env: &[(&str, String)],
-    ctx: &RunContext,
-) -> Result<(), StepFailure> {
-    let id = step.id.as_str();
-    let cwd = match dir {
-        Some(d) => within(&ctx.run.path, d)?,
-        None => ctx.run.path.clone(),
-    };
-    let mut cmd = HostCommand::new(id, command.to_vec(), cwd);
-    cmd.env = env.clone();
-    cmd.env
-        .insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
-    for (k, v) in extra_env {
-        cmd.env.insert(k.to_string(), v.clone());
-    }
-    cmd.timeout = step.timeout.map(|t| t.as_duration());
-    cmd.grace = ctx.grace;
-    cmd.log = Some(ctx.run.logs().join(format!("{id}.log")));
-    let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
-    let program = command.first().map(String::as_str).unwrap_or("");
-    match outcome.failure(program) {
-        None => Ok(()),
-        Some(reason) if outcome.ending == Ending::Cancelled => Err(StepFailure::Cancelled(reason)),
-        Some(reason) => Err(StepFailure::Failed(reason)),
-    }
-}
-
-fn workload_of<'r>(recipe: &'r Recipe, name: &str) -> Result<&'r Workload, StepFailure> {
-    recipe
-        .workloads
-        .iter()
-        .find(|w| w.name.as_str() == name)
-        .ok_or_else(|| StepFailure::Failed(format!("no workload `{name}` in this recipe")))
-}
-
-/// The manifest a tree is checked against: the step's own, or
-/// `checksums/trees/<recipe>/<tree>.sha256` in the checkout.
-fn manifest_file(recipe: &Recipe, tree: &str, manifest: Option<&str>, ctx: &RunContext) -> PathBuf {
-    match manifest {
-        Some(m) => ctx.checksums_root.join(m),
-        None => ctx
-            .checksums_root
-            .join("checksums/trees")
-            .join(recipe.id())
-            .join(format!("{tree}.sha256")),
-    }
-}
-
-/// Digests a tree, keeps its manifest in results/, and compares it with the
-/// expected one. Without an expected manifest an emit step notes the digest;
-/// a digest step fails, since comparing is its whole purpose.
-fn compare_tree(
-    step: &Step,
-    tree: &str,
-    tree_dir: &Path,
-    expected: &Path,
-    required: bool,
-    ctx: &RunContext,
-) -> Result<(), StepFailure> {
-    let id = step.id.as_str();
-    let manifest = tree_digest(tree_dir, id, ctx.events)?;
-    let result = within(&ctx.run.results(), &format!("{tree}.sha256"))?;
-    if let Some(parent) = result.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    write_atomic(&result, manifest.text().as_bytes())?;
-    let note = |line: String| {
-        ctx.events.emit(Event::Log {
-            step: id.to_string(),
-            stream: Stream::Stdout,
-            line,
-        })
-    };
-    note(format!(
-        "trees/{tree}: {} files, digest {}",
-        manifest.files.len(),
-        manifest.digest()
-    ));
-    if !expected.is_file() {
-        if required {
-            return Err(StepFailure::Failed(format!(
-                "no manifest at {} to compare trees/{tree} with (results/{tree}.sha256 has this run's)",
-                expected.display()
-            )));
-        }
-        note(format!(
-            "no manifest at {}; nothing to compare with",
-            expected.display()
-        ));
-        return Ok(());
-    }
-    let want = Manifest::read(expected)?;
-    let mismatch = manifest.compare(&want);
-    if mismatch.is_empty() {
-        note(format!("trees/{tree} matches {}", expected.display()));
-        Ok(())
-    } else {
-        Err(StepFailure::Failed(format!(
-            "trees/{tree} does not match {}: {mismatch}",
-            expected.display()
-        )))
-    }
-}
-
-fn tree_digest(dir: &Path, step: &str, events: &dyn EventSink) -> Result<Manifest, StepFailure> {
-    Ok(digest_tree_except(dir, &[".git"], &|done, total| {
-        events.emit(Event::Progress {
-            step: step.to_string(),
-            done,
-            total,
-            unit: "files".into(),
-        })
-    })?)
-}
-
-/// The folder a step produces, whose digest says whether it is intact.
-fn outputs(step: &Step, run: &RunDir) -> Option<PathBuf> {
-    match &step.action {
-        Action::Clone { into, .. } => within(&run.sources(), into).ok(),
-        Action::Emit { tree, .. } | Action::Digest { tree, .. } => within(&run.trees(), tree).ok(),
-        _ => None,
-    }
-}
-
-fn outputs_intact(prev: &StepState, dir: Option<&Path>) -> bool {
-    match (dir, &prev.outputs) {
-        (None, _) => true,
-        (Some(dir), Some(recorded)) => {
-            digest_tree_except(dir, &[".git"], &|_, _| {}).is_ok_and(|m| &m.digest() == recorded)
-        }
-        (Some(_), None) => false,
-    }
-}
-
-/// What a step depends on, as one SHA-256: its definition, its source, the
-/// recipe's files, and the recorded outputs of the steps it runs after.
-fn inputs_digest(recipe: &Recipe, step: &Step, state: &State, files_digest: &str) -> String {
-    let mut h = Sha256::new();
-    h.update(serde_json::to_vec(step).unwrap_or_default());
-    if let Action::Clone { source, .. } = &step.action
-        && let Some(src) = recipe.sources.iter().find(|s| s.id == *source)
-    {
-        h.update(serde_json::to_vec(src).unwrap_or_default());
-    }
-    h.update(files_digest.as_bytes());
-    for after in &step.after {
-        let prev = state.steps.get(after.as_str());
-        h.update(after.as_bytes());
-        h.update(
-            prev.and_then(|p| p.outputs.as_deref())
-                .unwrap_or("")
-                .as_bytes(),
-        );
-        h.update(prev.map(|p| p.inputs.as_str()).unwrap_or("").as_bytes());
-    }
-    hex(&h.finalize())
-}
-
 /// Writes the recipe's `[[file]]`s into `files/`; returns a digest of them.
 fn write_files(recipe: &Recipe, run: &RunDir) -> Result<String, RunError> {
     let mut h = Sha256::new();
@@ -535,19 +273,4 @@ fn write_files(recipe: &Recipe, run: &RunDir) -> Result<String, RunError> {
         h.update([0]);
     }
     Ok(hex(&h.finalize()))
-}
-
-/// `base/rel`, refusing absolute paths and `..`.
-pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, StepFailure> {
-    let path = Path::new(rel);
-    if path
-        .components()
-        .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
-    {
-        Ok(base.join(path))
-    } else {
-        Err(StepFailure::Failed(format!(
-            "`{rel}` must be a relative path inside the run's folder, without `..`"
-        )))
-    }
 }

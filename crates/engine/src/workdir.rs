@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
@@ -40,11 +39,22 @@ pub struct DataDir {
 }
 
 impl DataDir {
-    /// The data dir (see [`reprise_recipe::data_dir`]).
-    pub fn locate() -> Result<DataDir, WorkDirError> {
-        Ok(DataDir {
-            root: reprise_recipe::data_dir(),
-        })
+    /// `REPRISE_DATA_DIR` when set, else `$XDG_DATA_HOME/reprise`, else
+    /// `~/.local/share/reprise`.
+    pub fn locate() -> DataDir {
+        let var = |name| std::env::var_os(name).filter(|d| !d.is_empty());
+        let root = match (var("REPRISE_DATA_DIR"), var("XDG_DATA_HOME")) {
+            (Some(dir), _) => PathBuf::from(dir),
+            (None, Some(xdg)) => PathBuf::from(xdg).join("reprise"),
+            (None, None) => var("HOME")
+                .map_or_else(|| PathBuf::from("."), PathBuf::from)
+                .join(".local/share/reprise"),
+        };
+        DataDir { root }
+    }
+
+    pub fn new(root: impl Into<PathBuf>) -> DataDir {
+        DataDir { root: root.into() }
     }
 
     pub fn runs(&self) -> PathBuf {
@@ -60,7 +70,7 @@ impl DataDir {
     pub fn create_run(&self, recipe: &str) -> Result<RunDir, WorkDirError> {
         let runs = self.runs();
         fs::create_dir_all(&runs).map_err(io_err(&runs))?;
-        let stamp = utc_stamp(now());
+        let stamp = reprise_harness::timestamp::compact_utc(now());
         let mut id = format!("{recipe}-{stamp}");
         let mut n = 1;
         while runs.join(&id).exists() {
@@ -158,7 +168,7 @@ impl RunDir {
 }
 
 /// Where a step got to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum StepStatus {
     /// Started and not (yet) ended: a run killed here redoes the step.
@@ -260,47 +270,5 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WorkDirError> {
 
 /// Seconds since the Unix epoch.
 pub fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0)
-}
-
-/// `YYYYMMDD-HHMMSS` in UTC for seconds since the epoch.
-pub fn utc_stamp(secs: u64) -> String {
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let s = secs % 86_400;
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        s / 3600,
-        s % 3600 / 60,
-        s % 60
-    )
-}
-
-/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian.
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stamps_are_utc_calendar_times() {
-        assert_eq!(utc_stamp(0), "19700101-000000");
-        // 2026-12-01 04:16:37 UTC, as `date -u -d @1796098597` says
-        assert_eq!(utc_stamp(1_796_098_597), "20261201-041637");
-        assert_eq!(utc_stamp(951_782_400), "20000229-000000");
-    }
+    reprise_harness::timestamp::now_secs()
 }

@@ -201,7 +201,10 @@ fn lanes_are_served_checked_and_measured_and_a_crash_keeps_finished_cells() {
             .unwrap_or_else(|| panic!("no skipped entry for {target}: {skipped}"))
             .clone()
     };
-    assert_eq!(entry("missing")["reason"], "absent is not installed");
+    assert_eq!(
+        entry("missing")["reason"],
+        "Cannot run: it needs absent, which this machine lacks."
+    );
     assert_eq!(entry("broken")["stage"], "check");
     let crash = entry("victim");
     assert_eq!(crash["stage"], "load");
@@ -228,7 +231,7 @@ fn lanes_are_served_checked_and_measured_and_a_crash_keeps_finished_cells() {
 
     // per-run.json through reprise-verdict: kept cell, then no data.
     let per_run = std::fs::read_to_string(results.join("per-run.json")).unwrap();
-    let m = reprise_verdict::Measurements::from_per_run(&per_run).unwrap();
+    let m = reprise_harness::per_run::parse(&per_run).unwrap();
     let req = |lane: &str| {
         m.cell(&reprise_verdict::CellKey::new(
             lane,

@@ -96,18 +96,20 @@ fn a_runtime_lockfile_is_reseeded_only_when_the_main_lock_changes() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("Gemfile"), "gem \"rack\"\n").unwrap();
     std::fs::write(dir.path().join("Gemfile.lock"), "one\n").unwrap();
-    let (layout, seeded) = reprise_engine::bundle::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
+    let (layout, seeded) =
+        reprise_engine::lockfile::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
     assert!(seeded);
     assert_eq!(layout.gemfile, dir.path().join("Gemfile.rt"));
     assert_eq!(std::fs::read_to_string(&layout.lockfile).unwrap(), "one\n");
     std::fs::write(&layout.lockfile, "resolved by the runtime\n").unwrap();
-    let (_, seeded) = reprise_engine::bundle::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
+    let (_, seeded) = reprise_engine::lockfile::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
     assert!(
         !seeded,
         "an unchanged main lock keeps the runtime's own resolution"
     );
     std::fs::write(dir.path().join("Gemfile.lock"), "two\n").unwrap();
-    let (layout, seeded) = reprise_engine::bundle::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
+    let (layout, seeded) =
+        reprise_engine::lockfile::prepare(dir.path(), "Gemfile.rt.lock").unwrap();
     assert!(seeded);
     assert_eq!(std::fs::read_to_string(&layout.lockfile).unwrap(), "two\n");
 }

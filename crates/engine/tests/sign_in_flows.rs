@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::{Request, Response};
-use reprise_engine::sign_in::{SignInError, UsedFlow, sign_in};
+use reprise_engine::web_session::{SignInError, UsedFlow, sign_in};
 use reprise_recipe::SignInFlow;
 
 const EMAIL: &str = "user1@example.com";

@@ -64,4 +64,3 @@ pub use people::{
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
 pub use run::{run, run_until};
 pub use spec::{LoadError, LoadSpec, StopHandle};
-pub use worker::{allowed_cpus, pin_current_thread};

@@ -86,6 +86,15 @@ pub enum LoadError {
     Stopped,
 }
 
+impl From<reprise_cpus::PinError> for LoadError {
+    fn from(e: reprise_cpus::PinError) -> Self {
+        LoadError::Pinning {
+            cpu: e.cpu,
+            reason: e.reason,
+        }
+    }
+}
+
 /// Stops a running load from another thread; see [`crate::run_until`].
 #[derive(Debug, Clone, Default)]
 pub struct StopHandle(Arc<AtomicBool>);

@@ -114,68 +114,10 @@ pub(crate) fn run_worker(
 
 fn prepare(cpu: Option<usize>) -> Result<tokio::runtime::Runtime, LoadError> {
     if let Some(cpu) = cpu {
-        pin_current_thread(cpu)?;
+        reprise_cpus::pin_current_thread(cpu).map_err(LoadError::from)?;
     }
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(LoadError::Thread)
-}
-
-/// The CPUs in this process's affinity mask, in order (empty where the
-/// platform does not say): what [`pin_current_thread`] may pin to.
-#[cfg(target_os = "linux")]
-pub fn allowed_cpus() -> Vec<usize> {
-    // SAFETY: cpu_set_t is plain data; sched_getaffinity fills it for this process.
-    let set = unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return Vec::new();
-        }
-        set
-    };
-    (0..libc::CPU_SETSIZE as usize)
-        // SAFETY: the index is below CPU_SETSIZE.
-        .filter(|&i| unsafe { libc::CPU_ISSET(i, &set) })
-        .collect()
-}
-
-#[cfg(not(target_os = "linux"))]
-pub fn allowed_cpus() -> Vec<usize> {
-    Vec::new()
-}
-
-/// Pins the calling thread to `cpu` (load workers; also the validation's
-/// stability kernel and reference server).
-#[cfg(target_os = "linux")]
-pub fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
-    if cpu >= libc::CPU_SETSIZE as usize {
-        return Err(LoadError::Pinning {
-            cpu,
-            reason: "beyond the largest CPU number".into(),
-        });
-    }
-    // SAFETY: cpu_set_t is plain data; CPU_SET is in bounds (checked above);
-    // sched_setaffinity(0, ..) affects only the calling thread.
-    let result = unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        libc::CPU_SET(cpu, &mut set);
-        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set)
-    };
-    if result == 0 {
-        Ok(())
-    } else {
-        Err(LoadError::Pinning {
-            cpu,
-            reason: std::io::Error::last_os_error().to_string(),
-        })
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-pub fn pin_current_thread(cpu: usize) -> Result<(), LoadError> {
-    Err(LoadError::Pinning {
-        cpu,
-        reason: "pinning is only supported on Linux".into(),
-    })
 }

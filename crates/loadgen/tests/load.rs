@@ -185,7 +185,7 @@ fn a_fixed_5ms_delay_gives_a_p50_within_5_percent_of_5ms() {
     let mut load = spec(format!("http://{}/", server.addr), 1, 1500);
     // The client on the last CPU this process may use (where it may use two
     // or more), so the scheduler puts the server's thread on another.
-    let allowed = reprise_loadgen::allowed_cpus();
+    let allowed = reprise_cpus::allowed_cpus();
     if allowed.len() > 1 {
         load.cpus = allowed.last().map(|&cpu| vec![cpu]);
     }

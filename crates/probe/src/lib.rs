@@ -8,7 +8,6 @@
 //!   for its version, concurrently, each with a timeout.
 //! - [`preflight`]: a recipe's reference machine and toolchains against
 //!   these: each item matches, differs or blocks, with why and a fix.
-//! - [`bench_env`]: the original harness's `env.json`, written and read.
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -29,7 +28,6 @@
 //! }
 //! ```
 
-pub mod bench_env;
 pub mod container_engine;
 mod fingerprint;
 pub mod preflight;
@@ -46,42 +44,10 @@ pub use sysroot::{format_cpu_list, parse_cpu_list};
 use serde::{Deserialize, Serialize};
 
 /// A machine and its toolchains at one moment: what `reprise probe --json`
-/// prints and `reprise preflight --machine` reads back.
+/// prints and `reprise preflight --machine` reads back (through
+/// `reprise-harness`, which also reads a bench-env `env.json` into one).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     pub fingerprint: Fingerprint,
     pub toolchains: toolchain::Toolchains,
-}
-
-impl Snapshot {
-    /// Reads a snapshot, or a bench-env `env.json` (told apart by its
-    /// `captured_at`/`host` keys).
-    pub fn parse(text: &str) -> Result<Snapshot, Error> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(Error::Snapshot)?;
-        if value.get("fingerprint").is_some() {
-            return serde_json::from_value(value).map_err(Error::Snapshot);
-        }
-        if value.get("captured_at").is_some() || value.get("host").is_some() {
-            let env: bench_env::BenchEnv =
-                serde_json::from_value(value).map_err(Error::BenchEnv)?;
-            return Ok(Snapshot {
-                fingerprint: env.to_fingerprint(),
-                toolchains: env.to_toolchains(),
-            });
-        }
-        Err(Error::UnknownMachineFile)
-    }
-}
-
-/// What can go wrong reading what others wrote.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    #[error("not a bench-env env.json: {0}")]
-    BenchEnv(#[source] serde_json::Error),
-    #[error("not a `reprise probe --json` snapshot: {0}")]
-    Snapshot(#[source] serde_json::Error),
-    #[error(
-        "neither a `reprise probe --json` snapshot nor a bench-env env.json (no `fingerprint`, `captured_at` or `host` key)"
-    )]
-    UnknownMachineFile,
 }

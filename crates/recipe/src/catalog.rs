@@ -103,6 +103,16 @@ impl Catalog {
         Ok(checksums.status(&self.manifest_path(file), &bytes))
     }
 
+    /// Whether a recipe file is the reviewed one, reading the manifest; a
+    /// manifest or recipe that cannot be read is `Unreadable`, never a pass.
+    pub fn checksum_status(&self, file: &Path) -> ChecksumStatus {
+        self.checksums()
+            .and_then(|sums| self.status(&sums, file))
+            .unwrap_or_else(|e| ChecksumStatus::Unreadable {
+                reason: e.to_string(),
+            })
+    }
+
     /// Rewrites the manifest from the recipes as they are now; returns the
     /// paths whose entry changed.
     pub fn update_checksums(&self) -> io::Result<Vec<String>> {

@@ -23,12 +23,38 @@ pub struct Checksums {
 }
 
 /// How a file compares with its manifest entry.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum ChecksumStatus {
+    /// The reviewed recipe, byte for byte.
     Matches,
-    Modified { expected: String, actual: String },
+    Modified {
+        expected: String,
+        actual: String,
+    },
+    /// Not in the manifest: never reviewed.
     Unlisted,
+    /// The recipe or the manifest could not be read.
+    Unreadable {
+        reason: String,
+    },
+}
+
+impl ChecksumStatus {
+    /// Whether the file is the reviewed one.
+    pub fn is_reviewed(&self) -> bool {
+        *self == ChecksumStatus::Matches
+    }
+
+    /// How a person reads it: `reviewed`, `modified`, `not listed`, `unreadable`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            ChecksumStatus::Matches => "reviewed",
+            ChecksumStatus::Modified { .. } => "modified",
+            ChecksumStatus::Unlisted => "not listed",
+            ChecksumStatus::Unreadable { .. } => "unreadable",
+        }
+    }
 }
 
 impl Checksums {

@@ -8,7 +8,7 @@ use crate::diagnostic::Problem;
 use crate::name::Name;
 
 /// A conclusion of the post, built on its figures, with a tolerance.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct Claim {
     pub id: Name,
     /// The post's own words.
@@ -20,7 +20,7 @@ pub struct Claim {
 }
 
 /// What kind of statement a claim makes.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ClaimShape {
     /// The figure's value holds (judged only on a matching machine).
@@ -51,23 +51,41 @@ impl ClaimShape {
         }
     }
 
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> ClaimKind {
         match self {
-            ClaimShape::Absolute { .. } => "absolute",
-            ClaimShape::Ratio { .. } => "ratio",
-            ClaimShape::Ordering { .. } => "ordering",
-            ClaimShape::Spread { .. } => "spread",
+            ClaimShape::Absolute { .. } => ClaimKind::Absolute,
+            ClaimShape::Ratio { .. } => ClaimKind::Ratio,
+            ClaimShape::Ordering { .. } => ClaimKind::Ordering,
+            ClaimShape::Spread { .. } => ClaimKind::Spread,
         }
     }
 }
 
-#[derive(Clone, Copy, Deserialize)]
+/// The kinds of claim, as recipes name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
-enum ClaimKind {
+pub enum ClaimKind {
     Absolute,
     Ratio,
     Ordering,
     Spread,
+}
+
+impl ClaimKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Absolute => "absolute",
+            ClaimKind::Ratio => "ratio",
+            ClaimKind::Ordering => "ordering",
+            ClaimKind::Spread => "spread",
+        }
+    }
+}
+
+impl std::fmt::Display for ClaimKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 #[derive(Deserialize)]

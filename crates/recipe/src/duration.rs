@@ -45,10 +45,9 @@ impl FromStr for Span {
                 ));
             }
         };
-        if !seconds.is_finite() || seconds < 0.0 {
-            return Err(format!("`{text}` is not a valid duration"));
-        }
-        Ok(Span(Duration::from_secs_f64(seconds)))
+        Duration::try_from_secs_f64(seconds).map(Span).map_err(|_| {
+            format!("`{text}` is not a duration Reprise can hold (negative, or too long)")
+        })
     }
 }
 

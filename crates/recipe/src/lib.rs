@@ -39,7 +39,6 @@
 mod catalog;
 mod checksum;
 mod claim;
-mod data_dir;
 mod diagnostic;
 mod duration;
 mod model;
@@ -55,8 +54,7 @@ use serde::Deserialize;
 
 pub use catalog::{Catalog, CatalogError};
 pub use checksum::{ChecksumStatus, Checksums, sha256_hex};
-pub use claim::{Claim, ClaimShape};
-pub use data_dir::data_dir;
+pub use claim::{Claim, ClaimKind, ClaimShape};
 pub use diagnostic::{Diagnostic, did_you_mean};
 pub use duration::Span;
 pub use model::*;
@@ -179,3 +177,22 @@ pub fn parse(file: &Path, text: &str) -> Result<Recipe, RecipeError> {
         Err(locate(problems))
     }
 }
+
+/// Types that serialise as a plain string (an identifier, a duration, a
+/// version requirement) are strings to TypeScript too.
+macro_rules! typescript_string {
+    ($($t:ty),*) => {$(
+        impl ts_rs::TS for $t {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
+            fn name(_: &ts_rs::Config) -> String {
+                "string".into()
+            }
+            fn inline(cfg: &ts_rs::Config) -> String {
+                <Self as ts_rs::TS>::name(cfg)
+            }
+        }
+    )*};
+}
+
+typescript_string!(Name, Span, VersionReq);

@@ -77,7 +77,7 @@ impl Recipe {
 }
 
 /// The post the recipe reproduces.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Post {
     /// The recipe's id; also its file name without `.toml`.
@@ -136,7 +136,7 @@ impl Source {
 }
 
 /// A program the run needs, the version the post used, and how to ask for it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Toolchain {
     pub name: Name,
@@ -162,7 +162,7 @@ impl Toolchain {
 }
 
 /// The machine a post measured on.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Machine {
     pub cpu: String,
@@ -183,7 +183,7 @@ pub struct Machine {
 }
 
 /// Where a lane's server runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Placement {
     #[default]
@@ -192,7 +192,7 @@ pub enum Placement {
 }
 
 /// One runtime shape the post measured: a server, its runtime, its shape.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Lane {
     pub name: Name,
@@ -329,7 +329,7 @@ pub struct Served {
 }
 
 /// What a figure measures, and so its unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Metric {
     ReqPerS,
@@ -414,7 +414,7 @@ impl Metric {
 }
 
 /// A number the post published, with the sentence it comes from.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Figure {
     pub id: Name,

@@ -80,7 +80,7 @@ fn html(report: &Report) -> String {
             "<tr><td><code>{}</code><blockquote>{}</blockquote></td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(&v.claim),
             escape(&v.quote),
-            escape(&v.kind),
+            escape(v.kind.name()),
             v.outcome.label().replace(' ', "-"),
             escape(v.outcome.label()),
             escape(&published),
@@ -128,7 +128,7 @@ fn html(report: &Report) -> String {
         out.push_str("</tr>\n");
         for row in &people {
             out.push_str("<tr>");
-            for c in row {
+            for c in row.cells() {
                 let _ = write!(out, "<td>{}</td>", escape(c));
             }
             out.push_str("</tr>\n");

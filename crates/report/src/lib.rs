@@ -3,13 +3,14 @@
 //! reader to reproduce the reproduction.
 //!
 //! A [`Report`] gathers a recipe's post, the [`Measurements`], the
-//! [`Judgement`] and an [`Environment`]; exporters render it as
-//! GitHub-flavoured Markdown, a self-contained HTML page with inline SVG
-//! charts, or JSON with everything, and [`harness::export`] writes the
-//! original harness's `summary.json`, `per-run.json` and `env.json`.
-//! [`results_dir`] judges a directory of those files against a recipe,
-//! [`history`] keeps every run in SQLite in the data dir, and [`share`]
-//! posts a redacted report to GitHub Discussions.
+//! [`Judgement`] and an [`Environment`]; exporters behind one [`Exporter`]
+//! trait render it as GitHub-flavoured Markdown, a self-contained HTML page
+//! with inline SVG charts, or JSON with everything.
+//!
+//! Rendering only: storing reports is `reprise-history`'s, posting them
+//! `reprise-share`'s, judging a run `reprise-session`'s, and the harness's
+//! own files `reprise-harness`'s. This crate reads no files and talks to no
+//! one.
 //!
 //! ```
 //! use reprise_report::{Environment, Exporter, Format, Report, RunInfo};
@@ -34,42 +35,20 @@
 //! assert!(markdown.starts_with("# Reprise: Hello"));
 //! ```
 
-pub mod harness;
-pub mod history;
 mod html;
 mod markdown;
 mod model;
-pub mod results_dir;
-pub mod share;
 mod svg;
 
 pub use html::HtmlExporter;
 pub use markdown::MarkdownExporter;
 pub use model::*;
 
-use std::path::PathBuf;
-
-/// Why a report could not be rendered, stored or shared.
+/// Why a report could not be rendered.
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
-    #[error("{}: {source}", file.display())]
-    Io {
-        file: PathBuf,
-        source: std::io::Error,
-    },
-    #[error(transparent)]
-    Results(#[from] reprise_verdict::VerdictError),
     #[error("JSON: {0}")]
     Json(#[from] serde_json::Error),
-    #[error("{}: {source}", file.display())]
-    History {
-        file: PathBuf,
-        source: rusqlite::Error,
-    },
-    #[error("{}: {reason}", file.display())]
-    People { file: PathBuf, reason: String },
-    #[error("no run `{0}` in the history (`reprise history` lists them)")]
-    UnknownRun(String),
     #[error("unknown format `{0}` (expected md, html or json)")]
     UnknownFormat(String),
 }

@@ -182,7 +182,7 @@ fn markdown(report: &Report) -> String {
             "---|".repeat(crate::PEOPLE_COLUMNS.len())
         );
         for row in &people {
-            let cells: Vec<String> = row.iter().map(|c| cell(c)).collect();
+            let cells: Vec<String> = row.cells().iter().map(|c| cell(c)).collect();
             let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
         out.push('\n');

@@ -27,6 +27,44 @@ pub struct PeopleRun {
     pub report: PeopleReport,
 }
 
+/// One row of the people table: a step of people of one lane, or a note on
+/// a lane's whole run (stopped early, writes lost).
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct PeopleRow {
+    pub step: String,
+    pub lane: String,
+    /// How many people; `—` on a row that notes a whole run.
+    pub people: String,
+    /// Whether the step met the recipe's criterion (false on a note).
+    pub served: bool,
+    /// `served`, `not served: …` with the reasons, or the note.
+    pub verdict: String,
+    pub navigation: String,
+    pub delivery: String,
+    pub failures: String,
+    pub resends: String,
+    pub reconnects: String,
+    pub generator: String,
+}
+
+impl PeopleRow {
+    /// The row's cells in [`PEOPLE_COLUMNS`]' order.
+    pub fn cells(&self) -> [&str; 10] {
+        [
+            &self.step,
+            &self.lane,
+            &self.people,
+            &self.verdict,
+            &self.navigation,
+            &self.delivery,
+            &self.failures,
+            &self.resends,
+            &self.reconnects,
+            &self.generator,
+        ]
+    }
+}
+
 /// The columns of the people table, as both reports show it.
 pub const PEOPLE_COLUMNS: [&str; 10] = [
     "Step",
@@ -42,7 +80,7 @@ pub const PEOPLE_COLUMNS: [&str; 10] = [
 ];
 
 /// Which run this is and which post it reproduces.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct RunInfo {
     pub id: String,
     /// When the run was made, RFC 3339 UTC.
@@ -77,7 +115,7 @@ impl RunInfo {
 
 /// The appendix: enough for the next reader to reproduce the reproduction.
 /// Plain values, so the probe and the engine can fill it as they grow.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Environment {
     /// The machine fingerprint, as the probe serialises it.
     #[serde(default)]
@@ -99,20 +137,20 @@ pub struct Environment {
     pub bench_env: serde_json::Value,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct ToolchainVersion {
     pub name: String,
     pub version: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct SourceRevision {
     pub id: String,
     pub url: String,
     pub revision: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct TreeDigest {
     pub name: String,
     pub sha256: String,
@@ -151,7 +189,7 @@ impl Report {
 
     /// The people table's rows (see [`PEOPLE_COLUMNS`]), a row per step of
     /// people per lane, then a row per run that was stopped early or lost writes.
-    pub fn people_rows(&self) -> Vec<[String; 10]> {
+    pub fn people_rows(&self) -> Vec<PeopleRow> {
         let ms = |l: Option<&reprise_loadgen::people::Latency>| {
             l.map_or("—".into(), |l| {
                 format!("{:.1} / {:.1} ms", l.p50_ms, l.p99_ms)
@@ -170,25 +208,26 @@ impl Report {
                         .collect();
                     format!("{} ({})", s.failures, causes.join(", "))
                 };
-                rows.push([
-                    run.step.clone(),
-                    run.lane.clone(),
-                    s.people.to_string(),
-                    if s.served {
+                rows.push(PeopleRow {
+                    step: run.step.clone(),
+                    lane: run.lane.clone(),
+                    people: s.people.to_string(),
+                    served: s.served,
+                    verdict: if s.served {
                         "served".into()
                     } else {
                         format!("not served: {}", s.not_served.join("; "))
                     },
-                    ms(s.navigation.as_ref()),
-                    ms(s.delivery.as_ref()),
+                    navigation: ms(s.navigation.as_ref()),
+                    delivery: ms(s.delivery.as_ref()),
                     failures,
-                    s.resends.to_string(),
-                    format!("{} / {}", s.reconnects, s.cable_reconnects),
-                    format!(
+                    resends: s.resends.to_string(),
+                    reconnects: format!("{} / {}", s.reconnects, s.cable_reconnects),
+                    generator: format!(
                         "{:.2} cores, {:.2} ms",
                         s.generator.cpu_cores, s.generator.timer_lag_p99_ms
                     ),
-                ]);
+                });
             }
             let r = &run.report;
             let mut notes = Vec::new();
@@ -204,12 +243,19 @@ impl Report {
                 None => notes.push("acknowledged writes not checked".into()),
             }
             if !notes.is_empty() {
-                let mut row: [String; 10] = Default::default();
-                row[0] = run.step.clone();
-                row[1] = run.lane.clone();
-                row[2] = "—".into();
-                row[3] = notes.join("; ");
-                rows.push(row);
+                rows.push(PeopleRow {
+                    step: run.step.clone(),
+                    lane: run.lane.clone(),
+                    people: "—".into(),
+                    served: false,
+                    verdict: notes.join("; "),
+                    navigation: String::new(),
+                    delivery: String::new(),
+                    failures: String::new(),
+                    resends: String::new(),
+                    reconnects: String::new(),
+                    generator: String::new(),
+                });
             }
         }
         rows

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use reprise_report::{Format, Report, harness};
-use reprise_verdict::{Measurements, Outcome};
+use reprise_report::{Format, Report};
+use reprise_verdict::Outcome;
 
 fn render(report: &Report, format: Format) -> String {
     String::from_utf8(format.exporter().render(report).unwrap()).unwrap()
@@ -55,65 +55,6 @@ fn json_carries_everything_and_reads_back() {
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["judgement"]["verdicts"][2]["outcome"], "reproduced");
     assert_eq!(value["environment"]["harness"]["connections"], 16);
-}
-
-#[test]
-fn harness_files_are_written_as_the_harness_writes_them() {
-    let report = fixture::report("run-1");
-    let dir = tempfile::tempdir().unwrap();
-    harness::export(&report, dir.path()).unwrap();
-    let per_run = std::fs::read_to_string(dir.path().join("per-run.json")).unwrap();
-    assert_eq!(per_run.lines().count(), 9);
-    let sorted = |mut m: Measurements| {
-        m.cells.sort_by(|a, b| a.key.cmp(&b.key));
-        m
-    };
-    assert_eq!(
-        sorted(Measurements::from_per_run(&per_run).unwrap()),
-        sorted(report.measurements.clone())
-    );
-    let summary: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("summary.json")).unwrap())
-            .unwrap();
-    let row = |target: &str| {
-        summary
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["target"] == target)
-            .unwrap()
-            .clone()
-    };
-    assert_eq!(row("puma")["req_sec"], 21000.0);
-    assert_eq!(row("puma")["rss_mb"], 81.0);
-    assert_eq!(row("puma")["runs"], 3);
-    // 21,000 req/s in 81 MB: 265,481 req/s per GB.
-    assert_eq!(
-        row("puma")["rps_per_gb"].as_f64().unwrap().round(),
-        265_481.0
-    );
-    assert!(
-        row("nginx")["req_sec"].is_null(),
-        "a cell with errors is no data"
-    );
-    let env: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("env.json")).unwrap())
-            .unwrap();
-    assert_eq!(env["toolchains"]["ruby"], "3.1.2");
-    assert_eq!(env["captured_at"], "2026-11-30T05:00:00Z");
-}
-
-#[test]
-fn a_harness_env_json_passes_through_unchanged() {
-    let mut report = fixture::report("run-1");
-    report.environment.bench_env =
-        serde_json::json!({"host": {"uname": "Linux"}, "memory_mb": 64000});
-    let dir = tempfile::tempdir().unwrap();
-    harness::export(&report, dir.path()).unwrap();
-    let env: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("env.json")).unwrap())
-            .unwrap();
-    assert_eq!(env, report.environment.bench_env);
 }
 
 /// Runs Chromium headless with the given extra arguments, bounded in time,

@@ -19,7 +19,7 @@
 //! use reprise_validate::{Plan, validate};
 //!
 //! let fingerprint = reprise_probe::Fingerprint::probe(Duration::from_secs(2));
-//! let data_dir = reprise_report::history::data_dir();
+//! let data_dir = std::env::temp_dir().join("reprise-validate-example");
 //! let profile = validate(&Plan::quick(), fingerprint, &data_dir, |stage| eprintln!("{stage}"))?;
 //! println!("{}", profile.summary);
 //! for check in profile.checks.iter().filter(|c| c.level != reprise_validate::checks::Level::Ok) {
@@ -30,7 +30,6 @@
 
 pub mod ceiling;
 pub mod checks;
-mod cpu_pin;
 pub mod disk;
 pub mod fitness;
 pub mod profile;
@@ -49,7 +48,7 @@ pub use ceiling::{Ceiling, CeilingPlan, Split};
 pub use checks::{Check, Level, Reference};
 pub use fitness::Fitness;
 pub use profile::{Comparison, Profile};
-pub use reprise_loadgen::allowed_cpus;
+pub use reprise_cpus::allowed_cpus;
 pub use stability::{Stability, StabilityPlan};
 
 /// The machine-validation recipe, built in so a fresh machine needs no checkout.
@@ -58,8 +57,8 @@ pub const MACHINE_RECIPE: &str = include_str!("../../../recipes/machine.toml");
 /// Why a validation could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum ValidateError {
-    #[error("cannot pin a thread to CPU {cpu}: {reason}")]
-    Pinning { cpu: usize, reason: String },
+    #[error(transparent)]
+    Pinning(#[from] reprise_cpus::PinError),
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
@@ -73,6 +72,8 @@ pub enum ValidateError {
     Recipe(#[from] reprise_recipe::RecipeError),
     #[error(transparent)]
     Report(#[from] reprise_report::ReportError),
+    #[error(transparent)]
+    History(#[from] reprise_history::HistoryError),
     #[error("not a `reprise validate --json` profile: {0}")]
     Profile(#[from] serde_json::Error),
     #[error("a profile of format {found}; this reprise reads format {expected}")]

@@ -1,10 +1,10 @@
-//! A validation as a run in the history (reprise-report), so `reprise
+//! A validation as a run in the history (reprise-history), so `reprise
 //! history`, `reprise report` and `reprise share` read it like any run.
 
 use std::path::Path;
 
+use reprise_history::History;
 use reprise_recipe::Metric;
-use reprise_report::history::History;
 use reprise_report::{Environment, Report, RunInfo};
 use reprise_verdict::{CellKey, Judgement, MachineMatch, Measurements, Run, Settings, read_cells};
 

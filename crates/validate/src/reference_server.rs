@@ -15,7 +15,6 @@ use hyper::{Request, Response};
 use hyper_util::rt::TokioIo;
 
 use crate::ValidateError;
-use crate::cpu_pin::pin_current_thread;
 
 /// The body every request gets.
 pub const BODY: &[u8] = b"Hello, world!";
@@ -118,7 +117,7 @@ fn serve_thread(
 ) {
     let setup = || -> Result<(tokio::runtime::Runtime, TcpListener), ValidateError> {
         if let Some(cpu) = cpu {
-            pin_current_thread(cpu)?;
+            reprise_cpus::pin_current_thread(cpu)?;
         }
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()

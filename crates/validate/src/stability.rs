@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::ValidateError;
-use crate::cpu_pin::pin_current_thread;
 
 /// How much stability work to do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -94,7 +93,7 @@ pub fn measure(plan: &StabilityPlan, cpus: &[usize]) -> Result<Stability, Valida
             scope
                 .spawn(|| -> Result<Vec<f64>, ValidateError> {
                     if let Some(cpu) = target {
-                        pin_current_thread(cpu)?;
+                        reprise_cpus::pin_current_thread(cpu)?;
                     }
                     // One untimed run warms the caches and the clock.
                     kernel(&buffer, plan.work_mib);

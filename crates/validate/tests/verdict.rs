@@ -5,7 +5,7 @@
 mod machine;
 
 use machine::{ceiling, fixture, quiet_stability, read, roomy_disk, stability, steady_ceiling};
-use reprise_report::history::History;
+use reprise_history::History;
 use reprise_validate::checks::{Check, Level, Reference, check_machine};
 use reprise_validate::fitness::{Fitness, ceiling_checks, decide, stability_checks};
 use reprise_validate::profile::compare;

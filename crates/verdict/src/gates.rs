@@ -8,7 +8,7 @@ use crate::measurements::{Cell, Measurements, is_load_metric};
 use crate::statistics::CellStats;
 
 /// Thresholds the gates and statistics use.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Thresholds {
     /// A cell whose runs vary more than this (coefficient of variation) is
     /// unstable. 0.10 by default: the posts flag an 11.7% spread.
@@ -28,7 +28,7 @@ impl Default for Thresholds {
 }
 
 /// Whether a cell's numbers can be read.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum CellStatus {
     Valid,
@@ -67,7 +67,7 @@ impl CellStatus {
 }
 
 /// A cell with its gate and statistics, as verdicts and reports read it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct CellReading {
     pub cell: Cell,
     pub status: CellStatus,

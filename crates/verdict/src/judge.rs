@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use reprise_recipe::{Claim, ClaimShape, Figure, Metric, Published, Recipe};
+use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Recipe};
 use serde::{Deserialize, Serialize};
 
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
@@ -12,7 +12,7 @@ use crate::statistics::{Bootstrap, CellStats, Interval};
 
 /// Whether this machine matches the post's, as preflight found; absolute
 /// figures are judged only when it does.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "machine", content = "reasons", rename_all = "snake_case")]
 pub enum MachineMatch {
     Matches,
@@ -20,7 +20,7 @@ pub enum MachineMatch {
 }
 
 /// What a claim came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     Reproduced,
@@ -49,7 +49,7 @@ impl fmt::Display for Outcome {
 }
 
 /// How verdicts are reached.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Settings {
     pub thresholds: Thresholds,
     pub bootstrap: Bootstrap,
@@ -60,7 +60,7 @@ pub struct Settings {
 }
 
 /// A published figure and the cell that measured it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct FigureReading {
     pub figure: String,
     pub lane: String,
@@ -77,10 +77,10 @@ pub struct FigureReading {
 }
 
 /// The verdict on one claim.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Verdict {
     pub claim: String,
-    pub kind: String,
+    pub kind: ClaimKind,
     pub quote: String,
     pub outcome: Outcome,
     pub reason: String,
@@ -103,7 +103,7 @@ pub struct Verdict {
 impl Verdict {
     /// One of this verdict's numbers, with its unit, for reading.
     pub fn show(&self, v: f64) -> String {
-        if self.kind == "spread" {
+        if self.kind == ClaimKind::Spread {
             format_number(v * 100.0, "%")
         } else {
             format_number(v, &self.unit)
@@ -112,7 +112,7 @@ impl Verdict {
 }
 
 /// Every cell read, every figure matched and every claim judged.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Judgement {
     pub recipe: String,
     pub machine: MachineMatch,
@@ -340,7 +340,7 @@ fn judge_claim<'a>(
     let tolerance = claim.tolerance.unwrap_or(0.0);
     let mut verdict = Verdict {
         claim: claim.id.to_string(),
-        kind: claim.shape.kind().to_string(),
+        kind: claim.shape.kind(),
         quote: claim.quote.clone(),
         outcome: Outcome::Inconclusive,
         reason: String::new(),
@@ -473,7 +473,7 @@ fn judge_claim<'a>(
             }
         }
     }
-    if verdict.kind != "spread" {
+    if verdict.kind != ClaimKind::Spread {
         for r in &readings {
             if let Some(stats) = r.stats.as_ref().filter(|s| s.unstable) {
                 verdict.reason.push_str(&format!(

@@ -2,8 +2,8 @@
 //! how sure we are, and why.
 //!
 //! Measurements come in as a plain [`Measurements`] model (cells keyed by
-//! lane, endpoint and metric, each with its runs), read from the original
-//! harness's `per-run.json` or filled by the engine. Each cell passes the
+//! lane, endpoint and metric, each with its runs), filled by the engine or
+//! read from the original harness's `per-run.json` by `reprise-harness`. Each cell passes the
 //! validity gates (errors → no data, a saturated load generator →
 //! client-bound, a response unlike the reference lane's → not comparable),
 //! gets its statistics (median, min/max, coefficient of variation, an
@@ -13,7 +13,8 @@
 //! intervals, a spread by the runs' coefficient of variation.
 //!
 //! ```
-//! use reprise_verdict::{MachineMatch, Measurements, Outcome, Settings, judge};
+//! use reprise_recipe::Metric;
+//! use reprise_verdict::{CellKey, MachineMatch, Measurements, Outcome, Run, Settings, judge};
 //!
 //! let recipe = reprise_recipe::parse("recipes/hello.toml".as_ref(), r#"
 //! [post]
@@ -52,14 +53,13 @@
 //! quote = "Fast is twice slow."
 //! "#).unwrap();
 //!
-//! let per_run = r#"{"target":"fast","workers":1,"endpoint":null,"run":1,"req_sec":700}
-//! {"target":"fast","workers":1,"endpoint":null,"run":2,"req_sec":710}
-//! {"target":"fast","workers":1,"endpoint":null,"run":3,"req_sec":705}
-//! {"target":"slow","workers":1,"endpoint":null,"run":1,"req_sec":350}
-//! {"target":"slow","workers":1,"endpoint":null,"run":2,"req_sec":352}
-//! {"target":"slow","workers":1,"endpoint":null,"run":3,"req_sec":349}
-//! "#;
-//! let measurements = Measurements::from_per_run(per_run).unwrap();
+//! let mut measurements = Measurements::default();
+//! for (lane, values) in [("fast", [700.0, 710.0, 705.0]), ("slow", [350.0, 352.0, 349.0])] {
+//!     for (i, value) in values.into_iter().enumerate() {
+//!         let key = CellKey::new(lane, None, Metric::ReqPerS);
+//!         measurements.push_run(key, Run { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None });
+//!     }
+//! }
 //! let judgement = judge(&recipe, &measurements, &MachineMatch::Differs(vec!["another CPU".into()]), &Settings::default());
 //! // A slower machine, but the ratio holds.
 //! assert_eq!(judgement.verdict("twice").unwrap().outcome, Outcome::Reproduced);
@@ -71,8 +71,6 @@ mod lanes;
 mod measurements;
 mod statistics;
 
-use std::path::{Path, PathBuf};
-
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
 pub use judge::{
     FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, format_number, judge,
@@ -83,51 +81,3 @@ pub use measurements::{
     Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Run, is_load_metric,
 };
 pub use statistics::{Bootstrap, CellStats, Interval, XorShift, coefficient_of_variation, median};
-
-/// Why measurements could not be read.
-#[derive(Debug, thiserror::Error)]
-pub enum VerdictError {
-    #[error("per-run.json line {line}: {source}")]
-    PerRun {
-        line: usize,
-        source: serde_json::Error,
-    },
-    #[error("{}: {source}", file.display())]
-    Io {
-        file: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{}: {source}", file.display())]
-    Json {
-        file: PathBuf,
-        source: serde_json::Error,
-    },
-}
-
-/// The file names of a results directory, as the harness writes them.
-pub const PER_RUN_FILE: &str = "per-run.json";
-/// Reprise's record of the checked request per lane and endpoint.
-pub const PARITY_FILE: &str = "parity.json";
-
-/// Reads a results directory: `per-run.json`, and `parity.json` (an array
-/// of `{lane, endpoint, fingerprint}`) where there is one.
-pub fn read_results_dir(dir: &Path) -> Result<Measurements, VerdictError> {
-    let file = dir.join(PER_RUN_FILE);
-    let text = std::fs::read_to_string(&file).map_err(|source| VerdictError::Io {
-        file: file.clone(),
-        source,
-    })?;
-    let mut measurements = Measurements::from_per_run(&text)?;
-    let parity = dir.join(PARITY_FILE);
-    if parity.exists() {
-        let text = std::fs::read_to_string(&parity).map_err(|source| VerdictError::Io {
-            file: parity.clone(),
-            source,
-        })?;
-        measurements.parity = serde_json::from_str(&text).map_err(|source| VerdictError::Json {
-            file: parity,
-            source,
-        })?;
-    }
-    Ok(measurements)
-}

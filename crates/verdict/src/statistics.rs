@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// What a cell's runs say, in summary.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct CellStats {
     pub runs: usize,
     pub median: f64,
@@ -97,7 +97,7 @@ impl XorShift {
 }
 
 /// An interval with its point estimate.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Interval {
     pub estimate: f64,
     pub low: f64,
@@ -111,7 +111,7 @@ impl Interval {
 }
 
 /// How a bootstrap is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Bootstrap {
     pub resamples: usize,
     /// Two-sided confidence, e.g. 0.95.

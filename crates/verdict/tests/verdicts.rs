@@ -221,11 +221,20 @@ fn a_client_bound_run_makes_the_cell_unable_to_judge_the_server() {
 #[test]
 fn a_cell_with_errors_or_a_null_run_is_no_data() {
     // The harness writes req_sec null for a run with non-2xx responses.
-    let per_run = r#"{"target":"a","workers":1,"endpoint":"/","run":1,"warmup_sec":5,"rss_kb":1024,"pss_kb":900,"req_sec":500,"p50_ms":1,"p99_ms":2,"socket_errors":0}
-{"target":"a","workers":1,"endpoint":"/","run":2,"warmup_sec":5,"rss_kb":1024,"pss_kb":900,"req_sec":null,"p50_ms":null,"p99_ms":null,"socket_errors":0}
-{"target":"b","workers":1,"endpoint":"/","run":1,"warmup_sec":5,"rss_kb":1024,"pss_kb":900,"req_sec":250,"p50_ms":1,"p99_ms":2,"socket_errors":3}
-"#;
-    let m = Measurements::from_per_run(per_run).unwrap();
+    let mut m = Measurements::default();
+    let run = |run, value, errors| Run {
+        run,
+        value,
+        errors,
+        client_cpu: None,
+    };
+    m.push_run(key("a"), run(1, Some(500.0), 0));
+    m.push_run(key("a"), run(2, None, 0));
+    m.push_run(key("b"), run(1, Some(250.0), 3));
+    for lane in ["a", "b"] {
+        let rss = CellKey::new(lane, Some("/"), Metric::RssMb);
+        m.push_run(rss, run(1, Some(1.0), 0));
+    }
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     let a = j.figure("a-hello").unwrap();
     assert!(
@@ -353,96 +362,6 @@ fn a_spread_claim_compares_the_runs_variation_with_the_posts() {
     let (o, reason) = outcome(&steady, &differs(), "a-spread");
     assert_eq!(o, Outcome::NotReproduced, "{reason}");
     assert!(reason.contains("0.41%"), "{reason}");
-}
-
-#[test]
-fn per_run_files_round_trip() {
-    let per_run = r#"{"target":"ruby","workers":1,"endpoint":"/up","run":1,"warmup_sec":20,"rss_kb":2048,"pss_kb":1024,"req_sec":478.5,"p50_ms":30.1,"p99_ms":60.2,"socket_errors":0}
-{"target":"ruby","workers":4,"endpoint":"/up","run":1,"warmup_sec":20,"rss_kb":4096,"pss_kb":3072,"req_sec":1400,"p50_ms":10,"p99_ms":22,"socket_errors":0,"client_cpu":0.42}
-"#;
-    let m = Measurements::from_per_run(per_run).unwrap();
-    // One target at two worker counts: two lanes.
-    assert!(m.lanes.contains_key("ruby/w1") && m.lanes.contains_key("ruby/w4"));
-    let rss = m
-        .cell(&CellKey::new("ruby/w4", Some("/up"), Metric::RssMb))
-        .unwrap();
-    assert_eq!(rss.runs[0].value, Some(4.0));
-    let again = Measurements::from_per_run(&m.to_per_run()).unwrap();
-    assert_eq!(again, m);
-    assert!(m.to_per_run().contains(r#""target":"ruby","workers":4"#));
-}
-
-#[test]
-fn a_malformed_per_run_line_is_an_error_naming_the_line() {
-    let err = Measurements::from_per_run("{\"target\":\"a\",\"run\":1}\n{oops}\n").unwrap_err();
-    assert!(err.to_string().starts_with("per-run.json line 2:"), "{err}");
-}
-
-#[test]
-fn harness_lanes_take_the_recipe_s_names_by_target_and_workers() {
-    let text = r#"
-[post]
-id = "shapes"
-title = "Shapes"
-author = "A. Writer"
-date = "2026"
-summary = "One runtime, two shapes."
-
-[[lane]]
-name = "ruby"
-workers = 8
-command = ["puma"]
-why = "Eight workers."
-
-[[lane]]
-name = "ruby-1p"
-workers = 1
-command = ["puma"]
-why = "One worker."
-
-[[figure]]
-id = "eight"
-lane = "ruby"
-metric = "req_per_s"
-value = 2366
-quote = "2,366."
-
-[[figure]]
-id = "one"
-lane = "ruby-1p"
-metric = "req_per_s"
-value = 478
-quote = "478."
-
-[[claim]]
-id = "eight-over-one"
-kind = "ratio"
-numerator = "eight"
-denominator = "one"
-value = 4.95
-tolerance = 0.1
-quote = "About five times."
-"#;
-    let recipe = reprise_recipe::parse("recipes/shapes.toml".as_ref(), text).unwrap();
-    let mut per_run = String::new();
-    for (workers, v) in [(8, 2366.0), (1, 478.0)] {
-        for run in 1..=3 {
-            per_run.push_str(&format!(
-                "{{\"target\":\"ruby\",\"workers\":{workers},\"endpoint\":null,\"run\":{run},\"req_sec\":{}}}\n",
-                v + run as f64
-            ));
-        }
-    }
-    let mut m = Measurements::from_per_run(&per_run).unwrap();
-    assert!(m.lanes.contains_key("ruby/w8"));
-    let renames = reprise_verdict::align_lanes(&mut m, &recipe);
-    assert_eq!(renames.get("ruby/w8").map(String::as_str), Some("ruby"));
-    assert_eq!(renames.get("ruby/w1").map(String::as_str), Some("ruby-1p"));
-    let j = judge(&recipe, &m, &differs(), &Settings::default());
-    assert_eq!(
-        j.verdict("eight-over-one").unwrap().outcome,
-        Outcome::Reproduced
-    );
 }
 
 #[test]

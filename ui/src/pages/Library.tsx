@@ -1,5 +1,5 @@
 import { Loaded, Notice, useLoad } from '../load';
-import { formatPostDate, metricName } from '../format';
+import { checksumWord, formatPostDate } from '../format';
 import { href } from '../state';
 
 export function LibraryPage() {
@@ -15,29 +15,33 @@ export function LibraryPage() {
               <Notice>No recipes found. Reprise reads them from the recipes/ folder of its checkout; set REPRISE_ROOT if the app was started elsewhere.</Notice>
             )}
             <ul class="cards" aria-label="Recipes">
-              {library.recipes.map((r) => (
-                <li class="card" data-recipe={r.id}>
-                  <h2>
-                    <a href={href({ page: 'post', id: r.id })}>{r.title}</a>
-                  </h2>
-                  <p class="meta">
-                    {r.author} · {formatPostDate(r.date)}
-                    {r.checksum !== 'ok' && <span class="badge warn"> checksum {r.checksum}</span>}
-                  </p>
-                  <p class="summary">{r.summary}</p>
-                  <p class="chips" aria-label="Measures">
-                    {r.measures.map((m) => (
-                      <span class="chip">{metricName(m)}</span>
-                    ))}
-                  </p>
-                  <p class="facts">
-                    {r.figures} figures · {r.claims} claims ·{' '}
-                    <span class="lanes-here">
-                      {r.lanes_here.length} of {r.lanes_runnable} lanes runnable here
-                    </span>
-                  </p>
-                </li>
-              ))}
+              {library.recipes.map((r) => {
+                const runnable = r.lanes.filter((l) => l.here.state !== 'published_only');
+                const here = runnable.filter((l) => l.here.state === 'runs');
+                return (
+                  <li class="card" data-recipe={r.post.id}>
+                    <h2>
+                      <a href={href({ page: 'post', id: r.post.id })}>{r.post.title}</a>
+                    </h2>
+                    <p class="meta">
+                      {r.post.author} · {formatPostDate(r.post.date)}
+                      {r.checksum.status !== 'matches' && <span class="badge warn"> checksum {checksumWord(r.checksum)}</span>}
+                    </p>
+                    <p class="summary">{r.post.summary}</p>
+                    <p class="chips" aria-label="Measures">
+                      {r.units.map((u) => (
+                        <span class="chip">{u || 'counts'}</span>
+                      ))}
+                    </p>
+                    <p class="facts">
+                      {r.figures} figures · {r.claims} claims ·{' '}
+                      <span class="lanes-here">
+                        {here.length} of {runnable.length} lanes runnable here
+                      </span>
+                    </p>
+                  </li>
+                );
+              })}
             </ul>
             {library.problems.length > 0 && (
               <section class="error" role="alert">

@@ -1,7 +1,7 @@
-import type { MachineView } from '../bindings/MachineView';
+import type { Machine as MachineType } from '../bindings/Machine';
 import type { PostView } from '../bindings/PostView';
 import { Loaded, useLoad } from '../load';
-import { formatPostDate, formatPublished } from '../format';
+import { claimFigures, formatPostDate, formatPublished, unitOf } from '../format';
 import { href } from '../state';
 
 export function PostPage({ id }: { id: string }) {
@@ -13,7 +13,8 @@ export function PostPage({ id }: { id: string }) {
   );
 }
 
-function Post({ post }: { post: PostView }) {
+function Post({ post: view }: { post: PostView }) {
+  const post = view.post;
   return (
     <article>
       <p class="crumbs">
@@ -36,11 +37,11 @@ function Post({ post }: { post: PostView }) {
           <tr><th scope="col">Figure</th><th scope="col">Lane</th><th scope="col">Published</th><th scope="col">The post’s sentence</th></tr>
         </thead>
         <tbody>
-          {post.figures.map((f) => (
+          {view.figures.map((f) => (
             <tr data-figure={f.id}>
               <th scope="row"><code>{f.id}</code>{f.endpoint && <span class="sub">{f.endpoint}</span>}</th>
               <td>{f.lane}{f.condition && <span class="sub">{f.condition}</span>}</td>
-              <td class="num">{formatPublished(f, f.unit)}{f.unknown && <span class="sub">{f.unknown}</span>}</td>
+              <td class="num">{formatPublished(f, unitOf(view.units, f.metric))}{f.unknown && <span class="sub">{f.unknown}</span>}</td>
               <td><q>{f.quote}</q></td>
             </tr>
           ))}
@@ -49,11 +50,11 @@ function Post({ post }: { post: PostView }) {
 
       <h2>Claims</h2>
       <ul class="claims">
-        {post.claims.map((c) => (
+        {view.claims.map((c) => (
           <li data-claim={c.id}>
             <span class="badge">{c.kind}</span> <q>{c.quote}</q>
             <span class="sub">
-              from {c.figures.join(', ')}
+              from {claimFigures(c).join(', ')}
               {c.tolerance !== null && <> · tolerance ±{Math.round(c.tolerance * 100)}%</>}
             </span>
           </li>
@@ -63,12 +64,12 @@ function Post({ post }: { post: PostView }) {
       <div class="columns">
         <section>
           <h2>Reference machine</h2>
-          {post.machine ? <Machine m={post.machine} /> : <p>The post does not describe its machine.</p>}
+          {view.machine ? <Machine m={view.machine} /> : <p>The post does not describe its machine.</p>}
         </section>
         <section>
           <h2>Toolchains</h2>
           <ul class="plain">
-            {post.toolchains.map((t) => (
+            {view.toolchains.map(({ toolchain: t }) => (
               <li>
                 <strong>{t.name}</strong> <code>{t.version}</code>
                 {t.why && <span class="sub">{t.why}</span>}
@@ -88,7 +89,7 @@ function Post({ post }: { post: PostView }) {
   );
 }
 
-export function Machine({ m }: { m: MachineView }) {
+export function Machine({ m }: { m: MachineType }) {
   const rows: [string, string | null][] = [
     ['CPU', m.cpu],
     ['Cores / threads', m.cores !== null ? `${m.cores} / ${m.threads ?? '?'}` : null],

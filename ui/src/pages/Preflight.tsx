@@ -1,7 +1,8 @@
+import type { PreflightVerdict } from '../bindings/PreflightVerdict';
 import { Loaded, useLoad } from '../load';
 import { href } from '../state';
 
-const verdictClass: Record<string, string> = { matches: 'ok', differs: 'warn', blocks: 'bad' };
+const verdictClass: Record<PreflightVerdict, string> = { matches: 'ok', differs: 'warn', blocks: 'bad' };
 
 export function PreflightPage({ id }: { id: string }) {
   const load = useLoad((b) => b.preflight(id), [id]);
@@ -15,8 +16,8 @@ export function PreflightPage({ id }: { id: string }) {
       <Loaded load={load} what="the preflight (probing this machine and its toolchains)">
         {(p) => (
           <>
-            <p class={`summary-line ${p.blocks ? 'bad' : 'ok'}`} data-preflight-summary>
-              {p.blocks ? 'Something blocks this run; see the items marked “blocks”.' : 'Nothing blocks this run.'}{' '}
+            <p class={`summary-line ${p.blocked_lanes.length > 0 ? 'bad' : 'ok'}`} data-preflight-summary>
+              {p.blocked_lanes.length > 0 ? 'Something blocks this run; see the items marked “blocks”.' : 'Nothing blocks this run.'}{' '}
               {p.absolute_comparable
                 ? 'Absolute figures can be compared with the post’s.'
                 : 'Absolute figures will be shown for information only (the machine differs); ratios and orderings are still judged.'}
@@ -31,7 +32,7 @@ export function PreflightPage({ id }: { id: string }) {
                     <th scope="row">{i.name}</th>
                     <td>{i.reference ?? '—'}</td>
                     <td>{i.here ?? 'unknown'}</td>
-                    <td><span class={`badge ${verdictClass[i.verdict] ?? ''}`}>{i.verdict}</span></td>
+                    <td><span class={`badge ${verdictClass[i.verdict]}`}>{i.verdict}</span></td>
                     <td>
                       {i.why}
                       {i.fix && <span class="sub fix">Fix: {i.fix}</span>}
@@ -48,8 +49,8 @@ export function PreflightPage({ id }: { id: string }) {
               {p.blocked_lanes.map((l) => (
                 <li data-lane={l}><strong>{l}</strong> <span class="badge bad">blocked</span> <span class="sub">see its items above</span></li>
               ))}
-              {p.published_only.map((l) => (
-                <li data-lane={l.name}><strong>{l.name}</strong> <span class="badge">published only</span><span class="sub">{l.value}</span></li>
+              {p.published_only_lanes.map((l) => (
+                <li data-lane={l.lane}><strong>{l.lane}</strong> <span class="badge">published only</span><span class="sub">{l.why}</span></li>
               ))}
             </ul>
             <p class="actions">

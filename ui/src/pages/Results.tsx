@@ -2,7 +2,7 @@ import type { ResultsView } from '../bindings/ResultsView';
 import type { RunSummary } from '../bindings/RunSummary';
 import { Loaded, Notice, useLoad } from '../load';
 import { PublishedVsMeasured } from '../Chart';
-import { formatInterval, formatValue, outcomeLabel } from '../format';
+import { describeCell, formatInterval, formatValue, outcomeLabel, unitOf } from '../format';
 import { href } from '../state';
 
 export function ResultsPage({ run }: { run?: string }) {
@@ -56,16 +56,17 @@ function Run({ run }: { run: string }) {
 }
 
 function Report({ r }: { r: ResultsView }) {
-  const units = [...new Set(r.figures.map((f) => f.unit))];
+  const unit = (f: ResultsView['figures'][number]) => unitOf(r.units, f.metric);
+  const units = [...new Set(r.figures.map(unit))];
   return (
     <article class="report">
       <h2>{r.run.title}</h2>
       <p class="tally">{r.tally}</p>
       <p class="actions"><a class="button secondary" href={href({ page: 'share', run: r.run.id })}>Share this run</a></p>
-      {r.machine_differs.length > 0 && (
+      {r.machine.machine === 'differs' && (
         <Notice>
           This machine is not the post’s, so absolute figures are shown for information and not judged:{' '}
-          {r.machine_differs.join('; ')}.
+          {r.machine.reasons.join('; ')}.
         </Notice>
       )}
       <h3>Verdicts</h3>
@@ -84,15 +85,15 @@ function Report({ r }: { r: ResultsView }) {
         ))}
       </ul>
       <h3>Published against measured</h3>
-      {units.map((unit) => {
-        const fs = r.figures.filter((f) => f.unit === unit);
+      {units.map((u) => {
+        const fs = r.figures.filter((f) => unit(f) === u);
         return (
           <PublishedVsMeasured
-            title={`${unit}: published (grey) and measured here (blue)`}
-            unit={unit}
+            title={`${u}: published (grey) and measured here (blue)`}
+            unit={u}
             labels={fs.map((f) => f.figure)}
             published={fs.map((f) => f.published ?? (f.published_range ? (f.published_range[0] + f.published_range[1]) / 2 : null))}
-            measured={fs.map((f) => f.measured)}
+            measured={fs.map((f) => f.stats?.median ?? null)}
           />
         );
       })}
@@ -104,9 +105,9 @@ function Report({ r }: { r: ResultsView }) {
           {r.figures.map((f) => (
             <tr data-result={f.figure}>
               <th scope="row">{f.figure}</th>
-              <td class="num">{formatValue(f.published, f.unit)}</td>
-              <td class="num">{formatValue(f.measured, f.unit)}</td>
-              <td>{f.status}</td>
+              <td class="num">{formatValue(f.published, unit(f))}</td>
+              <td class="num">{formatValue(f.stats?.median, unit(f))}</td>
+              <td>{describeCell(f.status)}</td>
             </tr>
           ))}
         </tbody>
@@ -117,12 +118,25 @@ function Report({ r }: { r: ResultsView }) {
           <p class="sub">Each step of simulated people, judged served or not by the recipe’s criterion.</p>
           <table class="people">
             <thead>
-              <tr>{r.people_columns.map((c) => <th scope="col">{c}</th>)}</tr>
+              <tr>
+                {['Step', 'Lane', 'People', 'Served', 'Navigation p50 / p99', 'Delivery p50 / p99', 'Failures', 'Re-sends', 'Reconnects (HTTP / cable)', 'Generator CPU, timer lag p99'].map((c) => (
+                  <th scope="col">{c}</th>
+                ))}
+              </tr>
             </thead>
             <tbody>
-              {r.people.map((row) => (
-                <tr data-people-step={`${row[1]}/${row[2]}`} class={row[3].startsWith('served') ? 'served' : 'not-served'}>
-                  {row.map((c) => <td>{c}</td>)}
+              {r.people.map((p) => (
+                <tr data-people-step={`${p.lane}/${p.people}`} class={p.served ? 'served' : 'not-served'}>
+                  <td>{p.step}</td>
+                  <td>{p.lane}</td>
+                  <td>{p.people}</td>
+                  <td>{p.verdict}</td>
+                  <td>{p.navigation}</td>
+                  <td>{p.delivery}</td>
+                  <td>{p.failures}</td>
+                  <td>{p.resends}</td>
+                  <td>{p.reconnects}</td>
+                  <td>{p.generator}</td>
                 </tr>
               ))}
             </tbody>
@@ -132,19 +146,19 @@ function Report({ r }: { r: ResultsView }) {
       <details class="appendix">
         <summary>Environment appendix</summary>
         <h4>Toolchains</h4>
-        <ul>{r.environment.toolchains.map((t) => <li>{t.name}: <code>{t.value}</code></li>)}</ul>
+        <ul>{r.environment.toolchains.map((t) => <li>{t.name}: <code>{t.version}</code></li>)}</ul>
         {r.environment.sources.length > 0 && (
           <>
             <h4>Sources</h4>
-            <ul>{r.environment.sources.map((s) => <li>{s.name}: <code>{s.value}</code></li>)}</ul>
+            <ul>{r.environment.sources.map((s) => <li>{s.id}: <code>{s.url} @ {s.revision}</code></li>)}</ul>
           </>
         )}
         <h4>Commands</h4>
-        <pre>{r.environment.commands.join('\n') || '(none recorded)'}</pre>
+        <pre>{r.commands.join('\n') || '(none recorded)'}</pre>
         <h4>Harness</h4>
-        <pre>{r.environment.harness}</pre>
+        <pre>{JSON.stringify(r.environment.harness, null, 2)}</pre>
         <h4>Fingerprint</h4>
-        <pre>{r.environment.fingerprint}</pre>
+        <pre>{JSON.stringify(r.environment.fingerprint, null, 2)}</pre>
       </details>
     </article>
   );

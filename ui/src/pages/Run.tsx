@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PlannedStepView } from '../bindings/PlannedStepView';
+import type { PlannedStep } from '../bindings/PlannedStep';
 import type { RunOutcome } from '../bindings/RunOutcome';
 import type { RunPlan } from '../bindings/RunPlan';
 import { Loaded, Notice, useBackend, useLoad } from '../load';
 import { LiveLine } from '../Chart';
-import { formatValue } from '../format';
+import { checksumWord, formatValue } from '../format';
 import { applyBatch, emptyLive, fraction, href, type LiveState } from '../state';
 import { toBackendError, type BackendError } from '../backend';
 import { ErrorBox } from '../load';
@@ -99,24 +99,30 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
           run (short loads and warm-ups: a smoke run, its results say so)
         </label>
       </p>
-      {plan.checksum !== 'ok' && (
-        <Notice>This recipe is {plan.checksum} against checksums/recipes.sha256: its commands have not been reviewed, so the app will not run it.</Notice>
+      {plan.checksum.status !== 'matches' && (
+        <Notice>This recipe is {checksumWord(plan.checksum)} against checksums/recipes.sha256: its commands have not been reviewed, so the app will not run it.</Notice>
       )}
       {plan.lanes.length > 0 && <p class="sub">Lanes: {plan.lanes.join(', ')}</p>}
       {error && <ErrorBox error={error} title="The run could not start." />}
-      {outcome && (
-        <p class={`summary-line ${outcome.failed.length ? 'bad' : 'ok'}`} data-run-outcome role="status">
-          Run {outcome.run}: {outcome.finished.length} finished, {outcome.reused.length} kept from before, {outcome.skipped.length} skipped,{' '}
-          {outcome.failed.length} failed{outcome.cancelled ? ' (cancelled)' : ''}.{' '}
-          {outcome.stored ? (
-            <a href={href({ page: 'results', run: outcome.stored })} data-results-link>See the results and verdicts</a>
-          ) : (
-            'Nothing was measured, so there are no results to judge.'
-          )}
-        </p>
-      )}
+      {outcome && <Outcome outcome={outcome} />}
       <Timeline plan={plan} live={live} />
     </>
+  );
+}
+
+function Outcome({ outcome }: { outcome: RunOutcome }) {
+  const { steps, history } = outcome;
+  const bad = steps.failed.length > 0 || history.outcome === 'failed';
+  return (
+    <p class={`summary-line ${bad ? 'bad' : 'ok'}`} data-run-outcome role="status">
+      Run {outcome.run}: {steps.finished.length} finished, {steps.reused.length} kept from before, {steps.skipped.length} skipped,{' '}
+      {steps.failed.length} failed{steps.cancelled ? ' (cancelled)' : ''}.{' '}
+      {history.outcome === 'stored' && (
+        <a href={href({ page: 'results', run: history.id })} data-results-link>See the results and verdicts</a>
+      )}
+      {history.outcome === 'nothing_to_store' && 'Nothing was measured, so there are no results to judge.'}
+      {history.outcome === 'failed' && <>The results could not be stored in the history: {history.reason}</>}
+    </p>
   );
 }
 
@@ -130,7 +136,7 @@ function Timeline({ plan, live }: { plan: RunPlan; live: LiveState }) {
   );
 }
 
-function Step({ s, live }: { s: PlannedStepView; live: LiveState }) {
+function Step({ s, live }: { s: PlannedStep; live: LiveState }) {
   const now = live.status[s.id];
   const status = now?.status ?? s.last_status ?? 'not started';
   const reason = now ? now.reason : s.last_reason;

@@ -34,8 +34,8 @@ function Preview({ run }: { run: string }) {
             <strong>Title:</strong> {p.title}
           </p>
           <p class="redacted">
-            {p.redacted.length > 0 ? (
-              <>Redacted: {p.redacted.map((r) => <code>{r}</code>)} (replaced before anything leaves this machine)</>
+            {p.redacted_names.length > 0 ? (
+              <>Redacted: {p.redacted_names.map((r) => <code>{r}</code>)} (replaced before anything leaves this machine)</>
             ) : (
               'Nothing to redact: the fingerprint names no host or user.'
             )}
@@ -45,7 +45,7 @@ function Preview({ run }: { run: string }) {
           <Post run={run} />
           <details>
             <summary>Other ways to post</summary>
-            <p>The CLI posts the same text: <code class="command">{p.cli_command}</code></p>
+            <p>The CLI posts the same text: <code class="command">reprise share {p.run}</code></p>
             {p.prefilled_url && (
               <p>
                 Or open a new discussion with this text filled in:{' '}

@@ -12,7 +12,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let catalog = super::catalog();
+    let catalog = super::session().catalog;
     let files: Vec<PathBuf> = if args.files.is_empty() {
         match catalog.files() {
             Ok(f) => f,

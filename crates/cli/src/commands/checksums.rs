@@ -20,7 +20,7 @@ enum Action {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let catalog = super::catalog();
+    let catalog = super::session().catalog;
     let result = match args.action {
         Action::Verify => verify(&catalog),
         Action::Update => catalog.update_checksums().map(|changed| {
@@ -56,6 +56,10 @@ fn verify(catalog: &reprise_recipe::Catalog) -> std::io::Result<ExitCode> {
             ChecksumStatus::Unlisted => {
                 failures += 1;
                 println!("UNLISTED  {path}");
+            }
+            ChecksumStatus::Unreadable { reason } => {
+                failures += 1;
+                println!("UNREADABLE {path}: {reason}");
             }
         }
         listed.push(path);

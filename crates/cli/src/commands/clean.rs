@@ -4,7 +4,6 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_engine::DataDir;
 use reprise_engine::runner::container::ContainerRunner;
 
 #[derive(ClapArgs)]
@@ -17,13 +16,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let data = match DataDir::locate() {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let data = super::session().data;
     let ids: Vec<String> = if args.all {
         match data.list_runs() {
             Ok(runs) => runs.into_iter().map(|(r, _)| r.id).collect(),

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_report::history::compare;
+use reprise_history::compare;
 
 use crate::table::{Table, number};
 
@@ -17,7 +17,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let history = match super::history::open() {
+    let history = match super::history::open(&super::session()) {
         Ok(h) => h,
         Err(code) => return code,
     };

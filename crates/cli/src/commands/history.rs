@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_report::history::{History, data_dir};
+use reprise_session::{History, Session};
 
 use crate::table::Table;
 
@@ -11,15 +11,16 @@ use crate::table::Table;
 pub struct Args {}
 
 /// Opens the history in the data dir, reporting a failure.
-pub fn open() -> Result<History, ExitCode> {
-    History::open(&data_dir()).map_err(|e| {
+pub fn open(session: &Session) -> Result<History, ExitCode> {
+    session.history().map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::FAILURE
     })
 }
 
 pub fn run(_args: Args) -> ExitCode {
-    let history = match open() {
+    let session = super::session();
+    let history = match open(&session) {
         Ok(h) => h,
         Err(code) => return code,
     };
@@ -33,7 +34,7 @@ pub fn run(_args: Args) -> ExitCode {
     if runs.is_empty() {
         println!(
             "No runs yet in {}. `reprise verdict RECIPE RESULTS_DIR` judges a results directory and stores it.",
-            data_dir().display()
+            session.data.root.display()
         );
         return ExitCode::SUCCESS;
     }

@@ -8,6 +8,7 @@ use std::time::Duration;
 use reprise_loadgen::{
     CheckSample, LoadReport, LoadSpec, Phase, Progress, ResponseChecks, write_hdr_log,
 };
+use reprise_recipe::Span;
 
 /// Generate HTTP load (closed loop like wrk, or open loop at a fixed rate like wrk2).
 ///
@@ -230,36 +231,14 @@ fn format_bytes(bytes: u64) -> String {
     }
 }
 
-fn format_duration(d: Duration) -> String {
-    if d.subsec_millis() != 0 || d.as_secs() == 0 {
-        format!("{}ms", d.as_millis())
-    } else {
-        format!("{}s", d.as_secs())
-    }
+/// `20s`, `500ms`, `2m`, `1h`: the recipes' grammar, so a duration is
+/// written one way everywhere.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    text.parse::<Span>().map(Span::as_duration)
 }
 
-/// `20s`, `500ms`, `2m`, `1h`, or plain seconds (`1.5`).
-fn parse_duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("{text:?} is not a duration like 20s, 500ms or 2m"))?;
-    let seconds = match unit {
-        "" | "s" => value,
-        "ms" => value / 1000.0,
-        "m" => value * 60.0,
-        "h" => value * 3600.0,
-        _ => {
-            return Err(format!(
-                "unknown unit {unit:?} in {text:?} (use ms, s, m or h)"
-            ));
-        }
-    };
-    Duration::try_from_secs_f64(seconds).map_err(|e| format!("{text:?}: {e}"))
+fn format_duration(d: Duration) -> String {
+    Span(d).to_string()
 }
 
 /// `Name: value`.
@@ -278,13 +257,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_take_the_units_wrk_takes() {
+    fn durations_are_written_as_recipes_write_them() {
         assert_eq!(parse_duration("20s"), Ok(Duration::from_secs(20)));
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
-        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert!(parse_duration("1.5").unwrap_err().contains("has no unit"));
         assert!(parse_duration("5 parsecs").is_err());
         assert!(parse_duration("s").is_err());
+        assert_eq!(format_duration(Duration::from_millis(1500)), "1500ms");
+        assert_eq!(format_duration(Duration::from_secs(120)), "2m");
     }
 
     #[test]

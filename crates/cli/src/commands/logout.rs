@@ -3,14 +3,12 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_report::history::data_dir;
-use reprise_report::share::TokenStore;
 
 #[derive(ClapArgs)]
 pub struct Args {}
 
 pub fn run(_args: Args) -> ExitCode {
-    let (store, _) = TokenStore::choose(&data_dir());
+    let (store, _) = super::session().token_store();
     match store.delete() {
         Ok(true) => {
             println!("Signed out: the token is gone from {}.", store.describe());

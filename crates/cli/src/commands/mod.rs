@@ -19,55 +19,34 @@ pub mod show;
 pub mod validate;
 pub mod verdict;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-use reprise_recipe::{Catalog, Recipe};
+use reprise_session::{Loaded, Session};
 
 /// Exit code for bad input (a recipe that does not parse, an unknown id).
 pub const BAD_INPUT: u8 = 2;
 
-/// The checkout whose `recipes/` the CLI reads: `REPRISE_ROOT`, else the
-/// nearest folder above the working directory that has `recipes/`, else the
-/// checkout this binary was built from.
-pub fn catalog() -> Catalog {
-    if let Some(root) = std::env::var_os("REPRISE_ROOT") {
-        return Catalog::new(PathBuf::from(root));
-    }
-    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    Catalog::discover(&here)
-        .or_else(|| Catalog::discover(Path::new(env!("CARGO_MANIFEST_DIR"))))
-        .unwrap_or_else(|| Catalog::new(here))
+/// The session the commands call: the recipes of `REPRISE_ROOT`, else of the
+/// nearest folder above the working directory that has `recipes/`, else of
+/// the checkout this binary was built from; the data dir; sharing settings.
+pub fn session() -> Session {
+    Session::from_env_or(Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// Loads a recipe by id or path, printing located errors on failure.
-pub fn load_recipe(catalog: &Catalog, id_or_path: &str) -> Result<Recipe, ExitCode> {
-    let file = catalog.resolve(id_or_path).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(BAD_INPUT)
-    })?;
-    reprise_recipe::load(&file).map_err(|e| {
-        eprintln!("{e}");
+pub fn load_recipe(session: &Session, id_or_path: &str) -> Result<Loaded, ExitCode> {
+    session.load_recipe(id_or_path).map_err(|e| {
+        eprintln!("{}", error_text(&e));
         ExitCode::from(BAD_INPUT)
     })
 }
 
-/// Lanes of a recipe that this machine could start: they have a command and
-/// every toolchain they need is on PATH (or in mise's install dirs).
-pub fn runnable_lanes(recipe: &Recipe) -> Vec<&str> {
-    let search = reprise_probe::toolchain::SearchPath::from_env();
-    let found = |program: &str| {
-        search.find(program).is_some() || !search.mise_candidates(program).is_empty()
-    };
-    recipe
-        .lanes
-        .iter()
-        .filter(|lane| lane.is_runnable())
-        .filter(|lane| {
-            recipe
-                .lane_toolchains(lane)
-                .all(|t| t.command.first().is_some_and(|p| found(p)))
-        })
-        .map(|lane| lane.name.as_str())
-        .collect()
+/// A session error as the terminal shows it: a recipe's located diagnostic
+/// as it is, anything else after `error: `.
+pub fn error_text(e: &reprise_session::SessionError) -> String {
+    match e {
+        reprise_session::SessionError::Recipe(e) => e.to_string(),
+        other => format!("error: {other}"),
+    }
 }

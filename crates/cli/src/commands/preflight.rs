@@ -8,9 +8,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
+use reprise_probe::Fingerprint;
 use reprise_probe::preflight::{self, Preflight, PublishedOnly, Subject, Verdict};
 use reprise_probe::toolchain::SearchPath;
-use reprise_probe::{Fingerprint, Snapshot};
 
 use crate::table::{Table, wrap};
 
@@ -39,16 +39,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let catalog = super::catalog();
-    let recipe = match super::load_recipe(&catalog, &args.recipe) {
-        Ok(r) => r,
+    let session = super::session();
+    let recipe = match super::load_recipe(&session, &args.recipe) {
+        Ok(r) => r.recipe,
         Err(code) => return code,
     };
     let report = match &args.machine {
         Some(file) => {
             let snap = match std::fs::read_to_string(file)
                 .map_err(|e| e.to_string())
-                .and_then(|t| Snapshot::parse(&t).map_err(|e| e.to_string()))
+                .and_then(|t| reprise_harness::parse_machine_file(&t).map_err(|e| e.to_string()))
             {
                 Ok(s) => s,
                 Err(e) => {

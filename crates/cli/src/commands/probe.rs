@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use clap::{Args as ClapArgs, ValueEnum};
-use reprise_probe::bench_env::{BenchEnv, GitState};
+use reprise_harness::bench_env::{BenchEnv, GitState};
 use reprise_probe::toolchain::{self, SearchPath, Status, Toolchains};
 use reprise_probe::{Fingerprint, Snapshot};
 
@@ -289,6 +289,7 @@ pub fn render(fp: &Fingerprint, tools: &Toolchains) -> String {
             (Status::Missing, _) => "—".to_string(),
             (Status::TimedOut, _) => "timed out".to_string(),
             (Status::Failed, _) => "failed".to_string(),
+            (Status::Located, _) => "not asked".to_string(),
         };
         let place = match (&t.path, &t.error) {
             (None, _) => "not found".to_string(),

@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_recipe::ChecksumStatus;
+use reprise_session::Loaded;
+use reprise_session::recipes::{found_here, running};
 
 use crate::table::Table;
 
@@ -15,18 +16,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let catalog = super::catalog();
-    let files = match catalog.files() {
-        Ok(f) => f,
+    let session = super::session();
+    let library = match session.library() {
+        Ok(l) => l,
         Err(e) => {
             eprintln!(
                 "error: cannot read {}: {e}",
-                catalog.recipes_dir().display()
+                session.catalog.recipes_dir().display()
             );
             return ExitCode::from(super::BAD_INPUT);
         }
     };
-    let checksums = catalog.checksums().unwrap_or_default();
     let mut table = Table::new(&[
         "id",
         "post",
@@ -38,54 +38,39 @@ pub fn run(args: Args) -> ExitCode {
         "checksum",
     ]);
     let mut json = Vec::new();
-    let mut invalid = 0;
-    for file in &files {
-        let status = match catalog.status(&checksums, file) {
-            Ok(ChecksumStatus::Matches) => "ok",
-            Ok(ChecksumStatus::Modified { .. }) => "MODIFIED",
-            Ok(ChecksumStatus::Unlisted) => "unlisted",
-            Err(_) => "unreadable",
-        };
-        match reprise_recipe::load(file) {
-            Ok(recipe) => {
-                let runnable = super::runnable_lanes(&recipe);
-                let total = recipe.lanes.iter().filter(|l| l.is_runnable()).count();
-                table.row(vec![
-                    recipe.id().to_string(),
-                    truncate(&recipe.post.title, 48),
-                    recipe.post.date.clone(),
-                    recipe.steps.len().to_string(),
-                    recipe.figures.len().to_string(),
-                    recipe.claims.len().to_string(),
-                    format!("{}/{}", runnable.len(), total),
-                    status.to_string(),
-                ]);
-                json.push(serde_json::json!({
-                    "id": recipe.id(), "title": recipe.post.title, "author": recipe.post.author,
-                    "date": recipe.post.date, "file": file, "steps": recipe.steps.len(),
-                    "figures": recipe.figures.len(), "claims": recipe.claims.len(),
-                    "lanes": recipe.lanes.len(), "lanes_runnable_here": runnable, "checksum": status,
-                }));
-            }
-            Err(_) => {
-                invalid += 1;
-                let id = file
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                table.row(vec![
-                    id.clone(),
-                    "(invalid: see `reprise check`)".into(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
-                    status.into(),
-                ]);
-                json.push(serde_json::json!({ "id": id, "file": file, "invalid": true, "checksum": status }));
-            }
-        }
+    for Loaded { recipe, checksum } in &library.recipes {
+        let standings = found_here(recipe).lanes;
+        let runnable = running(&standings);
+        let total = recipe.lanes.iter().filter(|l| l.is_runnable()).count();
+        table.row(vec![
+            recipe.id().to_string(),
+            truncate(&recipe.post.title, 48),
+            recipe.post.date.clone(),
+            recipe.steps.len().to_string(),
+            recipe.figures.len().to_string(),
+            recipe.claims.len().to_string(),
+            format!("{}/{}", runnable.len(), total),
+            checksum.word().to_string(),
+        ]);
+        json.push(serde_json::json!({
+            "id": recipe.id(), "title": recipe.post.title, "author": recipe.post.author,
+            "date": recipe.post.date, "file": recipe.file, "steps": recipe.steps.len(),
+            "figures": recipe.figures.len(), "claims": recipe.claims.len(),
+            "lanes": recipe.lanes.len(), "lanes_runnable_here": runnable, "checksum": checksum,
+        }));
+    }
+    for problem in &library.problems {
+        table.row(vec![
+            problem.id.clone(),
+            "(invalid: see `reprise check`)".into(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            session.catalog.checksum_status(&problem.file).word().into(),
+        ]);
+        json.push(serde_json::json!({ "id": problem.id, "file": problem.file, "invalid": true }));
     }
     if args.json {
         println!(
@@ -95,10 +80,10 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         print!("{}", table.render(0));
     }
-    if invalid > 0 {
-        ExitCode::from(super::BAD_INPUT)
-    } else {
+    if library.problems.is_empty() {
         ExitCode::SUCCESS
+    } else {
+        ExitCode::from(super::BAD_INPUT)
     }
 }
 

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_report::{Format, harness};
+use reprise_report::Format;
+use reprise_session::harness_files;
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -23,7 +24,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let history = match super::history::open() {
+    let history = match super::history::open(&super::session()) {
         Ok(h) => h,
         Err(code) => return code,
     };
@@ -35,7 +36,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     if let Some(dir) = &args.harness {
-        if let Err(e) = harness::export(&report, dir) {
+        if let Err(e) = harness_files::export(&report, dir) {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }

@@ -10,10 +10,9 @@ use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use reprise_engine::event::{CancelToken, Event, Stream};
-use reprise_engine::runner::container::ContainerRunner;
-use reprise_engine::{DataDir, PlanOptions, RunContext};
-use reprise_recipe::ChecksumStatus;
+use reprise_engine::event::{Event, Stream};
+use reprise_session::run::RunOptions;
+use reprise_session::{HistoryOutcome, Session};
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -37,7 +36,8 @@ pub struct Args {
     /// Start a new run instead of resuming this recipe's latest one.
     #[arg(long)]
     new: bool,
-    /// Run a recipe that differs from its entry in checksums/recipes.sha256.
+    /// Run a recipe that is not the reviewed one (modified, or not listed in
+    /// checksums/recipes.sha256).
     #[arg(long)]
     allow_modified: bool,
     /// A smoke run: cap load durations, warm-ups, runs and cold starts
@@ -47,72 +47,58 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let catalog = super::catalog();
-    let recipe = match super::load_recipe(&catalog, &args.recipe) {
+    let session = super::session();
+    let loaded = match super::load_recipe(&session, &args.recipe) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let bad = |message: String| {
-        eprintln!("error: {message}");
-        ExitCode::from(super::BAD_INPUT)
-    };
-    let status = catalog
-        .checksums()
-        .and_then(|sums| catalog.status(&sums, &recipe.file));
-    match status {
-        Ok(ChecksumStatus::Matches) => {}
-        Ok(ChecksumStatus::Modified { .. }) if !args.allow_modified => {
-            return bad(format!(
-                "{} differs from its entry in checksums/recipes.sha256: its commands have not been reviewed \
-                 (run it anyway with --allow-modified, or record it with `reprise checksums update`)",
-                recipe.file.display()
-            ));
-        }
-        Ok(ChecksumStatus::Modified { .. }) => {
-            eprintln!("warning: running a modified recipe (--allow-modified)");
-        }
-        Ok(ChecksumStatus::Unlisted) => eprintln!(
-            "warning: {} is not listed in checksums/recipes.sha256",
-            recipe.file.display()
-        ),
-        Err(e) => eprintln!("warning: cannot read checksums/recipes.sha256: {e}"),
-    }
-    let options = PlanOptions {
+    let recipe = &loaded.recipe;
+    let options = RunOptions {
         lanes: args.lanes.clone(),
         steps: args.steps.clone(),
         from: args.from.clone(),
+        fresh: args.new,
+        quick: args.quick,
+        allow_modified: args.allow_modified,
+        origin: "reprise run".into(),
     };
-    let plan = match reprise_engine::plan(&recipe, &options) {
+    let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,
-        Err(e) => return bad(e.to_string()),
-    };
-    let data = match DataDir::locate() {
-        Ok(d) => d,
-        Err(e) => return bad(e.to_string()),
-    };
-    let latest = if args.new {
-        None
-    } else {
-        match data.latest_run(recipe.id()) {
-            Ok(r) => r,
-            Err(e) => return bad(e.to_string()),
+        Err(reprise_session::SessionError::Unreviewed { file, status }) => {
+            eprintln!(
+                "error: {} is {} in checksums/recipes.sha256: its commands have not been reviewed \
+                 (run it anyway with --allow-modified, or record it with `reprise checksums update` after reviewing it)",
+                file.display(),
+                status.word()
+            );
+            return ExitCode::from(super::BAD_INPUT);
+        }
+        Err(e) => {
+            eprintln!("{}", super::error_text(&e));
+            return ExitCode::from(super::BAD_INPUT);
         }
     };
+    if !loaded.checksum.is_reviewed() {
+        eprintln!(
+            "warning: running a recipe that is {} (--allow-modified)",
+            loaded.checksum.word()
+        );
+    }
 
     let mut shown = format!("Plan for {} ({}):\n", recipe.id(), recipe.post.title);
-    for p in &plan.steps {
+    for p in &prepared.plan.steps {
         let mark = if p.forced { "redo" } else { "run " };
         shown.push_str(&format!(
             "  {mark} {:<12} {:<8} {}\n",
             p.id(),
             p.kind().name(),
-            p.describe(&recipe)
+            p.describe(recipe)
         ));
     }
-    if !plan.lanes.is_empty() {
-        shown.push_str(&format!("  lanes: {}\n", plan.lanes.join(", ")));
+    if !prepared.plan.lanes.is_empty() {
+        shown.push_str(&format!("  lanes: {}\n", prepared.plan.lanes.join(", ")));
     }
-    match &latest {
+    match &prepared.resumes {
         Some(run) => shown.push_str(&format!(
             "  resuming run {} (finished steps whose inputs are unchanged are kept)\n",
             run.id
@@ -124,83 +110,32 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let run = match latest {
-        Some(run) => run,
-        None => match data.create_run(recipe.id()) {
-            Ok(r) => r,
-            Err(e) => return bad(e.to_string()),
-        },
-    };
-    // Containers an earlier attempt of this run left behind (it crashed or
-    // was killed) go before anything starts; without an engine there are none.
-    if let Ok(engine) = ContainerRunner::connect() {
-        match engine.remove_left_over(Some(&run.id)) {
-            Ok(removed) => {
-                for id in removed {
-                    eprintln!("removed container {id}, left by an earlier attempt of this run");
-                }
-            }
-            Err(e) => eprintln!("warning: cannot remove this run's old containers: {e}"),
-        }
-    }
-    let cancel = CancelToken::new();
-    cancel_on_interrupt(&cancel);
+    cancel_on_interrupt(&session);
     let printer = Printer::new(args.json);
     let sink = |e: Event| printer.print(e);
-    let ctx = RunContext {
-        data,
-        run,
-        checksums_root: catalog.root.clone(),
-        cancel,
-        events: &sink,
-        grace: Duration::from_secs(5),
-        quick: args.quick,
-    };
-    match reprise_engine::execute(&plan, &ctx) {
-        Ok(report) => {
+    match session.execute(prepared, &sink) {
+        Ok(outcome) => {
+            let steps = &outcome.steps;
             eprintln!(
                 "{}: {} finished, {} kept from before, {} skipped, {} failed{}",
-                ctx.run.id,
-                report.finished.len(),
-                report.reused.len(),
-                report.skipped.len(),
-                report.failed.len(),
-                if report.cancelled { " (cancelled)" } else { "" }
+                outcome.run,
+                steps.finished.len(),
+                steps.reused.len(),
+                steps.skipped.len(),
+                steps.failed.len(),
+                if steps.cancelled { " (cancelled)" } else { "" }
             );
-            store_in_history(&recipe, &ctx.run);
-            if report.ok() {
+            let stored = !matches!(outcome.history, HistoryOutcome::Failed { .. });
+            if steps.ok() && stored {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", super::error_text(&e));
             ExitCode::FAILURE
         }
-    }
-}
-
-/// Judges what the run measured and stores it in the history, so `reprise
-/// report RUN` and `reprise verdict` work on it.
-fn store_in_history(recipe: &reprise_recipe::Recipe, run: &reprise_engine::RunDir) {
-    let report = match reprise_engine::judge::judge_run(recipe, run, "reprise run") {
-        Ok(Some(report)) => report,
-        Ok(None) => return,
-        Err(e) => {
-            eprintln!("warning: {e}");
-            return;
-        }
-    };
-    match super::history::open() {
-        Ok(mut h) => match h.store(&report) {
-            Ok(()) => eprintln!(
-                "stored run {} in the history: `reprise report {}` renders it with its verdicts",
-                run.id, run.id
-            ),
-            Err(e) => eprintln!("warning: cannot store the run in the history: {e}"),
-        },
-        Err(_) => eprintln!("warning: cannot open the history"),
     }
 }
 
@@ -225,19 +160,19 @@ extern "C" fn on_interrupt(_: libc::c_int) {
 
 /// Ctrl-C (SIGINT) or SIGTERM cancels the run: the engine stops the step's
 /// process group and records the step as cancelled.
-fn cancel_on_interrupt(cancel: &CancelToken) {
+fn cancel_on_interrupt(session: &Session) {
     let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
     unsafe {
         libc::signal(libc::SIGINT, handler);
         libc::signal(libc::SIGTERM, handler);
     }
-    let cancel = cancel.clone();
+    let session = session.clone();
     std::thread::spawn(move || {
         while !INTERRUPTED.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(100));
         }
-        cancel.cancel();
+        session.cancel_all();
     });
 }
 
@@ -286,7 +221,7 @@ impl Printer {
         }
         match event {
             Event::Run { id, dir } => self.line(format!("run {id} in {dir}")),
-            Event::Started { step, kind } => self.line(format!("==> {step} ({kind})")),
+            Event::Started { step, kind } => self.line(format!("==> {step} ({})", kind.name())),
             Event::Progress {
                 step,
                 done,
@@ -361,6 +296,7 @@ impl Printer {
                 self.end_bar(&step);
                 self.line(format!("!!  {step} failed: {reason}"))
             }
+            Event::Note { message } => self.line(message),
         }
     }
 }

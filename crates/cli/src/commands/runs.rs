@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_engine::workdir::utc_stamp;
-use reprise_engine::{DataDir, StepStatus};
+use reprise_engine::StepStatus;
+use reprise_harness::timestamp::compact_utc;
 
 use crate::table::Table;
 
@@ -16,7 +16,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let runs = match DataDir::locate().and_then(|d| d.list_runs()) {
+    let runs = match super::session().data.list_runs() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
@@ -68,7 +68,7 @@ pub fn run(args: Args) -> ExitCode {
         table.row(vec![
             run.id.clone(),
             state.recipe.clone(),
-            utc_stamp(state.created),
+            compact_utc(state.created),
             count(StepStatus::Finished),
             failed.to_string(),
             count(StepStatus::Skipped),

@@ -8,11 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_report::history::data_dir;
-use reprise_report::share::{
-    self, GitHub, Redactor, ShareError, TokenStore, create_discussion, find_target,
-    new_discussion_url, request_code, sign_in,
-};
+use reprise_session::Session;
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -44,109 +40,93 @@ fn fail(e: impl std::fmt::Display) -> ExitCode {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let history = match super::history::open() {
-        Ok(h) => h,
-        Err(code) => return code,
-    };
-    let report = match history.load(&args.run) {
-        Ok(r) => r,
+    let mut session = super::session();
+    if let Some(client_id) = &args.client_id {
+        session.share.client_id = Some(client_id.clone());
+    }
+    let preview = match session.share_preview(
+        &args.run,
+        args.repo.as_deref(),
+        args.category.as_deref(),
+        !args.no_redact,
+    ) {
+        Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(super::BAD_INPUT);
         }
     };
-    let Some(repo) = args
-        .repo
-        .clone()
-        .or_else(|| std::env::var("REPRISE_DISCUSSIONS_REPO").ok())
-    else {
+    let Some(repo) = preview.repo.clone() else {
         eprintln!("error: say where to post: --repo OWNER/NAME (or set REPRISE_DISCUSSIONS_REPO)");
         return ExitCode::from(super::BAD_INPUT);
     };
-    let category = args
-        .category
-        .clone()
-        .unwrap_or_else(|| report.run.recipe.clone());
-    let redactor =
-        (!args.no_redact).then(|| Redactor::from_fingerprint(&report.environment.fingerprint));
-    let post = match share::prepare(&report, redactor.as_ref()) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
 
-    println!("This is exactly what will be posted to {repo}, category `{category}`");
-    if redactor.is_some() {
+    println!(
+        "This is exactly what will be posted to {repo}, category `{}`",
+        preview.category
+    );
+    if preview.redacted {
         println!(
             "(host names, user names, home paths and IP addresses redacted; --no-redact to keep them):"
         );
     }
     println!(
         "\n--- title ---\n{}\n--- body ---\n{}--- end ---\n",
-        post.title, post.body
+        preview.title, preview.body
     );
 
     let file = args.output.clone().unwrap_or_else(|| {
-        data_dir()
+        session
+            .data
+            .root
             .join("shares")
-            .join(format!("{}.md", report.run.id))
+            .join(format!("{}.md", preview.run))
     });
     if let Some(dir) = file.parent()
         && let Err(e) = std::fs::create_dir_all(dir)
     {
         return fail(format!("{}: {e}", dir.display()));
     }
-    if let Err(e) = std::fs::write(&file, format!("{}\n\n{}", post.title, post.body)) {
+    if let Err(e) = std::fs::write(&file, format!("{}\n\n{}", preview.title, preview.body)) {
         return fail(format!("{}: {e}", file.display()));
     }
     println!("The report is also in {}", file.display());
 
-    let github = GitHub::from_env();
-    let (store, warning) = TokenStore::choose(&data_dir());
-    let mut token = match store.load() {
-        Ok(t) => t,
+    let signed_in = match session.token() {
+        Ok(t) => t.is_some(),
         Err(e) => return fail(e),
     };
-    if token.is_none() {
-        let client_id = args
-            .client_id
-            .clone()
-            .or_else(|| std::env::var("REPRISE_GITHUB_CLIENT_ID").ok());
-        match client_id {
-            Some(client_id) => match device_sign_in(&github, &client_id) {
-                Ok(t) => {
-                    if let Some(w) = &warning {
-                        eprintln!("warning: {}", w.0);
-                    }
-                    if let Err(e) = store.save(&t) {
-                        return fail(e);
-                    }
-                    println!("Signed in; the token is kept in {}.", store.describe());
-                    token = Some(t);
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                }
-            },
-            None => println!(
+    if !signed_in {
+        if session.share.client_id.is_some() {
+            if let Err(e) = device_sign_in(&session) {
+                eprintln!("error: {e}");
+            }
+        } else {
+            println!(
                 "Not signed in to GitHub (no token stored, and no OAuth app: --client-id or REPRISE_GITHUB_CLIENT_ID)."
-            ),
+            );
         }
     }
-    let Some(token) = token else {
+    if !matches!(session.token(), Ok(Some(_))) {
         println!(
-            "\nOpen this page to post it yourself (paste the body from {} if the page is cut short):\n{}",
-            file.display(),
-            prefilled_url(&github, &repo, &category, &post)
+            "\nOpen this page to post it yourself{}:\n{}",
+            if preview.body_in_link {
+                String::new()
+            } else {
+                format!(
+                    " (paste the body from {}: it is too long for a link)",
+                    file.display()
+                )
+            },
+            preview.prefilled_url.unwrap_or_default()
         );
         return ExitCode::SUCCESS;
-    };
+    }
     if !args.yes && !confirm() {
         println!("Not posted.");
         return ExitCode::FAILURE;
     }
-    let posted = find_target(&github, &token, &repo, &category)
-        .and_then(|target| create_discussion(&github, &token, &target, &post.title, &post.body));
-    match posted {
+    match session.submit(&preview) {
         Ok(d) => {
             println!("Posted: {}", d.url);
             ExitCode::SUCCESS
@@ -155,20 +135,9 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// A prefilled URL, with the body left out when the URL would be too long
-/// for a browser to carry.
-fn prefilled_url(github: &GitHub, repo: &str, category: &str, post: &share::Post) -> String {
-    let url = new_discussion_url(&github.web, repo, category, &post.title, &post.body);
-    if url.len() <= 8000 {
-        return url;
-    }
-    let short =
-        "The full report did not fit in a link; paste it here from the file `reprise share` wrote.";
-    new_discussion_url(&github.web, repo, category, &post.title, short)
-}
-
-fn device_sign_in(github: &GitHub, client_id: &str) -> Result<String, ShareError> {
-    let code = request_code(github, client_id, "public_repo")?;
+/// Signs in by GitHub's device flow, showing the code to enter.
+fn device_sign_in(session: &Session) -> Result<(), reprise_session::SessionError> {
+    let code = session.begin_sign_in()?;
     println!(
         "\nTo sign in, open {} and enter the code {}",
         code.verification_uri, code.user_code
@@ -177,7 +146,12 @@ fn device_sign_in(github: &GitHub, client_id: &str) -> Result<String, ShareError
         "Waiting (the code expires in {} minutes)...",
         code.expires_in / 60
     );
-    sign_in(github, client_id, &code, &mut std::thread::sleep)
+    let (store, warning) = session.finish_sign_in(&code, &mut std::thread::sleep)?;
+    if let Some(w) = warning {
+        eprintln!("warning: {}", w.0);
+    }
+    println!("Signed in; the token is kept in {store}.");
+    Ok(())
 }
 
 fn confirm() -> bool {

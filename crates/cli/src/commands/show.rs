@@ -5,6 +5,7 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
+use reprise_probe::preflight::LaneHere;
 use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Published, Recipe, Revision};
 
 use crate::table::{Table, number, wrap};
@@ -21,11 +22,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let catalog = super::catalog();
-    let recipe = match super::load_recipe(&catalog, &args.recipe) {
+    let session = super::session();
+    let loaded = match super::load_recipe(&session, &args.recipe) {
         Ok(r) => r,
         Err(code) => return code,
     };
+    let recipe = loaded.recipe;
     if args.json {
         println!(
             "{}",
@@ -33,14 +35,11 @@ pub fn run(args: Args) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    let status = catalog
-        .checksums()
-        .and_then(|sums| catalog.status(&sums, &recipe.file));
-    print!("{}", render(&recipe, status.ok()));
+    print!("{}", render(&recipe, &loaded.checksum));
     ExitCode::SUCCESS
 }
 
-fn render(r: &Recipe, status: Option<ChecksumStatus>) -> String {
+fn render(r: &Recipe, status: &ChecksumStatus) -> String {
     let mut o = String::new();
     let p = &r.post;
     let _ = writeln!(o, "{} — {}", p.id, p.title);
@@ -57,12 +56,12 @@ fn render(r: &Recipe, status: Option<ChecksumStatus>) -> String {
         "recipe: {} ({})",
         r.file.display(),
         match status {
-            Some(ChecksumStatus::Matches) => "matches checksums/recipes.sha256".to_string(),
-            Some(ChecksumStatus::Modified { .. }) =>
+            ChecksumStatus::Matches => "matches checksums/recipes.sha256".to_string(),
+            ChecksumStatus::Modified { .. } =>
                 "MODIFIED: differs from checksums/recipes.sha256 — read it before running it"
                     .to_string(),
-            Some(ChecksumStatus::Unlisted) => "not listed in checksums/recipes.sha256".to_string(),
-            None => "no checksum manifest".to_string(),
+            ChecksumStatus::Unlisted => "not listed in checksums/recipes.sha256".to_string(),
+            ChecksumStatus::Unreadable { reason } => format!("checksums unreadable: {reason}"),
         }
     );
     o.push('\n');
@@ -164,15 +163,14 @@ fn render(r: &Recipe, status: Option<ChecksumStatus>) -> String {
             "warm-up",
             "runs here",
         ]);
-        let runnable = super::runnable_lanes(r);
-        for l in &r.lanes {
-            let here = if !l.is_runnable() {
-                "published only".to_string()
-            } else if runnable.contains(&l.name.as_str()) {
-                "yes".to_string()
-            } else {
-                "missing toolchain".to_string()
-            };
+        let standings = reprise_session::recipes::found_here(r).lanes;
+        for (l, standing) in r.lanes.iter().zip(&standings) {
+            let here = match &standing.here {
+                LaneHere::Runs => "yes",
+                LaneHere::Blocked { .. } => "missing toolchain",
+                LaneHere::PublishedOnly { .. } => "published only",
+            }
+            .to_string();
             t.row(vec![
                 l.name.to_string(),
                 l.runtime

@@ -108,7 +108,7 @@ fn measure(args: &Args) -> Result<Profile, ExitCode> {
     } else {
         Plan::full()
     };
-    let data_dir = reprise_report::history::data_dir();
+    let data_dir = super::session().data.root;
     eprintln!(
         "reprise validate ({}): is this machine fit to benchmark on?",
         plan.mode

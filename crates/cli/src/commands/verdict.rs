@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args as ClapArgs, ValueEnum};
-use reprise_report::history::utc_now;
-use reprise_report::results_dir::report_from_dir;
+use reprise_harness::timestamp::utc_now;
 use reprise_report::{Format, RunInfo};
+use reprise_session::judge::judge_results_dir;
 use reprise_verdict::{MachineMatch, Settings};
 
 use crate::table::{Table, wrap};
@@ -44,9 +44,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let catalog = super::catalog();
-    let recipe = match super::load_recipe(&catalog, &args.recipe) {
-        Ok(r) => r,
+    let session = super::session();
+    let recipe = match super::load_recipe(&session, &args.recipe) {
+        Ok(r) => r.recipe,
         Err(code) => return code,
     };
     let machine = match args.machine {
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut history = if args.no_store {
         None
     } else {
-        match super::history::open() {
+        match super::history::open(&session) {
             Ok(h) => Some(h),
             Err(code) => return code,
         }
@@ -77,7 +77,8 @@ pub fn run(args: Args) -> ExitCode {
     };
     let mut run = RunInfo::for_recipe(&recipe, &id, &created_at);
     run.origin = Some(args.results.display().to_string());
-    let report = match report_from_dir(&recipe, &args.results, machine, run, &Settings::default()) {
+    let report = match judge_results_dir(&recipe, &args.results, machine, run, &Settings::default())
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
@@ -101,7 +102,11 @@ pub fn run(args: Args) -> ExitCode {
     }
     let mut table = Table::new(&["claim", "kind", "verdict"]);
     for v in &report.judgement.verdicts {
-        table.row(vec![v.claim.clone(), v.kind.clone(), v.outcome.to_string()]);
+        table.row(vec![
+            v.claim.clone(),
+            v.kind.to_string(),
+            v.outcome.to_string(),
+        ]);
     }
     print!("{}", table.render(0));
     println!();

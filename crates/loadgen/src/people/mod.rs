@@ -379,7 +379,7 @@ fn run_shard(
 ) -> Result<(), String> {
     if let Some(cpu) = cpu {
         // Best effort: an unpinned generator still runs, only less steadily.
-        let _ = crate::pin_current_thread(cpu);
+        let _ = reprise_cpus::pin_current_thread(cpu);
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -28,7 +28,11 @@ pub struct CpuAccess {
 
 pub(crate) fn read_cpu_access(root: &SysRoot) -> CpuAccess {
     let affinity_cpus = if root.is_real() {
-        sched_affinity()
+        let cpus: Vec<u32> = reprise_cpus::allowed_cpus()
+            .into_iter()
+            .map(|c| c as u32)
+            .collect();
+        (!cpus.is_empty()).then_some(cpus)
     } else {
         None
     }
@@ -142,27 +146,4 @@ fn read_v1(root: &SysRoot, groups: &str, access: &mut CpuAccess, cpuset: &mut Op
             }
         }
     }
-}
-
-#[cfg(target_os = "linux")]
-fn sched_affinity() -> Option<Vec<u32>> {
-    // SAFETY: cpu_set_t is plain data; sched_getaffinity fills it for this process.
-    let set = unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return None;
-        }
-        set
-    };
-    let cpus: Vec<u32> = (0..libc::CPU_SETSIZE as usize)
-        // SAFETY: the index is below CPU_SETSIZE.
-        .filter(|&i| unsafe { libc::CPU_ISSET(i, &set) })
-        .map(|i| i as u32)
-        .collect();
-    (!cpus.is_empty()).then_some(cpus)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn sched_affinity() -> Option<Vec<u32>> {
-    None
 }

@@ -16,8 +16,9 @@ use crate::fingerprint::Fingerprint;
 use crate::toolchain::{self, SearchPath, ToolQuery, Toolchains};
 
 /// How one item compares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(rename = "PreflightVerdict")]
 pub enum Verdict {
     Matches,
     /// Runs, but absolute figures are not comparable with the post's.
@@ -37,7 +38,7 @@ impl Verdict {
 }
 
 /// What an item is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Subject {
     Cpu,
@@ -53,7 +54,8 @@ pub enum Subject {
 }
 
 /// One line of the preflight.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(rename = "PreflightItem")]
 pub struct Item {
     pub subject: Subject,
     /// `CPU`, `governor`, `toolchain ruby`, `lane jruby`, …
@@ -70,7 +72,7 @@ pub struct Item {
 }
 
 /// The whole preflight of one recipe on one machine.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Preflight {
     pub recipe: String,
     pub items: Vec<Item>,
@@ -85,7 +87,7 @@ pub struct Preflight {
 }
 
 /// A lane the post measured that the recipe cannot run.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct PublishedOnly {
     pub lane: String,
     pub why: String,
@@ -127,6 +129,57 @@ pub fn probe_recipe_toolchains(
     toolchain::probe(&recipe_queries(recipe), search, timeout)
 }
 
+/// Whether a lane can run on this machine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum LaneHere {
+    Runs,
+    /// A toolchain it needs does not answer (or is not there), or it runs
+    /// in a container and no engine answers.
+    Blocked {
+        why: String,
+        fix: Option<String>,
+    },
+    /// The post measured it, and what it needs is unpublished.
+    PublishedOnly {
+        why: String,
+    },
+}
+
+/// Which of the recipe's lanes can run here, in the recipe's order: the one
+/// rule preflight, the engine, `reprise recipes` and the app's Library share.
+/// `tools` may be a full [`probe_recipe_toolchains`] or only
+/// [`toolchain::locate`]d (nothing run): a tool found counts as there.
+pub fn lanes_here(
+    recipe: &Recipe,
+    tools: &Toolchains,
+    container_engine: Option<&crate::ContainerEngine>,
+) -> Vec<(String, LaneHere)> {
+    let toolchain_items = toolchains::toolchain_items(recipe, tools);
+    let items = toolchains::lane_items(recipe, container_engine, &toolchain_items);
+    recipe
+        .lanes
+        .iter()
+        .map(|lane| {
+            let name = lane.name.to_string();
+            let item = items.iter().find(|(l, _)| *l == name).map(|(_, i)| i);
+            let here = match (item, &lane.not_runnable) {
+                (Some(item), _) if item.verdict == Verdict::Blocks => LaneHere::Blocked {
+                    why: item.why.clone(),
+                    fix: item.fix.clone(),
+                },
+                (Some(_), _) => LaneHere::Runs,
+                (None, why) => LaneHere::PublishedOnly {
+                    why: why
+                        .clone()
+                        .unwrap_or_else(|| "the recipe gives it no command".into()),
+                },
+            };
+            (name, here)
+        })
+        .collect()
+}
+
 /// Compares the recipe's reference machine and toolchains with this machine.
 pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Preflight {
     let mut items = match &recipe.machine {
@@ -136,7 +189,7 @@ pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Prefl
     let absolute_comparable =
         recipe.machine.is_some() && items.iter().all(|i| i.verdict == Verdict::Matches);
     let toolchain_items = toolchains::toolchain_items(recipe, tools);
-    let lanes = toolchains::lane_items(recipe, fp, &toolchain_items);
+    let lanes = toolchains::lane_items(recipe, fp.container_engine.as_ref(), &toolchain_items);
     items.extend(toolchain_items);
     let mut runnable_lanes = Vec::new();
     let mut blocked_lanes = Vec::new();

@@ -7,7 +7,7 @@ use std::path::Path;
 use reprise_recipe::{Action, Lane, Placement, Recipe, Toolchain, Version};
 
 use super::{Item, Subject, Verdict};
-use crate::fingerprint::Fingerprint;
+use crate::ContainerEngine;
 use crate::toolchain::{Origin, Status, ToolProbe, Toolchains};
 
 /// The post's words on the C-extension lock (post 001).
@@ -36,6 +36,7 @@ fn describe(probe: &ToolProbe, version: Option<&Version>) -> String {
     let what = match (&probe.banner, version) {
         (Some(b), _) => b.describe(),
         (None, Some(v)) => v.to_string(),
+        (None, None) if probe.status == Status::Located => "version not asked".into(),
         (None, None) => probe
             .first_line
             .clone()
@@ -128,7 +129,7 @@ pub(super) fn toolchain_items(recipe: &Recipe, tools: &Toolchains) -> Vec<Item> 
         .iter()
         .map(|tc| {
             let why = tc.why.clone().unwrap_or_else(|| default_why(tc));
-            let on_path = tools.get(&tc.name).filter(|p| p.status == Status::Answered);
+            let on_path = tools.get(&tc.name).filter(|p| p.status.is_present());
             let path_version = on_path.and_then(|p| version_of(tc, p));
             let mut item = Item {
                 subject: Subject::Toolchain,
@@ -193,7 +194,7 @@ fn is_second_ruby(recipe: &Recipe, lane: &Lane) -> bool {
 
 pub(super) fn lane_items(
     recipe: &Recipe,
-    fp: &Fingerprint,
+    container_engine: Option<&ContainerEngine>,
     toolchain_items: &[Item],
 ) -> Vec<(String, Item)> {
     recipe
@@ -219,7 +220,7 @@ pub(super) fn lane_items(
             };
             if lane.placement == Placement::Container {
                 let image = lane.image.clone().unwrap_or_default();
-                match &fp.container_engine {
+                match container_engine {
                     Some(engine) => {
                         item.here = Some(format!(
                             "container engine {} {}",

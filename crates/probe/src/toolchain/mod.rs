@@ -171,6 +171,16 @@ pub enum Status {
     TimedOut,
     /// It could not be started, or failed without printing anything useful.
     Failed,
+    /// Found on the search path and not asked (see [`locate`]): present, its
+    /// version unknown.
+    Located,
+}
+
+impl Status {
+    /// Whether the tool is there to run: it answered, or was found and not asked.
+    pub fn is_present(self) -> bool {
+        matches!(self, Status::Answered | Status::Located)
+    }
 }
 
 /// One toolchain as found and asked.
@@ -219,7 +229,23 @@ impl Toolchains {
     pub fn candidates<'a>(&'a self, tool: &'a str) -> impl Iterator<Item = &'a ToolProbe> + 'a {
         self.tools
             .iter()
-            .filter(move |t| t.tool == tool && t.status == Status::Answered)
+            .filter(move |t| t.tool == tool && t.status.is_present())
+    }
+}
+
+impl ToolProbe {
+    fn unasked(tool: &str, path: Option<PathBuf>, origin: Option<Origin>, status: Status) -> Self {
+        ToolProbe {
+            tool: tool.to_string(),
+            path,
+            origin,
+            status,
+            first_line: None,
+            banner: None,
+            error: None,
+            elapsed_ms: 0,
+            output: String::new(),
+        }
     }
 }
 
@@ -231,23 +257,41 @@ pub fn probe(queries: &[ToolQuery], search: &SearchPath, timeout: Duration) -> T
     for query in queries {
         match search.find(&query.program) {
             Some(path) => jobs.push((query.clone(), path, Origin::Path)),
-            None => tools.push(ToolProbe {
-                tool: query.tool.clone(),
-                path: None,
-                origin: None,
-                status: Status::Missing,
-                first_line: None,
-                banner: None,
-                error: None,
-                elapsed_ms: 0,
-                output: String::new(),
-            }),
+            None => tools.push(ToolProbe::unasked(&query.tool, None, None, Status::Missing)),
         }
         for path in search.mise_candidates(&query.program) {
             jobs.push((query.clone(), path, Origin::Mise));
         }
     }
     tools.extend(run::ask_all(jobs, &search.joined(), timeout));
+    sorted(queries, tools)
+}
+
+/// Finds every queried tool without running any of them: `Located` where
+/// found, `Missing` where not. For listings that must not execute what a
+/// recipe names (asking a version runs the recipe's command).
+pub fn locate(queries: &[ToolQuery], search: &SearchPath) -> Toolchains {
+    let mut tools = Vec::new();
+    for query in queries {
+        let (path, origin, status) = match search.find(&query.program) {
+            Some(path) => (Some(path), Some(Origin::Path), Status::Located),
+            None => (None, None, Status::Missing),
+        };
+        tools.push(ToolProbe::unasked(&query.tool, path, origin, status));
+        for path in search.mise_candidates(&query.program) {
+            tools.push(ToolProbe::unasked(
+                &query.tool,
+                Some(path),
+                Some(Origin::Mise),
+                Status::Located,
+            ));
+        }
+    }
+    sorted(queries, tools)
+}
+
+/// PATH hits first, then mise installs, in query order.
+fn sorted(queries: &[ToolQuery], mut tools: Vec<ToolProbe>) -> Toolchains {
     let order = |t: &ToolProbe| {
         (
             queries.iter().position(|q| q.tool == t.tool),

@@ -1,0 +1,114 @@
+//! This process's CPUs: which ones its affinity mask allows
+//! ([`allowed_cpus`]), and pinning the calling thread to one of them
+//! ([`pin_current_thread`]). The load generator pins its workers, the
+//! validation its stability kernel and reference server, the engine splits
+//! the allowed CPUs between servers and load generator, and the probe
+//! records the mask in the fingerprint: all through these two functions.
+//!
+//! Nothing else lives here: no topology (the probe reads `/sys`), no policy
+//! about which CPUs go where (the engine and the validation decide).
+//!
+//! ```
+//! let cpus = reprise_cpus::allowed_cpus();
+//! if let Some(&first) = cpus.first() {
+//!     reprise_cpus::pin_current_thread(first).unwrap();
+//! }
+//! ```
+
+/// Why a thread could not be pinned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PinError {
+    pub cpu: usize,
+    pub reason: String,
+}
+
+impl std::fmt::Display for PinError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot pin to CPU {}: {}", self.cpu, self.reason)
+    }
+}
+
+impl std::error::Error for PinError {}
+
+/// The CPUs in this process's affinity mask, in order (empty where the
+/// platform does not say): what [`pin_current_thread`] may pin to.
+#[cfg(target_os = "linux")]
+pub fn allowed_cpus() -> Vec<usize> {
+    // SAFETY: cpu_set_t is plain data; sched_getaffinity fills it for this process.
+    let set = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return Vec::new();
+        }
+        set
+    };
+    (0..libc::CPU_SETSIZE as usize)
+        // SAFETY: the index is below CPU_SETSIZE.
+        .filter(|&i| unsafe { libc::CPU_ISSET(i, &set) })
+        .collect()
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn allowed_cpus() -> Vec<usize> {
+    Vec::new()
+}
+
+/// Pins the calling thread to `cpu`.
+#[cfg(target_os = "linux")]
+pub fn pin_current_thread(cpu: usize) -> Result<(), PinError> {
+    if cpu >= libc::CPU_SETSIZE as usize {
+        return Err(PinError {
+            cpu,
+            reason: "beyond the largest CPU number".into(),
+        });
+    }
+    // SAFETY: cpu_set_t is plain data; CPU_SET is in bounds (checked above);
+    // sched_setaffinity(0, ..) affects only the calling thread.
+    let result = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cpu, &mut set);
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set)
+    };
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(PinError {
+            cpu,
+            reason: std::io::Error::last_os_error().to_string(),
+        })
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn pin_current_thread(cpu: usize) -> Result<(), PinError> {
+    Err(PinError {
+        cpu,
+        reason: "pinning is only supported on Linux".into(),
+    })
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pinned_thread_runs_only_on_its_cpu() {
+        let cpus = allowed_cpus();
+        assert!(!cpus.is_empty(), "Linux always reports an affinity mask");
+        let last = *cpus.last().unwrap();
+        let seen = std::thread::spawn(move || {
+            pin_current_thread(last).unwrap();
+            allowed_cpus()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(seen, [last]);
+    }
+
+    #[test]
+    fn a_cpu_beyond_the_set_size_is_refused() {
+        let e = pin_current_thread(1 << 20).unwrap_err();
+        assert_eq!(e.cpu, 1 << 20);
+        assert!(e.to_string().contains("beyond the largest CPU number"));
+    }
+}

@@ -1,0 +1,213 @@
+//! The `cable` step: post 004's many-people load against each lane. Like the
+//! `load` step it starts each lane's server (or reuses the one `serve` left
+//! up) on the servers' CPUs, skips lanes that cannot run here, and puts the
+//! generator on the other CPUs — one generator thread per CPU. It drives the
+//! workload's `[workload.people]` steps with `reprise_loadgen::run_people_until`,
+//! reports each step live (people, navigations per second, p99, failures)
+//! and as it ends, and writes the whole report to
+//! `results/<step>/<lane>/people.json`. A step that is not served is a
+//! result, not a failed step; a server that cannot start skips its lane; a
+//! cancel stops the people within a moment and keeps the steps that ended.
+
+use std::time::Duration;
+
+use reprise_loadgen::people::{LiveStep, PeopleProgress, roster};
+use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, StopHandle, run_people_until};
+use reprise_recipe::{Lane, Workload};
+
+use super::load::{QUICK_DURATION, QUICK_WARMUP};
+use super::{
+    Done, Lanes, RunContext, StepFailure, StepInput, cpu_list, cpu_split, within, workload,
+};
+use crate::event::Event;
+
+const DEFAULT_WARMUP: Duration = Duration::from_secs(10);
+/// `--quick` keeps this many of the workload's steps of people.
+const QUICK_STEPS: usize = 2;
+
+pub(crate) fn run(
+    s: &StepInput,
+    lanes: &mut Lanes,
+    workload_name: &str,
+) -> Result<Done, StepFailure> {
+    let ctx = s.ctx;
+    let id = s.id();
+    let workload = workload(s.recipe, workload_name)?;
+    let (server_cpus, client_cpus) = cpu_split();
+    s.note(format!(
+        "servers on CPUs {}, people generator on CPUs {}",
+        cpu_list(&server_cpus),
+        cpu_list(&client_cpus)
+    ));
+    let to_load = lanes.measurable(s)?;
+    let loaded = lanes.for_each_started(ctx, id, &to_load, &server_cpus, |_, lane, port| {
+        let name = lane.name.to_string();
+        let mut spec = people_spec(ctx, workload, lane, port)?;
+        spec.threads = client_cpus.as_ref().map_or(1, |c| c.len());
+        spec.cpus = client_cpus.clone();
+        if ctx.quick {
+            spec.steps.truncate(QUICK_STEPS);
+            spec.step_duration = spec.step_duration.min(QUICK_DURATION);
+            spec.warmup = spec.warmup.min(QUICK_WARMUP);
+            s.note(format!(
+                "--quick: {} of {} ms each after {} ms (a smoke run, not a measurement)",
+                people_steps(&spec.steps),
+                spec.step_duration.as_millis(),
+                spec.warmup.as_millis()
+            ));
+        }
+        s.note(format!(
+            "lane {name}: {} on 127.0.0.1:{port}, {} generator thread{}",
+            people_steps(&spec.steps),
+            spec.threads,
+            if spec.threads == 1 { "" } else { "s" }
+        ));
+        let stop = StopHandle::default();
+        let steps = spec.steps.len() as u64;
+        let report = run_people_until(&spec, &stop, |progress| {
+            if ctx.cancel.is_cancelled() {
+                stop.stop();
+            }
+            match progress {
+                PeopleProgress::Live(live) => live_event(ctx, id, &name, steps, &live),
+                PeopleProgress::Step(report) => {
+                    s.note(format!("lane {name}: {}", describe(report)))
+                }
+            }
+        })
+        .map_err(|e| StepFailure::Failed(format!("lane `{name}`: {e}")))?;
+        ctx.write_result(&format!("{id}/{name}/people.json"), &report)?;
+        if report.stopped {
+            return Err(StepFailure::Cancelled(format!(
+                "cancelled during lane {name}; {} of its steps of people kept",
+                report.steps.len()
+            )));
+        }
+        s.note(format!(
+            "lane {name}: {} acknowledged writes, {} missing from the database; {}",
+            report.acknowledged_writes,
+            report
+                .unsaved_writes
+                .map_or("not checked".into(), |n| n.to_string()),
+            if report.served {
+                "served at every step"
+            } else {
+                "not served at every step"
+            }
+        ));
+        Ok(())
+    })?;
+    if !to_load.is_empty() && loaded == 0 {
+        return Err(StepFailure::Failed("no lane could be loaded".into()));
+    }
+    Ok(Done::default())
+}
+
+/// `steps of 250, 500 and 1,000 people`.
+fn people_steps(steps: &[u32]) -> String {
+    let shown: Vec<String> = steps.iter().map(|n| n.to_string()).collect();
+    match shown.split_last() {
+        None => "no steps of people".into(),
+        Some((last, [])) => format!("one step of {last} people"),
+        Some((last, rest)) => format!("steps of {} and {last} people", rest.join(", ")),
+    }
+}
+
+/// Where the running step stands, as the live measurement the UI shows:
+/// navigations per second as its rate, failures as its errors.
+fn live_event(ctx: &RunContext, id: &str, lane: &str, steps: u64, live: &LiveStep) {
+    let seconds = live.elapsed.as_secs_f64().max(1e-3);
+    ctx.events.emit(Event::Measuring {
+        step: id.to_string(),
+        lane: lane.to_string(),
+        endpoint: format!(
+            "{} people{}",
+            live.people,
+            if live.measuring { "" } else { " (warming up)" }
+        ),
+        run: live.step as u32 + 1,
+        cells_done: live.step as u64,
+        cells: steps,
+        req_per_s: live.navigations as f64 / seconds,
+        p99_ms: live.navigation_p99_ms,
+        errors: live.failures,
+    });
+}
+
+/// The load the recipe's `[workload.people]` describes, against 127.0.0.1:`port`.
+fn people_spec(
+    ctx: &RunContext,
+    workload: &Workload,
+    lane: &Lane,
+    port: u16,
+) -> Result<PeopleSpec, StepFailure> {
+    let people = workload.people.as_ref().ok_or_else(|| {
+        StepFailure::Failed(format!(
+            "workload `{}` has no [workload.people]",
+            workload.name
+        ))
+    })?;
+    let share = |kind: &str| people.mix.get(kind).copied().unwrap_or(0.0);
+    let mut spec = PeopleSpec::new(format!("http://127.0.0.1:{port}"));
+    spec.accounts = people.accounts;
+    spec.rooms = people.rooms;
+    spec.steps = people.steps.clone();
+    spec.warmup = lane
+        .warmup
+        .or(workload.warmup)
+        .map_or(DEFAULT_WARMUP, |w| w.as_duration());
+    spec.step_duration = people.step_duration.as_duration();
+    spec.navigate_every = people.navigate_every.as_duration();
+    spec.post_every = people.post_every.as_duration();
+    spec.mix = Mix {
+        open_room: share("open_room"),
+        scroll_history: share("scroll_history"),
+        search: share("search"),
+        return_to_room: share("return_to_room"),
+    };
+    spec.served = ServedCriterion {
+        navigation_quantile: people.served.navigation_quantile,
+        navigation_ms: people.served.navigation_ms,
+        max_failures: people.served.max_failures,
+        delivery_quantile: people.served.delivery_quantile,
+        delivery_ms: people.served.delivery_ms,
+    };
+    spec.verify_writes_path = people.verify_writes.clone();
+    if let Some(file) = &people.sessions {
+        let path = within(&ctx.run.path, file)?;
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            StepFailure::Failed(format!(
+                "the minted sessions {}: {e} (an earlier step should write them)",
+                path.display()
+            ))
+        })?;
+        let sessions = roster::parse_sessions(&text, people.accounts)
+            .map_err(|e| StepFailure::Failed(format!("{}: {e}", path.display())))?;
+        spec.sessions = Some(sessions);
+    }
+    Ok(spec)
+}
+
+fn describe(s: &StepReport) -> String {
+    let nav = s.navigation.as_ref();
+    let delivery = s.delivery.as_ref();
+    format!(
+        "{} people: {} navigations p50 {:.1} ms p99 {:.1} ms; {} deliveries p99 {:.1} ms; {} failures; {} re-sends; {} cable reconnects; generator {:.2} cores, timer lag p99 {:.2} ms; {}",
+        s.people,
+        nav.map_or(0, |n| n.count),
+        nav.map_or(0.0, |n| n.p50_ms),
+        nav.map_or(0.0, |n| n.p99_ms),
+        delivery.map_or(0, |d| d.count),
+        delivery.map_or(0.0, |d| d.p99_ms),
+        s.failures,
+        s.resends,
+        s.cable_reconnects,
+        s.generator.cpu_cores,
+        s.generator.timer_lag_p99_ms,
+        if s.served {
+            "served".to_owned()
+        } else {
+            format!("not served ({})", s.not_served.join("; "))
+        }
+    )
+}

@@ -1,0 +1,25 @@
+//! `clone`: a recipe's source checked out at its pinned revision into
+//! `sources/<into>`, through the git cache (see `crate::source`).
+
+use super::{Done, StepFailure, StepInput, within};
+use crate::source;
+
+pub(crate) fn run(s: &StepInput, source_id: &str, into: &str) -> Result<Done, StepFailure> {
+    let ctx = s.ctx;
+    let Some(src) = s.recipe.sources.iter().find(|src| src.id == *source_id) else {
+        return Err(StepFailure::Failed(format!("no source `{source_id}`")));
+    };
+    let dest = within(&ctx.run.sources(), into)?;
+    let commit = source::checkout(
+        &ctx.data.git_cache(),
+        src,
+        &dest,
+        s.id(),
+        &ctx.cancel,
+        ctx.events,
+    )?;
+    Ok(Done {
+        commit: Some(commit),
+        outputs: None,
+    })
+}

@@ -1,0 +1,492 @@
+//! `load`: lanes × endpoints × runs with the in-process load generator, a
+//! warm-up per lane, runs in alternating lane order, the servers on some
+//! CPUs and the client on the others, each server's process tree sampled
+//! every second. Writes the harness's `per-run.json`, `summary.json` and
+//! `env.json` (through `reprise-harness`), HDR logs, `measurements.json` and
+//! `results.json` (ours, with every figure the load generator gave). A lane
+//! that crashes keeps the cells it finished; the rest are no data, and
+//! `skipped.json` gets its log tail. A cancel stops the cell going on
+//! within a second and keeps the cells that ended.
+
+use std::collections::BTreeSet;
+use std::time::{Duration, SystemTime};
+
+use reprise_harness::bench_env::{BenchEnv, GitState};
+use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, StopHandle, write_hdr_log};
+use reprise_probe::Fingerprint;
+use reprise_recipe::{Endpoint, Lane, Metric, Workload};
+use reprise_verdict::{CellKey, LaneInfo, Measurements, Run};
+use serde::Serialize;
+use serde_json::json;
+
+use super::check::checks_of;
+use super::{Done, Lanes, StepFailure, StepInput, cpu_list, cpu_split, workload};
+use crate::event::Event;
+use crate::web_session::resolve_endpoint;
+use crate::workdir::write_atomic;
+
+/// Caps `--quick` puts on a workload, so a smoke run takes seconds.
+pub const QUICK_DURATION: Duration = Duration::from_secs(2);
+pub const QUICK_WARMUP: Duration = Duration::from_secs(1);
+pub const QUICK_RUNS: u32 = 2;
+
+/// One measured cell of one run, with everything the load generator said.
+#[derive(Clone, Debug, Serialize)]
+struct CellResult {
+    lane: String,
+    endpoint: String,
+    run: u32,
+    req_per_s: Option<f64>,
+    requests: u64,
+    duration_s: f64,
+    latency_ms: Option<LatencySummary>,
+    errors: reprise_loadgen::ErrorCounts,
+    error_samples: Vec<String>,
+    rss_kb: Option<u64>,
+    pss_kb: Option<u64>,
+    processes: Option<usize>,
+    /// Why the cell has no data, where it has none for a reason other than errors.
+    no_data: Option<String>,
+    hdr_log: Option<String>,
+}
+
+impl CellResult {
+    fn no_data(lane: &str, endpoint: &str, run: u32, why: &str) -> CellResult {
+        CellResult {
+            lane: lane.to_string(),
+            endpoint: endpoint.to_string(),
+            run,
+            req_per_s: None,
+            requests: 0,
+            duration_s: 0.0,
+            latency_ms: None,
+            errors: Default::default(),
+            error_samples: Vec::new(),
+            rss_kb: None,
+            pss_kb: None,
+            processes: None,
+            no_data: Some(why.to_string()),
+            hdr_log: None,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self.req_per_s {
+            Some(r) => format!(
+                "{r:.0} req/s, p99 {:.2} ms, RSS {} kB",
+                self.latency_ms.map_or(0.0, |l| l.p99),
+                self.rss_kb.unwrap_or(0)
+            ),
+            None => format!(
+                "no data ({})",
+                self.no_data
+                    .clone()
+                    .unwrap_or_else(|| format!("{} errors", self.errors.total()))
+            ),
+        }
+    }
+}
+
+/// The workload as this run applies it (`--quick` caps it).
+struct Shape {
+    duration: Duration,
+    runs: u32,
+    warmup: Option<Duration>,
+}
+
+impl Shape {
+    fn of(workload: &Workload, quick: bool) -> Shape {
+        let duration = workload.duration.as_duration();
+        let warmup = workload.warmup.map(|w| w.as_duration());
+        if quick {
+            Shape {
+                duration: duration.min(QUICK_DURATION),
+                runs: workload.runs.clamp(1, QUICK_RUNS),
+                warmup: warmup.map(|w| w.min(QUICK_WARMUP)),
+            }
+        } else {
+            Shape {
+                duration,
+                runs: workload.runs.max(1),
+                warmup,
+            }
+        }
+    }
+
+    /// A lane's warm-up: its own, else the workload's.
+    fn warmup_of(&self, lane: &Lane, quick: bool) -> Duration {
+        let w = lane
+            .warmup
+            .map(|w| w.as_duration())
+            .or(self.warmup)
+            .unwrap_or(Duration::ZERO);
+        if quick { w.min(QUICK_WARMUP) } else { w }
+    }
+}
+
+fn slug(endpoint: &str) -> String {
+    let s: String = endpoint
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let s = s.trim_matches('_').to_string();
+    if s.is_empty() { "root".into() } else { s }
+}
+
+/// Runs one load, stopped within a second of the run being cancelled.
+fn run_load(
+    s: &StepInput,
+    spec: &LoadSpec,
+    mut live: impl FnMut(&reprise_loadgen::Progress),
+) -> Result<reprise_loadgen::LoadReport, LoadError> {
+    let stop = StopHandle::default();
+    reprise_loadgen::run_until(spec, &stop, |p| {
+        if s.ctx.cancel.is_cancelled() {
+            stop.stop();
+        }
+        live(p)
+    })
+}
+
+pub(crate) fn run(
+    s: &StepInput,
+    lanes: &mut Lanes,
+    workload_name: &str,
+) -> Result<Done, StepFailure> {
+    let ctx = s.ctx;
+    let workload = workload(s.recipe, workload_name)?;
+    let shape = Shape::of(workload, ctx.quick);
+    if ctx.quick {
+        s.note(format!(
+            "--quick: {} runs of {} ms per cell, warm-ups at most {} ms (a smoke run, not a measurement)",
+            shape.runs,
+            shape.duration.as_millis(),
+            QUICK_WARMUP.as_millis()
+        ));
+    }
+    let (server_cpus, client_cpus) = cpu_split();
+    s.note(format!(
+        "servers on CPUs {}, load generator on CPUs {}",
+        cpu_list(&server_cpus),
+        cpu_list(&client_cpus)
+    ));
+    let to_measure = lanes.measurable(s)?;
+    let mut m = Measurements::default();
+    let mut cells: Vec<CellResult> = Vec::new();
+    let hdr_dir = ctx.run.results().join("hdr");
+    std::fs::create_dir_all(&hdr_dir).map_err(|source| StepFailure::Io {
+        path: hdr_dir.clone(),
+        source,
+    })?;
+
+    // Boot and warm up each lane; a lane that does not boot has no data.
+    let mut booted = BTreeSet::new();
+    for lane in &to_measure {
+        m.lanes.insert(
+            lane.name.to_string(),
+            LaneInfo {
+                target: lane.name.to_string(),
+                workers: lane.workers,
+                warmup_sec: Some(shape.warmup_of(lane, ctx.quick).as_secs_f64()),
+            },
+        );
+    }
+    lanes.for_each_started(
+        ctx,
+        s.id(),
+        &to_measure,
+        &server_cpus,
+        |lanes, lane, port| {
+            let name = lane.name.to_string();
+            booted.insert(name.clone());
+            let warmup = shape.warmup_of(lane, ctx.quick);
+            if warmup > Duration::ZERO && !workload.endpoints.is_empty() {
+                s.note(format!(
+                    "lane {name}: warming up for {} s",
+                    warmup.as_secs_f64()
+                ));
+                let each = warmup / workload.endpoints.len() as u32;
+                for endpoint in &workload.endpoints {
+                    let mut spec = load_spec(lanes, &name, endpoint, workload, port, &client_cpus)?;
+                    spec.duration = each;
+                    if let Err(LoadError::Stopped) = run_load(s, &spec, |_| {}) {
+                        return Err(StepFailure::cancelled());
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+
+    let total = u64::from(shape.runs) * (to_measure.len() * workload.endpoints.len()) as u64;
+    let mut crashed: BTreeSet<String> = BTreeSet::new();
+    let mut done = 0;
+    for run in 1..=shape.runs {
+        let mut order = to_measure.clone();
+        if run % 2 == 0 {
+            order.reverse();
+        }
+        for lane in order {
+            let name = lane.name.to_string();
+            for endpoint in &workload.endpoints {
+                let ep = endpoint.name.to_string();
+                let live = |p: &reprise_loadgen::Progress| {
+                    if p.phase == reprise_loadgen::Phase::Measure {
+                        ctx.events.emit(Event::Measuring {
+                            step: s.id().to_string(),
+                            lane: name.clone(),
+                            endpoint: ep.clone(),
+                            run,
+                            cells_done: done,
+                            cells: total,
+                            req_per_s: p.req_per_s,
+                            p99_ms: p.p99_ms,
+                            errors: p.errors,
+                        });
+                    }
+                };
+                let cell = if !booted.contains(&name) || crashed.contains(&name) {
+                    CellResult::no_data(&name, &ep, run, "the server stopped before this run")
+                } else {
+                    measure_cell(
+                        s,
+                        lanes,
+                        &name,
+                        endpoint,
+                        workload,
+                        &shape,
+                        run,
+                        &client_cpus,
+                        live,
+                    )?
+                };
+                if ctx.cancel.is_cancelled() {
+                    write_results(s, workload, &shape, lanes, &m, &cells)?;
+                    return Err(StepFailure::cancelled());
+                }
+                // A server that died during the cell: its later cells are no data.
+                let alive = lanes
+                    .servers
+                    .get_mut(&name)
+                    .is_some_and(|srv| srv.is_running());
+                let cell = if !alive && booted.contains(&name) && crashed.insert(name.clone()) {
+                    let log = ctx.lane_log(&name);
+                    lanes.skip(
+                        ctx,
+                        s.id(),
+                        &name,
+                        "load",
+                        format!(
+                            "the server stopped during run {run} ({ep}); later cells are no data"
+                        ),
+                        Some(&log),
+                    )?;
+                    CellResult {
+                        req_per_s: None,
+                        no_data: Some("the server stopped during this run".into()),
+                        ..cell
+                    }
+                } else {
+                    cell
+                };
+                s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
+                record(&mut m, &cell);
+                cells.push(cell);
+                done += 1;
+                ctx.events.emit(Event::Progress {
+                    step: s.id().to_string(),
+                    done,
+                    total,
+                    unit: "cells".into(),
+                });
+                write_results(s, workload, &shape, lanes, &m, &cells)?;
+            }
+        }
+    }
+    write_results(s, workload, &shape, lanes, &m, &cells)?;
+    if !to_measure.is_empty() && cells.iter().all(|c| c.req_per_s.is_none()) {
+        return Err(StepFailure::Failed("no cell produced data".into()));
+    }
+    Ok(Done::default())
+}
+
+/// The load generator's spec for one endpoint of a lane on `port`.
+fn load_spec(
+    lanes: &Lanes,
+    lane: &str,
+    endpoint: &Endpoint,
+    workload: &Workload,
+    port: u16,
+    client_cpus: &Option<Vec<usize>>,
+) -> Result<LoadSpec, StepFailure> {
+    let request =
+        resolve_endpoint(endpoint, lanes.sessions.get(lane)).map_err(StepFailure::Failed)?;
+    let url = crate::http::loopback_url(port, &request.path)
+        .map_err(|e| StepFailure::Failed(e.to_string()))?;
+    let mut spec = LoadSpec::new(url.to_string());
+    spec.method = endpoint.method.clone();
+    spec.headers = request.headers;
+    spec.body = request.body;
+    spec.connections = workload.connections as usize;
+    spec.threads = workload.threads.max(1) as usize;
+    spec.rate = workload.rate;
+    spec.cpus = client_cpus.clone();
+    spec.checks = checks_of(endpoint);
+    Ok(spec)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn measure_cell(
+    s: &StepInput,
+    lanes: &Lanes,
+    lane: &str,
+    endpoint: &Endpoint,
+    workload: &Workload,
+    shape: &Shape,
+    run: u32,
+    client_cpus: &Option<Vec<usize>>,
+    live: impl FnMut(&reprise_loadgen::Progress),
+) -> Result<CellResult, StepFailure> {
+    let ep = endpoint.name.to_string();
+    let Some(server) = lanes.servers.get(lane) else {
+        return Ok(CellResult::no_data(
+            lane,
+            &ep,
+            run,
+            "the server is not running",
+        ));
+    };
+    let mut spec = load_spec(
+        lanes,
+        lane,
+        endpoint,
+        workload,
+        server.spec.port,
+        client_cpus,
+    )?;
+    spec.duration = shape.duration;
+    let sampler = server.sample_memory(Duration::from_secs(1));
+    let result = run_load(s, &spec, live);
+    let memory = sampler.finish();
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => return Ok(CellResult::no_data(lane, &ep, run, &e.to_string())),
+    };
+    let hdr_name = format!("{lane}__{}__run{run}.hlog", slug(&ep));
+    let hdr_dir = s.ctx.run.results().join("hdr");
+    let hdr = std::fs::File::create(hdr_dir.join(&hdr_name))
+        .ok()
+        .and_then(|f| write_hdr_log(&report, std::io::BufWriter::new(f)).ok())
+        .map(|()| format!("hdr/{hdr_name}"));
+    Ok(CellResult {
+        lane: lane.to_string(),
+        endpoint: ep,
+        run,
+        req_per_s: report.req_per_s,
+        requests: report.requests,
+        duration_s: report.duration_s,
+        latency_ms: report.latency,
+        errors: report.errors.clone(),
+        error_samples: report.error_samples.clone(),
+        rss_kb: (memory.processes > 0).then_some(memory.rss_kb),
+        pss_kb: (memory.processes > 0).then_some(memory.pss_kb),
+        processes: Some(memory.processes),
+        no_data: None,
+        hdr_log: hdr,
+    })
+}
+
+fn record(m: &mut Measurements, c: &CellResult) {
+    let errors = c.errors.total();
+    let key = |metric| CellKey::new(&c.lane, Some(&c.endpoint), metric);
+    let run = |value: Option<f64>, errors: u64| Run {
+        run: c.run,
+        value,
+        errors,
+        client_cpu: None,
+    };
+    m.push_run(key(Metric::ReqPerS), run(c.req_per_s, errors));
+    let has = c.req_per_s.is_some();
+    m.push_run(
+        key(Metric::P50Ms),
+        run(c.latency_ms.filter(|_| has).map(|l| l.p50), errors),
+    );
+    m.push_run(
+        key(Metric::P99Ms),
+        run(c.latency_ms.filter(|_| has).map(|l| l.p99), errors),
+    );
+    if let Some(rss) = c.rss_kb {
+        m.push_run(key(Metric::RssMb), run(Some(rss as f64 / 1024.0), 0));
+    }
+    if let Some(pss) = c.pss_kb.filter(|&p| p > 0) {
+        m.push_run(key(Metric::PssMb), run(Some(pss as f64 / 1024.0), 0));
+    }
+}
+
+fn write_results(
+    s: &StepInput,
+    workload: &Workload,
+    shape: &Shape,
+    lanes: &Lanes,
+    m: &Measurements,
+    cells: &[CellResult],
+) -> Result<(), StepFailure> {
+    let ctx = s.ctx;
+    let dir = ctx.run.results();
+    let mut m = m.clone();
+    m.parity = reprise_harness::read_parity(&dir)?;
+    write_atomic(
+        &dir.join(reprise_harness::PER_RUN_FILE),
+        reprise_harness::per_run::render(&m).as_bytes(),
+    )?;
+    ctx.write_result(
+        reprise_harness::SUMMARY_FILE,
+        &reprise_harness::summary::summarise(&m),
+    )?;
+    ctx.write_result("measurements.json", &m)?;
+    let harness = json!({
+        "workers": null,
+        "concurrency": workload.connections,
+        "runs": shape.runs,
+        "duration_sec": shape.duration.as_secs_f64(),
+        "warmup_sec": shape.warmup.map(|w| w.as_secs_f64()),
+        "threads": workload.threads,
+        "wrk_threads": workload.threads,
+        "endpoints": workload.endpoints.iter().map(|e| e.name.to_string()).collect::<Vec<_>>(),
+        "targets": m.lanes.keys().collect::<Vec<_>>(),
+        "command": format!("reprise run {}{}", s.recipe.id(), if ctx.quick { " --quick" } else { "" }),
+        "quick": ctx.quick,
+        "load_generator": "reprise-loadgen",
+    });
+    ctx.write_result(
+        "results.json",
+        &json!({
+            "recipe": s.recipe.id(),
+            "run": ctx.run.id,
+            "workload": workload.name.to_string(),
+            "quick": ctx.quick,
+            "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
+            "harness": harness,
+            "cells": cells,
+            "coldstart": lanes.coldstarts,
+            "check": lanes.checks,
+            "skipped": lanes.skipped,
+        }),
+    )?;
+    if !dir.join(reprise_harness::ENV_FILE).exists() {
+        let fp = Fingerprint::probe(Duration::from_secs(2));
+        let tools = lanes.toolchains.clone().unwrap_or_default();
+        let mut env = BenchEnv::from_fingerprint(
+            &fp,
+            &tools,
+            GitState::read(&ctx.checksums_root),
+            SystemTime::now(),
+        );
+        env.harness = Some(harness);
+        write_atomic(
+            &dir.join(reprise_harness::ENV_FILE),
+            env.to_json().as_bytes(),
+        )?;
+    }
+    Ok(())
+}

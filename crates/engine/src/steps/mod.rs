@@ -1,0 +1,481 @@
+//! The steps a recipe is made of, one module per kind, over what they share:
+//! the run's [`RunContext`], the lanes of this attempt ([`Lanes`]: their
+//! servers, sessions, which can run here, and what was recorded about
+//! them), and a typed [`StepFailure`]. `crate::run` plans the order, decides
+//! what is kept from an earlier attempt and dispatches here; a step module
+//! implements one kind and nothing else.
+
+pub(crate) mod build;
+pub(crate) mod bundle;
+pub(crate) mod cable;
+pub(crate) mod check;
+pub(crate) mod clone;
+pub(crate) mod command;
+pub(crate) mod digest;
+pub(crate) mod emit;
+pub(crate) mod load;
+pub(crate) mod seed;
+pub(crate) mod serve;
+pub(crate) mod sign_in;
+pub(crate) mod stage;
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+use std::time::Duration;
+
+use reprise_harness::records::{ColdStart, SkippedLane};
+use reprise_probe::preflight::LaneHere;
+use reprise_probe::toolchain::{SearchPath, Toolchains};
+use reprise_recipe::{Lane, Placement, Recipe, Step};
+use serde::Serialize;
+
+use crate::event::{CancelToken, Event, EventSink, Stream};
+use crate::lane_server::{ContainerPlacement, LaneServer, ServerError, ServerSpec, log_tail};
+use crate::runner::host::{self, Ending, HostCommand, HostError};
+use crate::web_session::Session;
+use crate::workdir::{DataDir, RunDir, WorkDirError, write_atomic};
+
+/// Where a run happens and who hears about it.
+pub struct RunContext<'a> {
+    pub data: DataDir,
+    pub run: RunDir,
+    /// The checkout whose `checksums/` holds the tree manifests.
+    pub checksums_root: PathBuf,
+    pub cancel: CancelToken,
+    pub events: &'a dyn EventSink,
+    /// How long a process has after SIGTERM before SIGKILL.
+    pub grace: Duration,
+    /// `--quick`: cap load durations, warm-ups, runs and cold starts, for
+    /// tests and smoke runs (the results say so).
+    pub quick: bool,
+}
+
+impl RunContext<'_> {
+    /// A note of the engine's in the step's log.
+    pub(crate) fn note(&self, step: &str, line: String) {
+        self.events.emit(Event::Log {
+            step: step.to_string(),
+            stream: Stream::Stdout,
+            line,
+        });
+    }
+
+    /// Writes a file of `results/` as pretty JSON.
+    pub(crate) fn write_result<T: Serialize + ?Sized>(
+        &self,
+        name: &str,
+        value: &T,
+    ) -> Result<(), StepFailure> {
+        let path = within(&self.run.results(), name)?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|source| StepFailure::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        write_atomic(&path, &reprise_harness::pretty(value))?;
+        Ok(())
+    }
+
+    /// The log file of a lane's server.
+    pub(crate) fn lane_log(&self, lane: &str) -> PathBuf {
+        self.run.logs().join(format!("lane-{lane}.log"))
+    }
+}
+
+/// What one step is given: the recipe, the step, the run, and the lanes the
+/// plan selected.
+pub(crate) struct StepInput<'a> {
+    pub recipe: &'a Recipe,
+    pub step: &'a Step,
+    pub ctx: &'a RunContext<'a>,
+    pub plan_lanes: &'a [String],
+}
+
+impl StepInput<'_> {
+    pub fn id(&self) -> &str {
+        self.step.id.as_str()
+    }
+
+    pub fn note(&self, line: String) {
+        self.ctx.note(self.id(), line)
+    }
+}
+
+/// What a finished step leaves in its record besides "finished".
+#[derive(Debug, Default)]
+pub(crate) struct Done {
+    /// The commit a clone checked out.
+    pub commit: Option<String>,
+    /// The digest of what the step produced, where it is not a folder the
+    /// run digests itself (a staged database).
+    pub outputs: Option<String>,
+}
+
+/// Why a step did not finish. A cancel is told apart from a failure; every
+/// other cause keeps its own error type until it is recorded as text.
+#[derive(Debug, thiserror::Error)]
+pub enum StepFailure {
+    #[error("{0}")]
+    Cancelled(String),
+    /// The step ran and judged the outcome a failure (no lane served, a tree
+    /// unlike its manifest, …).
+    #[error("{0}")]
+    Failed(String),
+    #[error(transparent)]
+    Source(#[from] crate::source::SourceError),
+    #[error(transparent)]
+    Process(#[from] HostError),
+    #[error(transparent)]
+    Digest(#[from] crate::tree_digest::DigestError),
+    #[error(transparent)]
+    Lockfile(#[from] crate::lockfile::BundleError),
+    #[error(transparent)]
+    Database(#[from] crate::database::DatabaseError),
+    #[error(transparent)]
+    Server(#[from] ServerError),
+    #[error(transparent)]
+    Harness(#[from] reprise_harness::HarnessError),
+    #[error(transparent)]
+    WorkDir(#[from] WorkDirError),
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl StepFailure {
+    pub fn is_cancelled(&self) -> bool {
+        matches!(self, StepFailure::Cancelled(_))
+            || matches!(
+                self,
+                StepFailure::Source(crate::source::SourceError::Cancelled { .. })
+            )
+    }
+
+    pub(crate) fn cancelled() -> StepFailure {
+        StepFailure::Cancelled("cancelled".into())
+    }
+}
+
+/// `base/rel`, refusing absolute paths and `..`.
+pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, StepFailure> {
+    let path = Path::new(rel);
+    if path
+        .components()
+        .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+    {
+        Ok(base.join(path))
+    } else {
+        Err(StepFailure::Failed(format!(
+            "`{rel}` must be a relative path inside the run's folder, without `..`"
+        )))
+    }
+}
+
+/// Runs a step's command in the run's folder (or `dir` inside it), its
+/// output as log events and in `logs/<step>.log`.
+pub(crate) fn run_process(
+    s: &StepInput,
+    command: &[String],
+    dir: Option<&str>,
+    env: &BTreeMap<String, String>,
+    extra_env: &[(&str, String)],
+) -> Result<(), StepFailure> {
+    let ctx = s.ctx;
+    let id = s.id();
+    let cwd = match dir {
+        Some(d) => within(&ctx.run.path, d)?,
+        None => ctx.run.path.clone(),
+    };
+    let mut cmd = HostCommand::new(id, command.to_vec(), cwd);
+    cmd.env = env.clone();
+    cmd.env
+        .insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
+    for (k, v) in extra_env {
+        cmd.env.insert(k.to_string(), v.clone());
+    }
+    cmd.timeout = s.step.timeout.map(|t| t.as_duration());
+    cmd.grace = ctx.grace;
+    cmd.log = Some(ctx.run.logs().join(format!("{id}.log")));
+    let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
+    let program = command.first().map(String::as_str).unwrap_or("");
+    match outcome.failure(program) {
+        None => Ok(()),
+        Some(reason) if outcome.ending == Ending::Cancelled => Err(StepFailure::Cancelled(reason)),
+        Some(reason) => Err(StepFailure::Failed(reason)),
+    }
+}
+
+/// The workload a step names.
+pub(crate) fn workload<'r>(
+    recipe: &'r Recipe,
+    name: &str,
+) -> Result<&'r reprise_recipe::Workload, StepFailure> {
+    recipe
+        .workloads
+        .iter()
+        .find(|w| w.name.as_str() == name)
+        .ok_or_else(|| StepFailure::Failed(format!("no workload `{name}` in this recipe")))
+}
+
+/// The CPUs the servers and the load generator get: the first half of this
+/// process's CPUs for the servers, the rest for the client, where there are
+/// at least two.
+pub(crate) fn cpu_split() -> (Option<Vec<usize>>, Option<Vec<usize>>) {
+    let cpus = reprise_cpus::allowed_cpus();
+    if cpus.len() < 2 {
+        return (None, None);
+    }
+    let half = cpus.len() / 2;
+    (Some(cpus[..half].to_vec()), Some(cpus[half..].to_vec()))
+}
+
+/// The CPUs a list of them names, as a person reads them.
+pub(crate) fn cpu_list(cpus: &Option<Vec<usize>>) -> String {
+    match cpus {
+        Some(cpus) => cpus
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => "any (one CPU: no split)".into(),
+    }
+}
+
+/// The lanes of this attempt: their running servers (a `serve` step leaves
+/// them up for `check` and `load`), which can run here, the signed-in
+/// sessions, and the records the steps keep of them (`skipped.json`,
+/// `coldstart.json`, the check step's rows).
+#[derive(Default)]
+pub(crate) struct Lanes {
+    pub servers: BTreeMap<String, LaneServer>,
+    /// Whether each lane can run here, asked once per attempt.
+    here: Option<BTreeMap<String, LaneHere>>,
+    pub toolchains: Option<Toolchains>,
+    /// Lanes that answered errors in the check step (or could not sign
+    /// in): not measured.
+    pub excluded: BTreeMap<String, String>,
+    pub sessions: BTreeMap<String, Session>,
+    pub skipped: Vec<SkippedLane>,
+    pub coldstarts: Vec<ColdStart>,
+    pub checks: Vec<check::CheckRow>,
+}
+
+impl Lanes {
+    /// The lanes a per-lane step runs: the ones it names (or all the plan's).
+    pub fn of_step<'r>(s: &StepInput<'r>) -> Vec<&'r Lane> {
+        let named = s.step.action.lanes();
+        s.recipe
+            .lanes
+            .iter()
+            .filter(|l| s.plan_lanes.iter().any(|p| p == l.name.as_str()))
+            .filter(|l| named.is_empty() || named.iter().any(|n| n == &l.name))
+            .collect()
+    }
+
+    /// The step's lanes that can run here; the others are recorded in
+    /// `skipped.json` with why.
+    pub fn runnable<'r>(&mut self, s: &StepInput<'r>) -> Result<Vec<&'r Lane>, StepFailure> {
+        let mut lanes = Vec::new();
+        for lane in Lanes::of_step(s) {
+            match self.why_not_here(s, lane) {
+                Some(reason) => self.skip(s.ctx, s.id(), &lane.name, "preflight", reason, None)?,
+                None => lanes.push(lane),
+            }
+        }
+        Ok(lanes)
+    }
+
+    /// The lanes a measuring step (`load`, `cable`) runs: the runnable ones
+    /// less those the check step left out (noted).
+    pub fn measurable<'r>(&mut self, s: &StepInput<'r>) -> Result<Vec<&'r Lane>, StepFailure> {
+        let mut lanes = self.runnable(s)?;
+        lanes.retain(|lane| match self.excluded.get(lane.name.as_str()) {
+            Some(reason) => {
+                s.note(format!("lane {} is not measured: {reason}", lane.name));
+                false
+            }
+            None => true,
+        });
+        Ok(lanes)
+    }
+
+    /// Why `lane` cannot run here, by the probe's rule (its toolchains asked
+    /// once per attempt, the container engine connected to once).
+    fn why_not_here(&mut self, s: &StepInput, lane: &Lane) -> Option<String> {
+        if self.here.is_none() {
+            let tools = reprise_probe::preflight::probe_recipe_toolchains(
+                s.recipe,
+                &SearchPath::from_env(),
+                Duration::from_secs(10),
+            );
+            let engine = s
+                .recipe
+                .lanes
+                .iter()
+                .any(|l| l.placement == Placement::Container)
+                .then(|| reprise_probe::container_engine::ask_from_env(Duration::from_secs(2)))
+                .flatten();
+            let here = reprise_probe::preflight::lanes_here(s.recipe, &tools, engine.as_ref());
+            self.here = Some(here.into_iter().collect());
+            self.toolchains = Some(tools);
+        }
+        match self.here.as_ref()?.get(lane.name.as_str())? {
+            LaneHere::Runs => None,
+            LaneHere::Blocked { why, .. } | LaneHere::PublishedOnly { why } => Some(why.clone()),
+        }
+    }
+
+    /// Records a lane that did not run (or stopped), replacing an earlier
+    /// entry of the same lane and stage, and rewrites `skipped.json`. With
+    /// `log` the lane server's log's tail goes with it.
+    pub fn skip(
+        &mut self,
+        ctx: &RunContext,
+        step: &str,
+        lane: &str,
+        stage: &str,
+        reason: String,
+        log: Option<&Path>,
+    ) -> Result<(), StepFailure> {
+        ctx.note(step, format!("lane {lane} skipped ({stage}): {reason}"));
+        let entry = SkippedLane {
+            target: lane.to_string(),
+            stage: stage.to_string(),
+            reason,
+            log_tail: log.map(|l| log_tail(l, 20)).unwrap_or_default(),
+        };
+        self.skipped
+            .retain(|s| !(s.target == entry.target && s.stage == entry.stage));
+        self.skipped.push(entry);
+        ctx.write_result(reprise_harness::SKIPPED_FILE, &self.skipped)
+    }
+
+    /// The server of `lane`, started when it is not running; a server that
+    /// does not start skips the lane (stage `boot`, with its log's tail) and
+    /// answers `None`.
+    pub fn start(
+        &mut self,
+        ctx: &RunContext,
+        step: &str,
+        lane: &Lane,
+        cpus: &Option<Vec<usize>>,
+    ) -> Result<Option<&mut LaneServer>, StepFailure> {
+        let name = lane.name.to_string();
+        let running = self.servers.get_mut(&name).is_some_and(|s| s.is_running());
+        if !running {
+            if let Some(mut old) = self.servers.remove(&name) {
+                let _ = old.stop();
+            }
+            let started =
+                server_spec(ctx, lane, cpus.clone()).and_then(|spec| LaneServer::start(&spec));
+            match started {
+                Ok(server) => {
+                    self.servers.insert(name.clone(), server);
+                }
+                Err(e) => {
+                    let log = ctx.lane_log(&name);
+                    self.skip(ctx, step, &name, "boot", e.to_string(), Some(&log))?;
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(self.servers.get_mut(&name))
+    }
+
+    /// Each of `lanes` with its server up on `cpus` (started where it is not
+    /// running; lanes whose server does not start are skipped), handed to `f`
+    /// with the server's port. Answers how many reached `f`.
+    pub fn for_each_started(
+        &mut self,
+        ctx: &RunContext,
+        step: &str,
+        lanes: &[&Lane],
+        cpus: &Option<Vec<usize>>,
+        mut f: impl FnMut(&mut Lanes, &Lane, u16) -> Result<(), StepFailure>,
+    ) -> Result<usize, StepFailure> {
+        let mut started = 0;
+        for &lane in lanes {
+            if ctx.cancel.is_cancelled() {
+                return Err(StepFailure::cancelled());
+            }
+            let Some(server) = self.start(ctx, step, lane, cpus)? else {
+                continue;
+            };
+            let port = server.spec.port;
+            f(self, lane, port)?;
+            started += 1;
+        }
+        Ok(started)
+    }
+
+    /// Stops every server; reports any that left processes behind.
+    pub fn stop_all(&mut self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (name, mut server) in std::mem::take(&mut self.servers) {
+            if let Err(e) = server.stop() {
+                problems.push(format!("lane {name}: {e}"));
+            }
+        }
+        problems
+    }
+}
+
+/// How a lane's server starts: its command, dir and env, with the shape
+/// (workers, threads, heap) also in the environment for apps that read it.
+fn server_spec(
+    ctx: &RunContext,
+    lane: &Lane,
+    cpus: Option<Vec<usize>>,
+) -> Result<ServerSpec, ServerError> {
+    let name = lane.name.to_string();
+    let argv = lane.command.clone().unwrap_or_default();
+    let dir = match &lane.dir {
+        Some(d) => within(&ctx.run.path, d).map_err(|_| ServerError::Spawn {
+            program: argv.first().cloned().unwrap_or_default(),
+            source: std::io::Error::other(format!(
+                "the lane's dir `{d}` must be inside the run's folder"
+            )),
+        })?,
+        None => ctx.run.path.clone(),
+    };
+    let mut env = lane.env.clone();
+    env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
+    if let Some(w) = lane.workers {
+        env.entry("WEB_CONCURRENCY".into()).or_insert(w.to_string());
+    }
+    if let Some(t) = lane.threads {
+        env.entry("RAILS_MAX_THREADS".into())
+            .or_insert(t.to_string());
+    }
+    if let Some(heap) = lane.heap_mb {
+        env.entry("JAVA_OPTS".into())
+            .or_insert(format!("-Xmx{heap}m"));
+    }
+    if let Some(port) = lane.port {
+        env.entry("PORT".into()).or_insert(port.to_string());
+    }
+    let boot_budget = lane
+        .boot_budget
+        .map(|b| b.as_duration())
+        .unwrap_or(Duration::from_secs(60));
+    Ok(ServerSpec {
+        lane: name.clone(),
+        argv,
+        dir,
+        env,
+        port: lane.port.unwrap_or(0),
+        health: lane.health.clone().unwrap_or_else(|| "/".into()),
+        boot_budget,
+        cpus,
+        log: ctx.lane_log(&name),
+        grace: ctx.grace,
+        container: (lane.placement == Placement::Container).then(|| ContainerPlacement {
+            image: lane.image.clone().unwrap_or_default(),
+            run_id: ctx.run.id.clone(),
+            mount: ctx.run.path.clone(),
+        }),
+    })
+}

@@ -1,0 +1,58 @@
+//! `serve`: boots each lane `repeat` times from cold, recording how long it
+//! took to accept a connection and to answer its health path
+//! (`coldstart.json`), and leaves the last boot running for the steps after
+//! it. A lane that does not boot is skipped with its log's tail.
+
+use reprise_harness::records::ColdStart;
+
+use super::{Done, Lanes, StepFailure, StepInput, cpu_split};
+
+pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done, StepFailure> {
+    let ctx = s.ctx;
+    let (server_cpus, _) = cpu_split();
+    let repeat = if ctx.quick { 1 } else { repeat.max(1) };
+    let to_serve = lanes.runnable(s)?;
+    let mut served = 0;
+    for lane in &to_serve {
+        let name = lane.name.to_string();
+        if lane.port.is_none() {
+            s.note(format!("lane {name} has no port: nothing to serve"));
+            continue;
+        }
+        let mut booted = true;
+        for rep in 1..=repeat {
+            if ctx.cancel.is_cancelled() {
+                return Err(StepFailure::cancelled());
+            }
+            // A cold start: the previous boot goes first.
+            if let Some(mut old) = lanes.servers.remove(&name) {
+                old.stop()?;
+            }
+            let Some(server) = lanes.start(ctx, s.id(), lane, &server_cpus)? else {
+                booted = false;
+                break;
+            };
+            let memory = server.memory();
+            let (accept_ms, page_ms) = (server.accept_ms, server.page_ms);
+            s.note(format!(
+                "lane {name} boot {rep}: accepts after {accept_ms:.0} ms, answers 200 after {page_ms:.0} ms; {} processes, RSS {} kB",
+                memory.processes, memory.rss_kb
+            ));
+            lanes.coldstarts.push(ColdStart {
+                target: name.clone(),
+                rep,
+                accept_ms,
+                page_ms,
+                page_code: 200,
+            });
+        }
+        served += usize::from(booted);
+    }
+    ctx.write_result(reprise_harness::COLDSTART_FILE, &lanes.coldstarts)?;
+    if served == 0 && !to_serve.is_empty() {
+        return Err(StepFailure::Failed(
+            "no lane could be served (see skipped.json)".into(),
+        ));
+    }
+    Ok(Done::default())
+}

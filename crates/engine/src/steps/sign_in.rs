@@ -1,0 +1,58 @@
+//! `sign_in`: signs in to every lane's server (see `crate::web_session`);
+//! the session is handed to the check, load and cable steps. The password
+//! and the cookie never reach a log.
+
+use reprise_recipe::SignInFlow;
+
+use super::{Done, Lanes, StepFailure, StepInput, cpu_split};
+use crate::web_session::{self, UsedFlow};
+
+pub(crate) fn run(
+    s: &StepInput,
+    lanes: &mut Lanes,
+    email: &str,
+    password: &str,
+    flow: SignInFlow,
+) -> Result<Done, StepFailure> {
+    let ctx = s.ctx;
+    let (server_cpus, _) = cpu_split();
+    let to_sign = lanes.runnable(s)?;
+    let mut signed = 0;
+    lanes.for_each_started(ctx, s.id(), &to_sign, &server_cpus, |lanes, lane, port| {
+        let name = lane.name.to_string();
+        match web_session::sign_in(port, email, password, flow) {
+            Ok((session, used)) => {
+                let offered: Vec<String> = session
+                    .placeholders
+                    .iter()
+                    .map(|(k, v)| format!("{{{k}}} = {v}"))
+                    .collect();
+                s.note(format!(
+                    "lane {name}: signed in as {email} ({}), session cookie kept; the page offers {}",
+                    match used {
+                        UsedFlow::Form => "form token",
+                        UsedFlow::Header => "Sec-Fetch-Site/Origin headers",
+                    },
+                    if offered.is_empty() {
+                        "no placeholders".to_string()
+                    } else {
+                        offered.join(", ")
+                    }
+                ));
+                lanes.sessions.insert(name, session);
+                signed += 1;
+            }
+            Err(e) => {
+                lanes
+                    .excluded
+                    .insert(name.clone(), format!("sign-in failed: {e}"));
+                lanes.skip(ctx, s.id(), &name, "sign_in", e.to_string(), None)?;
+            }
+        }
+        Ok(())
+    })?;
+    if signed == 0 && !to_sign.is_empty() {
+        return Err(StepFailure::Failed("no lane could be signed in to".into()));
+    }
+    Ok(Done::default())
+}

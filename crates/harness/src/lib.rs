@@ -1,0 +1,150 @@
+//! The original benchmark harness's result files (rubys/roundhouse
+//! `scripts/bench-env`, `scripts/bench`), read and written in one place: a
+//! published run is a folder of these files, and a Reprise run writes the
+//! same ones so the harness's own tools read it.
+//!
+//! - [`bench_env`]: `env.json`, the machine, toolchains, checkout and
+//!   conditions of a run, written from the probe's fingerprint and read back
+//!   as a machine ([`parse_machine_file`] also takes `reprise probe --json`).
+//! - [`per_run`]: `per-run.json`, one line per lane, endpoint and run, read
+//!   into and written from `reprise-verdict`'s measurements.
+//! - [`summary`]: `summary.json`, the medians the harness aggregates.
+//! - [`records`]: `coldstart.json` and `skipped.json`.
+//! - [`timestamp`]: the UTC times these files (and run folders) carry.
+//!
+//! This crate reads files and renders their bytes; writing them (atomically,
+//! into a run's folder) is the engine's. What does not live here: judging
+//! (`reprise-verdict`), reports (`reprise-report`), and Reprise's own result
+//! files (`results.json`, `check.json`, people reports).
+//!
+//! ```
+//! use reprise_harness::{per_run, summary};
+//!
+//! let m = per_run::parse(r#"{"target":"ruby","workers":1,"endpoint":"/up","run":1,"req_sec":478.0}
+//! {"target":"ruby","workers":1,"endpoint":"/up","run":2,"req_sec":482.0}
+//! {"target":"ruby","workers":1,"endpoint":"/up","run":3,"req_sec":480.0}
+//! "#).unwrap();
+//! let rows = summary::summarise(&m);
+//! assert_eq!(rows[0].req_sec, Some(480.0));
+//! ```
+
+pub mod bench_env;
+pub mod per_run;
+pub mod records;
+pub mod summary;
+pub mod timestamp;
+
+use std::path::{Path, PathBuf};
+
+use reprise_probe::Snapshot;
+use reprise_verdict::{Measurements, Parity};
+use serde::Serialize;
+
+/// `per-run.json`: one line per lane, endpoint and run.
+pub const PER_RUN_FILE: &str = "per-run.json";
+/// `summary.json`: medians per lane and endpoint.
+pub const SUMMARY_FILE: &str = "summary.json";
+/// `env.json`: bench-env's record of the machine.
+pub const ENV_FILE: &str = "env.json";
+/// `coldstart.json`: boot times per lane.
+pub const COLDSTART_FILE: &str = "coldstart.json";
+/// `skipped.json`: lanes that did not run or stopped.
+pub const SKIPPED_FILE: &str = "skipped.json";
+/// Reprise's record of the checked request per lane and endpoint (status,
+/// tags, bytes, SHA-256): lanes compare only where these agree.
+pub const PARITY_FILE: &str = "parity.json";
+
+/// Why a harness file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    #[error("per-run.json line {line}: {source}")]
+    PerRun {
+        line: usize,
+        source: serde_json::Error,
+    },
+    #[error("not a bench-env env.json: {0}")]
+    BenchEnv(#[source] serde_json::Error),
+    #[error("not a `reprise probe --json` snapshot: {0}")]
+    Snapshot(#[source] serde_json::Error),
+    #[error(
+        "neither a `reprise probe --json` snapshot nor a bench-env env.json (no `fingerprint`, `captured_at` or `host` key)"
+    )]
+    UnknownMachineFile,
+    #[error("{}: {source}", file.display())]
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", file.display())]
+    Json {
+        file: PathBuf,
+        source: serde_json::Error,
+    },
+}
+
+fn read(file: &Path) -> Result<String, HarnessError> {
+    std::fs::read_to_string(file).map_err(|source| HarnessError::Io {
+        file: file.to_path_buf(),
+        source,
+    })
+}
+
+/// A `reprise probe --json` snapshot, or a bench-env `env.json` read as
+/// one (told apart by its `captured_at`/`host` keys).
+pub fn parse_machine_file(text: &str) -> Result<Snapshot, HarnessError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(HarnessError::Snapshot)?;
+    if value.get("fingerprint").is_some() {
+        return serde_json::from_value(value).map_err(HarnessError::Snapshot);
+    }
+    if value.get("captured_at").is_some() || value.get("host").is_some() {
+        let env: bench_env::BenchEnv =
+            serde_json::from_value(value).map_err(HarnessError::BenchEnv)?;
+        return Ok(Snapshot {
+            fingerprint: env.to_fingerprint(),
+            toolchains: env.to_toolchains(),
+        });
+    }
+    Err(HarnessError::UnknownMachineFile)
+}
+
+/// The measurements of a results folder: its `per-run.json`, with
+/// `parity.json` where there is one.
+pub fn read_measurements(dir: &Path) -> Result<Measurements, HarnessError> {
+    let mut measurements = per_run::parse(&read(&dir.join(PER_RUN_FILE))?)?;
+    measurements.parity = read_parity(dir)?;
+    Ok(measurements)
+}
+
+/// A results folder's `parity.json`, or none where the run checked nothing.
+pub fn read_parity(dir: &Path) -> Result<Vec<Parity>, HarnessError> {
+    let file = dir.join(PARITY_FILE);
+    if !file.exists() {
+        return Ok(Vec::new());
+    }
+    read_json(&file)
+}
+
+/// A results folder's `env.json` as JSON, or `None` where it has none.
+pub fn read_env(dir: &Path) -> Result<Option<serde_json::Value>, HarnessError> {
+    let file = dir.join(ENV_FILE);
+    if !file.exists() {
+        return Ok(None);
+    }
+    read_json(&file).map(Some)
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(file: &Path) -> Result<T, HarnessError> {
+    serde_json::from_str(&read(file)?).map_err(|source| HarnessError::Json {
+        file: file.to_path_buf(),
+        source,
+    })
+}
+
+/// JSON as the harness writes its arrays and objects: pretty, with a
+/// final newline.
+pub fn pretty<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    // Serialising plain data (strings, numbers, maps with string keys) cannot fail.
+    let mut bytes = serde_json::to_vec_pretty(value).unwrap_or_default();
+    bytes.push(b'\n');
+    bytes
+}

@@ -1,0 +1,260 @@
+//! Judging what a run measured against its recipe's claims, into the
+//! [`Report`] the history stores and every front end renders: a Reprise
+//! run's folder ([`judge_run`]) or a folder of the harness's files, a
+//! published run's ([`judge_results_dir`]). The CLI and the desktop app both
+//! come here, so a run is judged one way wherever it was started.
+
+use std::path::Path;
+
+use reprise_engine::RunDir;
+use reprise_harness::timestamp::utc_now;
+use reprise_recipe::{Action, Metric, Recipe};
+use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
+use reprise_verdict::{
+    CellKey, LaneInfo, MachineMatch, Measurements, Run, Settings, align_lanes, judge,
+};
+use serde_json::Value;
+
+use crate::SessionError;
+
+/// Judges what `run` measured. `origin` says where the run was started (e.g.
+/// "reprise run"). `Ok(None)` when the run measured nothing to judge.
+pub fn judge_run(
+    recipe: &Recipe,
+    run: &RunDir,
+    origin: &str,
+) -> Result<Option<Report>, SessionError> {
+    let results = run.results();
+    // Lanes alternate within each round, so rounds are paired samples.
+    let settings = Settings {
+        rounds_alternate: true,
+        ..Settings::default()
+    };
+    let mut info = RunInfo::for_recipe(recipe, &run.id, &utc_now());
+    info.origin = Some(format!("{origin}, {}", run.path.display()));
+    if results.join(reprise_harness::PER_RUN_FILE).is_file() {
+        return judge_results_dir(recipe, &results, None, info, &settings).map(Some);
+    }
+    let measurements = command_measurements(recipe, &results);
+    let people = read_people(&results)?;
+    if measurements.cells.is_empty() && people.is_empty() {
+        return Ok(None);
+    }
+    let env = reprise_harness::read_env(&results)?.unwrap_or(Value::Null);
+    let machine = if env.is_null() {
+        MachineMatch::Differs(vec!["this machine was not compared with the post's".into()])
+    } else {
+        machine_from_bench_env(recipe, &env)
+    };
+    Ok(Some(Report {
+        run: info,
+        judgement: judge(recipe, &measurements, &machine, &settings),
+        environment: environment_from_bench_env(recipe, &env),
+        measurements,
+        people,
+    }))
+}
+
+/// Judges a folder of the harness's files against the recipe's claims:
+/// `per-run.json` for the cells, `env.json` for the machine and the
+/// appendix. `machine` overrides what `env.json` says about the machine.
+pub fn judge_results_dir(
+    recipe: &Recipe,
+    dir: &Path,
+    machine: Option<MachineMatch>,
+    run: RunInfo,
+    settings: &Settings,
+) -> Result<Report, SessionError> {
+    let mut measurements = reprise_harness::read_measurements(dir)?;
+    align_lanes(&mut measurements, recipe);
+    let env = reprise_harness::read_env(dir)?.unwrap_or(Value::Null);
+    let machine = machine.unwrap_or_else(|| machine_from_bench_env(recipe, &env));
+    let judgement = judge(recipe, &measurements, &machine, settings);
+    Ok(Report {
+        run,
+        judgement,
+        measurements,
+        environment: environment_from_bench_env(recipe, &env),
+        people: read_people(dir)?,
+    })
+}
+
+/// Figures a plain command step printed: a command step named like a lane
+/// whose last output line is a JSON object leaves it in
+/// `results/<step>.json`; its keys named like a metric (`seconds`, `count`,
+/// `memory_mb`, …) become that lane's cells, one run each.
+fn command_measurements(recipe: &Recipe, results: &Path) -> Measurements {
+    let mut m = Measurements::default();
+    for step in &recipe.steps {
+        if !matches!(step.action, Action::Command { .. }) || recipe.lane(&step.id).is_none() {
+            continue;
+        }
+        let Some(figures) = std::fs::read(results.join(format!("{}.json", step.id)))
+            .ok()
+            .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
+        else {
+            continue;
+        };
+        for metric in Metric::ALL {
+            if let Some(value) = figures.get(metric.name()).and_then(|v| v.as_f64()) {
+                m.lanes
+                    .entry(step.id.to_string())
+                    .or_insert_with(|| LaneInfo {
+                        target: step.id.to_string(),
+                        ..LaneInfo::default()
+                    });
+                m.push_run(
+                    CellKey::new(&step.id, None, metric),
+                    Run {
+                        run: 1,
+                        value: Some(value),
+                        errors: 0,
+                        client_cpu: None,
+                    },
+                );
+            }
+        }
+    }
+    m
+}
+
+fn text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.trim().to_string()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether the machine a bench-env describes is the recipe's reference
+/// machine, by CPU model, thread count, boost and governor. A stand-in until
+/// the probe's preflight supplies the answer; no bench-env is a difference.
+fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
+    let Some(machine) = &recipe.machine else {
+        return MachineMatch::Differs(vec!["the recipe names no reference machine".into()]);
+    };
+    if env.is_null() {
+        return MachineMatch::Differs(vec![
+            "no fingerprint of the measuring machine (env.json)".into(),
+        ]);
+    }
+    let mut reasons = Vec::new();
+    match text(&env["cpu"]["brand"]) {
+        Some(cpu) if cpu == machine.cpu => {}
+        Some(cpu) => reasons.push(format!("CPU {cpu}, the post's was {}", machine.cpu)),
+        None => reasons.push("the CPU model is not recorded".into()),
+    }
+    if let (Some(threads), Some(logical)) = (machine.threads, env["cpu"]["logical"].as_u64())
+        && u64::from(threads) != logical
+    {
+        reasons.push(format!(
+            "{logical} hardware threads, the post's had {threads}"
+        ));
+    }
+    if let (Some(boost), Some(seen)) = (machine.boost, env["clock"]["boost"].as_bool())
+        && boost != seen
+    {
+        reasons.push(format!(
+            "boost {}, the post's was {}",
+            if seen { "on" } else { "off" },
+            if boost { "on" } else { "off" }
+        ));
+    }
+    if let (Some(governor), Some(seen)) = (&machine.governor, text(&env["clock"]["governor"]))
+        && *governor != seen
+    {
+        reasons.push(format!("governor {seen}, the post's was {governor}"));
+    }
+    if reasons.is_empty() {
+        MachineMatch::Matches
+    } else {
+        MachineMatch::Differs(reasons)
+    }
+}
+
+/// The appendix a bench-env and the recipe give.
+fn environment_from_bench_env(recipe: &Recipe, env: &Value) -> Environment {
+    let mut fingerprint = serde_json::Map::new();
+    for key in ["host", "os", "cpu", "memory_mb", "clock", "conditions"] {
+        if let Some(v) = env.get(key) {
+            fingerprint.insert(key.to_string(), v.clone());
+        }
+    }
+    let toolchains = env["toolchains"]
+        .as_object()
+        .map(|m| {
+            m.iter()
+                .filter_map(|(name, v)| {
+                    text(v).map(|version| ToolchainVersion {
+                        name: name.clone(),
+                        version,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut sources = Environment::sources_of(recipe);
+    if let Some(sha) = text(&env["git"]["sha"]) {
+        let dirty = env["git"]["dirty"].as_bool() == Some(true);
+        sources.push(SourceRevision {
+            id: "harness".into(),
+            url: text(&env["git"]["branch"]).unwrap_or_default(),
+            revision: if dirty { format!("{sha} (dirty)") } else { sha },
+        });
+    }
+    Environment {
+        fingerprint: if fingerprint.is_empty() {
+            Value::Null
+        } else {
+            Value::Object(fingerprint)
+        },
+        toolchains,
+        sources,
+        tree_digests: Vec::new(),
+        harness: env.get("harness").cloned().unwrap_or(Value::Null),
+        commands: Vec::new(),
+        bench_env: env.clone(),
+    }
+}
+
+/// The many-people reports under `dir`: every `<step>/<lane>/people.json`,
+/// sorted by step, then lane. An unreadable one is an error naming the file.
+fn read_people(dir: &Path) -> Result<Vec<PeopleRun>, SessionError> {
+    let mut found = Vec::new();
+    let Ok(steps) = std::fs::read_dir(dir) else {
+        return Ok(found);
+    };
+    let mut steps: Vec<_> = steps.filter_map(Result::ok).map(|e| e.path()).collect();
+    steps.sort();
+    for step in steps.iter().filter(|p| p.is_dir()) {
+        let Ok(lanes) = std::fs::read_dir(step) else {
+            continue;
+        };
+        let mut files: Vec<_> = lanes
+            .filter_map(Result::ok)
+            .map(|e| e.path().join("people.json"))
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        for file in files {
+            let bad = |reason: String| SessionError::People {
+                file: file.clone(),
+                reason,
+            };
+            let text = std::fs::read_to_string(&file).map_err(|e| bad(e.to_string()))?;
+            let report = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
+            let name = |p: &Path| {
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            };
+            found.push(PeopleRun {
+                step: name(step),
+                lane: name(file.parent().unwrap_or(step)),
+                report,
+            });
+        }
+    }
+    Ok(found)
+}

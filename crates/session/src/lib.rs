@@ -1,0 +1,160 @@
+//! One API for running, judging, storing and sharing, called by the CLI and
+//! the desktop app alike: the front ends translate what a person asked for
+//! into these calls and render what comes back, and nothing else. A
+//! behaviour difference between the two is a bug here, or in a front end
+//! that went around this crate.
+//!
+//! - [`Session`]: where the recipes are (a checkout's `recipes/`), the data
+//!   dir (run folders, the git cache, the history) and the sharing settings.
+//! - [`recipes`]: a recipe by id with its checksum status, the library, and
+//!   which lanes run here (the probe's one rule).
+//! - [`run`]: the checksum gate, the plan, the run folder (resumed or new),
+//!   left-over containers, executing with cancel, then judging and storing.
+//! - [`judge`]: a run's folder, or a published run's harness files, judged.
+//! - [`share`]: the redacted preview, the prefilled link, GitHub sign-in and
+//!   posting.
+//! - [`harness_files`]: a stored run written as the harness's files.
+//!
+//! ```no_run
+//! use reprise_session::{Session, run::RunOptions};
+//!
+//! let session = Session::from_env();
+//! let loaded = session.load_recipe("hello-ceiling").unwrap();
+//! let prepared = session.prepare(&loaded, &RunOptions::default()).unwrap();
+//! let outcome = session.execute(prepared, &|event| println!("{event:?}")).unwrap();
+//! println!("{:?}", outcome.history);
+//! ```
+
+pub mod harness_files;
+pub mod judge;
+pub mod recipes;
+pub mod run;
+pub mod share;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+pub use recipes::Loaded;
+pub use reprise_engine::{CancelToken, DataDir, Event, EventSink};
+pub use reprise_history::History;
+use reprise_recipe::Catalog;
+pub use run::{HistoryOutcome, RunOptions, RunOutcome};
+pub use share::ShareSettings;
+
+/// Why a session call failed: what went wrong, in words a person can act on
+/// (each front end adds its own hint).
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Catalog(#[from] reprise_recipe::CatalogError),
+    #[error("{0}")]
+    Recipe(#[from] reprise_recipe::RecipeError),
+    #[error(
+        "{} is {} in checksums/recipes.sha256: its commands have not been reviewed",
+        file.display(), status.word()
+    )]
+    Unreviewed {
+        file: PathBuf,
+        status: reprise_recipe::ChecksumStatus,
+    },
+    #[error(transparent)]
+    Plan(#[from] reprise_engine::PlanError),
+    #[error(transparent)]
+    WorkDir(#[from] reprise_engine::workdir::WorkDirError),
+    #[error(transparent)]
+    Run(#[from] reprise_engine::RunError),
+    #[error("{0} is already running")]
+    Busy(String),
+    #[error(transparent)]
+    Harness(#[from] reprise_harness::HarnessError),
+    #[error(transparent)]
+    History(#[from] reprise_history::HistoryError),
+    #[error(transparent)]
+    Report(#[from] reprise_report::ReportError),
+    #[error(transparent)]
+    Share(#[from] reprise_share::ShareError),
+    #[error("not signed in to GitHub")]
+    NotSignedIn,
+    #[error("no GitHub OAuth app is configured to sign in with (REPRISE_GITHUB_CLIENT_ID)")]
+    NoOAuthApp,
+    #[error("no repository to post in (OWNER/NAME, or REPRISE_DISCUSSIONS_REPO)")]
+    NoRepository,
+    #[error("{}: {reason}", file.display())]
+    People { file: PathBuf, reason: String },
+}
+
+/// Where the recipes and the data are, the sharing settings, and the runs
+/// going on now (so a page, or Ctrl-C, can cancel them).
+#[derive(Clone)]
+pub struct Session {
+    pub catalog: Catalog,
+    pub data: DataDir,
+    pub share: ShareSettings,
+    running: Arc<Mutex<HashMap<String, CancelToken>>>,
+}
+
+impl Session {
+    pub fn new(catalog: Catalog, data: DataDir, share: ShareSettings) -> Session {
+        Session {
+            catalog,
+            data,
+            share,
+            running: Arc::default(),
+        }
+    }
+
+    /// The recipes of `REPRISE_ROOT`, else of the nearest folder above the
+    /// working directory that has `recipes/`, else of the checkout `fallback`
+    /// (a front end passes its own source tree); the data dir of
+    /// [`DataDir::locate`]; sharing as the environment configures it.
+    pub fn from_env_or(fallback: &Path) -> Session {
+        let catalog = match std::env::var_os("REPRISE_ROOT") {
+            Some(root) => Catalog::new(PathBuf::from(root)),
+            None => {
+                let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+                Catalog::discover(&here)
+                    .or_else(|| Catalog::discover(fallback))
+                    .unwrap_or_else(|| Catalog::new(here))
+            }
+        };
+        Session::new(catalog, DataDir::locate(), ShareSettings::from_env())
+    }
+
+    /// [`Session::from_env_or`] with this crate's own checkout as the fallback.
+    pub fn from_env() -> Session {
+        Session::from_env_or(Path::new(env!("CARGO_MANIFEST_DIR")))
+    }
+
+    /// The results history in the data dir.
+    pub fn history(&self) -> Result<History, SessionError> {
+        Ok(History::open(&self.data.root)?)
+    }
+
+    /// A stored run's report.
+    pub fn report(&self, run: &str) -> Result<reprise_report::Report, SessionError> {
+        Ok(self.history()?.load(run)?)
+    }
+
+    /// Asks the recipe's run to stop. Answers whether one was going.
+    pub fn cancel(&self, recipe: &str) -> bool {
+        match self.running().get(recipe) {
+            Some(token) => {
+                token.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Asks every run going on to stop (Ctrl-C).
+    pub fn cancel_all(&self) {
+        for token in self.running().values() {
+            token.cancel();
+        }
+    }
+
+    fn running(&self) -> std::sync::MutexGuard<'_, HashMap<String, CancelToken>> {
+        self.running.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}

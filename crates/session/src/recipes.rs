@@ -1,0 +1,115 @@
+//! The recipes a session offers: one by id (with whether it is the reviewed
+//! one), the whole library (the files that do not load kept apart, so one
+//! broken recipe hides no other), and which of a recipe's lanes run here.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use reprise_probe::preflight::{LaneHere, lanes_here, recipe_queries};
+use reprise_probe::toolchain::{self, SearchPath};
+use reprise_recipe::{ChecksumStatus, Recipe};
+
+use crate::{Session, SessionError};
+
+/// A recipe and whether it is the reviewed one.
+pub struct Loaded {
+    pub recipe: Recipe,
+    pub checksum: ChecksumStatus,
+}
+
+/// The library: every recipe that loads, and every file that does not.
+pub struct Library {
+    pub recipes: Vec<Loaded>,
+    pub problems: Vec<Problem>,
+}
+
+/// A recipe file that does not load.
+pub struct Problem {
+    /// Its file name without `.toml`.
+    pub id: String,
+    pub file: PathBuf,
+    /// The located error (file:line:col, what was expected).
+    pub message: String,
+}
+
+/// How a lane stands on this machine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaneStanding {
+    pub lane: String,
+    pub here: LaneHere,
+}
+
+impl Session {
+    /// A recipe by id (`campfire-runtimes`) or path, with its checksum status.
+    pub fn load_recipe(&self, id_or_path: &str) -> Result<Loaded, SessionError> {
+        let file = self.catalog.resolve(id_or_path)?;
+        let recipe = reprise_recipe::load(&file)?;
+        let checksum = self.catalog.checksum_status(&file);
+        Ok(Loaded { recipe, checksum })
+    }
+
+    /// Every recipe in the checkout's `recipes/`, sorted by file name.
+    pub fn library(&self) -> Result<Library, SessionError> {
+        let files = self
+            .catalog
+            .files()
+            .map_err(reprise_recipe::CatalogError::Io)?;
+        let mut library = Library {
+            recipes: Vec::new(),
+            problems: Vec::new(),
+        };
+        for file in files {
+            match reprise_recipe::load(&file) {
+                Ok(recipe) => library.recipes.push(Loaded {
+                    checksum: self.catalog.checksum_status(&file),
+                    recipe,
+                }),
+                Err(e) => library.problems.push(Problem {
+                    id: file
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    file,
+                    message: e.to_string(),
+                }),
+            }
+        }
+        Ok(library)
+    }
+}
+
+/// What of a recipe's needs is installed here: each toolchain looked for
+/// (never run), and whether each lane can run by the probe's rule.
+pub struct FoundHere {
+    pub toolchains: toolchain::Toolchains,
+    pub lanes: Vec<LaneStanding>,
+}
+
+/// Which of `recipe`'s toolchains and lanes are here, judged from what is
+/// installed without running anything the recipe names (its toolchains are
+/// only looked for on the search path and in mise's installs): for
+/// listings. A preflight asks each toolchain its version; the rule is the same.
+pub fn found_here(recipe: &Recipe) -> FoundHere {
+    let toolchains = toolchain::locate(&recipe_queries(recipe), &SearchPath::from_env());
+    let needs_engine = recipe
+        .lanes
+        .iter()
+        .any(|l| l.placement == reprise_recipe::Placement::Container);
+    let engine = needs_engine
+        .then(|| reprise_probe::container_engine::ask_from_env(Duration::from_secs(2)))
+        .flatten();
+    let lanes = lanes_here(recipe, &toolchains, engine.as_ref())
+        .into_iter()
+        .map(|(lane, here)| LaneStanding { lane, here })
+        .collect();
+    FoundHere { toolchains, lanes }
+}
+
+/// The names of the lanes that run, of `standings`.
+pub fn running(standings: &[LaneStanding]) -> Vec<&str> {
+    standings
+        .iter()
+        .filter(|s| s.here == LaneHere::Runs)
+        .map(|s| s.lane.as_str())
+        .collect()
+}

@@ -1,0 +1,213 @@
+//! A run from start to stored: the checksum gate, the plan, the run folder
+//! (the recipe's latest resumed, or a new one), containers an earlier
+//! attempt left behind, executing with cancel, then judging and storing in
+//! the history. The CLI asks for consent between [`Session::prepare`] and
+//! [`Session::execute`]; the app shows the plan and waits for a click.
+
+use std::time::Duration;
+
+use reprise_engine::runner::container::ContainerRunner;
+use reprise_engine::{CancelToken, Event, EventSink, Plan, PlanOptions, RunContext, RunDir};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::{Loaded, Session, SessionError};
+
+/// How long a process has after SIGTERM before SIGKILL.
+const GRACE: Duration = Duration::from_secs(5);
+
+/// What a person asked of a run.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Lanes to run (default: every lane the plan can run).
+    pub lanes: Vec<String>,
+    /// Steps to run, with the steps they need (default: all).
+    pub steps: Vec<String>,
+    /// Redo this step and the steps after it.
+    pub from: Option<String>,
+    /// Start a new run instead of resuming the recipe's latest.
+    pub fresh: bool,
+    /// A smoke run: capped durations, warm-ups, runs (results say so).
+    pub quick: bool,
+    /// Run a recipe that is not the reviewed one.
+    pub allow_modified: bool,
+    /// Where the run was started, for the history (`reprise run`, `the desktop app`).
+    pub origin: String,
+}
+
+/// A run ready to go: its plan and the folder it will use.
+pub struct Prepared<'r> {
+    pub plan: Plan<'r>,
+    /// The run folder resumed, or `None` for a new one.
+    pub resumes: Option<RunDir>,
+    pub quick: bool,
+    origin: String,
+}
+
+/// How a run ended, and whether what it measured reached the history.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RunOutcome {
+    pub run: String,
+    pub steps: reprise_engine::RunReport,
+    pub history: HistoryOutcome,
+}
+
+/// What became of a run's results.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum HistoryOutcome {
+    /// Judged and stored: `reprise report RUN` renders it.
+    Stored { id: String },
+    /// The run measured nothing to judge.
+    NothingToStore,
+    /// Judging or storing failed, and why.
+    Failed { reason: String },
+}
+
+impl Session {
+    /// The checksum gate and the plan: refuses a recipe that is not the
+    /// reviewed one (modified, not listed, or unreadable checksums) unless
+    /// `allow_modified`; plans the steps; finds the run to resume.
+    pub fn prepare<'r>(
+        &self,
+        loaded: &'r Loaded,
+        options: &RunOptions,
+    ) -> Result<Prepared<'r>, SessionError> {
+        if !loaded.checksum.is_reviewed() && !options.allow_modified {
+            return Err(SessionError::Unreviewed {
+                file: loaded.recipe.file.clone(),
+                status: loaded.checksum.clone(),
+            });
+        }
+        let plan = reprise_engine::plan(
+            &loaded.recipe,
+            &PlanOptions {
+                lanes: options.lanes.clone(),
+                steps: options.steps.clone(),
+                from: options.from.clone(),
+            },
+        )?;
+        let resumes = if options.fresh {
+            None
+        } else {
+            self.data.latest_run(loaded.recipe.id())?
+        };
+        Ok(Prepared {
+            plan,
+            resumes,
+            quick: options.quick,
+            origin: if options.origin.is_empty() {
+                "reprise".into()
+            } else {
+                options.origin.clone()
+            },
+        })
+    }
+
+    /// Runs a prepared plan to its end (or a cancel: [`Session::cancel`]),
+    /// then judges what it measured and stores it in the history. Events go
+    /// to `events` as they happen; run-level notes (containers removed, the
+    /// history) are [`Event::Note`]s.
+    pub fn execute(
+        &self,
+        prepared: Prepared,
+        events: &dyn EventSink,
+    ) -> Result<RunOutcome, SessionError> {
+        let recipe = prepared.plan.recipe;
+        let id = recipe.id().to_string();
+        let cancel = CancelToken::new();
+        {
+            let mut running = self.running();
+            if running.contains_key(&id) {
+                return Err(SessionError::Busy(id));
+            }
+            running.insert(id.clone(), cancel.clone());
+        }
+        let result = self.execute_registered(prepared, events, cancel);
+        self.running().remove(&id);
+        result
+    }
+
+    fn execute_registered(
+        &self,
+        prepared: Prepared,
+        events: &dyn EventSink,
+        cancel: CancelToken,
+    ) -> Result<RunOutcome, SessionError> {
+        let recipe = prepared.plan.recipe;
+        let run = match prepared.resumes {
+            Some(run) => run,
+            None => self.data.create_run(recipe.id())?,
+        };
+        remove_left_over_containers(&run, events);
+        let ctx = RunContext {
+            data: self.data.clone(),
+            run,
+            checksums_root: self.catalog.root.clone(),
+            cancel,
+            events,
+            grace: GRACE,
+            quick: prepared.quick,
+        };
+        let steps = reprise_engine::execute(&prepared.plan, &ctx)?;
+        let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin);
+        let note = match &history {
+            HistoryOutcome::Stored { id } => format!(
+                "stored run {id} in the history: `reprise report {id}` renders it with its verdicts"
+            ),
+            HistoryOutcome::NothingToStore => "the run measured nothing to judge".into(),
+            HistoryOutcome::Failed { reason } => {
+                format!("the run could not be stored in the history: {reason}")
+            }
+        };
+        events.emit(Event::Note { message: note });
+        Ok(RunOutcome {
+            run: ctx.run.id.clone(),
+            steps,
+            history,
+        })
+    }
+
+    /// Judges what a run measured and stores it, so `reprise report RUN`
+    /// and the app's Results page have it.
+    pub fn judge_and_store(
+        &self,
+        recipe: &reprise_recipe::Recipe,
+        run: &RunDir,
+        origin: &str,
+    ) -> HistoryOutcome {
+        let stored = crate::judge::judge_run(recipe, run, origin).and_then(|report| match report {
+            None => Ok(None),
+            Some(report) => {
+                self.history()?.store(&report)?;
+                Ok(Some(report.run.id))
+            }
+        });
+        match stored {
+            Ok(Some(id)) => HistoryOutcome::Stored { id },
+            Ok(None) => HistoryOutcome::NothingToStore,
+            Err(e) => HistoryOutcome::Failed {
+                reason: e.to_string(),
+            },
+        }
+    }
+}
+
+/// Containers an earlier attempt of this run left behind (it crashed or was
+/// killed) go before anything starts; without an engine there are none.
+fn remove_left_over_containers(run: &RunDir, events: &dyn EventSink) {
+    let Ok(engine) = ContainerRunner::connect() else {
+        return;
+    };
+    let message = match engine.remove_left_over(Some(&run.id)) {
+        Ok(removed) if removed.is_empty() => return,
+        Ok(removed) => format!(
+            "removed {} container{} left by an earlier attempt of this run: {}",
+            removed.len(),
+            if removed.len() == 1 { "" } else { "s" },
+            removed.join(", ")
+        ),
+        Err(e) => format!("cannot remove this run's old containers: {e}"),
+    };
+    events.emit(Event::Note { message });
+}

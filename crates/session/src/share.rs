@@ -1,0 +1,191 @@
+//! Sharing a stored run: exactly what would be posted (redacted unless the
+//! person says otherwise), a prefilled new-discussion link that fits in a
+//! browser, GitHub's device-flow sign-in, and the post — one way for the CLI
+//! and the app.
+
+use std::time::Duration;
+
+use reprise_share::{
+    CreatedDiscussion, DeviceCode, GitHub, Post, Redactor, TokenStore, Warning, create_discussion,
+    find_target, new_discussion_url, prepare, request_code, sign_in,
+};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::{Session, SessionError};
+
+/// Longer links are cut by browsers and servers; the body is left out then.
+const MAX_LINK: usize = 8000;
+
+/// Where to sign in and post.
+#[derive(Clone, Debug)]
+pub struct ShareSettings {
+    pub github: GitHub,
+    /// The GitHub OAuth app to sign in with (`REPRISE_GITHUB_CLIENT_ID`).
+    pub client_id: Option<String>,
+    /// Where to post, OWNER/NAME (`REPRISE_DISCUSSIONS_REPO`).
+    pub repo: Option<String>,
+    /// Where the token is kept; chosen on first use when not set.
+    pub token_store: Option<TokenStore>,
+}
+
+impl ShareSettings {
+    /// github.com (or `REPRISE_GITHUB_URL` / `REPRISE_GITHUB_API_URL`), and
+    /// the client id and repository the environment names.
+    pub fn from_env() -> ShareSettings {
+        let var = |name| std::env::var(name).ok().filter(|v| !v.is_empty());
+        ShareSettings {
+            github: GitHub::from_env(),
+            client_id: var("REPRISE_GITHUB_CLIENT_ID"),
+            repo: var("REPRISE_DISCUSSIONS_REPO"),
+            token_store: None,
+        }
+    }
+}
+
+/// Exactly what would be posted, and where.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SharePreview {
+    pub run: String,
+    /// OWNER/NAME, where one is known.
+    pub repo: Option<String>,
+    /// The discussion category: the recipe's id unless said otherwise.
+    pub category: String,
+    pub title: String,
+    pub body: String,
+    /// Whether host names, user names, home paths and addresses were redacted.
+    pub redacted: bool,
+    /// What was replaced (the host and user names found in the fingerprint).
+    pub redacted_names: Vec<String>,
+    /// A GitHub new-discussion page with the category, title and body
+    /// filled in (the body left out where the link would be too long),
+    /// where a repository is known.
+    pub prefilled_url: Option<String>,
+    /// Whether the body fits in `prefilled_url`.
+    pub body_in_link: bool,
+}
+
+/// Whether the person can post, and where.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ShareStatus {
+    pub signed_in: bool,
+    /// Whether an OAuth app is configured for the device flow.
+    pub can_sign_in: bool,
+    pub repo: Option<String>,
+    /// Where the token is (or would be) kept.
+    pub token_store: String,
+}
+
+impl Session {
+    /// What posting `run` would post to `repo` (default: the settings') in
+    /// `category` (default: the recipe's id), redacted unless `redact` is false.
+    pub fn share_preview(
+        &self,
+        run: &str,
+        repo: Option<&str>,
+        category: Option<&str>,
+        redact: bool,
+    ) -> Result<SharePreview, SessionError> {
+        let report = self.report(run)?;
+        let redactor = redact.then(|| Redactor::from_fingerprint(&report.environment.fingerprint));
+        let post = prepare(&report, redactor.as_ref())?;
+        let repo = repo.map(str::to_string).or_else(|| self.share.repo.clone());
+        let category = category.map_or_else(|| report.run.recipe.clone(), str::to_string);
+        let link = repo
+            .as_deref()
+            .map(|repo| self.prefilled_link(repo, &category, &post));
+        let mut redacted_names = Vec::new();
+        if let Some(r) = &redactor {
+            redacted_names.extend(r.hostnames().iter().cloned());
+            redacted_names.extend(r.users().iter().cloned());
+        }
+        Ok(SharePreview {
+            run: report.run.id.clone(),
+            repo,
+            category,
+            title: post.title,
+            body: post.body,
+            redacted: redactor.is_some(),
+            redacted_names,
+            body_in_link: link.as_ref().is_some_and(|(_, whole)| *whole),
+            prefilled_url: link.map(|(url, _)| url),
+        })
+    }
+
+    /// A prefilled link, and whether it carries the body: without it when
+    /// the link would be too long for a browser.
+    fn prefilled_link(&self, repo: &str, category: &str, post: &Post) -> (String, bool) {
+        let web = &self.share.github.web;
+        let url = new_discussion_url(web, repo, category, &post.title, &post.body);
+        if url.len() <= MAX_LINK {
+            return (url, true);
+        }
+        let short = "The full report did not fit in a link; paste it here from the saved report.";
+        (
+            new_discussion_url(web, repo, category, &post.title, short),
+            false,
+        )
+    }
+
+    /// Where the token is kept, and a warning when that is a file.
+    pub fn token_store(&self) -> (TokenStore, Option<Warning>) {
+        match &self.share.token_store {
+            Some(store) => (store.clone(), None),
+            None => TokenStore::choose(&self.data.root),
+        }
+    }
+
+    /// The stored GitHub token, if there is one.
+    pub fn token(&self) -> Result<Option<String>, SessionError> {
+        Ok(self.token_store().0.load()?)
+    }
+
+    pub fn share_status(&self) -> Result<ShareStatus, SessionError> {
+        Ok(ShareStatus {
+            signed_in: self.token()?.is_some(),
+            can_sign_in: self.share.client_id.is_some(),
+            repo: self.share.repo.clone(),
+            token_store: self.token_store().0.describe(),
+        })
+    }
+
+    /// Asks GitHub for a device code for the person to enter.
+    pub fn begin_sign_in(&self) -> Result<DeviceCode, SessionError> {
+        let client_id = self
+            .share
+            .client_id
+            .as_deref()
+            .ok_or(SessionError::NoOAuthApp)?;
+        Ok(request_code(&self.share.github, client_id, "public_repo")?)
+    }
+
+    /// Waits until the person has entered the code (or it expires), then
+    /// keeps the token. Answers where it was kept, and a warning when that
+    /// is a file.
+    pub fn finish_sign_in(
+        &self,
+        code: &DeviceCode,
+        wait: &mut dyn FnMut(Duration),
+    ) -> Result<(String, Option<Warning>), SessionError> {
+        let client_id = self.share.client_id.as_deref().unwrap_or_default();
+        let token = sign_in(&self.share.github, client_id, code, wait)?;
+        let (store, warning) = self.token_store();
+        store.save(&token)?;
+        Ok((store.describe(), warning))
+    }
+
+    /// Posts what [`Session::share_preview`] showed, with the stored token.
+    pub fn submit(&self, preview: &SharePreview) -> Result<CreatedDiscussion, SessionError> {
+        let repo = preview.repo.as_deref().ok_or(SessionError::NoRepository)?;
+        let token = self.token()?.ok_or(SessionError::NotSignedIn)?;
+        let github = &self.share.github;
+        let target = find_target(github, &token, repo, &preview.category)?;
+        Ok(create_discussion(
+            github,
+            &token,
+            &target,
+            &preview.title,
+            &preview.body,
+        )?)
+    }
+}

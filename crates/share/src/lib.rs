@@ -1,0 +1,224 @@
+//! Sharing a report to GitHub Discussions: sign-in by the OAuth device
+//! flow, the token kept in the OS keyring (or a 0600 file), a redacted
+//! preview, and the discussion created over GraphQL — or, without a token,
+//! a prefilled new-discussion URL.
+//!
+//! The only crate that talks to GitHub or keeps a secret: running a recipe
+//! never links it. Requests go through reqwest (rustls) on a tokio runtime
+//! the [`GitHub`] client owns, so callers stay synchronous. Base URLs are
+//! configurable ([`GitHub::from_env`]: `REPRISE_GITHUB_URL`,
+//! `REPRISE_GITHUB_API_URL`), so tests point the client at a local server.
+//!
+//! ```
+//! let url = reprise_share::new_discussion_url(
+//!     "https://github.com", "rubys/roundhouse", "campfire-runtimes", "Reprise: a run", "# Body",
+//! );
+//! assert!(url.starts_with("https://github.com/rubys/roundhouse/discussions/new?category=campfire-runtimes&title=Reprise"));
+//! ```
+
+mod device_flow;
+mod discussions;
+mod redaction;
+mod token_store;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use device_flow::{DeviceCode, Poll, request_code, sign_in};
+use reprise_report::{Exporter, MarkdownExporter, Report, ReportError};
+
+pub use discussions::{
+    Category, CreatedDiscussion, Target, compose_body, create_discussion, find_target,
+    new_discussion_url,
+};
+pub use redaction::Redactor;
+pub use token_store::{TokenStore, Warning};
+
+/// Why sharing failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ShareError {
+    #[error("cannot reach {url}: {message}")]
+    Transport { url: String, message: String },
+    #[error("{url} answered {status}: {body}")]
+    Status {
+        url: String,
+        status: u16,
+        body: String,
+    },
+    #[error(
+        "GitHub refused the token (401: {0}); sign in again with `reprise logout` then `reprise share`"
+    )]
+    Unauthorized(String),
+    #[error("the sign-in code expired before it was entered; run the command again for a new code")]
+    Expired,
+    #[error("the sign-in was declined at GitHub")]
+    Denied,
+    #[error("sign-in failed: {0}")]
+    DeviceFlow(String),
+    #[error("no repository {0} visible to this account")]
+    NoRepository(String),
+    #[error("{repo} has no discussion category `{category}` (it has: {})", available.join(", "))]
+    NoCategory {
+        repo: String,
+        category: String,
+        available: Vec<String>,
+    },
+    #[error("GitHub GraphQL: {}", .0.join("; "))]
+    GraphQl(Vec<String>),
+    #[error("unexpected answer from {url}: {message}")]
+    Unexpected { url: String, message: String },
+    #[error("keyring: {0}")]
+    Keyring(String),
+    #[error("{}: {source}", file.display())]
+    Io {
+        file: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// Where GitHub is (the web host for the device flow and new-discussion
+/// pages, the API host for GraphQL), and the client that talks to it.
+#[derive(Clone, Debug)]
+pub struct GitHub {
+    pub web: String,
+    pub api: String,
+    client: reqwest::Client,
+    runtime: Arc<tokio::runtime::Runtime>,
+}
+
+impl GitHub {
+    pub fn new(web: &str, api: &str) -> GitHub {
+        // Building a client fails only without a TLS backend, which this
+        // crate always compiles in; the runtime only without threads.
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .user_agent("reprise")
+            .build()
+            .expect("reqwest client with rustls");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a current-thread tokio runtime");
+        GitHub {
+            web: web.trim_end_matches('/').to_string(),
+            api: api.trim_end_matches('/').to_string(),
+            client,
+            runtime: Arc::new(runtime),
+        }
+    }
+
+    /// github.com, unless `REPRISE_GITHUB_URL` / `REPRISE_GITHUB_API_URL` say otherwise.
+    pub fn from_env() -> GitHub {
+        let web =
+            std::env::var("REPRISE_GITHUB_URL").unwrap_or_else(|_| "https://github.com".into());
+        let api = std::env::var("REPRISE_GITHUB_API_URL")
+            .unwrap_or_else(|_| "https://api.github.com".into());
+        GitHub::new(&web, &api)
+    }
+
+    /// POSTs a form to the web host and reads a JSON answer.
+    fn post_form(
+        &self,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> Result<serde_json::Value, ShareError> {
+        let url = format!("{}{path}", self.web);
+        let request = self
+            .client
+            .post(&url)
+            .header("Accept", "application/json")
+            .form(form);
+        self.read_json(&url, request)
+    }
+
+    /// POSTs a GraphQL query with the token.
+    fn graphql(
+        &self,
+        token: &str,
+        query: &str,
+        variables: serde_json::Value,
+    ) -> Result<serde_json::Value, ShareError> {
+        let url = format!("{}/graphql", self.api);
+        let request = self
+            .client
+            .post(&url)
+            .bearer_auth(token)
+            .header("Accept", "application/json")
+            .json(&serde_json::json!({ "query": query, "variables": variables }));
+        let value = self.read_json(&url, request)?;
+        if let Some(errors) = value.get("errors").and_then(|e| e.as_array())
+            && !errors.is_empty()
+        {
+            return Err(ShareError::GraphQl(
+                errors
+                    .iter()
+                    .map(|e| e["message"].as_str().unwrap_or("unknown error").to_string())
+                    .collect(),
+            ));
+        }
+        Ok(value)
+    }
+
+    /// Sends a request and reads its answer as JSON: a 401 is a refused
+    /// token, any other non-2xx its status and the start of its body.
+    fn read_json(
+        &self,
+        url: &str,
+        request: reqwest::RequestBuilder,
+    ) -> Result<serde_json::Value, ShareError> {
+        let transport = |e: reqwest::Error| ShareError::Transport {
+            url: url.to_string(),
+            message: e.to_string(),
+        };
+        let (status, body) = self.runtime.block_on(async {
+            let response = request.send().await.map_err(transport)?;
+            let status = response.status().as_u16();
+            let body = response.text().await.map_err(transport)?;
+            Ok::<_, ShareError>((status, body))
+        })?;
+        let parsed: Option<serde_json::Value> = serde_json::from_str(&body).ok();
+        if status == 401 {
+            let message = parsed
+                .as_ref()
+                .and_then(|v| v["message"].as_str())
+                .unwrap_or("unauthorized")
+                .to_string();
+            return Err(ShareError::Unauthorized(message));
+        }
+        if !(200..300).contains(&status) {
+            return Err(ShareError::Status {
+                url: url.to_string(),
+                status,
+                body: body.chars().take(300).collect(),
+            });
+        }
+        parsed.ok_or_else(|| ShareError::Unexpected {
+            url: url.to_string(),
+            message: format!("not JSON: {}", body.chars().take(200).collect::<String>()),
+        })
+    }
+}
+
+/// Exactly what will be posted: a title and a body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Post {
+    pub title: String,
+    pub body: String,
+}
+
+/// The discussion for a report: its Markdown, with the JSON in a collapsed
+/// block, redacted when a redactor is given.
+pub fn prepare(report: &Report, redactor: Option<&Redactor>) -> Result<Post, ReportError> {
+    let markdown = String::from_utf8_lossy(&MarkdownExporter.render(report)?).into_owned();
+    let json = serde_json::to_string_pretty(report)?;
+    let title = format!("Reprise: {} ({})", report.run.title, report.tally());
+    let body = compose_body(&markdown, &json);
+    Ok(match redactor {
+        Some(r) => Post {
+            title: r.redact(&title),
+            body: r.redact(&body),
+        },
+        None => Post { title, body },
+    })
+}

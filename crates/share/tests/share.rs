@@ -1,0 +1,408 @@
+//! Sharing, against a local HTTP server (hyper, on 127.0.0.1) that stands
+//! in for github.com and api.github.com: it speaks GitHub's device-flow and
+//! GraphQL wire formats, answering from a script each test writes. No test
+//! talks to the internet. Time between polls is the one fake: the client's
+//! waits are recorded instead of slept, so the tests take milliseconds.
+
+#[path = "../../report/tests/fixture/mod.rs"]
+mod fixture;
+
+use std::collections::{HashMap, VecDeque};
+use std::convert::Infallible;
+use std::os::unix::fs::PermissionsExt;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Request, Response};
+use reprise_share::{
+    GitHub, Redactor, ShareError, TokenStore, create_discussion, find_target, new_discussion_url,
+    request_code, sign_in,
+};
+
+#[derive(Clone, Debug)]
+struct Recorded {
+    path: String,
+    authorization: Option<String>,
+    body: String,
+}
+
+#[derive(Default)]
+struct Script {
+    answers: HashMap<String, VecDeque<(u16, String)>>,
+    requests: Vec<Recorded>,
+}
+
+/// The stand-in for github.com: a real HTTP/1.1 server on loopback.
+struct StandIn {
+    base: String,
+    script: Arc<Mutex<Script>>,
+}
+
+impl StandIn {
+    fn start() -> StandIn {
+        let script = Arc::new(Mutex::new(Script::default()));
+        let shared = script.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_io()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                tx.send(listener.local_addr().unwrap()).unwrap();
+                loop {
+                    let Ok((stream, _)) = listener.accept().await else {
+                        break;
+                    };
+                    let script = shared.clone();
+                    let service =
+                        hyper::service::service_fn(move |req| answer(req, script.clone()));
+                    tokio::spawn(async move {
+                        let io = hyper_util::rt::TokioIo::new(stream);
+                        let _ = hyper::server::conn::http1::Builder::new()
+                            .serve_connection(io, service)
+                            .await;
+                    });
+                }
+            });
+        });
+        let addr = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        StandIn {
+            base: format!("http://{addr}"),
+            script,
+        }
+    }
+
+    /// Queues an answer for a path.
+    fn answer(&self, path: &str, status: u16, body: serde_json::Value) -> &Self {
+        self.script
+            .lock()
+            .unwrap()
+            .answers
+            .entry(path.to_string())
+            .or_default()
+            .push_back((status, body.to_string()));
+        self
+    }
+
+    fn requests(&self, path: &str) -> Vec<Recorded> {
+        self.script
+            .lock()
+            .unwrap()
+            .requests
+            .iter()
+            .filter(|r| r.path == path)
+            .cloned()
+            .collect()
+    }
+
+    fn github(&self) -> GitHub {
+        GitHub::new(&self.base, &self.base)
+    }
+}
+
+async fn answer(
+    req: Request<Incoming>,
+    script: Arc<Mutex<Script>>,
+) -> Result<Response<Full<Bytes>>, Infallible> {
+    let path = req.uri().path().to_string();
+    let authorization = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let body = req
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    let (status, text) = {
+        let mut s = script.lock().unwrap();
+        s.requests.push(Recorded {
+            path: path.clone(),
+            authorization,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        });
+        s.answers
+            .get_mut(&path)
+            .and_then(VecDeque::pop_front)
+            .unwrap_or((404, r#"{"message":"Not Found"}"#.to_string()))
+    };
+    Ok(Response::builder()
+        .status(status)
+        .header("content-type", "application/json; charset=utf-8")
+        .body(Full::new(Bytes::from(text)))
+        .unwrap())
+}
+
+const CODE: &str = "/login/device/code";
+const TOKEN: &str = "/login/oauth/access_token";
+const GRAPHQL: &str = "/graphql";
+
+fn device_code(server: &StandIn, expires_in: u64) {
+    server.answer(
+        CODE,
+        200,
+        serde_json::json!({
+            "device_code": "3584d83530557fdd1f46af8289938c8ef79f9dc5",
+            "user_code": "WDJB-MJHT",
+            "verification_uri": "https://github.com/login/device",
+            "expires_in": expires_in,
+            "interval": 5
+        }),
+    );
+}
+
+fn pending() -> serde_json::Value {
+    serde_json::json!({"error": "authorization_pending", "error_description": "The authorization request is still pending.", "error_uri": "https://docs.github.com"})
+}
+
+#[test]
+fn sign_in_polls_through_authorization_pending_then_gets_the_token() {
+    let server = StandIn::start();
+    device_code(&server, 900);
+    server
+        .answer(TOKEN, 200, pending())
+        .answer(TOKEN, 200, pending())
+        .answer(TOKEN, 200, serde_json::json!({"access_token": "gho_16C7e42F292c6912E7710c838347Ae178B4a", "token_type": "bearer", "scope": "public_repo"}));
+    let github = server.github();
+    let code = request_code(&github, "Iv1.test", "public_repo").unwrap();
+    assert_eq!(code.user_code, "WDJB-MJHT");
+    assert_eq!(code.verification_uri, "https://github.com/login/device");
+    let mut waits = Vec::new();
+    let token = sign_in(&github, "Iv1.test", &code, &mut |d| waits.push(d.as_secs())).unwrap();
+    assert_eq!(token, "gho_16C7e42F292c6912E7710c838347Ae178B4a");
+    assert_eq!(waits, [5, 5, 5]);
+    let polls = server.requests(TOKEN);
+    assert_eq!(polls.len(), 3);
+    assert!(
+        polls[0]
+            .body
+            .contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code"),
+        "{}",
+        polls[0].body
+    );
+    assert!(
+        polls[0]
+            .body
+            .contains("device_code=3584d83530557fdd1f46af8289938c8ef79f9dc5")
+    );
+    assert!(server.requests(CODE)[0].body.contains("client_id=Iv1.test"));
+}
+
+#[test]
+fn slow_down_lengthens_the_wait_between_polls() {
+    let server = StandIn::start();
+    device_code(&server, 900);
+    server
+        .answer(TOKEN, 200, pending())
+        .answer(TOKEN, 200, serde_json::json!({"error": "slow_down", "error_description": "Too many requests have been made in the same timeframe.", "interval": 10}))
+        .answer(TOKEN, 200, pending())
+        .answer(TOKEN, 200, serde_json::json!({"access_token": "gho_slow", "token_type": "bearer", "scope": "public_repo"}));
+    let github = server.github();
+    let code = request_code(&github, "Iv1.test", "public_repo").unwrap();
+    let mut waits = Vec::new();
+    let token = sign_in(&github, "Iv1.test", &code, &mut |d| waits.push(d.as_secs())).unwrap();
+    assert_eq!(token, "gho_slow");
+    assert_eq!(waits, [5, 5, 10, 10]);
+}
+
+#[test]
+fn an_expired_code_ends_the_sign_in() {
+    let server = StandIn::start();
+    device_code(&server, 900);
+    server
+        .answer(TOKEN, 200, pending())
+        .answer(TOKEN, 200, serde_json::json!({"error": "expired_token", "error_description": "The device_code has expired."}));
+    let github = server.github();
+    let code = request_code(&github, "Iv1.test", "public_repo").unwrap();
+    let err = sign_in(&github, "Iv1.test", &code, &mut |_| {}).unwrap_err();
+    assert!(matches!(err, ShareError::Expired), "{err}");
+    assert!(err.to_string().contains("expired"), "{err}");
+
+    // A code that runs out while still pending is expired too, without
+    // polling past its lifetime.
+    device_code(&server, 12);
+    for _ in 0..5 {
+        server.answer(TOKEN, 200, pending());
+    }
+    let code = request_code(&github, "Iv1.test", "public_repo").unwrap();
+    let before = server.requests(TOKEN).len();
+    let err = sign_in(&github, "Iv1.test", &code, &mut |_| {}).unwrap_err();
+    assert!(matches!(err, ShareError::Expired), "{err}");
+    assert_eq!(server.requests(TOKEN).len() - before, 3);
+}
+
+fn repository(categories: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({"data": {"repository": {"id": "R_kgDOexample", "discussionCategories": {"nodes": categories}}}})
+}
+
+#[test]
+fn a_repository_without_the_category_is_reported_with_the_ones_it_has() {
+    let server = StandIn::start();
+    server.answer(
+        GRAPHQL,
+        200,
+        repository(serde_json::json!([
+            {"id": "DIC_1", "name": "General", "slug": "general"},
+            {"id": "DIC_2", "name": "Ideas", "slug": "ideas"}
+        ])),
+    );
+    let err = find_target(&server.github(), "gho_x", "rubys/reprise", "hello-ceiling").unwrap_err();
+    assert!(
+        matches!(&err, ShareError::NoCategory { available, .. } if available == &["General", "Ideas"]),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "rubys/reprise has no discussion category `hello-ceiling` (it has: General, Ideas)"
+    );
+
+    server.answer(
+        GRAPHQL,
+        200,
+        serde_json::json!({"data": {"repository": null}, "errors": [{"type": "NOT_FOUND", "path": ["repository"], "message": "Could not resolve to a Repository with the name 'rubys/nope'."}]}),
+    );
+    let err = find_target(&server.github(), "gho_x", "rubys/nope", "General").unwrap_err();
+    assert!(
+        matches!(err, ShareError::NoRepository(ref r) if r == "rubys/nope"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn a_successful_post_creates_the_discussion_with_the_redacted_report() {
+    let server = StandIn::start();
+    server
+        .answer(
+            GRAPHQL,
+            200,
+            repository(serde_json::json!([
+                {"id": "DIC_1", "name": "General", "slug": "general"},
+                {"id": "DIC_7", "name": "Hello ceiling", "slug": "hello-ceiling"}
+            ])),
+        )
+        .answer(
+            GRAPHQL,
+            200,
+            serde_json::json!({"data": {"createDiscussion": {"discussion": {"url": "https://github.com/rubys/reprise/discussions/42", "number": 42}}}}),
+        );
+    let report = fixture::report("hello-ceiling-20261130-050000");
+    let redactor = Redactor::from_fingerprint(&report.environment.fingerprint);
+    let post = reprise_share::prepare(&report, Some(&redactor)).unwrap();
+    let github = server.github();
+    let target = find_target(&github, "gho_x", "rubys/reprise", "hello-ceiling").unwrap();
+    assert_eq!(target.category.id, "DIC_7");
+    let created = create_discussion(&github, "gho_x", &target, &post.title, &post.body).unwrap();
+    assert_eq!(
+        created.url,
+        "https://github.com/rubys/reprise/discussions/42"
+    );
+    assert_eq!(created.number, Some(42));
+
+    let calls = server.requests(GRAPHQL);
+    assert_eq!(calls.len(), 2);
+    assert!(
+        calls
+            .iter()
+            .all(|c| c.authorization.as_deref() == Some("Bearer gho_x"))
+    );
+    let sent: serde_json::Value = serde_json::from_str(&calls[1].body).unwrap();
+    assert!(sent["query"].as_str().unwrap().contains("createDiscussion"));
+    assert_eq!(sent["variables"]["repositoryId"], "R_kgDOexample");
+    assert_eq!(sent["variables"]["categoryId"], "DIC_7");
+    let body = sent["variables"]["body"].as_str().unwrap();
+    assert!(body.starts_with("# Reprise: Campfire under Falcon"));
+    assert!(body.contains("<details>\n<summary>The full report as JSON</summary>"));
+    assert!(body.contains("\"verdicts\""), "the JSON rides along");
+    for secret in ["bench-box-7", "alice", "/home/alice", "10.1.2.3"] {
+        assert!(!body.contains(secret), "{secret} leaked");
+    }
+    assert!(body.contains("[hostname]") && body.contains("[ip]") && body.contains("[user]"));
+}
+
+#[test]
+fn a_refused_token_is_a_401_with_github_s_message() {
+    let server = StandIn::start();
+    server.answer(
+        GRAPHQL,
+        401,
+        serde_json::json!({"message": "Bad credentials", "documentation_url": "https://docs.github.com/graphql", "status": "401"}),
+    );
+    let err = find_target(&server.github(), "gho_revoked", "rubys/reprise", "General").unwrap_err();
+    assert!(
+        matches!(err, ShareError::Unauthorized(ref m) if m == "Bad credentials"),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("reprise logout"), "{err}");
+}
+
+#[test]
+fn redaction_takes_out_host_user_home_and_addresses() {
+    let fingerprint = serde_json::json!({
+        "host": {"hostname": "bench-box-7", "uname": "Linux bench-box-7 6.1.0"},
+        "user": "alice",
+        "home": "/home/alice",
+        "net": ["10.1.2.3", "fe80::1ff:fe23:4567:890a"]
+    });
+    let r = Redactor::from_fingerprint(&fingerprint);
+    let text = "alice ran /home/alice/reprise/bin on bench-box-7 (10.1.2.3, fe80::1ff:fe23:4567:890a) against 127.0.0.1:9292 and ::1 at 04:33:03; std::fmt stays; malice stays";
+    let out = r.redact(text);
+    assert_eq!(
+        out,
+        "[user] ran ~/reprise/bin on [hostname] ([ip], [ip]) against 127.0.0.1:9292 and ::1 at 04:33:03; std::fmt stays; malice stays"
+    );
+    let json = serde_json::to_string_pretty(&fingerprint).unwrap();
+    let redacted = r.redact(&json);
+    assert!(
+        !redacted.contains("alice") && !redacted.contains("bench-box-7"),
+        "{redacted}"
+    );
+}
+
+#[test]
+fn without_a_token_a_prefilled_discussion_url_carries_title_and_body() {
+    let url = new_discussion_url(
+        "https://github.com",
+        "rubys/reprise",
+        "hello-ceiling",
+        "Reprise: hello & more",
+        "line one\nline two",
+    );
+    assert_eq!(
+        url,
+        "https://github.com/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise%3A+hello+%26+more&body=line+one%0Aline+two"
+    );
+    // What the page reads back is exactly what was given.
+    let parsed = reqwest::Url::parse(&url).unwrap();
+    let pairs: Vec<(String, String)> = parsed.query_pairs().into_owned().collect();
+    assert_eq!(
+        pairs,
+        [
+            ("category".to_string(), "hello-ceiling".to_string()),
+            ("title".into(), "Reprise: hello & more".into()),
+            ("body".into(), "line one\nline two".into()),
+        ]
+    );
+}
+
+#[test]
+fn a_token_file_is_readable_only_by_its_owner_and_forgotten_on_logout() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = TokenStore::File(dir.path().join("github-token"));
+    assert_eq!(store.load().unwrap(), None);
+    store.save("gho_secret").unwrap();
+    let mode = std::fs::metadata(dir.path().join("github-token"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert_eq!(store.load().unwrap().as_deref(), Some("gho_secret"));
+    assert!(store.delete().unwrap());
+    assert_eq!(store.load().unwrap(), None);
+    assert!(!store.delete().unwrap());
+}
