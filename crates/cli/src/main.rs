@@ -1,8 +1,10 @@
 //! `reprise`: reproduce a published benchmark result on this machine.
 //!
 //! Every subcommand lives in its own module under `commands/` and is a thin
-//! caller of the library crates; nothing here holds logic the desktop app
-//! would need too.
+//! caller: running, judging, storing and sharing go through the session API
+//! (`reprise-session`) the desktop app calls too, the rest through the
+//! crate that owns it. Nothing here holds logic the app would need too; a
+//! behaviour the two front ends share and do differently is a bug.
 
 use std::process::ExitCode;
 

@@ -276,3 +276,39 @@ fn digest_prints_the_tree_digest_and_checks_a_manifest() {
         stderr(&bad)
     );
 }
+
+#[test]
+fn a_history_that_cannot_be_written_is_said_and_the_run_exits_non_zero() {
+    let c = Checkout::new();
+    let recipe = r#"
+[post]
+id = "steps"
+title = "Steps"
+author = "Test"
+date = "2026"
+summary = "One figure."
+
+[[lane]]
+name = "count"
+command = ["true"]
+why = "A number to store."
+
+[[step]]
+id = "count"
+kind = "command"
+command = ["sh", "-c", "echo '{\"count\": 3}'"]
+why = "Prints a figure."
+"#;
+    std::fs::write(c.root().join("recipes/steps.toml"), recipe).unwrap();
+    assert!(c.reprise(&["checksums", "update"]).status.success());
+    // A folder where the history's database file should be: SQLite cannot open it.
+    std::fs::create_dir_all(c.data().join("history.sqlite")).unwrap();
+    let out = c.reprise(&["run", "steps", "--yes"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("the run could not be stored in the history"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stderr(&out).contains("1 finished"), "{}", stderr(&out));
+}

@@ -26,6 +26,10 @@
 //! cables, a navigation mix and posts, added in steps, every page and every
 //! delivery checked, each step judged by a served criterion.
 //!
+//! The hot path lives here and nothing else does: no recipe is run, no
+//! server started and no file written but the HDR logs asked for; single
+//! checked requests outside a load go through the engine's client.
+//!
 //! ```no_run
 //! use std::time::Duration;
 //! use reprise_loadgen::{PeopleSpec, run_people};

@@ -7,7 +7,11 @@
 //! - [`toolchain`]: finds ruby, jruby, java, … on a search path and asks each
 //!   for its version, concurrently, each with a timeout.
 //! - [`preflight`]: a recipe's reference machine and toolchains against
-//!   these: each item matches, differs or blocks, with why and a fix.
+//!   these: each item matches, differs or blocks, with why and a fix; and
+//!   [`preflight::lanes_here`], the one rule for which lanes can run here.
+//!
+//! Reading only: the probe runs a recipe's version commands and nothing
+//! else, and writes no file (the harness's `env.json` is `reprise-harness`'s).
 //!
 //! ```no_run
 //! use std::time::Duration;

@@ -7,6 +7,9 @@
 //! each came from, and the claims built on them. Errors point at the text:
 //! file, line, column, what was found and what was expected.
 //!
+//! The schema and its checks only, the crate every other one builds on: it
+//! runs nothing, reads no machine and knows no result files.
+//!
 //! ```
 //! let text = r#"
 //! [post]

@@ -67,14 +67,7 @@ fn html(report: &Report) -> String {
     out.push_str("<table class=\"verdicts\"><tr><th>Claim</th><th>Kind</th><th>Verdict</th><th>Published</th><th>Measured (95% interval)</th><th>Why</th></tr>\n");
     for v in &j.verdicts {
         let published = v.published.map_or("—".into(), |p| v.show(p));
-        let measured = v.measured.map_or("—".into(), |i| {
-            format!(
-                "{} ({} – {})",
-                v.show(i.estimate),
-                v.show(i.low),
-                v.show(i.high)
-            )
-        });
+        let measured = v.show_measured();
         let _ = writeln!(
             out,
             "<tr><td><code>{}</code><blockquote>{}</blockquote></td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",

@@ -88,14 +88,7 @@ fn markdown(report: &Report) -> String {
                     .unwrap_or_default();
                 format!("{}{tol}", v.show(p))
             });
-            let measured = v.measured.map_or("—".into(), |i| {
-                format!(
-                    "{} ({} – {})",
-                    v.show(i.estimate),
-                    v.show(i.low),
-                    v.show(i.high)
-                )
-            });
+            let measured = v.show_measured();
             let _ = writeln!(
                 out,
                 "| `{}` | {} | **{}** | {} | {} | {} |",

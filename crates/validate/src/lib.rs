@@ -14,6 +14,9 @@
 //!   `not suitable`; [`profile`]: the JSON another machine's is compared
 //!   with; [`record`]: the validation as a run in the history.
 //!
+//! It needs no recipe but its built-in machine recipe and runs no
+//! toolchain; comparing with a post is the probe's preflight.
+//!
 //! ```no_run
 //! use std::time::Duration;
 //! use reprise_validate::{Plan, validate};

@@ -101,6 +101,18 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The measured number with its interval, for reading: `1.94× (1.93× – 1.96×)`.
+    pub fn show_measured(&self) -> String {
+        self.measured.map_or("—".into(), |i| {
+            format!(
+                "{} ({} – {})",
+                self.show(i.estimate),
+                self.show(i.low),
+                self.show(i.high)
+            )
+        })
+    }
+
     /// One of this verdict's numbers, with its unit, for reading.
     pub fn show(&self, v: f64) -> String {
         if self.kind == ClaimKind::Spread {

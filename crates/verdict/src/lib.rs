@@ -12,6 +12,9 @@
 //! against the published ratio ± tolerance, an ordering by non-overlapping
 //! intervals, a spread by the runs' coefficient of variation.
 //!
+//! Statistics and judging only: no files are read or written here (the
+//! harness's are `reprise-harness`'s), nothing is rendered (`reprise-report`).
+//!
 //! ```
 //! use reprise_recipe::Metric;
 //! use reprise_verdict::{CellKey, MachineMatch, Measurements, Outcome, Run, Settings, judge};

@@ -16,9 +16,7 @@ use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, StopHandle, 
 use reprise_recipe::{Lane, Workload};
 
 use super::load::{QUICK_DURATION, QUICK_WARMUP};
-use super::{
-    Done, Lanes, RunContext, StepFailure, StepInput, cpu_list, cpu_split, within, workload,
-};
+use super::{CpuSplit, Done, Lanes, RunContext, StepFailure, StepInput, within, workload};
 use crate::event::Event;
 
 const DEFAULT_WARMUP: Duration = Duration::from_secs(10);
@@ -33,12 +31,12 @@ pub(crate) fn run(
     let ctx = s.ctx;
     let id = s.id();
     let workload = workload(s.recipe, workload_name)?;
-    let (server_cpus, client_cpus) = cpu_split();
-    s.note(format!(
-        "servers on CPUs {}, people generator on CPUs {}",
-        cpu_list(&server_cpus),
-        cpu_list(&client_cpus)
-    ));
+    let split = CpuSplit::here();
+    split.note(s, "people generator");
+    let CpuSplit {
+        servers: server_cpus,
+        clients: client_cpus,
+    } = split;
     let to_load = lanes.measurable(s)?;
     let loaded = lanes.for_each_started(ctx, id, &to_load, &server_cpus, |_, lane, port| {
         let name = lane.name.to_string();

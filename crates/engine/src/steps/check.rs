@@ -11,7 +11,7 @@ use reprise_recipe::Endpoint;
 use reprise_verdict::Parity;
 use serde::{Deserialize, Serialize};
 
-use super::{Done, Lanes, StepFailure, StepInput, cpu_split, workload};
+use super::{CpuSplit, Done, Lanes, StepFailure, StepInput, workload};
 use crate::http::{Body, LoopbackClient};
 use crate::web_session::resolve_endpoint;
 
@@ -48,7 +48,7 @@ pub(crate) fn run(
 ) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
     let endpoints = &workload(s.recipe, workload_name)?.endpoints;
-    let (server_cpus, _) = cpu_split();
+    let server_cpus = CpuSplit::here().servers;
     let client = LoopbackClient::new().map_err(|e| StepFailure::Failed(e.to_string()))?;
     let mut rows: Vec<CheckRow> = Vec::new();
     let mut passed = 0;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Done, StepFailure, StepInput, run_process};
+use super::{Done, StepFailure, StepInput};
 
 pub(crate) fn run(
     s: &StepInput,
@@ -12,7 +12,7 @@ pub(crate) fn run(
     dir: Option<&str>,
     env: &BTreeMap<String, String>,
 ) -> Result<Done, StepFailure> {
-    run_process(s, command, dir, env, &[])?;
+    super::build::run(s, command, dir, env)?;
     let log = s.ctx.run.logs().join(format!("{}.log", s.id()));
     let Ok(text) = std::fs::read_to_string(&log) else {
         return Ok(Done::default());

@@ -20,7 +20,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::check::checks_of;
-use super::{Done, Lanes, StepFailure, StepInput, cpu_list, cpu_split, workload};
+use super::{CpuSplit, Done, Lanes, StepFailure, StepInput, workload};
 use crate::event::Event;
 use crate::web_session::resolve_endpoint;
 use crate::workdir::write_atomic;
@@ -164,12 +164,12 @@ pub(crate) fn run(
             QUICK_WARMUP.as_millis()
         ));
     }
-    let (server_cpus, client_cpus) = cpu_split();
-    s.note(format!(
-        "servers on CPUs {}, load generator on CPUs {}",
-        cpu_list(&server_cpus),
-        cpu_list(&client_cpus)
-    ));
+    let split = CpuSplit::here();
+    split.note(s, "load generator");
+    let CpuSplit {
+        servers: server_cpus,
+        clients: client_cpus,
+    } = split;
     let to_measure = lanes.measurable(s)?;
     let mut m = Measurements::default();
     let mut cells: Vec<CellResult> = Vec::new();

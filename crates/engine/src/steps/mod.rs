@@ -222,25 +222,43 @@ pub(crate) fn workload<'r>(
 
 /// The CPUs the servers and the load generator get: the first half of this
 /// process's CPUs for the servers, the rest for the client, where there are
-/// at least two.
-pub(crate) fn cpu_split() -> (Option<Vec<usize>>, Option<Vec<usize>>) {
-    let cpus = reprise_cpus::allowed_cpus();
-    if cpus.len() < 2 {
-        return (None, None);
-    }
-    let half = cpus.len() / 2;
-    (Some(cpus[..half].to_vec()), Some(cpus[half..].to_vec()))
+/// at least two (with one, both run anywhere).
+pub(crate) struct CpuSplit {
+    pub servers: Option<Vec<usize>>,
+    pub clients: Option<Vec<usize>>,
 }
 
-/// The CPUs a list of them names, as a person reads them.
-pub(crate) fn cpu_list(cpus: &Option<Vec<usize>>) -> String {
-    match cpus {
-        Some(cpus) => cpus
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
-        None => "any (one CPU: no split)".into(),
+impl CpuSplit {
+    pub fn here() -> CpuSplit {
+        let cpus = reprise_cpus::allowed_cpus();
+        if cpus.len() < 2 {
+            return CpuSplit {
+                servers: None,
+                clients: None,
+            };
+        }
+        let half = cpus.len() / 2;
+        CpuSplit {
+            servers: Some(cpus[..half].to_vec()),
+            clients: Some(cpus[half..].to_vec()),
+        }
+    }
+
+    /// Says in the step's log where the servers and the `client` run.
+    pub fn note(&self, s: &StepInput, client: &str) {
+        let list = |cpus: &Option<Vec<usize>>| match cpus {
+            Some(cpus) => cpus
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => "any (one CPU: no split)".into(),
+        };
+        s.note(format!(
+            "servers on CPUs {}, {client} on CPUs {}",
+            list(&self.servers),
+            list(&self.clients)
+        ));
     }
 }
 

@@ -4,7 +4,7 @@
 
 use reprise_recipe::SignInFlow;
 
-use super::{Done, Lanes, StepFailure, StepInput, cpu_split};
+use super::{CpuSplit, Done, Lanes, StepFailure, StepInput};
 use crate::web_session::{self, UsedFlow};
 
 pub(crate) fn run(
@@ -15,7 +15,7 @@ pub(crate) fn run(
     flow: SignInFlow,
 ) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
-    let (server_cpus, _) = cpu_split();
+    let server_cpus = CpuSplit::here().servers;
     let to_sign = lanes.runnable(s)?;
     let mut signed = 0;
     lanes.for_each_started(ctx, s.id(), &to_sign, &server_cpus, |lanes, lane, port| {
