@@ -34,6 +34,10 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::Plan,
             "The recipe's steps cannot be planned; `reprise run` shows the same error.",
         ),
+        SessionError::UnknownSource { .. } => (
+            ErrorKind::Plan,
+            "Give a source id the recipe declares; the Post page lists them.",
+        ),
         SessionError::Busy(_) => (
             ErrorKind::Busy,
             "Wait for it to finish, or cancel it first.",
@@ -46,7 +50,7 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::NotFound,
             "Pick a run from the list; `reprise history` lists them too.",
         ),
-        SessionError::History(_) | SessionError::People { .. } => (
+        SessionError::History(_) | SessionError::ResultsFile { .. } => (
             ErrorKind::History,
             "The history file may be damaged or unwritable; check the data dir (REPRISE_DATA_DIR).",
         ),
@@ -195,6 +199,7 @@ pub fn results(session: &Session, run: &str) -> Answer<ResultsView> {
         machine: report.judgement.machine,
         figures: report.judgement.figures,
         verdicts: report.judgement.verdicts,
+        deviations: report.judgement.deviations,
         commands: report
             .environment
             .commands

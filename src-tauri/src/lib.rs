@@ -88,19 +88,18 @@ fn plan_run(session: State<'_, Session>, id: String) -> Result<RunPlan, CommandE
     run::plan(&session, &id)
 }
 
-/// Runs or resumes the recipe's steps (`quick`: short loads, for a smoke
-/// run), forwarding the engine's events
+/// Runs or resumes the recipe's steps as the person chose (a new run, a
+/// smoke run, sources from elsewhere), forwarding the engine's events
 /// (throttled) to `on_event`; answers when the run ends.
 #[tauri::command]
 async fn start_run(
     session: State<'_, Session>,
     id: String,
-    fresh: bool,
-    quick: bool,
+    choices: RunChoices,
     on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
 ) -> Result<RunOutcome, CommandError> {
     let session = session.inner().clone();
-    blocking(move || run::start(&session, &id, fresh, quick, |batch| on_event.send(batch))).await
+    blocking(move || run::start(&session, &id, choices, |batch| on_event.send(batch))).await
 }
 
 #[tauri::command]

@@ -2,45 +2,66 @@
 //! does: the plan and where the latest run got to, a run whose events go
 //! through [`crate::stream`] to a channel, and cancel.
 
-use reprise_engine::{Event, PlanOptions, State};
+use reprise_engine::{Event, State};
 use reprise_session::Session;
 use reprise_session::run::RunOptions;
 
 use crate::commands::{Answer, error, load_recipe};
 use crate::views::*;
 
-/// The steps as the engine will take them, and where the latest run got to.
+/// The steps as the engine will take them, what each will do (kept, run,
+/// redone), and where the latest run got to. A recipe that is not the
+/// reviewed one is planned with its deviation said; starting it is refused.
 pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
     let loaded = load_recipe(session, id)?;
-    let plan = reprise_engine::plan(&loaded.recipe, &PlanOptions::default())
-        .map_err(|e| error(e.into()))?;
-    let latest = session
-        .data
-        .latest_run(loaded.recipe.id())
-        .map_err(|e| error(e.into()))?;
-    let state = latest
+    let options = RunOptions {
+        allow_modified: true,
+        ..RunOptions::default()
+    };
+    let prepared = session.prepare(&loaded, &options).map_err(error)?;
+    let state = prepared
+        .resumes
         .as_ref()
         .and_then(|run| State::load(&run.state_file()).ok().flatten());
     Ok(RunPlan {
         recipe: loaded.recipe.id().to_string(),
         checksum: loaded.checksum.clone(),
-        lanes: plan.lanes.clone(),
-        latest_run: latest.map(|r| r.id),
-        steps: plan
+        lanes: prepared.plan.lanes.clone(),
+        latest_run: prepared.resumes.as_ref().map(|r| r.id.clone()),
+        steps: prepared
+            .plan
             .steps
             .iter()
-            .map(|p| {
+            .zip(&prepared.decisions)
+            .map(|(p, decision)| {
                 let before = state.as_ref().and_then(|s| s.steps.get(p.id()));
                 PlannedStep {
                     id: p.id().to_string(),
                     kind: p.kind(),
                     why: p.step.why.clone(),
                     describe: p.describe(&loaded.recipe),
+                    decision: decision.clone(),
                     last_status: before.map(|b| b.status),
                     last_reason: before.and_then(|b| b.reason.clone()),
                 }
             })
             .collect(),
+        sources: loaded
+            .recipe
+            .sources
+            .iter()
+            .map(|s| SourceOfRun {
+                id: s.id.to_string(),
+                url: s.url.clone(),
+                revision: match s.revision() {
+                    reprise_recipe::Revision::Pinned(rev) => rev.to_string(),
+                    reprise_recipe::Revision::Unpinned { branch, .. } => {
+                        format!("{branch} (unpinned)")
+                    }
+                },
+            })
+            .collect(),
+        deviations: prepared.deviations.clone(),
     })
 }
 
@@ -49,14 +70,14 @@ pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
 pub fn start<E>(
     session: &Session,
     id: &str,
-    fresh: bool,
-    quick: bool,
+    choices: RunChoices,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
 ) -> Answer<RunOutcome> {
     let loaded = load_recipe(session, id)?;
     let options = RunOptions {
-        fresh,
-        quick,
+        fresh: choices.fresh,
+        quick: choices.quick,
+        sources: choices.sources,
         origin: "the desktop app".into(),
         ..RunOptions::default()
     };

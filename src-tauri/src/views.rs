@@ -5,13 +5,13 @@
 //! several of those for one page, or carry what only the app has (errors
 //! with a hint, the event stream's batches).
 
-use reprise_engine::{Event, StepStatus};
+use reprise_engine::{Decision, Event, StepStatus};
 use reprise_probe::preflight::LaneHere;
 use reprise_recipe::{
     ChecksumStatus, Claim, Figure, Lane, Machine, Metric, Post, StepKind, Toolchain,
 };
 use reprise_report::{Environment, PeopleRow, RunInfo};
-use reprise_verdict::{FigureReading, MachineMatch, Verdict};
+use reprise_verdict::{Deviation, FigureReading, MachineMatch, Verdict};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -149,6 +149,8 @@ pub struct ResultsView {
     pub tally: String,
     pub figures: Vec<FigureReading>,
     pub verdicts: Vec<Verdict>,
+    /// Every way the run differs from the post.
+    pub deviations: Vec<Deviation>,
     pub environment: Environment,
     /// The environment's commands as a person would type them.
     pub commands: Vec<String>,
@@ -226,6 +228,19 @@ pub struct RunPlan {
     /// The run a start resumes, if there is one.
     pub latest_run: Option<String>,
     pub steps: Vec<PlannedStep>,
+    /// The recipe's sources, each of which a run may fetch from elsewhere.
+    pub sources: Vec<SourceOfRun>,
+    /// How the run would differ from the post, known before it starts.
+    pub deviations: Vec<Deviation>,
+}
+
+/// A source as the run options show it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SourceOfRun {
+    pub id: String,
+    pub url: String,
+    /// The pinned revision, or the branch an unpinned source follows.
+    pub revision: String,
 }
 
 /// A step of the plan, and where the latest run got to with it.
@@ -237,8 +252,21 @@ pub struct PlannedStep {
     pub why: String,
     /// What the step will do: the command, the source, the tree.
     pub describe: String,
+    /// Kept from the latest run, run, or redone — and why.
+    pub decision: Decision,
     pub last_status: Option<StepStatus>,
     pub last_reason: Option<String>,
+}
+
+/// What a person chose for a run on the Run page.
+#[derive(Clone, Debug, Default, serde::Deserialize, TS)]
+pub struct RunChoices {
+    /// Start a new run instead of resuming the latest.
+    pub fresh: bool,
+    /// A smoke run: short loads and warm-ups (the results say so).
+    pub quick: bool,
+    /// Sources to fetch from elsewhere, by id: a mirror, a fork, an offline copy.
+    pub sources: std::collections::BTreeMap<String, String>,
 }
 
 /// The code to enter at GitHub's device page.

@@ -11,7 +11,7 @@ mod support;
 use std::path::Path;
 
 use reprise_desktop::run::{plan, start};
-use reprise_desktop::views::{ErrorKind, StreamMessage};
+use reprise_desktop::views::{ErrorKind, RunChoices, StreamMessage};
 use reprise_engine::Event;
 use reprise_recipe::Catalog;
 use reprise_session::{DataDir, HistoryOutcome, Session, ShareSettings};
@@ -37,6 +37,13 @@ fn events(batches: &[Vec<StreamMessage>]) -> Vec<Event> {
             _ => None,
         })
         .collect()
+}
+
+fn quick() -> RunChoices {
+    RunChoices {
+        quick: true,
+        ..RunChoices::default()
+    }
 }
 
 fn notes(events: &[Event]) -> Vec<String> {
@@ -85,7 +92,7 @@ fn a_run_streams_the_engines_events_and_can_be_re_entered() {
     assert!(before.steps.iter().all(|s| !s.why.is_empty()));
 
     let mut batches = Vec::new();
-    let outcome = start(&session, "hello-ceiling", false, true, |b| {
+    let outcome = start(&session, "hello-ceiling", quick(), |b| {
         batches.push(b);
         Ok::<(), ()>(())
     })
@@ -164,7 +171,7 @@ fn a_modified_recipe_is_refused_with_what_to_do() {
     .unwrap();
     let data = tempfile::tempdir().unwrap();
     let session = session(root.path(), data.path());
-    let err = start(&session, "hello-ceiling", false, true, |_| Ok::<(), ()>(())).unwrap_err();
+    let err = start(&session, "hello-ceiling", quick(), |_| Ok::<(), ()>(())).unwrap_err();
     assert_eq!(err.kind, ErrorKind::Unreviewed);
     assert!(err.message.contains("modified"), "{}", err.message);
     assert!(err.hint.contains("reprise checksums update"));
@@ -182,7 +189,7 @@ fn resuming_from_the_app_removes_the_containers_an_earlier_attempt_left() {
     // binary use the same engine address when they use one.
     unsafe { std::env::set_var("DOCKER_HOST", &host) };
     let session = session(root.path(), data.path());
-    let first = start(&session, "tiny", false, false, |_| Ok::<(), ()>(())).unwrap();
+    let first = start(&session, "tiny", RunChoices::default(), |_| Ok::<(), ()>(())).unwrap();
     assert!(first.steps.ok(), "{first:?}");
 
     // The first attempt "crashed" and left a container labelled with its run.
@@ -200,7 +207,7 @@ fn resuming_from_the_app_removes_the_containers_an_earlier_attempt_left() {
     let left = String::from_utf8_lossy(&created.stdout).trim().to_string();
 
     let mut batches = Vec::new();
-    let second = start(&session, "tiny", false, false, |b| {
+    let second = start(&session, "tiny", RunChoices::default(), |b| {
         batches.push(b);
         Ok::<(), ()>(())
     })
@@ -256,7 +263,7 @@ why = "Prints a figure."
         .update_checksums()
         .unwrap();
     let mut batches = Vec::new();
-    let outcome = start(&session, "tiny", false, false, |b| {
+    let outcome = start(&session, "tiny", RunChoices::default(), |b| {
         batches.push(b);
         Ok::<(), ()>(())
     })

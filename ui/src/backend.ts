@@ -14,6 +14,7 @@ import type { SignInCode } from './bindings/SignInCode';
 import type { CreatedDiscussion } from './bindings/CreatedDiscussion';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
+import type { RunChoices } from './bindings/RunChoices';
 import type { RunSummary } from './bindings/RunSummary';
 import type { SharePreview } from './bindings/SharePreview';
 import type { StreamMessage } from './bindings/StreamMessage';
@@ -40,8 +41,8 @@ export interface Backend {
   machine(): Promise<ThisMachine>;
   preflight(id: string): Promise<Preflight>;
   planRun(id: string): Promise<RunPlan>;
-  /** Runs (or, unless `fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
-  startRun(id: string, fresh: boolean, quick: boolean, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
+  /** Runs (or, unless `choices.fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
+  startRun(id: string, choices: RunChoices, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
   cancelRun(id: string): Promise<boolean>;
   shareStatus(): Promise<ShareStatus>;
   /** A device code to enter at GitHub. */
@@ -111,10 +112,10 @@ export function tauriBackend(
     machine: () => call('machine'),
     preflight: (id) => call('preflight', { id }),
     planRun: (id) => call('plan_run', { id }),
-    startRun: (id, fresh, quick, onBatch) => {
+    startRun: (id, choices, onBatch) => {
       const channel = makeChannel<StreamMessage[]>();
       channel.onmessage = onBatch;
-      return call('start_run', { id, fresh, quick, onEvent: channel });
+      return call('start_run', { id, choices, onEvent: channel });
     },
     cancelRun: (id) => call('cancel_run', { id }),
     shareStatus: () => call('share_status'),
@@ -182,7 +183,7 @@ export function scriptedBackend(script: Script): Backend {
     machine: () => answer(script.machine, 'machine'),
     preflight: (id) => answer(script.preflight?.[id], `preflight ${id}`),
     planRun: (id) => answer(script.plan?.[id], `plan ${id}`),
-    startRun: async (id, _fresh, _quick, onBatch) => {
+    startRun: async (id, _choices, onBatch) => {
       const run = script.run?.[id];
       if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
       cancelled[id] = false;

@@ -75,9 +75,10 @@ const results: ResultsView = {
   machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
   tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 2 not comparable',
   figures: [cell('puma', 30200), cell('falcon', 60200)],
+  deviations: [{ kind: 'toolchain', what: 'ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5', lanes: ['puma', 'falcon'] }],
   verdicts: [
-    { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, figures: ['falcon-hello', 'puma-hello'] },
-    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'the machine differs from the post’s', published: 54000, unit: 'req/s', tolerance: 0.15, band: null, measured: null, more_runs: null, figures: ['puma-hello'] },
+    { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, figures: ['falcon-hello', 'puma-hello'], deviations: ['ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5'] },
+    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'the machine differs from the post’s', published: 54000, unit: 'req/s', tolerance: 0.15, band: null, measured: null, more_runs: null, figures: ['puma-hello'], deviations: [] },
   ],
   environment: {
     fingerprint: { cpu: 'Test CPU' },
@@ -103,6 +104,7 @@ const peopleResults: ResultsView = {
   tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 not comparable',
   figures: [],
   verdicts: [],
+  deviations: [],
   people: [
     peopleRow('250', true, 'served', '11.0 / 88.0 ms', '4.0 / 120.0 ms', '0', '0', '3 / 0', '0.12 cores, 0.40 ms'),
     peopleRow('1000', false, 'not served: navigation p99 812.0 ms > 100 ms', '140.0 / 812.0 ms', '9.0 / 430.0 ms', '104 (lost_delivery 104)', '37', '12 / 2', '0.31 cores, 0.90 ms'),
@@ -147,11 +149,13 @@ const preflight: Preflight = {
 const plan: RunPlan = {
   recipe: 'hello-ceiling',
   checksum: { status: 'matches' },
+  sources: [{ id: 'app', url: 'https://example.invalid/app', revision: '1a2b3c' }],
+  deviations: [],
   lanes: ['puma', 'falcon'],
   latest_run: null,
   steps: [
-    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', last_status: null, last_reason: null },
-    { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', describe: 'wrk -c16 -d10s', last_status: null, last_reason: null },
+    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null },
+    { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', describe: 'wrk -c16 -d10s', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null },
   ],
 };
 

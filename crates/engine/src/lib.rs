@@ -52,8 +52,9 @@ pub mod workdir;
 
 pub use event::{CancelToken, Event, EventSink, Stream};
 pub use plan::{Plan, PlanError, PlanOptions, plan};
-pub use run::{RunError, RunReport, execute};
+pub use resume::Decision;
+pub use run::{RunError, RunReport, execute, preview};
 pub use steps::check::CheckRow;
 pub use steps::load::{QUICK_DURATION, QUICK_RUNS, QUICK_WARMUP};
-pub use steps::{RunContext, StepFailure};
+pub use steps::{DEVIATIONS_FILE, RunContext, StepFailure};
 pub use workdir::{DataDir, RunDir, State, StepStatus};

@@ -14,7 +14,8 @@ pub struct PlanOptions {
     pub lanes: Vec<String>,
     /// Steps to run, with the steps they need (empty: every step).
     pub steps: Vec<String>,
-    /// Redo this step and every step after it, even if finished before.
+    /// Redo this step and the steps that depend on it (directly or through
+    /// others), even if finished before.
     pub from: Option<String>,
 }
 
@@ -39,7 +40,8 @@ pub enum PlanError {
 #[derive(Clone, Debug)]
 pub struct PlannedStep<'r> {
     pub step: &'r Step,
-    /// Redo even when an earlier attempt finished (`--from`).
+    /// Redo even when an earlier attempt finished: it is `--from`'s step or
+    /// depends on it.
     pub forced: bool,
 }
 
@@ -209,17 +211,17 @@ pub fn plan<'r>(recipe: &'r Recipe, options: &PlanOptions) -> Result<Plan<'r>, P
         options.lanes.clone()
     };
 
-    let mut forcing = false;
+    // `--from`'s step and everything that depends on it, in dependency order.
+    let mut redo: BTreeSet<&str> = BTreeSet::new();
     let mut steps = Vec::new();
     for step in ordered {
-        if options.from.as_deref() == Some(step.id.as_str()) {
-            forcing = true;
+        let forced = options.from.as_deref() == Some(step.id.as_str())
+            || step.after.iter().any(|a| redo.contains(a.as_str()));
+        if forced {
+            redo.insert(step.id.as_str());
         }
         if wanted.contains(step.id.as_str()) {
-            steps.push(PlannedStep {
-                step,
-                forced: forcing,
-            });
+            steps.push(PlannedStep { step, forced });
         }
     }
     Ok(Plan {

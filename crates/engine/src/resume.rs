@@ -1,64 +1,268 @@
-//! What an attempt keeps from an earlier one: a step that finished, whose
-//! inputs are unchanged and whose outputs are intact. Its inputs are one
-//! SHA-256 over its definition, its source, the recipe's files and what the
-//! steps it runs after recorded; its outputs are the folder it produces,
-//! digested.
+//! What an attempt keeps from an earlier one, and why. A step is kept when
+//! it finished before, its inputs are unchanged and its outputs are intact;
+//! otherwise it runs (it never finished) or is redone (`--from`, changed
+//! inputs, changed outputs), and the reason is said.
+//!
+//! A step's inputs are one SHA-256 over its definition, its source, what it
+//! compares with (a manifest's content, a digest), the recipe's files, and
+//! what the steps it runs after recorded. Its outputs depend on its kind: a
+//! checkout is its commit with its tracked files unchanged (a build's
+//! `target/` does not count), a tree its digest, a build the files it
+//! declares, a staged database the copy's digest.
 
 use std::path::{Path, PathBuf};
 
 use reprise_recipe::{Action, Recipe, Step};
 use sha2::{Digest, Sha256};
 
+use crate::plan::{Plan, PlannedStep};
 use crate::steps::within;
-use crate::tree_digest::{digest_tree_except, hex};
-use crate::workdir::{RunDir, State, StepState};
+use crate::tree_digest::{Manifest, digest_tree_except, hex};
+use crate::workdir::{RunDir, State, StepStatus};
 
-/// What a step depends on, as one SHA-256: its definition, its source, the
-/// recipe's files, and the recorded outputs of the steps it runs after.
-pub(crate) fn inputs_digest(
-    recipe: &Recipe,
-    step: &Step,
-    state: &State,
-    files_digest: &str,
-) -> String {
-    let mut h = Sha256::new();
-    h.update(serde_json::to_vec(step).unwrap_or_default());
-    if let Action::Clone { source, .. } = &step.action
-        && let Some(src) = recipe.sources.iter().find(|s| s.id == *source)
-    {
-        h.update(serde_json::to_vec(src).unwrap_or_default());
-    }
-    h.update(files_digest.as_bytes());
-    for after in &step.after {
-        let prev = state.steps.get(after.as_str());
-        h.update(after.as_bytes());
-        h.update(
-            prev.and_then(|p| p.outputs.as_deref())
-                .unwrap_or("")
-                .as_bytes(),
-        );
-        h.update(prev.map(|p| p.inputs.as_str()).unwrap_or("").as_bytes());
-    }
-    hex(&h.finalize())
+/// What happens to a step in this attempt.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(tag = "decision", content = "reason", rename_all = "snake_case")]
+pub enum Decision {
+    /// Finished in an earlier attempt; inputs unchanged, outputs intact.
+    Keep,
+    /// It has not finished before (or a session step, which always runs).
+    Run(String),
+    /// It finished before, and is done again: why (`--from`, changed inputs).
+    Redo(String),
+    /// It finished before, and what it made changed since: what changed. It
+    /// is done again, or (`--strict`) the run stops.
+    Changed(String),
 }
 
-/// The folder a step produces, whose digest says whether it is intact.
-pub(crate) fn output_dir(step: &Step, run: &RunDir) -> Option<PathBuf> {
-    match &step.action {
-        Action::Clone { into, .. } => within(&run.sources(), into).ok(),
-        Action::Emit { tree, .. } | Action::Digest { tree, .. } => within(&run.trees(), tree).ok(),
-        _ => None,
-    }
-}
-
-/// Whether the folder a finished step produced still has the digest it
-/// recorded.
-pub(crate) fn outputs_intact(prev: &StepState, dir: Option<&Path>) -> bool {
-    match (dir, &prev.outputs) {
-        (None, _) => true,
-        (Some(dir), Some(recorded)) => {
-            digest_tree_except(dir, &[".git"], &|_, _| {}).is_ok_and(|m| &m.digest() == recorded)
+impl Decision {
+    pub fn word(&self) -> &'static str {
+        match self {
+            Decision::Keep => "keep",
+            Decision::Run(_) => "run",
+            Decision::Redo(_) | Decision::Changed(_) => "redo",
         }
-        (Some(_), None) => false,
     }
+
+    pub fn reason(&self) -> &str {
+        match self {
+            Decision::Keep => "finished before; inputs unchanged and outputs intact",
+            Decision::Run(r) | Decision::Redo(r) | Decision::Changed(r) => r,
+        }
+    }
+}
+
+/// Where a run's steps are judged for keeping.
+pub(crate) struct Resume<'a> {
+    pub recipe: &'a Recipe,
+    pub run: &'a RunDir,
+    pub checksums_root: &'a Path,
+    /// The digest of the recipe's `[[file]]`s.
+    pub files_digest: String,
+}
+
+impl Resume<'_> {
+    /// What a step depends on, as one SHA-256.
+    pub fn inputs_digest(&self, step: &Step, state: &State) -> String {
+        let mut h = Sha256::new();
+        h.update(serde_json::to_vec(step).unwrap_or_default());
+        if let Action::Clone { source, .. } = &step.action
+            && let Some(src) = self.recipe.sources.iter().find(|s| s.id == *source)
+        {
+            h.update(serde_json::to_vec(src).unwrap_or_default());
+        }
+        h.update(crate::steps::digest::expectation(
+            self.recipe,
+            self.checksums_root,
+            step,
+        ));
+        h.update(self.files_digest.as_bytes());
+        for after in &step.after {
+            let prev = state.steps.get(after.as_str());
+            h.update(after.as_bytes());
+            h.update(
+                prev.and_then(|p| p.outputs.as_deref())
+                    .unwrap_or("")
+                    .as_bytes(),
+            );
+            h.update(prev.map(|p| p.inputs.as_str()).unwrap_or("").as_bytes());
+        }
+        hex(&h.finalize())
+    }
+
+    /// What a step produced, as it is now: a fingerprint to compare with
+    /// the one recorded when it finished, or why there is none. `None` for
+    /// kinds that produce nothing to check.
+    pub fn outputs_now(&self, step: &Step) -> Option<Result<String, String>> {
+        match &step.action {
+            Action::Clone { into, .. } => {
+                let dir = within(&self.run.sources(), into).ok()?;
+                Some(checkout_fingerprint(&dir))
+            }
+            Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
+                let dir = within(&self.run.trees(), tree).ok()?;
+                Some(
+                    digest_tree_except(&dir, &[".git"], &|_, _| {})
+                        .map(|m| m.digest())
+                        .map_err(|_| format!("trees/{tree} is gone")),
+                )
+            }
+            Action::Build { dir, outputs, .. } if !outputs.is_empty() => {
+                let base = match dir {
+                    Some(d) => within(&self.run.path, d).ok()?,
+                    None => self.run.path.clone(),
+                };
+                Some(files_fingerprint(&base, outputs))
+            }
+            Action::Stage { tree, to, .. } => {
+                let file = within(&within(&self.run.trees(), tree).ok()?, to).ok()?;
+                Some(
+                    std::fs::read(&file)
+                        .map(|bytes| hex(&Sha256::digest(&bytes)))
+                        .map_err(|_| format!("trees/{tree}/{to} is gone")),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the step is kept, run or redone, given the run's state now.
+    pub fn decide(&self, planned: &PlannedStep, state: &State) -> Decision {
+        let step = planned.step;
+        let Some(prev) = state.steps.get(step.id.as_str()) else {
+            return Decision::Run("not run before".into());
+        };
+        match prev.status {
+            StepStatus::Finished => {}
+            StepStatus::Failed | StepStatus::Cancelled => {
+                return Decision::Run(format!(
+                    "{} last time{}",
+                    if prev.status == StepStatus::Failed {
+                        "failed"
+                    } else {
+                        "cancelled"
+                    },
+                    prev.reason
+                        .as_deref()
+                        .map(|r| format!(": {r}"))
+                        .unwrap_or_default()
+                ));
+            }
+            StepStatus::Running => return Decision::Run("interrupted last time".into()),
+            StepStatus::Skipped => return Decision::Run("skipped last time".into()),
+        }
+        if planned.forced {
+            return Decision::Redo("--from asks for it".into());
+        }
+        if matches!(step.action, Action::SignIn { .. }) {
+            // A session lives only in memory: its cookie is never written.
+            return Decision::Run("a session is never kept".into());
+        }
+        if prev.inputs != self.inputs_digest(step, state) {
+            return Decision::Redo(
+                "its inputs changed (its definition, source, what it compares with, the recipe's files, or what it runs after)"
+                    .into(),
+            );
+        }
+        match self.outputs_now(step) {
+            None => Decision::Keep,
+            Some(Ok(now)) if prev.outputs.as_deref() == Some(now.as_str()) => Decision::Keep,
+            Some(Ok(_)) => Decision::Changed(self.what_changed(step)),
+            Some(Err(why)) => Decision::Changed(why),
+        }
+    }
+
+    /// What changed in a step's output since it finished, for a person.
+    fn what_changed(&self, step: &Step) -> String {
+        match &step.action {
+            Action::Clone { into, .. } => {
+                let dir = self.run.sources().join(into);
+                match crate::source::checkout_state(&dir) {
+                    Ok((_, changed)) if !changed.is_empty() => format!(
+                        "sources/{into} has changes to tracked files: {}",
+                        shown(&changed)
+                    ),
+                    _ => format!("sources/{into} is at another commit"),
+                }
+            }
+            Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
+                let recorded = self.run.results().join(format!("{tree}.sha256"));
+                let now = digest_tree_except(&self.run.trees().join(tree), &[".git"], &|_, _| {});
+                match (Manifest::read(&recorded), now) {
+                    (Ok(was), Ok(now)) => {
+                        format!("trees/{tree} changed since it was made: {}", now.compare(&was))
+                    }
+                    _ => format!("trees/{tree} changed since it was made"),
+                }
+            }
+            Action::Build { outputs, .. } => {
+                format!("what it built changed: {}", outputs.join(", "))
+            }
+            Action::Stage { tree, to, .. } => format!("trees/{tree}/{to} changed"),
+            _ => "its outputs changed".into(),
+        }
+    }
+
+    /// Every step's decision before anything runs, for the plan a person
+    /// confirms: a step after one that runs is said to run after it (it may
+    /// yet be kept, if that step's outputs come out the same).
+    pub fn preview(&self, plan: &Plan, state: &State) -> Vec<Decision> {
+        let mut going: Vec<&str> = Vec::new();
+        plan.steps
+            .iter()
+            .map(|planned| {
+                let mut decision = self.decide(planned, state);
+                if decision == Decision::Keep
+                    && let Some(up) = planned
+                        .step
+                        .after
+                        .iter()
+                        .find(|a| going.contains(&a.as_str()))
+                {
+                    decision = Decision::Run(format!(
+                        "after `{up}`, which runs (kept if its output comes out the same)"
+                    ));
+                }
+                if decision != Decision::Keep {
+                    going.push(planned.id());
+                }
+                decision
+            })
+            .collect()
+    }
+}
+
+/// A checkout as its commit, with its tracked files unchanged.
+fn checkout_fingerprint(dir: &Path) -> Result<String, String> {
+    match crate::source::checkout_state(dir) {
+        Ok((commit, changed)) if changed.is_empty() => Ok(format!("commit {commit}")),
+        Ok((commit, changed)) => Ok(format!("commit {commit} with {} changed", shown(&changed))),
+        Err(_) => Err(format!("{} is not a checkout any more", dir.display())),
+    }
+}
+
+/// The files a build declares, each with its SHA-256.
+fn files_fingerprint(base: &Path, files: &[String]) -> Result<String, String> {
+    let mut h = Sha256::new();
+    for rel in files {
+        let path: PathBuf = base.join(rel);
+        let bytes = std::fs::read(&path).map_err(|_| format!("{rel} is missing"))?;
+        h.update(rel.as_bytes());
+        h.update(Sha256::digest(&bytes));
+    }
+    Ok(hex(&h.finalize()))
+}
+
+fn shown(files: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut text = files
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if files.len() > SHOWN {
+        text.push_str(&format!(" and {} more", files.len() - SHOWN));
+    }
+    text
 }

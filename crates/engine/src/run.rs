@@ -3,7 +3,7 @@
 //! ([`crate::resume`]), otherwise dispatched to its kind's module in
 //! [`crate::steps`] — recording every step in `state.json`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use reprise_recipe::{Action, Recipe, sha256_hex};
@@ -11,7 +11,7 @@ use sha2::{Digest, Sha256};
 
 use crate::event::{Event, Stream};
 use crate::plan::{Plan, PlannedStep};
-use crate::resume::{inputs_digest, output_dir, outputs_intact};
+use crate::resume::{Decision, Resume};
 use crate::steps::{self, Done, Lanes, RunContext, StepFailure, StepInput, within};
 use crate::tree_digest::hex;
 use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now, write_atomic};
@@ -64,7 +64,16 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         id: ctx.run.id.clone(),
         dir: ctx.run.path.display().to_string(),
     });
-    let files_digest = write_files(recipe, &ctx.run)?;
+    write_files(recipe, &ctx.run)?;
+    if let Err(e) = ctx.record_deviations(&[]) {
+        ctx.note("run", format!("cannot record how this run differs from the post: {e}"));
+    }
+    let resume = Resume {
+        recipe,
+        run: &ctx.run,
+        checksums_root: &ctx.checksums_root,
+        files_digest: files_digest(recipe),
+    };
 
     let mut report = RunReport::default();
     let mut lanes = Lanes::default();
@@ -84,30 +93,38 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             skip(ctx, &mut state, &mut report, planned, reason)?;
             continue;
         }
-        let inputs = inputs_digest(recipe, step, &state, &files_digest);
-        let output_dir = output_dir(step, &ctx.run);
-        // A session lives only in memory (its cookie is never written), so a
-        // sign-in is never kept from an earlier attempt.
-        let keeps = !matches!(step.action, Action::SignIn { .. });
-        if !planned.forced
-            && keeps
-            && let Some(prev) = state.steps.get(&id)
-            && prev.status == StepStatus::Finished
-            && prev.inputs == inputs
-            && outputs_intact(prev, output_dir.as_deref())
-        {
-            ctx.events.emit(Event::Skipped {
-                step: id.clone(),
-                reason: "finished in an earlier attempt; inputs unchanged and outputs intact"
-                    .into(),
-            });
-            report.reused.push(id);
-            continue;
+        let decision = resume.decide(planned, &state);
+        match &decision {
+            Decision::Keep => {
+                ctx.events.emit(Event::Skipped {
+                    step: id.clone(),
+                    reason: "finished in an earlier attempt; inputs unchanged and outputs intact"
+                        .into(),
+                });
+                report.reused.push(id);
+                continue;
+            }
+            Decision::Changed(what) if ctx.strict => {
+                let reason = format!("{what} (--strict: not redone)");
+                ctx.events.emit(Event::Failed {
+                    step: id.clone(),
+                    reason: reason.clone(),
+                });
+                if let Some(entry) = state.steps.get_mut(&id) {
+                    entry.status = StepStatus::Failed;
+                    entry.reason = Some(reason);
+                }
+                state.save(&state_file)?;
+                report.failed.push(id);
+                break;
+            }
+            Decision::Redo(why) | Decision::Changed(why) => ctx.note(&id, format!("redone: {why}")),
+            Decision::Run(_) => {}
         }
 
         let mut entry = StepState {
             status: StepStatus::Running,
-            inputs,
+            inputs: resume.inputs_digest(step, &state),
             outputs: None,
             started: now(),
             finished: None,
@@ -129,9 +146,10 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         };
         let result = run_step(&input, &mut lanes).and_then(|done| {
             entry.commit = done.commit;
-            entry.outputs = match &output_dir {
-                Some(dir) => {
-                    Some(steps::digest::digest_with_progress(dir, &id, ctx.events)?.digest())
+            entry.outputs = match resume.outputs_now(step) {
+                Some(Ok(fingerprint)) => Some(fingerprint),
+                Some(Err(why)) => {
+                    return Err(StepFailure::Failed(format!("the step ended, but {why}")));
                 }
                 None => done.outputs,
             };
@@ -182,11 +200,26 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     Ok(report)
 }
 
+/// What each step of `plan` will do in `run` (kept, run, redone, and why),
+/// before anything runs: the plan a person confirms.
+pub fn preview(plan: &Plan, run: &RunDir, checksums_root: &Path) -> Result<Vec<Decision>, RunError> {
+    let state = State::load(&run.state_file())?.unwrap_or_else(|| State::new(plan.recipe.id(), ""));
+    let resume = Resume {
+        recipe: plan.recipe,
+        run,
+        checksums_root,
+        files_digest: files_digest(plan.recipe),
+    };
+    Ok(resume.preview(plan, &state))
+}
+
 /// One step, by its kind.
 fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Done, StepFailure> {
     match &s.step.action {
         Action::Clone { source, into } => steps::clone::run(s, source, into),
-        Action::Build { command, dir, env } => steps::build::run(s, command, dir.as_deref(), env),
+        Action::Build {
+            command, dir, env, ..
+        } => steps::build::run(s, command, dir.as_deref(), env),
         Action::Command { command, dir, env } => {
             steps::command::run(s, command, dir.as_deref(), env)
         }
@@ -195,9 +228,9 @@ fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Done, StepFailure> {
             dir,
             env,
             tree,
-            manifest,
-        } => steps::emit::run(s, command, dir.as_deref(), env, tree, manifest.as_deref()),
-        Action::Digest { tree, manifest } => steps::digest::run(s, tree, manifest.as_deref()),
+            expected,
+        } => steps::emit::run(s, command, dir.as_deref(), env, tree, expected),
+        Action::Digest { tree, expected } => steps::digest::run(s, tree, expected),
         Action::Bundle {
             runtime,
             tree,
@@ -254,9 +287,8 @@ fn skip(
     Ok(())
 }
 
-/// Writes the recipe's `[[file]]`s into `files/`; returns a digest of them.
-fn write_files(recipe: &Recipe, run: &RunDir) -> Result<String, RunError> {
-    let mut h = Sha256::new();
+/// Writes the recipe's `[[file]]`s into `files/`.
+fn write_files(recipe: &Recipe, run: &RunDir) -> Result<(), RunError> {
     for file in &recipe.files {
         let path = within(&run.files(), &file.path)
             .map_err(|_| RunError::BadFilePath(file.path.to_string()))?;
@@ -267,10 +299,18 @@ fn write_files(recipe: &Recipe, run: &RunDir) -> Result<String, RunError> {
             })?;
         }
         write_atomic(&path, file.content.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// One digest of the recipe's `[[file]]`s, paths and contents.
+fn files_digest(recipe: &Recipe) -> String {
+    let mut h = Sha256::new();
+    for file in &recipe.files {
         h.update(file.path.as_bytes());
         h.update([0]);
         h.update(file.content.as_bytes());
         h.update([0]);
     }
-    Ok(hex(&h.finalize()))
+    hex(&h.finalize())
 }

@@ -282,3 +282,24 @@ impl Throttle {
         false
     }
 }
+
+/// What a checkout is now: its HEAD commit, and the tracked files that
+/// differ from it (modified, deleted, staged). Untracked and ignored files —
+/// what a build writes into `target/` — do not count: a checkout's identity
+/// is its commit and its tracked files.
+pub fn checkout_state(dir: &Path) -> Result<(String, Vec<String>), git2::Error> {
+    let repo = Repository::open(dir)?;
+    let head = repo.head()?.peel_to_commit()?.id().to_string();
+    let mut options = git2::StatusOptions::new();
+    options
+        .include_untracked(false)
+        .include_ignored(false)
+        .exclude_submodules(true);
+    let changed = repo
+        .statuses(Some(&mut options))?
+        .iter()
+        .filter(|e| e.status() != git2::Status::CURRENT)
+        .filter_map(|e| e.path().map(str::to_string))
+        .collect();
+    Ok((head, changed))
+}

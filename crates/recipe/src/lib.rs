@@ -62,7 +62,7 @@ pub use diagnostic::{Diagnostic, did_you_mean};
 pub use duration::Span;
 pub use model::*;
 pub use name::Name;
-pub use step::{Action, SignInFlow, Step, StepKind};
+pub use step::{Action, ExpectedTree, SignInFlow, Step, StepKind};
 pub use version::{Version, VersionReq};
 
 /// Why a recipe could not be loaded.

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::claim::Claim;
 use crate::duration::Span;
 use crate::name::Name;
-use crate::step::Step;
+use crate::step::{Action, Step};
 use crate::version::VersionReq;
 
 /// One published result: what the post did, on what, and what it found.
@@ -466,6 +466,31 @@ impl Figure {
 }
 
 impl Recipe {
+    /// The unpinned sources a step's work comes from: those cloned by the
+    /// steps it runs after, directly or through others. A tree emitted from
+    /// an unpinned source has no digest anyone could publish.
+    pub fn unpinned_sources_upstream(&self, step: &Step) -> Vec<&Source> {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut todo: Vec<&Name> = step.after.iter().collect();
+        let mut found: Vec<&Source> = Vec::new();
+        while let Some(id) = todo.pop() {
+            if seen.contains(&id.as_str()) {
+                continue;
+            }
+            seen.push(id.as_str());
+            let Some(up) = self.step(id) else { continue };
+            if let Action::Clone { source, .. } = &up.action
+                && let Some(src) = self.sources.iter().find(|s| s.id == *source)
+                && matches!(src.revision(), Revision::Unpinned { .. })
+                && !found.iter().any(|f| f.id == src.id)
+            {
+                found.push(src);
+            }
+            todo.extend(up.after.iter());
+        }
+        found
+    }
+
     /// The steps in an order that respects `after`, otherwise as written.
     /// (A validated recipe has no cycles; were there one, its steps would be
     /// left out rather than looped over.)

@@ -37,6 +37,17 @@ pub enum SignInFlow {
     Header,
 }
 
+/// What a tree should digest to: a manifest (`sha256sum` format) in the
+/// checkout, and or the one-line digest over it, written in the recipe.
+/// With neither, a `digest` step compares with
+/// `checksums/trees/<recipe>/<tree>.sha256`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ExpectedTree {
+    pub manifest: Option<String>,
+    /// The tree's one-line digest (64 hex digits).
+    pub digest: Option<String>,
+}
+
 /// What a step does.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -48,6 +59,9 @@ pub enum Action {
         command: Vec<String>,
         dir: Option<String>,
         env: BTreeMap<String, String>,
+        /// The files the build makes, relative to `dir`: the step is kept
+        /// from an earlier attempt only while they are there, unchanged.
+        outputs: Vec<String>,
     },
     /// Run an emitter that writes a tree, then digest the tree.
     Emit {
@@ -55,13 +69,10 @@ pub enum Action {
         dir: Option<String>,
         env: BTreeMap<String, String>,
         tree: String,
-        manifest: Option<String>,
+        expected: ExpectedTree,
     },
-    /// Digest a tree and compare it with its manifest in `checksums/`.
-    Digest {
-        tree: String,
-        manifest: Option<String>,
-    },
+    /// Digest a tree and compare it with what the recipe expects.
+    Digest { tree: String, expected: ExpectedTree },
     /// `bundle install` for one runtime into its own lockfile.
     Bundle {
         runtime: Name,
@@ -207,6 +218,8 @@ pub(crate) struct RawStep {
     env: Option<Spanned<BTreeMap<String, String>>>,
     tree: Option<Spanned<String>>,
     manifest: Option<Spanned<String>>,
+    digest: Option<Spanned<String>>,
+    outputs: Option<Spanned<Vec<String>>>,
     runtime: Option<Name>,
     lockfile: Option<Spanned<String>>,
     database: Option<Spanned<String>>,
@@ -267,8 +280,17 @@ impl RawStep {
                 let command = keys.required(inner(self.command.take()), "command", command_why);
                 let dir = inner(self.dir.take());
                 let env = inner(self.env.take()).unwrap_or_default();
+                let outputs = match kind {
+                    StepKind::Build => inner(self.outputs.take()).unwrap_or_default(),
+                    _ => Vec::new(),
+                };
                 command.map(|command| match kind {
-                    StepKind::Build => Action::Build { command, dir, env },
+                    StepKind::Build => Action::Build {
+                        command,
+                        dir,
+                        env,
+                        outputs,
+                    },
                     _ => Action::Command { command, dir, env },
                 })
             }
@@ -277,19 +299,19 @@ impl RawStep {
                 let tree = keys.required(inner(self.tree.take()), "tree", tree_why);
                 let dir = inner(self.dir.take());
                 let env = inner(self.env.take()).unwrap_or_default();
-                let manifest = inner(self.manifest.take());
+                let expected = self.expected_tree(&mut keys);
                 command.zip(tree).map(|(command, tree)| Action::Emit {
                     command,
                     dir,
                     env,
                     tree,
-                    manifest,
+                    expected,
                 })
             }
             StepKind::Digest => {
                 let tree = keys.required(inner(self.tree.take()), "tree", tree_why);
-                let manifest = inner(self.manifest.take());
-                tree.map(|tree| Action::Digest { tree, manifest })
+                let expected = self.expected_tree(&mut keys);
+                tree.map(|tree| Action::Digest { tree, expected })
             }
             StepKind::Bundle => {
                 let runtime = keys.required(
@@ -432,6 +454,25 @@ impl RawStep {
         }
     }
 
+    /// `manifest` and `digest`, the digest checked to be 64 hex digits.
+    fn expected_tree(&mut self, keys: &mut Keys) -> ExpectedTree {
+        let manifest = inner(self.manifest.take());
+        let digest = self.digest.take().and_then(|d| {
+            let text = d.get_ref().to_ascii_lowercase();
+            if text.len() == 64 && text.chars().all(|c| c.is_ascii_hexdigit()) {
+                Some(text)
+            } else {
+                keys.problems.push(Problem::new(
+                    d.span(),
+                    format!("`{}` is not a tree digest", d.get_ref()),
+                    Some("64 hex digits: what `reprise digest DIR` prints".into()),
+                ));
+                None
+            }
+        });
+        ExpectedTree { manifest, digest }
+    }
+
     /// Keys still present after the kind took what it needs.
     fn leftover_keys(&self) -> Vec<(&'static str, Range<usize>)> {
         let mut out = Vec::new();
@@ -447,6 +488,8 @@ impl RawStep {
         note("env", self.env.as_ref().map(Spanned::span));
         note("tree", self.tree.as_ref().map(Spanned::span));
         note("manifest", self.manifest.as_ref().map(Spanned::span));
+        note("digest", self.digest.as_ref().map(Spanned::span));
+        note("outputs", self.outputs.as_ref().map(Spanned::span));
         note("runtime", self.runtime.as_ref().map(Name::span));
         note("lockfile", self.lockfile.as_ref().map(Spanned::span));
         note("database", self.database.as_ref().map(Spanned::span));
@@ -465,9 +508,10 @@ impl RawStep {
 fn keys_of(kind: StepKind) -> &'static str {
     match kind {
         StepKind::Clone => "source, into",
-        StepKind::Build | StepKind::Command => "command, dir, env",
-        StepKind::Emit => "command, tree, dir, env, manifest",
-        StepKind::Digest => "tree, manifest",
+        StepKind::Build => "command, dir, env, outputs",
+        StepKind::Command => "command, dir, env",
+        StepKind::Emit => "command, tree, dir, env, manifest, digest",
+        StepKind::Digest => "tree, manifest, digest",
         StepKind::Bundle => "runtime, tree, lockfile, env",
         StepKind::Seed => "command, database, dir, env, verify",
         StepKind::Stage => "database, tree, to",

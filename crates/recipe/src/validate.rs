@@ -304,6 +304,24 @@ fn check_steps(recipe: &Recipe, p: &mut Vec<Problem>) {
             }
             _ => {}
         }
+        if let Action::Emit { expected, .. } | Action::Digest { expected, .. } = &step.action
+            && (expected.manifest.is_some() || expected.digest.is_some())
+        {
+            let unpinned = recipe.unpinned_sources_upstream(step);
+            if let Some(source) = unpinned.first() {
+                p.push(Problem::new(
+                    step.id.span(),
+                    format!(
+                        "step `{}` compares its tree with a published digest, but the tree comes from `{}`, which is not pinned",
+                        step.id, source.id
+                    ),
+                    Some(
+                        "no `manifest` or `digest` for a tree of unpinned sources: the step then records the digest it finds"
+                            .into(),
+                    ),
+                ));
+            }
+        }
         if let Some(command) = step.action.command()
             && command.is_empty()
         {

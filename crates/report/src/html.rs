@@ -62,6 +62,13 @@ fn html(report: &Report) -> String {
         escape(&machine)
     );
 
+    if !j.deviations.is_empty() {
+        out.push_str("<h2>How this run differs from the post</h2>\n<ul class=\"deviations\">");
+        for d in &j.deviations {
+            let _ = write!(out, "<li>{}</li>", escape(&d.what));
+        }
+        out.push_str("</ul>\n");
+    }
     let _ = writeln!(out, "<h2>Verdicts</h2>");
     out.push_str(&claim_forest(report));
     out.push_str("<table class=\"verdicts\"><tr><th>Claim</th><th>Kind</th><th>Verdict</th><th>Published</th><th>Measured (95% interval)</th><th>Why</th></tr>\n");
@@ -75,7 +82,7 @@ fn html(report: &Report) -> String {
             escape(&v.quote),
             escape(v.kind.name()),
             v.outcome.label().replace(' ', "-"),
-            escape(v.outcome.label()),
+            escape(&v.outcome_text()),
             escape(&published),
             escape(&measured),
             escape(&v.reason)

@@ -72,6 +72,13 @@ fn markdown(report: &Report) -> String {
         machine_line(&j.machine)
     );
 
+    if !j.deviations.is_empty() {
+        let _ = writeln!(out, "## How this run differs from the post\n");
+        for d in &j.deviations {
+            let _ = writeln!(out, "- {}", d.what);
+        }
+        out.push('\n');
+    }
     let _ = writeln!(out, "## Verdicts\n");
     if j.verdicts.is_empty() {
         let _ = writeln!(out, "The recipe makes no claims.\n");
@@ -94,7 +101,7 @@ fn markdown(report: &Report) -> String {
                 "| `{}` | {} | **{}** | {} | {} | {} |",
                 v.claim,
                 v.kind,
-                v.outcome,
+                cell(&v.outcome_text()),
                 published,
                 measured,
                 cell(&v.reason)

@@ -11,7 +11,8 @@ use reprise_harness::timestamp::utc_now;
 use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
 use reprise_verdict::{
-    CellKey, LaneInfo, MachineMatch, Measurements, Run, Settings, align_lanes, judge,
+    CellKey, Deviation, DeviationKind, LaneInfo, MachineMatch, Measurements, Run, Settings,
+    align_lanes, judge,
 };
 use serde_json::Value;
 
@@ -32,8 +33,11 @@ pub fn judge_run(
     };
     let mut info = RunInfo::for_recipe(recipe, &run.id, &utc_now());
     info.origin = Some(format!("{origin}, {}", run.path.display()));
+    let deviations = deviations_of(&results)?;
     if results.join(reprise_harness::PER_RUN_FILE).is_file() {
-        return judge_results_dir(recipe, &results, None, info, &settings).map(Some);
+        let mut report = judge_results_dir(recipe, &results, None, info, &settings)?;
+        report.judgement = report.judgement.with_deviations(deviations);
+        return Ok(Some(report));
     }
     let measurements = command_measurements(recipe, &results);
     let people = read_people(&results)?;
@@ -48,7 +52,7 @@ pub fn judge_run(
     };
     Ok(Some(Report {
         run: info,
-        judgement: judge(recipe, &measurements, &machine, &settings),
+        judgement: judge(recipe, &measurements, &machine, &settings).with_deviations(deviations),
         environment: environment_from_bench_env(recipe, &env),
         measurements,
         people,
@@ -77,6 +81,43 @@ pub fn judge_results_dir(
         environment: environment_from_bench_env(recipe, &env),
         people: read_people(dir)?,
     })
+}
+
+/// How the run differs from the post: what the engine recorded in
+/// `deviations.json`, and every lane `skipped.json` says did not run.
+fn deviations_of(results: &Path) -> Result<Vec<Deviation>, SessionError> {
+    let read = |name: &str| -> Result<Option<Value>, SessionError> {
+        let file = results.join(name);
+        if !file.is_file() {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(&file).map_err(|e| SessionError::ResultsFile {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| SessionError::ResultsFile {
+                file,
+                reason: e.to_string(),
+            })
+    };
+    let mut found: Vec<Deviation> = match read(reprise_engine::DEVIATIONS_FILE)? {
+        Some(v) => serde_json::from_value(v).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let skipped: Vec<reprise_harness::records::SkippedLane> = match read(reprise_harness::SKIPPED_FILE)? {
+        Some(v) => serde_json::from_value(v).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    for lane in skipped {
+        found.push(Deviation {
+            kind: DeviationKind::Lane,
+            what: format!("lane {} not measured ({}): {}", lane.target, lane.stage, lane.reason),
+            lanes: vec![lane.target],
+        });
+    }
+    Ok(found)
 }
 
 /// Figures a plain command step printed: a command step named like a lane
@@ -238,7 +279,7 @@ fn read_people(dir: &Path) -> Result<Vec<PeopleRun>, SessionError> {
             .collect();
         files.sort();
         for file in files {
-            let bad = |reason: String| SessionError::People {
+            let bad = |reason: String| SessionError::ResultsFile {
                 file: file.clone(),
                 reason,
             };

@@ -66,6 +66,8 @@ pub enum SessionError {
     Run(#[from] reprise_engine::RunError),
     #[error("{0} is already running")]
     Busy(String),
+    #[error("no source `{id}` in this recipe (its sources: {})", known.join(", "))]
+    UnknownSource { id: String, known: Vec<String> },
     #[error(transparent)]
     Harness(#[from] reprise_harness::HarnessError),
     #[error(transparent)]
@@ -81,7 +83,7 @@ pub enum SessionError {
     #[error("no repository to post in (OWNER/NAME, or REPRISE_DISCUSSIONS_REPO)")]
     NoRepository,
     #[error("{}: {reason}", file.display())]
-    People { file: PathBuf, reason: String },
+    ResultsFile { file: PathBuf, reason: String },
 }
 
 /// Where the recipes and the data are, the sharing settings, and the runs

@@ -7,7 +7,12 @@
 use std::time::Duration;
 
 use reprise_engine::runner::container::ContainerRunner;
-use reprise_engine::{CancelToken, Event, EventSink, Plan, PlanOptions, RunContext, RunDir};
+use std::collections::BTreeMap;
+
+use reprise_engine::{
+    CancelToken, Decision, Event, EventSink, Plan, PlanOptions, RunContext, RunDir,
+};
+use reprise_verdict::{Deviation, DeviationKind};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -31,16 +36,30 @@ pub struct RunOptions {
     pub quick: bool,
     /// Run a recipe that is not the reviewed one.
     pub allow_modified: bool,
+    /// Sources to fetch from elsewhere (a mirror, a fork, an offline copy),
+    /// by source id; the pinned revision is still required and checked.
+    pub sources: BTreeMap<String, String>,
+    /// Stop, rather than redo, when something a finished step made has
+    /// changed since (a tree edited after it was emitted).
+    pub strict: bool,
     /// Where the run was started, for the history (`reprise run`, `the desktop app`).
     pub origin: String,
 }
 
-/// A run ready to go: its plan and the folder it will use.
+/// A run ready to go: its plan, the folder it will use, what each step
+/// will do there, and how the run will differ from the post.
 pub struct Prepared<'r> {
     pub plan: Plan<'r>,
     /// The run folder resumed, or `None` for a new one.
     pub resumes: Option<RunDir>,
+    /// Per planned step: kept, run or redone, and why.
+    pub decisions: Vec<Decision>,
+    /// Known before the run starts: sources from elsewhere, a smoke run, a
+    /// recipe not the reviewed one.
+    pub deviations: Vec<Deviation>,
     pub quick: bool,
+    strict: bool,
+    sources: BTreeMap<String, String>,
     origin: String,
 }
 
@@ -87,15 +106,40 @@ impl Session {
                 from: options.from.clone(),
             },
         )?;
+        for id in options.sources.keys() {
+            if !loaded.recipe.sources.iter().any(|s| s.id.as_str() == id) {
+                return Err(SessionError::UnknownSource {
+                    id: id.clone(),
+                    known: loaded
+                        .recipe
+                        .sources
+                        .iter()
+                        .map(|s| s.id.to_string())
+                        .collect(),
+                });
+            }
+        }
         let resumes = if options.fresh {
             None
         } else {
             self.data.latest_run(loaded.recipe.id())?
         };
+        let decisions = match &resumes {
+            Some(run) => reprise_engine::preview(&plan, run, &self.catalog.root)?,
+            None => plan
+                .steps
+                .iter()
+                .map(|_| Decision::Run("a new run".into()))
+                .collect(),
+        };
         Ok(Prepared {
+            decisions,
+            deviations: deviations(loaded, options),
             plan,
             resumes,
             quick: options.quick,
+            strict: options.strict,
+            sources: options.sources.clone(),
             origin: if options.origin.is_empty() {
                 "reprise".into()
             } else {
@@ -148,6 +192,9 @@ impl Session {
             events,
             grace: GRACE,
             quick: prepared.quick,
+            strict: prepared.strict,
+            source_overrides: prepared.sources,
+            deviations: prepared.deviations,
         };
         let steps = reprise_engine::execute(&prepared.plan, &ctx)?;
         let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin);
@@ -191,6 +238,40 @@ impl Session {
             },
         }
     }
+}
+
+/// How a run will differ from the post before it starts.
+fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
+    let mut found = Vec::new();
+    for (id, url) in &options.sources {
+        let from = loaded
+            .recipe
+            .sources
+            .iter()
+            .find(|s| s.id.as_str() == id)
+            .map(|s| s.url.clone())
+            .unwrap_or_default();
+        found.push(Deviation::new(
+            DeviationKind::Source,
+            format!("{id} fetched from {url} instead of {from} (the same revision)"),
+        ));
+    }
+    if !loaded.checksum.is_reviewed() {
+        found.push(Deviation::new(
+            DeviationKind::Recipe,
+            format!(
+                "a recipe that is {} against checksums/recipes.sha256, not the reviewed one",
+                loaded.checksum.word()
+            ),
+        ));
+    }
+    if options.quick {
+        found.push(Deviation::new(
+            DeviationKind::Quick,
+            "a smoke run (--quick): durations, warm-ups and runs capped",
+        ));
+    }
+    found
 }
 
 /// Containers an earlier attempt of this run left behind (it crashed or was

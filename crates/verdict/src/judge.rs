@@ -6,6 +6,7 @@ use std::fmt;
 use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Recipe};
 use serde::{Deserialize, Serialize};
 
+use crate::deviation::Deviation;
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
 use crate::measurements::{CellKey, Measurements};
 use crate::statistics::{Bootstrap, CellStats, Interval};
@@ -98,9 +99,23 @@ pub struct Verdict {
     /// likely settle it.
     pub more_runs: Option<u32>,
     pub figures: Vec<String>,
+    /// How the run differs from the post where it bears on this claim's
+    /// lanes, as a person reads each (`ruby 3.1.2 instead of 4.0.5`).
+    #[serde(default)]
+    pub deviations: Vec<String>,
 }
 
 impl Verdict {
+    /// The outcome with what the run did differently where it bears on this
+    /// claim: `reproduced, on ruby 3.1.2 instead of 4.0.5`.
+    pub fn outcome_text(&self) -> String {
+        if self.deviations.is_empty() {
+            self.outcome.label().to_string()
+        } else {
+            format!("{}, on {}", self.outcome.label(), self.deviations.join("; "))
+        }
+    }
+
     /// The measured number with its interval, for reading: `1.94× (1.93× – 1.96×)`.
     pub fn show_measured(&self) -> String {
         self.measured.map_or("—".into(), |i| {
@@ -132,9 +147,32 @@ pub struct Judgement {
     pub cells: Vec<CellReading>,
     pub figures: Vec<FigureReading>,
     pub verdicts: Vec<Verdict>,
+    /// Every way the run differs from the post.
+    #[serde(default)]
+    pub deviations: Vec<Deviation>,
 }
 
 impl Judgement {
+    /// Records how the run differs from the post, and hands each verdict the
+    /// deviations that bear on its figures' lanes.
+    pub fn with_deviations(mut self, deviations: Vec<Deviation>) -> Judgement {
+        for v in &mut self.verdicts {
+            let lanes: Vec<&str> = v
+                .figures
+                .iter()
+                .filter_map(|id| self.figures.iter().find(|f| &f.figure == id))
+                .map(|f| f.lane.as_str())
+                .collect();
+            v.deviations = deviations
+                .iter()
+                .filter(|d| d.bears_on(&lanes))
+                .map(|d| d.what.clone())
+                .collect();
+        }
+        self.deviations = deviations;
+        self
+    }
+
     pub fn verdict(&self, claim: &str) -> Option<&Verdict> {
         self.verdicts.iter().find(|v| v.claim == claim)
     }
@@ -179,6 +217,7 @@ pub fn judge(
         cells,
         figures,
         verdicts,
+        deviations: Vec::new(),
     }
 }
 
@@ -368,6 +407,7 @@ fn judge_claim<'a>(
             .iter()
             .map(|f| f.to_string())
             .collect(),
+        deviations: Vec::new(),
     };
     let mut readings = Vec::new();
     for id in claim.shape.figures() {

@@ -68,12 +68,14 @@
 //! assert_eq!(judgement.verdict("twice").unwrap().outcome, Outcome::Reproduced);
 //! ```
 
+mod deviation;
 mod gates;
 mod judge;
 mod lanes;
 mod measurements;
 mod statistics;
 
+pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
 pub use judge::{
     FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, format_number, judge,

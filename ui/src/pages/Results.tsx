@@ -69,11 +69,20 @@ function Report({ r }: { r: ResultsView }) {
           {r.machine.reasons.join('; ')}.
         </Notice>
       )}
+      {r.deviations.length > 0 && (
+        <>
+          <h3>How this run differs from the post</h3>
+          <ul class="deviations" data-deviations>
+            {r.deviations.map((d) => <li>{d.what}</li>)}
+          </ul>
+        </>
+      )}
       <h3>Verdicts</h3>
       <ul class="verdicts">
         {r.verdicts.map((v) => (
           <li class={`verdict ${v.outcome}`} data-verdict={v.claim}>
             <span class={`badge ${v.outcome}`}>{outcomeLabel(v.outcome)}</span> <strong>{v.claim}</strong>
+            {v.deviations.length > 0 && <span class="sub on">on {v.deviations.join('; ')}</span>}
             <q>{v.quote}</q>
             <p>
               Published {formatValue(v.published, v.unit)}

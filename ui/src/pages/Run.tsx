@@ -48,6 +48,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
   const { entry, notify } = useLiveRun(plan.recipe);
   const [error, setError] = useState<BackendError | null>(null);
   const [quick, setQuick] = useState(false);
+  const [sources, setSources] = useState<Record<string, string>>({});
   const start = (fresh: boolean) => {
     setError(null);
     entry.live = emptyLive();
@@ -55,7 +56,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
     entry.outcome = null;
     notify();
     backend
-      .startRun(plan.recipe, fresh, quick, (batch) => {
+      .startRun(plan.recipe, { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')) }, (batch) => {
         entry.live = applyBatch(entry.live, batch);
         notify();
       })
@@ -103,6 +104,35 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
         <Notice>This recipe is {checksumWord(plan.checksum)} against checksums/recipes.sha256: its commands have not been reviewed, so the app will not run it.</Notice>
       )}
       {plan.lanes.length > 0 && <p class="sub">Lanes: {plan.lanes.join(', ')}</p>}
+      {plan.deviations.length > 0 && (
+        <Notice>
+          This run will differ from the post: {plan.deviations.map((d) => d.what).join('; ')}.
+        </Notice>
+      )}
+      {plan.sources.length > 0 && (
+        <details class="sources">
+          <summary>Sources (fetch one from a mirror, a fork or a copy on this machine)</summary>
+          <ul class="plain">
+            {plan.sources.map((src) => (
+              <li data-source={src.id}>
+                <strong>{src.id}</strong> <code>{src.url}</code> at <code>{src.revision}</code>
+                <label class="field">
+                  Fetch from{' '}
+                  <input
+                    type="text"
+                    value={sources[src.id] ?? ''}
+                    placeholder="the recipe's URL"
+                    disabled={busy}
+                    aria-label={`Fetch ${src.id} from`}
+                    onInput={(e) => setSources({ ...sources, [src.id]: e.currentTarget.value })}
+                  />
+                </label>
+              </li>
+            ))}
+          </ul>
+          <p class="sub">The pinned revision is still required and checked; the run records where it came from as a deviation from the post.</p>
+        </details>
+      )}
       {error && <ErrorBox error={error} title="The run could not start." />}
       {outcome && <Outcome outcome={outcome} />}
       <Timeline plan={plan} live={live} />
@@ -147,10 +177,12 @@ function Step({ s, live }: { s: PlannedStep; live: LiveState }) {
       <span class="dot" aria-hidden="true" />
       <div>
         <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">{status}</span>
+        {!now && <span class={`badge decision ${s.decision.decision}`} title={s.decision.decision === 'keep' ? 'kept from the latest run' : s.decision.reason}>{s.decision.decision === 'changed' ? 'redo' : s.decision.decision}</span>}
         {now?.durationMs !== undefined && <span class="sub">{(now.durationMs / 1000).toFixed(1)} s</span>}
         <p>{s.why}</p>
         <code class="block">{s.describe}</code>
         {reason && reason !== s.describe && <p class="sub reason">{reason}</p>}
+        {!now && s.decision.decision !== 'keep' && s.decision.decision !== 'run' && <p class="sub reason" data-decision-reason>{s.decision.reason}</p>}
         {step && (
           <>
             {step.total !== null && <progress max={1} value={f ?? undefined} aria-label={`${s.id} progress`} />}

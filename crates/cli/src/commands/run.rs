@@ -44,6 +44,34 @@ pub struct Args {
     /// (the results say so; not a measurement to compare with a post).
     #[arg(long)]
     quick: bool,
+    /// Fetch a source from elsewhere: a mirror, a fork, an offline copy
+    /// (ID=URL or ID=PATH, repeatable). The pinned revision is still
+    /// required and checked; the run records it as a deviation from the post.
+    #[arg(long = "source", value_name = "ID=URL", value_parser = parse_source)]
+    sources: Vec<(String, String)>,
+    /// Stop instead of redoing a step whose outputs changed since it
+    /// finished (a tree edited after it was emitted).
+    #[arg(long)]
+    strict: bool,
+}
+
+/// `ID=URL` or `ID=PATH` (a path is made absolute, as a URL must be).
+fn parse_source(text: &str) -> Result<(String, String), String> {
+    let (id, place) = text
+        .split_once('=')
+        .filter(|(id, place)| !id.is_empty() && !place.is_empty())
+        .ok_or_else(|| format!("`{text}` is not ID=URL or ID=PATH"))?;
+    let looks_like_url = place.contains("://") || place.contains('@');
+    let place = if looks_like_url {
+        place.to_string()
+    } else {
+        std::path::Path::new(place)
+            .canonicalize()
+            .map_err(|e| format!("{place}: {e}"))?
+            .display()
+            .to_string()
+    };
+    Ok((id.to_string(), place))
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -61,6 +89,8 @@ pub fn run(args: Args) -> ExitCode {
         quick: args.quick,
         allow_modified: args.allow_modified,
         origin: "reprise run".into(),
+        sources: args.sources.iter().cloned().collect(),
+        strict: args.strict,
     };
     let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,
@@ -86,14 +116,20 @@ pub fn run(args: Args) -> ExitCode {
     }
 
     let mut shown = format!("Plan for {} ({}):\n", recipe.id(), recipe.post.title);
-    for p in &prepared.plan.steps {
-        let mark = if p.forced { "redo" } else { "run " };
+    for (p, decision) in prepared.plan.steps.iter().zip(&prepared.decisions) {
         shown.push_str(&format!(
-            "  {mark} {:<12} {:<8} {}\n",
+            "  {:<4} {:<12} {:<8} {}\n",
+            decision.word(),
             p.id(),
             p.kind().name(),
             p.describe(recipe)
         ));
+        if !matches!(decision, reprise_engine::Decision::Run(_)) || prepared.resumes.is_some() {
+            shown.push_str(&format!("       ({})\n", decision.reason()));
+        }
+    }
+    for d in &prepared.deviations {
+        shown.push_str(&format!("  differs from the post: {}\n", d.what));
     }
     if !prepared.plan.lanes.is_empty() {
         shown.push_str(&format!("  lanes: {}\n", prepared.plan.lanes.join(", ")));
@@ -176,6 +212,10 @@ fn cancel_on_interrupt(session: &Session) {
     });
 }
 
+/// Log lines a step shows on the console; the rest are counted, and all
+/// are in the step's log file (an emitter prints ~1,500 warnings a run).
+const LOG_LINES_SHOWN: u64 = 40;
+
 /// Prints events: JSON lines; or plain lines, with progress bars on a
 /// terminal and a progress line every 10% elsewhere.
 struct Printer {
@@ -184,6 +224,8 @@ struct Printer {
     bars: Option<MultiProgress>,
     /// Per step: its bar, or the last progress tenth printed.
     progress: Mutex<HashMap<String, (Option<ProgressBar>, u64)>>,
+    /// Per step: log lines seen, and how many of those said "warning".
+    logged: Mutex<HashMap<String, (u64, u64)>>,
 }
 
 impl Printer {
@@ -193,6 +235,7 @@ impl Printer {
             json,
             bars,
             progress: Mutex::new(HashMap::new()),
+            logged: Mutex::new(HashMap::new()),
         }
     }
 
@@ -204,11 +247,47 @@ impl Printer {
         }
     }
 
-    /// Ends a step's progress bar, if it has one.
-    fn end_bar(&self, step: &str) {
+    /// Ends a step's progress bar, if it has one, and says how many of its
+    /// log lines were not shown.
+    fn end_step(&self, step: &str) {
         let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((Some(bar), _)) = progress.remove(step) {
             bar.finish_and_clear();
+        }
+        drop(progress);
+        let logged = self
+            .logged
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(step);
+        if let Some((lines, warnings)) = logged
+            && lines > LOG_LINES_SHOWN
+        {
+            let hidden = lines - LOG_LINES_SHOWN;
+            let of_which = if warnings > 0 {
+                format!(" ({warnings} of its {lines} lines are warnings)")
+            } else {
+                String::new()
+            };
+            self.line(format!(
+                "    {step}: {hidden} more lines not shown{of_which}; all are in logs/{step}.log"
+            ));
+        }
+    }
+
+    /// A step's log line, shown while the step has shown fewer than
+    /// [`LOG_LINES_SHOWN`].
+    fn log(&self, step: String, mark: char, line: String) {
+        let mut logged = self.logged.lock().unwrap_or_else(|p| p.into_inner());
+        let (lines, warnings) = logged.entry(step.clone()).or_default();
+        *lines += 1;
+        if line.to_ascii_lowercase().contains("warning") {
+            *warnings += 1;
+        }
+        let show = *lines <= LOG_LINES_SHOWN;
+        drop(logged);
+        if show {
+            self.line(format!("    {step} {mark} {line}"));
         }
     }
 
@@ -278,22 +357,22 @@ impl Printer {
                 }
             }
             Event::Log { step, stream, line } => match stream {
-                Stream::Stdout => self.line(format!("    {step} | {line}")),
-                Stream::Stderr => self.line(format!("    {step} ! {line}")),
+                Stream::Stdout => self.log(step, '|', line),
+                Stream::Stderr => self.log(step, '!', line),
             },
             Event::Finished { step, duration_ms } => {
-                self.end_bar(&step);
+                self.end_step(&step);
                 self.line(format!(
                     "==> {step} finished in {:.1}s",
                     duration_ms as f64 / 1000.0
                 ))
             }
             Event::Skipped { step, reason } => {
-                self.end_bar(&step);
+                self.end_step(&step);
                 self.line(format!("--  {step} skipped: {reason}"))
             }
             Event::Failed { step, reason } => {
-                self.end_bar(&step);
+                self.end_step(&step);
                 self.line(format!("!!  {step} failed: {reason}"))
             }
             Event::Note { message } => self.line(message),

@@ -1,17 +1,22 @@
-//! `digest`: a tree's sha256sum manifest and its one digest, compared with
-//! the manifest the recipe pins (the step's own, or
-//! `checksums/trees/<recipe>/<tree>.sha256` in the checkout); a mismatch
-//! names the files that differ, are missing or extra. The `emit` step
-//! compares its tree the same way.
+//! `digest`: a tree's sha256sum manifest and its one-line digest, kept in
+//! `results/<tree>.sha256` and compared with what the recipe expects: a
+//! manifest in the checkout (the step's `manifest`, else
+//! `checksums/trees/<recipe>/<tree>.sha256`) and or a one-line `digest`
+//! written in the recipe. A mismatch names the files that differ, are
+//! missing or extra. A tree that comes from an unpinned source has no
+//! digest anyone could publish: its digest is recorded, not compared. The
+//! `emit` step compares its tree the same way.
 
 use std::path::{Path, PathBuf};
+
+use reprise_recipe::{ExpectedTree, Recipe, Step};
 
 use super::{Done, StepFailure, StepInput, within};
 use crate::event::{Event, EventSink};
 use crate::tree_digest::{Manifest, digest_tree_except};
 use crate::workdir::write_atomic;
 
-pub(crate) fn run(s: &StepInput, tree: &str, manifest: Option<&str>) -> Result<Done, StepFailure> {
+pub(crate) fn run(s: &StepInput, tree: &str, expected: &ExpectedTree) -> Result<Done, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
     if !tree_dir.is_dir() {
         return Err(StepFailure::Failed(format!(
@@ -19,35 +24,53 @@ pub(crate) fn run(s: &StepInput, tree: &str, manifest: Option<&str>) -> Result<D
             tree_dir.display()
         )));
     }
-    compare_tree(s, tree, &tree_dir, manifest, true)?;
+    compare_tree(s, tree, &tree_dir, expected, true)?;
     Ok(Done::default())
 }
 
-/// The manifest a tree is checked against: the step's own, or
+/// The manifest file a tree is compared with: the step's own, or
 /// `checksums/trees/<recipe>/<tree>.sha256` in the checkout.
-fn manifest_file(s: &StepInput, tree: &str, manifest: Option<&str>) -> PathBuf {
-    let root = &s.ctx.checksums_root;
-    match manifest {
-        Some(m) => root.join(m),
-        None => root
+pub(crate) fn manifest_file(
+    recipe: &Recipe,
+    checksums_root: &Path,
+    tree: &str,
+    expected: &ExpectedTree,
+) -> PathBuf {
+    match &expected.manifest {
+        Some(m) => checksums_root.join(m),
+        None => checksums_root
             .join("checksums/trees")
-            .join(s.recipe.id())
+            .join(recipe.id())
             .join(format!("{tree}.sha256")),
     }
 }
 
-/// Digests a tree, keeps its manifest in results/, and compares it with the
-/// expected one. Without an expected manifest an emit step notes the digest;
-/// a digest step (`required`) fails, since comparing is its whole purpose.
+/// What an emit or digest step compares with, as bytes for the step's
+/// inputs: a changed manifest or digest redoes the comparison.
+pub(crate) fn expectation(recipe: &Recipe, checksums_root: &Path, step: &Step) -> Vec<u8> {
+    let (tree, expected) = match &step.action {
+        reprise_recipe::Action::Emit { tree, expected, .. }
+        | reprise_recipe::Action::Digest { tree, expected } => (tree, expected),
+        _ => return Vec::new(),
+    };
+    let mut bytes = std::fs::read(manifest_file(recipe, checksums_root, tree, expected))
+        .unwrap_or_default();
+    bytes.extend(expected.digest.as_deref().unwrap_or("").as_bytes());
+    bytes
+}
+
+/// Digests a tree, keeps its manifest in results/, and compares it with
+/// what the recipe expects. Where nothing is expected an emit step notes the
+/// digest; a digest step (`required`) fails, since comparing is its purpose —
+/// unless the tree comes from unpinned sources, whose digest is recorded.
 pub(crate) fn compare_tree(
     s: &StepInput,
     tree: &str,
     tree_dir: &Path,
-    manifest: Option<&str>,
+    expected: &ExpectedTree,
     required: bool,
 ) -> Result<(), StepFailure> {
-    let expected = manifest_file(s, tree, manifest);
-    let manifest = digest_with_progress(tree_dir, s.id(), s.ctx.events)?;
+    let found = digest_with_progress(tree_dir, s.id(), s.ctx.events)?;
     let result = within(&s.ctx.run.results(), &format!("{tree}.sha256"))?;
     if let Some(parent) = result.parent() {
         std::fs::create_dir_all(parent).map_err(|source| StepFailure::Io {
@@ -55,36 +78,64 @@ pub(crate) fn compare_tree(
             source,
         })?;
     }
-    write_atomic(&result, manifest.text().as_bytes())?;
+    write_atomic(&result, found.text().as_bytes())?;
+    let digest = found.digest();
     s.note(format!(
-        "trees/{tree}: {} files, digest {}",
-        manifest.files.len(),
-        manifest.digest()
+        "trees/{tree}: {} files, digest {digest}",
+        found.files.len()
     ));
-    if !expected.is_file() {
-        if required {
-            return Err(StepFailure::Failed(format!(
-                "no manifest at {} to compare trees/{tree} with (results/{tree}.sha256 has this run's)",
-                expected.display()
-            )));
-        }
+    let unpinned = s.recipe.unpinned_sources_upstream(s.step);
+    if let Some(source) = unpinned.first() {
         s.note(format!(
-            "no manifest at {}; nothing to compare with",
-            expected.display()
+            "trees/{tree} comes from `{}`, which is not pinned: there is no published digest to compare with; this run's is recorded in results/{tree}.sha256",
+            source.id
         ));
         return Ok(());
     }
-    let want = Manifest::read(&expected)?;
-    let mismatch = manifest.compare(&want);
-    if mismatch.is_empty() {
-        s.note(format!("trees/{tree} matches {}", expected.display()));
-        Ok(())
+    let file = manifest_file(s.recipe, &s.ctx.checksums_root, tree, expected);
+    let manifest = if file.is_file() {
+        Some(Manifest::read(&file)?)
+    } else if expected.manifest.is_some() {
+        return Err(StepFailure::Failed(format!(
+            "the recipe names the manifest {}, which does not exist",
+            file.display()
+        )));
     } else {
-        Err(StepFailure::Failed(format!(
-            "trees/{tree} does not match {}: {mismatch}",
-            expected.display()
-        )))
+        None
+    };
+    let mismatch = manifest.as_ref().map(|want| found.compare(want));
+    match (&expected.digest, &mismatch) {
+        (Some(want), _) if *want != digest => {
+            return Err(StepFailure::Failed(match &mismatch {
+                Some(m) if !m.is_empty() => format!(
+                    "trees/{tree} has digest {digest}, the recipe expects {want}: {m} (against {})",
+                    file.display()
+                ),
+                _ => format!(
+                    "trees/{tree} has digest {digest}, the recipe expects {want} (results/{tree}.sha256 lists this run's files)"
+                ),
+            }));
+        }
+        (_, Some(m)) if !m.is_empty() => {
+            return Err(StepFailure::Failed(format!(
+                "trees/{tree} does not match {}: {m}",
+                file.display()
+            )));
+        }
+        (Some(_), _) => s.note(format!("trees/{tree} has the digest the recipe expects")),
+        (None, Some(_)) => s.note(format!("trees/{tree} matches {}", file.display())),
+        (None, None) if required => {
+            return Err(StepFailure::Failed(format!(
+                "no manifest at {} and no digest in the recipe to compare trees/{tree} with (results/{tree}.sha256 has this run's)",
+                file.display()
+            )));
+        }
+        (None, None) => s.note(format!(
+            "no manifest at {}; nothing to compare with",
+            file.display()
+        )),
     }
+    Ok(())
 }
 
 /// A tree's manifest, its progress reported as the step's.

@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use reprise_recipe::ExpectedTree;
+
 use super::digest::compare_tree;
 use super::{Done, StepFailure, StepInput, run_process, within};
 
@@ -13,7 +15,7 @@ pub(crate) fn run(
     dir: Option<&str>,
     env: &BTreeMap<String, String>,
     tree: &str,
-    manifest: Option<&str>,
+    expected: &ExpectedTree,
 ) -> Result<Done, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
     if tree_dir.exists() {
@@ -30,6 +32,6 @@ pub(crate) fn run(
             tree_dir.display()
         )));
     }
-    compare_tree(s, tree, &tree_dir, manifest, false)?;
+    compare_tree(s, tree, &tree_dir, expected, false)?;
     Ok(Done::default())
 }

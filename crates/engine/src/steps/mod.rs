@@ -27,6 +27,7 @@ use reprise_harness::records::{ColdStart, SkippedLane};
 use reprise_probe::preflight::LaneHere;
 use reprise_probe::toolchain::{SearchPath, Toolchains};
 use reprise_recipe::{Lane, Placement, Recipe, Step};
+use reprise_verdict::{Deviation, DeviationKind};
 use serde::Serialize;
 
 use crate::event::{CancelToken, Event, EventSink, Stream};
@@ -48,7 +49,20 @@ pub struct RunContext<'a> {
     /// `--quick`: cap load durations, warm-ups, runs and cold starts, for
     /// tests and smoke runs (the results say so).
     pub quick: bool,
+    /// `--strict`: a step whose outputs changed since it finished stops the
+    /// run instead of being redone.
+    pub strict: bool,
+    /// Sources fetched from elsewhere than the recipe says (a mirror, a
+    /// fork, an offline copy), by source id; the pinned revision still holds.
+    pub source_overrides: BTreeMap<String, String>,
+    /// How this run differs from the post, as known before it starts
+    /// (sources from elsewhere, a smoke run, a recipe not the reviewed one);
+    /// the steps add what they find (toolchains at other versions).
+    pub deviations: Vec<Deviation>,
 }
+
+/// Reprise's record of how a run differs from the post.
+pub const DEVIATIONS_FILE: &str = "deviations.json";
 
 impl RunContext<'_> {
     /// A note of the engine's in the step's log.
@@ -58,6 +72,14 @@ impl RunContext<'_> {
             stream: Stream::Stdout,
             line,
         });
+    }
+
+    /// Records deviations found during the run beside those known at its
+    /// start, in `results/deviations.json`.
+    pub(crate) fn record_deviations(&self, found: &[Deviation]) -> Result<(), StepFailure> {
+        let mut all = self.deviations.clone();
+        all.extend(found.iter().cloned());
+        self.write_result(DEVIATIONS_FILE, &all)
     }
 
     /// Writes a file of `results/` as pretty JSON.
@@ -337,6 +359,24 @@ impl Lanes {
                 .then(|| reprise_probe::container_engine::ask_from_env(Duration::from_secs(2)))
                 .flatten();
             let here = reprise_probe::preflight::lanes_here(s.recipe, &tools, engine.as_ref());
+            let found: Vec<Deviation> =
+                reprise_probe::preflight::differing_toolchains(s.recipe, &tools)
+                    .into_iter()
+                    .map(|(tc, here)| Deviation {
+                        kind: DeviationKind::Toolchain,
+                        what: format!("{}: {here} instead of {}", tc.name, tc.version),
+                        lanes: s
+                            .recipe
+                            .lanes
+                            .iter()
+                            .filter(|l| s.recipe.lane_toolchains(l).any(|t| t.name == tc.name))
+                            .map(|l| l.name.to_string())
+                            .collect(),
+                    })
+                    .collect();
+            if let Err(e) = s.ctx.record_deviations(&found) {
+                s.note(format!("cannot record the toolchains that differ: {e}"));
+            }
             self.here = Some(here.into_iter().collect());
             self.toolchains = Some(tools);
         }

@@ -180,6 +180,20 @@ pub fn lanes_here(
         .collect()
 }
 
+/// The recipe's toolchains this machine has at another version than the
+/// post's, with what it has instead (`ruby 3.1.2p20 (/usr/bin/ruby)`).
+pub fn differing_toolchains<'r>(
+    recipe: &'r Recipe,
+    tools: &Toolchains,
+) -> Vec<(&'r reprise_recipe::Toolchain, String)> {
+    toolchains::toolchain_items(recipe, tools)
+        .into_iter()
+        .zip(&recipe.toolchains)
+        .filter(|(item, _)| item.verdict == Verdict::Differs)
+        .map(|(item, tc)| (tc, item.here.unwrap_or_else(|| "another version".into())))
+        .collect()
+}
+
 /// Compares the recipe's reference machine and toolchains with this machine.
 pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Preflight {
     let mut items = match &recipe.machine {

@@ -1,0 +1,51 @@
+//! Deviations: every way a run differs from the post it reproduces — a
+//! source fetched from elsewhere, a toolchain at another version, a recipe
+//! that is not the reviewed one, a smoke run, a lane left out. A verdict is
+//! only as good as what it was measured on, so each verdict carries the
+//! deviations that bear on its lanes ("reproduced, on ruby 3.1.2 instead of
+//! 4.0.5").
+
+use serde::{Deserialize, Serialize};
+
+/// What kind of difference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum DeviationKind {
+    /// A source fetched from a mirror, fork or copy (the revision still holds).
+    Source,
+    /// A toolchain at another version than the post's.
+    Toolchain,
+    /// A recipe that is not the reviewed one: its steps, files (shims) or
+    /// lanes may differ from the post's.
+    Recipe,
+    /// A smoke run: durations, warm-ups and runs capped.
+    Quick,
+    /// A lane the post measured that this run did not.
+    Lane,
+}
+
+/// One way the run differs from the post.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct Deviation {
+    pub kind: DeviationKind,
+    /// What differs, as a person reads it: `ruby 3.1.2 instead of 4.0.5`.
+    pub what: String,
+    /// The lanes it bears on; empty when it bears on the whole run.
+    #[serde(default)]
+    pub lanes: Vec<String>,
+}
+
+impl Deviation {
+    pub fn new(kind: DeviationKind, what: impl Into<String>) -> Deviation {
+        Deviation {
+            kind,
+            what: what.into(),
+            lanes: Vec::new(),
+        }
+    }
+
+    /// Whether it bears on a claim over these lanes.
+    pub fn bears_on(&self, lanes: &[&str]) -> bool {
+        self.lanes.is_empty() || self.lanes.iter().any(|l| lanes.contains(&l.as_str()))
+    }
+}
