@@ -189,7 +189,13 @@ fn resuming_from_the_app_removes_the_containers_an_earlier_attempt_left() {
     // binary use the same engine address when they use one.
     unsafe { std::env::set_var("DOCKER_HOST", &host) };
     let session = session(root.path(), data.path());
-    let first = start(&session, "tiny", RunChoices::default(), |_| Ok::<(), ()>(())).unwrap();
+    let first = start(
+        &session,
+        "tiny",
+        RunChoices::default(),
+        |_| Ok::<(), ()>(()),
+    )
+    .unwrap();
     assert!(first.steps.ok(), "{first:?}");
 
     // The first attempt "crashed" and left a container labelled with its run.

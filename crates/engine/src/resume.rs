@@ -190,7 +190,10 @@ impl Resume<'_> {
                 let now = digest_tree_except(&self.run.trees().join(tree), &[".git"], &|_, _| {});
                 match (Manifest::read(&recorded), now) {
                     (Ok(was), Ok(now)) => {
-                        format!("trees/{tree} changed since it was made: {}", now.compare(&was))
+                        format!(
+                            "trees/{tree} changed since it was made: {}",
+                            now.compare(&was)
+                        )
                     }
                     _ => format!("trees/{tree} changed since it was made"),
                 }

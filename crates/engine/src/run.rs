@@ -66,7 +66,10 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     });
     write_files(recipe, &ctx.run)?;
     if let Err(e) = ctx.record_deviations(&[]) {
-        ctx.note("run", format!("cannot record how this run differs from the post: {e}"));
+        ctx.note(
+            "run",
+            format!("cannot record how this run differs from the post: {e}"),
+        );
     }
     let resume = Resume {
         recipe,
@@ -202,7 +205,11 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
 
 /// What each step of `plan` will do in `run` (kept, run, redone, and why),
 /// before anything runs: the plan a person confirms.
-pub fn preview(plan: &Plan, run: &RunDir, checksums_root: &Path) -> Result<Vec<Decision>, RunError> {
+pub fn preview(
+    plan: &Plan,
+    run: &RunDir,
+    checksums_root: &Path,
+) -> Result<Vec<Decision>, RunError> {
     let state = State::load(&run.state_file())?.unwrap_or_else(|| State::new(plan.recipe.id(), ""));
     let resume = Resume {
         recipe: plan.recipe,

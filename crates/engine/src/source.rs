@@ -299,7 +299,7 @@ pub fn checkout_state(dir: &Path) -> Result<(String, Vec<String>), git2::Error> 
         .statuses(Some(&mut options))?
         .iter()
         .filter(|e| e.status() != git2::Status::CURRENT)
-        .filter_map(|e| e.path().map(str::to_string))
+        .filter_map(|e| e.path().ok().map(str::to_string))
         .collect();
     Ok((head, changed))
 }

@@ -75,15 +75,14 @@ fn attempt(
     let plan = reprise_engine::plan(recipe, &PlanOptions::default()).unwrap();
     let events = Mutex::new(Vec::new());
     let sink = |e: Event| events.lock().unwrap().push(e);
-    let ctx = RunContext {
-        data: data.clone(),
-        run: run.clone(),
-        checksums_root: root.to_path_buf(),
-        cancel: CancelToken::new(),
-        events: &sink,
-        grace: Duration::from_millis(500),
-        quick: false,
-    };
+    let mut ctx = RunContext::new(
+        data.clone(),
+        run.clone(),
+        root.to_path_buf(),
+        CancelToken::new(),
+        &sink,
+    );
+    ctx.grace = Duration::from_millis(500);
     let report = reprise_engine::execute(&plan, &ctx).unwrap();
     (report, events.into_inner().unwrap())
 }

@@ -92,15 +92,8 @@ fn attempt(
         }
         events.lock().unwrap().push(e);
     };
-    let ctx = RunContext {
-        data: s.data.clone(),
-        run: run.clone(),
-        checksums_root: s.root.clone(),
-        cancel,
-        events: &sink,
-        grace: Duration::from_millis(500),
-        quick: false,
-    };
+    let mut ctx = RunContext::new(s.data.clone(), run.clone(), s.root.clone(), cancel, &sink);
+    ctx.grace = Duration::from_millis(500);
     let report = reprise_engine::execute(&plan, &ctx).unwrap();
     (report, events.into_inner().unwrap())
 }

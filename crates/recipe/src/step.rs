@@ -72,7 +72,10 @@ pub enum Action {
         expected: ExpectedTree,
     },
     /// Digest a tree and compare it with what the recipe expects.
-    Digest { tree: String, expected: ExpectedTree },
+    Digest {
+        tree: String,
+        expected: ExpectedTree,
+    },
     /// `bundle install` for one runtime into its own lockfile.
     Bundle {
         runtime: Name,

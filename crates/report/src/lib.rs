@@ -23,6 +23,7 @@
 //!     cells: vec![],
 //!     figures: vec![],
 //!     verdicts: vec![],
+//!     deviations: vec![],
 //! };
 //! let report = Report {
 //!     run: RunInfo { id: "r1".into(), recipe: "hello".into(), title: "Hello".into(), ..RunInfo::default() },

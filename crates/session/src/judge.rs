@@ -106,14 +106,18 @@ fn deviations_of(results: &Path) -> Result<Vec<Deviation>, SessionError> {
         Some(v) => serde_json::from_value(v).unwrap_or_default(),
         None => Vec::new(),
     };
-    let skipped: Vec<reprise_harness::records::SkippedLane> = match read(reprise_harness::SKIPPED_FILE)? {
-        Some(v) => serde_json::from_value(v).unwrap_or_default(),
-        None => Vec::new(),
-    };
+    let skipped: Vec<reprise_harness::records::SkippedLane> =
+        match read(reprise_harness::SKIPPED_FILE)? {
+            Some(v) => serde_json::from_value(v).unwrap_or_default(),
+            None => Vec::new(),
+        };
     for lane in skipped {
         found.push(Deviation {
             kind: DeviationKind::Lane,
-            what: format!("lane {} not measured ({}): {}", lane.target, lane.stage, lane.reason),
+            what: format!(
+                "lane {} not measured ({}): {}",
+                lane.target, lane.stage, lane.reason
+            ),
             lanes: vec![lane.target],
         });
     }

@@ -4,8 +4,6 @@
 //! the history. The CLI asks for consent between [`Session::prepare`] and
 //! [`Session::execute`]; the app shows the plan and waits for a click.
 
-use std::time::Duration;
-
 use reprise_engine::runner::container::ContainerRunner;
 use std::collections::BTreeMap;
 
@@ -17,9 +15,6 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::{Loaded, Session, SessionError};
-
-/// How long a process has after SIGTERM before SIGKILL.
-const GRACE: Duration = Duration::from_secs(5);
 
 /// What a person asked of a run.
 #[derive(Clone, Debug, Default)]
@@ -184,18 +179,17 @@ impl Session {
             None => self.data.create_run(recipe.id())?,
         };
         remove_left_over_containers(&run, events);
-        let ctx = RunContext {
-            data: self.data.clone(),
+        let mut ctx = RunContext::new(
+            self.data.clone(),
             run,
-            checksums_root: self.catalog.root.clone(),
+            self.catalog.root.clone(),
             cancel,
             events,
-            grace: GRACE,
-            quick: prepared.quick,
-            strict: prepared.strict,
-            source_overrides: prepared.sources,
-            deviations: prepared.deviations,
-        };
+        );
+        ctx.quick = prepared.quick;
+        ctx.strict = prepared.strict;
+        ctx.source_overrides = prepared.sources;
+        ctx.deviations = prepared.deviations;
         let steps = reprise_engine::execute(&prepared.plan, &ctx)?;
         let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin);
         let note = match &history {

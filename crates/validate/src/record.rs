@@ -88,6 +88,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
         cells: read_cells(&measurements, &settings.thresholds),
         figures: Vec::new(),
         verdicts: Vec::new(),
+        deviations: Vec::new(),
     };
     let mut run = RunInfo::for_recipe(&recipe, id, &profile.created_at);
     run.title = format!("{}: {}", recipe.post.title, profile.fitness.word());

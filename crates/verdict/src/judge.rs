@@ -112,7 +112,11 @@ impl Verdict {
         if self.deviations.is_empty() {
             self.outcome.label().to_string()
         } else {
-            format!("{}, on {}", self.outcome.label(), self.deviations.join("; "))
+            format!(
+                "{}, on {}",
+                self.outcome.label(),
+                self.deviations.join("; ")
+            )
         }
     }
 

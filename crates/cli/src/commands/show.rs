@@ -304,11 +304,17 @@ fn detail(action: &Action) -> Option<String> {
                 .map(|d| format!("   (in {d})"))
                 .unwrap_or_default()
         ),
-        Action::Digest { tree, manifest } => format!(
-            "digest trees/{tree}{}",
-            manifest
+        Action::Digest { tree, expected } => format!(
+            "digest trees/{tree}{}{}",
+            expected
+                .manifest
                 .as_ref()
                 .map(|m| format!(" against {m}"))
+                .unwrap_or_default(),
+            expected
+                .digest
+                .as_ref()
+                .map(|d| format!(", expecting {d}"))
                 .unwrap_or_default()
         ),
         Action::Bundle {

@@ -53,8 +53,8 @@ pub(crate) fn expectation(recipe: &Recipe, checksums_root: &Path, step: &Step) -
         | reprise_recipe::Action::Digest { tree, expected } => (tree, expected),
         _ => return Vec::new(),
     };
-    let mut bytes = std::fs::read(manifest_file(recipe, checksums_root, tree, expected))
-        .unwrap_or_default();
+    let mut bytes =
+        std::fs::read(manifest_file(recipe, checksums_root, tree, expected)).unwrap_or_default();
     bytes.extend(expected.digest.as_deref().unwrap_or("").as_bytes());
     bytes
 }

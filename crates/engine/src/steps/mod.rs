@@ -64,7 +64,31 @@ pub struct RunContext<'a> {
 /// Reprise's record of how a run differs from the post.
 pub const DEVIATIONS_FILE: &str = "deviations.json";
 
-impl RunContext<'_> {
+impl<'a> RunContext<'a> {
+    /// A context with the defaults: 5 s of grace after SIGTERM, a full (not
+    /// quick) run, redoing what changed, sources from the recipe's URLs, and
+    /// no deviation known before the run starts.
+    pub fn new(
+        data: DataDir,
+        run: RunDir,
+        checksums_root: PathBuf,
+        cancel: CancelToken,
+        events: &'a dyn EventSink,
+    ) -> RunContext<'a> {
+        RunContext {
+            data,
+            run,
+            checksums_root,
+            cancel,
+            events,
+            grace: Duration::from_secs(5),
+            quick: false,
+            strict: false,
+            source_overrides: BTreeMap::new(),
+            deviations: Vec::new(),
+        }
+    }
+
     /// A note of the engine's in the step's log.
     pub(crate) fn note(&self, step: &str, line: String) {
         self.events.emit(Event::Log {

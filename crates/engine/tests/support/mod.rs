@@ -54,15 +54,15 @@ pub fn execute(
         on_event(&e);
         events.lock().unwrap().push(e);
     };
-    let ctx = RunContext {
-        data: s.data.clone(),
-        run: run.clone(),
-        checksums_root: s.root.clone(),
-        cancel: CancelToken::new(),
-        events: &sink,
-        grace: Duration::from_secs(2),
-        quick,
-    };
+    let mut ctx = RunContext::new(
+        s.data.clone(),
+        run.clone(),
+        s.root.clone(),
+        CancelToken::new(),
+        &sink,
+    );
+    ctx.grace = Duration::from_secs(2);
+    ctx.quick = quick;
     let report = reprise_engine::execute(&plan, &ctx).unwrap();
     Attempt {
         report,
