@@ -122,6 +122,9 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
                 break;
             }
             Decision::Redo(why) | Decision::Changed(why) => ctx.note(&id, format!("redone: {why}")),
+            Decision::Run(why) if state.steps.contains_key(&id) => {
+                ctx.note(&id, format!("runs again: {why}"))
+            }
             Decision::Run(_) => {}
         }
 

@@ -137,6 +137,24 @@ pub fn checkout(
         }
     };
 
+    // A checkout that has the commit is put back to it in place: its tracked
+    // files restored, its untracked and ignored ones (a build's target/)
+    // kept. Anything else is cloned afresh.
+    if let Ok(repo) = Repository::open(dest)
+        && repo.find_commit(oid).is_ok()
+    {
+        repo.set_head_detached(oid).map_err(git(dest))?;
+        let mut force = CheckoutBuilder::new();
+        force.force();
+        repo.checkout_head(Some(&mut force)).map_err(git(dest))?;
+        repo.remote_set_url("origin", &source.url)
+            .map_err(git(dest))?;
+        log(format!(
+            "restored {} to {oid} in place (untracked files, such as a build's, kept)",
+            dest.display()
+        ));
+        return Ok(oid.to_string());
+    }
     if dest.exists() {
         std::fs::remove_dir_all(dest).map_err(|e| SourceError::Io {
             path: dest.to_path_buf(),
