@@ -179,7 +179,13 @@ fn a_run_killed_mid_way_resumes_and_runs_lists_it() {
             .collect()
     };
     assert_eq!(of("first"), ["skipped"]);
-    assert_eq!(of("slow"), ["started", "finished"]);
+    assert_eq!(of("slow"), ["log", "started", "finished"]);
+    assert!(
+        events
+            .iter()
+            .any(|e| e["step"] == "slow" && e["line"] == "runs again: interrupted last time"),
+        "{events:?}"
+    );
     assert_eq!(of("serve"), ["started", "finished"]);
 
     // A new run prints the recipe file's content through the first step.
@@ -311,4 +317,57 @@ why = "Prints a figure."
         stdout(&out)
     );
     assert!(stderr(&out).contains("1 finished"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_plan_says_what_is_kept_run_or_redone_and_why() {
+    let c = Checkout::new();
+    std::fs::write(c.root().join("go"), "").unwrap();
+    let out = c.reprise(&["run", "steps", "--yes", "--step", "first"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = c.reprise(&["run", "steps", "--yes", "--from", "first", "--step", "first"]);
+    let plan = stderr(&out);
+    assert!(plan.contains("  redo first "), "{plan}");
+    assert!(plan.contains("(--from asks for it)"), "{plan}");
+    let out = c.reprise(&["run", "steps", "--yes", "--step", "first"]);
+    let plan = stderr(&out);
+    assert!(plan.contains("  keep first "), "{plan}");
+    assert!(
+        plan.contains("(finished before; inputs unchanged and outputs intact)"),
+        "{plan}"
+    );
+}
+
+#[test]
+fn a_noisy_step_shows_its_first_lines_and_counts_the_rest_which_stay_in_its_log() {
+    let c = Checkout::new();
+    let recipe = r#"
+[post]
+id = "steps"
+title = "Steps"
+author = "Test"
+date = "2026"
+summary = "A noisy emitter."
+
+[[step]]
+id = "noisy"
+kind = "command"
+command = ["sh", "-c", "for i in $(seq 1 1500); do echo \"warning: unsupported construct $i\" >&2; done; echo done"]
+why = "Prints as many warnings as Roundhouse's emitter does."
+"#;
+    std::fs::write(c.root().join("recipes/steps.toml"), recipe).unwrap();
+    assert!(c.reprise(&["checksums", "update"]).status.success());
+    let out = c.reprise(&["run", "steps", "--yes"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let shown = stdout(&out);
+    let lines = shown.lines().filter(|l| l.contains("noisy !")).count();
+    assert_eq!(lines, 40, "{shown}");
+    assert!(
+        shown.contains(
+            "noisy: 1461 more lines not shown (1500 of its 1501 lines are warnings); all are in logs/noisy.log"
+        ),
+        "{shown}"
+    );
+    let log = std::fs::read_to_string(c.run_dir().join("logs/noisy.log")).unwrap();
+    assert_eq!(log.lines().filter(|l| l.starts_with("warning:")).count(), 1500);
 }
