@@ -325,7 +325,9 @@ fn the_plan_says_what_is_kept_run_or_redone_and_why() {
     std::fs::write(c.root().join("go"), "").unwrap();
     let out = c.reprise(&["run", "steps", "--yes", "--step", "first"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let out = c.reprise(&["run", "steps", "--yes", "--from", "first", "--step", "first"]);
+    let out = c.reprise(&[
+        "run", "steps", "--yes", "--from", "first", "--step", "first",
+    ]);
     let plan = stderr(&out);
     assert!(plan.contains("  redo first "), "{plan}");
     assert!(plan.contains("(--from asks for it)"), "{plan}");
@@ -369,5 +371,8 @@ why = "Prints as many warnings as Roundhouse's emitter does."
         "{shown}"
     );
     let log = std::fs::read_to_string(c.run_dir().join("logs/noisy.log")).unwrap();
-    assert_eq!(log.lines().filter(|l| l.starts_with("warning:")).count(), 1500);
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("warning:")).count(),
+        1500
+    );
 }

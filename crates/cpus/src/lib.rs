@@ -1,9 +1,11 @@
 //! This process's CPUs: which ones its affinity mask allows
-//! ([`allowed_cpus`]), and pinning the calling thread to one of them
-//! ([`pin_current_thread`]). The load generator pins its workers, the
-//! validation its stability kernel and reference server, the engine splits
-//! the allowed CPUs between servers and load generator, and the probe
-//! records the mask in the fingerprint: all through these two functions.
+//! ([`allowed_cpus`]), pinning the calling thread to one of them
+//! ([`pin_current_thread`]) and a child process to some
+//! ([`pin_command`]). The load generator pins its workers, the validation
+//! its stability kernel and reference server, the engine splits the allowed
+//! CPUs between servers and load generator (servers and wrk run pinned as
+//! child processes), and the probe records the mask in the fingerprint: all
+//! through these functions.
 //!
 //! Nothing else lives here: no topology (the probe reads `/sys`), no policy
 //! about which CPUs go where (the engine and the validation decide).
@@ -87,6 +89,39 @@ pub fn pin_current_thread(cpu: usize) -> Result<(), PinError> {
     })
 }
 
+/// Makes the process `command` starts run only on `cpus` (nothing when
+/// `cpus` is empty), set in the child before it runs its program.
+#[cfg(target_os = "linux")]
+pub fn pin_command(command: &mut std::process::Command, cpus: &[usize]) {
+    use std::os::unix::process::CommandExt;
+    let cpus: Vec<usize> = cpus
+        .iter()
+        .copied()
+        .filter(|&c| c < libc::CPU_SETSIZE as usize)
+        .collect();
+    if cpus.is_empty() {
+        return;
+    }
+    // SAFETY: sched_setaffinity is async-signal-safe; the set is built on
+    // the child's stack from a Vec allocated before the fork, and every CPU
+    // in it is below CPU_SETSIZE (filtered above).
+    unsafe {
+        command.pre_exec(move || {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            for &cpu in &cpus {
+                libc::CPU_SET(cpu, &mut set);
+            }
+            if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn pin_command(_command: &mut std::process::Command, _cpus: &[usize]) {}
+
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
@@ -103,6 +138,21 @@ mod tests {
         .join()
         .unwrap();
         assert_eq!(seen, [last]);
+    }
+
+    #[test]
+    fn a_pinned_child_process_runs_only_on_its_cpu() {
+        let last = *allowed_cpus().last().unwrap();
+        let mut command = std::process::Command::new("grep");
+        command.args(["^Cpus_allowed_list:", "/proc/self/status"]);
+        pin_command(&mut command, &[last]);
+        let out = command.output().unwrap();
+        let line = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(
+            line.split_whitespace().nth(1),
+            Some(last.to_string().as_str()),
+            "{line}"
+        );
     }
 
     #[test]

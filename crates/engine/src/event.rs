@@ -9,12 +9,14 @@ use reprise_recipe::StepKind;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-/// Which output stream a log line came from.
+/// Where a log line came from: the step's process (its standard output or
+/// error), or Reprise itself saying what the step did (always shown).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Stream {
     Stdout,
     Stderr,
+    Reprise,
 }
 
 /// Something that happened during a run. Serialized with an `event` tag, so

@@ -256,23 +256,14 @@ impl LaneServer {
             .stdout(log)
             .stderr(log_err)
             .process_group(0);
-        let cpus = spec.cpus.clone().unwrap_or_default();
-        // SAFETY: prctl and sched_setaffinity are async-signal-safe; the CPU
-        // set is built on this (the child's) stack from a Vec allocated
-        // before the fork.
+        // SAFETY: prctl is async-signal-safe.
         unsafe {
-            command.pre_exec(move || {
+            command.pre_exec(|| {
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                if !cpus.is_empty() {
-                    let mut set: libc::cpu_set_t = std::mem::zeroed();
-                    for &cpu in &cpus {
-                        libc::CPU_SET(cpu, &mut set);
-                    }
-                    libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
-                }
                 Ok(())
             });
         }
+        reprise_cpus::pin_command(&mut command, spec.cpus.as_deref().unwrap_or_default());
         command.spawn().map_err(|source| match source.kind() {
             io::ErrorKind::NotFound => ServerError::NotInstalled {
                 program: program.clone(),

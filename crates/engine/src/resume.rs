@@ -8,14 +8,15 @@
 //! what the steps it runs after recorded. Its outputs depend on its kind: a
 //! checkout is its commit with its tracked files unchanged (a build's
 //! `target/` does not count), a tree its digest, a build the files it
-//! declares, a staged database the copy's digest.
+//! declares, a seeded database its being there, a staged database the
+//! copy's digest.
 
 use std::path::{Path, PathBuf};
 
 use reprise_recipe::{Action, Recipe, Step};
 use sha2::{Digest, Sha256};
 
-use crate::plan::{Plan, PlannedStep};
+use crate::plan::Plan;
 use crate::steps::within;
 use crate::tree_digest::{Manifest, digest_tree_except, hex};
 use crate::workdir::{RunDir, State, StepStatus};
@@ -26,7 +27,7 @@ use crate::workdir::{RunDir, State, StepStatus};
 pub enum Decision {
     /// Finished in an earlier attempt; inputs unchanged, outputs intact.
     Keep,
-    /// It has not finished before (or a session step, which always runs).
+    /// It has not finished before (or a sign-in whose session a later step needs).
     Run(String),
     /// It finished before, and is done again: why (`--from`, changed inputs).
     Redo(String),
@@ -114,6 +115,16 @@ impl Resume<'_> {
                 };
                 Some(files_fingerprint(&base, outputs))
             }
+            // A seeded database is used (written to) by the steps after it:
+            // kept while it is there, whatever they wrote.
+            Action::Seed { database, .. } => {
+                let file = within(&self.run.path, database).ok()?;
+                Some(if file.is_file() {
+                    Ok(format!("{database} is there"))
+                } else {
+                    Err(format!("{database} is gone"))
+                })
+            }
             Action::Stage { tree, to, .. } => {
                 let file = within(&within(&self.run.trees(), tree).ok()?, to).ok()?;
                 Some(
@@ -126,8 +137,10 @@ impl Resume<'_> {
         }
     }
 
-    /// Whether the step is kept, run or redone, given the run's state now.
-    pub fn decide(&self, planned: &PlannedStep, state: &State) -> Decision {
+    /// Whether step `at` of `plan` is kept, run or redone, given the run's
+    /// state now.
+    pub fn decide(&self, plan: &Plan, at: usize, state: &State) -> Decision {
+        let planned = &plan.steps[at];
         let step = planned.step;
         let Some(prev) = state.steps.get(step.id.as_str()) else {
             return Decision::Run("not run before".into());
@@ -154,15 +167,18 @@ impl Resume<'_> {
         if planned.forced {
             return Decision::Redo("--from asks for it".into());
         }
-        if matches!(step.action, Action::SignIn { .. }) {
-            // A session lives only in memory: its cookie is never written.
-            return Decision::Run("a session is never kept".into());
-        }
         if prev.inputs != self.inputs_digest(step, state) {
             return Decision::Redo(
                 "its inputs changed (its definition, source, what it compares with, the recipe's files, or what it runs after)"
                     .into(),
             );
+        }
+        if matches!(step.action, Action::SignIn { .. })
+            && let Some(later) = self.runs_after_it(plan, at, state)
+        {
+            // A session lives only in memory (its cookie is never written):
+            // kept only while nothing that needs it runs.
+            return Decision::Run(format!("`{later}` runs and needs a session"));
         }
         match self.outputs_now(step) {
             None => Decision::Keep,
@@ -206,6 +222,28 @@ impl Resume<'_> {
         }
     }
 
+    /// The first step after step `at` that depends on it (directly or
+    /// through others) and will run, counting a step after one that runs as
+    /// running (as [`Resume::preview`] does).
+    fn runs_after_it<'p>(&self, plan: &'p Plan, at: usize, state: &State) -> Option<&'p str> {
+        let mut needs_it = vec![plan.steps[at].id()];
+        let mut going: Vec<&str> = Vec::new();
+        for (j, planned) in plan.steps.iter().enumerate().skip(at + 1) {
+            let after = |ids: &[&str]| planned.step.after.iter().any(|a| ids.contains(&a.as_str()));
+            let runs = after(&going) || self.decide(plan, j, state) != Decision::Keep;
+            if runs {
+                going.push(planned.id());
+            }
+            if after(&needs_it) {
+                if runs {
+                    return Some(planned.id());
+                }
+                needs_it.push(planned.id());
+            }
+        }
+        None
+    }
+
     /// Every step's decision before anything runs, for the plan a person
     /// confirms: a step after one that runs is said to run after it (it may
     /// yet be kept, if that step's outputs come out the same).
@@ -213,8 +251,9 @@ impl Resume<'_> {
         let mut going: Vec<&str> = Vec::new();
         plan.steps
             .iter()
-            .map(|planned| {
-                let mut decision = self.decide(planned, state);
+            .enumerate()
+            .map(|(at, planned)| {
+                let mut decision = self.decide(plan, at, state);
                 if decision == Decision::Keep
                     && let Some(up) = planned
                         .step

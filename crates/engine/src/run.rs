@@ -65,7 +65,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         dir: ctx.run.path.display().to_string(),
     });
     write_files(recipe, &ctx.run)?;
-    if let Err(e) = ctx.record_deviations(&[]) {
+    if let Err(e) = ctx.record_deviations(None, &[]) {
         ctx.note(
             "run",
             format!("cannot record how this run differs from the post: {e}"),
@@ -80,7 +80,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
 
     let mut report = RunReport::default();
     let mut lanes = Lanes::default();
-    for planned in &plan.steps {
+    for (at, planned) in plan.steps.iter().enumerate() {
         let step = planned.step;
         let id = step.id.to_string();
         if ctx.cancel.is_cancelled() {
@@ -96,7 +96,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             skip(ctx, &mut state, &mut report, planned, reason)?;
             continue;
         }
-        let decision = resume.decide(planned, &state);
+        let decision = resume.decide(plan, at, &state);
         match &decision {
             Decision::Keep => {
                 ctx.events.emit(Event::Skipped {

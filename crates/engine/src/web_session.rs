@@ -3,7 +3,7 @@
 //! `Sec-Fetch-Site: same-origin` and `Origin`), `POST /session`, a 302, and
 //! the session cookies; then the room page for the CSRF token POSTs need and
 //! the ids endpoints name (`{first}`, `{second}`, `{message}`, `{user}`,
-//! `{stylesheet}`). The password and the cookie are secrets: they never go
+//! `{avatar}`, `{stylesheet}`), read from Campfire's own markup. The password and the cookie are secrets: they never go
 //! into logs, events or results ([`Session`]'s `Debug` hides them).
 
 use std::collections::BTreeMap;
@@ -151,43 +151,87 @@ pub fn sign_in(
         }
     }
     session.csrf = scrape(&page.body, r#"<meta name="csrf-token" content="([^"]*)""#);
-    session.placeholders = placeholders(&page.body);
+    // Like a browser, load the page's lazy frames (Campfire's sidebar,
+    // `<turbo-frame src="/users/me/sidebar">`): the other rooms are there.
+    let mut pages = vec![page.body.clone()];
+    for src in lazy_frames(&page.body).into_iter().take(4) {
+        if let Ok(frame) = client.get(port, &src, &auth, TIMEOUT)
+            && frame.status == 200
+        {
+            pages.push(frame.body);
+        }
+    }
+    session.placeholders = placeholders(&pages);
     Ok((session, used))
 }
 
-/// The ids a room page offers: the first two rooms, a message, a user, the
-/// stylesheet.
-pub fn placeholders(page: &[u8]) -> BTreeMap<String, String> {
+/// The paths of the `<turbo-frame src="/…">` elements of a page.
+fn lazy_frames(page: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(page);
-    let mut found = BTreeMap::new();
-    let mut rooms: Vec<String> = Vec::new();
-    if let Ok(re) = Regex::new(r"/rooms/(\d+)") {
-        for c in re.captures_iter(&text) {
-            if !rooms.contains(&c[1].to_string()) {
-                rooms.push(c[1].to_string());
-            }
-        }
-    }
-    if let Some(first) = rooms.first() {
-        found.insert("first".into(), first.clone());
-    }
-    if let Some(second) = rooms.get(1) {
-        found.insert("second".into(), second.clone());
-    }
+    let Ok(re) = Regex::new(r#"<turbo-frame\b[^>]*\ssrc="(/[^"]*)""#) else {
+        return Vec::new();
+    };
+    re.captures_iter(&text)
+        .map(|c| html_unescape(&c[1]))
+        .collect()
+}
+
+/// The ids a room page (and its lazy frames) offers, read from Campfire's
+/// markup: `{first}` the room shown (`<meta name="current-room-id">`, else
+/// the first `/rooms/N` link), `{second}` another room (a sidebar link's
+/// `data-room-id`, else the next `/rooms/N` link), `{message}` a message's
+/// `data-message-id`, `{user}` the signed-in user
+/// (`<meta name="current-user-id">`), `{avatar}` an avatar's URL as the
+/// page gives it (Campfire signs them), `{stylesheet}` the first stylesheet.
+pub fn placeholders(pages: &[Vec<u8>]) -> BTreeMap<String, String> {
+    let text: String = pages
+        .iter()
+        .map(|p| String::from_utf8_lossy(p))
+        .collect::<Vec<_>>()
+        .join("\n");
     let single = |pattern: &str| {
         Regex::new(pattern)
             .ok()
-            .and_then(|re| re.captures(&text).map(|c| c[1].to_string()))
+            .and_then(|re| re.captures(&text).map(|c| html_unescape(&c[1])))
     };
-    if let Some(m) = single(r#"id="message_(\d+)""#) {
-        found.insert("message".into(), m);
+    let all = |pattern: &str| -> Vec<String> {
+        Regex::new(pattern)
+            .map(|re| re.captures_iter(&text).map(|c| c[1].to_string()).collect())
+            .unwrap_or_default()
+    };
+    let mut rooms: Vec<String> = Vec::new();
+    let shown = single(r#"<meta name="current-room-id" content="(\d+)""#);
+    for room in shown
+        .into_iter()
+        .chain(all(r#"\sdata-room-id="(\d+)""#))
+        .chain(all(r"/rooms/(\d+)"))
+    {
+        if !rooms.contains(&room) {
+            rooms.push(room);
+        }
     }
-    if let Some(u) = single(r"/users/(\d+)/avatar") {
-        found.insert("user".into(), u);
-    }
-    if let Some(s) = single(r#"<link[^>]*rel="stylesheet"[^>]*href="([^"]+)""#) {
-        found.insert("stylesheet".into(), s);
-    }
+    let mut found = BTreeMap::new();
+    let mut put = |name: &str, value: Option<String>| {
+        if let Some(v) = value {
+            found.insert(name.to_string(), v);
+        }
+    };
+    put("first", rooms.first().cloned());
+    put("second", rooms.get(1).cloned());
+    put(
+        "message",
+        single(r#"\sdata-message-id="(\d+)""#).or_else(|| single(r#"id="message_(\d+)""#)),
+    );
+    put(
+        "user",
+        single(r#"<meta name="current-user-id" content="(\d+)""#)
+            .or_else(|| single(r"/users/(\d+)/avatar")),
+    );
+    put("avatar", single(r#"src="(/users/[^"]+/avatar[^"]*)""#));
+    put(
+        "stylesheet",
+        single(r#"<link[^>]*rel="stylesheet"[^>]*href="([^"]+)""#),
+    );
     found
 }
 

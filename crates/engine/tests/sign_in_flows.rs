@@ -17,10 +17,22 @@ use reprise_recipe::SignInFlow;
 const EMAIL: &str = "user1@example.com";
 const PASSWORD: &str = "secret 123456&more";
 const COOKIE: &str = "session_token=S3CR3T-c00kie";
+// Campfire's room page as Rails renders it (trimmed): the room and user in
+// meta tags, the sidebar loaded lazily, messages with their ids, a signed
+// avatar URL.
 const PAGE: &str = r#"<html><head><meta name="csrf-token" content="csrf-abc">
-<link rel="stylesheet" href="/assets/campfire-0a1b.css" data-turbo-track="reload"></head>
-<body><a href="/rooms/7">All talk</a><a href="/rooms/9">Coffee</a><a href="/rooms/7">again</a>
-<div id="message_42"><img src="/users/3/avatar"></div></body></html>"#;
+<meta name="current-user-id" content="3" /><meta name="current-user-name" content="User 3" />
+<link rel="stylesheet" href="/assets/campfire-0a1b.css" data-turbo-track="reload">
+<meta name="current-room-id" content="7"></head>
+<body><form action="/rooms/7/messages" method="post"></form>
+<div id="message_00000000-0000-4000-8000-000000000042" class="message " data-user-id="2" data-message-id="42">
+<img aria-hidden="true" width="48" height="48" src="/users/eyJfcmFpbHMi--5d2a/avatar?v=20260101000002">
+<a class="message__permalink" target="_top" href="/rooms/7/@42">#</a></div>
+<turbo-frame id="user_sidebar" src="/users/me/sidebar" target="_top" data-turbo-permanent="true"></turbo-frame>
+</body></html>"#;
+const SIDEBAR: &str = r#"<turbo-frame id="user_sidebar"><div id="shared_rooms">
+<a class="room btn" id="list_rooms_open_7" data-room-id="7" href="/rooms/7">All Talk</a>
+<a class="room btn" id="list_rooms_open_9" data-room-id="9" href="/rooms/9">Coffee</a></div></turbo-frame>"#;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
@@ -130,6 +142,7 @@ async fn handle(
         }
         ("GET", "/") if signed => respond(302, &[("location", "/rooms/7".into())], ""),
         ("GET", "/rooms/7") if signed => respond(200, &[], PAGE),
+        ("GET", "/users/me/sidebar") if signed => respond(200, &[], SIDEBAR),
         _ => respond(302, &to_form, ""),
     })
 }
@@ -184,6 +197,10 @@ fn the_form_flow_posts_the_token_and_keeps_the_session_and_the_page_ids() {
     assert_eq!(
         ids,
         [
+            (
+                "avatar",
+                "/users/eyJfcmFpbHMi--5d2a/avatar?v=20260101000002"
+            ),
             ("first", "7"),
             ("message", "42"),
             ("second", "9"),

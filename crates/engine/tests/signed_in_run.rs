@@ -5,7 +5,8 @@
 
 mod support;
 
-use support::{execute, free_port, log_lines, read_json, setup};
+use reprise_engine::PlanOptions;
+use support::{execute, execute_planned, free_port, log_lines, read_json, setup};
 
 const PASSWORD: &str = "pw-do-not-leak-77";
 const COOKIE_VALUE: &str = "SECRET-cookie-4242";
@@ -48,8 +49,16 @@ run lambda {{ |env|
 }}
 '''
 
+[[toolchain]]
+name = "ruby"
+version = "4.0.5"
+command = ["ruby", "--version"]
+pattern = 'ruby (\d+\.\d+\.\d+)'
+why = "Runs the app; Debian's is older, which the run records as a deviation."
+
 [[lane]]
 name = "app"
+runtime = "ruby"
 command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "2:2", "config.ru"]
 dir = "files/app"
 port = {port}
@@ -142,16 +151,49 @@ fn the_session_reaches_check_and_load_and_no_secret_is_written() {
     let rich = read_json(&a.run.results().join("results.json"));
     assert_eq!(rich["quick"], true);
 
-    // A second attempt keeps what finished, but signs in again: the session
-    // was never written anywhere to be kept.
+    // The toolchain that differs from the post's is a deviation of the run.
+    let deviations =
+        || std::fs::read_to_string(a.run.results().join(reprise_engine::DEVIATIONS_FILE)).unwrap();
+    assert!(
+        deviations().contains("instead of 4.0.5"),
+        "{}",
+        deviations()
+    );
+
+    // A second attempt keeps every step: nothing after the sign-in runs,
+    // so no session is needed; what the kept steps stood on still holds.
     let again = execute(&s, Some(a.run.clone()), true, &|_| {});
-    assert_eq!(
-        again.report.finished,
-        ["sign-in"],
+    assert!(
+        again.report.finished.is_empty(),
         "{:#?}",
         log_lines(&again.events)
     );
-    assert_eq!(again.report.reused, ["serve", "check", "load"]);
+    assert_eq!(again.report.reused, ["serve", "sign-in", "check", "load"]);
+    assert!(
+        deviations().contains("instead of 4.0.5"),
+        "{}",
+        deviations()
+    );
+
+    // Measuring again needs a session, which was never written anywhere to
+    // be kept: the sign-in runs again, the check stays kept.
+    let from_load = PlanOptions {
+        from: Some("load".into()),
+        ..PlanOptions::default()
+    };
+    let third = execute_planned(&s, &from_load, Some(a.run.clone()), true, &|_| {});
+    assert_eq!(
+        third.report.finished,
+        ["sign-in", "load"],
+        "{:#?}",
+        log_lines(&third.events)
+    );
+    assert_eq!(third.report.reused, ["serve", "check"]);
+    let said = serde_json::to_string(&third.events).unwrap();
+    assert!(
+        said.contains("runs again: `load` runs and needs a session"),
+        "{said}"
+    );
 
     let events = serde_json::to_string(&a.events).unwrap();
     let mut files = Vec::new();

@@ -54,6 +54,7 @@ mod report;
 mod run;
 mod spec;
 mod worker;
+pub mod wrk;
 
 pub use cable::{Cable, CableConfig, CableError, CableEvent, SubscriptionState};
 pub use check::{

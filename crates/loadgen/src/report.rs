@@ -55,7 +55,8 @@ pub struct LatencySummary {
     pub p50: f64,
     pub p90: f64,
     pub p99: f64,
-    pub p999: f64,
+    /// `None` where the generator gives none (wrk prints no 99.9th).
+    pub p999: Option<f64>,
     pub max: f64,
     pub mean: f64,
     pub stdev: f64,
@@ -72,7 +73,7 @@ impl LatencySummary {
             p50: ms(histogram.value_at_quantile(0.50)),
             p90: ms(histogram.value_at_quantile(0.90)),
             p99: ms(histogram.value_at_quantile(0.99)),
-            p999: ms(histogram.value_at_quantile(0.999)),
+            p999: Some(ms(histogram.value_at_quantile(0.999))),
             max: ms(histogram.max()),
             mean: histogram.mean() / 1000.0,
             stdev: histogram.stdev() / 1000.0,

@@ -84,6 +84,8 @@ pub enum LoadError {
     Thread(#[source] std::io::Error),
     #[error("the load was stopped before its end")]
     Stopped,
+    #[error("{0}")]
+    Wrk(String),
 }
 
 impl From<reprise_cpus::PinError> for LoadError {

@@ -250,6 +250,10 @@ pub struct Workload {
     pub runs: u32,
     /// Requests per second for an open-loop run; closed loop when absent.
     pub rate: Option<f64>,
+    /// What measures it: Reprise's own load generator (the default), or
+    /// wrk as the posts ran it.
+    #[serde(default)]
+    pub generator: Generator,
     #[serde(default, rename = "endpoint")]
     pub endpoints: Vec<Endpoint>,
     /// The many-people load of post 004.
@@ -259,6 +263,41 @@ pub struct Workload {
 
 fn one() -> u32 {
     1
+}
+
+/// The load generator that measures a workload.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Generator {
+    /// Reprise's own (reprise-loadgen): every response checked, HDR latency.
+    #[default]
+    Reprise,
+    /// wrk (`wrk --latency`), as the posts measured, parsed as their
+    /// harness parses it: any non-2xx response or socket error is no data.
+    Wrk,
+}
+
+impl Generator {
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::Reprise => "reprise-loadgen",
+            Generator::Wrk => "wrk",
+        }
+    }
+}
+
+impl std::str::FromStr for Generator {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Generator, String> {
+        match s {
+            "reprise" | "reprise-loadgen" => Ok(Generator::Reprise),
+            "wrk" => Ok(Generator::Wrk),
+            other => Err(format!(
+                "unknown load generator {other:?}: expected \"reprise\" or \"wrk\""
+            )),
+        }
+    }
 }
 
 /// One request the workload sends.
@@ -311,6 +350,9 @@ pub struct People {
     /// A path on the lane's server listing every saved post's client message
     /// id, one a line: the end-of-run check of acknowledged writes.
     pub verify_writes: Option<String>,
+    /// The accounts' password, as the seed made them (`person{n}@example.test`);
+    /// people sign in with it unless `sessions` mints their sessions.
+    pub password: Option<String>,
     /// A file in the run's folder with a session minted for every account
     /// (`email<TAB>cookie` a line, written by an earlier step such as the
     /// seed): people use them instead of signing in, which Campfire rate-limits.

@@ -23,7 +23,7 @@ pub struct RunOptions {
     pub lanes: Vec<String>,
     /// Steps to run, with the steps they need (default: all).
     pub steps: Vec<String>,
-    /// Redo this step and the steps after it.
+    /// Redo this step and the steps that depend on it.
     pub from: Option<String>,
     /// Start a new run instead of resuming the recipe's latest.
     pub fresh: bool,
@@ -37,6 +37,9 @@ pub struct RunOptions {
     /// Stop, rather than redo, when something a finished step made has
     /// changed since (a tree edited after it was emitted).
     pub strict: bool,
+    /// The load generator for every workload instead of each one's own
+    /// (`wrk` measures as the posts did).
+    pub generator: Option<reprise_recipe::Generator>,
     /// Where the run was started, for the history (`reprise run`, `the desktop app`).
     pub origin: String,
 }
@@ -54,6 +57,7 @@ pub struct Prepared<'r> {
     pub deviations: Vec<Deviation>,
     pub quick: bool,
     strict: bool,
+    generator: Option<reprise_recipe::Generator>,
     sources: BTreeMap<String, String>,
     origin: String,
 }
@@ -134,6 +138,7 @@ impl Session {
             resumes,
             quick: options.quick,
             strict: options.strict,
+            generator: options.generator,
             sources: options.sources.clone(),
             origin: if options.origin.is_empty() {
                 "reprise".into()
@@ -188,6 +193,7 @@ impl Session {
         );
         ctx.quick = prepared.quick;
         ctx.strict = prepared.strict;
+        ctx.generator = prepared.generator;
         ctx.source_overrides = prepared.sources;
         ctx.deviations = prepared.deviations;
         let steps = reprise_engine::execute(&prepared.plan, &ctx)?;

@@ -24,6 +24,17 @@ pub enum DeviationKind {
     Lane,
 }
 
+impl DeviationKind {
+    /// Known before any step runs (from the run's options and the recipe),
+    /// rather than found by a step.
+    pub fn known_before_run(self) -> bool {
+        matches!(
+            self,
+            DeviationKind::Source | DeviationKind::Recipe | DeviationKind::Quick
+        )
+    }
+}
+
 /// One way the run differs from the post.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Deviation {

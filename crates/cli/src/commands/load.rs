@@ -181,7 +181,7 @@ fn print_summary(report: &LoadReport) {
             ms(s.p50),
             ms(s.p90),
             ms(s.p99),
-            ms(s.p999),
+            s.p999.map_or_else(|| "-".into(), ms),
             ms(s.max),
             ms(s.mean)
         );

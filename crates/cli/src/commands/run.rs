@@ -24,7 +24,7 @@ pub struct Args {
     /// Steps to run, with the steps they need (repeatable; default: all).
     #[arg(long = "step", value_name = "S")]
     steps: Vec<String>,
-    /// Redo this step and every step after it, even if finished before.
+    /// Redo this step and the steps that depend on it, even if finished before.
     #[arg(long, value_name = "S")]
     from: Option<String>,
     /// Run without asking.
@@ -53,6 +53,11 @@ pub struct Args {
     /// finished (a tree edited after it was emitted).
     #[arg(long)]
     strict: bool,
+    /// Measure every workload with this load generator instead of each
+    /// workload's own: `wrk` measures as the posts did (it must be
+    /// installed), `reprise` with Reprise's own.
+    #[arg(long, value_name = "reprise|wrk")]
+    generator: Option<reprise_recipe::Generator>,
 }
 
 /// `ID=URL` or `ID=PATH` (a path is made absolute, as a URL must be).
@@ -91,6 +96,7 @@ pub fn run(args: Args) -> ExitCode {
         origin: "reprise run".into(),
         sources: args.sources.iter().cloned().collect(),
         strict: args.strict,
+        generator: args.generator,
     };
     let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,
@@ -359,6 +365,8 @@ impl Printer {
             Event::Log { step, stream, line } => match stream {
                 Stream::Stdout => self.log(step, '|', line),
                 Stream::Stderr => self.log(step, '!', line),
+                // Reprise's own lines about the step are never held back.
+                Stream::Reprise => self.line(format!("    {step} | {line}")),
             },
             Event::Finished { step, duration_ms } => {
                 self.end_step(&step);

@@ -171,6 +171,9 @@ fn people_spec(
         delivery_ms: people.served.delivery_ms,
     };
     spec.verify_writes_path = people.verify_writes.clone();
+    if let Some(password) = &people.password {
+        spec.password = password.clone();
+    }
     if let Some(file) = &people.sessions {
         let path = within(&ctx.run.path, file)?;
         let text = std::fs::read_to_string(&path).map_err(|e| {

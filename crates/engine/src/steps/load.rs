@@ -1,5 +1,6 @@
-//! `load`: lanes × endpoints × runs with the in-process load generator, a
-//! warm-up per lane, runs in alternating lane order, the servers on some
+//! `load`: lanes × endpoints × runs with the in-process load generator (or
+//! wrk, when the workload or the run asks for the posts' own), a warm-up
+//! per lane, runs in alternating lane order, the servers on some
 //! CPUs and the client on the others, each server's process tree sampled
 //! every second. Writes the harness's `per-run.json`, `summary.json` and
 //! `env.json` (through `reprise-harness`), HDR logs, `measurements.json` and
@@ -14,7 +15,7 @@ use std::time::{Duration, SystemTime};
 use reprise_harness::bench_env::{BenchEnv, GitState};
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, StopHandle, write_hdr_log};
 use reprise_probe::Fingerprint;
-use reprise_recipe::{Endpoint, Lane, Metric, Workload};
+use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
 use reprise_verdict::{CellKey, LaneInfo, Measurements, Run};
 use serde::Serialize;
 use serde_json::json;
@@ -133,19 +134,43 @@ fn slug(endpoint: &str) -> String {
     if s.is_empty() { "root".into() } else { s }
 }
 
-/// Runs one load, stopped within a second of the run being cancelled.
+/// Runs one load with `generator`, stopped within a second of the run
+/// being cancelled.
 fn run_load(
     s: &StepInput,
+    generator: Generator,
     spec: &LoadSpec,
     mut live: impl FnMut(&reprise_loadgen::Progress),
 ) -> Result<reprise_loadgen::LoadReport, LoadError> {
     let stop = StopHandle::default();
-    reprise_loadgen::run_until(spec, &stop, |p| {
-        if s.ctx.cancel.is_cancelled() {
-            stop.stop();
+    match generator {
+        Generator::Reprise => reprise_loadgen::run_until(spec, &stop, |p| {
+            if s.ctx.cancel.is_cancelled() {
+                stop.stop();
+            }
+            live(p)
+        }),
+        Generator::Wrk => {
+            // wrk reports nothing until it ends: the cancel is watched beside it.
+            let cancel = s.ctx.cancel.clone();
+            let watcher_stop = stop.clone();
+            let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let watching = done.clone();
+            let watcher = std::thread::spawn(move || {
+                while !watching.load(std::sync::atomic::Ordering::Relaxed) {
+                    if cancel.is_cancelled() {
+                        watcher_stop.stop();
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            });
+            let report = reprise_loadgen::wrk::run_until(spec, &stop);
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            let _ = watcher.join();
+            report
         }
-        live(p)
-    })
+    }
 }
 
 pub(crate) fn run(
@@ -156,6 +181,20 @@ pub(crate) fn run(
     let ctx = s.ctx;
     let workload = workload(s.recipe, workload_name)?;
     let shape = Shape::of(workload, ctx.quick);
+    let generator = ctx.generator.unwrap_or(workload.generator);
+    if generator == Generator::Wrk {
+        let found = std::process::Command::new("wrk")
+            .arg("--version")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+        if found.is_err() {
+            return Err(StepFailure::Failed(
+                "the workload is measured with wrk (generator = \"wrk\"), which is not installed (Debian: apt-get install wrk)".into(),
+            ));
+        }
+        s.note("measured with wrk, as the posts measured (non-2xx responses or socket errors: no data)".to_string());
+    }
     if ctx.quick {
         s.note(format!(
             "--quick: {} runs of {} ms per cell, warm-ups at most {} ms (a smoke run, not a measurement)",
@@ -209,7 +248,7 @@ pub(crate) fn run(
                 for endpoint in &workload.endpoints {
                     let mut spec = load_spec(lanes, &name, endpoint, workload, port, &client_cpus)?;
                     spec.duration = each;
-                    if let Err(LoadError::Stopped) = run_load(s, &spec, |_| {}) {
+                    if let Err(LoadError::Stopped) = run_load(s, generator, &spec, |_| {}) {
                         return Err(StepFailure::cancelled());
                     }
                 }
@@ -253,10 +292,13 @@ pub(crate) fn run(
                         lanes,
                         &name,
                         endpoint,
-                        workload,
-                        &shape,
-                        run,
-                        &client_cpus,
+                        Measure {
+                            workload,
+                            generator,
+                            shape: &shape,
+                            run,
+                            client_cpus: &client_cpus,
+                        },
                         live,
                     )?
                 };
@@ -335,18 +377,30 @@ fn load_spec(
     Ok(spec)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// How one cell is measured.
+struct Measure<'a> {
+    workload: &'a Workload,
+    generator: Generator,
+    shape: &'a Shape,
+    run: u32,
+    client_cpus: &'a Option<Vec<usize>>,
+}
+
 fn measure_cell(
     s: &StepInput,
     lanes: &Lanes,
     lane: &str,
     endpoint: &Endpoint,
-    workload: &Workload,
-    shape: &Shape,
-    run: u32,
-    client_cpus: &Option<Vec<usize>>,
+    how: Measure,
     live: impl FnMut(&reprise_loadgen::Progress),
 ) -> Result<CellResult, StepFailure> {
+    let Measure {
+        workload,
+        generator,
+        shape,
+        run,
+        client_cpus,
+    } = how;
     let ep = endpoint.name.to_string();
     let Some(server) = lanes.servers.get(lane) else {
         return Ok(CellResult::no_data(
@@ -366,16 +420,18 @@ fn measure_cell(
     )?;
     spec.duration = shape.duration;
     let sampler = server.sample_memory(Duration::from_secs(1));
-    let result = run_load(s, &spec, live);
+    let result = run_load(s, generator, &spec, live);
     let memory = sampler.finish();
     let report = match result {
         Ok(r) => r,
         Err(e) => return Ok(CellResult::no_data(lane, &ep, run, &e.to_string())),
     };
+    // wrk keeps no histogram to write.
     let hdr_name = format!("{lane}__{}__run{run}.hlog", slug(&ep));
     let hdr_dir = s.ctx.run.results().join("hdr");
-    let hdr = std::fs::File::create(hdr_dir.join(&hdr_name))
-        .ok()
+    let hdr = (!report.intervals.is_empty())
+        .then(|| std::fs::File::create(hdr_dir.join(&hdr_name)).ok())
+        .flatten()
         .and_then(|f| write_hdr_log(&report, std::io::BufWriter::new(f)).ok())
         .map(|()| format!("hdr/{hdr_name}"));
     Ok(CellResult {
@@ -456,7 +512,7 @@ fn write_results(
         "targets": m.lanes.keys().collect::<Vec<_>>(),
         "command": format!("reprise run {}{}", s.recipe.id(), if ctx.quick { " --quick" } else { "" }),
         "quick": ctx.quick,
-        "load_generator": "reprise-loadgen",
+        "load_generator": s.ctx.generator.unwrap_or(workload.generator).name(),
     });
     ctx.write_result(
         "results.json",

@@ -55,6 +55,9 @@ pub struct RunContext<'a> {
     /// Sources fetched from elsewhere than the recipe says (a mirror, a
     /// fork, an offline copy), by source id; the pinned revision still holds.
     pub source_overrides: BTreeMap<String, String>,
+    /// `--generator`: the load generator for every workload, instead of
+    /// each workload's own.
+    pub generator: Option<reprise_recipe::Generator>,
     /// How this run differs from the post, as known before it starts
     /// (sources from elsewhere, a smoke run, a recipe not the reviewed one);
     /// the steps add what they find (toolchains at other versions).
@@ -85,6 +88,7 @@ impl<'a> RunContext<'a> {
             quick: false,
             strict: false,
             source_overrides: BTreeMap::new(),
+            generator: None,
             deviations: Vec::new(),
         }
     }
@@ -93,15 +97,30 @@ impl<'a> RunContext<'a> {
     pub(crate) fn note(&self, step: &str, line: String) {
         self.events.emit(Event::Log {
             step: step.to_string(),
-            stream: Stream::Stdout,
+            stream: Stream::Reprise,
             line,
         });
     }
 
-    /// Records deviations found during the run beside those known at its
-    /// start, in `results/deviations.json`.
-    pub(crate) fn record_deviations(&self, found: &[Deviation]) -> Result<(), StepFailure> {
+    /// Rewrites `results/deviations.json`: the deviations known at this
+    /// attempt's start, what earlier attempts' steps found (a step kept from
+    /// one still stands on it), and `found`, which replaces the earlier
+    /// findings of its `kind`.
+    pub(crate) fn record_deviations(
+        &self,
+        kind: Option<DeviationKind>,
+        found: &[Deviation],
+    ) -> Result<(), StepFailure> {
+        let earlier: Vec<Deviation> = std::fs::read(self.run.results().join(DEVIATIONS_FILE))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
         let mut all = self.deviations.clone();
+        for d in earlier {
+            if !d.kind.known_before_run() && Some(d.kind) != kind && !all.contains(&d) {
+                all.push(d);
+            }
+        }
         all.extend(found.iter().cloned());
         self.write_result(DEVIATIONS_FILE, &all)
     }
@@ -398,7 +417,10 @@ impl Lanes {
                             .collect(),
                     })
                     .collect();
-            if let Err(e) = s.ctx.record_deviations(&found) {
+            if let Err(e) = s
+                .ctx
+                .record_deviations(Some(DeviationKind::Toolchain), &found)
+            {
                 s.note(format!("cannot record the toolchains that differ: {e}"));
             }
             self.here = Some(here.into_iter().collect());

@@ -47,7 +47,18 @@ pub fn execute(
     quick: bool,
     on_event: &(dyn Fn(&Event) + Sync),
 ) -> Attempt {
-    let plan = reprise_engine::plan(&s.recipe, &PlanOptions::default()).unwrap();
+    execute_planned(s, &PlanOptions::default(), run, quick, on_event)
+}
+
+/// [`execute`] with a plan's options (`--from`, lanes, steps).
+pub fn execute_planned(
+    s: &Setup,
+    options: &PlanOptions,
+    run: Option<RunDir>,
+    quick: bool,
+    on_event: &(dyn Fn(&Event) + Sync),
+) -> Attempt {
+    let plan = reprise_engine::plan(&s.recipe, options).unwrap();
     let run = run.unwrap_or_else(|| s.data.create_run(s.recipe.id()).unwrap());
     let events = Mutex::new(Vec::new());
     let sink = |e: Event| {

@@ -1,6 +1,8 @@
 //! A Campfire-shaped server for testing and benchmarking the people load:
-//! sign-in with a rate limit, room / history / search pages carrying the
-//! markers and `<turbo-cable-stream-source>` elements the generator reads, an
+//! sign-in with a rate limit, room / history / search pages carrying
+//! Campfire's own markers (`meta[name=current-user-id]`, `id="message_<client
+//! id>"`, `data-message-id`, permalinks `/rooms/R/@M`, sidebar links with
+//! `data-room-id`) and `<turbo-cable-stream-source>` elements, an
 //! Action Cable endpoint (`actioncable-v1-json`, pings every 3 s), posting,
 //! and an in-memory database whose saved posts `GET /writes` lists.
 //!
@@ -366,11 +368,11 @@ fn layout(db: &mut Db, user: u32, out: &mut String) {
         user
     };
     out.push_str(&format!(
-        "<!DOCTYPE html><html><body data-current-user-id=\"{shown}\"><nav>"
+        "<!DOCTYPE html><html><head><meta name=\"current-user-id\" content=\"{shown}\" /></head><body><nav>"
     ));
     for room in rooms_of(db, user) {
         out.push_str(&format!(
-            "<a href=\"/rooms/{room}\" data-sidebar-room-id=\"{room}\">Room {room}</a>"
+            "<a class=\"room btn\" data-room-id=\"{room}\" href=\"/rooms/{room}\">Room {room}</a>"
         ));
     }
     out.push_str("</nav>");
@@ -386,7 +388,7 @@ fn stream_source(out: &mut String, stream: &str) {
 
 fn message_html(post: &Post) -> String {
     format!(
-        "<div id=\"message_{id}\" data-message-id=\"{id}\" data-message-room-id=\"{room}\" data-client-message-id=\"{client}\">person {user}: hello</div>",
+        "<div id=\"message_{client}\" class=\"message\" data-user-id=\"{user}\" data-message-id=\"{id}\"><a class=\"message__permalink\" target=\"_top\" href=\"/rooms/{room}/@{id}\">#</a>person {user}: hello</div>",
         id = post.id,
         room = post.room,
         client = post.client_id,

@@ -1,11 +1,13 @@
-//! What a page from a Campfire-shaped server says, read without a DOM: the
-//! user it was rendered for, its messages and their rooms, the sidebar's
-//! rooms and the `<turbo-cable-stream-source>` elements it subscribes with.
+//! What a Campfire page says, read without a DOM: the user it was rendered
+//! for, its messages and their rooms, the sidebar's rooms and the
+//! `<turbo-cable-stream-source>` elements it subscribes with.
 //!
-//! The markers (this generator's contract with the servers it checks):
-//! `data-current-user-id="7"` on the page, `data-sidebar-room-id="3"` per
-//! sidebar room, and per message `data-message-id="12"`,
-//! `data-message-room-id="3"` and `data-client-message-id="p5-2"`.
+//! The markers are Campfire's own markup (its layout, `messages/_message`
+//! and the sidebar, as Rails and the emitted Campfire render them):
+//! `<meta name="current-user-id" content="7">` in the page's head; per
+//! message `id="message_<client message id>"`, `data-message-id="12"` and
+//! its permalink `href="/rooms/3/@12"` (a message's room is its
+//! permalink's); per sidebar room a link with `data-room-id="3"`.
 
 /// Values of every `name="…"` attribute in `html`, in order.
 pub(crate) fn attr_values<'a>(html: &'a str, name: &'a str) -> impl Iterator<Item = &'a str> {
@@ -47,6 +49,36 @@ pub(crate) fn stream_sources(html: &str) -> Vec<(String, String)> {
         rest = &rest[at + TAG.len() + end..];
     }
     found
+}
+
+/// The `content` of `<meta name="{name}" …>`.
+pub(crate) fn meta<'a>(html: &'a str, name: &str) -> Option<&'a str> {
+    let mut rest = html;
+    while let Some(at) = rest.find("<meta ") {
+        let tag = &rest[at..];
+        let tag = &tag[..tag.find('>').unwrap_or(tag.len())];
+        if attr(tag, "name") == Some(name) {
+            return attr(tag, "content");
+        }
+        rest = &rest[at + 6..];
+    }
+    None
+}
+
+/// The client message id of every message (`id="message_…"`), in order.
+pub(crate) fn message_client_ids(html: &str) -> impl Iterator<Item = &str> {
+    attr_values(html, "id").filter_map(|id| id.strip_prefix("message_"))
+}
+
+/// The room of every message permalink (`href="/rooms/3/@12"`), in order.
+pub(crate) fn permalink_rooms(html: &str) -> impl Iterator<Item = &str> {
+    attr_values(html, "href").filter_map(|href| {
+        let (room, message) = href.strip_prefix("/rooms/")?.split_once("/@")?;
+        (!room.is_empty()
+            && room.bytes().all(|b| b.is_ascii_digit())
+            && message.bytes().next().is_some_and(|b| b.is_ascii_digit()))
+        .then_some(room)
+    })
 }
 
 /// Undoes HTML's attribute escapes for the characters that appear in them.
@@ -111,7 +143,7 @@ pub(crate) struct PageExpectation<'a> {
 /// Checks a page; the first problem found.
 pub(crate) fn check_page(html: &str, expect: &PageExpectation) -> Result<(), PageProblem> {
     if expect.whole {
-        let found = attr(html, "data-current-user-id");
+        let found = meta(html, "current-user-id");
         if found.and_then(|v| v.parse::<u32>().ok()) != Some(expect.user_id) {
             return Err(PageProblem::WrongUser {
                 expected: expect.user_id,
@@ -120,7 +152,7 @@ pub(crate) fn check_page(html: &str, expect: &PageExpectation) -> Result<(), Pag
         }
     }
     if let Some(room) = expect.room {
-        for found in attr_values(html, "data-message-room-id") {
+        for found in permalink_rooms(html) {
             if found.parse::<u32>().ok() != Some(room) {
                 return Err(PageProblem::WrongRoom {
                     expected: room,
@@ -130,7 +162,7 @@ pub(crate) fn check_page(html: &str, expect: &PageExpectation) -> Result<(), Pag
         }
     }
     if let Some(rooms) = expect.rooms {
-        for found in attr_values(html, "data-sidebar-room-id") {
+        for found in attr_values(html, "data-room-id") {
             if !found.parse::<u32>().is_ok_and(|r| rooms.contains(&r)) {
                 return Err(PageProblem::ForeignSidebarRoom {
                     room: found.to_owned(),
@@ -144,7 +176,7 @@ pub(crate) fn check_page(html: &str, expect: &PageExpectation) -> Result<(), Pag
             Some(id) => attr_values(html, "data-message-id")
                 .filter_map(|m| m.parse::<u64>().ok())
                 .any(|m| m >= id),
-            None => attr_values(html, "data-client-message-id").any(|id| id == client_id),
+            None => message_client_ids(html).any(|id| id == client_id),
         };
         if !shown {
             return Err(PageProblem::MissingNewestPost {
@@ -159,11 +191,13 @@ pub(crate) fn check_page(html: &str, expect: &PageExpectation) -> Result<(), Pag
 mod tests {
     use super::*;
 
-    const PAGE: &str = r#"<body data-current-user-id="7">
-<nav><a data-sidebar-room-id="1">All</a><a data-sidebar-room-id="3">Ops</a></nav>
+    // Campfire's markup, as the emitted Campfire renders it (trimmed).
+    const PAGE: &str = r#"<head><meta name="current-user-name" content="User 7" /><meta name="current-user-id" content="7" /><meta name="current-room-id" content="3" /></head>
+<body><a class="room btn" data-room-id="1" href="/rooms/1">All</a><a class="room btn" data-room-id="3" href="/rooms/3">Ops</a>
+<form data-composer-room-id-value="3" action="/rooms/3/messages"></form>
 <turbo-cable-stream-source channel="Turbo::StreamsChannel" signed-stream-name="cm9vbToz--ab&amp;c"></turbo-cable-stream-source>
-<div data-message-id="4" data-message-room-id="3" data-client-message-id="p1-1">hi</div>
-<div data-message-id="5" data-message-room-id="3" data-client-message-id="p2-1">yo</div>"#;
+<div id="message_p1-1" class="message" data-user-id="2" data-message-id="4"><a class="message__permalink" target="_top" href="/rooms/3/@4">#</a>hi</div>
+<div id="message_p2-1" class="message" data-user-id="3" data-message-id="5"><a class="message__permalink" target="_top" href="/rooms/3/@5">#</a>yo</div>"#;
 
     fn expect<'a>(rooms: &'a [u32], newest: Option<(&'a str, Option<u64>)>) -> PageExpectation<'a> {
         PageExpectation {
@@ -186,6 +220,14 @@ mod tests {
             vec![("Turbo::StreamsChannel".into(), "cm9vbToz--ab&c".into())]
         );
         assert_eq!(attr(PAGE, "data-message-id"), Some("4"));
+        assert_eq!(meta(PAGE, "current-room-id"), Some("3"));
+        assert_eq!(meta(PAGE, "csrf-token"), None);
+        // Only permalinks name a message's room, not the room's other links.
+        assert_eq!(permalink_rooms(PAGE).collect::<Vec<_>>(), ["3", "3"]);
+        assert_eq!(
+            message_client_ids(PAGE).collect::<Vec<_>>(),
+            ["p1-1", "p2-1"]
+        );
         // A newer message than the acknowledged one will do; an older one will not.
         assert_eq!(
             check_page(PAGE, &expect(&[1, 3], Some(("p0-1", Some(5))))),
@@ -196,17 +238,17 @@ mod tests {
 
     #[test]
     fn each_kind_of_wrong_page_is_named() {
-        let other_user = PAGE.replace("data-current-user-id=\"7\"", "data-current-user-id=\"8\"");
+        let other_user = PAGE.replace(
+            "name=\"current-user-id\" content=\"7\"",
+            "name=\"current-user-id\" content=\"8\"",
+        );
         assert_eq!(
             check_page(&other_user, &expect(&[1, 3], None))
                 .unwrap_err()
                 .cause(),
             "wrong_user"
         );
-        let other_room = PAGE.replace(
-            "data-message-room-id=\"3\" data-client-message-id=\"p2-1\"",
-            "data-message-room-id=\"4\" data-client-message-id=\"p2-1\"",
-        );
+        let other_room = PAGE.replace("href=\"/rooms/3/@5\"", "href=\"/rooms/4/@5\"");
         assert_eq!(
             check_page(&other_room, &expect(&[1, 3], None))
                 .unwrap_err()

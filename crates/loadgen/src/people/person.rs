@@ -14,7 +14,9 @@ use tokio::sync::Notify;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::browser::{Browser, FetchError};
-use super::page::{PageExpectation, attr, attr_values, check_page, stream_sources};
+use super::page::{
+    PageExpectation, attr, check_page, message_client_ids, permalink_rooms, stream_sources,
+};
 use super::roster::{Dice, email, user_id};
 use super::tally::NavKind;
 use super::world::{World, client_id, parse_client_id, post_key};
@@ -457,11 +459,14 @@ impl PersonLoop<'_> {
                     .and_then(|m| m.parse().ok());
                 let mut world = shared.world();
                 world.tally.acknowledged += 1;
+                if let Some(message) = message_id {
+                    world.answered(key, message);
+                }
                 world.newest[room as usize] = Some((id.clone(), message_id));
                 world.acknowledged.push(id);
             }
             outcome => {
-                shared.world().pending.remove(&key);
+                shared.world().forget(key);
                 match outcome {
                     Ok(status) => shared.fail("post_status", || format!("POST {path}: {status}")),
                     Err(e) => shared.fail(e.cause(), || format!("POST {path}: {e:?}")),
@@ -599,27 +604,46 @@ fn confirmed(shared: &Shared, me: &RefCell<Me>, id: &str) {
     }
 }
 
-/// A broadcast: a post's delivery to this person, checked for its room.
+/// A broadcast: a post's delivery to this person, checked for its room. A
+/// message is known by the client message id in its DOM id (Campfire on
+/// Rails), else by its `data-message-id` (the emitted Campfire numbers its
+/// DOM ids), matched with the id the server's answer to the post gave.
 fn received(shared: &Shared, me: &RefCell<Me>, message: &serde_json::Value) {
+    enum Known {
+        Key(u64),
+        Message(u64),
+    }
     let Some(html) = message.as_str() else {
         return;
     };
-    let Some(key) = attr(html, "data-client-message-id").and_then(parse_client_id) else {
-        return;
+    let known = match message_client_ids(html).next().and_then(parse_client_id) {
+        Some(key) => Known::Key(key),
+        None => match attr(html, "data-message-id").and_then(|m| m.parse().ok()) {
+            Some(id) => Known::Message(id),
+            None => return,
+        },
     };
-    let room = attr_values(html, "data-message-room-id")
+    let room = permalink_rooms(html)
         .next()
         .and_then(|r| r.parse::<u32>().ok());
     let me = me.borrow();
     if room.is_none() || (room != me.viewing && room != me.previous) {
         shared.fail("wrong_room_delivery", || {
+            let what = match known {
+                Known::Key(key) => client_id(key),
+                Known::Message(id) => format!("message {id}"),
+            };
             format!(
-                "{} for room {room:?} reached a viewer of room {:?}",
-                client_id(key),
+                "{what} for room {room:?} reached a viewer of room {:?}",
                 me.viewing
             )
         });
         return;
     }
-    shared.world().delivered(key, me.person);
+    match known {
+        Known::Key(key) => {
+            shared.world().delivered(key, me.person);
+        }
+        Known::Message(id) => shared.world().delivered_message(id, me.person),
+    }
 }

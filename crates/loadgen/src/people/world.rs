@@ -14,6 +14,8 @@ pub(crate) struct Pending {
     pub step: usize,
     /// People viewing the room when the post was sent, not yet reached.
     pub waiting: HashSet<usize>,
+    /// The message id the server's answer gave it, once answered.
+    pub message: Option<u64>,
 }
 
 pub(crate) struct World {
@@ -26,6 +28,13 @@ pub(crate) struct World {
     /// Room sizes, for posting weighted by membership.
     pub room_sizes: Vec<u32>,
     pub pending: HashMap<u64, Pending>,
+    /// Pending posts by the message id the server gave them: a delivery
+    /// whose markup names no client message id (the emitted Campfire's
+    /// `id="message_<id>"`) is matched by its `data-message-id`.
+    pub by_message: HashMap<u64, u64>,
+    /// Deliveries of message ids not answered yet (a broadcast can arrive
+    /// before the answer to its post): who got them and when.
+    pub early: HashMap<u64, Vec<(usize, Instant)>>,
     /// Per room, the newest post acknowledged in it: its client message id
     /// and the message id the server's answer gave it.
     pub newest: Vec<Option<(String, Option<u64>)>>,
@@ -46,6 +55,8 @@ impl World {
             viewers: vec![Vec::new(); rooms as usize + 1],
             room_sizes,
             pending: HashMap::new(),
+            by_message: HashMap::new(),
+            early: HashMap::new(),
             newest: vec![None; rooms as usize + 1],
             acknowledged: Vec::new(),
             next_sign_in: Instant::now(),
@@ -126,13 +137,45 @@ impl World {
                 sent: Instant::now(),
                 step: self.step,
                 waiting,
+                message: None,
             },
         );
+    }
+
+    /// The server answered post `key` with message id `message`: deliveries
+    /// of that id that came first are counted now, at the time they came.
+    pub fn answered(&mut self, key: u64, message: u64) {
+        let Some(pending) = self.pending.get_mut(&key) else {
+            return;
+        };
+        pending.message = Some(message);
+        self.by_message.insert(message, key);
+        for (person, at) in self.early.remove(&message).unwrap_or_default() {
+            self.delivered_at(key, person, at);
+        }
+    }
+
+    /// Message `message` (known by its message id only) reached `person`.
+    pub fn delivered_message(&mut self, message: u64, person: usize) {
+        match self.by_message.get(&message) {
+            Some(&key) => {
+                self.delivered(key, person);
+            }
+            None => self
+                .early
+                .entry(message)
+                .or_default()
+                .push((person, Instant::now())),
+        }
     }
 
     /// A message reached `person`; records its latency when it was owed and measured.
     /// Returns false when it was not owed to them (unknown post or not viewing).
     pub fn delivered(&mut self, key: u64, person: usize) -> bool {
+        self.delivered_at(key, person, Instant::now())
+    }
+
+    fn delivered_at(&mut self, key: u64, person: usize, at: Instant) -> bool {
         let Some(pending) = self.pending.get_mut(&key) else {
             return false;
         };
@@ -140,13 +183,23 @@ impl World {
             return false;
         }
         if pending.step == self.step {
-            let took = pending.sent.elapsed();
+            let took = at.saturating_duration_since(pending.sent);
             self.tally.delivered(took);
         }
         if pending.waiting.is_empty() {
-            self.pending.remove(&key);
+            self.forget(key);
         }
         true
+    }
+
+    /// Post `key` is owed to no one any more.
+    pub fn forget(&mut self, key: u64) {
+        if let Some(Pending {
+            message: Some(id), ..
+        }) = self.pending.remove(&key)
+        {
+            self.by_message.remove(&id);
+        }
     }
 
     /// At the end of step `step`: every post of that step sent before `cutoff`
@@ -154,6 +207,12 @@ impl World {
     pub fn settle_step(&mut self, step: usize, cutoff: Instant) {
         let mut lost = 0u64;
         let mut sample = None;
+        // Deliveries of messages no post of ours was answered with (other
+        // people's, or answers that never came) are not kept for ever.
+        let lost_after = self.lost_after;
+        self.early
+            .retain(|_, got| got.iter().any(|(_, at)| at.elapsed() < lost_after));
+        let by_message = &mut self.by_message;
         self.pending.retain(|key, p| {
             if p.step != step {
                 return true;
@@ -165,6 +224,9 @@ impl World {
             if !p.waiting.is_empty() {
                 lost += p.waiting.len() as u64;
                 sample.get_or_insert((*key, p.room, p.waiting.len()));
+            }
+            if let Some(id) = p.message {
+                by_message.remove(&id);
             }
             false
         });
@@ -193,4 +255,46 @@ pub(crate) fn client_id(key: u64) -> String {
 pub(crate) fn parse_client_id(id: &str) -> Option<u64> {
     let (person, seq) = id.strip_prefix('p')?.split_once('-')?;
     Some(post_key(person.parse().ok()?, seq.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn world_with_viewers(viewers: &[usize]) -> World {
+        let mut world = World::new(2, vec![10, 10], Duration::from_secs(5));
+        for &p in viewers {
+            world.start_viewing(p, 1);
+        }
+        world
+    }
+
+    #[test]
+    fn a_delivery_known_by_message_id_counts_once_the_post_is_answered() {
+        let mut world = world_with_viewers(&[1, 2]);
+        let key = post_key(7, 1);
+        world.expect_post(key, 1);
+        // The broadcast to person 1 comes before the answer to the post.
+        world.delivered_message(41, 1);
+        assert_eq!(world.tally.delivery.len(), 0);
+        world.answered(key, 41);
+        assert_eq!(world.tally.delivery.len(), 1);
+        // Person 2's comes after it; then the post is owed to no one.
+        world.delivered_message(41, 2);
+        assert_eq!(world.tally.delivery.len(), 2);
+        assert!(world.pending.is_empty() && world.by_message.is_empty());
+        assert!(world.early.is_empty());
+    }
+
+    #[test]
+    fn a_post_still_owed_at_the_end_of_its_step_is_lost() {
+        let mut world = world_with_viewers(&[1, 2]);
+        let key = post_key(7, 1);
+        world.expect_post(key, 1);
+        world.answered(key, 41);
+        world.delivered_message(41, 1);
+        world.settle_step(0, Instant::now() + Duration::from_secs(1));
+        assert_eq!(world.tally.failures.get("lost_delivery"), Some(&1));
+        assert!(world.pending.is_empty() && world.by_message.is_empty());
+    }
 }

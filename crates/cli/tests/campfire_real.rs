@@ -1,0 +1,342 @@
+//! The real emitted Campfire, end to end, as a reader runs it: `reprise run`
+//! of the test recipe `tests/campfire_real/campfire-real.toml` with its two
+//! sources fetched from the git bundles of ../shared/mirrors (`--source`).
+//! Roundhouse is built (release, Debian's libclang; one build shared by
+//! every run of this test under target/real-things), Campfire emitted for
+//! CRuby and JRuby and digested against checksums/trees/campfire-real/, the
+//! CRuby tree seeded through its own endpoints, served under Debian's Puma,
+//! signed in to, checked, measured and loaded with people over its real
+//! /cable; the run is judged, stored and reported. Then a second run keeps
+//! every step, and `--from emit-ruby` keeps the Roundhouse build.
+//!
+//! Needs (scripts/test installs them): the bundles (REPRISE_MIRRORS, else
+//! ../shared/mirrors beside the checkout), cargo, libclang, sqlite3, Debian's
+//! ruby, puma, ruby-rack, ruby-bcrypt, ruby-concurrent,
+//! ruby-net-http-persistent, ruby-websocket-driver and ruby-nio4r. Nothing
+//! is skipped: a missing piece fails the test, saying what is missing.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Instant;
+
+const RECIPE: &str = include_str!("campfire_real/campfire-real.toml");
+const ROUNDHOUSE_REV: &str = "fda6906d830cca21c2e258aee15c38f31fbd9368";
+const CAMPFIRE_REV: &str = "af801ff9577b131006293a38da4b6c28acf24962";
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .unwrap()
+        .to_path_buf()
+}
+
+fn mirrors() -> PathBuf {
+    let dir = std::env::var_os("REPRISE_MIRRORS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("../shared/mirrors"));
+    for bundle in ["roundhouse.bundle", "once-campfire.bundle"] {
+        assert!(
+            dir.join(bundle).is_file(),
+            "the real Campfire test needs {} (set REPRISE_MIRRORS to the folder of the mirror bundles)",
+            dir.join(bundle).display()
+        );
+    }
+    dir
+}
+
+/// A bare repository cloned from a bundle: what `--source` points at.
+fn bare_clone(bundle: &Path, into: &Path, rev: &str) {
+    let out = Command::new("git")
+        .args(["clone", "--quiet", "--bare"])
+        .arg(bundle)
+        .arg(into)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let head = Command::new("git")
+        .arg("-C")
+        .arg(into)
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&head.stdout).trim(), rev);
+}
+
+struct Reader {
+    /// Kept after the test when REPRISE_KEEP_TEST_DIR is set, to look into.
+    dir: tempfile::TempDir,
+    roundhouse: PathBuf,
+    campfire: PathBuf,
+}
+
+impl Reader {
+    fn new() -> Reader {
+        let mirrors = mirrors();
+        let mut dir = tempfile::Builder::new()
+            .prefix("campfire-real")
+            .tempdir()
+            .unwrap();
+        if std::env::var_os("REPRISE_KEEP_TEST_DIR").is_some() {
+            dir.disable_cleanup(true);
+            eprintln!("keeping {}", dir.path().display());
+        }
+        let root = dir.path().join("root");
+        std::fs::create_dir_all(root.join("recipes")).unwrap();
+        std::fs::create_dir_all(root.join("checksums/trees/campfire-real")).unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        std::fs::write(
+            root.join("recipes/campfire-real.toml"),
+            RECIPE.replace("@PORT@", &port.to_string()),
+        )
+        .unwrap();
+        for tree in ["ruby", "jruby"] {
+            std::fs::copy(
+                workspace().join(format!("checksums/trees/campfire-real/{tree}.sha256")),
+                root.join(format!("checksums/trees/campfire-real/{tree}.sha256")),
+            )
+            .unwrap();
+        }
+        std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
+        let roundhouse = dir.path().join("mirrors/roundhouse.git");
+        let campfire = dir.path().join("mirrors/once-campfire.git");
+        bare_clone(
+            &mirrors.join("roundhouse.bundle"),
+            &roundhouse,
+            ROUNDHOUSE_REV,
+        );
+        bare_clone(
+            &mirrors.join("once-campfire.bundle"),
+            &campfire,
+            CAMPFIRE_REV,
+        );
+        let reader = Reader {
+            dir,
+            roundhouse,
+            campfire,
+        };
+        let out = reader.reprise(&["checksums", "update"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        reader
+    }
+
+    fn reprise(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_reprise"))
+            .args(args)
+            .env("REPRISE_ROOT", self.dir.path().join("root"))
+            .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
+            // One Roundhouse build for every run of this test (and CI's).
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace().join("target/real-things/roundhouse-target"),
+            )
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    }
+
+    /// `reprise run campfire-real --yes` from the mirrors, with `extra` arguments.
+    fn run(&self, extra: &[&str]) -> (Output, f64) {
+        let roundhouse = format!("roundhouse={}", self.roundhouse.display());
+        let campfire = format!("once-campfire={}", self.campfire.display());
+        let mut args = vec![
+            "run",
+            "campfire-real",
+            "--yes",
+            "--source",
+            &roundhouse,
+            "--source",
+            &campfire,
+        ];
+        args.extend_from_slice(extra);
+        let started = Instant::now();
+        let out = self.reprise(&args);
+        (out, started.elapsed().as_secs_f64())
+    }
+
+    fn run_dir(&self) -> PathBuf {
+        let runs = self.dir.path().join("data/runs");
+        let mut dirs: Vec<PathBuf> = std::fs::read_dir(&runs)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(dirs.len(), 1, "{dirs:?}");
+        dirs.pop().unwrap()
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+/// What the plan (on standard error) says of a step: `keep`, `run` or `redo`.
+fn planned(stderr: &str, step: &str) -> String {
+    stderr
+        .lines()
+        .find_map(|l| match l.split_whitespace().collect::<Vec<_>>()[..] {
+            [word, id, ..] if id == step && ["keep", "run", "redo"].contains(&word) => {
+                Some(word.to_string())
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no plan line for {step} in:\n{stderr}"))
+}
+
+#[test]
+fn the_real_emitted_campfire_is_built_emitted_served_seeded_measured_and_loaded() {
+    let reader = Reader::new();
+
+    // ── The first run: every step, for real. ──
+    let (first, secs) = reader.run(&[]);
+    let (stdout, stderr) = (text(&first.stdout), text(&first.stderr));
+    assert!(first.status.success(), "{stdout}\n{stderr}");
+    eprintln!("first run: {secs:.0} s");
+    let run = reader.run_dir();
+    let results = run.join("results");
+
+    // Both trees are the ones the checksums pin, file for file.
+    assert!(
+        stdout.contains("trees/ruby matches") && stdout.contains("trees/jruby matches"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(results.join("ruby.sha256")).unwrap(),
+        std::fs::read_to_string(workspace().join("checksums/trees/campfire-real/ruby.sha256"))
+            .unwrap()
+    );
+    // The emitter's ~1,500 warnings are in the step's log, not the console.
+    let emit_log = std::fs::read_to_string(run.join("logs/emit-ruby.log")).unwrap();
+    assert!(
+        emit_log.matches("warning[").count() > 1000,
+        "{emit_log:.2000}"
+    );
+    assert!(stdout.matches("warning[").count() <= 80, "{stdout}");
+
+    // The seed made the harness's shape through the app.
+    let seed = json(&results.join("seed.json"));
+    assert_eq!(seed["users"], 50, "{seed}");
+    assert_eq!(seed["rooms"], 5, "{seed}");
+    assert_eq!(seed["messages"], 500, "{seed}");
+
+    // Every endpoint answered 200 when checked, and was measured without errors.
+    let check = json(&results.join("check.json"));
+    let checked = check.as_array().unwrap();
+    assert_eq!(checked.len(), 5, "{check}");
+    for c in checked {
+        assert_eq!(c["status"], 200, "{c}");
+    }
+    let cells = json(&results.join("results.json"))["cells"].clone();
+    let cells = cells.as_array().unwrap();
+    assert_eq!(cells.len(), 10, "5 endpoints × 2 runs");
+    let lane_log = std::fs::read_to_string(run.join("logs/lane-ruby-1p.log")).unwrap();
+    for cell in cells {
+        if cell["endpoint"].as_str().unwrap().starts_with("POST") {
+            // Concurrent posts meet the emitted runtime's SQLite handles,
+            // opened with no busy timeout: a 500 is SQLite's "database is
+            // locked", which the cell reports as no data rather than a figure.
+            if cell["req_per_s"].is_null() {
+                assert_eq!(
+                    cell["errors"]["statuses"]
+                        .as_object()
+                        .unwrap()
+                        .keys()
+                        .collect::<Vec<_>>(),
+                    ["500"],
+                    "{cell}"
+                );
+                assert!(lane_log.contains("SQLite3::BusyException: database is locked"));
+            }
+            continue;
+        }
+        assert!(cell["req_per_s"].as_f64().unwrap() > 0.0, "{cell}");
+        assert_eq!(cell["errors"]["status"], 0, "{cell}");
+        assert_eq!(cell["errors"]["timeout"], 0, "{cell}");
+    }
+    let room = cells.iter().find(|c| c["endpoint"] == "/rooms/1").unwrap();
+    assert!(room["latency_ms"]["p50"].as_f64().unwrap() > 0.0, "{room}");
+
+    // People: real subscriptions confirmed by /cable, deliveries counted.
+    // The failures are the emitted tree's, each explained: its room page
+    // shows no messages (so never the newest post), and its cable.rb
+    // handles only "subscribe", so a room left keeps delivering.
+    let cable_rb = std::fs::read_to_string(run.join("served/ruby/cable.rb")).unwrap();
+    assert!(cable_rb.contains(r#"return nil unless message["command"] == "subscribe""#));
+    let people = json(&results.join("people/ruby-1p/people.json"));
+    let steps = people["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2, "{people}");
+    for step in steps {
+        assert!(step["navigation"]["count"].as_u64().unwrap() > 0, "{step}");
+        assert!(step["delivery"]["count"].as_u64().unwrap() > 0, "{step}");
+        for cause in step["failures_by_cause"].as_object().unwrap().keys() {
+            assert!(
+                ["missing_newest_post", "wrong_room_delivery"].contains(&cause.as_str()),
+                "{cause}: {step}"
+            );
+        }
+    }
+
+    // Judged, stored and reported, with how the run differs from the post.
+    let history = reader.reprise(&["history"]);
+    let listed = text(&history.stdout);
+    let id = listed
+        .lines()
+        .find_map(|l| {
+            l.split_whitespace()
+                .find(|w| w.starts_with("campfire-real"))
+        })
+        .unwrap_or_else(|| panic!("no stored run in:\n{listed}"))
+        .to_string();
+    let report = reader.reprise(&["report", &id]);
+    let md = text(&report.stdout);
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    assert!(md.contains("/rooms/1"), "{md}");
+    assert!(md.contains("instead of 4.0.5"), "{md}");
+    assert!(md.contains("roundhouse.git"), "the source override: {md}");
+
+    // ── A second run right after: every step kept. ──
+    let (second, secs) = reader.run(&[]);
+    let (stdout, stderr) = (text(&second.stdout), text(&second.stderr));
+    assert!(second.status.success(), "{stdout}\n{stderr}");
+    eprintln!("second run: {secs:.1} s");
+    for step in [
+        "clone-roundhouse",
+        "clone-campfire",
+        "build-roundhouse",
+        "emit-ruby",
+        "emit-jruby",
+        "prepare-served",
+        "seed",
+        "serve",
+        "sign-in",
+        "check",
+        "load",
+        "people",
+    ] {
+        assert_eq!(planned(&stderr, step), "keep", "{step}\n{stderr}");
+    }
+
+    // ── From the emit: the Roundhouse build is kept. ──
+    let (third, _) = reader.run(&["--from", "emit-ruby", "--step", "emit-ruby"]);
+    let (stdout, stderr) = (text(&third.stdout), text(&third.stderr));
+    assert!(third.status.success(), "{stdout}\n{stderr}");
+    assert_eq!(planned(&stderr, "build-roundhouse"), "keep", "{stderr}");
+    assert_eq!(planned(&stderr, "emit-ruby"), "redo", "{stderr}");
+    assert!(
+        run.join("sources/roundhouse/target/release/roundhouse")
+            .is_file()
+    );
+}
