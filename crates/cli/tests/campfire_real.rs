@@ -328,6 +328,9 @@ fn the_real_emitted_campfire_is_built_emitted_served_seeded_measured_and_loaded(
     ] {
         assert_eq!(planned(&stderr, step), "keep", "{step}\n{stderr}");
     }
+    // Judged again, still on the deviations the kept steps found.
+    let md = text(&reader.reprise(&["report", &id]).stdout);
+    assert!(md.contains("instead of 4.0.5"), "{md}");
 
     // ── From the emit: the Roundhouse build is kept. ──
     let (third, _) = reader.run(&["--from", "emit-ruby", "--step", "emit-ruby"]);
