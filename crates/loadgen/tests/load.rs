@@ -174,8 +174,42 @@ fn a_server_closing_after_a_few_responses_without_notice_gives_reconnects_and_no
     assert!(report.has_data());
 }
 
+/// The median of `n` sequential requests over one keep-alive connection by
+/// a plain blocking client pinned to `cpu`: what the machine itself adds to
+/// a response's time (loopback, waking a sleeping thread).
+fn plain_client_p50_ms(addr: std::net::SocketAddr, cpu: Option<usize>, n: usize) -> f64 {
+    std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        if let Some(cpu) = cpu {
+            reprise_cpus::pin_current_thread(cpu).unwrap();
+        }
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        stream.set_nodelay(true).unwrap();
+        let mut buf = [0u8; 256];
+        let mut times: Vec<f64> = (0..n)
+            .map(|_| {
+                let start = Instant::now();
+                stream
+                    .write_all(b"GET / HTTP/1.1\r\nhost: x\r\n\r\n")
+                    .unwrap();
+                let mut got = Vec::new();
+                while !got.ends_with(b"ok") {
+                    let k = stream.read(&mut buf).unwrap();
+                    assert!(k > 0, "the server closed");
+                    got.extend_from_slice(&buf[..k]);
+                }
+                start.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[n / 2]
+    })
+    .join()
+    .unwrap()
+}
+
 #[test]
-fn a_fixed_5ms_delay_gives_a_p50_within_5_percent_of_5ms() {
+fn a_fixed_5ms_delay_gives_the_p50_a_plain_client_measures() {
     let _turn = take_turn();
     let server =
         IdleClosingServer::start_with_delay(Duration::from_secs(5), None, Duration::from_millis(5));
@@ -186,13 +220,30 @@ fn a_fixed_5ms_delay_gives_a_p50_within_5_percent_of_5ms() {
     // The client on the last CPU this process may use (where it may use two
     // or more), so the scheduler puts the server's thread on another.
     let allowed = reprise_cpus::allowed_cpus();
-    if allowed.len() > 1 {
-        load.cpus = allowed.last().map(|&cpu| vec![cpu]);
-    }
+    let cpu = (allowed.len() > 1).then(|| *allowed.last().unwrap());
+    load.cpus = cpu.map(|c| vec![c]);
     let report = run(&load, |_| {}).unwrap();
     let p50 = report.latency.unwrap().p50;
-    eprintln!("p50 {p50} ms over {} requests", report.requests);
-    assert!((4.75..=5.25).contains(&p50), "p50 {p50} ms");
+    // The peer, in the same run on the same CPU: the delay plus what this
+    // machine adds to any client (a few µs on an idle box, a few hundred
+    // where waking a thread is slow, as in some VMs).
+    let plain = plain_client_p50_ms(server.addr, cpu, 280);
+    eprintln!(
+        "p50 {p50} ms over {} requests; a plain client's {plain} ms",
+        report.requests
+    );
+    assert!(
+        (4.95..=6.0).contains(&plain),
+        "the plain client's p50 {plain} ms"
+    );
+    // Reprise adds at most 5% of the delay to what the plain client sees
+    // (here a debug build, whose hyper costs ~0.1 ms a request more than a
+    // release build's: strace shows it between reading a response and
+    // writing the next request).
+    assert!(
+        (p50 - plain).abs() <= 0.25,
+        "p50 {p50} ms, a plain client's {plain} ms"
+    );
     assert!(report.has_data());
 }
 
