@@ -19,6 +19,7 @@ fn generate(dir: &Path) {
     ThisMachine::export_all(&cfg).unwrap();
     Preflight::export_all(&cfg).unwrap();
     RunPlan::export_all(&cfg).unwrap();
+    RunChoices::export_all(&cfg).unwrap();
     RunOutcome::export_all(&cfg).unwrap();
     ShareStatus::export_all(&cfg).unwrap();
     SignInCode::export_all(&cfg).unwrap();

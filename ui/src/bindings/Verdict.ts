@@ -28,4 +28,9 @@ measured: Interval | null,
  * For an inconclusive verdict, how many more runs per cell would
  * likely settle it.
  */
-more_runs: number | null, figures: Array<string>, };
+more_runs: number | null, figures: Array<string>, 
+/**
+ * How the run differs from the post where it bears on this claim's
+ * lanes, as a person reads each (`ruby 3.1.2 instead of 4.0.5`).
+ */
+deviations: Array<string>, };
