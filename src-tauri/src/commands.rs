@@ -6,8 +6,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use reprise_probe::Fingerprint;
-use reprise_probe::preflight::probe_recipe_toolchains;
-use reprise_probe::toolchain::SearchPath;
+use reprise_session::preflight::Versions;
 use reprise_session::recipes::found_here;
 use reprise_session::{Loaded, Session, SessionError};
 
@@ -212,19 +211,21 @@ pub fn results(session: &Session, run: &str) -> Answer<ResultsView> {
 }
 
 /// This machine against the recipe's reference, item by item, from the
-/// probe: the machine probed (as the CLI's preflight does) and the recipe's
-/// toolchains asked for their versions.
-pub fn preflight(session: &Session, id: &str) -> Answer<Preflight> {
-    let recipe = load_recipe(session, id)?.recipe;
-    let (machine, tools) = std::thread::scope(|scope| {
-        let machine = scope.spawn(|| Fingerprint::probe(Duration::from_secs(2)));
-        let tools =
-            probe_recipe_toolchains(&recipe, &SearchPath::from_env(), Duration::from_secs(10));
-        (machine.join().unwrap_or_default(), tools)
-    });
-    Ok(reprise_probe::preflight::preflight(
-        &recipe, &machine, &tools,
-    ))
+/// probe, as the CLI's preflight does. The toolchains are only looked for
+/// until the reader asks their versions (`ask_versions`), which runs the
+/// recipe's version commands the page lists: refused for a recipe that is
+/// not the reviewed one.
+pub fn preflight(session: &Session, id: &str, ask_versions: bool) -> Answer<Preflight> {
+    let loaded = load_recipe(session, id)?;
+    let versions = match ask_versions {
+        true => Versions::Ask {
+            timeout: Duration::from_secs(10),
+        },
+        false => Versions::Locate,
+    };
+    session
+        .preflight(&loaded, versions, false, None)
+        .map_err(error)
 }
 
 /// Flattens the probe's JSON into `cpu.brand = …` facts, leaving out the

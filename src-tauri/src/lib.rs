@@ -78,9 +78,13 @@ async fn blocking<T: Send + 'static>(
 }
 
 #[tauri::command]
-async fn preflight(session: State<'_, Session>, id: String) -> Result<Preflight, CommandError> {
+async fn preflight(
+    session: State<'_, Session>,
+    id: String,
+    ask_versions: bool,
+) -> Result<Preflight, CommandError> {
     let session = session.inner().clone();
-    blocking(move || commands::preflight(&session, &id)).await
+    blocking(move || commands::preflight(&session, &id, ask_versions)).await
 }
 
 #[tauri::command]

@@ -62,6 +62,7 @@ pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
             })
             .collect(),
         deviations: prepared.deviations.clone(),
+        consent: prepared.consent.clone(),
     })
 }
 

@@ -232,6 +232,9 @@ pub struct RunPlan {
     pub sources: Vec<SourceOfRun>,
     /// How the run would differ from the post, known before it starts.
     pub deviations: Vec<Deviation>,
+    /// Everything the run executes, writes and requests, escaped: what
+    /// starting it accepts.
+    pub consent: reprise_engine::Consent,
 }
 
 /// A source as the run options show it.

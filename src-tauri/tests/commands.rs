@@ -244,7 +244,31 @@ fn the_machine_page_shows_the_probes_fingerprint() {
 fn preflight_compares_this_machine_with_the_posts_item_by_item() {
     let data = tempfile::tempdir().unwrap();
     let (_app, webview) = start(data.path());
-    let p = invoke(&webview, "preflight", json!({"id": "hello-ceiling"})).unwrap();
+    // Until the reader asks, nothing the recipe names runs: the programs
+    // are looked for, and the commands that would ask are listed.
+    let p = invoke(
+        &webview,
+        "preflight",
+        json!({"id": "hello-ceiling", "askVersions": false}),
+    )
+    .unwrap();
+    assert_eq!(p["versions_asked"], false);
+    assert_eq!(
+        p["version_commands"],
+        json!([
+            "ruby --version",
+            "puma --version",
+            "falcon --version",
+            "nginx -v"
+        ])
+    );
+    let p = invoke(
+        &webview,
+        "preflight",
+        json!({"id": "hello-ceiling", "askVersions": true}),
+    )
+    .unwrap();
+    assert_eq!(p["versions_asked"], true);
     assert_eq!(p["recipe"], "hello-ceiling");
     let items = p["items"].as_array().unwrap();
     let cpu = items

@@ -39,7 +39,8 @@ export interface Backend {
   results(run: string): Promise<ResultsView>;
   sharePreview(run: string): Promise<SharePreview>;
   machine(): Promise<ThisMachine>;
-  preflight(id: string): Promise<Preflight>;
+  /** The preflight; `askVersions` runs the recipe's version commands (the reader accepted them). */
+  preflight(id: string, askVersions: boolean): Promise<Preflight>;
   planRun(id: string): Promise<RunPlan>;
   /** Runs (or, unless `choices.fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
   startRun(id: string, choices: RunChoices, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
@@ -110,7 +111,7 @@ export function tauriBackend(
     results: (run) => call('results', { run }),
     sharePreview: (run) => call('share_preview', { run }),
     machine: () => call('machine'),
-    preflight: (id) => call('preflight', { id }),
+    preflight: (id, askVersions) => call('preflight', { id, askVersions }),
     planRun: (id) => call('plan_run', { id }),
     startRun: (id, choices, onBatch) => {
       const channel = makeChannel<StreamMessage[]>();
@@ -181,7 +182,8 @@ export function scriptedBackend(script: Script): Backend {
     results: (run) => answer(script.results?.[run], `results ${run}`),
     sharePreview: (run) => answer(script.share?.[run], `share preview ${run}`),
     machine: () => answer(script.machine, 'machine'),
-    preflight: (id) => answer(script.preflight?.[id], `preflight ${id}`),
+    preflight: (id, askVersions) =>
+      answer(script.preflight?.[id], `preflight ${id}`).then((p) => ({ ...p, versions_asked: askVersions })),
     planRun: (id) => answer(script.plan?.[id], `plan ${id}`),
     startRun: async (id, _choices, onBatch) => {
       const run = script.run?.[id];

@@ -144,6 +144,8 @@ const preflight: Preflight = {
   runnable_lanes: ['puma'],
   blocked_lanes: ['falcon'],
   published_only_lanes: [],
+  version_commands: ['ruby --version', 'puma --version', 'falcon --version'],
+  versions_asked: false,
 };
 
 const plan: RunPlan = {
@@ -157,6 +159,19 @@ const plan: RunPlan = {
     { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null },
     { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', describe: 'wrk -c16 -d10s', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null },
   ],
+  consent: {
+    steps: [
+      { id: 'clone', kind: 'clone', does: 'git clone https://example.invalid/app @ 1a2b3c', env: [] },
+      { id: 'measure', kind: 'load', does: 'wrk -c16 -d10s', env: [] },
+    ],
+    lanes: [
+      { name: 'puma', command: 'in files/hello: puma --bind tcp://127.0.0.1:9292 config.ru (port 9292)', env: ['RACK_ENV=production'] },
+      { name: 'falcon', command: 'in files/hello: falcon serve --bind http://127.0.0.1:9294 (port 9294)', env: [] },
+    ],
+    version_commands: ['ruby --version', 'puma --version', 'falcon --version'],
+    files: [{ path: 'hello/config.ru', lines: 1, script: false }],
+    requests: ['GET /'],
+  },
 };
 
 const ev = (event: Event): StreamMessage => ({ type: 'event', event });

@@ -340,11 +340,15 @@ fn preflight_on_a_machine_without_the_published_rubies_blocks_with_exit_3() {
         "ruby",
         "ruby 3.1.2p20 (2022-04-12 revision 4491bb740a) [x86_64-linux-gnu]",
     );
+    // The recipe is a test's, not a reviewed one: its version commands run
+    // only with both the reader's yes and --allow-modified.
     let args = [
         "preflight",
         recipe.to_str().unwrap(),
         "--root",
         root.to_str().unwrap(),
+        "--yes",
+        "--allow-modified",
     ];
     let out = reprise(&args, Some(&bin), tmp.path());
     let text = stdout(&out);
@@ -423,7 +427,7 @@ fn repo() -> PathBuf {
 fn preflight_campfire_runtimes_here_says_what_differs_and_how_to_fix_it() {
     let tmp = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
-        .args(["preflight", "campfire-runtimes", "--json"])
+        .args(["preflight", "campfire-runtimes", "--json", "--yes"])
         .env("REPRISE_ROOT", repo())
         .env_remove("DOCKER_HOST")
         .current_dir(tmp.path())
@@ -514,4 +518,63 @@ fn preflight_campfire_runtimes_on_the_posts_machine_matches_everything() {
     assert!(differing.is_empty(), "{differing:#?}");
     assert_eq!(v["absolute_comparable"], true);
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// Preflight runs none of a recipe's version commands until the reader says
+/// yes, and none of an unreviewed recipe's without --allow-modified; it
+/// lists them first either way.
+#[test]
+fn preflight_runs_the_version_commands_only_when_accepted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let recipe = recipe_file(tmp.path());
+    let root = tmp.path().join("root");
+    small_machine(&root);
+    let bin = tmp.path().join("bin");
+    let mark = tmp.path().join("ruby-ran");
+    write(
+        &bin.join("ruby"),
+        &format!(
+            "#!/bin/sh\n: > '{}'\necho 'ruby 4.0.5 (2026-05-12 revision 3d1c2a0b5e) +YJIT +PRISM [x86_64-linux]'\n",
+            mark.display()
+        ),
+    );
+    std::fs::set_permissions(bin.join("ruby"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let preflight = |extra: &[&str]| {
+        let mut args = vec![
+            "preflight",
+            recipe.to_str().unwrap(),
+            "--root",
+            root.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        reprise(&args, Some(&bin), tmp.path())
+    };
+
+    let out = preflight(&[]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!mark.exists(), "ran without a yes");
+    assert!(err.contains("not the reviewed recipe"), "{err}");
+    assert!(
+        stdout(&out).contains("Versions not asked"),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = preflight(&["--yes"]);
+    assert!(!mark.exists(), "ran an unreviewed recipe's command");
+    assert!(stdout(&out).contains("Versions not asked"));
+
+    let out = preflight(&["--allow-modified"]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!mark.exists(), "ran without a yes (no terminal to ask on)");
+    assert!(
+        err.contains("  ruby --version"),
+        "the commands are listed: {err}"
+    );
+    assert!(err.contains("add --yes to run them"), "{err}");
+
+    let out = preflight(&["--allow-modified", "--yes"]);
+    assert!(mark.exists(), "the accepted command did not run");
+    assert!(!stdout(&out).contains("Versions not asked"));
+    assert!(stdout(&out).contains("Ruby 4.0.5"), "{}", stdout(&out));
 }

@@ -212,6 +212,49 @@ fn a_run_killed_mid_way_resumes_and_runs_lists_it() {
     assert_eq!(stdout(&c.reprise(&["runs"])), "No runs yet.\n");
 }
 
+/// Every way a recipe can fail to be the reviewed one is refused with
+/// `--yes` alone: nothing runs, no run folder is made, and the reason says
+/// which way it failed.
+#[test]
+fn an_unverified_recipe_never_runs_without_allow_modified() {
+    let c = Checkout::new();
+    let refused = |c: &Checkout, recipe: &str, why: &str| {
+        let out = c.reprise(&["run", recipe, "--yes", "--step", "first"]);
+        assert_eq!(out.status.code(), Some(2), "{recipe}: {}", stderr(&out));
+        assert!(stderr(&out).contains(why), "{recipe}: {}", stderr(&out));
+        assert!(!c.data().join("runs").exists(), "{recipe} ran");
+        assert!(!c.root().join("first.count").exists());
+    };
+    let named = |id: &str| RECIPE.replace("id = \"steps\"", &format!("id = \"{id}\""));
+
+    // A new file dropped into recipes/.
+    std::fs::write(c.root().join("recipes/dropped.toml"), named("dropped")).unwrap();
+    refused(&c, "dropped", "not listed");
+    // A recipe outside recipes/, given by path.
+    let outside = c.dir.path().join("outside.toml");
+    std::fs::write(&outside, named("outside")).unwrap();
+    refused(&c, outside.to_str().unwrap(), "not listed");
+    // A symlink in recipes/ to a file outside it.
+    let target = c.dir.path().join("linked.toml");
+    std::fs::write(&target, named("linked")).unwrap();
+    std::os::unix::fs::symlink(&target, c.root().join("recipes/linked.toml")).unwrap();
+    refused(&c, "linked", "not listed");
+
+    // The manifest missing, then malformed: the reviewed recipe itself is
+    // refused, saying why.
+    let manifest = c.root().join("checksums/recipes.sha256");
+    let reviewed = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::remove_file(&manifest).unwrap();
+    refused(&c, "steps", "recipes.sha256 is missing");
+    std::fs::write(&manifest, "not a manifest\n").unwrap();
+    refused(&c, "steps", "expected `<sha256>  <path>`");
+    std::fs::write(&manifest, &reviewed).unwrap();
+
+    // And the reviewed one runs.
+    let out = c.reprise(&["run", "steps", "--yes", "--step", "first"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
 #[test]
 fn a_modified_recipe_is_refused_unless_allowed() {
     let c = Checkout::new();
@@ -221,7 +264,8 @@ fn a_modified_recipe_is_refused_unless_allowed() {
     let out = c.reprise(&["run", "steps", "--yes", "--step", "first"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("is modified in checksums/recipes.sha256"),
+        stderr(&out).contains("is not the reviewed recipe")
+            && stderr(&out).contains("it is modified"),
         "{}",
         stderr(&out)
     );
@@ -375,4 +419,36 @@ why = "Prints as many warnings as Roundhouse's emitter does."
         log.lines().filter(|l| l.starts_with("warning:")).count(),
         1500
     );
+}
+
+/// The plan a reader accepts names everything the run executes: each
+/// lane's server command and environment, the version commands, the files
+/// the recipe writes and the requests it sends — before anything runs.
+#[test]
+fn the_plan_shows_every_command_environment_file_and_request_before_asking() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let data = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["run", "hello-ceiling"])
+        .env("REPRISE_ROOT", &repo)
+        .env("REPRISE_DATA_DIR", data.path())
+        .current_dir(&repo)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let plan = stderr(&out);
+    for shown in [
+        "lane puma runs: in files/hello: puma --bind tcp://127.0.0.1:9292",
+        "lane nginx runs: in files/hello: nginx -p . -c nginx.conf -g 'daemon off;' (port 9293)",
+        "asks each toolchain its version:",
+        "       falcon --version",
+        "writes files/hello/nginx.conf",
+        "requests (to its own lanes on 127.0.0.1 only):",
+        "       GET /",
+        "Not asking without a terminal",
+    ] {
+        assert!(plan.contains(shown), "no {shown:?} in\n{plan}");
+    }
+    assert!(!data.path().join("runs").exists(), "nothing ran");
 }

@@ -35,6 +35,7 @@
 //! assert_eq!(lines.into_inner().unwrap(), ["hello"]);
 //! ```
 
+pub mod consent;
 pub mod database;
 pub mod event;
 pub mod http;
@@ -50,6 +51,7 @@ pub mod tree_digest;
 pub mod web_session;
 pub mod workdir;
 
+pub use consent::Consent;
 pub use event::{CancelToken, Event, EventSink, Stream};
 pub use plan::{Plan, PlanError, PlanOptions, plan};
 pub use resume::Decision;

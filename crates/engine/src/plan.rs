@@ -5,6 +5,8 @@ use std::collections::BTreeSet;
 
 use reprise_recipe::{Action, Recipe, Revision, Step, StepKind};
 
+use reprise_recipe::shown::{command_line, shown as show};
+
 /// Kinds whose machinery comes in a later version; a plan reports them as
 /// skipped with this reason rather than pretending to run them.
 /// What the reader asked for.
@@ -57,19 +59,9 @@ impl PlannedStep<'_> {
     /// What the step will do, in one line: the command, the source, the tree.
     pub fn describe(&self, recipe: &Recipe) -> String {
         let argv = |command: &[String], dir: &Option<String>| {
-            let shown = command
-                .iter()
-                .map(|a| {
-                    if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '\'') {
-                        format!("'{}'", a.replace('\'', "'\\''"))
-                    } else {
-                        a.clone()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
+            let shown = command_line(command);
             match dir {
-                Some(d) => format!("in {d}: {shown}"),
+                Some(d) => format!("in {}: {shown}", show(d)),
                 None => shown,
             }
         };
@@ -77,53 +69,78 @@ impl PlannedStep<'_> {
             Action::Clone { source, into } => match recipe.sources.iter().find(|s| s.id == *source)
             {
                 Some(s) => match s.revision() {
-                    Revision::Pinned(rev) => format!("{} at {rev} into sources/{into}", s.url),
+                    Revision::Pinned(rev) => format!(
+                        "{} at {} into sources/{}",
+                        show(&s.url),
+                        show(rev),
+                        show(into)
+                    ),
                     Revision::Unpinned { branch, .. } => {
                         format!(
-                            "{} at the tip of {branch} (unpinned) into sources/{into}",
-                            s.url
+                            "{} at the tip of {} (unpinned) into sources/{}",
+                            show(&s.url),
+                            show(branch),
+                            show(into)
                         )
                     }
                 },
-                None => format!("source {source}"),
+                None => format!("source {}", show(source)),
             },
             Action::Build { command, dir, .. } | Action::Command { command, dir, .. } => {
                 argv(command, dir)
             }
             Action::Emit {
                 command, dir, tree, ..
-            } => format!("{} → trees/{tree}", argv(command, dir)),
+            } => format!("{} → trees/{}", argv(command, dir), show(tree)),
             Action::Digest { tree, .. } => {
-                format!("digest trees/{tree} and compare with checksums")
+                format!("digest trees/{} and compare with checksums", show(tree))
             }
             Action::Bundle {
                 runtime,
                 tree,
                 lockfile,
                 ..
-            } => format!("bundle install for {runtime} in trees/{tree}, lockfile {lockfile}"),
+            } => format!(
+                "bundle install for {} in trees/{}, lockfile {}",
+                show(runtime),
+                show(tree),
+                show(lockfile)
+            ),
             Action::Seed {
                 command,
                 dir,
                 database,
                 ..
-            } => format!("{}, then count the rows of {database}", argv(command, dir)),
+            } => format!(
+                "{}, then count the rows of {}",
+                argv(command, dir),
+                show(database)
+            ),
             Action::Stage { database, tree, to } => {
-                format!("copy {database} into trees/{tree}/{to} (SQLite backup)")
+                format!(
+                    "copy {} into trees/{}/{} (SQLite backup)",
+                    show(database),
+                    show(tree),
+                    show(to)
+                )
             }
-            Action::SignIn { email, .. } => format!("sign in to each lane as {email}"),
+            Action::SignIn { email, .. } => format!("sign in to each lane as {}", show(email)),
             Action::Serve { repeat, .. } => {
                 format!("boot each lane ({repeat} cold start(s)) until it answers")
             }
             Action::Check { workload, .. } => {
-                format!("one checked request per endpoint of {workload} per lane")
+                format!(
+                    "one checked request per endpoint of {} per lane",
+                    show(workload)
+                )
             }
             Action::Load { workload, .. } => {
-                format!("measure {workload}: lanes × endpoints × runs")
+                format!("measure {}: lanes × endpoints × runs", show(workload))
             }
             Action::Cable { workload, .. } => {
                 format!(
-                    "simulated people on {workload}: steps of people, each judged served or not"
+                    "simulated people on {}: steps of people, each judged served or not",
+                    show(workload)
                 )
             }
         }

@@ -22,7 +22,7 @@ use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now, wr
 pub enum RunError {
     #[error(transparent)]
     WorkDir(#[from] WorkDirError),
-    #[error("[[file]] `{0}` must be a relative path without `..`")]
+    #[error("a [[file]] cannot be written: {0}")]
     BadFilePath(String),
     #[error("cannot read the recipe {}: {source}", path.display())]
     Recipe {
@@ -300,8 +300,8 @@ fn skip(
 /// Writes the recipe's `[[file]]`s into `files/`.
 fn write_files(recipe: &Recipe, run: &RunDir) -> Result<(), RunError> {
     for file in &recipe.files {
-        let path = within(&run.files(), &file.path)
-            .map_err(|_| RunError::BadFilePath(file.path.to_string()))?;
+        let path =
+            within(&run.files(), &file.path).map_err(|e| RunError::BadFilePath(e.to_string()))?;
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|source| WorkDirError::Io {
                 path: parent.to_path_buf(),

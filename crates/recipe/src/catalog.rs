@@ -106,11 +106,29 @@ impl Catalog {
     /// Whether a recipe file is the reviewed one, reading the manifest; a
     /// manifest or recipe that cannot be read is `Unreadable`, never a pass.
     pub fn checksum_status(&self, file: &Path) -> ChecksumStatus {
-        self.checksums()
-            .and_then(|sums| self.status(&sums, file))
-            .unwrap_or_else(|e| ChecksumStatus::Unreadable {
+        match std::fs::read(file) {
+            Ok(bytes) => self.checksum_status_of(file, &bytes),
+            Err(e) => ChecksumStatus::Unreadable {
+                reason: format!("{}: {e}", file.display()),
+            },
+        }
+    }
+
+    /// Whether `bytes`, read from `file`, are the reviewed recipe. A missing
+    /// or malformed manifest is `Unreadable`, never a pass.
+    pub fn checksum_status_of(&self, file: &Path, bytes: &[u8]) -> ChecksumStatus {
+        let manifest = self.checksums_file();
+        if !manifest.is_file() {
+            return ChecksumStatus::Unreadable {
+                reason: format!("{} is missing", manifest.display()),
+            };
+        }
+        match self.checksums() {
+            Ok(sums) => sums.status(&self.manifest_path(file), bytes),
+            Err(e) => ChecksumStatus::Unreadable {
                 reason: e.to_string(),
-            })
+            },
+        }
     }
 
     /// Rewrites the manifest from the recipes as they are now; returns the

@@ -46,6 +46,24 @@ impl ChecksumStatus {
         *self == ChecksumStatus::Matches
     }
 
+    /// Why a recipe is or is not the reviewed one, in a sentence's words.
+    pub fn explain(&self) -> String {
+        match self {
+            ChecksumStatus::Matches => "it is the reviewed recipe, byte for byte".into(),
+            ChecksumStatus::Modified { expected, actual } => format!(
+                "it is modified (SHA-256 {}…, the reviewed one is {}…)",
+                &actual[..actual.len().min(12)],
+                &expected[..expected.len().min(12)]
+            ),
+            ChecksumStatus::Unlisted => {
+                "it is not listed in checksums/recipes.sha256: never reviewed".into()
+            }
+            ChecksumStatus::Unreadable { reason } => {
+                format!("its checksum could not be checked: {reason}")
+            }
+        }
+    }
+
     /// How a person reads it: `reviewed`, `modified`, `not listed`, `unreadable`.
     pub fn word(&self) -> &'static str {
         match self {

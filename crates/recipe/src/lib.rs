@@ -46,6 +46,7 @@ mod diagnostic;
 mod duration;
 mod model;
 mod name;
+pub mod shown;
 mod step;
 mod validate;
 mod version;
@@ -126,11 +127,21 @@ struct RawRecipe {
 
 /// Reads and validates a recipe file.
 pub fn load(file: &Path) -> Result<Recipe, RecipeError> {
-    let text = std::fs::read_to_string(file).map_err(|source| RecipeError::Io {
+    let bytes = std::fs::read(file).map_err(|source| RecipeError::Io {
         file: file.to_path_buf(),
         source,
     })?;
-    parse(file, &text)
+    parse_bytes(file, &bytes)
+}
+
+/// Validates a recipe from the bytes read from `file`: for a caller that
+/// also digests those same bytes, so what is checked is what runs.
+pub fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<Recipe, RecipeError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| RecipeError::Io {
+        file: file.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+    })?;
+    parse(file, text)
 }
 
 /// Parses and validates recipe text; `file` names it in errors and its stem

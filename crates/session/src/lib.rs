@@ -27,6 +27,7 @@
 
 pub mod harness_files;
 pub mod judge;
+pub mod preflight;
 pub mod recipes;
 pub mod run;
 pub mod share;
@@ -51,8 +52,8 @@ pub enum SessionError {
     #[error("{0}")]
     Recipe(#[from] reprise_recipe::RecipeError),
     #[error(
-        "{} is {} in checksums/recipes.sha256: its commands have not been reviewed",
-        file.display(), status.word()
+        "{} is not the reviewed recipe, so its commands have not been reviewed: {}",
+        file.display(), status.explain()
     )]
     Unreviewed {
         file: PathBuf,

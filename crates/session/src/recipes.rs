@@ -43,8 +43,13 @@ impl Session {
     /// A recipe by id (`campfire-runtimes`) or path, with its checksum status.
     pub fn load_recipe(&self, id_or_path: &str) -> Result<Loaded, SessionError> {
         let file = self.catalog.resolve(id_or_path)?;
-        let recipe = reprise_recipe::load(&file)?;
-        let checksum = self.catalog.checksum_status(&file);
+        // One read: the bytes digested are the bytes that run.
+        let bytes = std::fs::read(&file).map_err(|source| reprise_recipe::RecipeError::Io {
+            file: file.clone(),
+            source,
+        })?;
+        let recipe = reprise_recipe::parse_bytes(&file, &bytes)?;
+        let checksum = self.catalog.checksum_status_of(&file, &bytes);
         Ok(Loaded { recipe, checksum })
     }
 

@@ -55,6 +55,9 @@ pub struct Prepared<'r> {
     /// Known before the run starts: sources from elsewhere, a smoke run, a
     /// recipe not the reviewed one.
     pub deviations: Vec<Deviation>,
+    /// Everything the run executes, writes and requests, escaped: what the
+    /// reader accepts.
+    pub consent: reprise_engine::Consent,
     pub quick: bool,
     strict: bool,
     generator: Option<reprise_recipe::Generator>,
@@ -134,6 +137,7 @@ impl Session {
         Ok(Prepared {
             decisions,
             deviations: deviations(loaded, options),
+            consent: reprise_engine::Consent::of(&plan, &loaded.recipe),
             plan,
             resumes,
             quick: options.quick,

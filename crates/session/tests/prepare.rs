@@ -28,6 +28,9 @@ fn checkout(reviewed: bool) -> tempfile::TempDir {
     std::fs::write(root.path().join("recipes/tiny.toml"), RECIPE).unwrap();
     if reviewed {
         Catalog::new(root.path()).update_checksums().unwrap();
+    } else {
+        std::fs::create_dir_all(root.path().join("checksums")).unwrap();
+        std::fs::write(root.path().join("checksums/recipes.sha256"), "").unwrap();
     }
     root
 }
@@ -101,6 +104,18 @@ fn checksums_that_cannot_be_read_are_a_refusal_not_a_pass() {
     .unwrap();
     match refused(gate(root.path(), false)) {
         ChecksumStatus::Unreadable { reason } => assert!(reason.contains("line 1"), "{reason}"),
+        other => panic!("expected unreadable, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_missing_manifest_is_a_refusal_that_says_so() {
+    let root = checkout(true);
+    std::fs::remove_file(root.path().join("checksums/recipes.sha256")).unwrap();
+    match refused(gate(root.path(), false)) {
+        ChecksumStatus::Unreadable { reason } => {
+            assert!(reason.ends_with("is missing"), "{reason}")
+        }
         other => panic!("expected unreadable, got {other:?}"),
     }
 }

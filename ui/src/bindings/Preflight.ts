@@ -21,4 +21,14 @@ blocked_lanes: Array<string>,
 /**
  * Lanes the post measured but the recipe cannot run, with the recipe's reason.
  */
-published_only_lanes: Array<PublishedOnly>, };
+published_only_lanes: Array<PublishedOnly>, 
+/**
+ * The recipe's version commands (`ruby --version`), escaped: what
+ * asking the toolchains their versions runs.
+ */
+version_commands: Array<string>, 
+/**
+ * Whether the versions were asked; when not, the programs were only
+ * found on the search path and nothing of the recipe's ran.
+ */
+versions_asked: boolean, };

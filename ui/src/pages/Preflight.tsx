@@ -1,11 +1,13 @@
 import type { PreflightVerdict } from '../bindings/PreflightVerdict';
+import { useState } from 'preact/hooks';
 import { Loaded, useLoad } from '../load';
 import { href } from '../state';
 
 const verdictClass: Record<PreflightVerdict, string> = { matches: 'ok', differs: 'warn', blocks: 'bad' };
 
 export function PreflightPage({ id }: { id: string }) {
-  const load = useLoad((b) => b.preflight(id), [id]);
+  const [ask, setAsk] = useState(false);
+  const load = useLoad((b) => b.preflight(id, ask), [id, ask]);
   return (
     <>
       <p class="crumbs">
@@ -22,6 +24,22 @@ export function PreflightPage({ id }: { id: string }) {
                 ? 'Absolute figures can be compared with the post’s.'
                 : 'Absolute figures will be shown for information only (the machine differs); ratios and orderings are still judged.'}
             </p>
+            {!p.versions_asked && p.version_commands.length > 0 && (
+              <div class="notice" data-versions>
+                <p>
+                  Versions not asked yet: the toolchains were only looked for on this machine. Asking runs the recipe’s own
+                  commands:
+                </p>
+                <ul class="plain">
+                  {p.version_commands.map((c) => (
+                    <li><code>{c}</code></li>
+                  ))}
+                </ul>
+                <button type="button" onClick={() => setAsk(true)} data-action="ask-versions">
+                  Run {p.version_commands.length === 1 ? 'this command' : `these ${p.version_commands.length} commands`} to ask
+                </button>
+              </div>
+            )}
             <table class="preflight">
               <thead>
                 <tr><th scope="col">Item</th><th scope="col">The post</th><th scope="col">Here</th><th scope="col">Verdict</th><th scope="col">Why, and what to do</th></tr>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlannedStep } from '../bindings/PlannedStep';
 import type { RunOutcome } from '../bindings/RunOutcome';
+import type { Consent } from '../bindings/Consent';
 import type { RunPlan } from '../bindings/RunPlan';
 import { Loaded, Notice, useBackend, useLoad } from '../load';
 import { LiveLine } from '../Chart';
@@ -109,6 +110,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
           This run will differ from the post: {plan.deviations.map((d) => d.what).join('; ')}.
         </Notice>
       )}
+      <ConsentList consent={plan.consent} />
       {plan.sources.length > 0 && (
         <details class="sources">
           <summary>Sources (fetch one from a mirror, a fork or a copy on this machine)</summary>
@@ -153,6 +155,48 @@ function Outcome({ outcome }: { outcome: RunOutcome }) {
       {history.outcome === 'nothing_to_store' && 'Nothing was measured, so there are no results to judge.'}
       {history.outcome === 'failed' && <>The results could not be stored in the history: {history.reason}</>}
     </p>
+  );
+}
+
+/** Everything starting the run accepts: commands, environment, files, requests. */
+function ConsentList({ consent }: { consent: Consent }) {
+  const env = consent.steps.filter((s) => s.env.length > 0);
+  return (
+    <details class="consent" data-consent>
+      <summary>
+        What starting this run executes: {consent.steps.length} step{consent.steps.length === 1 ? '' : 's'}, {consent.lanes.length} server
+        {consent.lanes.length === 1 ? '' : 's'}, {consent.version_commands.length} version command{consent.version_commands.length === 1 ? '' : 's'}
+      </summary>
+      <ul class="plain">
+        {consent.steps.map((s) => (
+          <li data-consent-step={s.id}>
+            step <strong>{s.id}</strong> ({s.kind}): <code>{s.does}</code>
+          </li>
+        ))}
+        {env.flatMap((s) => s.env.map((e) => <li>step <strong>{s.id}</strong> sets <code>{e}</code></li>))}
+        {consent.lanes.map((l) => (
+          <li data-consent-lane={l.name}>
+            lane <strong>{l.name}</strong> runs <code>{l.command}</code>
+            {l.env.map((e) => (
+              <>
+                {' '}with <code>{e}</code>
+              </>
+            ))}
+          </li>
+        ))}
+        {consent.version_commands.map((c) => (
+          <li>asks a version: <code>{c}</code></li>
+        ))}
+        {consent.files.map((f) => (
+          <li>
+            writes <code>files/{f.path}</code> ({f.lines} line{f.lines === 1 ? '' : 's'}{f.script ? ', a script' : ''})
+          </li>
+        ))}
+        {consent.requests.map((r) => (
+          <li>requests <code>{r}</code> from its own lanes on 127.0.0.1</li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -103,6 +103,15 @@ describe('Preflight', () => {
     assert.match(await text('[data-lane="falcon"]'), /blocked/);
     assert.match(await text('[data-lane="puma"]'), /can run here/);
   });
+  it('runs none of the recipe’s version commands until asked, and lists them first', async () => {
+    await open('default', 'preflight/hello-ceiling');
+    const versions = page.locator('[data-versions]');
+    await versions.waitFor();
+    assert.match(await versions.innerText(), /ruby --version[\s\S]*falcon --version/);
+    await page.click('[data-action="ask-versions"]');
+    await page.locator('[data-versions]').waitFor({ state: 'detached' });
+    await page.locator('[data-item="boost"]').waitFor();
+  });
   it('shows loading while the probe runs', async () => {
     await open('slow', 'preflight/hello-ceiling');
     assert.match(await text('[role=status]'), /probing this machine/);
@@ -121,6 +130,18 @@ describe('Run', () => {
     assert.match(await measure.innerText(), /not started/);
     assert.match(await measure.innerText(), /after a warm-up/);
     assert.match(await text('[data-step="clone"]'), /not started/);
+  });
+  it('lists everything starting the run executes: servers, their environment, version commands, files, requests', async () => {
+    await open('default', 'run/hello-ceiling');
+    const consent = page.locator('[data-consent]');
+    await consent.waitFor();
+    await page.click('[data-consent] summary');
+    const shown = await consent.innerText();
+    assert.match(shown, /2 steps, 2 servers, 3 version commands/);
+    assert.match(await text('[data-consent-lane="puma"]'), /puma --bind tcp:\/\/127\.0\.0\.1:9292 .* with RACK_ENV=production/);
+    assert.match(shown, /asks a version: falcon --version/);
+    assert.match(shown, /writes files\/hello\/config\.ru \(1 line\)/);
+    assert.match(shown, /requests GET \/ from its own lanes/);
   });
   it('runs live: status, progress and log per step, then the outcome', async () => {
     await open('default', 'run/hello-ceiling');

@@ -8,9 +8,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
-use reprise_probe::Fingerprint;
+use std::io::{BufRead, IsTerminal, Write as _};
+
 use reprise_probe::preflight::{self, Preflight, PublishedOnly, Subject, Verdict};
-use reprise_probe::toolchain::SearchPath;
+use reprise_recipe::shown::command_line;
+use reprise_session::preflight::Versions;
+use reprise_session::recipes::Loaded;
 
 use crate::table::{Table, wrap};
 
@@ -33,6 +36,13 @@ pub struct Args {
     /// Seconds each toolchain may take to print its version.
     #[arg(long, default_value_t = 10.0)]
     timeout: f64,
+    /// Ask the toolchains their versions without asking first: runs the
+    /// recipe's version commands, which preflight lists.
+    #[arg(long, short = 'y')]
+    yes: bool,
+    /// Run the version commands of a recipe that is not the reviewed one.
+    #[arg(long)]
+    allow_modified: bool,
     /// Read /proc and /sys under this directory instead of / (fixture trees).
     #[arg(long, hide = true)]
     root: Option<PathBuf>,
@@ -40,8 +50,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> ExitCode {
     let session = super::session();
-    let recipe = match super::load_recipe(&session, &args.recipe) {
-        Ok(r) => r.recipe,
+    let loaded = match super::load_recipe(&session, &args.recipe) {
+        Ok(r) => r,
         Err(code) => return code,
     };
     let report = match &args.machine {
@@ -56,20 +66,21 @@ pub fn run(args: Args) -> ExitCode {
                     return ExitCode::from(super::BAD_INPUT);
                 }
             };
-            preflight::preflight(&recipe, &snap.fingerprint, &snap.toolchains)
+            preflight::preflight(&loaded.recipe, &snap.fingerprint, &snap.toolchains)
         }
         None => {
             let timeout = Duration::from_secs_f64(args.timeout.clamp(0.1, 600.0));
-            let search = SearchPath::from_env();
-            let (fp, tools) = std::thread::scope(|scope| {
-                let machine = scope.spawn(|| match &args.root {
-                    Some(root) => Fingerprint::read(root),
-                    None => Fingerprint::probe(Duration::from_secs(2)),
-                });
-                let tools = preflight::probe_recipe_toolchains(&recipe, &search, timeout);
-                (machine.join().unwrap_or_default(), tools)
-            });
-            preflight::preflight(&recipe, &fp, &tools)
+            let versions = match accepted(&args, &loaded) {
+                true => Versions::Ask { timeout },
+                false => Versions::Locate,
+            };
+            match session.preflight(&loaded, versions, args.allow_modified, args.root.as_deref()) {
+                Ok(report) => report,
+                Err(e) => {
+                    eprintln!("{}", super::error_text(&e));
+                    return ExitCode::from(super::BAD_INPUT);
+                }
+            }
         }
     };
     if args.json {
@@ -87,9 +98,65 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// Whether the reader lets preflight run the recipe's version commands:
+/// shown first, then `--yes` or a yes on the terminal, and only for the
+/// reviewed recipe unless `--allow-modified`.
+fn accepted(args: &Args, loaded: &Loaded) -> bool {
+    let commands: Vec<String> = loaded
+        .recipe
+        .toolchains
+        .iter()
+        .map(|t| command_line(&t.command))
+        .collect();
+    if commands.is_empty() {
+        return false;
+    }
+    if !loaded.checksum.is_reviewed() && !args.allow_modified {
+        eprintln!(
+            "Not asking the toolchains their versions: {} is not the reviewed recipe ({}), \
+             so its commands do not run (--allow-modified runs them). The programs are only \
+             looked for.",
+            loaded.recipe.file.display(),
+            loaded.checksum.explain()
+        );
+        return false;
+    }
+    eprintln!("To read the toolchains' versions, preflight runs the recipe's commands:");
+    for c in &commands {
+        eprintln!("  {c}");
+    }
+    if args.yes {
+        return true;
+    }
+    if !std::io::stdin().is_terminal() {
+        eprintln!(
+            "Not asking without a terminal: add --yes to run them. The programs are only looked for."
+        );
+        return false;
+    }
+    eprint!("Run them? [y/N] ");
+    let _ = std::io::stderr().flush();
+    let mut answer = String::new();
+    let _ = std::io::stdin().lock().read_line(&mut answer);
+    matches!(answer.trim(), "y" | "Y" | "yes")
+}
+
 fn render(report: &Preflight) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "Preflight of {}\n", report.recipe);
+    if !report.versions_asked && !report.version_commands.is_empty() {
+        let _ = writeln!(
+            o,
+            "Versions not asked: the toolchains were only looked for on the search path \
+             (`--yes` runs their {} version command{}).\n",
+            report.version_commands.len(),
+            if report.version_commands.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        );
+    }
     let mut table = Table::new(&["", "item", "post", "here"]);
     for item in &report.items {
         table.row(vec![

@@ -100,12 +100,10 @@ pub fn run(args: Args) -> ExitCode {
     };
     let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,
-        Err(reprise_session::SessionError::Unreviewed { file, status }) => {
+        Err(e @ reprise_session::SessionError::Unreviewed { .. }) => {
             eprintln!(
-                "error: {} is {} in checksums/recipes.sha256: its commands have not been reviewed \
-                 (run it anyway with --allow-modified, or record it with `reprise checksums update` after reviewing it)",
-                file.display(),
-                status.word()
+                "error: {e}\n  (run it anyway with --allow-modified, or record it with \
+                 `reprise checksums update` after reviewing it)"
             );
             return ExitCode::from(super::BAD_INPUT);
         }
@@ -121,24 +119,39 @@ pub fn run(args: Args) -> ExitCode {
         );
     }
 
-    let mut shown = format!("Plan for {} ({}):\n", recipe.id(), recipe.post.title);
+    use reprise_recipe::shown::shown as show;
+    let mut shown = format!(
+        "Plan for {} ({}):\n",
+        show(recipe.id()),
+        show(&recipe.post.title)
+    );
     for (p, decision) in prepared.plan.steps.iter().zip(&prepared.decisions) {
         shown.push_str(&format!(
             "  {:<4} {:<12} {:<8} {}\n",
             decision.word(),
-            p.id(),
+            show(p.id()),
             p.kind().name(),
             p.describe(recipe)
         ));
         if !matches!(decision, reprise_engine::Decision::Run(_)) || prepared.resumes.is_some() {
-            shown.push_str(&format!("       ({})\n", decision.reason()));
+            shown.push_str(&format!("       ({})\n", show(decision.reason())));
         }
     }
+    for line in prepared.consent.lines() {
+        shown.push_str(&line);
+        shown.push('\n');
+    }
     for d in &prepared.deviations {
-        shown.push_str(&format!("  differs from the post: {}\n", d.what));
+        shown.push_str(&format!(
+            "  differs from the post: {}\n",
+            reprise_recipe::shown::shown(&d.what)
+        ));
     }
     if !prepared.plan.lanes.is_empty() {
-        shown.push_str(&format!("  lanes: {}\n", prepared.plan.lanes.join(", ")));
+        shown.push_str(&format!(
+            "  lanes: {}\n",
+            show(&prepared.plan.lanes.join(", "))
+        ));
     }
     match &prepared.resumes {
         Some(run) => shown.push_str(&format!(

@@ -224,19 +224,46 @@ impl StepFailure {
     }
 }
 
-/// `base/rel`, refusing absolute paths and `..`.
+/// `base/rel`, where `rel` is a relative path without `..` and no part of
+/// it that exists is a symlink leading out of `base` (a step may leave one
+/// behind: Reprise never writes through it). A dangling symlink is refused
+/// too: writing through it would create its target, wherever that is.
 pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, StepFailure> {
     let path = Path::new(rel);
-    if path
+    if !path
         .components()
         .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
     {
-        Ok(base.join(path))
-    } else {
-        Err(StepFailure::Failed(format!(
-            "`{rel}` must be a relative path inside the run's folder, without `..`"
-        )))
+        return Err(StepFailure::Failed(format!(
+            "`{}` must be a relative path inside the run's folder, without `..`",
+            reprise_recipe::shown::shown(rel)
+        )));
     }
+    let root = base.canonicalize().unwrap_or_else(|_| base.to_path_buf());
+    let mut at = base.to_path_buf();
+    for part in path.components() {
+        at.push(part);
+        match std::fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let leads_out = match at.canonicalize() {
+                    Ok(target) => !target.starts_with(&root),
+                    Err(_) => true,
+                };
+                if leads_out {
+                    return Err(StepFailure::Failed(format!(
+                        "`{}` leads out of {} through the symlink {}: Reprise does not write \
+                         outside the run's folder",
+                        reprise_recipe::shown::shown(rel),
+                        base.display(),
+                        at.display()
+                    )));
+                }
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    Ok(base.join(path))
 }
 
 /// Runs a step's command in the run's folder (or `dir` inside it), its

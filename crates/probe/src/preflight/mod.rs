@@ -13,7 +13,7 @@ use reprise_recipe::Recipe;
 use serde::{Deserialize, Serialize};
 
 use crate::fingerprint::Fingerprint;
-use crate::toolchain::{self, SearchPath, ToolQuery, Toolchains};
+use crate::toolchain::{self, SearchPath, Status, ToolQuery, Toolchains};
 
 /// How one item compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
@@ -84,6 +84,12 @@ pub struct Preflight {
     pub blocked_lanes: Vec<String>,
     /// Lanes the post measured but the recipe cannot run, with the recipe's reason.
     pub published_only_lanes: Vec<PublishedOnly>,
+    /// The recipe's version commands (`ruby --version`), escaped: what
+    /// asking the toolchains their versions runs.
+    pub version_commands: Vec<String>,
+    /// Whether the versions were asked; when not, the programs were only
+    /// found on the search path and nothing of the recipe's ran.
+    pub versions_asked: bool,
 }
 
 /// A lane the post measured that the recipe cannot run.
@@ -231,5 +237,11 @@ pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Prefl
         runnable_lanes,
         blocked_lanes,
         published_only_lanes,
+        version_commands: recipe
+            .toolchains
+            .iter()
+            .map(|t| reprise_recipe::shown::command_line(&t.command))
+            .collect(),
+        versions_asked: !tools.tools.iter().any(|t| t.status == Status::Located),
     }
 }

@@ -143,6 +143,11 @@ pub(super) fn toolchain_items(recipe: &Recipe, tools: &Toolchains) -> Vec<Item> 
             if path_version.as_ref().is_some_and(|v| tc.version.matches(v)) {
                 return item;
             }
+            let located = on_path.filter(|p| p.status == Status::Located);
+            if located.is_some() && tc.version.to_string() == "*" {
+                // Any version will do, and one is there.
+                return item;
+            }
             let in_mise = tools
                 .candidates(&tc.name)
                 .filter(|p| p.origin == Some(Origin::Mise))
@@ -171,7 +176,10 @@ pub(super) fn toolchain_items(recipe: &Recipe, tools: &Toolchains) -> Vec<Item> 
                     });
                 }
             }
-            item.fix = Some(install_fix(tc));
+            item.fix = Some(match located {
+                Some(_) => "accept the version commands so preflight can ask it".to_string(),
+                None => install_fix(tc),
+            });
             item
         })
         .collect()

@@ -1,0 +1,70 @@
+//! Recipe text as a terminal or a page shows it: control characters and
+//! bidirectional overrides escaped, command lines quoted as a shell reads
+//! them. Everything a recipe says goes through here before a reader sees it.
+
+use std::borrow::Cow;
+
+/// `text` with every control character and every bidirectional override
+/// written as an escape (`\u{1b}`), so it shows as what it is. Everything a
+/// recipe says goes through this before it reaches a terminal or a page.
+pub fn shown(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if needs_escape(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+}
+
+/// A command line as a shell would read it back: each argument escaped and
+/// quoted where it holds a space, a quote or nothing.
+pub fn command_line(command: &[String]) -> String {
+    command
+        .iter()
+        .map(|a| {
+            let a = shown(a);
+            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '\'' || c == '"') {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a.into_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_and_bidi_overrides_are_shown_escaped() {
+        assert_eq!(shown("plain text/ü"), "plain text/ü");
+        assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(shown("x\r\ny"), "x\\u{d}\\u{a}y");
+        assert_eq!(shown("rm \u{202e}txt.sh"), "rm \\u{202e}txt.sh");
+        assert_eq!(shown("\u{7f}\u{9b}"), "\\u{7f}\\u{9b}");
+    }
+
+    #[test]
+    fn command_lines_quote_what_a_shell_would_split() {
+        let argv: Vec<String> = ["ruby", "-e", "puts 'hi'", "", "a\u{1b}b"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            command_line(&argv),
+            "ruby -e 'puts '\\''hi'\\''' '' a\\u{1b}b"
+        );
+    }
+}
