@@ -11,7 +11,8 @@ use crate::views::*;
 
 /// The steps as the engine will take them, what each will do (kept, run,
 /// redone), and where the latest run got to. A recipe that is not the
-/// reviewed one is planned with its deviation said; starting it is refused.
+/// reviewed one is planned with its deviation and its diff from the
+/// reviewed version said; starting it needs the reader's explicit yes.
 pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
     let loaded = load_recipe(session, id)?;
     let options = RunOptions {
@@ -63,11 +64,13 @@ pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
             .collect(),
         deviations: prepared.deviations.clone(),
         consent: prepared.consent.clone(),
+        reviewed_diff: session.reviewed_diff(&loaded),
     })
 }
 
 /// Runs (or resumes) the recipe's steps; `send` gets the throttled batches.
-/// The session refuses a recipe that is not the reviewed one.
+/// The session refuses a recipe that is not the reviewed one unless the
+/// reader accepted it (`allow_modified`).
 pub fn start<E>(
     session: &Session,
     id: &str,
@@ -79,6 +82,7 @@ pub fn start<E>(
         fresh: choices.fresh,
         quick: choices.quick,
         sources: choices.sources,
+        allow_modified: choices.allow_modified,
         origin: "the desktop app".into(),
         ..RunOptions::default()
     };

@@ -235,6 +235,9 @@ pub struct RunPlan {
     /// Everything the run executes, writes and requests, escaped: what
     /// starting it accepts.
     pub consent: reprise_engine::Consent,
+    /// For a modified recipe: the diff from its reviewed version, where the
+    /// checkout's git history has it.
+    pub reviewed_diff: Option<String>,
 }
 
 /// A source as the run options show it.
@@ -270,6 +273,9 @@ pub struct RunChoices {
     pub quick: bool,
     /// Sources to fetch from elsewhere, by id: a mirror, a fork, an offline copy.
     pub sources: std::collections::BTreeMap<String, String>,
+    /// Run a recipe that is not the reviewed one: the reader saw what it
+    /// runs (and the diff from the reviewed version) and accepted it.
+    pub allow_modified: bool,
 }
 
 /// The code to enter at GitHub's device page.

@@ -178,6 +178,38 @@ fn a_modified_recipe_is_refused_with_what_to_do() {
     assert!(!data.path().join("runs").exists(), "nothing ran");
 }
 
+/// The app runs what the CLI runs with --allow-modified, and only with the
+/// reader's explicit yes: the same gate, the same recipe, the same outcome.
+#[test]
+fn a_modified_recipe_runs_once_the_reader_accepts_it() {
+    let root = tiny_checkout();
+    let file = root.path().join("recipes/tiny.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replace("Something to run.", "Edited.")).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let session = session(root.path(), data.path());
+    let shown = plan(&session, "tiny").unwrap();
+    assert!(!shown.checksum.is_reviewed());
+    assert_eq!(shown.consent.steps[0].does, "true");
+
+    let err = start(
+        &session,
+        "tiny",
+        RunChoices::default(),
+        |_| Ok::<(), ()>(()),
+    )
+    .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Unreviewed);
+    assert!(!data.path().join("runs").exists(), "nothing ran");
+
+    let accepted = RunChoices {
+        allow_modified: true,
+        ..RunChoices::default()
+    };
+    let outcome = start(&session, "tiny", accepted, |_| Ok::<(), ()>(())).unwrap();
+    assert_eq!(outcome.steps.finished, ["hello"]);
+}
+
 #[test]
 fn resuming_from_the_app_removes_the_containers_an_earlier_attempt_left() {
     let root = tiny_checkout();

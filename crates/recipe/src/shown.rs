@@ -22,6 +22,23 @@ pub fn shown(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`shown`] for text of several lines: newlines and tabs kept, every other
+/// control character and bidirectional override escaped.
+pub fn shown_text(text: &str) -> Cow<'_, str> {
+    if !text
+        .chars()
+        .any(|c| c != '\n' && c != '\t' && needs_escape(c))
+    {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.split('\n')
+            .map(|line| line.split('\t').map(shown).collect::<Vec<_>>().join("\t"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 fn needs_escape(c: char) -> bool {
     c.is_control()
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
@@ -55,6 +72,15 @@ mod tests {
         assert_eq!(shown("x\r\ny"), "x\\u{d}\\u{a}y");
         assert_eq!(shown("rm \u{202e}txt.sh"), "rm \\u{202e}txt.sh");
         assert_eq!(shown("\u{7f}\u{9b}"), "\\u{7f}\\u{9b}");
+    }
+
+    #[test]
+    fn text_keeps_its_lines_and_tabs_and_escapes_the_rest() {
+        assert_eq!(shown_text("a\n\tb"), "a\n\tb");
+        assert_eq!(
+            shown_text("a\r\n\u{1b}]0;x\u{7}"),
+            "a\\u{d}\n\\u{1b}]0;x\\u{7}"
+        );
     }
 
     #[test]

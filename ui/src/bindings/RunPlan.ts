@@ -25,4 +25,9 @@ deviations: Array<Deviation>,
  * Everything the run executes, writes and requests, escaped: what
  * starting it accepts.
  */
-consent: Consent, };
+consent: Consent, 
+/**
+ * For a modified recipe: the diff from its reviewed version, where the
+ * checkout's git history has it.
+ */
+reviewed_diff: string | null, };

@@ -50,6 +50,8 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
   const [error, setError] = useState<BackendError | null>(null);
   const [quick, setQuick] = useState(false);
   const [sources, setSources] = useState<Record<string, string>>({});
+  const reviewed = plan.checksum.status === 'matches';
+  const [accepted, setAccepted] = useState(false);
   const start = (fresh: boolean) => {
     setError(null);
     entry.live = emptyLive();
@@ -57,10 +59,14 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
     entry.outcome = null;
     notify();
     backend
-      .startRun(plan.recipe, { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')) }, (batch) => {
-        entry.live = applyBatch(entry.live, batch);
-        notify();
-      })
+      .startRun(
+        plan.recipe,
+        { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')), allow_modified: !reviewed && accepted },
+        (batch) => {
+          entry.live = applyBatch(entry.live, batch);
+          notify();
+        },
+      )
       .then(
         (outcome) => {
           entry.outcome = outcome;
@@ -82,14 +88,15 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
   };
   const { live, phase, outcome } = entry;
   const busy = phase === 'running' || phase === 'cancelling';
+  const blocked = busy || (!reviewed && !accepted);
   return (
     <>
       <p class="actions">
-        <button type="button" onClick={() => start(false)} disabled={busy} data-action="start">
+        <button type="button" onClick={() => start(false)} disabled={blocked} data-action="start">
           {plan.latest_run ? `Resume run ${plan.latest_run}` : 'Start the run'}
         </button>
         {plan.latest_run && (
-          <button type="button" class="secondary" onClick={() => start(true)} disabled={busy} data-action="fresh">
+          <button type="button" class="secondary" onClick={() => start(true)} disabled={blocked} data-action="fresh">
             Start a new run
           </button>
         )}
@@ -101,8 +108,18 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
           run (short loads and warm-ups: a smoke run, its results say so)
         </label>
       </p>
-      {plan.checksum.status !== 'matches' && (
-        <Notice>This recipe is {checksumWord(plan.checksum)} against checksums/recipes.sha256: its commands have not been reviewed, so the app will not run it.</Notice>
+      {!reviewed && (
+        <div class="notice" data-unreviewed>
+          <p>
+            This recipe is {checksumWord(plan.checksum)} against checksums/recipes.sha256: its commands have not been reviewed.{' '}
+            {plan.reviewed_diff ? 'What changed since the reviewed version:' : 'No reviewed version of it is in this checkout’s history: read everything it runs below.'}
+          </p>
+          {plan.reviewed_diff && <pre class="diff" data-reviewed-diff>{plan.reviewed_diff}</pre>}
+          <label class="check">
+            <input type="checkbox" checked={accepted} disabled={busy} onChange={(e) => setAccepted(e.currentTarget.checked)} data-option="allow-modified" /> I
+            have read what this recipe runs and accept running it unreviewed (the results say so)
+          </label>
+        </div>
       )}
       {plan.lanes.length > 0 && <p class="sub">Lanes: {plan.lanes.join(', ')}</p>}
       {plan.deviations.length > 0 && (

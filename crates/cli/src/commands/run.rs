@@ -114,9 +114,12 @@ pub fn run(args: Args) -> ExitCode {
     };
     if !loaded.checksum.is_reviewed() {
         eprintln!(
-            "warning: running a recipe that is {} (--allow-modified)",
-            loaded.checksum.word()
+            "warning: running a recipe that is not the reviewed one (--allow-modified): {}",
+            loaded.checksum.explain()
         );
+        if let Some(diff) = session.reviewed_diff(&loaded) {
+            eprintln!("What changed since the reviewed version:\n{diff}");
+        }
     }
 
     use reprise_recipe::shown::shown as show;
