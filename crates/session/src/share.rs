@@ -53,9 +53,11 @@ pub struct SharePreview {
     pub category: String,
     pub title: String,
     pub body: String,
-    /// Whether host names, user names, home paths and addresses were redacted.
+    /// Whether host and domain names, user names, home paths, addresses and
+    /// credentials in URLs were redacted.
     pub redacted: bool,
-    /// What was replaced (the host and user names found in the fingerprint).
+    /// What was replaced: the host, domain and user names learnt from the
+    /// run's records, its folder and the sharing process.
     pub redacted_names: Vec<String>,
     /// A GitHub new-discussion page with the category, title and body
     /// filled in (the body left out where the link would be too long),
@@ -87,7 +89,8 @@ impl Session {
         redact: bool,
     ) -> Result<SharePreview, SessionError> {
         let report = self.report(run)?;
-        let redactor = redact.then(|| Redactor::from_fingerprint(&report.environment.fingerprint));
+        // What the run recorded and where it ran, not only who shares it.
+        let redactor = redact.then(|| Redactor::for_report(&report));
         let post = prepare(&report, redactor.as_ref())?;
         let repo = repo.map(str::to_string).or_else(|| self.share.repo.clone());
         let category = category.map_or_else(|| report.run.recipe.clone(), str::to_string);
@@ -97,6 +100,7 @@ impl Session {
         let mut redacted_names = Vec::new();
         if let Some(r) = &redactor {
             redacted_names.extend(r.hostnames().iter().cloned());
+            redacted_names.extend(r.domains().iter().cloned());
             redacted_names.extend(r.users().iter().cloned());
         }
         Ok(SharePreview {
