@@ -218,8 +218,44 @@ fn share_signs_in_keeps_the_token_in_a_private_file_posts_and_logout_forgets_it(
 
     let out = reprise(&data, &base, &["logout"]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("Signed out"));
+    assert!(
+        text(&out).contains(&format!(
+            "Signed out: the token is gone from {}.",
+            token.display()
+        )),
+        "{}",
+        text(&out)
+    );
     assert!(!token.exists());
+    // The keyring is cleared (or said to be out of reach) too, though the
+    // file was the store chosen.
+    let out = reprise(&data, &base, &["logout"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("the OS keyring"), "{}", text(&out));
+}
+
+#[test]
+fn a_token_file_others_can_read_is_refused_and_nothing_is_posted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (base, log) = stand_in();
+    let id = stored_run(tmp.path(), &data, &base);
+    let token = data.join("github-token");
+    std::fs::write(&token, "gho_loose").unwrap();
+    std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = reprise(
+        &data,
+        &base,
+        &["share", &id, "--repo", "rubys/reprise", "--yes"],
+    );
+    assert!(!out.status.success(), "{}", text(&out));
+    let shown = text(&out);
+    assert!(
+        shown.contains(&format!("chmod 600 {}", token.display())),
+        "{shown}"
+    );
+    assert!(!shown.contains("gho_loose"), "{shown}");
+    assert!(log.lock().unwrap().is_empty(), "nothing was sent");
 }
 
 /// Shared by root (`sudo reprise share`): the name, host and paths to hide

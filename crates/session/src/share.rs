@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use reprise_share::{
-    CreatedDiscussion, DeviceCode, GitHub, Post, Redactor, TokenStore, Warning, create_discussion,
-    find_target, new_discussion_url, prepare, request_code, sign_in,
+    CreatedDiscussion, DeviceCode, GitHub, Post, Redactor, SignOut, TokenStore, Warning,
+    create_discussion, find_target, new_discussion_url, prepare, request_code, sign_in,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -137,6 +137,19 @@ impl Session {
             Some(store) => (store.clone(), None),
             None => TokenStore::choose(&self.data.root),
         }
+    }
+
+    /// Forgets the token in every store (the keyring and the token file, and
+    /// the store the settings name), whichever was chosen at sign-in: what
+    /// each held, and any that could not be cleared.
+    pub fn sign_out(&self) -> SignOut {
+        let mut stores = TokenStore::all(&self.data.root);
+        if let Some(store) = &self.share.token_store
+            && !stores.contains(store)
+        {
+            stores.push(store.clone());
+        }
+        TokenStore::sign_out(&stores)
     }
 
     /// The stored GitHub token, if there is one.
