@@ -218,6 +218,108 @@ fn share_signs_in_keeps_the_token_in_a_private_file_posts_and_logout_forgets_it(
 
     let out = reprise(&data, &base, &["logout"]);
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("Signed out"));
+    assert!(
+        text(&out).contains(&format!(
+            "Signed out: the token is gone from {}.",
+            token.display()
+        )),
+        "{}",
+        text(&out)
+    );
     assert!(!token.exists());
+    // The keyring is cleared (or said to be out of reach) too, though the
+    // file was the store chosen.
+    let out = reprise(&data, &base, &["logout"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("the OS keyring"), "{}", text(&out));
+}
+
+#[test]
+fn a_token_file_others_can_read_is_refused_and_nothing_is_posted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (base, log) = stand_in();
+    let id = stored_run(tmp.path(), &data, &base);
+    let token = data.join("github-token");
+    std::fs::write(&token, "gho_loose").unwrap();
+    std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = reprise(
+        &data,
+        &base,
+        &["share", &id, "--repo", "rubys/reprise", "--yes"],
+    );
+    assert!(!out.status.success(), "{}", text(&out));
+    let shown = text(&out);
+    assert!(
+        shown.contains(&format!("chmod 600 {}", token.display())),
+        "{shown}"
+    );
+    assert!(!shown.contains("gho_loose"), "{shown}");
+    assert!(log.lock().unwrap().is_empty(), "nothing was sent");
+}
+
+/// Shared by root (`sudo reprise share`): the name, host and paths to hide
+/// are the ones the run recorded, not the sharing process's.
+#[test]
+fn sharing_as_another_user_still_redacts_the_run_s_user_host_and_paths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (base, _) = stand_in();
+    let res = tmp.path().join("results");
+    std::fs::create_dir_all(&res).unwrap();
+    let mut lines = String::new();
+    for (target, v) in [("puma", 21_000), ("falcon", 41_000)] {
+        for run in 1..=3 {
+            lines.push_str(&format!("{{\"target\":\"{target}\",\"workers\":2,\"endpoint\":\"/\",\"run\":{run},\"req_sec\":{},\"socket_errors\":0}}\n", v + run * 100));
+        }
+    }
+    std::fs::write(res.join("per-run.json"), lines).unwrap();
+    std::fs::write(
+        res.join("env.json"),
+        r#"{"host":{"hostname":"Bench-Box-7.corp.example.com","uname":"Linux bench-box-7 6.1.0","user":"alice"},
+            "toolchain_paths":{"ruby":"/home/alice/.rbenv/versions/3.1.2/bin/ruby"},
+            "git":{"remote":"https://alice:ghp_abcdefghijklmnopqrstuvwxyz0123@github.com/alice/roundhouse.git"},
+            "cpu":{"brand":"Intel Xeon"},"toolchains":{"ruby":"ruby 3.1.2"}}"#,
+    )
+    .unwrap();
+    let out = reprise(
+        &data,
+        &base,
+        &["verdict", "hello-ceiling", res.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let id = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("Stored as run "))
+        .and_then(|l| l.split(':').next())
+        .unwrap()
+        .to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["share", &id, "--repo", "rubys/reprise"])
+        .env("REPRISE_ROOT", repo())
+        .env("REPRISE_DATA_DIR", &data)
+        .env("REPRISE_TOKEN_STORE", "file")
+        .env("REPRISE_GITHUB_URL", &base)
+        .env("REPRISE_GITHUB_API_URL", &base)
+        .env_remove("REPRISE_GITHUB_CLIENT_ID")
+        .env_remove("REPRISE_DISCUSSIONS_REPO")
+        .env_remove("SUDO_USER")
+        .env("USER", "root")
+        .env("LOGNAME", "root")
+        .env("HOME", "/root")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    let shown = text(&out);
+    for leak in [
+        "alice",
+        "bench-box-7",
+        "Bench-Box-7",
+        "corp.example.com",
+        "ghp_",
+        "/home/",
+    ] {
+        assert!(!shown.contains(leak), "{leak} leaked:\n{shown}");
+    }
 }

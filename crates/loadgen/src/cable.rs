@@ -40,8 +40,8 @@ pub enum CableError {
     Frame { frame: String, reason: String },
 }
 
-/// How to open a cable: its URL and the browser's headers.
-#[derive(Debug, Clone)]
+/// How to open a cable: its URL and the browser's headers (`Debug` hides the cookie).
+#[derive(Clone)]
 pub struct CableConfig {
     /// e.g. `ws://127.0.0.1:3000/cable`.
     pub url: String,
@@ -51,6 +51,17 @@ pub struct CableConfig {
     pub origin: Option<String>,
     /// How long to wait for the connection and the welcome.
     pub timeout: Duration,
+}
+
+impl std::fmt::Debug for CableConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CableConfig")
+            .field("url", &self.url)
+            .field("cookie", &crate::secret::presence(&self.cookie))
+            .field("origin", &self.origin)
+            .field("timeout", &self.timeout)
+            .finish()
+    }
 }
 
 impl CableConfig {

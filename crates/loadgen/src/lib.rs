@@ -52,6 +52,7 @@ mod hdr_log;
 pub mod people;
 mod report;
 mod run;
+mod secret;
 mod spec;
 mod worker;
 pub mod wrk;
@@ -68,4 +69,5 @@ pub use people::{
 };
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
 pub use run::{run, run_until};
+pub use secret::is_secret_header;
 pub use spec::{LoadError, LoadSpec, StopHandle};

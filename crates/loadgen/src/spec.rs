@@ -1,5 +1,6 @@
 //! What to load: the target, the request, the shape of the load, and the errors of a bad spec.
 
+use std::fmt;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,11 +12,13 @@ use hyper::{Method, Uri};
 use serde::{Deserialize, Serialize};
 
 use crate::check::{CheckSample, ResponseChecks};
+use crate::secret;
 
 const MAX_LOAD_TIME: Duration = Duration::from_secs(30 * 24 * 3600);
 
 /// A load to generate. Build with [`LoadSpec::new`] and adjust the public fields.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// Its `Debug` hides the values of credential headers (`Cookie`, `X-CSRF-Token`, …).
+#[derive(Clone, Serialize, Deserialize)]
 pub struct LoadSpec {
     /// `http://host[:port]/path?query` (plain HTTP/1.1 only).
     pub url: String,
@@ -59,6 +62,26 @@ impl LoadSpec {
             checks: ResponseChecks::default(),
             check_sample: CheckSample::Every,
         }
+    }
+}
+
+impl fmt::Debug for LoadSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LoadSpec")
+            .field("url", &self.url)
+            .field("method", &self.method)
+            .field("headers", &secret::Headers(&self.headers))
+            .field("body", &self.body)
+            .field("connections", &self.connections)
+            .field("threads", &self.threads)
+            .field("duration", &self.duration)
+            .field("warmup", &self.warmup)
+            .field("rate", &self.rate)
+            .field("cpus", &self.cpus)
+            .field("timeout", &self.timeout)
+            .field("checks", &self.checks)
+            .field("check_sample", &self.check_sample)
+            .finish()
     }
 }
 
@@ -112,13 +135,30 @@ impl StopHandle {
 }
 
 /// The request every connection sends, built once.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(crate) struct RequestTemplate {
     pub addr: SocketAddr,
     pub method: Method,
     pub path: Uri,
     pub headers: HeaderMap,
     pub body: Bytes,
+}
+
+impl fmt::Debug for RequestTemplate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let headers: Vec<(&str, &str)> = self
+            .headers
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.to_str().unwrap_or("<binary>")))
+            .collect();
+        f.debug_struct("RequestTemplate")
+            .field("addr", &self.addr)
+            .field("method", &self.method)
+            .field("path", &self.path)
+            .field("headers", &secret::Headers(&headers))
+            .field("body_bytes", &self.body.len())
+            .finish()
+    }
 }
 
 impl RequestTemplate {

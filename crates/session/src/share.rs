@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use reprise_share::{
-    CreatedDiscussion, DeviceCode, GitHub, Post, Redactor, TokenStore, Warning, create_discussion,
-    find_target, new_discussion_url, prepare, request_code, sign_in,
+    CreatedDiscussion, DeviceCode, GitHub, Post, Redactor, SignOut, TokenStore, Warning,
+    create_discussion, find_target, new_discussion_url, prepare, request_code, sign_in,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -53,9 +53,11 @@ pub struct SharePreview {
     pub category: String,
     pub title: String,
     pub body: String,
-    /// Whether host names, user names, home paths and addresses were redacted.
+    /// Whether host and domain names, user names, home paths, addresses and
+    /// credentials in URLs were redacted.
     pub redacted: bool,
-    /// What was replaced (the host and user names found in the fingerprint).
+    /// What was replaced: the host, domain and user names learnt from the
+    /// run's records, its folder and the sharing process.
     pub redacted_names: Vec<String>,
     /// A GitHub new-discussion page with the category, title and body
     /// filled in (the body left out where the link would be too long),
@@ -87,7 +89,8 @@ impl Session {
         redact: bool,
     ) -> Result<SharePreview, SessionError> {
         let report = self.report(run)?;
-        let redactor = redact.then(|| Redactor::from_fingerprint(&report.environment.fingerprint));
+        // What the run recorded and where it ran, not only who shares it.
+        let redactor = redact.then(|| Redactor::for_report(&report));
         let post = prepare(&report, redactor.as_ref())?;
         let repo = repo.map(str::to_string).or_else(|| self.share.repo.clone());
         let category = category.map_or_else(|| report.run.recipe.clone(), str::to_string);
@@ -97,6 +100,7 @@ impl Session {
         let mut redacted_names = Vec::new();
         if let Some(r) = &redactor {
             redacted_names.extend(r.hostnames().iter().cloned());
+            redacted_names.extend(r.domains().iter().cloned());
             redacted_names.extend(r.users().iter().cloned());
         }
         Ok(SharePreview {
@@ -133,6 +137,19 @@ impl Session {
             Some(store) => (store.clone(), None),
             None => TokenStore::choose(&self.data.root),
         }
+    }
+
+    /// Forgets the token in every store (the keyring and the token file, and
+    /// the store the settings name), whichever was chosen at sign-in: what
+    /// each held, and any that could not be cleared.
+    pub fn sign_out(&self) -> SignOut {
+        let mut stores = TokenStore::all(&self.data.root);
+        if let Some(store) = &self.share.token_store
+            && !stores.contains(store)
+        {
+            stores.push(store.clone());
+        }
+        TokenStore::sign_out(&stores)
     }
 
     /// The stored GitHub token, if there is one.

@@ -33,7 +33,7 @@ pub use discussions::{
     new_discussion_url,
 };
 pub use redaction::Redactor;
-pub use token_store::{TokenStore, Warning};
+pub use token_store::{SignOut, TokenStore, Warning};
 
 /// Why sharing failed.
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +70,12 @@ pub enum ShareError {
     Unexpected { url: String, message: String },
     #[error("keyring: {0}")]
     Keyring(String),
+    #[error("the token file {} {problem}; it is not used. To fix: {fix}", file.display())]
+    TokenFile {
+        file: PathBuf,
+        problem: String,
+        fix: String,
+    },
     #[error("{}: {source}", file.display())]
     Io {
         file: PathBuf,

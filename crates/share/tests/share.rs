@@ -406,3 +406,85 @@ fn a_token_file_is_readable_only_by_its_owner_and_forgotten_on_logout() {
     assert_eq!(store.load().unwrap(), None);
     assert!(!store.delete().unwrap());
 }
+
+#[test]
+fn a_token_file_others_can_read_is_refused_with_how_to_fix_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("github-token");
+    let store = TokenStore::File(path.clone());
+    store.save("gho_secret").unwrap();
+    for mode in [0o644, 0o640, 0o604, 0o660] {
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+        let err = store.load().unwrap_err();
+        let shown = err.to_string();
+        assert!(matches!(err, ShareError::TokenFile { .. }), "{err:?}");
+        assert!(
+            shown.contains(&format!("chmod 600 {}", path.display())),
+            "{shown}"
+        );
+        assert!(shown.contains(&format!("mode {mode:03o}")), "{shown}");
+        assert!(!shown.contains("gho_secret"), "{shown}");
+    }
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    assert_eq!(store.load().unwrap().as_deref(), Some("gho_secret"));
+    // Saving again makes a loose file private.
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o666)).unwrap();
+    store.save("gho_new").unwrap();
+    assert_eq!(store.load().unwrap().as_deref(), Some("gho_new"));
+}
+
+#[test]
+fn a_token_file_that_is_a_link_or_another_account_s_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::write(&elsewhere, "gho_planted").unwrap();
+    std::fs::set_permissions(&elsewhere, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.path().join("github-token");
+    std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
+    let store = TokenStore::File(link.clone());
+    let err = store.load().unwrap_err().to_string();
+    assert!(err.contains("is not a plain file"), "{err}");
+    assert!(
+        store.save("gho_mine").is_err(),
+        "never written through a link"
+    );
+    assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "gho_planted");
+
+    // Another account's file: only root can make one to try.
+    let theirs = dir.path().join("theirs");
+    std::fs::write(&theirs, "gho_theirs").unwrap();
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o600)).unwrap();
+    if std::os::unix::fs::chown(&theirs, Some(4242), None).is_err() {
+        eprintln!("not root: the other-owner case is not exercised here");
+        return;
+    }
+    let err = TokenStore::File(theirs).load().unwrap_err().to_string();
+    assert!(
+        err.contains("belongs to another account (uid 4242"),
+        "{err}"
+    );
+}
+
+#[test]
+fn signing_out_clears_every_store_and_says_what_it_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let chosen = TokenStore::File(dir.path().join("github-token"));
+    let other = TokenStore::File(dir.path().join("elsewhere").join("github-token"));
+    chosen.save("gho_one").unwrap();
+    other.save("gho_two").unwrap();
+    let stores = [TokenStore::Keyring, chosen.clone(), other.clone()];
+    let out = TokenStore::sign_out(&stores);
+    assert!(out.complete(), "{out:?}");
+    assert_eq!(out.removed, [chosen.describe(), other.describe()]);
+    assert_eq!(chosen.load().unwrap(), None);
+    assert_eq!(other.load().unwrap(), None);
+    // The keyring was asked too: empty, or (no D-Bus session here) said to
+    // be unreachable, never silently skipped.
+    let keyring = TokenStore::Keyring.describe();
+    assert!(
+        out.empty.contains(&keyring) || out.unreachable.iter().any(|u| u.starts_with(&keyring)),
+        "{out:?}"
+    );
+    let again = TokenStore::sign_out(&stores);
+    assert!(again.removed.is_empty() && again.complete(), "{again:?}");
+}

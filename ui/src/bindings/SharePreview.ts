@@ -13,11 +13,13 @@ repo: string | null,
  */
 category: string, title: string, body: string, 
 /**
- * Whether host names, user names, home paths and addresses were redacted.
+ * Whether host and domain names, user names, home paths, addresses and
+ * credentials in URLs were redacted.
  */
 redacted: boolean, 
 /**
- * What was replaced (the host and user names found in the fingerprint).
+ * What was replaced: the host, domain and user names learnt from the
+ * run's records, its folder and the sharing process.
  */
 redacted_names: Array<string>, 
 /**

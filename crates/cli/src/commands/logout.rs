@@ -1,4 +1,4 @@
-//! `reprise logout`: forget the GitHub token.
+//! `reprise logout`: forget the GitHub token in every store it may be in.
 
 use std::process::ExitCode;
 
@@ -8,19 +8,24 @@ use clap::Args as ClapArgs;
 pub struct Args {}
 
 pub fn run(_args: Args) -> ExitCode {
-    let (store, _) = super::session().token_store();
-    match store.delete() {
-        Ok(true) => {
-            println!("Signed out: the token is gone from {}.", store.describe());
-            ExitCode::SUCCESS
-        }
-        Ok(false) => {
-            println!("No token was stored ({}).", store.describe());
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+    let out = super::session().sign_out();
+    for store in &out.removed {
+        println!("Signed out: the token is gone from {store}.");
+    }
+    if out.removed.is_empty() && out.failed.is_empty() {
+        println!("No token was stored ({}).", out.empty.join(", "));
+    }
+    for store in &out.unreachable {
+        eprintln!(
+            "note: could not reach {store}; a token kept there from a session that had it is still there (run `reprise logout` in that session)"
+        );
+    }
+    for failure in &out.failed {
+        eprintln!("error: the token is still in {failure}");
+    }
+    if out.complete() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }

@@ -67,7 +67,7 @@ pub fn run(args: Args) -> ExitCode {
     );
     if preview.redacted {
         println!(
-            "(host names, user names, home paths and IP addresses redacted; --no-redact to keep them):"
+            "(host and domain names, user names, home paths, e-mail, IP and MAC addresses and credentials in URLs redacted; --no-redact to keep them):"
         );
     }
     println!(

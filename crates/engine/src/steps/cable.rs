@@ -9,6 +9,7 @@
 //! result, not a failed step; a server that cannot start skips its lane; a
 //! cancel stops the people within a moment and keeps the steps that ended.
 
+use std::path::Path;
 use std::time::Duration;
 
 use reprise_loadgen::people::{LiveStep, PeopleProgress, roster};
@@ -176,17 +177,23 @@ fn people_spec(
     }
     if let Some(file) = &people.sessions {
         let path = within(&ctx.run.path, file)?;
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            StepFailure::Failed(format!(
-                "the minted sessions {}: {e} (an earlier step should write them)",
-                path.display()
-            ))
-        })?;
-        let sessions = roster::parse_sessions(&text, people.accounts)
-            .map_err(|e| StepFailure::Failed(format!("{}: {e}", path.display())))?;
-        spec.sessions = Some(sessions);
+        spec.sessions = Some(read_sessions(&path, people.accounts)?);
     }
     Ok(spec)
+}
+
+/// The minted sessions in `path`. A failure names the file and the line,
+/// never a line's content ([`roster::SessionsError`] cannot hold any): the
+/// file is cookies, and this reason reaches the terminal, events and state.
+fn read_sessions(path: &Path, accounts: u32) -> Result<Vec<String>, StepFailure> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        StepFailure::Failed(format!(
+            "the minted sessions {}: {e} (an earlier step should write them)",
+            path.display()
+        ))
+    })?;
+    roster::parse_sessions(&text, accounts)
+        .map_err(|e| StepFailure::Failed(format!("the minted sessions {}, {e}", path.display())))
 }
 
 fn describe(s: &StepReport) -> String {
@@ -211,4 +218,30 @@ fn describe(s: &StepReport) -> String {
             format!("not served ({})", s.not_served.join("; "))
         }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_malformed_sessions_file_names_file_and_line_but_not_the_cookie() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sessions.tsv");
+        let cookie = "_campfire_session=SGVsbG8gY29va2ll--0123abcd";
+        std::fs::write(
+            &path,
+            format!("person0@example.test\t{cookie}\nperson1@example.test {cookie}\n"),
+        )
+        .unwrap();
+        let Err(StepFailure::Failed(reason)) = read_sessions(&path, 2) else {
+            panic!("a malformed line is a failed step");
+        };
+        assert!(
+            reason.contains(&format!("{}, line 2: expected", path.display())),
+            "{reason}"
+        );
+        assert!(!reason.contains("SGVsbG8gY29va2ll"), "{reason}");
+        assert!(!reason.contains("0123abcd"), "{reason}");
+    }
 }

@@ -31,12 +31,21 @@ impl FetchError {
     }
 }
 
-/// A response: its status and the cookie it set.
-#[derive(Debug, Default)]
+/// A response: its status and the cookie it set (`Debug` hides it).
+#[derive(Default)]
 pub(crate) struct Fetched {
     pub status: u16,
     /// `name=value` of the first `Set-Cookie`.
     pub cookie: Option<String>,
+}
+
+impl std::fmt::Debug for Fetched {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fetched")
+            .field("status", &self.status)
+            .field("cookie", &crate::secret::presence(&self.cookie))
+            .finish()
+    }
 }
 
 pub(crate) struct Browser {

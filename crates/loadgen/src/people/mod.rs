@@ -79,7 +79,7 @@ impl Default for ServedCriterion {
 /// A people load. Paths follow Campfire: `POST /session`, `/rooms/{room}`,
 /// `/rooms/{room}/messages?before={message}`, `/searches?q={term}`,
 /// `POST /rooms/{room}/messages`, and the cable at `cable_path`.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PeopleSpec {
     /// The server, e.g. `http://127.0.0.1:3000`.
     pub base_url: String,
@@ -114,6 +114,35 @@ pub struct PeopleSpec {
     /// Session cookies minted ahead of the run (`name=value`), one per
     /// account in account order: people use them instead of signing in.
     pub sessions: Option<Vec<String>>,
+}
+
+/// Every field but the password and the minted sessions (only their number).
+impl std::fmt::Debug for PeopleSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PeopleSpec")
+            .field("base_url", &self.base_url)
+            .field("cable_path", &self.cable_path)
+            .field("sign_in_path", &self.sign_in_path)
+            .field("password", &crate::secret::HIDDEN)
+            .field("sign_in_per_s", &self.sign_in_per_s)
+            .field("accounts", &self.accounts)
+            .field("rooms", &self.rooms)
+            .field("steps", &self.steps)
+            .field("warmup", &self.warmup)
+            .field("step_duration", &self.step_duration)
+            .field("navigate_every", &self.navigate_every)
+            .field("post_every", &self.post_every)
+            .field("mix", &self.mix)
+            .field("served", &self.served)
+            .field("verify_writes_path", &self.verify_writes_path)
+            .field("timeout", &self.timeout)
+            .field("keep_alive", &self.keep_alive)
+            .field("seed", &self.seed)
+            .field("threads", &self.threads)
+            .field("cpus", &self.cpus)
+            .field("sessions", &self.sessions.as_ref().map(Vec::len))
+            .finish()
+    }
 }
 
 impl PeopleSpec {

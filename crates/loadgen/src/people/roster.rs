@@ -31,34 +31,45 @@ pub fn email(account: u32) -> String {
     format!("person{account}@example.test")
 }
 
+/// Why a minted-sessions file could not be read. It names the line and what
+/// was expected there, never what the line holds: any line of that file may
+/// carry a session cookie, and this message reaches the terminal, `--json`
+/// events and `state.json`. The fields are numbers and constant text only, so
+/// no caller can put a line's content in it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionsError {
+    #[error("line {line}: expected {expected} (the line is not shown: it may hold a cookie)")]
+    Line { line: usize, expected: &'static str },
+    #[error("no session for {}", email(*account))]
+    Missing { account: u32 },
+}
+
+const EXPECTED_TAB: &str = "`email<TAB>cookie`";
+const EXPECTED_ADDRESS: &str = "an address like person0@example.test before the tab";
+const EXPECTED_COOKIE: &str = "a cookie `name=value` after the tab";
+
 /// Reads minted sessions: `email<TAB>cookie` a line (blank lines and `#`
 /// comments skipped), as a seed step writes them. Returns the cookies in
 /// account order; every account up to `accounts` must have one.
-pub fn parse_sessions(text: &str, accounts: u32) -> Result<Vec<String>, String> {
+pub fn parse_sessions(text: &str, accounts: u32) -> Result<Vec<String>, SessionsError> {
     let mut by_account: Vec<Option<String>> = vec![None; accounts as usize];
     for (n, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = n + 1;
-        let (address, cookie) = line
-            .split_once('\t')
-            .ok_or_else(|| format!("line {at}: expected `email<TAB>cookie`, found {line:?}"))?;
+        let bad = |expected| SessionsError::Line {
+            line: n + 1,
+            expected,
+        };
+        let (address, cookie) = line.split_once('\t').ok_or_else(|| bad(EXPECTED_TAB))?;
         let account = address
             .strip_prefix("person")
             .and_then(|a| a.strip_suffix("@example.test"))
             .and_then(|a| a.parse::<u32>().ok())
-            .ok_or_else(|| {
-                format!(
-                    "line {at}: expected an address like {}, found {address:?}",
-                    email(0)
-                )
-            })?;
+            .ok_or_else(|| bad(EXPECTED_ADDRESS))?;
         if !cookie.contains('=') {
-            return Err(format!(
-                "line {at}: expected a cookie `name=value`, found {cookie:?}"
-            ));
+            return Err(bad(EXPECTED_COOKIE));
         }
         if let Some(slot) = by_account.get_mut(account as usize) {
             *slot = Some(cookie.trim().to_owned());
@@ -67,7 +78,7 @@ pub fn parse_sessions(text: &str, accounts: u32) -> Result<Vec<String>, String> 
     by_account
         .into_iter()
         .enumerate()
-        .map(|(a, c)| c.ok_or_else(|| format!("no session for {}", email(a as u32))))
+        .map(|(a, c)| c.ok_or(SessionsError::Missing { account: a as u32 }))
         .collect()
 }
 
@@ -128,12 +139,43 @@ mod tests {
     #[test]
     fn a_missing_account_or_a_bad_line_is_named() {
         let e = parse_sessions("person0@example.test\tsession_token=a\n", 2).unwrap_err();
-        assert_eq!(e, "no session for person1@example.test");
+        assert_eq!(e.to_string(), "no session for person1@example.test");
         let e = parse_sessions("person0@example.test session_token=a\n", 1).unwrap_err();
-        assert!(e.starts_with("line 1: expected `email<TAB>cookie`"), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("line 1: expected `email<TAB>cookie`"),
+            "{e}"
+        );
         let e = parse_sessions("x\n\nsomeone@else\tc=1\n", 1).unwrap_err();
-        assert!(e.starts_with("line 1:"), "{e}");
+        assert!(e.to_string().starts_with("line 1:"), "{e}");
         let e = parse_sessions("person0@example.test\tnocookie\n", 1).unwrap_err();
-        assert!(e.starts_with("line 1: expected a cookie"), "{e}");
+        assert!(
+            e.to_string().starts_with("line 1: expected a cookie"),
+            "{e}"
+        );
+    }
+
+    /// Whatever is wrong with a line, the message names it by number and
+    /// never repeats it: a malformed line is still a line of cookies.
+    #[test]
+    fn a_malformed_line_is_never_echoed() {
+        let cookie = "_campfire_session=c2VjcmV0LWNvb2tpZQ--deadbeef";
+        let lines = [
+            // No tab: the whole line, cookie included, is one field.
+            format!("person0@example.test {cookie}"),
+            // Fields swapped: the "address" is the cookie.
+            format!("{cookie}\tperson0@example.test"),
+            // A cookie value with no `=` (a bare token).
+            "person0@example.test\tc2VjcmV0LWNvb2tpZQ--deadbeef".to_string(),
+        ];
+        for bad in lines {
+            let text = format!("# minted\nperson1@example.test\t{cookie}\n{bad}\n");
+            let e = parse_sessions(&text, 2).unwrap_err();
+            let shown = format!("{e} {e:?}");
+            assert!(shown.contains("line 3: expected"), "{shown}");
+            for secret in ["c2VjcmV0LWNvb2tpZQ", "deadbeef", "_campfire_session"] {
+                assert!(!shown.contains(secret), "{secret} leaked: {shown}");
+            }
+        }
     }
 }
