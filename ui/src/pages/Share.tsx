@@ -9,7 +9,7 @@ export function SharePage({ run }: { run?: string }) {
   return (
     <>
       <h1>Share</h1>
-      <p class="lede">Post a run to GitHub Discussions. You see exactly what will be posted, with host and user names redacted.</p>
+      <p class="lede">Post a run to GitHub Discussions. You see exactly what will be posted: host, domain and user names, home paths, e-mail and MAC addresses, IP addresses and credentials in URLs are redacted first.</p>
       <Loaded load={runs} what="the results history">
         {(rows) => (
           <>
