@@ -169,3 +169,53 @@ fn checksums_catch_a_one_byte_change_until_updated() {
         .unwrap();
     assert!(coreutils.status.success(), "{}", stdout(&coreutils));
 }
+
+#[test]
+fn recipes_lists_the_others_when_one_is_broken_and_check_locates_its_error() {
+    let dir = checkout();
+    let hello = std::fs::read_to_string(dir.path().join("recipes/hello-ceiling.toml")).unwrap();
+    let huge = hello
+        .replacen("id = \"hello-ceiling\"", "id = \"huge\"", 1)
+        .replacen("duration = \"20s\"", "duration = \"5124095576030432h\"", 1);
+    std::fs::write(dir.path().join("recipes/huge.toml"), &huge).unwrap();
+    let mut binary = hello
+        .replacen("id = \"hello-ceiling\"", "id = \"binary\"", 1)
+        .into_bytes();
+    binary.insert(0, 0xff);
+    std::fs::write(dir.path().join("recipes/binary.toml"), &binary).unwrap();
+
+    let out = reprise(dir.path(), &["recipes"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let text = stdout(&out);
+    for id in ["hello-ceiling", "campfire-runtimes", "machine"] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{id} ")) && !l.contains("invalid")),
+            "{id} not listed:\n{text}"
+        );
+    }
+    for id in ["huge", "binary"] {
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(&format!("{id} ")) && l.contains("invalid")),
+            "{id} not listed as invalid:\n{text}"
+        );
+    }
+
+    let out = reprise(
+        dir.path(),
+        &["check", "recipes/huge.toml", "recipes/binary.toml"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    let line = huge[..huge.find("\"5124095576030432h\"").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert!(err.contains(&format!("huge.toml:{line}:12:")), "{err}");
+    assert!(
+        err.contains("binary.toml:1:1: the file is not UTF-8"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -32,7 +32,19 @@ impl Problem {
     }
 }
 
+/// How many characters of a line an error shows: a long line (a 10 MB
+/// value) is shown as an excerpt around the error, not whole.
+const EXCERPT: usize = 200;
+
+/// How many characters of a message, expectation or found text are kept:
+/// they quote recipe values, which can be as long as the file.
+const TEXT: usize = 400;
+
 /// One error in a recipe file, located for a person to find.
+///
+/// Every text in it is safe to print on a terminal: control and bidi
+/// characters from the recipe are escaped (`\u{1b}`), and long texts are
+/// cut to an excerpt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     pub file: PathBuf,
@@ -41,37 +53,152 @@ pub struct Diagnostic {
     /// 1-based column, in characters.
     pub column: usize,
     pub message: String,
-    /// The text at the error's position.
+    /// The text at the error's position (on its line, and cut when long).
     pub found: String,
     pub expected: Option<String>,
     /// A suggestion, e.g. "did you mean `clone`?".
     pub help: Option<String>,
-    /// The whole line the error is on.
+    /// The line the error is on, or an excerpt of it around the error when
+    /// the line is long.
     pub source_line: String,
+    /// 1-based column of the error in `source_line`, in characters as shown.
+    pub excerpt_column: usize,
+}
+
+/// Where each line of a text starts, to place many errors in one pass.
+pub(crate) struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(text: &'a str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines { text, starts }
+    }
+
+    /// 0-based line index and that line's byte range (without its `\n`).
+    fn line_of(&self, offset: usize) -> (usize, Range<usize>) {
+        let index = self.starts.partition_point(|s| *s <= offset) - 1;
+        let start = self.starts[index];
+        let end = self
+            .starts
+            .get(index + 1)
+            .map_or(self.text.len(), |next| next - 1);
+        (index, start..end)
+    }
 }
 
 impl Diagnostic {
     pub(crate) fn locate(file: &Path, text: &str, problem: Problem) -> Self {
-        let start = problem.span.start.min(text.len());
-        let end = problem.span.end.clamp(start, text.len());
-        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let line = text[..start].matches('\n').count() + 1;
+        Self::place(file, &Lines::new(text), problem)
+    }
+
+    pub(crate) fn place(file: &Path, lines: &Lines<'_>, problem: Problem) -> Self {
+        let text = lines.text;
+        let start = floor_char_boundary(text, problem.span.start.min(text.len()));
+        let end = floor_char_boundary(text, problem.span.end.clamp(start, text.len()));
+        let (index, line_range) = lines.line_of(start);
+        let line_start = line_range.start;
+        let line_end = line_range.end;
         let column = text[line_start..start].chars().count() + 1;
-        let found_end = end.min(line_end).max(start);
+        let found_raw = &text[start..end.min(line_end).max(start)];
+        let line_text = text[line_start..line_end]
+            .strip_suffix('\r')
+            .unwrap_or(&text[line_start..line_end]);
+        let (source_line, excerpt_column) =
+            excerpt(line_text, (start - line_start).min(line_text.len()));
         Diagnostic {
             file: file.to_path_buf(),
-            line,
+            line: index + 1,
             column,
-            message: problem.message,
-            found: text[start..found_end].to_string(),
-            expected: problem.expected,
-            help: problem.help,
-            source_line: text[line_start..line_end]
-                .trim_end_matches('\r')
-                .to_string(),
+            message: shown(&problem.message, TEXT),
+            found: shown(found_raw, EXCERPT),
+            expected: problem.expected.map(|e| shown(&e, TEXT)),
+            help: problem.help.map(|h| shown(&h, TEXT)),
+            source_line,
+            excerpt_column,
         }
     }
+}
+
+/// The largest char boundary at or below `at`.
+fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Whether a character would act on a terminal or reorder text rather than
+/// show: C0 and C1 controls, DEL, and the Unicode bidi controls.
+pub(crate) fn is_unsafe_char(c: char) -> bool {
+    c.is_control() || is_bidi_control(c)
+}
+
+/// The bidirectional formatting characters ("Trojan Source").
+pub(crate) fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// `c` as it is shown: itself, or an escape such as `\u{1b}`. A tab is
+/// shown as a space so that the caret under a line stays aligned.
+fn escaped(c: char, out: &mut String) {
+    if c == '\t' {
+        out.push(' ');
+    } else {
+        out.push_str(&crate::shown::shown(c.encode_utf8(&mut [0; 4])));
+    }
+}
+
+/// `text` safe to print on one line, cut in the middle when longer than
+/// `max` characters.
+pub(crate) fn shown(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    let mut out = String::new();
+    if count <= max {
+        text.chars().for_each(|c| escaped(c, &mut out));
+    } else {
+        let half = max / 2;
+        text.chars().take(half).for_each(|c| escaped(c, &mut out));
+        out.push_str(&format!(" … ({} characters) … ", count - 2 * half));
+        text.chars()
+            .skip(count - half)
+            .for_each(|c| escaped(c, &mut out));
+    }
+    out
+}
+
+/// The line around byte `at`, at most [`EXCERPT`] characters of it, escaped;
+/// and the 1-based column of `at` in what is shown.
+fn excerpt(line: &str, at: usize) -> (String, usize) {
+    let before = line[..at].chars().count();
+    let total = before + line[at..].chars().count();
+    let first = if total <= EXCERPT {
+        0
+    } else {
+        before.saturating_sub(EXCERPT / 2).min(total - EXCERPT)
+    };
+    let mut out = String::new();
+    if first > 0 {
+        out.push('…');
+    }
+    let mut column = 0;
+    for (i, c) in line.chars().enumerate().skip(first).take(EXCERPT) {
+        if i == before {
+            column = out.chars().count() + 1;
+        }
+        escaped(c, &mut out);
+    }
+    if column == 0 {
+        column = out.chars().count() + 1;
+    }
+    if first + EXCERPT < total {
+        out.push('…');
+    }
+    (out, column)
 }
 
 impl fmt::Display for Diagnostic {
@@ -79,7 +206,7 @@ impl fmt::Display for Diagnostic {
         writeln!(
             f,
             "{}:{}:{}: {}",
-            self.file.display(),
+            shown(&self.file.display().to_string(), TEXT),
             self.line,
             self.column,
             self.message
@@ -87,12 +214,18 @@ impl fmt::Display for Diagnostic {
         let gutter = self.line.to_string().len();
         writeln!(f, "{:gutter$} |", "")?;
         writeln!(f, "{} | {}", self.line, self.source_line)?;
-        let width = self.found.chars().count().max(1);
+        let room = self
+            .source_line
+            .chars()
+            .count()
+            .saturating_sub(self.excerpt_column - 1)
+            .max(1);
+        let width = self.found.chars().count().clamp(1, room);
         writeln!(
             f,
             "{:gutter$} | {}{}",
             "",
-            " ".repeat(self.column - 1),
+            " ".repeat(self.excerpt_column - 1),
             "^".repeat(width)
         )?;
         if let Some(expected) = &self.expected {
@@ -110,9 +243,13 @@ pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(1);
+    let len = word.chars().count();
+    let limit = (len / 3).max(1);
     candidates
         .into_iter()
+        // Lengths further apart than the limit cannot be close, and the
+        // distance costs length × length: a huge word is compared with nothing.
+        .filter(|c| c.chars().count().abs_diff(len) <= limit)
         .map(|c| (edit_distance(word, c), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
@@ -182,13 +319,57 @@ pub(crate) fn from_toml(error: &toml::de::Error, text: &str) -> Problem {
     if let Some(rest) = message.strip_prefix("invalid type: ")
         && let Some((found, expected)) = rest.split_once(", expected ")
     {
+        // TOML datetimes reach serde as a map with one private key.
+        let found = if found == "map" && is_datetime(text, &span) {
+            "a date or time (TOML datetime)".to_string()
+        } else if found == "map" {
+            "a table".to_string()
+        } else {
+            found.to_string()
+        };
+        let expected = match expected {
+            "a string" if found.starts_with("a date") => {
+                "a string: the date in quotes, e.g. \"2026-10-16\"".to_string()
+            }
+            other => other.to_string(),
+        };
+        return Problem::new(span, format!("wrong type: found {found}"), Some(expected));
+    }
+    // serde: "invalid value: integer `70000`, expected u16"
+    if let Some(rest) = message.strip_prefix("invalid value: integer `")
+        && let Some((number, expected)) = rest.split_once("`, expected ")
+    {
+        let expected = match key_before(text, span.start).as_deref() {
+            Some("port") => "a port, from 1 to 65535".to_string(),
+            _ => integer_range(expected),
+        };
         return Problem::new(
             span,
-            format!("wrong type: found {found}"),
-            Some(expected.to_string()),
+            format!("number out of range: {number}"),
+            Some(expected),
         );
     }
     Problem::new(span, message, None)
+}
+
+/// Whether the value at `span` is a TOML datetime.
+fn is_datetime(text: &str, span: &std::ops::Range<usize>) -> bool {
+    text.get(span.clone())
+        .and_then(|value| toml::de::DeValue::parse(value).ok())
+        .is_some_and(|v| v.get_ref().is_datetime())
+}
+
+/// serde's name for an integer type, as the range of numbers it holds.
+fn integer_range(expected: &str) -> String {
+    let range = match expected {
+        "u8" => "0 to 255",
+        "u16" => "0 to 65535",
+        "u32" => "0 to 4294967295",
+        "u64" => "0 to 18446744073709551615",
+        "i64" => "-9223372036854775808 to 9223372036854775807",
+        other => return other.to_string(),
+    };
+    format!("a whole number from {range}")
 }
 
 /// `a`, `b` or `c` → [a, b, c]

@@ -6,6 +6,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// The longest span that parses: a year.
+const LONGEST: Duration = Duration::from_secs(366 * 24 * 3600);
+
 /// A length of time written as a number and a unit (`ms`, `s`, `m`, `h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Span(pub Duration);
@@ -45,9 +48,18 @@ impl FromStr for Span {
                 ));
             }
         };
-        Duration::try_from_secs_f64(seconds).map(Span).map_err(|_| {
-            format!("`{text}` is not a duration Reprise can hold (negative, or too long)")
-        })
+        // Past a year a deadline (`Instant::now() + span`) could overflow,
+        // and no benchmark step is meant to run that long.
+        if !(0.0..=LONGEST.as_secs_f64()).contains(&seconds) {
+            return Err(format!(
+                "`{}` is longer than Reprise allows; expected at most {}",
+                crate::diagnostic::shown(text, 40),
+                Span(LONGEST)
+            ));
+        }
+        Duration::try_from_secs_f64(seconds)
+            .map(Span)
+            .map_err(|_| format!("`{text}` is not a duration; expected e.g. `20s`"))
     }
 }
 
@@ -109,5 +121,21 @@ mod tests {
                 .contains("unknown unit")
         );
         assert!("s".parse::<Span>().is_err());
+    }
+
+    #[test]
+    fn spans_too_long_for_a_deadline_are_refused_not_panicked_on() {
+        for text in [
+            "5124095576030432h",
+            "18446744073709551615s",
+            "2562047788015215h",
+            "367d",
+            "9999999999999999999999999999999999999999m",
+            "8785h",
+        ] {
+            assert!(text.parse::<Span>().is_err(), "{text}");
+        }
+        assert!("8784h".parse::<Span>().is_ok());
+        assert!("0s".parse::<Span>().is_ok());
     }
 }

@@ -39,6 +39,7 @@
 //! assert!(err.to_string().contains("did you mean `metric`?"));
 //! ```
 
+mod bounds;
 mod catalog;
 mod checksum;
 mod claim;
@@ -46,8 +47,11 @@ mod diagnostic;
 mod duration;
 mod model;
 mod name;
+mod paths;
 pub mod shown;
+mod spans;
 mod step;
+mod text;
 mod validate;
 mod version;
 
@@ -69,7 +73,7 @@ pub use version::{Version, VersionReq};
 /// Why a recipe could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum RecipeError {
-    #[error("{}: {source}", file.display())]
+    #[error("{}: {source}", diagnostic::shown(&file.display().to_string(), 400))]
     Io {
         file: PathBuf,
         source: std::io::Error,
@@ -125,6 +129,13 @@ struct RawRecipe {
     files: Vec<FileSpec>,
 }
 
+/// The largest recipe file read: ten times the largest recipe written, and
+/// small enough that checking any file of this size takes well under a second.
+pub const MAX_RECIPE_BYTES: usize = 1 << 20;
+
+/// How many errors one file reports; the rest are counted.
+pub(crate) const MAX_DIAGNOSTICS: usize = 50;
+
 /// Reads and validates a recipe file.
 pub fn load(file: &Path) -> Result<Recipe, RecipeError> {
     let bytes = std::fs::read(file).map_err(|source| RecipeError::Io {
@@ -134,39 +145,85 @@ pub fn load(file: &Path) -> Result<Recipe, RecipeError> {
     parse_bytes(file, &bytes)
 }
 
-/// Validates a recipe from the bytes read from `file`: for a caller that
-/// also digests those same bytes, so what is checked is what runs.
+/// Parses and validates the bytes of a recipe file (for a caller that also
+/// digests those same bytes, so what is checked is what runs): bytes that
+/// are not UTF-8 are an error at the line and column of the first bad byte.
 pub fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<Recipe, RecipeError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| RecipeError::Io {
-        file: file.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
-    })?;
-    parse(file, text)
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(file, text),
+        Err(e) => {
+            // The text up to the bad byte is the file's own, so offsets agree.
+            let text = String::from_utf8_lossy(bytes);
+            let at = e.valid_up_to();
+            let problem = diagnostic::Problem::new(
+                at..at + 1,
+                format!(
+                    "the file is not UTF-8 text: byte 0x{:02x} is not valid UTF-8 here",
+                    bytes[at]
+                ),
+                Some("a recipe saved as UTF-8".into()),
+            );
+            Err(RecipeError::Invalid(vec![Diagnostic::locate(
+                file, &text, problem,
+            )]))
+        }
+    }
 }
 
 /// Parses and validates recipe text; `file` names it in errors and its stem
 /// must equal the post id.
 pub fn parse(file: &Path, text: &str) -> Result<Recipe, RecipeError> {
-    let locate = |problems: Vec<diagnostic::Problem>| {
+    parse_problems(file, text).map_err(|problems| {
+        let lines = diagnostic::Lines::new(text);
         RecipeError::Invalid(
             problems
                 .into_iter()
-                .map(|p| Diagnostic::locate(file, text, p))
+                .map(|p| Diagnostic::place(file, &lines, p))
                 .collect(),
         )
+    })
+}
+
+/// The recipe, or its problems in the order they are in the file (the first
+/// [`MAX_DIAGNOSTICS`], then a count of the rest).
+fn parse_problems(file: &Path, text: &str) -> Result<Recipe, Vec<diagnostic::Problem>> {
+    if text.len() > MAX_RECIPE_BYTES {
+        let at = (0..=MAX_RECIPE_BYTES)
+            .rev()
+            .find(|i| text.is_char_boundary(*i))
+            .unwrap_or(0);
+        return Err(vec![diagnostic::Problem::new(
+            at..at,
+            format!(
+                "the file is {} bytes, larger than a recipe may be",
+                text.len()
+            ),
+            Some(format!("at most {MAX_RECIPE_BYTES} bytes")),
+        )]);
+    }
+    let table =
+        toml::de::DeTable::parse(text).map_err(|e| vec![diagnostic::from_toml(&e, text)])?;
+    // Every key and string, whatever table it is in: no control characters.
+    let mut problems = text::check(&table, text);
+    let spans = spans::Spans::new(table.clone());
+    let raw = RawRecipe::deserialize(toml::de::Deserializer::from(table));
+    let raw = match raw {
+        Ok(raw) => raw,
+        Err(e) => {
+            problems.push(diagnostic::from_toml(&e, text));
+            return Err(ordered(problems));
+        }
     };
-    let raw: RawRecipe =
-        toml::from_str(text).map_err(|e| locate(vec![diagnostic::from_toml(&e, text)]))?;
-    let mut problems = Vec::new();
+    let mut converted = Vec::new();
     let steps = raw
         .steps
         .into_iter()
-        .filter_map(|s| s.into_step().map_err(|p| problems.extend(p)).ok())
+        .filter_map(|s| s.into_step().map_err(|p| converted.extend(p)).ok())
         .collect();
     let claims = raw
         .claims
         .into_iter()
-        .filter_map(|c| c.into_claim().map_err(|p| problems.extend(p)).ok())
+        .filter_map(|c| c.into_claim().map_err(|p| converted.extend(p)).ok())
         .collect();
     let recipe = Recipe {
         file: file.to_path_buf(),
@@ -181,15 +238,35 @@ pub fn parse(file: &Path, text: &str) -> Result<Recipe, RecipeError> {
         claims,
         files: raw.files,
     };
-    if problems.is_empty() {
-        problems = validate::validate(&recipe, file);
+    // The whole-recipe checks index steps and claims as written, so they
+    // run only when every one of them was read.
+    if converted.is_empty() {
+        problems.extend(validate::validate(&recipe, file, &spans));
     }
+    problems.extend(converted);
     if problems.is_empty() {
         Ok(recipe)
     } else {
-        problems.sort_by_key(|p| p.span.start);
-        Err(locate(problems))
+        Err(ordered(problems))
     }
+}
+
+/// Problems in file order, each once, at most [`MAX_DIAGNOSTICS`] and a count
+/// of the rest.
+fn ordered(mut problems: Vec<diagnostic::Problem>) -> Vec<diagnostic::Problem> {
+    problems.sort_by_key(|p| (p.span.start, p.span.end));
+    problems.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+    if problems.len() > MAX_DIAGNOSTICS {
+        let more = problems.len() - MAX_DIAGNOSTICS;
+        problems.truncate(MAX_DIAGNOSTICS + 1);
+        let last = &mut problems[MAX_DIAGNOSTICS];
+        *last = diagnostic::Problem::new(
+            last.span.clone(),
+            format!("{more} more errors from here on are not shown"),
+            None,
+        );
+    }
+    problems
 }
 
 /// Types that serialise as a plain string (an identifier, a duration, a

@@ -39,9 +39,10 @@ pub fn shown_text(text: &str) -> Cow<'_, str> {
     )
 }
 
+/// What is escaped: control characters, bidirectional formatting (the
+/// rule `check` refuses them by) and the Unicode line separators.
 fn needs_escape(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+    crate::diagnostic::is_unsafe_char(c) || c == '\u{2028}' || c == '\u{2029}'
 }
 
 /// A command line as a shell would read it back: each argument escaped and

@@ -8,14 +8,18 @@ use crate::claim::ClaimShape;
 use crate::diagnostic::{Problem, did_you_mean};
 use crate::model::{Metric, Placement, Published, Recipe};
 use crate::name::Name;
+use crate::spans::{Spans, at};
 use crate::step::Action;
 
 /// How far a published ratio may stray from its own figures before we call
 /// it a transcription error (the posts round ratios to two figures).
 const RATIO_ROUNDING: f64 = 0.05;
 
-pub(crate) fn validate(recipe: &Recipe, file: &Path) -> Vec<Problem> {
+pub(crate) fn validate(recipe: &Recipe, file: &Path, spans: &Spans<'_>) -> Vec<Problem> {
     let mut p = Vec::new();
+    if !crate::bounds::within_counts(recipe, spans, &mut p) {
+        return p;
+    }
     let stem = file
         .file_stem()
         .and_then(|s| s.to_str())
@@ -27,7 +31,7 @@ pub(crate) fn validate(recipe: &Recipe, file: &Path) -> Vec<Problem> {
             Some(format!("`{stem}`, the file's name without .toml")),
         ));
     }
-    check_date(recipe, &mut p);
+    check_date(recipe, spans, &mut p);
     unique(recipe.sources.iter().map(|s| &s.id), "source", &mut p);
     unique(
         recipe.toolchains.iter().map(|t| &t.name),
@@ -43,27 +47,15 @@ pub(crate) fn validate(recipe: &Recipe, file: &Path) -> Vec<Problem> {
         unique(w.endpoints.iter().map(|e| &e.name), "endpoint", &mut p);
     }
     unique(recipe.files.iter().map(|f| &f.path), "file", &mut p);
-    for f in &recipe.files {
-        let path = Path::new(f.path.as_str());
-        if path.is_absolute()
-            || path
-                .components()
-                .any(|c| matches!(c, std::path::Component::ParentDir))
-        {
-            p.push(Problem::new(
-                f.path.span(),
-                format!("file path `{}` leaves the work dir", f.path),
-                Some("a relative path without `..`".into()),
-            ));
-        }
-    }
+    crate::paths::check(recipe, spans, &mut p);
+    crate::bounds::check(recipe, spans, &mut p);
     check_sources(recipe, &mut p);
-    check_toolchains(recipe, &mut p);
-    check_lanes(recipe, &mut p);
-    check_workloads(recipe, &mut p);
-    check_steps(recipe, &mut p);
-    check_figures(recipe, &mut p);
-    check_claims(recipe, &mut p);
+    check_toolchains(recipe, spans, &mut p);
+    check_lanes(recipe, spans, &mut p);
+    check_workloads(recipe, spans, &mut p);
+    check_steps(recipe, spans, &mut p);
+    check_figures(recipe, spans, &mut p);
+    check_claims(recipe, spans, &mut p);
     p
 }
 
@@ -90,6 +82,16 @@ fn resolve<'a>(
     if known.clone().any(|k| k == name.as_str()) {
         return true;
     }
+    // Past the errors a reader is shown, a suggestion (an edit distance to
+    // every name) is work for nothing: a hostile recipe can have thousands.
+    if p.len() >= crate::MAX_DIAGNOSTICS {
+        p.push(Problem::new(
+            name.span(),
+            format!("no {what} named `{name}`"),
+            None,
+        ));
+        return false;
+    }
     let mut all: Vec<&str> = known.clone().collect();
     let help = did_you_mean(name, all.iter().copied()).map(|m| format!("did you mean `{m}`?"));
     all.sort_unstable();
@@ -109,7 +111,7 @@ fn resolve<'a>(
     false
 }
 
-fn check_date(recipe: &Recipe, p: &mut Vec<Problem>) {
+fn check_date(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     let date = &recipe.post.date;
     let parts: Vec<&str> = date.split('-').collect();
     let ok = !parts.is_empty()
@@ -126,7 +128,7 @@ fn check_date(recipe: &Recipe, p: &mut Vec<Problem>) {
             .is_none_or(|d| (1..=31).contains(&d.parse::<u32>().unwrap_or(0)));
     if !ok {
         p.push(Problem::new(
-            recipe.post.id.span(),
+            at!(spans, "post", "date").unwrap_or_else(|| recipe.post.id.span()),
             format!("post date `{date}` is not a date"),
             Some("YYYY-MM-DD, YYYY-MM or YYYY".into()),
         ));
@@ -169,17 +171,17 @@ fn check_sources(recipe: &Recipe, p: &mut Vec<Problem>) {
     }
 }
 
-fn check_toolchains(recipe: &Recipe, p: &mut Vec<Problem>) {
-    for t in &recipe.toolchains {
+fn check_toolchains(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
+    for (i, t) in recipe.toolchains.iter().enumerate() {
         if t.command.is_empty() {
             p.push(Problem::new(
-                t.name.span(),
+                at!(spans, "toolchain", i, "command").unwrap_or_else(|| t.name.span()),
                 format!("toolchain `{}` has an empty command", t.name),
                 Some("e.g. [\"ruby\", \"--version\"]".into()),
             ));
         }
-        match regex::Regex::new(&t.pattern) {
-            Ok(re) if re.captures_len() >= 2 => {}
+        match pattern_groups(&t.pattern) {
+            Ok(groups) if groups >= 1 => {}
             Ok(_) => p.push(Problem::new(
                 t.pattern.span(),
                 "the pattern has no capture group".into(),
@@ -190,22 +192,55 @@ fn check_toolchains(recipe: &Recipe, p: &mut Vec<Problem>) {
             )),
             Err(e) => p.push(Problem::new(
                 t.pattern.span(),
-                format!("not a regular expression: {e}"),
-                None,
+                format!("not a regular expression Reprise can use: {e}"),
+                Some("a short regex whose first group is the version".into()),
             )),
         }
     }
 }
 
-fn check_lanes(recipe: &Recipe, p: &mut Vec<Problem>) {
+/// The longest version pattern: they match one line of `--version` output.
+const PATTERN_MAX: usize = 256;
+
+/// The capture groups of a toolchain's version pattern, when it compiles
+/// within a small size (a pattern such as `\w{1000}` would take the regex
+/// compiler a long while to refuse). Results are kept: the same recipes are
+/// checked again and again (listing, show, run), and compiling is the
+/// dearest part of checking one.
+fn pattern_groups(pattern: &str) -> Result<usize, String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static KNOWN: OnceLock<Mutex<HashMap<String, Result<usize, String>>>> = OnceLock::new();
+    if pattern.len() > PATTERN_MAX {
+        return Err(format!("longer than {PATTERN_MAX} bytes"));
+    }
+    let known = KNOWN.get_or_init(Default::default);
+    if let Some(found) = known.lock().ok().and_then(|k| k.get(pattern).cloned()) {
+        return found;
+    }
+    let result = regex::RegexBuilder::new(pattern)
+        .size_limit(1 << 16)
+        .build()
+        .map(|re| re.captures_len() - 1)
+        .map_err(|e| e.to_string());
+    if let Ok(mut known) = known.lock() {
+        if known.len() > 1000 {
+            known.clear();
+        }
+        known.insert(pattern.to_string(), result.clone());
+    }
+    result
+}
+
+fn check_lanes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     let toolchains = || recipe.toolchains.iter().map(|t| t.name.as_str());
-    for lane in &recipe.lanes {
+    for (i, lane) in recipe.lanes.iter().enumerate() {
         for t in lane.runtime.iter().chain(&lane.needs) {
             resolve(t, "toolchain", toolchains(), p);
         }
         match &lane.command {
             Some(c) if c.is_empty() => p.push(Problem::new(
-                lane.name.span(),
+                at!(spans, "lane", i, "command").unwrap_or_else(|| lane.name.span()),
                 format!("lane `{}` has an empty command", lane.name),
                 None,
             )),
@@ -232,23 +267,14 @@ fn check_lanes(recipe: &Recipe, p: &mut Vec<Problem>) {
     }
 }
 
-fn check_workloads(recipe: &Recipe, p: &mut Vec<Problem>) {
-    for w in &recipe.workloads {
-        if w.connections == 0 || w.runs == 0 || w.threads == 0 {
-            p.push(Problem::new(
-                w.name.span(),
-                format!(
-                    "workload `{}` needs at least one connection, thread and run",
-                    w.name
-                ),
-                None,
-            ));
-        }
+fn check_workloads(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
+    for (i, w) in recipe.workloads.iter().enumerate() {
         if let Some(people) = &w.people {
             let total: f64 = people.mix.values().sum();
-            if (total - 1.0).abs() > 1e-6 {
+            let off = (total - 1.0).abs();
+            if off.is_nan() || off > 1e-6 {
                 p.push(Problem::new(
-                    w.name.span(),
+                    at!(spans, "workload", i, "people", "mix").unwrap_or_else(|| w.name.span()),
                     format!("the navigation mix of `{}` adds up to {total}", w.name),
                     Some("shares that add up to 1".into()),
                 ));
@@ -257,10 +283,10 @@ fn check_workloads(recipe: &Recipe, p: &mut Vec<Problem>) {
     }
 }
 
-fn check_steps(recipe: &Recipe, p: &mut Vec<Problem>) {
+fn check_steps(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     let ids = || recipe.steps.iter().map(|s| s.id.as_str());
     let lanes = || recipe.lanes.iter().map(|l| l.name.as_str());
-    for step in &recipe.steps {
+    for (i, step) in recipe.steps.iter().enumerate() {
         for dep in &step.after {
             if dep == &step.id {
                 p.push(Problem::new(
@@ -326,7 +352,7 @@ fn check_steps(recipe: &Recipe, p: &mut Vec<Problem>) {
             && command.is_empty()
         {
             p.push(Problem::new(
-                step.id.span(),
+                at!(spans, "step", i, "command").unwrap_or_else(|| step.id.span()),
                 format!("step `{}` has an empty command", step.id),
                 None,
             ));
@@ -401,7 +427,7 @@ fn find_cycle(recipe: &Recipe) -> Option<Vec<Name>> {
     None
 }
 
-fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
+fn check_figures(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     let lanes = || recipe.lanes.iter().map(|l| l.name.as_str());
     let endpoints = || {
         recipe
@@ -409,7 +435,7 @@ fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
             .iter()
             .flat_map(|w| w.endpoints.iter().map(|e| e.name.as_str()))
     };
-    for f in &recipe.figures {
+    for (i, f) in recipe.figures.iter().enumerate() {
         resolve(&f.lane, "lane", lanes(), p);
         if let Some(endpoint) = &f.endpoint {
             resolve(endpoint, "endpoint", endpoints(), p);
@@ -432,7 +458,7 @@ fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
             && lo > hi
         {
             p.push(Problem::new(
-                f.id.span(),
+                at!(spans, "figure", i, "range").unwrap_or_else(|| f.id.span()),
                 format!(
                     "figure `{}` has a range that runs backwards ({lo} > {hi})",
                     f.id
@@ -443,10 +469,10 @@ fn check_figures(recipe: &Recipe, p: &mut Vec<Problem>) {
     }
 }
 
-fn check_claims(recipe: &Recipe, p: &mut Vec<Problem>) {
+fn check_claims(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     let figures: BTreeMap<&str, &crate::model::Figure> =
         recipe.figures.iter().map(|f| (f.id.as_str(), f)).collect();
-    for claim in &recipe.claims {
+    for (i, claim) in recipe.claims.iter().enumerate() {
         let mut all_resolve = true;
         for f in claim.shape.figures() {
             all_resolve &= resolve(f, "figure", figures.keys().copied(), p);
@@ -477,9 +503,10 @@ fn check_claims(recipe: &Recipe, p: &mut Vec<Problem>) {
                 let (n, d) = (figures[numerator.as_str()], figures[denominator.as_str()]);
                 if let (Published::Value(a), Published::Value(b)) = (n.published(), d.published()) {
                     let computed = a / b;
-                    if b == 0.0 || ((computed - value) / value).abs() > RATIO_ROUNDING {
+                    let off = ((computed - value) / value).abs();
+                    if b == 0.0 || off.is_nan() || off > RATIO_ROUNDING {
                         p.push(Problem::new(
-                            claim.id.span(),
+                            at!(spans, "claim", i, "value").unwrap_or_else(|| claim.id.span()),
                             format!("claim `{}` says {value}× but its figures give {a} / {b} = {computed:.2}×", claim.id),
                             Some("a ratio that agrees with its figures (a transcription error?)".into()),
                         ));
