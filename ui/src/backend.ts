@@ -195,7 +195,7 @@ export function scriptedBackend(script: Script): Backend {
           onBatch([{ type: 'event', event: { event: 'failed', step: '', reason: 'cancelled' } }]);
           return {
             run: `${id}-1`,
-            steps: { finished: [], reused: [], skipped: [], failed: [], cancelled: true },
+            steps: { finished: [], reused: [], skipped: [], failed: [], cancelled: true, lanes_failed: [] },
             history: { outcome: 'nothing_to_store' },
           };
         }

@@ -217,7 +217,7 @@ const library: Library = {
 
 const finishedRun: RunOutcome = {
   run: 'hello-ceiling-20261130-1',
-  steps: { finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false },
+  steps: { finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false, lanes_failed: [] },
   history: { outcome: 'stored', id: 'hello-ceiling-20261130-1' },
 };
 

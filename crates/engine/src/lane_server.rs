@@ -2,6 +2,9 @@
 //! some CPUs where asked), waited for until its port accepts and its health
 //! path answers 200, its whole process tree's memory sampled (RSS summed,
 //! PSS from `smaps_rollup`), and stopped with a check that nothing is left.
+//! With a run's [`RunProcesses`] its group is recorded in the run's folder
+//! until it is stopped, so workers that outlive a killed Reprise are ended
+//! at the next start.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -17,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::event::{CancelToken, Event};
 use crate::http::LoopbackClient;
+use crate::run_processes::{Recorded, RunProcesses, signal_group};
 use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
 
 /// Why a server could not be started, did not become ready, or left
@@ -47,6 +51,8 @@ pub enum ServerError {
     Health(String),
     #[error("the server's container is still running after it was stopped")]
     ContainerLeftOver,
+    #[error("cannot record the server in the run's folder, so it was stopped: {0}")]
+    Record(io::Error),
 }
 
 /// A lane that runs in a container (Docker-compatible engine), on the
@@ -79,6 +85,9 @@ pub struct ServerSpec {
     pub grace: Duration,
     /// Run in a container instead of on the host.
     pub container: Option<ContainerPlacement>,
+    /// The run whose folder records the server's process group (a
+    /// container is found by its labels instead).
+    pub processes: Option<RunProcesses>,
 }
 
 /// A running server.
@@ -101,7 +110,8 @@ pub struct MemorySample {
 }
 
 enum Backend {
-    Process(Child),
+    /// The group's leader, and its record in the run's folder.
+    Process(Child, Option<Recorded>),
     Container(ContainerLane),
 }
 
@@ -212,7 +222,25 @@ impl LaneServer {
         let started = Instant::now();
         let backend = match &spec.container {
             Some(placement) => Backend::Container(ContainerLane::start(spec, placement)?),
-            None => Backend::Process(Self::spawn(spec)?),
+            None => {
+                let mut child = Self::spawn(spec)?;
+                let recorded = match &spec.processes {
+                    Some(processes) => {
+                        let program = spec.argv.first().map(String::as_str).unwrap_or("");
+                        let what = format!("lane {}: {program}", spec.lane);
+                        match processes.record(child.id(), &what) {
+                            Ok(recorded) => Some(recorded),
+                            Err(e) => {
+                                signal_group(child.id(), libc::SIGKILL);
+                                let _ = child.wait();
+                                return Err(ServerError::Record(e));
+                            }
+                        }
+                    }
+                    None => None,
+                };
+                Backend::Process(child, recorded)
+            }
         };
         let mut server = LaneServer {
             spec: spec.clone(),
@@ -256,6 +284,10 @@ impl LaneServer {
             .stdout(log)
             .stderr(log_err)
             .process_group(0);
+        if let Some(processes) = &spec.processes {
+            let (name, value) = processes.marker();
+            command.env(name, value);
+        }
         // SAFETY: prctl is async-signal-safe.
         unsafe {
             command.pre_exec(|| {
@@ -278,7 +310,7 @@ impl LaneServer {
     /// How the server ended, if it has.
     fn ended(&mut self) -> Option<String> {
         match &mut self.backend {
-            Backend::Process(child) => match child.try_wait() {
+            Backend::Process(child, _) => match child.try_wait() {
                 Ok(Some(status)) => Some(status.to_string()),
                 Ok(None) => None,
                 Err(e) => Some(e.to_string()),
@@ -331,7 +363,7 @@ impl LaneServer {
     /// container.
     pub fn pid(&self) -> Option<u32> {
         match &self.backend {
-            Backend::Process(child) => Some(child.id()),
+            Backend::Process(child, _) => Some(child.id()),
             Backend::Container(_) => None,
         }
     }
@@ -344,7 +376,7 @@ impl LaneServer {
     /// Memory of the whole process group (or the container) now.
     pub fn memory(&self) -> MemorySample {
         match &self.backend {
-            Backend::Process(child) => group_memory(child.id()),
+            Backend::Process(child, _) => group_memory(child.id()),
             Backend::Container(c) => c.memory(),
         }
     }
@@ -353,7 +385,7 @@ impl LaneServer {
     /// finished; it keeps the peak.
     pub fn sample_memory(&self, every: Duration) -> MemorySampler {
         let probe: Box<dyn Fn() -> MemorySample + Send> = match &self.backend {
-            Backend::Process(child) => {
+            Backend::Process(child, _) => {
                 let pgid = child.id();
                 Box::new(move || group_memory(pgid))
             }
@@ -393,9 +425,9 @@ impl LaneServer {
     pub fn stop(&mut self) -> Result<(), ServerError> {
         let grace = self.spec.grace;
         let was_stopped = std::mem::replace(&mut self.stopped, true);
-        let child = match &mut self.backend {
+        let (child, recorded) = match &mut self.backend {
             Backend::Container(c) => return c.stop(),
-            Backend::Process(child) => child,
+            Backend::Process(child, recorded) => (child, recorded),
         };
         let pid = child.id();
         if !was_stopped {
@@ -413,6 +445,9 @@ impl LaneServer {
         loop {
             let left = group_members(pid);
             if left.is_empty() {
+                if let Some(recorded) = recorded.take() {
+                    recorded.forget_if_ended();
+                }
                 return Ok(());
             }
             if Instant::now() >= until {
@@ -426,9 +461,12 @@ impl LaneServer {
 impl Drop for LaneServer {
     fn drop(&mut self) {
         match &mut self.backend {
-            Backend::Process(child) => {
+            Backend::Process(child, recorded) => {
                 signal_group(child.id(), libc::SIGKILL);
                 let _ = child.wait();
+                if let Some(recorded) = recorded.take() {
+                    recorded.forget_if_ended();
+                }
             }
             Backend::Container(c) => {
                 let _ = c.stop();
@@ -455,34 +493,9 @@ fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1000.0 * 10.0).round() / 10.0
 }
 
-/// The pids of every process whose process group is `pgid`.
+/// The pids of every process (not a zombie) whose process group is `pgid`.
 pub fn group_members(pgid: u32) -> Vec<u32> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let mut pids = Vec::new();
-    for entry in entries.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // Fields after the command name (which may hold spaces and parens):
-        // state ppid pgrp ...; a zombie has released its memory.
-        let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
-            continue;
-        };
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        if fields.get(2).and_then(|g| g.parse::<u32>().ok()) == Some(pgid) && fields[0] != "Z" {
-            pids.push(pid);
-        }
-    }
-    pids
+    crate::run_processes::group_members(pgid)
 }
 
 /// RSS summed over the group's processes, and their PSS.
@@ -524,13 +537,4 @@ pub fn log_tail(file: &Path, lines: usize) -> String {
     let text = String::from_utf8_lossy(&buf);
     let all: Vec<&str> = text.lines().collect();
     all[all.len().saturating_sub(lines)..].join("\n")
-}
-
-fn signal_group(pid: u32, signal: libc::c_int) {
-    if let Ok(pgid) = libc::pid_t::try_from(pid) {
-        // SAFETY: kill(2) on a process group; no memory effects.
-        unsafe {
-            libc::kill(-pgid, signal);
-        }
-    }
 }

@@ -7,7 +7,9 @@
 //! digest, bundle, seed, stage, sign_in, serve, check, load, cable, command)
 //! over a shared context; the primitives they use live beside them: git
 //! sources ([`source`]), processes in their own groups ([`runner::host`]) or
-//! containers ([`runner::container`]), tree digests ([`tree_digest`]), a
+//! containers ([`runner::container`]), the process groups a run has
+//! running, recorded in its folder so a killed attempt's leftovers are
+//! ended at the next start ([`run_processes`]), tree digests ([`tree_digest`]), a
 //! lane's server ([`lane_server`]), per-runtime lockfiles ([`lockfile`]),
 //! the seed database ([`database`]), a web app's signed-in session
 //! ([`web_session`]) and single requests on loopback ([`http`]). The
@@ -44,6 +46,7 @@ pub mod lockfile;
 pub mod plan;
 mod resume;
 pub mod run;
+pub mod run_processes;
 pub mod runner;
 pub mod source;
 mod steps;

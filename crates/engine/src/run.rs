@@ -1,7 +1,9 @@
 //! Running a plan in a run's work dir: writes the recipe's files, then takes
 //! each step in order — kept from an earlier attempt where it may be
 //! ([`crate::resume`]), otherwise dispatched to its kind's module in
-//! [`crate::steps`] — recording every step in `state.json`.
+//! [`crate::steps`] — recording every step in `state.json`. Before the first
+//! step it takes the run's folder for this attempt and ends what killed
+//! attempts left running ([`crate::run_processes`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -12,6 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::event::{Event, Stream};
 use crate::plan::{Plan, PlannedStep};
 use crate::resume::{Decision, Resume};
+use crate::run_processes::{Attempt, AttemptError, end_all_leftovers};
 use crate::steps::{self, Done, Lanes, RunContext, StepFailure, StepInput, within};
 use crate::tree_digest::hex;
 use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now, write_atomic};
@@ -29,6 +32,8 @@ pub enum RunError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error(transparent)]
+    Attempt(#[from] AttemptError),
 }
 
 /// How the steps of one attempt ended.
@@ -40,11 +45,16 @@ pub struct RunReport {
     pub skipped: Vec<String>,
     pub failed: Vec<String>,
     pub cancelled: bool,
+    /// Lanes this machine runs whose server did not boot or stopped during a
+    /// measurement (why is in `results/skipped.json`): the steps may have
+    /// finished, but the run did not measure what it planned.
+    pub lanes_failed: Vec<String>,
 }
 
 impl RunReport {
+    /// Every step ran to its end, and every lane that runs here with it.
     pub fn ok(&self) -> bool {
-        self.failed.is_empty() && !self.cancelled
+        self.failed.is_empty() && !self.cancelled && self.lanes_failed.is_empty()
     }
 }
 
@@ -55,6 +65,12 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         path: recipe.file.clone(),
         source,
     })?;
+    // This attempt holds the folder; then what killed attempts (of this run,
+    // or of others whose servers may hold the ports this one needs) left
+    // running is ended before anything starts.
+    let attempt = Attempt::begin(&ctx.run)?;
+    let mut leftovers = vec![attempt.end_leftovers()];
+    leftovers.extend(end_all_leftovers(&ctx.data, &ctx.run));
     let state_file = ctx.run.state_file();
     let mut state = State::load(&state_file)?
         .unwrap_or_else(|| State::new(recipe.id(), &sha256_hex(&recipe_bytes)));
@@ -64,6 +80,9 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         id: ctx.run.id.clone(),
         dir: ctx.run.path.display().to_string(),
     });
+    for message in leftovers.iter().flat_map(|l| l.messages()) {
+        ctx.events.emit(Event::Note { message });
+    }
     write_files(recipe, &ctx.run)?;
     if let Err(e) = ctx.record_deviations(None, &[]) {
         ctx.note(
@@ -203,6 +222,8 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             line: problem,
         });
     }
+    report.lanes_failed = lanes.failed.into_keys().collect();
+    drop(attempt);
     Ok(report)
 }
 

@@ -165,6 +165,11 @@ impl RunDir {
     pub fn state_file(&self) -> PathBuf {
         self.path.join("state.json")
     }
+    /// The process groups the run has running, and the lock of the attempt
+    /// running it ([`crate::run_processes`]).
+    pub fn processes(&self) -> PathBuf {
+        self.path.join("processes")
+    }
 }
 
 /// Where a step got to.

@@ -302,6 +302,7 @@ fn a_port_someone_else_holds_is_refused_before_booting() {
         log: dir.path().join("late.log"),
         grace: Duration::from_secs(1),
         container: None,
+        processes: None,
     };
     let err = reprise_engine::lane_server::LaneServer::start(&spec)
         .err()

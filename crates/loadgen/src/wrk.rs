@@ -269,6 +269,17 @@ fn run_once(
     if let Some(cpus) = &spec.cpus {
         reprise_cpus::pin_command(&mut command, cpus);
     }
+    // wrk is one process: it ends with a Reprise that is killed, rather
+    // than loading the server for the rest of its duration.
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl is async-signal-safe and touches no memory of ours.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
     let mut child = command.spawn().map_err(|e| {
         LoadError::Wrk(if e.kind() == std::io::ErrorKind::NotFound {
             "wrk is not installed (Debian: apt-get install wrk)".into()

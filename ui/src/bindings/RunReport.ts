@@ -7,4 +7,10 @@ export type RunReport = { finished: Array<string>,
 /**
  * Finished in an earlier attempt and still good.
  */
-reused: Array<string>, skipped: Array<string>, failed: Array<string>, cancelled: boolean, };
+reused: Array<string>, skipped: Array<string>, failed: Array<string>, cancelled: boolean, 
+/**
+ * Lanes this machine runs whose server did not boot or stopped during a
+ * measurement (why is in `results/skipped.json`): the steps may have
+ * finished, but the run did not measure what it planned.
+ */
+lanes_failed: Array<string>, };

@@ -161,11 +161,14 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
 
 function Outcome({ outcome }: { outcome: RunOutcome }) {
   const { steps, history } = outcome;
-  const bad = steps.failed.length > 0 || history.outcome === 'failed';
+  const bad = steps.failed.length > 0 || steps.lanes_failed.length > 0 || history.outcome === 'failed';
   return (
     <p class={`summary-line ${bad ? 'bad' : 'ok'}`} data-run-outcome role="status">
       Run {outcome.run}: {steps.finished.length} finished, {steps.reused.length} kept from before, {steps.skipped.length} skipped,{' '}
       {steps.failed.length} failed{steps.cancelled ? ' (cancelled)' : ''}.{' '}
+      {steps.lanes_failed.length > 0 && (
+        <>Not measured as planned: {steps.lanes_failed.join(', ')} did not boot or stopped (see skipped.json).{' '}</>
+      )}
       {history.outcome === 'stored' && (
         <a href={href({ page: 'results', run: history.id })} data-results-link>See the results and verdicts</a>
       )}

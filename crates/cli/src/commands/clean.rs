@@ -1,9 +1,12 @@
-//! `reprise clean RUN... | --all`: removes run folders from the data dir, and
-//! the containers those runs left behind when a container engine answers.
+//! `reprise clean RUN... | --all`: removes run folders from the data dir,
+//! after ending the processes those runs left running (a killed Reprise's
+//! servers and step children) and removing the containers they left behind
+//! when a container engine answers. A run that is running now is left as it is.
 
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
+use reprise_engine::run_processes::Attempt;
 use reprise_engine::runner::container::ContainerRunner;
 
 #[derive(ClapArgs)]
@@ -33,27 +36,55 @@ pub fn run(args: Args) -> ExitCode {
     };
     let mut code = ExitCode::SUCCESS;
     // Containers are labelled with their run; without an engine there are none.
-    if let Ok(engine) = ContainerRunner::connect() {
-        let runs: Vec<Option<&str>> = if args.all {
-            vec![None]
-        } else {
-            ids.iter().map(|id| Some(id.as_str())).collect()
+    let engine = ContainerRunner::connect().ok();
+    let remove_containers = |run: Option<&str>| {
+        let Some(engine) = &engine else {
+            return true;
         };
-        for run in runs {
-            match engine.remove_left_over(run) {
-                Ok(removed) => {
-                    for container in removed {
-                        println!("removed container {container}");
-                    }
+        match engine.remove_left_over(run) {
+            Ok(removed) => {
+                for container in removed {
+                    println!("removed container {container}");
                 }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    code = ExitCode::FAILURE;
-                }
+                true
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                false
             }
         }
-    }
+    };
+    let mut any_running = false;
     for id in ids {
+        let run = match data.run(&id) {
+            Ok(run) => run,
+            Err(e) => {
+                eprintln!("error: {e}");
+                code = ExitCode::FAILURE;
+                continue;
+            }
+        };
+        // Held until the folder is gone, so no attempt starts meanwhile.
+        let attempt = match Attempt::begin(&run) {
+            Ok(attempt) => attempt,
+            Err(e) => {
+                eprintln!("error: {e}: not removed");
+                any_running = true;
+                code = ExitCode::FAILURE;
+                continue;
+            }
+        };
+        // The processes first: the folder records which they are.
+        let leftovers = attempt.end_leftovers();
+        for line in leftovers.messages() {
+            println!("{line}");
+        }
+        if !leftovers.problems.is_empty() {
+            code = ExitCode::FAILURE;
+        }
+        if !remove_containers(Some(&id)) {
+            code = ExitCode::FAILURE;
+        }
         match data.remove_run(&id) {
             Ok(()) => println!("removed {id}"),
             Err(e) => {
@@ -61,6 +92,11 @@ pub fn run(args: Args) -> ExitCode {
                 code = ExitCode::FAILURE;
             }
         }
+        drop(attempt);
+    }
+    // Containers of runs whose folders are gone already.
+    if args.all && !any_running && !remove_containers(None) {
+        code = ExitCode::FAILURE;
     }
     code
 }

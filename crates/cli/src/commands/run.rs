@@ -183,6 +183,17 @@ pub fn run(args: Args) -> ExitCode {
                 steps.failed.len(),
                 if steps.cancelled { " (cancelled)" } else { "" }
             );
+            if !steps.lanes_failed.is_empty() {
+                eprintln!(
+                    "not measured as planned: lane{} {} did not boot or stopped (why: results/skipped.json)",
+                    if steps.lanes_failed.len() == 1 {
+                        ""
+                    } else {
+                        "s"
+                    },
+                    steps.lanes_failed.join(", ")
+                );
+            }
             let stored = !matches!(outcome.history, HistoryOutcome::Failed { .. });
             if steps.ok() && stored {
                 ExitCode::SUCCESS

@@ -1,6 +1,8 @@
 //! Runs one program on the host: an argument vector in its own process
 //! group, its output line by line to a log file and as events, a timeout,
-//! and cancellation that ends the whole group (SIGTERM, then SIGKILL).
+//! and cancellation that ends the whole group (SIGTERM, then SIGKILL). With
+//! a run's [`RunProcesses`] the group is recorded in the run's folder while
+//! it runs, so a Reprise killed meanwhile leaves nothing unaccounted for.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -13,6 +15,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::event::{CancelToken, Event, EventSink, Stream};
+use crate::run_processes::{RunProcesses, signal_group};
 
 /// What to run and how.
 #[derive(Clone, Debug)]
@@ -29,6 +32,9 @@ pub struct HostCommand {
     pub grace: Duration,
     /// Where stdout and stderr lines are written, in the order read.
     pub log: Option<PathBuf>,
+    /// The run whose folder records the process group (and whose folder
+    /// its processes carry in their environment).
+    pub processes: Option<RunProcesses>,
 }
 
 impl HostCommand {
@@ -41,6 +47,7 @@ impl HostCommand {
             timeout: None,
             grace: Duration::from_secs(5),
             log: None,
+            processes: None,
         }
     }
 }
@@ -109,6 +116,8 @@ pub enum HostError {
     Log { file: PathBuf, source: io::Error },
     #[error("waiting for `{program}`: {source}")]
     Wait { program: String, source: io::Error },
+    #[error("cannot record `{program}` in the run's folder, so it was stopped: {source}")]
+    Record { program: String, source: io::Error },
 }
 
 /// Runs `cmd` to its end, reporting each output line to `events` and the log.
@@ -142,6 +151,10 @@ pub fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    if let Some(processes) = &cmd.processes {
+        let (name, value) = processes.marker();
+        command.env(name, value);
+    }
     // SAFETY: prctl is async-signal-safe and touches no memory of ours. If
     // Reprise itself is killed, the kernel kills the child it started.
     unsafe {
@@ -160,6 +173,20 @@ pub fn run(
         },
     })?;
     let pid = child.id();
+    let recorded = match &cmd.processes {
+        Some(processes) => match processes.record(pid, &format!("step {}: {program}", cmd.step)) {
+            Ok(recorded) => Some(recorded),
+            Err(source) => {
+                signal_group(pid, libc::SIGKILL);
+                let _ = child.wait();
+                return Err(HostError::Record {
+                    program: program.clone(),
+                    source,
+                });
+            }
+        },
+        None => None,
+    };
     let lines = read_lines(&mut child);
     let wait_err = |source| HostError::Wait {
         program: program.clone(),
@@ -200,6 +227,9 @@ pub fn run(
     }
     if let Some(log) = log.as_mut() {
         let _ = log.flush();
+    }
+    if let Some(recorded) = recorded {
+        recorded.forget_if_ended();
     }
     Ok(Outcome {
         ending,
@@ -285,15 +315,4 @@ fn write_line(
         stream,
         line,
     });
-}
-
-/// Sends `signal` to every process of the group led by `pid`.
-fn signal_group(pid: u32, signal: libc::c_int) {
-    if let Ok(pgid) = libc::pid_t::try_from(pid) {
-        // SAFETY: kill(2) with a negative pid signals a process group; it has
-        // no memory effects. ESRCH (group already gone) is fine.
-        unsafe {
-            libc::kill(-pgid, signal);
-        }
-    }
 }

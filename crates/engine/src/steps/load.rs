@@ -479,6 +479,23 @@ fn record(m: &mut Measurements, c: &CellResult) {
     }
 }
 
+/// What this attempt's `serve` or `check` recorded, or, when that step was
+/// kept from an earlier attempt, what its file holds.
+fn this_attempts_or_kept<T: serde::Serialize>(
+    dir: &std::path::Path,
+    file: &str,
+    now: &[T],
+) -> serde_json::Value {
+    if now.is_empty()
+        && let Some(kept) = std::fs::read(dir.join(file))
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+    {
+        return kept;
+    }
+    json!(now)
+}
+
 fn write_results(
     s: &StepInput,
     workload: &Workload,
@@ -524,8 +541,8 @@ fn write_results(
             "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
             "harness": harness,
             "cells": cells,
-            "coldstart": lanes.coldstarts,
-            "check": lanes.checks,
+            "coldstart": this_attempts_or_kept(&dir, reprise_harness::COLDSTART_FILE, &lanes.coldstarts),
+            "check": this_attempts_or_kept(&dir, "check.json", &lanes.checks),
             "skipped": lanes.skipped,
         }),
     )?;

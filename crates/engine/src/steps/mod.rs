@@ -32,6 +32,7 @@ use serde::Serialize;
 
 use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::lane_server::{ContainerPlacement, LaneServer, ServerError, ServerSpec, log_tail};
+use crate::run_processes::RunProcesses;
 use crate::runner::host::{self, Ending, HostCommand, HostError};
 use crate::web_session::Session;
 use crate::workdir::{DataDir, RunDir, WorkDirError, write_atomic};
@@ -140,6 +141,11 @@ impl<'a> RunContext<'a> {
         }
         write_atomic(&path, &reprise_harness::pretty(value))?;
         Ok(())
+    }
+
+    /// Where the run records the process groups it starts.
+    pub(crate) fn processes(&self) -> RunProcesses {
+        RunProcesses::of(&self.run)
     }
 
     /// The log file of a lane's server.
@@ -291,6 +297,7 @@ pub(crate) fn run_process(
     cmd.timeout = s.step.timeout.map(|t| t.as_duration());
     cmd.grace = ctx.grace;
     cmd.log = Some(ctx.run.logs().join(format!("{id}.log")));
+    cmd.processes = Some(ctx.processes());
     let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
     let program = command.first().map(String::as_str).unwrap_or("");
     match outcome.failure(program) {
@@ -369,6 +376,10 @@ pub(crate) struct Lanes {
     pub excluded: BTreeMap<String, String>,
     pub sessions: BTreeMap<String, Session>,
     pub skipped: Vec<SkippedLane>,
+    /// Lanes this machine runs whose server did not boot (and has not
+    /// booted since) or stopped during a measurement: the run did not
+    /// measure what it planned. By lane, the stage.
+    pub failed: BTreeMap<String, String>,
     pub coldstarts: Vec<ColdStart>,
     pub checks: Vec<check::CheckRow>,
 }
@@ -478,6 +489,9 @@ impl Lanes {
             reason,
             log_tail: log.map(|l| log_tail(l, 20)).unwrap_or_default(),
         };
+        if matches!(stage, "boot" | "load") {
+            self.failed.insert(lane.to_string(), stage.to_string());
+        }
         self.skipped
             .retain(|s| !(s.target == entry.target && s.stage == entry.stage));
         self.skipped.push(entry);
@@ -505,6 +519,9 @@ impl Lanes {
             match started {
                 Ok(server) => {
                     self.servers.insert(name.clone(), server);
+                    if self.failed.get(&name).is_some_and(|stage| stage == "boot") {
+                        self.failed.remove(&name);
+                    }
                 }
                 Err(e) => {
                     let log = ctx.lane_log(&name);
@@ -608,5 +625,6 @@ fn server_spec(
             run_id: ctx.run.id.clone(),
             mount: ctx.run.path.clone(),
         }),
+        processes: Some(ctx.processes()),
     })
 }
