@@ -35,6 +35,12 @@ pub fn email(account: u32) -> String {
 /// comments skipped), as a seed step writes them. Returns the cookies in
 /// account order; every account up to `accounts` must have one.
 pub fn parse_sessions(text: &str, accounts: u32) -> Result<Vec<String>, String> {
+    if accounts > super::MAX_ACCOUNTS {
+        return Err(format!(
+            "{accounts} accounts: a people load has at most {}",
+            super::MAX_ACCOUNTS
+        ));
+    }
     let mut by_account: Vec<Option<String>> = vec![None; accounts as usize];
     for (n, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
