@@ -11,6 +11,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
+mod flags;
+mod interrupt;
 mod table;
 
 use commands::*;

@@ -2,7 +2,8 @@
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// A keep-alive HTTP/1.1 server answering every request with `status` and "Hello, world!".
 fn start_server(status: &'static str) -> SocketAddr {
@@ -129,6 +130,13 @@ fn bad_input_exits_2() {
         &["https://127.0.0.1/"][..],
         &["http://127.0.0.1/", "-d", "5 parsecs"],
         &["http://127.0.0.1/", "-t", "0"],
+        &["http://127.0.0.1/", "-d", "nan"],
+        &["http://127.0.0.1/", "--duration=-1"],
+        &["http://127.0.0.1/", "--timeout", "inf"],
+        &["http://127.0.0.1/", "--warmup", "1e300"],
+        &["http://127.0.0.1/", "--rate", "nan"],
+        &["http://127.0.0.1/", "--rate=-5"],
+        &["http://127.0.0.1/", "--rate", "inf"],
     ] {
         let out = reprise_load(args);
         assert_eq!(
@@ -138,4 +146,101 @@ fn bad_input_exits_2() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// Starts `reprise load` with `args`, output captured.
+fn spawn_load(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .arg("load")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `child` at most `limit` (killing it past that): its output and how long it took.
+fn wait_at_most(mut child: Child, limit: Duration) -> (Output, Duration) {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "still running after {limit:?}: {}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let took = started.elapsed();
+    (child.wait_with_output().unwrap(), took)
+}
+
+#[test]
+fn an_unsustainable_rate_ends_at_its_duration_and_says_what_it_missed() {
+    let url = format!("http://{}/", start_server("200 OK"));
+    for rate in ["1e308", "1e6"] {
+        let child = spawn_load(&[&url, "-c", "2", "-d", "1s", "--rate", rate]);
+        let (out, took) = wait_at_most(child, Duration::from_secs(10));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(took < Duration::from_secs(3), "{rate}: took {took:?}");
+        assert_eq!(out.status.code(), Some(0), "{rate}: {text}");
+        assert!(
+            text.contains("Missed: ") && text.contains("was not sustained"),
+            "{rate}: {text}"
+        );
+    }
+}
+
+#[test]
+fn ctrl_c_or_sigterm_stops_the_load_within_a_second_with_exit_130() {
+    let url = format!("http://{}/", start_server("200 OK"));
+    for (signal, extra) in [
+        (libc::SIGINT, &["--rate", "1e308"][..]),
+        (libc::SIGTERM, &["--rate", "1e6", "-t", "1"]),
+        (libc::SIGINT, &[]),
+    ] {
+        let mut args = vec![url.as_str(), "-c", "2", "-d", "60s"];
+        args.extend_from_slice(extra);
+        let child = spawn_load(&args);
+        std::thread::sleep(Duration::from_millis(700));
+        // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let (out, took) = wait_at_most(child, Duration::from_secs(10));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(took < Duration::from_secs(1), "{extra:?}: took {took:?}");
+        assert_eq!(out.status.code(), Some(130), "{extra:?}: {err}");
+        assert!(err.contains("stopped before the end"), "{extra:?}: {err}");
+    }
+}
+
+#[test]
+fn another_machine_is_refused_unless_allowed_and_nothing_is_sent() {
+    // TEST-NET-1 is never routed: a connection attempt would time out, not fail at once.
+    let out = reprise_load(&["http://192.0.2.1:8080/", "-c", "1", "-d", "5s"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("not on this machine's loopback") && err.contains("--allow-remote"),
+        "{err}"
+    );
+    let out = reprise_load(&[
+        "http://192.0.2.1:8080/",
+        "-c",
+        "1",
+        "-d",
+        "200ms",
+        "--timeout",
+        "100ms",
+        "--allow-remote",
+    ]);
+    // Allowed: it tries, and gets no answer (no data).
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -578,3 +578,34 @@ fn preflight_runs_the_version_commands_only_when_accepted() {
     assert!(!stdout(&out).contains("Versions not asked"));
     assert!(stdout(&out).contains("Ruby 4.0.5"), "{}", stdout(&out));
 }
+
+#[test]
+fn a_timeout_that_is_not_a_duration_is_refused_with_exit_2_not_a_panic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let recipe = recipe_file(tmp.path());
+    let recipe = recipe.to_str().unwrap();
+    // An empty PATH: nothing is probed even if a value got through.
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    for value in ["nan", "inf", "-1", "-2s", "1e300"] {
+        let flag = format!("--timeout={value}");
+        for args in [vec!["probe", &flag], vec!["preflight", recipe, &flag]] {
+            let out = reprise(&args, Some(&empty), tmp.path());
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+            assert!(err.contains("--timeout"), "{args:?}: {err}");
+        }
+    }
+    let out = reprise(
+        &["probe", "--timeout", "500ms", "--json"],
+        Some(&empty),
+        tmp.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

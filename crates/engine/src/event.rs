@@ -1,10 +1,9 @@
 //! What a run reports while it goes: one tagged enum, delivered to a sink the
 //! caller provides (the CLI prints events; the desktop app forwards them).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 
+use reprise_loadgen::StopHandle;
 use reprise_recipe::StepKind;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -85,9 +84,11 @@ impl EventSink for Sender<Event> {
 }
 
 /// A shared flag that asks a run to stop: running processes get SIGTERM,
-/// then SIGKILL after a grace period, and no further step starts.
+/// then SIGKILL after a grace period, loads stop within a moment (the flag
+/// is the load generator's own stop handle, so no load runs without it),
+/// and no further step starts.
 #[derive(Clone, Debug, Default)]
-pub struct CancelToken(Arc<AtomicBool>);
+pub struct CancelToken(StopHandle);
 
 impl CancelToken {
     pub fn new() -> Self {
@@ -95,10 +96,15 @@ impl CancelToken {
     }
 
     pub fn cancel(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.0.stop();
     }
 
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.0.is_stopped()
+    }
+
+    /// The same flag, as the load generator takes it.
+    pub fn stop_handle(&self) -> &StopHandle {
+        &self.0
     }
 }

@@ -213,6 +213,9 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             break;
         }
     }
+    // A cancel that came as the last step ended still ends the run as
+    // cancelled: a cancelled run never reports success.
+    report.cancelled |= ctx.cancel.is_cancelled();
     // The servers the benchmark steps left running go now; any that left a
     // process behind is said.
     for problem in lanes.stop_all() {

@@ -7,7 +7,8 @@
 
 use std::time::Duration;
 
-use reprise_loadgen::{PeopleSpec, run_people};
+use reprise_loadgen::people::PeopleProgress;
+use reprise_loadgen::{PeopleSpec, StopHandle, run_people_until};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -40,7 +41,11 @@ fn main() {
         .unwrap_or(1);
     spec.cpus = option("--cpus").map(|c| c.split(',').filter_map(|n| n.parse().ok()).collect());
     spec.verify_writes_path = Some("/writes".into());
-    let report = run_people(&spec, |step| {
+    // Ctrl-C ends the process, generator and all.
+    let report = run_people_until(&spec, &StopHandle::default(), |progress| {
+        let PeopleProgress::Step(step) = progress else {
+            return;
+        };
         let nav = step.navigation.as_ref();
         println!(
             "people={:>6}  threads={}  generator cpu={:.3} cores  timer lag p50={:.3} ms p99={:.3} ms  rss={:.0} MiB  | navigations={} p99={:.1} ms  deliveries={}  failures={}  served={}",

@@ -19,8 +19,6 @@ use crate::spec::{RequestTemplate, StopHandle};
 
 const MAX_ERROR_SAMPLES: usize = 5;
 const TIMER_SLACK: Duration = Duration::from_millis(2);
-/// How often a waiting task looks at the stop handle.
-pub(crate) const STOP_POLL: Duration = Duration::from_millis(100);
 
 /// What one thread's connections recorded since the last interval tick.
 #[derive(Debug)]
@@ -29,6 +27,8 @@ pub(crate) struct IntervalStats {
     pub bytes: u64,
     pub errors: ErrorCounts,
     pub reconnects: u64,
+    /// Open loop: requests due before the end that were never sent.
+    pub missed: u64,
     pub latency: Histogram<u64>,
     pub corrected: Option<Histogram<u64>>,
     pub error_samples: Vec<String>,
@@ -41,6 +41,7 @@ impl IntervalStats {
             bytes: 0,
             errors: ErrorCounts::default(),
             reconnects: 0,
+            missed: 0,
             latency: new_histogram(),
             corrected: open_loop.then(new_histogram),
             error_samples: Vec::new(),
@@ -52,6 +53,7 @@ impl IntervalStats {
         self.bytes += other.bytes;
         self.errors.add(&other.errors);
         self.reconnects += other.reconnects;
+        self.missed = self.missed.saturating_add(other.missed);
         // Both are auto-resizing histograms, so adding cannot run out of range.
         let _ = self.latency.add(&other.latency);
         if let (Some(mine), Some(theirs)) = (&mut self.corrected, &other.corrected) {
@@ -84,11 +86,14 @@ pub(crate) struct ThreadShared {
     pub stats: RefCell<IntervalStats>,
 }
 
-/// Open-loop pacing of one connection: its first intended send time and the gap between sends.
+/// Open-loop pacing of one connection: its first intended send time and the
+/// gap between sends (zero for a rate past a nanosecond's resolution).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Pace {
     pub first: Instant,
     pub interval: Duration,
+    /// This connection's share of the rate, requests per second.
+    pub per_second: f64,
 }
 
 pub(crate) struct Conn {
@@ -104,7 +109,15 @@ enum Failure {
     Io(String),
 }
 
-/// Runs one connection until the end of the load.
+/// Runs one connection until the end of the load. A stop aborts its task
+/// (see the worker), whatever it is waiting for.
+///
+/// Open loop follows wrk2: a request is due at its place in the schedule and
+/// its corrected latency runs from then, so a connection that falls behind
+/// sends at once until it catches up and the wait is counted. The schedule
+/// ends with the load: requests still due at the end (the connection never
+/// caught up, as with a rate the server or this generator cannot sustain)
+/// are not sent but counted as `missed`.
 pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Option<Pace>) {
     let needs_body = shared.checks.needs_body();
     let mut conn: Option<Conn> = None;
@@ -112,33 +125,26 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
     let mut next_send = pace.map(|p| p.first);
     let mut body = Vec::new();
     loop {
+        if Instant::now() >= shared.end || shared.stop.is_stopped() {
+            break;
+        }
         let intended = match (next_send.as_mut(), pace) {
             (Some(next), Some(p)) => {
-                if *next >= shared.end || shared.stop.is_stopped() {
+                if *next >= shared.end {
                     break;
                 }
                 // tokio's timer works in 1 ms ticks and fires up to ~2 ms after a deadline:
                 // aim that much early so the client's own timer is not counted as the
                 // server's latency (an early send is measured from when it was sent).
                 let wake = next.checked_sub(TIMER_SLACK).unwrap_or(*next);
-                // Long gaps are slept in steps, so a stop is seen within one step.
-                while wake.saturating_duration_since(Instant::now()) > STOP_POLL {
-                    if shared.stop.is_stopped() {
-                        return;
-                    }
-                    tokio::time::sleep(STOP_POLL).await;
+                if wake > Instant::now() {
+                    tokio::time::sleep_until(wake.into()).await;
                 }
-                tokio::time::sleep_until(wake.into()).await;
                 let at = *next;
                 *next += p.interval;
                 Some(at)
             }
-            _ => {
-                if Instant::now() >= shared.end || shared.stop.is_stopped() {
-                    break;
-                }
-                None
-            }
+            _ => None,
         };
         let mut resent = false;
         // A resend after an idle close keeps the first attempt's send time: the wait was real.
@@ -219,6 +225,15 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
             }
             break;
         }
+    }
+    if let (Some(next), Some(p)) = (next_send, pace)
+        && next < shared.end
+        && !shared.stop.is_stopped()
+    {
+        // Due in [next, end) and not sent; a float-to-integer cast saturates.
+        let missed = ((shared.end - next).as_secs_f64() * p.per_second).ceil() as u64;
+        let mut stats = shared.stats.borrow_mut();
+        stats.missed = stats.missed.saturating_add(missed);
     }
 }
 

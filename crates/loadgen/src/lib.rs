@@ -4,15 +4,20 @@
 //! honest error accounting: a run with any failed request has no throughput
 //! figure ("no data").
 //!
+//! Every load takes a [`StopHandle`] and ends within ~0.1 s of it being
+//! stopped, and goes only where its [`Targets`] allow: by default this
+//! machine's loopback; for a run, only the server the run started.
+//!
 //! ```no_run
 //! use std::time::Duration;
-//! use reprise_loadgen::{LoadSpec, run};
+//! use reprise_loadgen::{LoadSpec, StopHandle, run_until};
 //!
 //! let mut spec = LoadSpec::new("http://127.0.0.1:8080/up");
 //! spec.connections = 16;
 //! spec.duration = Duration::from_secs(10);
 //! spec.checks.tags = Some(3);
-//! let report = run(&spec, |p| eprintln!("{:.0} req/s", p.req_per_s))?;
+//! let stop = StopHandle::default(); // stop.stop() from another thread ends it
+//! let report = run_until(&spec, &stop, |p| eprintln!("{:.0} req/s", p.req_per_s))?;
 //! match report.req_per_s {
 //!     Some(rps) => println!("{rps:.0} req/s, p99 {:?} ms", report.latency.map(|l| l.p99)),
 //!     None => println!("no data: {:?}", report.errors),
@@ -32,14 +37,17 @@
 //!
 //! ```no_run
 //! use std::time::Duration;
-//! use reprise_loadgen::{PeopleSpec, run_people};
+//! use reprise_loadgen::people::PeopleProgress;
+//! use reprise_loadgen::{PeopleSpec, StopHandle, run_people_until};
 //!
 //! let mut spec = PeopleSpec::new("http://127.0.0.1:3000");
 //! spec.steps = vec![250, 500];
 //! spec.step_duration = Duration::from_secs(60);
 //! spec.verify_writes_path = Some("/writes".into());
-//! let report = run_people(&spec, |step| {
-//!     println!("{} people: served {}, {} failures", step.people, step.served, step.failures)
+//! let report = run_people_until(&spec, &StopHandle::default(), |p| {
+//!     if let PeopleProgress::Step(step) = p {
+//!         println!("{} people: served {}, {} failures", step.people, step.served, step.failures)
+//!     }
 //! })?;
 //! println!("every step served: {}", report.served);
 //! # Ok::<(), reprise_loadgen::PeopleError>(())
@@ -54,6 +62,7 @@ mod report;
 mod run;
 mod secret;
 mod spec;
+pub mod target;
 mod worker;
 pub mod wrk;
 
@@ -64,10 +73,10 @@ pub use check::{
 };
 pub use hdr_log::{HdrLogError, read_hdr_log, write_hdr_log};
 pub use people::{
-    Mix, PeopleError, PeopleReport, PeopleSpec, ServedCriterion, StepReport, run_people,
-    run_people_until,
+    Mix, PeopleError, PeopleReport, PeopleSpec, ServedCriterion, StepReport, run_people_until,
 };
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
-pub use run::{run, run_until};
+pub use run::run_until;
 pub use secret::is_secret_header;
 pub use spec::{LoadError, LoadSpec, StopHandle};
+pub use target::{TargetError, Targets};

@@ -147,6 +147,12 @@ pub struct LoadReport {
     pub errors: ErrorCounts,
     /// Connections re-opened after the server closed an idle keep-alive connection.
     pub reconnects: u64,
+    /// Open loop: requests due during the load but never sent, because their
+    /// connection was still behind schedule at the end. Not the server's
+    /// errors (a throughput figure stays), but any means the rate asked was
+    /// not sustained; the corrected latency covers only the requests sent.
+    #[serde(default)]
+    pub missed: u64,
     /// The first few error messages, to say why a run has no data.
     pub error_samples: Vec<String>,
     /// Per-second histograms; written with [`crate::write_hdr_log`].

@@ -10,16 +10,13 @@ use crate::report::{LatencyInterval, LatencySummary, LoadReport, Phase, Progress
 use crate::spec::{LoadError, LoadSpec, StopHandle};
 use crate::worker::{WorkerMessage, WorkerPlan, WorkerSetup, run_worker};
 
-/// Runs the load described by `spec`, calling `progress` once a second; blocks until done.
+/// Runs the load described by `spec`, calling `progress` once a second;
+/// blocks until done, or until `stop` is signalled (from another thread):
+/// then every connection is dropped at once, whatever it waits for, and the
+/// run ends within ~0.1 s with [`LoadError::Stopped`].
 ///
 /// A run in which any request failed (connect, timeout, socket, status, check)
 /// still returns `Ok`, with `req_per_s: None` and the error counts.
-pub fn run(spec: &LoadSpec, progress: impl FnMut(&Progress)) -> Result<LoadReport, LoadError> {
-    run_until(spec, &StopHandle::default(), progress)
-}
-
-/// Like [`run`], but ends early with [`LoadError::Stopped`] once `stop` is signalled
-/// (from another thread); connections stop within one request, the run within ~0.1 s.
 pub fn run_until(
     spec: &LoadSpec,
     stop: &StopHandle,
@@ -99,11 +96,15 @@ pub fn run_until(
 /// Open loop: each connection sends at rate / connections, the connections staggered evenly.
 fn pace(spec: &LoadSpec, start: Instant, index: usize) -> Option<Pace> {
     let rate = spec.rate?;
-    let interval = Duration::from_secs_f64(spec.connections as f64 / rate);
+    let per_second = rate / spec.connections as f64;
+    // The spec bounds the gap by the longest load; a rate past a nanosecond's
+    // resolution has none (and ends at the load's end like any other).
+    let interval = Duration::try_from_secs_f64(1.0 / per_second).unwrap_or(Duration::ZERO);
     let offset = interval.mul_f64(index as f64 / spec.connections as f64);
     Some(Pace {
         first: start + offset,
         interval,
+        per_second,
     })
 }
 
@@ -268,6 +269,7 @@ impl Collector {
             corrected_latency: measured.corrected.as_ref().and_then(LatencySummary::of),
             errors: measured.errors,
             reconnects: measured.reconnects,
+            missed: measured.missed,
             error_samples: measured.error_samples,
             started_unix_s: 0.0,
             intervals: self.intervals,

@@ -1,10 +1,10 @@
 //! What to load: the target, the request, the shape of the load, and the errors of a bad spec.
 
 use std::fmt;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use hyper::header::{HOST, HeaderMap, HeaderName, HeaderValue};
@@ -13,8 +13,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::check::{CheckSample, ResponseChecks};
 use crate::secret;
+use crate::target::{TargetError, Targets};
 
-const MAX_LOAD_TIME: Duration = Duration::from_secs(30 * 24 * 3600);
+pub(crate) const MAX_LOAD_TIME: Duration = Duration::from_secs(30 * 24 * 3600);
+/// More connections than one machine can hold open to one server (its
+/// ephemeral ports run out first); past it a spec is a mistake, not a load.
+const MAX_CONNECTIONS: usize = 100_000;
+const MAX_THREADS: usize = 1024;
+/// How often a waiting task looks at the stop handle: a stop is seen within this.
+pub(crate) const STOP_POLL: Duration = Duration::from_millis(50);
 
 /// A load to generate. Build with [`LoadSpec::new`] and adjust the public fields.
 /// Its `Debug` hides the values of credential headers (`Cookie`, `X-CSRF-Token`, …).
@@ -22,6 +29,9 @@ const MAX_LOAD_TIME: Duration = Duration::from_secs(30 * 24 * 3600);
 pub struct LoadSpec {
     /// `http://host[:port]/path?query` (plain HTTP/1.1 only).
     pub url: String,
+    /// The servers the URL may name; anything else is refused before a connection.
+    #[serde(default)]
+    pub targets: Targets,
     pub method: String,
     /// Extra request headers as (name, value); cookies go here as `Cookie`.
     pub headers: Vec<(String, String)>,
@@ -45,10 +55,12 @@ pub struct LoadSpec {
 }
 
 impl LoadSpec {
-    /// wrk's defaults: 16 connections, 1 thread, 20 s, no warm-up, 2 s timeout, GET.
+    /// wrk's defaults: 16 connections, 1 thread, 20 s, no warm-up, 2 s
+    /// timeout, GET; a URL on this machine's loopback only.
     pub fn new(url: impl Into<String>) -> LoadSpec {
         LoadSpec {
             url: url.into(),
+            targets: Targets::Loopback,
             method: "GET".into(),
             headers: Vec::new(),
             body: None,
@@ -90,11 +102,8 @@ impl fmt::Debug for LoadSpec {
 pub enum LoadError {
     #[error("invalid URL {url:?}: {reason}")]
     InvalidUrl { url: String, reason: String },
-    #[error("cannot resolve {host}: {source}")]
-    Resolve {
-        host: String,
-        source: std::io::Error,
-    },
+    #[error("refusing to load {url}: {reason}")]
+    NotAllowed { url: String, reason: TargetError },
     #[error("invalid method {0:?}")]
     InvalidMethod(String),
     #[error("invalid header {name:?}: {reason}")]
@@ -120,17 +129,41 @@ impl From<reprise_cpus::PinError> for LoadError {
     }
 }
 
-/// Stops a running load from another thread; see [`crate::run_until`].
+/// Stops a running load from another thread: every load takes one
+/// ([`crate::run_until`], [`crate::run_people_until`], [`crate::wrk::run_until`]),
+/// so none runs that cannot be stopped. Clones share one flag: the engine's
+/// cancel is one of these, seen by the load itself within 50 ms.
 #[derive(Debug, Clone, Default)]
 pub struct StopHandle(Arc<AtomicBool>);
 
 impl StopHandle {
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.store(true, Ordering::SeqCst);
     }
 
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.load(Ordering::SeqCst)
+    }
+
+    /// Completes once stopped (looked at every [`STOP_POLL`]).
+    pub(crate) async fn stopped(&self) {
+        while !self.is_stopped() {
+            tokio::time::sleep(STOP_POLL).await;
+        }
+    }
+
+    /// Sleeps until `until` or the stop, whichever is first; false when stopped.
+    pub(crate) fn sleep_until(&self, until: Instant) -> bool {
+        loop {
+            if self.is_stopped() {
+                return false;
+            }
+            let now = Instant::now();
+            if now >= until {
+                return true;
+            }
+            std::thread::sleep((until - now).min(STOP_POLL));
+        }
     }
 }
 
@@ -174,14 +207,15 @@ impl RequestTemplate {
 impl LoadSpec {
     /// Validates the spec and builds the request template.
     pub(crate) fn template(&self) -> Result<RequestTemplate, LoadError> {
-        if self.connections == 0 {
-            return Err(LoadError::InvalidSpec(
-                "connections must be at least 1".into(),
-            ));
-        }
-        if self.threads == 0 || self.threads > self.connections {
+        if self.connections == 0 || self.connections > MAX_CONNECTIONS {
             return Err(LoadError::InvalidSpec(format!(
-                "threads must be between 1 and the number of connections ({}), not {}",
+                "connections must be between 1 and {MAX_CONNECTIONS}, not {}",
+                self.connections
+            )));
+        }
+        if self.threads == 0 || self.threads > self.connections || self.threads > MAX_THREADS {
+            return Err(LoadError::InvalidSpec(format!(
+                "threads must be between 1 and the number of connections ({}, at most {MAX_THREADS}), not {}",
                 self.connections, self.threads
             )));
         }
@@ -227,21 +261,22 @@ impl LoadSpec {
             None => return Err(bad_url("missing http:// scheme")),
         }
         let authority = uri.authority().ok_or_else(|| bad_url("missing host"))?;
+        if authority.as_str().contains('@') {
+            return Err(bad_url(
+                "a user name or password in the URL is never sent; give credentials in a header",
+            ));
+        }
         let host = authority
             .host()
             .trim_start_matches('[')
             .trim_end_matches(']');
         let port = authority.port_u16().unwrap_or(80);
-        let addr = (host, port)
-            .to_socket_addrs()
-            .map_err(|source| LoadError::Resolve {
-                host: host.into(),
-                source,
-            })?
-            .next()
-            .ok_or_else(|| LoadError::Resolve {
-                host: host.into(),
-                source: std::io::Error::new(std::io::ErrorKind::NotFound, "no address"),
+        let addr = self
+            .targets
+            .resolve(host, port)
+            .map_err(|reason| LoadError::NotAllowed {
+                url: self.url.clone(),
+                reason,
             })?;
         let path: Uri = uri
             .path_and_query()

@@ -1,6 +1,9 @@
 //! A worker thread: optionally pinned to a CPU, it runs its share of the
 //! connections on its own single-threaded tokio runtime (wrk's one event loop
 //! per thread) and hands its stats to the coordinator at every interval tick.
+//! A stop aborts every connection's task at once, whatever it waits for (a
+//! slow response, a connect, its next send time), so a stopped load ends
+//! within the stop handle's poll, not within a request.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -8,7 +11,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use crate::check::{CheckSample, ResponseChecks};
-use crate::connection::{IntervalStats, Pace, STOP_POLL, ThreadShared, run_connection};
+use crate::connection::{IntervalStats, Pace, ThreadShared, run_connection};
 use crate::spec::{LoadError, RequestTemplate, StopHandle};
 
 /// What a worker needs before the load starts.
@@ -77,31 +80,34 @@ pub(crate) fn run_worker(
             .iter()
             .map(|&pace| tokio::task::spawn_local(run_connection(shared.clone(), pace)))
             .collect();
+        let aborts: Vec<_> = tasks.iter().map(|t| t.abort_handle()).collect();
         let take = || {
             std::mem::replace(
                 &mut *shared.stats.borrow_mut(),
                 IntervalStats::new(setup.open_loop),
             )
         };
-        'ticks: for (index, &tick) in plan.ticks.iter().enumerate() {
-            loop {
-                let now = Instant::now();
-                if now >= tick {
-                    break;
-                }
-                if setup.stop.is_stopped() {
-                    break 'ticks;
-                }
-                tokio::time::sleep_until(tick.min(now + STOP_POLL).into()).await;
+        let ticking = async {
+            for (index, &tick) in plan.ticks.iter().enumerate() {
+                tokio::time::sleep_until(tick.into()).await;
+                let _ = to_coordinator.send(WorkerMessage::Interval {
+                    index,
+                    at: Instant::now(),
+                    stats: Box::new(take()),
+                });
             }
-            let _ = to_coordinator.send(WorkerMessage::Interval {
-                index,
-                at: Instant::now(),
-                stats: Box::new(take()),
-            });
-        }
-        for task in tasks {
-            let _ = task.await;
+            // Responses in flight at the end (each within the timeout).
+            for task in tasks {
+                let _ = task.await;
+            }
+        };
+        tokio::select! {
+            () = ticking => {}
+            () = setup.stop.stopped() => {
+                for task in &aborts {
+                    task.abort();
+                }
+            }
         }
         let index = plan.ticks.len();
         let _ = to_coordinator.send(WorkerMessage::Interval {

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::report::{ErrorCounts, LatencySummary, LoadReport};
-use crate::spec::{LoadError, LoadSpec, StopHandle};
+use crate::spec::{LoadError, LoadSpec, STOP_POLL, StopHandle};
 
 /// What wrk printed, in numbers.
 #[derive(Debug, Clone, PartialEq)]
@@ -308,7 +308,7 @@ fn run_once(
         }
         match child.try_wait() {
             Ok(Some(status)) => break status,
-            Ok(None) => std::thread::sleep(Duration::from_millis(50)),
+            Ok(None) => std::thread::sleep(STOP_POLL),
             Err(e) => return Err(LoadError::Wrk(format!("waiting for wrk: {e}"))),
         }
     };
@@ -325,8 +325,11 @@ fn run_once(
 
 /// Runs `spec` with wrk: its warm-up as a run of its own (discarded, as
 /// the harness does), then the measured run with `--latency`. A run with any
-/// non-2xx response or socket error has no throughput ("no data").
+/// non-2xx response or socket error has no throughput ("no data"). The spec
+/// is checked as Reprise's own generator checks it (its target included)
+/// before wrk starts; `stop` kills wrk within ~50 ms.
 pub fn run_until(spec: &LoadSpec, stop: &StopHandle) -> Result<LoadReport, LoadError> {
+    spec.template()?;
     if spec.rate.is_some() {
         return Err(LoadError::InvalidSpec(
             "wrk runs closed loop only: an open-loop rate needs Reprise's generator".into(),
@@ -373,6 +376,7 @@ pub fn run_until(spec: &LoadSpec, stop: &StopHandle) -> Result<LoadReport, LoadE
         corrected_latency: None,
         errors,
         reconnects: 0,
+        missed: 0,
         error_samples: samples,
         intervals: Vec::new(),
     })

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use http_server::{HyperServer, IdleClosingServer, Reply};
 use reprise_loadgen::{
-    LoadError, LoadSpec, Phase, Progress, StopHandle, read_hdr_log, run, run_until, write_hdr_log,
+    LoadError, LoadReport, LoadSpec, Phase, Progress, StopHandle, read_hdr_log, run_until,
+    write_hdr_log,
 };
 
 /// Load tests take turns: run side by side on two cores they would measure each other.
@@ -17,6 +18,11 @@ fn take_turn() -> MutexGuard<'static, ()> {
     ONE_LOAD_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A load nobody stops.
+fn run(spec: &LoadSpec, progress: impl FnMut(&Progress)) -> Result<LoadReport, LoadError> {
+    run_until(spec, &StopHandle::default(), progress)
 }
 
 fn spec(url: String, connections: usize, duration_ms: u64) -> LoadSpec {

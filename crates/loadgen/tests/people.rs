@@ -10,13 +10,18 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use reprise_loadgen::people::{PeopleProgress, roster};
-use reprise_loadgen::{PeopleReport, PeopleSpec, StopHandle, run_people, run_people_until};
+use reprise_loadgen::{PeopleError, PeopleReport, PeopleSpec, StopHandle, run_people_until};
 
 /// People loads take turns: side by side on two cores they would measure each other.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn take_turn() -> MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A people load nobody stops.
+fn run_people(spec: &PeopleSpec) -> Result<PeopleReport, PeopleError> {
+    run_people_until(spec, &StopHandle::default(), |_| {})
 }
 
 struct Server {
@@ -62,7 +67,7 @@ fn load(server: &Server) -> PeopleReport {
 fn load_navigating_every(server: &Server, navigate_every: Duration) -> PeopleReport {
     let mut spec = short_spec(server);
     spec.navigate_every = navigate_every;
-    run_people(&spec, |_| {}).unwrap()
+    run_people(&spec).unwrap()
 }
 
 fn short_spec(server: &Server) -> PeopleSpec {
@@ -185,7 +190,7 @@ fn sign_ins_beyond_the_rate_limit_are_retried_not_failed() {
     spec.navigate_every = Duration::from_millis(300);
     spec.post_every = Duration::from_secs(60);
     spec.served.navigation_ms = 1000.0;
-    let report = run_people(&spec, |_| {}).unwrap();
+    let report = run_people(&spec).unwrap();
     let step = &report.steps[0];
     assert_eq!(step.failures, 0, "{:?}", step.failure_samples);
     assert!(report.sign_in_retries >= 5, "{report:#?}");
@@ -201,7 +206,7 @@ fn people_on_two_generator_threads_see_each_others_posts() {
     let server = Server::start(&[]);
     let mut spec = short_spec(&server);
     spec.threads = 2;
-    let report = run_people(&spec, |_| {}).unwrap();
+    let report = run_people(&spec).unwrap();
     let step = &report.steps[0];
     assert!(report.served, "{step:#?}");
     assert_eq!(step.failures, 0, "{:?}", step.failure_samples);
@@ -218,7 +223,7 @@ fn a_cable_the_server_drops_is_opened_again_not_failed() {
     let server = Server::start(&["--fault", "drop-cables"]);
     let mut spec = short_spec(&server);
     spec.warmup = Duration::from_millis(100);
-    let report = run_people(&spec, |_| {}).unwrap();
+    let report = run_people(&spec).unwrap();
     let step = &report.steps[0];
     assert!(step.cable_reconnects >= 10, "{step:#?}");
     for gone in [
@@ -249,7 +254,7 @@ fn minted_sessions_need_no_sign_in() {
     let mut spec = short_spec(&server);
     let text = std::fs::read_to_string(&minted).unwrap();
     spec.sessions = Some(roster::parse_sessions(&text, spec.accounts).unwrap());
-    let report = run_people(&spec, |_| {}).unwrap();
+    let report = run_people(&spec).unwrap();
     let step = &report.steps[0];
     assert!(report.served, "{step:#?}");
     assert_eq!(report.sign_in_retries, 0);
@@ -293,4 +298,43 @@ fn stopping_ends_the_load_within_a_moment_and_says_so() {
     );
     let last = live.last().unwrap();
     assert!(last.measuring && last.navigations > 0, "{last:?}");
+}
+
+#[test]
+fn a_stop_while_the_last_deliveries_are_awaited_ends_the_load_at_once() {
+    let _turn = take_turn();
+    let server = Server::start(&[]);
+    let mut spec = short_spec(&server);
+    spec.warmup = Duration::from_millis(300);
+    spec.step_duration = Duration::from_millis(700);
+    // After measuring, a step waits twice the delivery limit (here 40 s)
+    // for its last posts to arrive: a stop must not wait with it.
+    spec.served.delivery_ms = 20_000.0;
+    let stop = StopHandle::default();
+    let stopper = stop.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(2500));
+        stopper.stop();
+    });
+    let started = std::time::Instant::now();
+    let report = run_people_until(&spec, &stop, |_| {}).unwrap();
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(3500), "took {took:?}");
+    assert!(report.stopped && report.steps.is_empty(), "{report:#?}");
+}
+
+#[test]
+fn a_people_load_with_no_rooms_or_accounts_is_refused_not_a_panic() {
+    let mut spec = PeopleSpec::new("http://127.0.0.1:1");
+    spec.steps = vec![10];
+    spec.rooms = 0;
+    let e = run_people(&spec).unwrap_err();
+    assert!(matches!(e, PeopleError::Invalid(_)), "{e}");
+    assert!(e.to_string().contains("rooms must be between 1"), "{e}");
+    spec.rooms = 4;
+    spec.accounts = 0;
+    let e = run_people(&spec).unwrap_err();
+    assert!(e.to_string().contains("accounts must be between 1"), "{e}");
+    let e = roster::parse_sessions("", u32::MAX).unwrap_err();
+    assert!(e.to_string().contains("at most"), "{e}");
 }

@@ -5,7 +5,7 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
-use reprise_loadgen::{LoadSpec, ResponseChecks};
+use reprise_loadgen::{LoadSpec, ResponseChecks, StopHandle, Targets};
 use reprise_verdict::{coefficient_of_variation, median};
 use serde::{Deserialize, Serialize};
 
@@ -176,6 +176,7 @@ pub fn measure(
         &split.server_cpus,
     )?;
     let mut spec = LoadSpec::new(server.url());
+    spec.targets = Targets::Only(server.addr());
     spec.connections = plan.connections;
     spec.duration = plan.duration;
     spec.warmup = plan.warmup;
@@ -187,9 +188,11 @@ pub fn measure(
         bytes: Some(BODY.len() as u64),
         ..ResponseChecks::default()
     };
+    // `reprise validate` takes no signal: Ctrl-C ends the process, server and load alike.
+    let stop = StopHandle::default();
     let mut runs = Vec::with_capacity(plan.runs);
     for n in 0..plan.runs {
-        let report = reprise_loadgen::run(&spec, |_| {})?;
+        let report = reprise_loadgen::run_until(&spec, &stop, |_| {})?;
         let run = CeilingRun {
             req_per_s: report.req_per_s,
             requests: report.requests,

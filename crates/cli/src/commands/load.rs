@@ -6,18 +6,26 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use reprise_loadgen::{
-    CheckSample, LoadReport, LoadSpec, Phase, Progress, ResponseChecks, write_hdr_log,
+    CheckSample, LoadError, LoadReport, LoadSpec, Phase, Progress, ResponseChecks, StopHandle,
+    Targets, write_hdr_log,
 };
-use reprise_recipe::Span;
+
+use crate::flags::{duration, format_duration, rate};
+
+/// Exit status of a load stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
+const STOPPED: u8 = 130;
 
 /// Generate HTTP load (closed loop like wrk, or open loop at a fixed rate like wrk2).
 ///
 /// Exit status: 0 with a figure, 1 when the run is "no data" (any error, non-2xx
-/// status or failed check), 2 on bad input.
+/// status or failed check), 2 on bad input, 130 when stopped by Ctrl-C or SIGTERM.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The URL to load (http:// only).
+    /// The URL to load (http:// only); an address of this machine unless --allow-remote.
     pub url: String,
+    /// Allow a URL on another machine (by default only loopback addresses are loaded).
+    #[arg(long)]
+    pub allow_remote: bool,
     /// Connections, each with one request in flight.
     #[arg(short = 'c', long, default_value_t = 16)]
     pub connections: usize,
@@ -25,13 +33,15 @@ pub struct Args {
     #[arg(short = 't', long, default_value_t = 1)]
     pub threads: usize,
     /// Measured time, e.g. 20s, 500ms, 2m.
-    #[arg(short = 'd', long, default_value = "20s", value_parser = parse_duration)]
+    #[arg(short = 'd', long, default_value = "20s", value_parser = duration)]
     pub duration: Duration,
     /// Load before measuring, not counted.
-    #[arg(long, default_value = "0s", value_parser = parse_duration)]
+    #[arg(long, default_value = "0s", value_parser = duration)]
     pub warmup: Duration,
-    /// Requests per second over all connections (open loop, corrected latency).
-    #[arg(long)]
+    /// Requests per second over all connections (open loop, corrected
+    /// latency). The load still ends at its duration when the rate cannot be
+    /// held; the requests due but not sent are reported as missed.
+    #[arg(long, value_parser = rate)]
     pub rate: Option<f64>,
     /// A request header, 'Name: value' (repeatable).
     #[arg(short = 'H', long = "header", value_parser = parse_header)]
@@ -42,7 +52,7 @@ pub struct Args {
     #[arg(long)]
     pub body: Option<String>,
     /// A request without a complete response by then is a timeout error.
-    #[arg(long, default_value = "2s", value_parser = parse_duration)]
+    #[arg(long, default_value = "2s", value_parser = duration)]
     pub timeout: Duration,
     /// Expected status code (any non-2xx is always an error).
     #[arg(long)]
@@ -76,6 +86,11 @@ pub struct Args {
 pub fn run(args: Args) -> ExitCode {
     let spec = LoadSpec {
         url: args.url,
+        targets: if args.allow_remote {
+            Targets::Anywhere
+        } else {
+            Targets::Loopback
+        },
         method: args.method,
         headers: args.headers,
         body: args.body,
@@ -109,20 +124,32 @@ pub fn run(args: Args) -> ExitCode {
             spec.threads, spec.connections
         );
     }
-    let report = match reprise_loadgen::run(&spec, |p| {
+    let stop = StopHandle::default();
+    let stopper = stop.clone();
+    crate::interrupt::on_interrupt(move || stopper.stop());
+    let outcome = reprise_loadgen::run_until(&spec, &stop, |p| {
         if show_progress {
             print_progress(p);
         }
-    }) {
+    });
+    if show_progress {
+        eprint!("\r\x1b[2K");
+    }
+    let report = match outcome {
         Ok(report) => report,
+        Err(LoadError::Stopped) => {
+            eprintln!("reprise load: stopped before the end: no figure");
+            return ExitCode::from(STOPPED);
+        }
+        Err(e @ LoadError::NotAllowed { .. }) if !args.allow_remote => {
+            eprintln!("reprise load: {e} (--allow-remote loads another machine)");
+            return ExitCode::from(2);
+        }
         Err(e) => {
             eprintln!("reprise load: {e}");
             return ExitCode::from(2);
         }
     };
-    if show_progress {
-        eprint!("\r\x1b[2K");
-    }
     if let Some(path) = &args.hdr {
         let written = std::fs::File::create(path)
             .map_err(|e| e.to_string())
@@ -192,6 +219,13 @@ fn print_summary(report: &LoadReport) {
         report.duration_s,
         format_bytes(report.bytes)
     );
+    if report.missed > 0 {
+        println!(
+            "  Missed: {} requests due were never sent: the rate asked ({:.0} req/s) was not sustained",
+            report.missed,
+            report.rate.unwrap_or(0.0)
+        );
+    }
     let e = &report.errors;
     if e.total() > 0 || report.reconnects > 0 {
         println!(
@@ -231,16 +265,6 @@ fn format_bytes(bytes: u64) -> String {
     }
 }
 
-/// `20s`, `500ms`, `2m`, `1h`: the recipes' grammar, so a duration is
-/// written one way everywhere.
-fn parse_duration(text: &str) -> Result<Duration, String> {
-    text.parse::<Span>().map(Span::as_duration)
-}
-
-fn format_duration(d: Duration) -> String {
-    Span(d).to_string()
-}
-
 /// `Name: value`.
 fn parse_header(text: &str) -> Result<(String, String), String> {
     let (name, value) = text
@@ -255,19 +279,6 @@ fn parse_header(text: &str) -> Result<(String, String), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn durations_are_written_as_recipes_write_them() {
-        assert_eq!(parse_duration("20s"), Ok(Duration::from_secs(20)));
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
-        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
-        assert!(parse_duration("1.5").unwrap_err().contains("has no unit"));
-        assert!(parse_duration("5 parsecs").is_err());
-        assert!(parse_duration("s").is_err());
-        assert_eq!(format_duration(Duration::from_millis(1500)), "1500ms");
-        assert_eq!(format_duration(Duration::from_secs(120)), "2m");
-    }
 
     #[test]
     fn headers_split_at_the_first_colon() {

@@ -33,9 +33,10 @@ pub struct Args {
     /// snapshot or a bench-env env.json.
     #[arg(long, value_name = "FILE")]
     machine: Option<PathBuf>,
-    /// Seconds each toolchain may take to print its version.
-    #[arg(long, default_value_t = 10.0)]
-    timeout: f64,
+    /// How long each toolchain may take to print its version: seconds, or
+    /// e.g. 500ms, 30s; held between 0.1 s and 10 min.
+    #[arg(long, default_value = "10s", value_parser = crate::flags::duration)]
+    timeout: Duration,
     /// Ask the toolchains their versions without asking first: runs the
     /// recipe's version commands, which preflight lists.
     #[arg(long, short = 'y')]
@@ -69,7 +70,9 @@ pub fn run(args: Args) -> ExitCode {
             preflight::preflight(&loaded.recipe, &snap.fingerprint, &snap.toolchains)
         }
         None => {
-            let timeout = Duration::from_secs_f64(args.timeout.clamp(0.1, 600.0));
+            let timeout = args
+                .timeout
+                .clamp(Duration::from_millis(100), Duration::from_secs(600));
             let versions = match accepted(&args, &loaded) {
                 true => Versions::Ask { timeout },
                 false => Versions::Locate,

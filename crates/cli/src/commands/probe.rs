@@ -29,9 +29,10 @@ pub struct Args {
     json: bool,
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// Seconds each toolchain may take to print its version (JVMs are slow).
-    #[arg(long, default_value_t = 10.0)]
-    timeout: f64,
+    /// How long each toolchain may take to print its version (JVMs are
+    /// slow): seconds, or e.g. 500ms, 30s; held between 0.1 s and 10 min.
+    #[arg(long, default_value = "10s", value_parser = crate::flags::duration)]
+    timeout: Duration,
     /// Read /proc and /sys under this directory instead of / (fixture trees).
     #[arg(long, hide = true)]
     root: Option<PathBuf>,
@@ -54,7 +55,9 @@ pub fn snapshot(root: Option<&PathBuf>, timeout: Duration) -> Snapshot {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let timeout = Duration::from_secs_f64(args.timeout.clamp(0.1, 600.0));
+    let timeout = args
+        .timeout
+        .clamp(Duration::from_millis(100), Duration::from_secs(600));
     let snap = snapshot(args.root.as_ref(), timeout);
     let format = if args.json { Format::Json } else { args.format };
     match format {

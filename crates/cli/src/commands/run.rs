@@ -5,8 +5,6 @@ use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
@@ -221,28 +219,11 @@ fn confirm() -> bool {
     matches!(answer.trim(), "y" | "Y" | "yes")
 }
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-extern "C" fn on_interrupt(_: libc::c_int) {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
 /// Ctrl-C (SIGINT) or SIGTERM cancels the run: the engine stops the step's
 /// process group and records the step as cancelled.
 fn cancel_on_interrupt(session: &Session) {
-    let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
-    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-    unsafe {
-        libc::signal(libc::SIGINT, handler);
-        libc::signal(libc::SIGTERM, handler);
-    }
     let session = session.clone();
-    std::thread::spawn(move || {
-        while !INTERRUPTED.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        session.cancel_all();
-    });
+    crate::interrupt::on_interrupt(move || session.cancel_all());
 }
 
 /// Log lines a step shows on the console; the rest are counted, and all

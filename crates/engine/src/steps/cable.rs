@@ -7,13 +7,15 @@
 //! and as it ends, and writes the whole report to
 //! `results/<step>/<lane>/people.json`. A step that is not served is a
 //! result, not a failed step; a server that cannot start skips its lane; a
-//! cancel stops the people within a moment and keeps the steps that ended.
+//! cancel (the people's stop handle) stops the people within a moment and
+//! keeps the steps that ended. The people load the lane's server only.
 
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::time::Duration;
 
 use reprise_loadgen::people::{LiveStep, PeopleProgress, roster};
-use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, StopHandle, run_people_until};
+use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, Targets, run_people_until};
 use reprise_recipe::{Lane, Workload};
 
 use super::load::{QUICK_DURATION, QUICK_WARMUP};
@@ -61,18 +63,10 @@ pub(crate) fn run(
             spec.threads,
             if spec.threads == 1 { "" } else { "s" }
         ));
-        let stop = StopHandle::default();
         let steps = spec.steps.len() as u64;
-        let report = run_people_until(&spec, &stop, |progress| {
-            if ctx.cancel.is_cancelled() {
-                stop.stop();
-            }
-            match progress {
-                PeopleProgress::Live(live) => live_event(ctx, id, &name, steps, &live),
-                PeopleProgress::Step(report) => {
-                    s.note(format!("lane {name}: {}", describe(report)))
-                }
-            }
+        let report = run_people_until(&spec, ctx.cancel.stop_handle(), |progress| match progress {
+            PeopleProgress::Live(live) => live_event(ctx, id, &name, steps, &live),
+            PeopleProgress::Step(report) => s.note(format!("lane {name}: {}", describe(report))),
         })
         .map_err(|e| StepFailure::Failed(format!("lane `{name}`: {e}")))?;
         ctx.write_result(&format!("{id}/{name}/people.json"), &report)?;
@@ -148,6 +142,7 @@ fn people_spec(
     })?;
     let share = |kind: &str| people.mix.get(kind).copied().unwrap_or(0.0);
     let mut spec = PeopleSpec::new(format!("http://127.0.0.1:{port}"));
+    spec.targets = Targets::Only(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
     spec.accounts = people.accounts;
     spec.rooms = people.rooms;
     spec.steps = people.steps.clone();

@@ -7,13 +7,16 @@
 //! `results.json` (ours, with every figure the load generator gave). A lane
 //! that crashes keeps the cells it finished; the rest are no data, and
 //! `skipped.json` gets its log tail. A cancel stops the cell going on
-//! within a second and keeps the cells that ended.
+//! within a second (the run's cancel is the load's stop handle), records it
+//! as cancelled, not as a measurement, and keeps the cells that ended. The
+//! load goes to the lane's server and nowhere else.
 
 use std::collections::BTreeSet;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::time::{Duration, SystemTime};
 
 use reprise_harness::bench_env::{BenchEnv, GitState};
-use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, StopHandle, write_hdr_log};
+use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
 use reprise_verdict::{CellKey, LaneInfo, Measurements, Run};
@@ -42,12 +45,16 @@ struct CellResult {
     duration_s: f64,
     latency_ms: Option<LatencySummary>,
     errors: reprise_loadgen::ErrorCounts,
+    /// Open loop: requests due but never sent (the rate was not sustained).
+    missed: u64,
     error_samples: Vec<String>,
     rss_kb: Option<u64>,
     pss_kb: Option<u64>,
     processes: Option<usize>,
     /// Why the cell has no data, where it has none for a reason other than errors.
     no_data: Option<String>,
+    /// The run was cancelled during this cell: what it did is not a measurement.
+    cancelled: bool,
     hdr_log: Option<String>,
 }
 
@@ -62,21 +69,43 @@ impl CellResult {
             duration_s: 0.0,
             latency_ms: None,
             errors: Default::default(),
+            missed: 0,
             error_samples: Vec::new(),
             rss_kb: None,
             pss_kb: None,
             processes: None,
             no_data: Some(why.to_string()),
+            cancelled: false,
             hdr_log: None,
+        }
+    }
+
+    fn cancelled(lane: &str, endpoint: &str, run: u32) -> CellResult {
+        CellResult {
+            cancelled: true,
+            ..CellResult::no_data(
+                lane,
+                endpoint,
+                run,
+                "the run was cancelled during this cell",
+            )
         }
     }
 
     fn describe(&self) -> String {
         match self.req_per_s {
             Some(r) => format!(
-                "{r:.0} req/s, p99 {:.2} ms, RSS {} kB",
+                "{r:.0} req/s, p99 {:.2} ms, RSS {} kB{}",
                 self.latency_ms.map_or(0.0, |l| l.p99),
-                self.rss_kb.unwrap_or(0)
+                self.rss_kb.unwrap_or(0),
+                if self.missed > 0 {
+                    format!(
+                        "; the rate was not sustained ({} requests due were never sent)",
+                        self.missed
+                    )
+                } else {
+                    String::new()
+                }
             ),
             None => format!(
                 "no data ({})",
@@ -134,42 +163,18 @@ fn slug(endpoint: &str) -> String {
     if s.is_empty() { "root".into() } else { s }
 }
 
-/// Runs one load with `generator`, stopped within a second of the run
-/// being cancelled.
+/// Runs one load with `generator`; the run's cancel is its stop handle, so
+/// a cancel ends it (and kills wrk) within a moment.
 fn run_load(
     s: &StepInput,
     generator: Generator,
     spec: &LoadSpec,
-    mut live: impl FnMut(&reprise_loadgen::Progress),
+    live: impl FnMut(&reprise_loadgen::Progress),
 ) -> Result<reprise_loadgen::LoadReport, LoadError> {
-    let stop = StopHandle::default();
+    let stop = s.ctx.cancel.stop_handle();
     match generator {
-        Generator::Reprise => reprise_loadgen::run_until(spec, &stop, |p| {
-            if s.ctx.cancel.is_cancelled() {
-                stop.stop();
-            }
-            live(p)
-        }),
-        Generator::Wrk => {
-            // wrk reports nothing until it ends: the cancel is watched beside it.
-            let cancel = s.ctx.cancel.clone();
-            let watcher_stop = stop.clone();
-            let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let watching = done.clone();
-            let watcher = std::thread::spawn(move || {
-                while !watching.load(std::sync::atomic::Ordering::Relaxed) {
-                    if cancel.is_cancelled() {
-                        watcher_stop.stop();
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(100));
-                }
-            });
-            let report = reprise_loadgen::wrk::run_until(spec, &stop);
-            done.store(true, std::sync::atomic::Ordering::Relaxed);
-            let _ = watcher.join();
-            report
-        }
+        Generator::Reprise => reprise_loadgen::run_until(spec, stop, live),
+        Generator::Wrk => reprise_loadgen::wrk::run_until(spec, stop),
     }
 }
 
@@ -248,7 +253,9 @@ pub(crate) fn run(
                 for endpoint in &workload.endpoints {
                     let mut spec = load_spec(lanes, &name, endpoint, workload, port, &client_cpus)?;
                     spec.duration = each;
-                    if let Err(LoadError::Stopped) = run_load(s, generator, &spec, |_| {}) {
+                    // A warm-up's figures are not kept; its errors show in the cells.
+                    let _ = run_load(s, generator, &spec, |_| {});
+                    if ctx.cancel.is_cancelled() {
                         return Err(StepFailure::cancelled());
                     }
                 }
@@ -302,7 +309,9 @@ pub(crate) fn run(
                         live,
                     )?
                 };
-                if ctx.cancel.is_cancelled() {
+                if cell.cancelled {
+                    s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
+                    cells.push(cell);
                     write_results(s, workload, &shape, lanes, &m, &cells)?;
                     return Err(StepFailure::cancelled());
                 }
@@ -342,6 +351,10 @@ pub(crate) fn run(
                     unit: "cells".into(),
                 });
                 write_results(s, workload, &shape, lanes, &m, &cells)?;
+                // Cancelled as the cell ended: it is kept, no further cell starts.
+                if ctx.cancel.is_cancelled() {
+                    return Err(StepFailure::cancelled());
+                }
             }
         }
     }
@@ -352,7 +365,8 @@ pub(crate) fn run(
     Ok(Done::default())
 }
 
-/// The load generator's spec for one endpoint of a lane on `port`.
+/// The load generator's spec for one endpoint of a lane on `port`: it may
+/// load that server only.
 fn load_spec(
     lanes: &Lanes,
     lane: &str,
@@ -366,6 +380,7 @@ fn load_spec(
     let url = crate::http::loopback_url(port, &request.path)
         .map_err(|e| StepFailure::Failed(e.to_string()))?;
     let mut spec = LoadSpec::new(url.to_string());
+    spec.targets = Targets::Only(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
     spec.method = endpoint.method.clone();
     spec.headers = request.headers;
     spec.body = request.body;
@@ -424,6 +439,8 @@ fn measure_cell(
     let memory = sampler.finish();
     let report = match result {
         Ok(r) => r,
+        // Stopped, or wrk ended by the same Ctrl-C: not a measurement either way.
+        Err(_) if s.ctx.cancel.is_cancelled() => return Ok(CellResult::cancelled(lane, &ep, run)),
         Err(e) => return Ok(CellResult::no_data(lane, &ep, run, &e.to_string())),
     };
     // wrk keeps no histogram to write.
@@ -443,11 +460,13 @@ fn measure_cell(
         duration_s: report.duration_s,
         latency_ms: report.latency,
         errors: report.errors.clone(),
+        missed: report.missed,
         error_samples: report.error_samples.clone(),
         rss_kb: (memory.processes > 0).then_some(memory.rss_kb),
         pss_kb: (memory.processes > 0).then_some(memory.pss_kb),
         processes: Some(memory.processes),
         no_data: None,
+        cancelled: false,
         hdr_log: hdr,
     })
 }

@@ -13,178 +13,29 @@ mod browser;
 mod page;
 mod person;
 pub mod roster;
+mod spec;
 mod tally;
 mod world;
 
 use std::collections::HashSet;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::StopHandle;
-use crate::connection::STOP_POLL;
+use crate::spec::STOP_POLL;
 
+pub use spec::{
+    MAX_ACCOUNTS, MAX_PEOPLE, MAX_ROOMS, Mix, PeopleError, PeopleSpec, ServedCriterion,
+};
 pub use tally::{GeneratorCost, Latency, NavKind, PeopleReport, StepReport};
 
 use browser::Browser;
 use person::{Shared, run_person};
 use world::World;
-
-/// Shares of navigations by kind (post 004: 55 / 20 / 10 / 15).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Mix {
-    pub open_room: f64,
-    pub scroll_history: f64,
-    pub search: f64,
-    pub return_to_room: f64,
-}
-
-impl Default for Mix {
-    fn default() -> Mix {
-        Mix {
-            open_room: 0.55,
-            scroll_history: 0.20,
-            search: 0.10,
-            return_to_room: 0.15,
-        }
-    }
-}
-
-/// When a step counts as served.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct ServedCriterion {
-    pub navigation_quantile: f64,
-    pub navigation_ms: f64,
-    pub max_failures: u64,
-    pub delivery_quantile: f64,
-    pub delivery_ms: f64,
-}
-
-impl Default for ServedCriterion {
-    fn default() -> ServedCriterion {
-        ServedCriterion {
-            navigation_quantile: 0.99,
-            navigation_ms: 100.0,
-            max_failures: 0,
-            delivery_quantile: 0.99,
-            delivery_ms: 500.0,
-        }
-    }
-}
-
-/// A people load. Paths follow Campfire: `POST /session`, `/rooms/{room}`,
-/// `/rooms/{room}/messages?before={message}`, `/searches?q={term}`,
-/// `POST /rooms/{room}/messages`, and the cable at `cable_path`.
-#[derive(Clone)]
-pub struct PeopleSpec {
-    /// The server, e.g. `http://127.0.0.1:3000`.
-    pub base_url: String,
-    pub cable_path: String,
-    pub sign_in_path: String,
-    /// Accounts `person{n}@example.test` (user id n + 1), all with this password.
-    pub password: String,
-    /// Sign-ins started per second at most (Campfire rate-limits sign-ins).
-    pub sign_in_per_s: f64,
-    pub accounts: u32,
-    pub rooms: u32,
-    /// People in each step, ascending, e.g. `[250, 500, 1000]`.
-    pub steps: Vec<u32>,
-    pub warmup: Duration,
-    pub step_duration: Duration,
-    pub navigate_every: Duration,
-    pub post_every: Duration,
-    pub mix: Mix,
-    pub served: ServedCriterion,
-    /// A path listing every saved post's client message id, one a line: the
-    /// end-of-run check of every acknowledged write against the database.
-    pub verify_writes_path: Option<String>,
-    pub timeout: Duration,
-    /// Keep each person's HTTP connection open between requests, as a browser
-    /// does (two sockets a person); off, one socket a person plus requests in flight.
-    pub keep_alive: bool,
-    pub seed: u64,
-    /// Generator threads; people are dealt to them in turn.
-    pub threads: usize,
-    /// CPUs for the generator threads (thread i on `cpus[i % len]`).
-    pub cpus: Option<Vec<usize>>,
-    /// Session cookies minted ahead of the run (`name=value`), one per
-    /// account in account order: people use them instead of signing in.
-    pub sessions: Option<Vec<String>>,
-}
-
-/// Every field but the password and the minted sessions (only their number).
-impl std::fmt::Debug for PeopleSpec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PeopleSpec")
-            .field("base_url", &self.base_url)
-            .field("cable_path", &self.cable_path)
-            .field("sign_in_path", &self.sign_in_path)
-            .field("password", &crate::secret::HIDDEN)
-            .field("sign_in_per_s", &self.sign_in_per_s)
-            .field("accounts", &self.accounts)
-            .field("rooms", &self.rooms)
-            .field("steps", &self.steps)
-            .field("warmup", &self.warmup)
-            .field("step_duration", &self.step_duration)
-            .field("navigate_every", &self.navigate_every)
-            .field("post_every", &self.post_every)
-            .field("mix", &self.mix)
-            .field("served", &self.served)
-            .field("verify_writes_path", &self.verify_writes_path)
-            .field("timeout", &self.timeout)
-            .field("keep_alive", &self.keep_alive)
-            .field("seed", &self.seed)
-            .field("threads", &self.threads)
-            .field("cpus", &self.cpus)
-            .field("sessions", &self.sessions.as_ref().map(Vec::len))
-            .finish()
-    }
-}
-
-impl PeopleSpec {
-    pub fn new(base_url: impl Into<String>) -> PeopleSpec {
-        PeopleSpec {
-            base_url: base_url.into(),
-            cable_path: "/cable".into(),
-            sign_in_path: "/session".into(),
-            password: "secret123".into(),
-            sign_in_per_s: 200.0,
-            accounts: 5000,
-            rooms: 30,
-            steps: vec![250, 500, 1000, 2000, 3000],
-            warmup: Duration::from_secs(10),
-            step_duration: Duration::from_secs(60),
-            navigate_every: Duration::from_secs(10),
-            post_every: Duration::from_secs(300),
-            mix: Mix::default(),
-            served: ServedCriterion::default(),
-            verify_writes_path: None,
-            timeout: Duration::from_secs(5),
-            keep_alive: true,
-            seed: 4,
-            threads: 1,
-            cpus: None,
-            sessions: None,
-        }
-    }
-}
-
-/// Why a people load could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum PeopleError {
-    #[error("bad base URL {0:?}: expected http://host:port")]
-    Url(String),
-    #[error("steps must be non-empty and ascending, got {0:?}")]
-    Steps(Vec<u32>),
-    #[error("{have} minted sessions for {accounts} accounts: every account needs one")]
-    Sessions { have: usize, accounts: u32 },
-    #[error("{0}")]
-    Runtime(String),
-}
 
 /// What a people load reports while it runs.
 #[derive(Debug)]
@@ -210,37 +61,16 @@ pub struct LiveStep {
     pub failures: u64,
 }
 
-/// Runs every step; `progress` sees each step's report as it ends.
-pub fn run_people(
-    spec: &PeopleSpec,
-    mut progress: impl FnMut(&StepReport),
-) -> Result<PeopleReport, PeopleError> {
-    run_people_until(spec, &StopHandle::default(), |p| {
-        if let PeopleProgress::Step(step) = p {
-            progress(step)
-        }
-    })
-}
-
-/// Runs every step until `stop` is stopped: then the people stop, the
-/// report holds the steps that ended, and says it was stopped.
+/// Runs every step until `stop` is stopped: then the people stop within
+/// ~0.1 s, the report holds the steps that ended, and says it was stopped.
+/// A spec out of range (no rooms, no accounts, a NaN rate, a path that is
+/// not a path, a server the spec's targets do not allow) is refused first.
 pub fn run_people_until(
     spec: &PeopleSpec,
     stop: &StopHandle,
     mut progress: impl FnMut(PeopleProgress<'_>),
 ) -> Result<PeopleReport, PeopleError> {
-    if spec.steps.is_empty() || spec.steps.windows(2).any(|w| w[0] > w[1]) {
-        return Err(PeopleError::Steps(spec.steps.clone()));
-    }
-    if let Some(sessions) = &spec.sessions
-        && (sessions.len() as u64) < u64::from(spec.accounts.max(1))
-    {
-        return Err(PeopleError::Sessions {
-            have: sessions.len(),
-            accounts: spec.accounts,
-        });
-    }
-    let addr = address(&spec.base_url)?;
+    let addr = spec.validate()?;
     let memberships: Vec<Vec<u32>> = (0..spec.accounts.max(1))
         .map(|a| roster::seeded_rooms(a, spec.rooms))
         .collect();
@@ -304,13 +134,16 @@ pub fn run_people_until(
                 .build()
                 .map_err(|e| PeopleError::Runtime(e.to_string()))?;
             let local = tokio::task::LocalSet::new();
-            Some(local.block_on(
-                &runtime,
-                unsaved_writes(addr, path, spec.timeout, &acknowledged),
-            ))
+            local.block_on(&runtime, async {
+                tokio::select! {
+                    unsaved = unsaved_writes(addr, path, spec.timeout, &acknowledged) => Some(unsaved),
+                    () = stop.stopped() => None,
+                }
+            })
         }
         _ => None,
     };
+    let stopped = stop.is_stopped();
     let retries = shared.world().sign_in_retries;
     Ok(finish(
         steps,
@@ -353,7 +186,10 @@ fn drive_steps(
             break;
         }
         shared.world().measuring = false;
-        std::thread::sleep(grace);
+        // The step's last posts get their time to arrive, unless the run is stopped.
+        if !stop.sleep_until(Instant::now() + grace) {
+            break;
+        }
         let mut world = shared.world();
         world.settle_step(k, Instant::now() - grace);
         let report = world.tally.report(people, &spec.served);
@@ -541,17 +377,8 @@ async fn measure_timer_lag(shared: Arc<Shared>, mut ticks: UnboundedReceiver<Ins
 }
 
 /// How long a post may take to reach a viewer before it counts as lost:
-/// twice the served limit, at least a second.
+/// twice the served limit (at most 60 days: the spec bounds the limit), at least a second.
 fn lost_after(spec: &PeopleSpec) -> Duration {
-    Duration::from_secs_f64((spec.served.delivery_ms * 2.0 / 1000.0).max(1.0))
-}
-
-fn address(base_url: &str) -> Result<SocketAddr, PeopleError> {
-    let bad = || PeopleError::Url(base_url.to_owned());
-    let rest = base_url.strip_prefix("http://").ok_or_else(bad)?;
-    let host = rest.split('/').next().ok_or_else(bad)?;
-    host.to_socket_addrs()
-        .map_err(|_| bad())?
-        .next()
-        .ok_or_else(bad)
+    let seconds = (spec.served.delivery_ms * 2.0 / 1000.0).max(1.0);
+    Duration::try_from_secs_f64(seconds).unwrap_or(crate::spec::MAX_LOAD_TIME)
 }

@@ -42,6 +42,11 @@ pub enum SessionsError {
     Line { line: usize, expected: &'static str },
     #[error("no session for {}", email(*account))]
     Missing { account: u32 },
+    #[error(
+        "{accounts} accounts: a people load has at most {}",
+        super::MAX_ACCOUNTS
+    )]
+    TooMany { accounts: u32 },
 }
 
 const EXPECTED_TAB: &str = "`email<TAB>cookie`";
@@ -52,6 +57,9 @@ const EXPECTED_COOKIE: &str = "a cookie `name=value` after the tab";
 /// comments skipped), as a seed step writes them. Returns the cookies in
 /// account order; every account up to `accounts` must have one.
 pub fn parse_sessions(text: &str, accounts: u32) -> Result<Vec<String>, SessionsError> {
+    if accounts > super::MAX_ACCOUNTS {
+        return Err(SessionsError::TooMany { accounts });
+    }
     let mut by_account: Vec<Option<String>> = vec![None; accounts as usize];
     for (n, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
