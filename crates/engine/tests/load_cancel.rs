@@ -76,7 +76,7 @@ fn puma_here() -> bool {
 struct Cancelled {
     report: reprise_engine::RunReport,
     events: Vec<Event>,
-    /// From the cancel to the load step's end.
+    /// From the cancel to the cell's end (the step's, when it ended first).
     took: Duration,
     results: std::path::PathBuf,
     _setup: support::Setup,
@@ -96,9 +96,13 @@ fn run_and_cancel(text: &str, cancel_on: impl Fn(&Event) -> bool + Sync) -> Canc
             *cancelled_at.lock().unwrap() = Some(Instant::now());
             cancel.cancel();
         }
-        if matches!(&e, Event::Failed { step, .. } | Event::Finished { step, .. } if step == "load")
-        {
-            *step_ended.lock().unwrap() = Some(Instant::now());
+        // The cell's end: its note saying it was cancelled (then the step
+        // writes its results and stops the lanes, SIGTERM then SIGKILL).
+        let cell_ended =
+            matches!(&e, Event::Log { line, .. } if line.contains("cancelled during this cell"));
+        let step_ended_now = matches!(&e, Event::Failed { step, .. } | Event::Finished { step, .. } if step == "load");
+        if cell_ended || step_ended_now {
+            step_ended.lock().unwrap().get_or_insert_with(Instant::now);
         }
         events.lock().unwrap().push(e);
     };

@@ -67,6 +67,7 @@ pub use diagnostic::{Diagnostic, did_you_mean};
 pub use duration::Span;
 pub use model::*;
 pub use name::Name;
+pub use paths::not_a_request_path;
 pub use step::{Action, ExpectedTree, SignInFlow, Step, StepKind};
 pub use version::{Version, VersionReq};
 

@@ -297,7 +297,7 @@ fn lockfile_path(path: &str, span: Range<usize>, p: &mut Vec<Problem>) {
 ///
 /// A path may start with a `{placeholder}` filled from the signed-in page
 /// (`{avatar}`): what fills it is checked when it is filled, at run time.
-pub(crate) fn not_a_request_path(path: &str) -> Option<&'static str> {
+pub fn not_a_request_path(path: &str) -> Option<&'static str> {
     let placeholder = path.strip_prefix('{').and_then(|rest| rest.split_once('}'));
     if let Some((name, _)) = placeholder
         && (name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
