@@ -224,7 +224,10 @@ impl PeopleSpec {
             ("timeout", self.timeout),
         ] {
             if d > MAX_LOAD_TIME {
-                return invalid(format!("{name} must fit in 30 days, not {d:?}"));
+                return invalid(format!(
+                    "{name} must fit in 30 days, not {:.0} s",
+                    d.as_secs_f64()
+                ));
             }
         }
         if self.step_duration.is_zero() || self.timeout.is_zero() {
@@ -240,8 +243,8 @@ impl PeopleSpec {
         if shares.iter().any(|s| !(s.is_finite() && *s >= 0.0)) || shares.iter().sum::<f64>() <= 0.0
         {
             return invalid(format!(
-                "the navigation mix needs shares of 0 or more, not all 0: {:?}",
-                self.mix
+                "the navigation mix needs shares of 0 or more, not all 0: open room {open_room}, \
+                 scroll history {scroll_history}, search {search}, return to room {return_to_room}"
             ));
         }
         let s = &self.served;
