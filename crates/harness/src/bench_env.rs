@@ -338,7 +338,10 @@ impl BenchEnv {
                 output: line.clone(),
             })
             .collect();
-        Toolchains { tools }
+        Toolchains {
+            tools,
+            recorded: true,
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use reprise_recipe::Metric;
 use reprise_verdict::{CellKey, LaneInfo, Measurements, Run, is_load_metric};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::HarnessError;
 
@@ -33,28 +34,41 @@ struct PerRunLine {
     client_cpu: Option<f64>,
 }
 
-/// The metrics a line carries: metric, scale from the line's unit to the metric's.
-const PER_RUN_METRICS: [(Metric, f64); 5] = [
-    (Metric::ReqPerS, 1.0),
-    (Metric::P50Ms, 1.0),
-    (Metric::P99Ms, 1.0),
-    (Metric::RssMb, 1.0 / 1024.0),
-    (Metric::PssMb, 1.0 / 1024.0),
+/// The metrics a line carries: metric, field, scale from the field's unit
+/// to the metric's.
+const PER_RUN_METRICS: [(Metric, &str, f64); 5] = [
+    (Metric::ReqPerS, "req_sec", 1.0),
+    (Metric::P50Ms, "p50_ms", 1.0),
+    (Metric::P99Ms, "p99_ms", 1.0),
+    (Metric::RssMb, "rss_kb", 1.0 / 1024.0),
+    (Metric::PssMb, "pss_kb", 1.0 / 1024.0),
 ];
 
-fn line_value(line: &PerRunLine, metric: Metric) -> Option<f64> {
-    match metric {
-        Metric::ReqPerS => line.req_sec,
-        Metric::P50Ms => line.p50_ms,
-        Metric::P99Ms => line.p99_ms,
-        Metric::RssMb => line.rss_kb,
-        Metric::PssMb => line.pss_kb,
-        _ => None,
+/// What a line says of one metric.
+enum Reading {
+    /// The field is absent (another harness version): no run of that cell.
+    Absent,
+    /// Null, or for memory 0 (the harness's sampler found no process, as a
+    /// server that died leaves it): a run without a number.
+    NoNumber,
+    Value(f64),
+}
+
+fn reading(line: &serde_json::Map<String, Value>, metric: Metric, field: &str) -> Reading {
+    match line.get(field) {
+        None => Reading::Absent,
+        Some(Value::Null) => Reading::NoNumber,
+        Some(v) => match v.as_f64() {
+            Some(0.0) if matches!(metric, Metric::RssMb | Metric::PssMb) => Reading::NoNumber,
+            Some(x) => Reading::Value(x),
+            None => Reading::NoNumber,
+        },
     }
 }
 
 /// Reads `per-run.json`. A lane is named by its `target`; where one target
-/// ran with several worker counts, each shape is its own lane, `target/wN`.
+/// ran with several worker counts, each shape is its own lane, `target/wN`
+/// (a recipe's lanes say which is theirs: `reprise_verdict::align_lanes`).
 pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
     let mut lines = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -62,15 +76,18 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
         if raw.is_empty() {
             continue;
         }
+        let bad = |source| HarnessError::PerRun {
+            line: i + 1,
+            source,
+        };
+        let fields: serde_json::Map<String, Value> = serde_json::from_str(raw).map_err(bad)?;
+        // The keys every line has, typed; the metrics are read from `fields`.
         let line: PerRunLine =
-            serde_json::from_str(raw).map_err(|source| HarnessError::PerRun {
-                line: i + 1,
-                source,
-            })?;
-        lines.push(line);
+            serde_json::from_value(Value::Object(fields.clone())).map_err(bad)?;
+        lines.push((line, fields));
     }
     let mut shapes: BTreeMap<&str, Vec<Option<u32>>> = BTreeMap::new();
-    for line in &lines {
+    for (line, _) in &lines {
         let seen = shapes.entry(&line.target).or_default();
         if !seen.contains(&line.workers) {
             seen.push(line.workers);
@@ -81,7 +98,7 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
         _ => line.target.clone(),
     };
     let mut m = Measurements::default();
-    for line in &lines {
+    for (line, fields) in &lines {
         let lane = lane_name(line);
         m.lanes.entry(lane.clone()).or_insert_with(|| LaneInfo {
             target: line.target.clone(),
@@ -89,13 +106,13 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
             warmup_sec: line.warmup_sec,
         });
         let errors = line.socket_errors.unwrap_or(0) + line.errors.unwrap_or(0);
-        for (metric, scale) in PER_RUN_METRICS {
-            let value = line_value(line, metric).map(|v| v * scale);
-            // Memory is absent from some harness versions; a missing
-            // memory field is no cell, a null req_sec is a run without data.
-            if value.is_none() && metric != Metric::ReqPerS {
-                continue;
-            }
+        for (metric, field, scale) in PER_RUN_METRICS {
+            let value = match reading(fields, metric, field) {
+                // A line without req_sec is still a run without a number.
+                Reading::Absent if metric != Metric::ReqPerS => continue,
+                Reading::Absent | Reading::NoNumber => None,
+                Reading::Value(v) => Some(v * scale),
+            };
             let load = is_load_metric(metric);
             m.push_run(
                 CellKey::new(&lane, line.endpoint.as_deref(), metric),

@@ -29,7 +29,7 @@ fn a_malformed_per_run_line_is_an_error_naming_the_line() {
 }
 
 #[test]
-fn harness_lanes_take_the_recipe_s_names_by_target_and_workers() {
+fn harness_lanes_take_the_recipe_s_names_by_their_harness_mapping() {
     let text = r#"
 [post]
 id = "shapes"
@@ -47,6 +47,7 @@ why = "Eight workers."
 [[lane]]
 name = "ruby-1p"
 workers = 1
+harness = { target = "ruby", workers = 1 }
 command = ["puma"]
 why = "One worker."
 

@@ -228,11 +228,45 @@ pub struct Lane {
     pub why: String,
     /// Why the recipe cannot run this lane, when it has no command.
     pub not_runnable: Option<String>,
+    /// How the original harness names this lane's cells in `per-run.json`
+    /// and `summary.json`, where that is not the lane's own name and
+    /// workers (`harness = { target = "ruby", workers = 1 }` for `ruby-1p`).
+    pub harness: Option<HarnessName>,
+}
+
+/// A lane's name in the original harness's files: its `target` and
+/// `workers` (scripts/bench names a cell by both).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct HarnessName {
+    pub target: String,
+    pub workers: Option<u32>,
+}
+
+impl HarnessName {
+    /// Whether a harness cell of `target` with `workers` is this lane's:
+    /// same target, and the same workers where both say.
+    pub fn fits(&self, target: &str, workers: Option<u32>) -> bool {
+        self.target == target
+            && match (self.workers, workers) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            }
+    }
 }
 
 impl Lane {
     pub fn is_runnable(&self) -> bool {
         self.command.is_some()
+    }
+
+    /// The lane's name in the harness's files: the recipe's `harness`
+    /// mapping, or else the lane's own name and workers.
+    pub fn harness_name(&self) -> HarnessName {
+        self.harness.clone().unwrap_or_else(|| HarnessName {
+            target: self.name.to_string(),
+            workers: self.workers,
+        })
     }
 }
 

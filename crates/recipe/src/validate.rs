@@ -254,6 +254,27 @@ fn check_lanes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
             )),
             _ => {}
         }
+        let name = lane.harness_name();
+        if let Some(other) = recipe.lanes[..i]
+            .iter()
+            .find(|o| name.fits(&o.harness_name().target, o.harness_name().workers))
+        {
+            p.push(Problem::new(
+                at!(spans, "lane", i, "harness").unwrap_or_else(|| lane.name.span()),
+                format!(
+                    "lanes `{}` and `{}` both read the harness's `{}` cells{}",
+                    other.name,
+                    lane.name,
+                    name.target,
+                    name.workers
+                        .map(|w| format!(" with {w} workers"))
+                        .unwrap_or_default()
+                ),
+                Some(
+                    "a `harness = { target = \"…\", workers = N }` that names one lane only".into(),
+                ),
+            ));
+        }
         if lane.placement == Placement::Container && lane.image.is_none() {
             p.push(Problem::new(
                 lane.name.span(),

@@ -7,7 +7,9 @@
 use std::path::Path;
 
 use reprise_engine::RunDir;
+use reprise_harness::bench_env::BenchEnv;
 use reprise_harness::timestamp::utc_now;
+use reprise_probe::preflight;
 use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
 use reprise_verdict::{
@@ -172,9 +174,11 @@ fn text(v: &Value) -> Option<String> {
     }
 }
 
-/// Whether the machine a bench-env describes is the recipe's reference
-/// machine, by CPU model, thread count, boost and governor. A stand-in until
-/// the probe's preflight supplies the answer; no bench-env is a difference.
+/// Whether the machine an `env.json` describes is the recipe's reference
+/// machine: the file read as a fingerprint (lscpu's rows, boost's "0"/"1",
+/// what it does not record left unknown) and compared item by item exactly
+/// as `reprise preflight --machine` compares it. Anything that differs or
+/// is not recorded keeps absolute figures from being judged.
 fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
     let Some(machine) = &recipe.machine else {
         return MachineMatch::Differs(vec!["the recipe names no reference machine".into()]);
@@ -184,33 +188,26 @@ fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
             "no fingerprint of the measuring machine (env.json)".into(),
         ]);
     }
-    let mut reasons = Vec::new();
-    match text(&env["cpu"]["brand"]) {
-        Some(cpu) if cpu == machine.cpu => {}
-        Some(cpu) => reasons.push(format!("CPU {cpu}, the post's was {}", machine.cpu)),
-        None => reasons.push("the CPU model is not recorded".into()),
-    }
-    if let (Some(threads), Some(logical)) = (machine.threads, env["cpu"]["logical"].as_u64())
-        && u64::from(threads) != logical
-    {
-        reasons.push(format!(
-            "{logical} hardware threads, the post's had {threads}"
-        ));
-    }
-    if let (Some(boost), Some(seen)) = (machine.boost, env["clock"]["boost"].as_bool())
-        && boost != seen
-    {
-        reasons.push(format!(
-            "boost {}, the post's was {}",
-            if seen { "on" } else { "off" },
-            if boost { "on" } else { "off" }
-        ));
-    }
-    if let (Some(governor), Some(seen)) = (&machine.governor, text(&env["clock"]["governor"]))
-        && *governor != seen
-    {
-        reasons.push(format!("governor {seen}, the post's was {governor}"));
-    }
+    let fingerprint = match serde_json::from_value::<BenchEnv>(env.clone()) {
+        Ok(env) => env.to_fingerprint(),
+        Err(e) => {
+            return MachineMatch::Differs(vec![format!(
+                "env.json is not bench-env's record of a machine: {e}"
+            )]);
+        }
+    };
+    let reasons: Vec<String> = preflight::machine_items(machine, &fingerprint)
+        .into_iter()
+        .filter(|item| item.verdict != preflight::Verdict::Matches)
+        .map(|item| {
+            format!(
+                "{}: {}, the post's {}",
+                item.name,
+                item.here.as_deref().unwrap_or("not recorded"),
+                item.reference.as_deref().unwrap_or("unknown")
+            )
+        })
+        .collect();
     if reasons.is_empty() {
         MachineMatch::Matches
     } else {

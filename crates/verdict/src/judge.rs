@@ -1,6 +1,7 @@
 //! Verdicts of a recipe's claims: reproduced, not reproduced or
 //! inconclusive, with the reason and the numbers.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Recipe};
@@ -8,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::deviation::Deviation;
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
-use crate::measurements::{CellKey, Measurements};
+use crate::measurements::{CellKey, Measurements, Run};
+use crate::statistics::median;
 use crate::statistics::{Bootstrap, CellStats, Interval};
 
 /// Whether this machine matches the post's, as preflight found; absolute
@@ -200,7 +202,7 @@ pub fn judge(
     machine: &MachineMatch,
     settings: &Settings,
 ) -> Judgement {
-    let cells = read_cells(measurements, &settings.thresholds);
+    let cells = read_cells(&whole_lane_memory(measurements), &settings.thresholds);
     let figures: Vec<FigureReading> = recipe
         .figures
         .iter()
@@ -225,23 +227,79 @@ pub fn judge(
     }
 }
 
-/// The cell a figure names: same lane and metric, and the same endpoint
-/// (or, for a figure without one, the lane's only cell of that metric).
+/// The metrics whose cells can measure a figure of `metric`: its own, and
+/// for `memory_mb` (a post that does not say RSS or PSS) the harness's RSS.
+fn measured_as(metric: Metric) -> Vec<Metric> {
+    match metric {
+        Metric::MemoryMb => vec![Metric::MemoryMb, Metric::RssMb],
+        other => vec![other],
+    }
+}
+
+/// The cell a figure names: same lane, a metric that measures it, and the
+/// same endpoint; for a figure without one, the lane's cell without an
+/// endpoint (see [`whole_lane_memory`]), else its only cell of that metric.
 fn find_cell<'a>(figure: &Figure, cells: &'a [CellReading]) -> Option<&'a CellReading> {
-    let mut candidates = cells
-        .iter()
-        .filter(|c| c.cell.key.lane == *figure.lane && c.cell.key.metric() == figure.metric);
-    match &figure.endpoint {
-        Some(e) => candidates.find(|c| c.cell.key.endpoint.as_deref() == Some(e.as_str())),
-        None => {
-            let first = candidates.next();
-            if candidates.next().is_some() {
-                None
-            } else {
-                first
+    measured_as(figure.metric).into_iter().find_map(|metric| {
+        let mut candidates = cells
+            .iter()
+            .filter(|c| c.cell.key.lane == *figure.lane && c.cell.key.metric() == metric);
+        match &figure.endpoint {
+            Some(e) => candidates.find(|c| c.cell.key.endpoint.as_deref() == Some(e.as_str())),
+            None => {
+                let all: Vec<&CellReading> = candidates.collect();
+                match all.as_slice() {
+                    [one] => Some(*one),
+                    many => many.iter().copied().find(|c| c.cell.key.endpoint.is_none()),
+                }
+            }
+        }
+    })
+}
+
+/// A lane's memory without an endpoint, for the figures that give one
+/// number per lane ("1.6 GB against ~1 GB"): the harness samples the whole
+/// server's memory during every timed run of every endpoint, so run N of
+/// the lane is the median of its run-N samples over the endpoints. Added
+/// for each memory metric a lane measured per endpoint only.
+fn whole_lane_memory(measurements: &Measurements) -> Measurements {
+    let mut m = measurements.clone();
+    for metric in [Metric::RssMb, Metric::PssMb] {
+        let mut by_lane: BTreeMap<&str, BTreeMap<u32, Vec<f64>>> = BTreeMap::new();
+        let mut has_whole = BTreeSet::new();
+        for cell in measurements
+            .cells
+            .iter()
+            .filter(|c| c.key.metric() == metric)
+        {
+            if cell.key.endpoint.is_none() {
+                has_whole.insert(cell.key.lane.as_str());
+                continue;
+            }
+            let runs = by_lane.entry(&cell.key.lane).or_default();
+            for run in &cell.runs {
+                let samples = runs.entry(run.run).or_default();
+                samples.extend(run.value);
+            }
+        }
+        for (lane, runs) in by_lane {
+            if has_whole.contains(lane) {
+                continue;
+            }
+            for (run, samples) in runs {
+                m.push_run(
+                    CellKey::new(lane, None, metric),
+                    Run {
+                        run,
+                        value: (!samples.is_empty()).then(|| median(&samples)),
+                        errors: 0,
+                        client_cpu: None,
+                    },
+                );
             }
         }
     }
+    m
 }
 
 fn read_figure(figure: &Figure, cells: &[CellReading], bootstrap: &Bootstrap) -> FigureReading {

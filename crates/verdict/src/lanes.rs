@@ -1,7 +1,8 @@
 //! Naming the harness's lanes as the recipe does. The original harness
-//! names a lane by its `target` (ruby, jruby, …) and tells shapes apart by
-//! `workers`; a recipe names each shape (`ruby`, `ruby-1p`). A published
-//! run's cells are renamed to the recipe's lanes where the match is unique.
+//! names a cell by its `target` (ruby, jruby, …) and `workers`; a recipe
+//! names each shape (`ruby`, `ruby-1p`) and says which harness cells are
+//! whose: a lane's `harness = { target, workers }`, or else its own name
+//! and workers. Nothing is inferred from names that merely look alike.
 
 use std::collections::BTreeMap;
 
@@ -9,65 +10,72 @@ use reprise_recipe::Recipe;
 
 use crate::measurements::Measurements;
 
-/// The recipe lane a harness lane is, if exactly one fits: named as the
-/// target (or the target and a suffix, `ruby-1p`) with the same workers.
+/// The recipe lane whose harness name fits `target` and `workers`, if
+/// exactly one does.
 fn recipe_lane<'a>(recipe: &'a Recipe, target: &str, workers: Option<u32>) -> Option<&'a str> {
     let fits: Vec<&str> = recipe
         .lanes
         .iter()
-        .filter(|l| l.name.as_str() == target || l.name.starts_with(&format!("{target}-")))
-        .filter(|l| workers.is_none() || l.workers.is_none() || l.workers == workers)
+        .filter(|l| l.harness_name().fits(target, workers))
         .map(|l| l.name.as_str())
         .collect();
     match fits.as_slice() {
         [one] => Some(one),
-        many => many.iter().copied().find(|n| *n == target),
+        _ => None,
     }
 }
 
-/// Renames the measurements' lanes to the recipe's where one fits; a lane
-/// already named as in the recipe, or with no unique fit, keeps its name.
+/// Renames the measurements' lanes to the recipe's: each measured lane
+/// (a harness target and its workers) becomes the one recipe lane whose
+/// harness name it is. A lane that fits none, or several, keeps its name.
 /// Returns the renames made, harness name → recipe name.
 pub fn align_lanes(measurements: &mut Measurements, recipe: &Recipe) -> BTreeMap<String, String> {
     let mut renames = BTreeMap::new();
     for (name, info) in &measurements.lanes {
-        if recipe.lane(name).is_some() {
-            continue;
-        }
         if let Some(to) = recipe_lane(recipe, &info.target, info.workers)
-            && !measurements.lanes.contains_key(to)
+            && to != name
         {
             renames.insert(name.clone(), to.to_string());
         }
     }
-    // Two harness lanes must not land on one recipe lane.
-    let mut taken: BTreeMap<&str, usize> = BTreeMap::new();
-    for to in renames.values() {
-        *taken.entry(to).or_default() += 1;
+    // Two measured lanes must not land on one name: not two renamed onto
+    // one recipe lane, nor one renamed onto a lane that keeps its name.
+    loop {
+        let mut landing: BTreeMap<&str, usize> = BTreeMap::new();
+        for name in measurements.lanes.keys() {
+            *landing
+                .entry(renames.get(name).unwrap_or(name).as_str())
+                .or_default() += 1;
+        }
+        let doubled: Vec<String> = landing
+            .into_iter()
+            .filter(|(_, n)| *n > 1)
+            .map(|(to, _)| to.to_string())
+            .collect();
+        let before = renames.len();
+        renames.retain(|_, to| !doubled.contains(to));
+        if renames.len() == before {
+            break;
+        }
     }
-    let doubled: Vec<String> = taken
+    let new_name = |lane: &str| {
+        renames
+            .get(lane)
+            .cloned()
+            .unwrap_or_else(|| lane.to_string())
+    };
+    measurements.lanes = std::mem::take(&mut measurements.lanes)
         .into_iter()
-        .filter(|(_, n)| *n > 1)
-        .map(|(to, _)| to.to_string())
+        .map(|(name, info)| (new_name(&name), info))
         .collect();
-    renames.retain(|_, to| !doubled.contains(to));
-    for (from, to) in &renames {
-        if let Some(info) = measurements.lanes.remove(from) {
-            measurements.lanes.insert(to.clone(), info);
-        }
-        for cell in measurements
-            .cells
-            .iter_mut()
-            .filter(|c| &c.key.lane == from)
-        {
-            cell.key.lane = to.clone();
-        }
-        for p in measurements.parity.iter_mut().filter(|p| &p.lane == from) {
-            p.lane = to.clone();
-        }
-        if measurements.reference_lane.as_ref() == Some(from) {
-            measurements.reference_lane = Some(to.clone());
-        }
+    for cell in &mut measurements.cells {
+        cell.key.lane = new_name(&cell.key.lane);
+    }
+    for p in &mut measurements.parity {
+        p.lane = new_name(&p.lane);
+    }
+    if let Some(reference) = &mut measurements.reference_lane {
+        *reference = new_name(reference);
     }
     renames
 }

@@ -226,11 +226,14 @@ pub(crate) fn run(
     // Boot and warm up each lane; a lane that does not boot has no data.
     let mut booted = BTreeSet::new();
     for lane in &to_measure {
+        // Named in the harness's files as the harness names it, so its
+        // tools group and label the cells as they would the post's.
+        let harness = lane.harness_name();
         m.lanes.insert(
             lane.name.to_string(),
             LaneInfo {
-                target: lane.name.to_string(),
-                workers: lane.workers,
+                target: harness.target,
+                workers: harness.workers,
                 warmup_sec: Some(shape.warmup_of(lane, ctx.quick).as_secs_f64()),
             },
         );

@@ -21,6 +21,9 @@ use crate::toolchain::{self, SearchPath, Status, ToolQuery, Toolchains};
 #[ts(rename = "PreflightVerdict")]
 pub enum Verdict {
     Matches,
+    /// A record of a machine (a published `env.json`) does not say: whether
+    /// it matches is unknown. Blocks nothing.
+    NotRecorded,
     /// Runs, but absolute figures are not comparable with the post's.
     Differs,
     /// A lane cannot run.
@@ -31,6 +34,7 @@ impl Verdict {
     pub fn word(self) -> &'static str {
         match self {
             Verdict::Matches => "matches",
+            Verdict::NotRecorded => "not recorded",
             Verdict::Differs => "differs",
             Verdict::Blocks => "blocks",
         }
@@ -200,10 +204,17 @@ pub fn differing_toolchains<'r>(
         .collect()
 }
 
+/// The machine items alone: the recipe's reference machine against a
+/// fingerprint, whether probed here or read from a published `env.json`.
+/// Absolute figures compare only where every one matches.
+pub fn machine_items(reference: &reprise_recipe::Machine, fp: &Fingerprint) -> Vec<Item> {
+    machine::items(reference, fp)
+}
+
 /// Compares the recipe's reference machine and toolchains with this machine.
 pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Preflight {
     let mut items = match &recipe.machine {
-        Some(reference) => machine::items(reference, fp),
+        Some(reference) => machine_items(reference, fp),
         None => Vec::new(),
     };
     let absolute_comparable =

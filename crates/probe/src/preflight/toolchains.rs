@@ -166,6 +166,16 @@ pub(super) fn toolchain_items(recipe: &Recipe, tools: &Toolchains) -> Vec<Item> 
             }
             match on_path {
                 Some(_) => item.verdict = Verdict::Differs,
+                None if tools.recorded && tools.get(&tc.name).is_none() => {
+                    item.verdict = Verdict::NotRecorded;
+                    item.here = Some("not recorded".into());
+                    item.why = format!(
+                        "The machine file does not record {} (bench-env records a fixed list of \
+                         tools), so whether it matched the post's is unknown.",
+                        tc.name
+                    );
+                    return item;
+                }
                 None => {
                     item.verdict = Verdict::Blocks;
                     item.here = Some(match tools.get(&tc.name) {
@@ -287,9 +297,14 @@ pub(super) fn lane_items(
                      not its absolute figures.",
                     of(Verdict::Differs).join(" and ")
                 ),
+                Verdict::NotRecorded => format!(
+                    "The machine file does not record {}: whether this lane ran the post's \
+                     versions is unknown.",
+                    of(Verdict::NotRecorded).join(" or ")
+                ),
                 Verdict::Matches => "Every toolchain it needs matches the post's.".to_string(),
             };
-            if item.verdict != Verdict::Matches {
+            if matches!(item.verdict, Verdict::Differs | Verdict::Blocks) {
                 let mut fixes: Vec<String> = verdicts
                     .iter()
                     .filter(|(_, i)| i.verdict == item.verdict)

@@ -214,6 +214,11 @@ impl ToolProbe {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Toolchains {
     pub tools: Vec<ToolProbe>,
+    /// Read from a record of a machine (a published `env.json`), not asked
+    /// here: a tool the record does not list was not recorded, which says
+    /// nothing of whether that machine had it.
+    #[serde(default)]
+    pub recorded: bool,
 }
 
 impl Toolchains {
@@ -299,5 +304,8 @@ fn sorted(queries: &[ToolQuery], mut tools: Vec<ToolProbe>) -> Toolchains {
         )
     };
     tools.sort_by_key(order);
-    Toolchains { tools }
+    Toolchains {
+        tools,
+        recorded: false,
+    }
 }
