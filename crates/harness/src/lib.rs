@@ -8,7 +8,9 @@
 //!   as a machine ([`parse_machine_file`] also takes `reprise probe --json`).
 //! - [`per_run`]: `per-run.json`, one line per lane, endpoint and run, read
 //!   into and written from `reprise-verdict`'s measurements.
-//! - [`summary`]: `summary.json`, the medians the harness aggregates.
+//! - [`summary`]: `summary.json` and `summary.md`, aggregated from
+//!   `per-run.json` byte for byte as the harness's own Ruby does it
+//!   ([`ruby_output`]: numbers and JSON printed Ruby's way).
 //! - [`records`]: `coldstart.json` and `skipped.json`.
 //! - [`timestamp`]: the UTC times these files (and run folders) carry.
 //!
@@ -24,13 +26,15 @@
 //! {"target":"ruby","workers":1,"endpoint":"/up","run":2,"req_sec":482.0}
 //! {"target":"ruby","workers":1,"endpoint":"/up","run":3,"req_sec":480.0}
 //! "#).unwrap();
-//! let rows = summary::summarise(&m);
-//! assert_eq!(rows[0].req_sec, Some(480.0));
+//! assert_eq!(m.lanes["ruby"].workers, Some(1));
+//! let summary = summary::aggregate(&per_run::render(&m)).unwrap();
+//! assert!(summary.json().contains("\"req_sec\": 480.0,"));
 //! ```
 
 pub mod bench_env;
 pub mod per_run;
 pub mod records;
+pub mod ruby_output;
 pub mod summary;
 pub mod timestamp;
 
@@ -44,6 +48,8 @@ use serde::Serialize;
 pub const PER_RUN_FILE: &str = "per-run.json";
 /// `summary.json`: medians per lane and endpoint.
 pub const SUMMARY_FILE: &str = "summary.json";
+/// `summary.md`: the same medians as a table per endpoint.
+pub const SUMMARY_MD_FILE: &str = "summary.md";
 /// `env.json`: bench-env's record of the machine.
 pub const ENV_FILE: &str = "env.json";
 /// `coldstart.json`: boot times per lane.
@@ -61,6 +67,12 @@ pub enum HarnessError {
     PerRun {
         line: usize,
         source: serde_json::Error,
+    },
+    #[error("per-run.json line {line}: `{field}` is {value}, not a number")]
+    NotANumber {
+        line: usize,
+        field: String,
+        value: String,
     },
     #[error("not a bench-env env.json: {0}")]
     BenchEnv(#[source] serde_json::Error),

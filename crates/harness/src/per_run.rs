@@ -129,7 +129,12 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
 }
 
 /// Writes `per-run.json`: one line per lane, endpoint and run, with the
-/// fields the harness writes (and Reprise's two extras where measured).
+/// harness's fields in its order (`target, workers, endpoint, run, rss_kb,
+/// req_sec, p50_ms, p99_ms`) and Reprise's after them. As the harness does:
+/// `workers` is 1 for a lane that does not say (a server that does not fork
+/// workers), `rss_kb` is an integer and absent where not sampled, and a run
+/// with any error has `req_sec: null` (its cell is no data; the aggregator
+/// takes the median of the runs that produced a number).
 pub fn render(m: &Measurements) -> String {
     let mut rows: BTreeMap<(String, Option<String>, u32), PerRunLine> = BTreeMap::new();
     for cell in &m.cells {
@@ -139,7 +144,7 @@ pub fn render(m: &Measurements) -> String {
                 .entry((cell.key.lane.clone(), cell.key.endpoint.clone(), run.run))
                 .or_insert_with(|| PerRunLine {
                     target: lane.map_or_else(|| cell.key.lane.clone(), |l| l.target.clone()),
-                    workers: lane.and_then(|l| l.workers),
+                    workers: Some(lane.and_then(|l| l.workers).unwrap_or(1)),
                     endpoint: cell.key.endpoint.clone(),
                     run: run.run,
                     warmup_sec: lane.and_then(|l| l.warmup_sec),
@@ -147,7 +152,7 @@ pub fn render(m: &Measurements) -> String {
                 });
             let kb = run.value.map(|v| (v * 1024.0).round());
             match cell.key.metric() {
-                Metric::ReqPerS => row.req_sec = run.value,
+                Metric::ReqPerS => row.req_sec = run.value.filter(|_| run.errors == 0),
                 Metric::P50Ms => row.p50_ms = run.value,
                 Metric::P99Ms => row.p99_ms = run.value,
                 Metric::RssMb => row.rss_kb = kb,
@@ -155,16 +160,46 @@ pub fn render(m: &Measurements) -> String {
                 _ => continue,
             }
             if is_load_metric(cell.key.metric()) {
-                row.socket_errors = Some(run.errors);
+                row.socket_errors = Some(row.socket_errors.unwrap_or(0).max(run.errors));
                 row.client_cpu = row.client_cpu.or(run.client_cpu);
             }
         }
     }
     let mut out = String::new();
     for row in rows.values() {
-        // Serialising plain numbers and strings cannot fail.
-        out.push_str(&serde_json::to_string(row).unwrap_or_default());
+        out.push_str(&line_text(row));
         out.push('\n');
     }
     out
+}
+
+/// One line, keys in the harness's order; integers where it writes them.
+fn line_text(row: &PerRunLine) -> String {
+    let float = |v: Option<f64>| v.and_then(serde_json::Number::from_f64).map(Value::Number);
+    let int = |v: Option<f64>| v.map(|v| Value::from(v as i64));
+    let whole_or_float = |v: Option<f64>| match v {
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e15 => int(Some(v)),
+        v => float(v),
+    };
+    let fields: [(&str, Option<Value>, bool); 13] = [
+        ("target", Some(Value::from(row.target.clone())), true),
+        ("workers", row.workers.map(Value::from), true),
+        ("endpoint", row.endpoint.clone().map(Value::from), true),
+        ("run", Some(Value::from(row.run)), true),
+        ("rss_kb", int(row.rss_kb), false),
+        ("req_sec", float(row.req_sec), true),
+        ("p50_ms", float(row.p50_ms), true),
+        ("p99_ms", float(row.p99_ms), true),
+        ("warmup_sec", whole_or_float(row.warmup_sec), false),
+        ("pss_kb", int(row.pss_kb), false),
+        ("socket_errors", row.socket_errors.map(Value::from), false),
+        ("errors", row.errors.map(Value::from), false),
+        ("client_cpu", float(row.client_cpu), false),
+    ];
+    let parts: Vec<String> = fields
+        .into_iter()
+        .filter(|(_, v, always)| v.is_some() || *always)
+        .map(|(k, v, _)| format!("\"{k}\":{}", v.unwrap_or(Value::Null)))
+        .collect();
+    format!("{{{}}}", parts.join(","))
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, UNIX_EPOCH};
 
-use reprise_harness::bench_env::{BenchEnv, GitState};
+use reprise_harness::bench_env::BenchEnv;
 use reprise_probe::Fingerprint;
 use reprise_probe::toolchain::{self, SearchPath, ToolQuery};
 use serde_json::{Value, json};
@@ -60,7 +60,7 @@ fn scripted_toolchains(dir: &Path) -> reprise_probe::toolchain::Toolchains {
 }
 
 #[test]
-fn exported_env_json_has_the_harness_field_names_and_round_trips() {
+fn a_captured_env_json_carries_reprise_s_machine_and_reads_back_as_it() {
     let machine = fixture::ryzen_5_3600();
     let fp = Fingerprint::read(machine.root());
     let tmp = tempfile::tempdir().unwrap();
@@ -72,92 +72,53 @@ fn exported_env_json_has_the_harness_field_names_and_round_trips() {
     git(&repo, &["add", "README"]);
     git(&repo, &["commit", "-q", "-m", "First commit"]);
     std::fs::write(repo.join("README"), "changed\n").unwrap();
-    let state = GitState::read(&repo).expect("a git checkout");
 
     let now = UNIX_EPOCH + Duration::from_secs(1_790_050_000);
-    let env = BenchEnv::from_fingerprint(&fp, &tools, Some(state), now);
+    let harness = json!({"workers": [1, 8], "concurrency": 16, "duration_sec": 20});
+    let mut notes = serde_json::Map::new();
+    notes.insert("quick".into(), json!(false));
+    let env =
+        BenchEnv::capture(Some(&repo), Some(harness.clone()), now).with_reprise(&fp, &tools, notes);
     let text = env.to_json();
     let v: Value = serde_json::from_str(&text).unwrap();
 
     assert_eq!(v["captured_at"], "2026-09-22T04:06:40Z");
-    assert_eq!(v["host"]["platform"], "linux");
-    assert_eq!(v["host"]["hostname"], "ryzen");
-    assert_eq!(v["host"]["arch"], std::env::consts::ARCH);
-    let uname = v["host"]["uname"].as_str().unwrap();
-    assert!(
-        uname.starts_with("Linux ryzen 6.8.0-45-generic #1 SMP"),
-        "{uname}"
-    );
-    assert_eq!(v["os"]["pretty_name"], "Ubuntu 24.04.5 LTS");
-    assert_eq!(v["cpu"]["brand"], fixture::RYZEN_BRAND);
-    assert_eq!(v["cpu"]["physical"], 6);
-    assert_eq!(v["cpu"]["logical"], 12);
-    let lscpu = v["cpu"]["lscpu"]["lscpu"].as_array().unwrap();
-    let row = |f: &str| {
-        lscpu
-            .iter()
-            .find(|r| r["field"] == f)
-            .map(|r| r["data"].clone())
-    };
-    assert_eq!(row("Model name:"), Some(json!(fixture::RYZEN_BRAND)));
-    assert_eq!(row("Thread(s) per core:"), Some(json!("2")));
-    assert_eq!(row("CPU max MHz:"), Some(json!("3600.0000")));
-    assert_eq!(row("L3 cache:"), Some(json!("32 MiB (2 instances)")));
-    assert_eq!(v["memory_mb"], 64_237);
-    assert_eq!(
-        v["clock"],
-        json!({"governor": "performance", "boost": "0", "cur_khz": 3_600_000, "min_khz": 2_200_000, "max_khz": 3_600_000})
-    );
-    assert_eq!(
-        v["toolchains"]["ruby"],
-        "ruby 4.0.5 (2026-05-12 revision 3d1c2a0b5e) +PRISM [x86_64-linux]"
-    );
-    assert!(
-        v["toolchains"]["jruby"]
-            .as_str()
-            .unwrap()
-            .starts_with("jruby 10.1.1.0 (3.4.2)")
-    );
+    assert_eq!(v["conditions"]["date_utc"], "2026-09-22T04:06:40Z");
+    assert_eq!(v["harness"], harness, "the invocation as given");
     assert_eq!(v["git"]["branch"], "main");
     assert_eq!(v["git"]["subject"], "First commit");
     assert_eq!(v["git"]["dirty"], true);
     assert_eq!(v["git"]["sha"].as_str().unwrap().len(), 40);
-    assert_eq!(v["conditions"]["loadavg_1_5_15"], json!([0.15, 0.10, 0.05]));
-    assert_eq!(v["conditions"]["date_utc"], "2026-09-22T04:06:40Z");
-    assert_eq!(
-        v["conditions"]["uptime"],
-        " 04:06:40 up 1 day,  0:00,  load average: 0.15, 0.10, 0.05"
-    );
-    assert!(
-        v.get("harness").is_none(),
-        "absent fields are omitted, never null"
-    );
+    assert_eq!(v["reprise"]["quick"], false);
+    for key in v.as_object().unwrap().keys() {
+        assert!(
+            [
+                "captured_at",
+                "host",
+                "os",
+                "cpu",
+                "memory_mb",
+                "clock",
+                "toolchains",
+                "toolchain_paths",
+                "mise_current",
+                "git",
+                "conditions",
+                "harness",
+                "reprise"
+            ]
+            .contains(&key.as_str()),
+            "{key} is not one of bench-env's keys: Reprise's extras go under `reprise`"
+        );
+    }
 
-    // Read back: the same document, and the same machine as far as env.json carries it.
+    // Read back, it is the fixture's machine (Reprise's record, not this
+    // machine's lscpu) and the toolchains Reprise asked.
     let back = BenchEnv::parse(&text).unwrap();
     assert_eq!(back, env);
-    let machine = back.to_fingerprint();
-    assert_eq!(machine.cpu.brand, fp.cpu.brand);
-    assert_eq!(machine.cpu.vendor, fp.cpu.vendor);
-    assert_eq!(machine.cpu.family, fp.cpu.family);
-    assert_eq!(machine.cpu.model, fp.cpu.model);
-    assert_eq!(machine.cpu.physical_cores, Some(6));
-    assert_eq!(machine.cpu.logical_threads, Some(12));
-    assert_eq!(machine.cpu.sockets, Some(1));
-    assert_eq!(machine.cpu.smt_active, Some(true));
-    assert_eq!(machine.clock.governor.as_deref(), Some("performance"));
-    assert_eq!(machine.clock.boost, Some(false));
-    assert_eq!(machine.clock.max_khz, Some(3_600_000));
-    assert_eq!(machine.memory.total_mib(), Some(64_237));
-    assert_eq!(machine.os.kernel, fp.os.kernel);
-    assert_eq!(machine.os.pretty_name, fp.os.pretty_name);
-    assert_eq!(machine.load.loadavg, fp.load.loadavg);
-    assert_eq!(
-        machine.virtualization.virtual_machine,
-        Some(false),
-        "lscpu names no hypervisor"
-    );
+    assert_eq!(back.to_fingerprint(), fp);
     let tools_back = back.to_toolchains();
+    assert!(tools_back.recorded);
     assert_eq!(tools_back.get("ruby").unwrap().version(), Some("4.0.5"));
     assert_eq!(
         tools_back
@@ -250,19 +211,17 @@ fn a_published_env_json_imports_as_the_reference_machine_and_keeps_every_field()
 }
 
 #[test]
-fn a_vm_exports_its_hypervisor_and_imports_as_a_vm() {
-    let tree = fixture::Tree::new();
-    tree.file(
-        "proc/cpuinfo",
-        "processor\t: 0\nmodel name\t: Intel Xeon Processor\nflags\t\t: fpu hypervisor\n\n",
+fn lscpu_naming_a_hypervisor_imports_as_a_vm() {
+    let env = BenchEnv::parse(
+        r#"{"cpu": {"lscpu": {"lscpu": [
+            {"field": "Model name:", "data": "Intel Xeon Processor"},
+            {"field": "Hypervisor vendor:", "data": "KVM"}]}}}"#,
     )
-    .file("sys/class/dmi/id/sys_vendor", "QEMU\n");
-    let fp = Fingerprint::read(tree.root());
-    let env = BenchEnv::from_fingerprint(&fp, &Default::default(), None, UNIX_EPOCH);
-    let back = BenchEnv::parse(&env.to_json()).unwrap().to_fingerprint();
-    assert_eq!(back.virtualization.virtual_machine, Some(true));
-    assert_eq!(back.virtualization.dmi_vendor.as_deref(), Some("QEMU"));
-    assert_eq!(back.cpu.brand.as_deref(), Some("Intel Xeon Processor"));
+    .unwrap();
+    let machine = env.to_fingerprint();
+    assert_eq!(machine.virtualization.virtual_machine, Some(true));
+    assert_eq!(machine.virtualization.dmi_vendor.as_deref(), Some("KVM"));
+    assert_eq!(machine.cpu.brand.as_deref(), Some("Intel Xeon Processor"));
 }
 
 #[test]
@@ -275,9 +234,15 @@ fn a_file_that_is_not_env_json_is_a_typed_error() {
 }
 
 #[test]
-fn a_directory_outside_git_has_no_git_state() {
+fn outside_a_checkout_the_git_block_says_only_not_dirty_as_bench_env_s_does() {
     let tmp = tempfile::tempdir().unwrap();
-    assert_eq!(GitState::read(tmp.path()), None);
+    let env = BenchEnv::capture(Some(tmp.path()), None, UNIX_EPOCH);
+    let v: Value = serde_json::from_str(&env.to_json()).unwrap();
+    assert_eq!(v["git"], json!({"dirty": false}));
+    assert!(
+        v.get("harness").is_none(),
+        "no invocation, no harness block"
+    );
 }
 
 #[test]

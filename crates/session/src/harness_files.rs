@@ -1,16 +1,20 @@
 //! A stored run written as the original harness's files, so tools written
-//! for it read a Reprise run: `per-run.json`, `summary.json` and `env.json`.
+//! for it read a Reprise run: `per-run.json`, `summary.json`, `summary.md`
+//! and `env.json`.
 
 use std::path::Path;
 
 use reprise_engine::workdir::write_atomic;
+use reprise_harness::bench_env::REPRISE_KEY;
 use reprise_report::Report;
 use serde_json::{Value, json};
 
 use crate::SessionError;
 
-/// The bench-env of the run: the harness's own `env.json` where it was
-/// read, otherwise one made from the report's environment.
+/// The env.json of the run: the one the run wrote (bench-env's fields, with
+/// Reprise's under `reprise`) or the harness's own where it was read;
+/// otherwise what the report knows, in bench-env's keys, with the
+/// fingerprint under `reprise`.
 pub fn bench_env(report: &Report) -> Value {
     if !report.environment.bench_env.is_null() {
         return report.environment.bench_env.clone();
@@ -25,21 +29,22 @@ pub fn bench_env(report: &Report) -> Value {
         "captured_at": report.run.created_at,
         "toolchains": toolchains,
         "harness": env.harness,
-        "fingerprint": env.fingerprint,
+        REPRISE_KEY: { "fingerprint": env.fingerprint },
     })
 }
 
-/// Writes `per-run.json`, `summary.json` and `env.json` into `dir`.
+/// Writes `per-run.json`, `summary.json`, `summary.md` and `env.json` into
+/// `dir`; the summaries are the harness's own aggregation of that
+/// `per-run.json`.
 pub fn export(report: &Report, dir: &Path) -> Result<(), SessionError> {
-    let m = &report.measurements;
+    let per_run = reprise_harness::per_run::render(&report.measurements);
+    let summary = reprise_harness::summary::aggregate(&per_run)?;
     let files = [
+        (reprise_harness::PER_RUN_FILE, per_run.into_bytes()),
+        (reprise_harness::SUMMARY_FILE, summary.json().into_bytes()),
         (
-            reprise_harness::PER_RUN_FILE,
-            reprise_harness::per_run::render(m).into_bytes(),
-        ),
-        (
-            reprise_harness::SUMMARY_FILE,
-            reprise_harness::pretty(&reprise_harness::summary::summarise(m)),
+            reprise_harness::SUMMARY_MD_FILE,
+            summary.markdown().into_bytes(),
         ),
         (
             reprise_harness::ENV_FILE,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use clap::{Args as ClapArgs, ValueEnum};
-use reprise_harness::bench_env::{BenchEnv, GitState};
+use reprise_harness::bench_env::BenchEnv;
 use reprise_probe::toolchain::{self, SearchPath, Status, Toolchains};
 use reprise_probe::{Fingerprint, Snapshot};
 
@@ -18,7 +18,8 @@ enum Format {
     Human,
     /// `{fingerprint, toolchains}`, for `reprise preflight --machine`.
     Json,
-    /// The original harness's env.json (scripts/bench-env).
+    /// The original harness's env.json, as scripts/bench-env writes it
+    /// (Reprise's fingerprint under `reprise`).
     BenchEnv,
 }
 
@@ -66,14 +67,13 @@ pub fn run(args: Args) -> ExitCode {
             serde_json::to_string_pretty(&snap).unwrap_or_default()
         ),
         Format::BenchEnv => {
-            let git = std::env::current_dir()
-                .ok()
-                .and_then(|d| GitState::read(&d));
-            let env = BenchEnv::from_fingerprint(
+            // What scripts/bench-env prints here (run in this folder), with
+            // Reprise's fingerprint and toolchains under `reprise`.
+            let cwd = std::env::current_dir().ok();
+            let env = BenchEnv::capture(cwd.as_deref(), None, SystemTime::now()).with_reprise(
                 &snap.fingerprint,
                 &snap.toolchains,
-                git,
-                SystemTime::now(),
+                Default::default(),
             );
             println!("{}", env.to_json());
         }

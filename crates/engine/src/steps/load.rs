@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::time::{Duration, SystemTime};
 
-use reprise_harness::bench_env::{BenchEnv, GitState};
+use reprise_harness::bench_env::BenchEnv;
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
@@ -530,29 +530,32 @@ fn write_results(
     let dir = ctx.run.results();
     let mut m = m.clone();
     m.parity = reprise_harness::read_parity(&dir)?;
+    let per_run = reprise_harness::per_run::render(&m);
+    write_atomic(&dir.join(reprise_harness::PER_RUN_FILE), per_run.as_bytes())?;
+    // The harness's own aggregation of those lines, byte for byte.
+    let summary = reprise_harness::summary::aggregate(&per_run)?;
     write_atomic(
-        &dir.join(reprise_harness::PER_RUN_FILE),
-        reprise_harness::per_run::render(&m).as_bytes(),
+        &dir.join(reprise_harness::SUMMARY_FILE),
+        summary.json().as_bytes(),
     )?;
-    ctx.write_result(
-        reprise_harness::SUMMARY_FILE,
-        &reprise_harness::summary::summarise(&m),
+    write_atomic(
+        &dir.join(reprise_harness::SUMMARY_MD_FILE),
+        summary.markdown().as_bytes(),
     )?;
     ctx.write_result("measurements.json", &m)?;
-    let harness = json!({
-        "workers": null,
-        "concurrency": workload.connections,
-        "runs": shape.runs,
-        "duration_sec": shape.duration.as_secs_f64(),
-        "warmup_sec": shape.warmup.map(|w| w.as_secs_f64()),
-        "threads": workload.threads,
-        "wrk_threads": workload.threads,
-        "endpoints": workload.endpoints.iter().map(|e| e.name.to_string()).collect::<Vec<_>>(),
-        "targets": m.lanes.keys().collect::<Vec<_>>(),
-        "command": format!("reprise run {}{}", s.recipe.id(), if ctx.quick { " --quick" } else { "" }),
+    let measured: Vec<&Lane> = m.lanes.keys().filter_map(|n| s.recipe.lane(n)).collect();
+    let harness = invocation(s, workload, shape, &m, &measured);
+    let notes = json!({
         "quick": ctx.quick,
         "load_generator": s.ctx.generator.unwrap_or(workload.generator).name(),
+        // bench-env records one thread count; lanes may each have their own.
+        "threads_per_lane": measured.iter().map(|l| (l.name.to_string(), l.threads)).collect::<std::collections::BTreeMap<_, _>>(),
     });
+    // bench-env's invocation with Reprise's notes beside it.
+    let mut harness_and_notes = harness.clone();
+    if let (Some(h), Some(n)) = (harness_and_notes.as_object_mut(), notes.as_object()) {
+        h.extend(n.clone());
+    }
     ctx.write_result(
         "results.json",
         &json!({
@@ -561,7 +564,7 @@ fn write_results(
             "workload": workload.name.to_string(),
             "quick": ctx.quick,
             "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
-            "harness": harness,
+            "harness": harness_and_notes,
             "cells": cells,
             "coldstart": this_attempts_or_kept(&dir, reprise_harness::COLDSTART_FILE, &lanes.coldstarts),
             "check": this_attempts_or_kept(&dir, "check.json", &lanes.checks),
@@ -571,17 +574,71 @@ fn write_results(
     if !dir.join(reprise_harness::ENV_FILE).exists() {
         let fp = Fingerprint::probe(Duration::from_secs(2));
         let tools = lanes.toolchains.clone().unwrap_or_default();
-        let mut env = BenchEnv::from_fingerprint(
-            &fp,
-            &tools,
-            GitState::read(&ctx.checksums_root),
-            SystemTime::now(),
-        );
-        env.harness = Some(harness);
+        let notes = notes.as_object().cloned().unwrap_or_default();
+        let env = BenchEnv::capture(Some(&ctx.checksums_root), Some(harness), SystemTime::now())
+            .with_reprise(&fp, &tools, notes);
         write_atomic(
             &dir.join(reprise_harness::ENV_FILE),
             env.to_json().as_bytes(),
         )?;
     }
     Ok(())
+}
+
+/// The run as bench-env's `harness` block records a `scripts/bench`
+/// invocation: its worker counts, connections, runs, whole seconds of
+/// duration and warm-up, the servers' threads per worker (where the lanes
+/// agree), the load generator's threads, endpoints, targets and command.
+fn invocation(
+    s: &StepInput,
+    workload: &Workload,
+    shape: &Shape,
+    m: &Measurements,
+    measured: &[&Lane],
+) -> serde_json::Value {
+    let mut workers: Vec<u32> = Vec::new();
+    let mut targets: Vec<String> = Vec::new();
+    for info in m.lanes.values() {
+        let w = info.workers.unwrap_or(1);
+        if !workers.contains(&w) {
+            workers.push(w);
+        }
+        if !targets.contains(&info.target) {
+            targets.push(info.target.clone());
+        }
+    }
+    let mut threads: Vec<u32> = measured.iter().filter_map(|l| l.threads).collect();
+    threads.dedup();
+    let mut h = serde_json::Map::new();
+    h.insert("workers".into(), json!(workers));
+    h.insert("concurrency".into(), json!(workload.connections));
+    h.insert("runs".into(), json!(shape.runs));
+    h.insert("duration_sec".into(), json!(shape.duration.as_secs()));
+    if let Some(warmup) = shape.warmup {
+        h.insert("warmup_sec".into(), json!(warmup.as_secs()));
+    }
+    if let [one] = threads.as_slice() {
+        h.insert("threads".into(), json!(one));
+    }
+    h.insert("wrk_threads".into(), json!(workload.threads));
+    h.insert(
+        "endpoints".into(),
+        json!(
+            workload
+                .endpoints
+                .iter()
+                .map(|e| e.name.to_string())
+                .collect::<Vec<_>>()
+        ),
+    );
+    h.insert("targets".into(), json!(targets));
+    h.insert(
+        "command".into(),
+        json!(format!(
+            "reprise run {}{}",
+            s.recipe.id(),
+            if s.ctx.quick { " --quick" } else { "" }
+        )),
+    );
+    serde_json::Value::Object(h)
 }

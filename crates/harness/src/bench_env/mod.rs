@@ -1,12 +1,14 @@
 //! The original harness's `env.json` (rubys/roundhouse `scripts/bench-env`):
-//! written from a [`Fingerprint`] and [`Toolchains`], and read back as a
-//! reference machine. Fields the harness could not probe are omitted, never
-//! null; fields Reprise does not know are kept as they were.
+//! captured as bench-env captures it ([`BenchEnv::capture`]), and read back
+//! as a machine. Fields the harness could not probe are omitted, never
+//! null; fields Reprise does not know are kept as they were. Reprise's own
+//! record of the machine rides along under one key, [`REPRISE_KEY`].
+
+mod capture;
+
+pub use capture::{REPRISE_KEY, TOOLCHAINS, commands};
 
 use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::Command;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -15,7 +17,6 @@ use reprise_probe::Fingerprint;
 use reprise_probe::toolchain::{Origin, Status, ToolProbe, Toolchains, banner};
 
 use crate::HarnessError;
-use crate::timestamp::iso8601_utc;
 
 /// One `env.json`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -77,6 +78,11 @@ pub struct CpuSection {
     pub physical: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logical: Option<u32>,
+    /// `/sys/class/dmi/id/board_name` and `board_vendor`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_vendor: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub product_name: Option<String>,
     #[serde(flatten)]
@@ -113,30 +119,6 @@ pub struct GitState {
     pub dirty: Option<bool>,
 }
 
-impl GitState {
-    /// Reads `dir`'s git state; `None` when it is not a git checkout.
-    pub fn read(dir: &Path) -> Option<GitState> {
-        let git = |args: &[&str]| {
-            let out = Command::new("git")
-                .arg("-C")
-                .arg(dir)
-                .args(args)
-                .output()
-                .ok()?;
-            out.status
-                .success()
-                .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
-        };
-        let sha = git(&["rev-parse", "HEAD"]).filter(|s| !s.is_empty())?;
-        Some(GitState {
-            sha: Some(sha),
-            branch: git(&["rev-parse", "--abbrev-ref", "HEAD"]),
-            subject: git(&["log", "-1", "--format=%s"]),
-            dirty: git(&["status", "--porcelain"]).map(|s| !s.is_empty()),
-        })
-    }
-}
-
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Conditions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -161,97 +143,39 @@ impl BenchEnv {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// The env.json for this machine at `now`.
-    pub fn from_fingerprint(
+    /// Adds Reprise's record of the machine under [`REPRISE_KEY`]: its
+    /// fingerprint, the toolchains it asked (the recipe's own), and
+    /// whatever else the run notes (`quick`, `load_generator`).
+    pub fn with_reprise(
+        mut self,
         fp: &Fingerprint,
         tools: &Toolchains,
-        git: Option<GitState>,
-        now: SystemTime,
+        notes: serde_json::Map<String, Value>,
     ) -> BenchEnv {
-        let stamp = iso8601_utc(now);
-        let os = &fp.os;
-        let uname = match (&os.kernel_name, &os.hostname, &os.kernel) {
-            (Some(name), Some(host), Some(kernel)) => Some(format!(
-                "{name} {host} {kernel} {} {} GNU/Linux",
-                os.kernel_build.as_deref().unwrap_or(""),
-                os.arch.as_deref().unwrap_or("")
-            )),
-            _ => None,
-        };
-        let mut os_map = BTreeMap::new();
-        for (k, v) in [
-            ("pretty_name", &os.pretty_name),
-            ("id", &os.id),
-            ("version_id", &os.version_id),
-        ] {
-            if let Some(v) = v {
-                os_map.insert(k.to_string(), v.clone());
-            }
-        }
-        let policy0 = fp.clock.policies.first();
-        let clock = ClockSection {
-            governor: policy0
-                .and_then(|p| p.governor.clone())
-                .or(fp.clock.governor.clone()),
-            boost: fp
-                .clock
-                .boost
-                .map(|b| Value::String(if b { "1" } else { "0" }.into())),
-            cur_khz: fp.clock.cur_khz,
-            min_khz: policy0.and_then(|p| p.scaling_min_khz).or(fp.clock.min_khz),
-            max_khz: policy0.and_then(|p| p.scaling_max_khz).or(fp.clock.max_khz),
-            extra: BTreeMap::new(),
-        };
-        let on_path = || {
-            tools
-                .tools
-                .iter()
-                .filter(|t| t.origin == Some(Origin::Path))
-        };
-        let toolchains: BTreeMap<String, String> = on_path()
-            .filter_map(|t| Some((t.tool.clone(), t.first_line.clone()?)))
-            .collect();
-        let paths: BTreeMap<String, String> = on_path()
-            .filter_map(|t| Some((t.tool.clone(), t.path.as_ref()?.display().to_string())))
-            .collect();
-        let load = fp.load.loadavg;
-        BenchEnv {
-            captured_at: Some(stamp.clone()),
-            host: Some(Host {
-                uname,
-                platform: os.kernel_name.as_ref().map(|n| n.to_lowercase()),
-                arch: os.arch.clone(),
-                hostname: os.hostname.clone(),
-                extra: BTreeMap::new(),
-            }),
-            os: (!os_map.is_empty()).then_some(os_map),
-            cpu: Some(CpuSection {
-                lscpu: Some(lscpu_json(fp)),
-                brand: fp.cpu.brand.clone(),
-                physical: fp.cpu.physical_cores,
-                logical: fp.cpu.logical_threads,
-                product_name: fp.virtualization.dmi_product.clone(),
-                extra: BTreeMap::new(),
-            }),
-            memory_mb: fp.memory.total_mib(),
-            clock: Some(clock),
-            toolchains: (!toolchains.is_empty()).then_some(toolchains),
-            toolchain_paths: (!paths.is_empty()).then_some(paths),
-            git,
-            conditions: Some(Conditions {
-                loadavg_1_5_15: load,
-                uptime: uptime_line(now, fp.load.uptime_secs, load),
-                date_utc: Some(stamp),
-                extra: BTreeMap::new(),
-            }),
-            harness: None,
-            extra: BTreeMap::new(),
-        }
+        let mut extras = serde_json::Map::new();
+        extras.insert(
+            "fingerprint".into(),
+            serde_json::to_value(fp).unwrap_or(Value::Null),
+        );
+        extras.insert(
+            "toolchains".into(),
+            serde_json::to_value(tools).unwrap_or(Value::Null),
+        );
+        extras.extend(notes);
+        self.extra.insert(REPRISE_KEY.into(), Value::Object(extras));
+        self
     }
 
-    /// The machine this env.json describes, as a fingerprint (facts it does
-    /// not carry stay `None`).
+    /// The machine this env.json describes, as a fingerprint: Reprise's own
+    /// where it wrote the file, else read from bench-env's fields (lscpu's
+    /// rows, boost's "0"/"1"); facts it does not carry stay `None`.
     pub fn to_fingerprint(&self) -> Fingerprint {
+        if let Some(fp) = self
+            .reprise_extra("fingerprint")
+            .and_then(|v| serde_json::from_value::<Fingerprint>(v.clone()).ok())
+        {
+            return fp;
+        }
         let mut fp = Fingerprint::default();
         let lscpu = self
             .cpu
@@ -319,10 +243,22 @@ impl BenchEnv {
         fp
     }
 
-    /// The toolchains this env.json names, with their banners parsed.
+    /// One of Reprise's extras, where Reprise wrote the file.
+    fn reprise_extra(&self, key: &str) -> Option<&Value> {
+        self.extra.get(REPRISE_KEY)?.get(key)
+    }
+
+    /// The toolchains this env.json names, with their banners parsed:
+    /// those Reprise asked (the recipe's own), then bench-env's list. A
+    /// tool neither names was not recorded (`Toolchains::recorded`).
     pub fn to_toolchains(&self) -> Toolchains {
         let paths = self.toolchain_paths.clone().unwrap_or_default();
-        let tools = self
+        let asked: Vec<ToolProbe> = self
+            .reprise_extra("toolchains")
+            .and_then(|v| serde_json::from_value::<Toolchains>(v.clone()).ok())
+            .map(|t| t.tools)
+            .unwrap_or_default();
+        let listed = self
             .toolchains
             .iter()
             .flatten()
@@ -337,9 +273,9 @@ impl BenchEnv {
                 elapsed_ms: 0,
                 output: line.clone(),
             })
-            .collect();
+            .filter(|t| !asked.iter().any(|a| a.tool == t.tool));
         Toolchains {
-            tools,
+            tools: asked.iter().cloned().chain(listed).collect(),
             recorded: true,
         }
     }
@@ -359,94 +295,4 @@ fn flatten_lscpu(value: &Value) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     walk(&value["lscpu"], &mut out);
     out
-}
-
-/// The fingerprint in `lscpu --json`'s flat form, without spawning lscpu.
-fn lscpu_json(fp: &Fingerprint) -> Value {
-    let cpu = &fp.cpu;
-    let per = |a: Option<u32>, b: Option<u32>| Some(a? / b.filter(|b| *b > 0)?);
-    let mhz = |khz: Option<u64>| khz.map(|k| format!("{:.4}", k as f64 / 1000.0));
-    let mut rows: Vec<(&str, Option<String>)> = vec![
-        ("Architecture:", fp.os.arch.clone()),
-        ("CPU(s):", cpu.logical_threads.map(|n| n.to_string())),
-        ("On-line CPU(s) list:", cpu.online.clone()),
-        ("Vendor ID:", cpu.vendor.clone()),
-        ("Model name:", cpu.brand.clone()),
-        ("CPU family:", cpu.family.map(|n| n.to_string())),
-        ("Model:", cpu.model.map(|n| n.to_string())),
-        (
-            "Thread(s) per core:",
-            per(cpu.logical_threads, cpu.physical_cores).map(|n| n.to_string()),
-        ),
-        (
-            "Core(s) per socket:",
-            per(cpu.physical_cores, cpu.sockets).map(|n| n.to_string()),
-        ),
-        ("Socket(s):", cpu.sockets.map(|n| n.to_string())),
-        ("Stepping:", cpu.stepping.map(|n| n.to_string())),
-        ("CPU max MHz:", mhz(fp.clock.max_khz)),
-        ("CPU min MHz:", mhz(fp.clock.min_khz)),
-    ];
-    if fp.virtualization.virtual_machine == Some(true) {
-        let vendor = fp.virtualization.dmi_vendor.clone();
-        rows.push(("Hypervisor vendor:", vendor.or(Some("unknown".into()))));
-    }
-    let cache_names: Vec<(String, String)> = cpu
-        .caches
-        .iter()
-        .map(|c| {
-            let name = match (c.level, c.kind.as_str()) {
-                (1, "Data") => "L1d cache:".to_string(),
-                (1, "Instruction") => "L1i cache:".to_string(),
-                (level, _) => format!("L{level} cache:"),
-            };
-            let total = c.size_kib * c.instances as u64;
-            let size = if total >= 1024 && total.is_multiple_of(1024) {
-                format!("{} MiB", total / 1024)
-            } else {
-                format!("{total} KiB")
-            };
-            let plural = if c.instances == 1 {
-                "instance"
-            } else {
-                "instances"
-            };
-            (name, format!("{size} ({} {plural})", c.instances))
-        })
-        .collect();
-    rows.extend(
-        cache_names
-            .iter()
-            .map(|(n, v)| (n.as_str(), Some(v.clone()))),
-    );
-    let entries: Vec<Value> = rows
-        .into_iter()
-        .filter_map(|(field, data)| Some(serde_json::json!({"field": field, "data": data?})))
-        .collect();
-    serde_json::json!({ "lscpu": entries })
-}
-
-/// `uptime`'s shape: ` 04:16:39 up 10 min,  load average: 0.98, 0.67, 0.30`.
-fn uptime_line(
-    now: SystemTime,
-    uptime_secs: Option<f64>,
-    load: Option<[f64; 3]>,
-) -> Option<String> {
-    let up = uptime_secs? as u64;
-    let load = load?;
-    let secs = now.duration_since(UNIX_EPOCH).ok()?.as_secs();
-    let (h, m, s) = ((secs / 3600) % 24, (secs / 60) % 60, secs % 60);
-    let (days, hours, mins) = (up / 86_400, (up / 3600) % 24, (up / 60) % 60);
-    let since = match (days, hours) {
-        (0, 0) => format!("{mins} min"),
-        (0, _) => format!("{hours}:{mins:02}"),
-        (d, _) => format!(
-            "{d} day{}, {hours:2}:{mins:02}",
-            if d == 1 { "" } else { "s" }
-        ),
-    };
-    Some(format!(
-        " {h:02}:{m:02}:{s:02} up {since},  load average: {:.2}, {:.2}, {:.2}",
-        load[0], load[1], load[2]
-    ))
 }
