@@ -70,10 +70,10 @@ const cell = (lane: string, median: number) => ({
 });
 
 const results: ResultsView = {
-  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 2, reproduced: 1, not_reproduced: 0, inconclusive: 0, not_comparable: 2 },
+  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 2, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2 },
   info: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, author: 'Sam Ruby', post_date: '2026-10', post_url: null, post_run: 'the October 16 run', origin: 'results dir' },
   machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
-  tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 2 not comparable',
+  tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable',
   figures: [cell('puma', 30200), cell('falcon', 60200)],
   deviations: [{ kind: 'toolchain', what: 'ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5', lanes: ['puma', 'falcon'] }],
   verdicts: [
@@ -101,7 +101,7 @@ const peopleResults: ResultsView = {
   ...results,
   run: { ...results.run, id: 'campfire-people-1', recipe: 'campfire-people', title: 'Campfire with many people', cells: 0, reproduced: 0, not_comparable: 0 },
   machine: { machine: 'matches' },
-  tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 not comparable',
+  tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable',
   figures: [],
   verdicts: [],
   deviations: [],
@@ -169,6 +169,7 @@ const plan: RunPlan = {
       { name: 'falcon', command: 'in files/hello: falcon serve --bind http://127.0.0.1:9294 (port 9294)', env: [] },
     ],
     version_commands: ['ruby --version', 'puma --version', 'falcon --version'],
+    records_machine: ['uname -a', 'lscpu --json', 'ruby --version', 'wrk --version'],
     files: [{ path: 'hello/config.ru', lines: 1, script: false }],
     requests: ['GET /'],
   },

@@ -22,6 +22,10 @@ pub struct Consent {
     /// The commands asked for a version before the first lane starts (a
     /// toolchain's `command`).
     pub version_commands: Vec<String>,
+    /// The commands that record the machine into the results' `env.json`
+    /// when a load step runs, the ones the original harness's bench-env
+    /// runs (uname, lscpu, each of its tools' version flags, git, …).
+    pub records_machine: Vec<String>,
     /// Files the recipe writes into the run's `files/` folder.
     pub files: Vec<ConsentFile>,
     /// Requests sent to the lanes: `GET /rooms/1` per endpoint, and the
@@ -133,6 +137,13 @@ impl Consent {
                 .map(|t| command_line(&t.command))
                 .collect();
         }
+        if plan
+            .steps
+            .iter()
+            .any(|p| matches!(p.step.action, Action::Load { .. }))
+        {
+            consent.records_machine = reprise_harness::bench_env::commands();
+        }
         for file in &recipe.files {
             consent.files.push(ConsentFile {
                 path: shown(&file.path).into_owned(),
@@ -189,6 +200,11 @@ impl Consent {
             for c in &self.version_commands {
                 lines.push(format!("       {c}"));
             }
+        }
+        if !self.records_machine.is_empty() {
+            lines
+                .push("  records the machine in env.json, as the harness's bench-env does:".into());
+            lines.push(format!("       {}", self.records_machine.join(", ")));
         }
         for file in &self.files {
             lines.push(format!(

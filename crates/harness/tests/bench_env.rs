@@ -272,3 +272,71 @@ fn a_machine_file_is_a_snapshot_or_an_env_json_and_nothing_else() {
     );
     assert!(reprise_harness::parse_machine_file("not json").is_err());
 }
+
+#[test]
+fn a_tool_a_published_env_json_does_not_list_is_not_recorded_and_blocks_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.toml");
+    std::fs::write(
+        &file,
+        r#"
+[post]
+id = "r"
+title = "Runtimes"
+author = "Sam Ruby"
+date = "2026-09-25"
+summary = "Two runtimes."
+
+[[toolchain]]
+name = "ruby"
+version = "4.0.5"
+command = ["ruby", "--version"]
+pattern = 'ruby (\d+\.\d+\.\d+)'
+
+[[toolchain]]
+name = "java"
+version = "25"
+command = ["java", "-version"]
+pattern = 'version "(\d+(?:\.\d+)*)'
+
+[[toolchain]]
+name = "jruby"
+version = "10.1.1.0"
+command = ["jruby", "--version"]
+pattern = 'jruby (\d+(?:\.\d+)+)'
+
+[[lane]]
+name = "ruby"
+runtime = "ruby"
+command = ["ruby", "-S", "puma"]
+why = "CRuby."
+
+[[lane]]
+name = "jruby"
+runtime = "jruby"
+needs = ["java"]
+command = ["jruby", "-S", "puma"]
+why = "JRuby on JDK 25."
+"#,
+    )
+    .unwrap();
+    let recipe = reprise_recipe::load(&file).unwrap();
+    let machine = reprise_harness::parse_machine_file(PUBLISHED).unwrap();
+    let p = reprise_probe::preflight::preflight(&recipe, &machine.fingerprint, &machine.toolchains);
+    let item = |name: &str| {
+        p.items
+            .iter()
+            .find(|i| i.name == name)
+            .unwrap_or_else(|| panic!("no {name}: {p:#?}"))
+    };
+    use reprise_probe::preflight::Verdict;
+    assert_eq!(item("toolchain ruby").verdict, Verdict::Matches);
+    let java = item("toolchain java");
+    assert_eq!(java.verdict, Verdict::NotRecorded, "{java:#?}");
+    assert_eq!(java.here.as_deref(), Some("not recorded"));
+    assert!(
+        p.blocked_lanes.is_empty(),
+        "nothing blocks: {:?}",
+        p.blocked_lanes
+    );
+}

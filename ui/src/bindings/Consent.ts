@@ -21,6 +21,12 @@ lanes: Array<ConsentLane>,
  */
 version_commands: Array<string>, 
 /**
+ * The commands that record the machine into the results' `env.json`
+ * when a load step runs, the ones the original harness's bench-env
+ * runs (uname, lscpu, each of its tools' version flags, git, …).
+ */
+records_machine: Array<string>, 
+/**
  * Files the recipe writes into the run's `files/` folder.
  */
 files: Array<ConsentFile>, 

@@ -207,6 +207,17 @@ function ConsentList({ consent }: { consent: Consent }) {
         {consent.version_commands.map((c) => (
           <li>asks a version: <code>{c}</code></li>
         ))}
+        {consent.records_machine.length > 0 && (
+          <li data-consent-records-machine>
+            records the machine in <code>env.json</code>, as the harness's bench-env does:{' '}
+            {consent.records_machine.map((c, i) => (
+              <>
+                {i > 0 && ', '}
+                <code>{c}</code>
+              </>
+            ))}
+          </li>
+        )}
         {consent.files.map((f) => (
           <li>
             writes <code>files/{f.path}</code> ({f.lines} line{f.lines === 1 ? '' : 's'}{f.script ? ', a script' : ''})
