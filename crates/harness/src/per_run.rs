@@ -9,13 +9,13 @@ use std::collections::BTreeMap;
 
 use reprise_recipe::Metric;
 use reprise_verdict::{CellKey, LaneInfo, Measurements, Run, is_load_metric};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::HarnessError;
 
 /// One line of `per-run.json`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 struct PerRunLine {
     target: String,
     workers: Option<u32>,
@@ -28,10 +28,14 @@ struct PerRunLine {
     p50_ms: Option<f64>,
     p99_ms: Option<f64>,
     socket_errors: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     errors: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     client_cpu: Option<f64>,
+    /// The latency fields this line has a cell for: written, `null` where
+    /// the run produced no number; left out where nothing measured them.
+    #[serde(skip)]
+    latencies: Vec<&'static str>,
 }
 
 /// The metrics a line carries: metric, field, scale from the field's unit
@@ -153,8 +157,14 @@ pub fn render(m: &Measurements) -> String {
             let kb = run.value.map(|v| (v * 1024.0).round());
             match cell.key.metric() {
                 Metric::ReqPerS => row.req_sec = run.value.filter(|_| run.errors == 0),
-                Metric::P50Ms => row.p50_ms = run.value,
-                Metric::P99Ms => row.p99_ms = run.value,
+                Metric::P50Ms => {
+                    row.p50_ms = run.value;
+                    row.latencies.push("p50_ms");
+                }
+                Metric::P99Ms => {
+                    row.p99_ms = run.value;
+                    row.latencies.push("p99_ms");
+                }
                 Metric::RssMb => row.rss_kb = kb,
                 Metric::PssMb => row.pss_kb = kb,
                 _ => continue,
@@ -188,8 +198,16 @@ fn line_text(row: &PerRunLine) -> String {
         ("run", Some(Value::from(row.run)), true),
         ("rss_kb", int(row.rss_kb), false),
         ("req_sec", float(row.req_sec), true),
-        ("p50_ms", float(row.p50_ms), true),
-        ("p99_ms", float(row.p99_ms), true),
+        (
+            "p50_ms",
+            float(row.p50_ms),
+            row.latencies.contains(&"p50_ms"),
+        ),
+        (
+            "p99_ms",
+            float(row.p99_ms),
+            row.latencies.contains(&"p99_ms"),
+        ),
         ("warmup_sec", whole_or_float(row.warmup_sec), false),
         ("pss_kb", int(row.pss_kb), false),
         ("socket_errors", row.socket_errors.map(Value::from), false),

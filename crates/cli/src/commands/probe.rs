@@ -70,11 +70,9 @@ pub fn run(args: Args) -> ExitCode {
             // What scripts/bench-env prints here (run in this folder), with
             // Reprise's fingerprint and toolchains under `reprise`.
             let cwd = std::env::current_dir().ok();
-            let env = BenchEnv::capture(cwd.as_deref(), None, SystemTime::now()).with_reprise(
-                &snap.fingerprint,
-                &snap.toolchains,
-                Default::default(),
-            );
+            let root = args.root.clone().unwrap_or_else(|| PathBuf::from("/"));
+            let env = BenchEnv::capture_under(&root, cwd.as_deref(), None, SystemTime::now())
+                .with_reprise(&snap.fingerprint, &snap.toolchains, Default::default());
             println!("{}", env.to_json());
         }
         Format::Human => print!("{}", render(&snap.fingerprint, &snap.toolchains)),

@@ -80,9 +80,10 @@ fn sh(program: &str, args: &[&str], cwd: Option<&Path>) -> Option<String> {
     (out.status.success() && !text.is_empty()).then_some(text)
 }
 
-/// bench-env's `read`: a file's stripped contents.
-fn read(path: &str) -> Option<String> {
-    std::fs::read_to_string(path)
+/// bench-env's `read`: a file's stripped contents, the file's absolute
+/// path taken under `root` (`/` but in tests of fixture trees).
+fn read(root: &Path, path: &str) -> Option<String> {
+    std::fs::read_to_string(root.join(path.trim_start_matches('/')))
         .ok()
         .map(|s| s.trim().to_string())
 }
@@ -102,6 +103,19 @@ impl BenchEnv {
     /// `git_dir` (the checkout the benchmark ran from) with `harness` as its
     /// invocation.
     pub fn capture(git_dir: Option<&Path>, harness: Option<Value>, now: SystemTime) -> BenchEnv {
+        BenchEnv::capture_under(Path::new("/"), git_dir, harness, now)
+    }
+
+    /// [`BenchEnv::capture`] with the files it reads (`/proc`, `/sys`,
+    /// `/etc/os-release`) taken under `root`; the commands it runs are this
+    /// machine's.
+    pub fn capture_under(
+        root: &Path,
+        git_dir: Option<&Path>,
+        harness: Option<Value>,
+        now: SystemTime,
+    ) -> BenchEnv {
+        let read = |path: &str| read(root, path);
         let stamp = iso8601_utc(now);
         let os = read("/etc/os-release").map(|release| {
             let mut parsed = BTreeMap::new();
