@@ -96,3 +96,40 @@ quote = "About five times."
         Outcome::Reproduced
     );
 }
+
+#[test]
+fn a_zero_rss_and_a_null_latency_are_runs_without_a_number() {
+    // rss_kb 0 is the harness's sampler finding no process (a server that
+    // died); p50_ms null is wrk printing no distribution. Neither is a
+    // number, and neither is dropped: the cell is no data.
+    let m = per_run::parse(
+        r#"{"target":"ruby","workers":1,"endpoint":"/up","run":1,"rss_kb":183000,"req_sec":480.5,"p50_ms":30.1,"p99_ms":60.2}
+{"target":"ruby","workers":1,"endpoint":"/up","run":2,"rss_kb":0,"req_sec":481.5,"p50_ms":null,"p99_ms":61.0}
+"#,
+    )
+    .unwrap();
+    let runs = |metric| {
+        m.cell(&CellKey::new("ruby", Some("/up"), metric))
+            .unwrap_or_else(|| panic!("no {metric:?} cell"))
+            .runs
+            .iter()
+            .map(|r| r.value)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(runs(Metric::RssMb), [Some(183000.0 / 1024.0), None]);
+    assert_eq!(runs(Metric::P50Ms), [Some(30.1), None]);
+    let j = judge_cells(&m);
+    let status = |metric| {
+        j.iter()
+            .find(|c| c.cell.key == CellKey::new("ruby", Some("/up"), metric))
+            .unwrap()
+            .status
+            .describe()
+    };
+    assert_eq!(status(Metric::P50Ms), "no data: run 2 produced no number");
+    assert_eq!(status(Metric::RssMb), "no data: run 2 produced no number");
+}
+
+fn judge_cells(m: &reprise_verdict::Measurements) -> Vec<reprise_verdict::CellReading> {
+    reprise_verdict::read_cells(m, &reprise_verdict::Thresholds::default())
+}

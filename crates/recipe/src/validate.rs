@@ -255,20 +255,27 @@ fn check_lanes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
             _ => {}
         }
         let name = lane.harness_name();
-        if let Some(other) = recipe.lanes[..i]
+        if let Some((j, other)) = recipe.lanes[..i]
             .iter()
-            .find(|o| name.fits(&o.harness_name().target, o.harness_name().workers))
+            .enumerate()
+            .find(|(_, o)| name.fits(&o.harness_name().target, o.harness_name().workers))
         {
+            // At the mapping that made the two meet: this lane's, else the other's.
+            let span = at!(spans, "lane", i, "harness")
+                .or_else(|| at!(spans, "lane", j, "harness"))
+                .unwrap_or_else(|| lane.name.span());
             p.push(Problem::new(
-                at!(spans, "lane", i, "harness").unwrap_or_else(|| lane.name.span()),
+                span,
                 format!(
                     "lanes `{}` and `{}` both read the harness's `{}` cells{}",
                     other.name,
                     lane.name,
                     name.target,
-                    name.workers
-                        .map(|w| format!(" with {w} workers"))
-                        .unwrap_or_default()
+                    match name.workers {
+                        Some(1) => " with one worker".to_string(),
+                        Some(w) => format!(" with {w} workers"),
+                        None => String::new(),
+                    }
                 ),
                 Some(
                     "a `harness = { target = \"…\", workers = N }` that names one lane only".into(),

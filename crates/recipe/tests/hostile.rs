@@ -702,3 +702,25 @@ fn a_recipe_with_thousands_of_entries_is_refused_quickly() {
         "{errors:#?}"
     );
 }
+
+#[test]
+fn two_lanes_reading_the_same_harness_cells_are_refused_at_the_mapping() {
+    let text = edit(
+        &recipe("campfire-runtimes"),
+        "harness = { target = \"ruby\", workers = 1 }",
+        "harness = { target = \"jruby\", workers = 1 }",
+    );
+    let d = refused_as(
+        "campfire-runtimes",
+        &text,
+        "{ target = \"jruby\", workers = 1 }",
+        "lanes `ruby-1p` and `jruby` both read the harness's `jruby` cells with one worker",
+    );
+    assert!(
+        d.expected
+            .as_deref()
+            .unwrap_or("")
+            .contains("names one lane only"),
+        "{d:?}"
+    );
+}
