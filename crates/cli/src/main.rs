@@ -64,6 +64,8 @@ enum Command {
     Probe(probe::Args),
     /// Compare this machine with a recipe's before running it (exit 3 when a lane is blocked).
     Preflight(preflight::Args),
+    /// Install the toolchains a recipe pins, through mise (shows the plan, asks, installs).
+    Setup(setup::Args),
     /// Is this machine fit to benchmark on: checks, stability, loopback ceiling, verdict
     /// (exit 0 ready or usable with caveats, 1 not suitable, 2 could not validate).
     Validate(validate::Args),
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Command::Load(args) => load::run(args),
         Command::Probe(args) => probe::run(args),
         Command::Preflight(args) => preflight::run(args),
+        Command::Setup(args) => setup::run(args),
         Command::Validate(args) => validate::run(args),
     }
 }

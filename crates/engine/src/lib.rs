@@ -43,6 +43,7 @@ pub mod event;
 pub mod http;
 pub mod lane_server;
 pub mod lockfile;
+pub mod mise;
 pub mod plan;
 mod resume;
 pub mod run;

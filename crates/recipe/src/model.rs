@@ -150,9 +150,19 @@ pub struct Toolchain {
     pub why: Option<String>,
     /// The post's own words naming this version.
     pub quote: Option<String>,
+    /// What mise installs to provide it, `TOOL@VERSION` as `mise use`
+    /// takes it: `ruby@4.0.5`, `ruby@jruby-10.1.1.0`, `java@25`,
+    /// `gem:falcon@0.47.7`. `reprise setup` installs these (the posts pin
+    /// their toolchains through mise).
+    pub mise: Option<Name>,
 }
 
 impl Toolchain {
+    /// The mise tool and version, `("ruby", "jruby-10.1.1.0")`.
+    pub fn mise_tool(&self) -> Option<(&str, &str)> {
+        self.mise.as_deref()?.rsplit_once('@')
+    }
+
     /// Reads this toolchain's version out of the output of its `command`.
     pub fn read_version(&self, output: &str) -> Option<crate::version::Version> {
         let re = regex::Regex::new(&self.pattern).ok()?;

@@ -180,6 +180,24 @@ fn check_toolchains(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
                 Some("e.g. [\"ruby\", \"--version\"]".into()),
             ));
         }
+        if let Some(spec) = &t.mise {
+            let well_formed = t.mise_tool().is_some_and(|(tool, version)| {
+                let fits = |s: &str, extra: &str| {
+                    !s.is_empty()
+                        && s.chars().all(|c| {
+                            c.is_ascii_alphanumeric() || "-_.".contains(c) || extra.contains(c)
+                        })
+                };
+                fits(tool, ":/") && fits(version, "+")
+            });
+            if !well_formed {
+                p.push(Problem::new(
+                    spec.span(),
+                    format!("`{}` is not a mise tool and version", crate::shown::shown(spec)),
+                    Some("`TOOL@VERSION` as `mise use` takes it, e.g. `ruby@4.0.5` or `gem:falcon@0.47.7`".into()),
+                ));
+            }
+        }
         match pattern_groups(&t.pattern) {
             Ok(groups) if groups >= 1 => {}
             Ok(_) => p.push(Problem::new(

@@ -30,6 +30,7 @@ pub mod judge;
 pub mod preflight;
 pub mod recipes;
 pub mod run;
+pub mod setup;
 pub mod share;
 
 use std::collections::HashMap;
@@ -71,6 +72,10 @@ pub enum SessionError {
     UnknownSource { id: String, known: Vec<String> },
     #[error(transparent)]
     Harness(#[from] reprise_harness::HarnessError),
+    #[error(transparent)]
+    Mise(#[from] reprise_engine::mise::MiseError),
+    #[error("mise is not installed, and Reprise cannot install it here: {how}")]
+    NoMise { how: String },
     #[error(transparent)]
     History(#[from] reprise_history::HistoryError),
     #[error(transparent)]

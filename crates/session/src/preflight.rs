@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use reprise_probe::Fingerprint;
 use reprise_probe::preflight::{self, Preflight, recipe_queries};
-use reprise_probe::toolchain::{self, SearchPath};
+use reprise_probe::toolchain;
 
 use crate::recipes::Loaded;
 use crate::{Session, SessionError};
@@ -44,7 +44,8 @@ impl Session {
             });
         }
         let recipe = &loaded.recipe;
-        let search = SearchPath::from_env();
+        // The toolchains a run would use: the recipe's setup's, if any.
+        let search = reprise_engine::mise::search_path(&self.toolchain_env(recipe.id())?);
         let (machine, tools) = std::thread::scope(|scope| {
             let machine = scope.spawn(|| match root {
                 Some(root) => Fingerprint::read(root),
@@ -59,5 +60,14 @@ impl Session {
             (machine.join().unwrap_or_default(), tools)
         });
         Ok(preflight::preflight(recipe, &machine, &tools))
+    }
+
+    /// The environment `recipe`'s toolchains need: what mise resolves for
+    /// its setup (`reprise setup`), or nothing where it has none.
+    pub fn toolchain_env(
+        &self,
+        recipe: &str,
+    ) -> Result<std::collections::BTreeMap<String, String>, SessionError> {
+        Ok(reprise_engine::mise::run_environment(&self.data, recipe)?)
     }
 }

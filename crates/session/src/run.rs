@@ -200,6 +200,7 @@ impl Session {
         ctx.generator = prepared.generator;
         ctx.source_overrides = prepared.sources;
         ctx.deviations = prepared.deviations;
+        ctx.toolchain_env = self.toolchain_env(recipe.id())?;
         let steps = reprise_engine::execute(&prepared.plan, &ctx)?;
         let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin);
         let note = match &history {

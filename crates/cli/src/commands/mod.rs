@@ -14,6 +14,7 @@ pub mod recipes;
 pub mod report;
 pub mod run;
 pub mod runs;
+pub mod setup;
 pub mod share;
 pub mod show;
 pub mod validate;

@@ -63,6 +63,10 @@ pub struct RunContext<'a> {
     /// (sources from elsewhere, a smoke run, a recipe not the reviewed one);
     /// the steps add what they find (toolchains at other versions).
     pub deviations: Vec<Deviation>,
+    /// The environment the recipe's toolchains need, under every step's and
+    /// lane's own: what mise resolves for the recipe's setup (`reprise
+    /// setup`), or nothing where it has none.
+    pub toolchain_env: BTreeMap<String, String>,
 }
 
 /// Reprise's record of how a run differs from the post.
@@ -91,7 +95,14 @@ impl<'a> RunContext<'a> {
             source_overrides: BTreeMap::new(),
             generator: None,
             deviations: Vec::new(),
+            toolchain_env: BTreeMap::new(),
         }
+    }
+
+    /// Where the toolchains of this run are looked for: the PATH of its
+    /// toolchain environment, then mise's installs.
+    pub(crate) fn search_path(&self) -> SearchPath {
+        crate::mise::search_path(&self.toolchain_env)
     }
 
     /// A note of the engine's in the step's log.
@@ -288,7 +299,8 @@ pub(crate) fn run_process(
         None => ctx.run.path.clone(),
     };
     let mut cmd = HostCommand::new(id, command.to_vec(), cwd);
-    cmd.env = env.clone();
+    cmd.env = ctx.toolchain_env.clone();
+    cmd.env.extend(env.clone());
     cmd.env
         .insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
     for (k, v) in extra_env {
@@ -429,7 +441,7 @@ impl Lanes {
         if self.here.is_none() {
             let tools = reprise_probe::preflight::probe_recipe_toolchains(
                 s.recipe,
-                &SearchPath::from_env(),
+                &s.ctx.search_path(),
                 Duration::from_secs(10),
             );
             let engine = s
@@ -589,7 +601,12 @@ fn server_spec(
         })?,
         None => ctx.run.path.clone(),
     };
-    let mut env = lane.env.clone();
+    // A container carries its own toolchains; the host's are for the host.
+    let mut env = match lane.placement {
+        Placement::Container => BTreeMap::new(),
+        _ => ctx.toolchain_env.clone(),
+    };
+    env.extend(lane.env.clone());
     env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
     if let Some(w) = lane.workers {
         env.entry("WEB_CONCURRENCY".into()).or_insert(w.to_string());
