@@ -62,6 +62,10 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::Share,
             "Set REPRISE_DISCUSSIONS_REPO=owner/name and restart the app.",
         ),
+        SessionError::Mise(_) | SessionError::NoMise { .. } => (
+            ErrorKind::Io,
+            "Install mise (`cargo install mise --locked`), then run `reprise setup RECIPE` in a terminal to see mise's own output.",
+        ),
         SessionError::Report(_) | SessionError::Share(_) => (
             ErrorKind::Share,
             "Check the repository, its Discussions category for this recipe, and the token (`reprise logout` to sign in again).",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checksumWord, claimFigures, describeCell, formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, outcomeLabel } from './format';
+import { checksumWord, claimFigures, describeCell, formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, outcomeLabel, runCounts } from './format';
 
 describe('numbers', () => {
   it('groups thousands and trims decimals', () => {
@@ -34,9 +34,21 @@ describe('words', () => {
   it('labels outcomes and dates for a reader', () => {
     expect(outcomeLabel('not_reproduced')).toBe('Not reproduced');
     expect(outcomeLabel('not_comparable')).toBe('Not comparable');
+    expect(outcomeLabel('no_data')).toBe('No data');
+    expect(outcomeLabel('not_measured')).toBe('Not measured');
     expect(formatPostDate('2026-10')).toBe('October 2026');
     expect(formatPostDate('2026-09-22')).toBe('22 September 2026');
     expect(formatPostDate('autumn')).toBe('autumn');
+  });
+
+  it('counts no data and not measured apart from inconclusive', () => {
+    const run = { id: 'r', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: 'T', origin: null, cells: 6 };
+    expect(runCounts({ ...run, reproduced: 2, not_reproduced: 0, inconclusive: 1, no_data: 1, not_measured: 3, not_comparable: 0 })).toBe(
+      '2 reproduced, 0 not, 1 inconclusive, 1 no data, 3 not measured',
+    );
+    expect(runCounts({ ...run, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2 })).toBe(
+      '1 reproduced, 0 not, 0 inconclusive, 2 not comparable',
+    );
   });
 
   it('says what a cell, a checksum and a claim are from their typed values', () => {

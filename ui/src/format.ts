@@ -6,6 +6,7 @@ import type { Claim } from './bindings/Claim';
 import type { Metric } from './bindings/Metric';
 import type { MetricUnit } from './bindings/MetricUnit';
 import type { Outcome } from './bindings/Outcome';
+import type { RunSummary } from './bindings/RunSummary';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -53,11 +54,24 @@ export const outcomeLabels: Record<Outcome, string> = {
   reproduced: 'Reproduced',
   not_reproduced: 'Not reproduced',
   inconclusive: 'Inconclusive',
+  no_data: 'No data',
+  not_measured: 'Not measured',
   not_comparable: 'Not comparable',
 };
 
 export function outcomeLabel(outcome: Outcome): string {
   return outcomeLabels[outcome];
+}
+
+/** A stored run's verdicts counted by outcome, each on its own; the ones
+ *  a run may well not have (no data, not measured, not comparable) only
+ *  where there are some: `3 reproduced, 0 not, 1 inconclusive, 2 not measured`. */
+export function runCounts(r: RunSummary): string {
+  const parts = [`${r.reproduced} reproduced`, `${r.not_reproduced} not`, `${r.inconclusive} inconclusive`];
+  if (r.no_data > 0) parts.push(`${r.no_data} no data`);
+  if (r.not_measured > 0) parts.push(`${r.not_measured} not measured`);
+  if (r.not_comparable > 0) parts.push(`${r.not_comparable} not comparable`);
+  return parts.join(', ');
 }
 
 /** A recipe's checksum status as a person reads it. */

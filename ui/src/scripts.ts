@@ -31,8 +31,8 @@ const post: PostView = {
     quote: 'AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled.',
   },
   toolchains: [
-    { toolchain: { name: 'ruby', version: '*', command: ['ruby', '--version'], pattern: 'ruby (\\S+)', why: 'Any Ruby that runs Puma will do.', quote: null }, on_path: true },
-    { toolchain: { name: 'falcon', version: '*', command: ['falcon', '--version'], pattern: 'falcon (\\S+)', why: 'The fiber server.', quote: null }, on_path: false },
+    { toolchain: { name: 'ruby', version: '*', command: ['ruby', '--version'], pattern: 'ruby (\\S+)', why: 'Any Ruby that runs Puma will do.', quote: null, mise: null }, on_path: true },
+    { toolchain: { name: 'falcon', version: '*', command: ['falcon', '--version'], pattern: 'falcon (\\S+)', why: 'The fiber server.', quote: null, mise: null }, on_path: false },
   ],
   lanes: [
     { lane: lane('puma', 'Puma, two workers.'), here: { state: 'runs' } },
@@ -56,7 +56,7 @@ const post: PostView = {
 function lane(name: string, why: string): PostView['lanes'][number]['lane'] {
   return {
     name, runtime: 'ruby', needs: [], server: name, workers: 2, threads: 4, env: {}, heap_mb: null, warmup: '5s',
-    command: [name], dir: null, port: 9292, health: '/', boot_budget: null, placement: 'host', image: null, why, not_runnable: null,
+    command: [name], dir: null, port: 9292, health: '/', boot_budget: null, placement: 'host', image: null, why, not_runnable: null, harness: null,
   };
 }
 

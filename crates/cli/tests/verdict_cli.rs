@@ -43,7 +43,16 @@ fn results(dir: &Path, falcon: [f64; 3]) {
     std::fs::write(dir.join("per-run.json"), lines).unwrap();
     std::fs::write(
         dir.join("env.json"),
-        r#"{"captured_at":"2026-10-16T10:00:00Z","cpu":{"brand":"AMD Ryzen 5 3600 6-Core Processor","logical":12},"clock":{"governor":"performance","boost":false},"toolchains":{"ruby":"ruby 3.4.1"},"harness":{"concurrency":16,"runs":3}}"#,
+        // As bench-env writes it on Linux: lscpu's rows, boost as "0".
+        r#"{"captured_at":"2026-10-16T10:00:00Z",
+            "os":{"pretty_name":"Ubuntu 24.04.5 LTS","id":"ubuntu"},
+            "cpu":{"lscpu":{"lscpu":[{"field":"CPU(s):","data":"12"},
+              {"field":"Model name:","data":"AMD Ryzen 5 3600 6-Core Processor","children":[
+                {"field":"Thread(s) per core:","data":"2"},{"field":"Core(s) per socket:","data":"6"},
+                {"field":"Socket(s):","data":"1"},{"field":"CPU max MHz:","data":"3600.0000"}]}]}},
+            "memory_mb":64237,
+            "clock":{"governor":"performance","boost":"0","max_khz":3600000},
+            "toolchains":{"ruby":"ruby 3.4.1"},"harness":{"concurrency":16,"runs":3}}"#,
     )
     .unwrap();
 }
@@ -166,6 +175,82 @@ fn a_ratio_outside_the_band_and_a_different_machine_read_as_such() {
         "{text}"
     );
     assert!(!text.contains("Stored as run"), "{text}");
+}
+
+#[test]
+fn a_skipped_lane_is_not_measured_and_a_cell_with_errors_is_no_data() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let res = tmp.path().join("results");
+    results(&res, [105_000.0, 106_500.0, 107_000.0]);
+    // Falcon never ran; Puma's second run had socket errors.
+    let per_run: String = std::fs::read_to_string(res.join("per-run.json"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.contains("\"target\":\"falcon\""))
+        .map(|l| {
+            if l.contains("\"run\":2,") {
+                l.replace("\"socket_errors\":0", "\"socket_errors\":3")
+            } else {
+                l.to_string()
+            }
+        })
+        .map(|l| l + "\n")
+        .collect();
+    std::fs::write(res.join("per-run.json"), per_run).unwrap();
+    std::fs::write(
+        res.join("skipped.json"),
+        r#"[{"target":"falcon","stage":"preflight","reason":"it needs falcon, which this machine lacks","log_tail":""}]"#,
+    )
+    .unwrap();
+
+    let out = reprise(&data, &["verdict", "hello-ceiling", res.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "0 reproduced, 0 not reproduced, 0 inconclusive, 1 no data, 3 not measured, 0 not comparable"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("puma-ceiling       absolute  no data"),
+        "{text}"
+    );
+    assert!(
+        text.contains("falcon-ceiling     absolute  not measured"),
+        "{text}"
+    );
+    assert!(
+        text.contains("falcon-twice-puma  ratio     not measured"),
+        "{text}"
+    );
+    assert!(
+        text.contains("puma-ceiling: no data\n  puma-hello: no data: run 2 had 3 errors"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "falcon-ceiling: not measured\n  lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
+        ),
+        "{text}"
+    );
+
+    let out = reprise(&data, &["history"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = stdout(&out);
+    let header = listed.lines().next().unwrap();
+    assert!(
+        header.contains("inconclusive  no data  not measured  not comparable"),
+        "{header}"
+    );
+    let row: Vec<&str> = listed.lines().nth(1).unwrap().split_whitespace().collect();
+    // reproduced, not reproduced, inconclusive, no data, not measured, not comparable
+    assert_eq!(
+        row[row.len() - 6..],
+        ["0", "0", "0", "1", "3", "0"],
+        "{listed}"
+    );
 }
 
 #[test]

@@ -53,6 +53,13 @@ pub struct RunSummary {
     pub reproduced: u32,
     pub not_reproduced: u32,
     pub inconclusive: u32,
+    /// Claims whose cells a gate refused (errors, a saturated client). Runs
+    /// stored before this was counted read 0 here (their report's verdicts
+    /// say "inconclusive").
+    pub no_data: u32,
+    /// Claims no cell measured (the lane cannot be run or was skipped). Runs
+    /// stored before this was counted read 0 here.
+    pub not_measured: u32,
     pub not_comparable: u32,
 }
 
@@ -99,7 +106,9 @@ impl History {
                  not_reproduced INTEGER NOT NULL,
                  inconclusive INTEGER NOT NULL,
                  not_comparable INTEGER NOT NULL,
-                 report TEXT NOT NULL
+                 report TEXT NOT NULL,
+                 no_data INTEGER NOT NULL DEFAULT 0,
+                 not_measured INTEGER NOT NULL DEFAULT 0
              );
              CREATE TABLE IF NOT EXISTS cells (
                  run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -115,6 +124,24 @@ impl History {
              );",
         )
         .map_err(sql(&file))?;
+        // A history made before no data and not measured were outcomes of
+        // their own: add their counts, 0 for the runs already stored.
+        for column in ["no_data", "not_measured"] {
+            let present: bool = conn
+                .query_row(
+                    "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = ?1",
+                    [column],
+                    |r| r.get::<_, i64>(0),
+                )
+                .map_err(sql(&file))?
+                > 0;
+            if !present {
+                conn.execute_batch(&format!(
+                    "ALTER TABLE runs ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
+                ))
+                .map_err(sql(&file))?;
+            }
+        }
         Ok(History { conn })
     }
 
@@ -164,8 +191,8 @@ impl History {
         tx.execute("DELETE FROM runs WHERE id = ?1", [&report.run.id])
             .map_err(sql(&file))?;
         tx.execute(
-            "INSERT INTO runs (id, created_at, recipe, title, origin, reproduced, not_reproduced, inconclusive, not_comparable, report)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            "INSERT INTO runs (id, created_at, recipe, title, origin, reproduced, not_reproduced, inconclusive, not_comparable, report, no_data, not_measured)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
                 report.run.id,
                 report.run.created_at,
@@ -176,7 +203,9 @@ impl History {
                 j.count(Outcome::NotReproduced) as i64,
                 j.count(Outcome::Inconclusive) as i64,
                 j.count(Outcome::NotComparable) as i64,
-                json
+                json,
+                j.count(Outcome::NoData) as i64,
+                j.count(Outcome::NotMeasured) as i64,
             ],
         )
         .map_err(sql(&file))?;
@@ -210,7 +239,7 @@ impl History {
             .conn
             .prepare(
                 "SELECT id, created_at, recipe, title, origin, reproduced, not_reproduced, inconclusive, not_comparable,
-                        (SELECT COUNT(*) FROM cells WHERE run_id = runs.id)
+                        (SELECT COUNT(*) FROM cells WHERE run_id = runs.id), no_data, not_measured
                  FROM runs ORDER BY created_at DESC, id DESC",
             )
             .map_err(sql(&file))?;
@@ -227,6 +256,8 @@ impl History {
                     inconclusive: row.get(7)?,
                     not_comparable: row.get(8)?,
                     cells: row.get(9)?,
+                    no_data: row.get(10)?,
+                    not_measured: row.get(11)?,
                 })
             })
             .map_err(sql(&file))?;

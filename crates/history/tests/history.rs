@@ -105,3 +105,98 @@ fn compare_puts_cells_side_by_side_with_ratios() {
         .unwrap();
     assert_eq!((nginx.a, nginx.ratio), (None, None));
 }
+
+/// The fixture's run with Falcon skipped and a Puma run with errors: one
+/// claim no data, three not measured.
+fn falcon_skipped_puma_erring(id: &str) -> reprise_report::Report {
+    let recipe = fixture::recipe();
+    let mut m = fixture::measurements();
+    m.cells.retain(|c| c.key.lane != "falcon");
+    m.not_measured.insert(
+        "falcon".into(),
+        "preflight: it needs falcon, which this machine lacks".into(),
+    );
+    m.cells
+        .iter_mut()
+        .find(|c| c.key == CellKey::new("puma", Some("/"), Metric::ReqPerS))
+        .unwrap()
+        .runs[1]
+        .errors = 3;
+    let judgement = judge(&recipe, &m, &MachineMatch::Matches, &Settings::default());
+    reprise_report::Report {
+        run: RunInfo::for_recipe(&recipe, id, "2026-11-30T07:00:00Z"),
+        judgement,
+        measurements: m,
+        environment: fixture::environment(),
+        people: Vec::new(),
+    }
+}
+
+#[test]
+fn no_data_and_not_measured_are_counted_apart_from_inconclusive() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(dir.path()).unwrap();
+    let report = falcon_skipped_puma_erring("r");
+    h.store(&report).unwrap();
+    let runs = h.list().unwrap();
+    let r = &runs[0];
+    assert_eq!(
+        (
+            r.reproduced,
+            r.not_reproduced,
+            r.inconclusive,
+            r.no_data,
+            r.not_measured,
+            r.not_comparable
+        ),
+        (0, 0, 0, 1, 3, 0)
+    );
+    assert_eq!(h.load("r").unwrap(), report);
+}
+
+#[test]
+fn a_history_made_before_no_data_and_not_measured_still_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = fixture::report("old-run");
+    {
+        // The runs table as it was, with a row stored then.
+        let conn = rusqlite::Connection::open(dir.path().join("history.sqlite")).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE runs (
+                 id TEXT PRIMARY KEY, created_at TEXT NOT NULL, recipe TEXT NOT NULL,
+                 title TEXT NOT NULL, origin TEXT, reproduced INTEGER NOT NULL,
+                 not_reproduced INTEGER NOT NULL, inconclusive INTEGER NOT NULL,
+                 not_comparable INTEGER NOT NULL, report TEXT NOT NULL
+             );",
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO runs VALUES ('old-run', '2026-11-30T05:00:00Z', 'hello-ceiling', 'Old', NULL, 2, 0, 1, 2, ?1)",
+            [serde_json::to_string(&report).unwrap()],
+        )
+        .unwrap();
+    }
+    let mut h = History::open(dir.path()).unwrap();
+    let runs = h.list().unwrap();
+    assert_eq!(runs.len(), 1);
+    let r = &runs[0];
+    assert_eq!(
+        (
+            r.reproduced,
+            r.inconclusive,
+            r.no_data,
+            r.not_measured,
+            r.not_comparable
+        ),
+        (2, 1, 0, 0, 2)
+    );
+    assert_eq!(h.load("old-run").unwrap(), report);
+    // New runs go into the same table with their counts.
+    h.store(&falcon_skipped_puma_erring("new-run")).unwrap();
+    let runs = h.list().unwrap();
+    let new = runs.iter().find(|r| r.id == "new-run").unwrap();
+    assert_eq!((new.no_data, new.not_measured), (1, 3));
+    // And a second open does not add the columns again.
+    drop(h);
+    assert_eq!(History::open(dir.path()).unwrap().list().unwrap().len(), 2);
+}

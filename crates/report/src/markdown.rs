@@ -248,7 +248,7 @@ fn appendix(out: &mut String, report: &Report) {
     let s = &report.judgement.settings;
     let _ = writeln!(
         out,
-        "### How verdicts were reached\n\nMedians of runs; intervals are {:.0}% bootstrap percentile intervals ({} resamples, seed {:#x}, over {}); a cell is unstable past a {:.0}% coefficient of variation and client-bound past {:.0}% load-generator CPU; a cell with any error is no data.",
+        "### How verdicts were reached\n\nMedians of runs; intervals are {:.0}% bootstrap percentile intervals ({} resamples, seed {:#x}, over {}); a cell is unstable past a {:.0}% coefficient of variation and client-bound past {:.0}% load-generator CPU; a cell with any error is no data. A claim is inconclusive when its cells were measured but its interval straddles the band's edge (or an ordering's intervals overlap), no data when a cell it rests on failed a gate (errors, a run without a number, a saturated load generator), and not measured when no cell measured one of its figures (the lane cannot be run, was skipped, or did not measure it).",
         s.bootstrap.confidence * 100.0,
         s.bootstrap.resamples,
         s.bootstrap.seed,

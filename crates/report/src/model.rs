@@ -261,17 +261,15 @@ impl Report {
         rows
     }
 
-    /// A one-line tally of the verdicts.
+    /// A one-line tally of the verdicts, every outcome counted on its own:
+    /// `2 reproduced, 0 not reproduced, 1 inconclusive, 0 no data, 1 not
+    /// measured, 0 not comparable`.
     pub fn tally(&self) -> String {
-        use reprise_verdict::Outcome::*;
-        let j = &self.judgement;
-        format!(
-            "{} reproduced, {} not reproduced, {} inconclusive, {} not comparable",
-            j.count(Reproduced),
-            j.count(NotReproduced),
-            j.count(Inconclusive),
-            j.count(NotComparable)
-        )
+        reprise_verdict::Outcome::ALL
+            .iter()
+            .map(|o| format!("{} {}", self.judgement.count(*o), o.label()))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 

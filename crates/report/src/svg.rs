@@ -219,6 +219,8 @@ pub(crate) fn claim_forest(report: &Report) -> String {
             reprise_verdict::Outcome::Reproduced => "#188038",
             reprise_verdict::Outcome::NotReproduced => "#d93025",
             reprise_verdict::Outcome::Inconclusive => "#e37400",
+            reprise_verdict::Outcome::NoData => "#a50e0e",
+            reprise_verdict::Outcome::NotMeasured => "#bbb",
             reprise_verdict::Outcome::NotComparable => "#999",
         };
         let claim = escape(&v.claim);

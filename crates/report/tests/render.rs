@@ -33,7 +33,9 @@ fn markdown_has_every_verdict_every_cell_and_the_appendix() {
         md.contains("| `falcon-above-puma` | ordering | **reproduced** |"),
         "{md}"
     );
-    assert!(md.contains("**2 reproduced, 0 not reproduced, 0 inconclusive, 2 not comparable.**"));
+    assert!(md.contains(
+        "**2 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable.**"
+    ));
     assert!(
         md.contains("| nginx | / | req_per_s | 3 | 70550 req/s |"),
         "{md}"
@@ -44,6 +46,88 @@ fn markdown_has_every_verdict_every_cell_and_the_appendix() {
     assert!(md.contains("| puma | 5.6.5 |"));
     assert!(md.contains("nginx -g 'daemon off;'"), "{md}");
     assert!(md.contains(&format!("| hello | `{}` |", "ab".repeat(32))));
+}
+
+/// The fixture's run with Falcon skipped at preflight and a Puma run with
+/// errors, on the post's machine.
+fn falcon_skipped_puma_erring() -> Report {
+    let recipe = fixture::recipe();
+    let mut m = fixture::measurements();
+    m.cells.retain(|c| c.key.lane != "falcon");
+    m.lanes.remove("falcon");
+    m.not_measured.insert(
+        "falcon".into(),
+        "preflight: it needs falcon, which this machine lacks".into(),
+    );
+    let puma = m
+        .cells
+        .iter_mut()
+        .find(|c| c.key.lane == "puma" && c.key.metric() == reprise_recipe::Metric::ReqPerS)
+        .unwrap();
+    puma.runs[1].errors = 3;
+    puma.runs[1].value = None;
+    let judgement = reprise_verdict::judge(
+        &recipe,
+        &m,
+        &reprise_verdict::MachineMatch::Matches,
+        &reprise_verdict::Settings::default(),
+    );
+    Report {
+        run: reprise_report::RunInfo::for_recipe(&recipe, "run-2", "2026-11-30T05:00:00Z"),
+        judgement,
+        measurements: m,
+        environment: fixture::environment(),
+        people: Vec::new(),
+    }
+}
+
+#[test]
+fn markdown_and_html_say_no_data_and_not_measured_with_why() {
+    let report = falcon_skipped_puma_erring();
+    let md = render(&report, Format::Markdown);
+    assert!(
+        md.contains(
+            "**0 reproduced, 0 not reproduced, 0 inconclusive, 1 no data, 3 not measured, 0 not comparable.**"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "| `puma-ceiling` | absolute | **no data** | 54000 req/s ± 15% | — | puma-hello: no data: run 2 had 3 errors |"
+        ),
+        "{md}"
+    );
+    for claim in ["falcon-ceiling", "falcon-twice-puma", "falcon-above-puma"] {
+        let row = md
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{claim}` |")))
+            .expect(&md);
+        assert!(row.contains("| **not measured** |"), "{row}");
+        assert!(
+            row.ends_with(
+                "| lane falcon was not measured (preflight): it needs falcon, which this machine lacks |"
+            ),
+            "{row}"
+        );
+    }
+    let html = render(&report, Format::Html);
+    assert!(
+        html.contains(r#"<td class="no-data">no data</td>"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<td class="not-measured">not measured</td>"#),
+        "{html}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&render(&report, Format::Json)).unwrap();
+    assert_eq!(json["judgement"]["verdicts"][0]["outcome"], "no_data");
+    assert_eq!(json["judgement"]["verdicts"][1]["outcome"], "not_measured");
+    assert_eq!(
+        json["measurements"]["not_measured"]["falcon"],
+        "preflight: it needs falcon, which this machine lacks"
+    );
+    let back: Report = serde_json::from_value(json).unwrap();
+    assert_eq!(back, report);
 }
 
 #[test]

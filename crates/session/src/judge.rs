@@ -4,17 +4,19 @@
 //! published run's ([`judge_results_dir`]). The CLI and the desktop app both
 //! come here, so a run is judged one way wherever it was started.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use reprise_engine::RunDir;
 use reprise_harness::bench_env::BenchEnv;
+use reprise_harness::records::SkippedLane;
 use reprise_harness::timestamp::utc_now;
 use reprise_probe::preflight;
 use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
 use reprise_verdict::{
     CellKey, Deviation, DeviationKind, LaneInfo, MachineMatch, Measurements, Run, Settings,
-    align_lanes, judge,
+    align_lanes, align_not_measured, judge,
 };
 use serde_json::Value;
 
@@ -35,13 +37,16 @@ pub fn judge_run(
     };
     let mut info = RunInfo::for_recipe(recipe, &run.id, &utc_now());
     info.origin = Some(format!("{origin}, {}", run.path.display()));
-    let deviations = deviations_of(&results)?;
+    let skipped = skipped_of(&results)?;
+    let deviations = deviations_of(&results, &skipped)?;
     if results.join(reprise_harness::PER_RUN_FILE).is_file() {
-        let mut report = judge_results_dir(recipe, &results, None, info, &settings)?;
+        let mut report = judge_harness_files(recipe, &results, None, info, &settings, &skipped)?;
         report.judgement = report.judgement.with_deviations(deviations);
         return Ok(Some(report));
     }
-    let measurements = command_measurements(recipe, &results);
+    let mut measurements = command_measurements(recipe, &results);
+    measurements.not_measured = not_measured_of(&skipped);
+    align_not_measured(&mut measurements, recipe);
     let people = read_people(&results)?;
     if measurements.cells.is_empty() && people.is_empty() {
         return Ok(None);
@@ -63,7 +68,8 @@ pub fn judge_run(
 
 /// Judges a folder of the harness's files against the recipe's claims:
 /// `per-run.json` for the cells, `env.json` for the machine and the
-/// appendix. `machine` overrides what `env.json` says about the machine.
+/// appendix, `skipped.json` for the lanes that were not measured and why.
+/// `machine` overrides what `env.json` says about the machine.
 pub fn judge_results_dir(
     recipe: &Recipe,
     dir: &Path,
@@ -71,7 +77,21 @@ pub fn judge_results_dir(
     run: RunInfo,
     settings: &Settings,
 ) -> Result<Report, SessionError> {
+    let skipped = skipped_of(dir)?;
+    judge_harness_files(recipe, dir, machine, run, settings, &skipped)
+}
+
+/// [`judge_results_dir`] with the folder's `skipped.json` already read.
+fn judge_harness_files(
+    recipe: &Recipe,
+    dir: &Path,
+    machine: Option<MachineMatch>,
+    run: RunInfo,
+    settings: &Settings,
+    skipped: &[SkippedLane],
+) -> Result<Report, SessionError> {
     let mut measurements = reprise_harness::read_measurements(dir)?;
+    measurements.not_measured = not_measured_of(skipped);
     align_lanes(&mut measurements, recipe);
     let env = reprise_harness::read_env(dir)?.unwrap_or(Value::Null);
     let machine = machine.unwrap_or_else(|| machine_from_bench_env(recipe, &env));
@@ -85,31 +105,57 @@ pub fn judge_results_dir(
     })
 }
 
+/// A JSON file of the results folder, where it is there.
+fn read_results_json(results: &Path, name: &str) -> Result<Option<Value>, SessionError> {
+    let file = results.join(name);
+    if !file.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&file).map_err(|e| SessionError::ResultsFile {
+        file: file.clone(),
+        reason: e.to_string(),
+    })?;
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| SessionError::ResultsFile {
+            file,
+            reason: e.to_string(),
+        })
+}
+
+/// The lanes `skipped.json` says did not run (or stopped), and where.
+fn skipped_of(results: &Path) -> Result<Vec<SkippedLane>, SessionError> {
+    Ok(
+        match read_results_json(results, reprise_harness::SKIPPED_FILE)? {
+            Some(v) => serde_json::from_value(v).unwrap_or_default(),
+            None => Vec::new(),
+        },
+    )
+}
+
+/// Why each skipped lane (as `skipped.json` names it) was not measured:
+/// `preflight: it needs falcon, which this machine lacks`; a lane skipped at
+/// several stages has them all, joined with "; ".
+fn not_measured_of(skipped: &[SkippedLane]) -> BTreeMap<String, String> {
+    let mut found: BTreeMap<String, String> = BTreeMap::new();
+    for lane in skipped {
+        let why = format!("{}: {}", lane.stage, lane.reason.trim());
+        found
+            .entry(lane.target.clone())
+            .and_modify(|known| {
+                known.push_str("; ");
+                known.push_str(&why);
+            })
+            .or_insert(why);
+    }
+    found
+}
+
 /// How the run differs from the post: what the engine recorded in
 /// `deviations.json`, and every lane `skipped.json` says did not run.
-fn deviations_of(results: &Path) -> Result<Vec<Deviation>, SessionError> {
-    let read = |name: &str| -> Result<Option<Value>, SessionError> {
-        let file = results.join(name);
-        if !file.is_file() {
-            return Ok(None);
-        }
-        let text = std::fs::read_to_string(&file).map_err(|e| SessionError::ResultsFile {
-            file: file.clone(),
-            reason: e.to_string(),
-        })?;
-        serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| SessionError::ResultsFile {
-                file,
-                reason: e.to_string(),
-            })
-    };
-    let mut found: Vec<Deviation> = match read(reprise_engine::DEVIATIONS_FILE)? {
-        Some(v) => serde_json::from_value(v).unwrap_or_default(),
-        None => Vec::new(),
-    };
-    let skipped: Vec<reprise_harness::records::SkippedLane> =
-        match read(reprise_harness::SKIPPED_FILE)? {
+fn deviations_of(results: &Path, skipped: &[SkippedLane]) -> Result<Vec<Deviation>, SessionError> {
+    let mut found: Vec<Deviation> =
+        match read_results_json(results, reprise_engine::DEVIATIONS_FILE)? {
             Some(v) => serde_json::from_value(v).unwrap_or_default(),
             None => Vec::new(),
         };
@@ -120,7 +166,7 @@ fn deviations_of(results: &Path) -> Result<Vec<Deviation>, SessionError> {
                 "lane {} not measured ({}): {}",
                 lane.target, lane.stage, lane.reason
             ),
-            lanes: vec![lane.target],
+            lanes: vec![lane.target.clone()],
         });
     }
     Ok(found)

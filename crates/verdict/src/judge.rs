@@ -1,5 +1,5 @@
-//! Verdicts of a recipe's claims: reproduced, not reproduced or
-//! inconclusive, with the reason and the numbers.
+//! Verdicts of a recipe's claims: reproduced, not reproduced, inconclusive,
+//! no data, not measured or not comparable, with the reason and the numbers.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -28,7 +28,15 @@ pub enum MachineMatch {
 pub enum Outcome {
     Reproduced,
     NotReproduced,
+    /// Measured, but undecided: the interval straddles the band's edge (see
+    /// the verdict's `more_runs`), or an ordering's intervals overlap.
     Inconclusive,
+    /// A cell measured the figure but a gate refused its numbers: errors, a
+    /// run without a number, or a saturated load generator.
+    NoData,
+    /// No cell measured the figure: the lane cannot be run, was skipped in
+    /// this run, or did not measure this endpoint or metric.
+    NotMeasured,
     /// Absolute figures on a machine unlike the post's, or lanes whose
     /// responses differ: shown for information, not judged.
     NotComparable,
@@ -40,9 +48,21 @@ impl Outcome {
             Outcome::Reproduced => "reproduced",
             Outcome::NotReproduced => "not reproduced",
             Outcome::Inconclusive => "inconclusive",
+            Outcome::NoData => "no data",
+            Outcome::NotMeasured => "not measured",
             Outcome::NotComparable => "not comparable",
         }
     }
+
+    /// Every outcome, in the order tallies list them.
+    pub const ALL: [Outcome; 6] = [
+        Outcome::Reproduced,
+        Outcome::NotReproduced,
+        Outcome::Inconclusive,
+        Outcome::NoData,
+        Outcome::NotMeasured,
+        Outcome::NotComparable,
+    ];
 }
 
 impl fmt::Display for Outcome {
@@ -202,18 +222,26 @@ pub fn judge(
     machine: &MachineMatch,
     settings: &Settings,
 ) -> Judgement {
-    let cells = read_cells(&whole_lane_memory(measurements), &settings.thresholds);
+    let cells = read_cells(
+        &whole_lane_memory(recipe, measurements),
+        &settings.thresholds,
+    );
     let figures: Vec<FigureReading> = recipe
         .figures
         .iter()
         .map(|f| read_figure(f, &cells, &settings.bootstrap))
+        .collect();
+    let unmeasured: BTreeMap<String, String> = figures
+        .iter()
+        .filter(|f| f.status.is_none())
+        .map(|f| (f.figure.clone(), not_measured(recipe, measurements, f)))
         .collect();
     let verdicts = recipe
         .claims
         .iter()
         .map(|claim| {
             let find = |id: &str| figures.iter().find(|f| f.figure == id);
-            judge_claim(claim, &find, &cells, machine, settings)
+            judge_claim(claim, &find, &cells, &unmeasured, machine, settings)
         })
         .collect();
     Judgement {
@@ -261,9 +289,16 @@ fn find_cell<'a>(figure: &Figure, cells: &'a [CellReading]) -> Option<&'a CellRe
 /// number per lane ("1.6 GB against ~1 GB"): the harness samples the whole
 /// server's memory during every timed run of every endpoint, so run N of
 /// the lane is the median of its run-N samples over the endpoints. Added
-/// for each memory metric a lane measured per endpoint only.
-fn whole_lane_memory(measurements: &Measurements) -> Measurements {
+/// where a figure without an endpoint asks for the lane's memory and the
+/// lane measured it per endpoint only.
+fn whole_lane_memory(recipe: &Recipe, measurements: &Measurements) -> Measurements {
     let mut m = measurements.clone();
+    // Only where a figure asks for it: a lane's memory without an endpoint.
+    let wanted = |lane: &str, metric: Metric| {
+        recipe.figures.iter().any(|f| {
+            f.endpoint.is_none() && *f.lane == *lane && measured_as(f.metric).contains(&metric)
+        })
+    };
     for metric in [Metric::RssMb, Metric::PssMb] {
         let mut by_lane: BTreeMap<&str, BTreeMap<u32, Vec<f64>>> = BTreeMap::new();
         let mut has_whole = BTreeSet::new();
@@ -283,7 +318,7 @@ fn whole_lane_memory(measurements: &Measurements) -> Measurements {
             }
         }
         for (lane, runs) in by_lane {
-            if has_whole.contains(lane) {
+            if has_whole.contains(lane) || !wanted(lane, metric) {
                 continue;
             }
             for (run, samples) in runs {
@@ -322,25 +357,59 @@ fn read_figure(figure: &Figure, cells: &[CellReading], bootstrap: &Bootstrap) ->
     }
 }
 
-/// Why a figure cannot be used, as an outcome and a reason.
-fn unusable(figure: &FigureReading) -> Option<(Outcome, String)> {
+/// Why no cell measured a figure, for a person, in this order: the
+/// recipe's own reason where it cannot run the lane; why this run skipped
+/// the lane (`Measurements::not_measured`); that the lane measured nothing
+/// at all; else that it ran but not this endpoint or metric.
+fn not_measured(recipe: &Recipe, measurements: &Measurements, figure: &FigureReading) -> String {
+    let lane = figure.lane.as_str();
+    if let Some(why) = recipe.lane(lane).and_then(|l| l.not_runnable.as_deref()) {
+        return format!("lane {lane} is not runnable: {}", why.trim());
+    }
+    if let Some(why) = measurements.not_measured.get(lane) {
+        return match why.split_once(": ") {
+            Some((stage, reason)) if !stage.is_empty() && !stage.contains(char::is_whitespace) => {
+                format!("lane {lane} was not measured ({stage}): {reason}")
+            }
+            _ => format!("lane {lane} was not measured: {why}"),
+        };
+    }
+    if !measurements.cells.iter().any(|c| c.key.lane == lane) {
+        return format!("lane {lane} was not measured in this run");
+    }
+    format!(
+        "no cell measured {} ({lane} {})",
+        figure.figure,
+        figure.metric.name()
+    )
+}
+
+/// Why a figure cannot be used, as an outcome and a reason: not measured
+/// (no cell; `unmeasured` says why), no data (a gate refused the cell) or
+/// not comparable (its responses differ from the reference lane's).
+fn unusable(
+    figure: &FigureReading,
+    unmeasured: &BTreeMap<String, String>,
+) -> Option<(Outcome, String)> {
     match &figure.status {
         None => Some((
-            Outcome::Inconclusive,
-            format!(
-                "no cell measured {} ({} {})",
-                figure.figure,
-                figure.lane,
-                figure.metric.name()
-            ),
+            Outcome::NotMeasured,
+            unmeasured.get(&figure.figure).cloned().unwrap_or_else(|| {
+                format!(
+                    "no cell measured {} ({} {})",
+                    figure.figure,
+                    figure.lane,
+                    figure.metric.name()
+                )
+            }),
         )),
         Some(CellStatus::Valid) => None,
         Some(status @ CellStatus::NotComparable { .. }) => Some((
             Outcome::NotComparable,
             format!("{}: {}", figure.figure, status.describe()),
         )),
-        Some(status) => Some((
-            Outcome::Inconclusive,
+        Some(status @ (CellStatus::NoData { .. } | CellStatus::ClientBound { .. })) => Some((
+            Outcome::NoData,
             format!("{}: {}", figure.figure, status.describe()),
         )),
     }
@@ -447,6 +516,7 @@ fn judge_claim<'a>(
     claim: &Claim,
     find: &dyn Fn(&str) -> Option<&'a FigureReading>,
     cells: &[CellReading],
+    unmeasured: &BTreeMap<String, String>,
     machine: &MachineMatch,
     settings: &Settings,
 ) -> Verdict {
@@ -482,7 +552,7 @@ fn judge_claim<'a>(
         }
     }
     // Every claim needs usable cells; the first that is not decides.
-    let blocked = readings.iter().find_map(|r| unusable(r));
+    let blocked = readings.iter().find_map(|r| unusable(r, unmeasured));
     let values = |r: &FigureReading| {
         r.cell
             .as_ref()

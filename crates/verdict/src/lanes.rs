@@ -25,11 +25,51 @@ fn recipe_lane<'a>(recipe: &'a Recipe, target: &str, workers: Option<u32>) -> Op
     }
 }
 
+/// Names the lanes in [`Measurements::not_measured`] as the recipe does: a
+/// key that is a recipe lane's name stays; else it is a harness target and
+/// stands for every recipe lane whose harness name has that target (a
+/// skipped `falcon` is every Falcon lane); else it keeps its name. Two
+/// reasons landing on one lane are joined with "; ".
+pub fn align_not_measured(measurements: &mut Measurements, recipe: &Recipe) {
+    let mut aligned: BTreeMap<String, String> = BTreeMap::new();
+    for (name, why) in std::mem::take(&mut measurements.not_measured) {
+        let mut lanes: Vec<String> = if recipe.lane(&name).is_some() {
+            vec![name.clone()]
+        } else {
+            recipe
+                .lanes
+                .iter()
+                .filter(|l| l.harness_name().target == name)
+                .map(|l| l.name.to_string())
+                .collect()
+        };
+        if lanes.is_empty() {
+            lanes.push(name);
+        }
+        for lane in lanes {
+            match aligned.get_mut(&lane) {
+                Some(known) if known.split("; ").any(|w| w == why) => {}
+                Some(known) => {
+                    known.push_str("; ");
+                    known.push_str(&why);
+                }
+                None => {
+                    aligned.insert(lane, why.clone());
+                }
+            }
+        }
+    }
+    measurements.not_measured = aligned;
+}
+
 /// Renames the measurements' lanes to the recipe's: each measured lane
 /// (a harness target and its workers) becomes the one recipe lane whose
 /// harness name it is. A lane that fits none, or several, keeps its name.
+/// The lanes the run did not measure are named the same way (see
+/// [`align_not_measured`]).
 /// Returns the renames made, harness name → recipe name.
 pub fn align_lanes(measurements: &mut Measurements, recipe: &Recipe) -> BTreeMap<String, String> {
+    align_not_measured(measurements, recipe);
     let mut renames = BTreeMap::new();
     for (name, info) in &measurements.lanes {
         if let Some(to) = recipe_lane(recipe, &info.target, info.workers)

@@ -81,7 +81,7 @@ pub use judge::{
     FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, format_number, judge,
     more_runs_to_settle,
 };
-pub use lanes::align_lanes;
+pub use lanes::{align_lanes, align_not_measured};
 pub use measurements::{
     Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Run, is_load_metric,
 };

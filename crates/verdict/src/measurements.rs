@@ -108,6 +108,11 @@ pub struct Measurements {
     /// The lane others are checked against for parity; the first lane with
     /// a parity record when absent.
     pub reference_lane: Option<String>,
+    /// Lanes this run did not measure, and why (`preflight: it needs
+    /// falcon, which this machine lacks`): the results folder's
+    /// `skipped.json`, keyed by recipe lane once [`crate::align_lanes`] ran.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub not_measured: BTreeMap<String, String>,
 }
 
 /// Whether a metric is read off the load generator (so errors and a

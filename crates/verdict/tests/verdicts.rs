@@ -2,14 +2,21 @@
 
 use reprise_recipe::{Metric, Recipe};
 use reprise_verdict::{
-    CellKey, CellStatus, Interval, MachineMatch, Measurements, Outcome, Parity, Run, Settings,
-    judge, more_runs_to_settle,
+    CellKey, CellStatus, Interval, LaneInfo, MachineMatch, Measurements, Outcome, Parity, Run,
+    Settings, align_lanes, judge, more_runs_to_settle,
 };
 
 /// Lanes a and b answer `/`; the post says a does 2,000 req/s, b 1,000,
 /// a is twice b (±10%), a ranks above b, and a's runs spread 5% (±50%).
 fn recipe() -> Recipe {
-    let text = r#"
+    parse(PAIR)
+}
+
+fn parse(text: &str) -> Recipe {
+    reprise_recipe::parse("recipes/pair.toml".as_ref(), text).expect("fixture recipe is valid")
+}
+
+const PAIR: &str = r#"
 [post]
 id = "pair"
 title = "Two servers"
@@ -83,8 +90,6 @@ value = 0.05
 tolerance = 0.5
 quote = "A's runs spread 5%."
 "#;
-    reprise_recipe::parse("recipes/pair.toml".as_ref(), text).expect("fixture recipe is valid")
-}
 
 fn key(lane: &str) -> CellKey {
     CellKey::new(lane, Some("/"), Metric::ReqPerS)
@@ -212,7 +217,8 @@ fn a_client_bound_run_makes_the_cell_unable_to_judge_the_server() {
     );
     for claim in ["a-twice-b", "a-above-b", "a-absolute"] {
         let v = j.verdict(claim).unwrap();
-        assert_eq!(v.outcome, Outcome::Inconclusive, "{claim}");
+        assert_eq!(v.outcome, Outcome::NoData, "{claim}");
+        assert_eq!(v.outcome.label(), "no data");
         assert!(v.reason.contains("client-bound"), "{claim}: {}", v.reason);
         assert!(v.reason.contains("97%"), "{}", v.reason);
     }
@@ -249,7 +255,7 @@ fn a_cell_with_errors_or_a_null_run_is_no_data() {
         b.status
     );
     let v = j.verdict("a-twice-b").unwrap();
-    assert_eq!(v.outcome, Outcome::Inconclusive);
+    assert_eq!(v.outcome, Outcome::NoData);
     assert!(v.reason.contains("no data"), "{}", v.reason);
     // Memory is sampled on the server: errors do not void it.
     let rss = j
@@ -383,5 +389,206 @@ fn alternating_rounds_cancel_shared_drift_out_of_a_ratio() {
     assert!(
         (i.low - 2.0).abs() < 1e-9 && (i.high - 2.0).abs() < 1e-9,
         "{i:?}"
+    );
+}
+
+/// The pair, plus a lane c the recipe cannot run (the post measured it with
+/// a server nobody can get), a Falcon lane the harness calls `falcon`, and a
+/// ratio claim on each.
+fn with_more_lanes() -> Recipe {
+    parse(&format!(
+        "{PAIR}{}",
+        r#"
+[[lane]]
+name = "c"
+why = "The unobtainable one."
+not_runnable = "The post's server c was never published."
+
+[[lane]]
+name = "falcon-1p"
+command = ["falcon"]
+workers = 1
+harness = { target = "falcon", workers = 1 }
+why = "Falcon, one process."
+
+[[figure]]
+id = "c-hello"
+lane = "c"
+endpoint = "/"
+metric = "req_per_s"
+value = 4000
+quote = "C serves 4,000."
+
+[[figure]]
+id = "falcon-hello"
+lane = "falcon-1p"
+endpoint = "/"
+metric = "req_per_s"
+value = 3000
+quote = "Falcon serves 3,000."
+
+[[claim]]
+id = "c-twice-a"
+kind = "ratio"
+numerator = "c-hello"
+denominator = "a-hello"
+value = 2.0
+tolerance = 0.10
+quote = "C is twice A."
+
+[[claim]]
+id = "falcon-above-a"
+kind = "ordering"
+order = ["falcon-hello", "a-hello"]
+quote = "Falcon is ahead of A."
+"#
+    ))
+}
+
+#[test]
+fn a_figure_whose_lane_cannot_run_is_not_measured_with_the_recipes_reason() {
+    let m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    let j = judge(&with_more_lanes(), &m, &differs(), &Settings::default());
+    let v = j.verdict("c-twice-a").unwrap();
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(v.outcome.label(), "not measured");
+    assert_eq!(
+        v.reason,
+        "lane c is not runnable: The post's server c was never published."
+    );
+    assert_eq!(v.more_runs, None);
+    // The claims on measured lanes are judged as before.
+    assert_eq!(j.verdict("a-twice-b").unwrap().outcome, Outcome::Reproduced);
+}
+
+#[test]
+fn a_lane_the_run_skipped_is_not_measured_with_the_skip_reason() {
+    let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    m.not_measured.insert(
+        "falcon-1p".into(),
+        "preflight: it needs falcon, which this machine lacks".into(),
+    );
+    let j = judge(&with_more_lanes(), &m, &differs(), &Settings::default());
+    let v = j.verdict("falcon-above-a").unwrap();
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(
+        v.reason,
+        "lane falcon-1p was not measured (preflight): it needs falcon, which this machine lacks"
+    );
+}
+
+#[test]
+fn a_skipped_harness_target_names_the_recipe_lanes_it_stands_for() {
+    // skipped.json names the harness's target; the recipe's lane is falcon-1p.
+    let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    m.not_measured
+        .insert("falcon".into(), "boot: it did not answer /health".into());
+    // A skipped lane named as the recipe names it stays as it is.
+    m.not_measured
+        .insert("b".into(), "check: / answered 500".into());
+    let recipe = with_more_lanes();
+    align_lanes(&mut m, &recipe);
+    assert_eq!(
+        m.not_measured.keys().collect::<Vec<_>>(),
+        ["b", "falcon-1p"]
+    );
+    let j = judge(&recipe, &m, &differs(), &Settings::default());
+    let v = j.verdict("falcon-above-a").unwrap();
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(
+        v.reason,
+        "lane falcon-1p was not measured (boot): it did not answer /health"
+    );
+    // b has cells: what they say decides, not the skip.
+    assert_eq!(j.verdict("a-twice-b").unwrap().outcome, Outcome::Reproduced);
+}
+
+#[test]
+fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
+    let mut m = Measurements::default();
+    for (i, v) in [500.0, 505.0, 498.0].iter().enumerate() {
+        m.push_run(
+            key("a"),
+            Run {
+                run: i as u32 + 1,
+                value: Some(*v),
+                errors: 0,
+                client_cpu: None,
+            },
+        );
+        m.push_run(
+            CellKey::new("b", Some("/other"), Metric::ReqPerS),
+            Run {
+                run: i as u32 + 1,
+                value: Some(*v),
+                errors: 0,
+                client_cpu: None,
+            },
+        );
+    }
+    m.lanes.insert("a".into(), LaneInfo::default());
+    let j = judge(&with_more_lanes(), &m, &differs(), &Settings::default());
+    let v = j.verdict("falcon-above-a").unwrap();
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(v.reason, "lane falcon-1p was not measured in this run");
+    // b ran, but not `/`.
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(v.reason, "no cell measured b-hello (b req_per_s)");
+}
+
+#[test]
+fn a_cell_with_errors_is_no_data_naming_the_run_and_its_errors() {
+    let mut m = measured(&[1990.0, 2010.0, 2005.0], &[1000.0, 1001.0, 999.0]);
+    m.cells[0].runs[1].errors = 3;
+    let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
+    for claim in ["a-absolute", "a-twice-b", "a-above-b", "a-spread"] {
+        let v = j.verdict(claim).unwrap();
+        assert_eq!(v.outcome, Outcome::NoData, "{claim}: {}", v.reason);
+        assert_eq!(v.reason, "a-hello: no data: run 2 had 3 errors", "{claim}");
+        assert_eq!(v.measured, None, "no number from a cell with errors");
+    }
+}
+
+#[test]
+fn a_client_bound_cell_is_no_data() {
+    let mut m = measured(&[1990.0, 2010.0, 2005.0], &[1000.0, 1001.0, 999.0]);
+    m.cells[1].runs[0].client_cpu = Some(0.99);
+    let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::NoData, "{}", v.reason);
+    assert_eq!(
+        v.reason,
+        "b-hello: client-bound: the load generator used 99% of its CPU in run 1"
+    );
+    // a's own cell is fine.
+    assert_eq!(
+        j.verdict("a-absolute").unwrap().outcome,
+        Outcome::Reproduced
+    );
+}
+
+#[test]
+fn a_straddling_interval_stays_inconclusive_with_the_runs_to_settle_it() {
+    let edge = measured(&[1500.0, 1800.0, 2100.0], &[1000.0, 1001.0, 999.0]);
+    let j = judge(
+        &recipe(),
+        &edge,
+        &MachineMatch::Matches,
+        &Settings::default(),
+    );
+    let v = j.verdict("a-absolute").unwrap();
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.outcome.label(), "inconclusive");
+    let more = v.more_runs.expect("the runs that would settle it");
+    assert!(
+        v.reason.contains("straddles the band's edge"),
+        "{}",
+        v.reason
+    );
+    assert!(
+        v.reason.contains(&format!("about {more} more runs")),
+        "{}",
+        v.reason
     );
 }

@@ -3,4 +3,4 @@
 /**
  * What a claim came to.
  */
-export type Outcome = "reproduced" | "not_reproduced" | "inconclusive" | "not_comparable";
+export type Outcome = "reproduced" | "not_reproduced" | "inconclusive" | "no_data" | "not_measured" | "not_comparable";

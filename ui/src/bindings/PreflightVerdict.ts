@@ -3,4 +3,4 @@
 /**
  * How one item compares.
  */
-export type PreflightVerdict = "matches" | "differs" | "blocks";
+export type PreflightVerdict = "matches" | "not_recorded" | "differs" | "blocks";

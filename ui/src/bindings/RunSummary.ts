@@ -4,4 +4,15 @@
  * A run as `reprise history` lists it (and the app's Results page: its
  * TypeScript type is generated from this one).
  */
-export type RunSummary = { id: string, created_at: string, recipe: string, title: string, origin: string | null, cells: number, reproduced: number, not_reproduced: number, inconclusive: number, not_comparable: number, };
+export type RunSummary = { id: string, created_at: string, recipe: string, title: string, origin: string | null, cells: number, reproduced: number, not_reproduced: number, inconclusive: number, 
+/**
+ * Claims whose cells a gate refused (errors, a saturated client). Runs
+ * stored before this was counted read 0 here (their report's verdicts
+ * say "inconclusive").
+ */
+no_data: number, 
+/**
+ * Claims no cell measured (the lane cannot be run or was skipped). Runs
+ * stored before this was counted read 0 here.
+ */
+not_measured: number, not_comparable: number, };

@@ -23,4 +23,11 @@ why: string | null,
 /**
  * The post's own words naming this version.
  */
-quote: string | null, };
+quote: string | null, 
+/**
+ * What mise installs to provide it, `TOOL@VERSION` as `mise use`
+ * takes it: `ruby@4.0.5`, `ruby@jruby-10.1.1.0`, `java@25`,
+ * `gem:falcon@0.47.7`. `reprise setup` installs these (the posts pin
+ * their toolchains through mise).
+ */
+mise: string | null, };

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { Loaded, useLoad } from '../load';
 import { href } from '../state';
 
-const verdictClass: Record<PreflightVerdict, string> = { matches: 'ok', differs: 'warn', blocks: 'bad' };
+const verdictClass: Record<PreflightVerdict, string> = { matches: 'ok', not_recorded: '', differs: 'warn', blocks: 'bad' };
 
 export function PreflightPage({ id }: { id: string }) {
   const [ask, setAsk] = useState(false);

@@ -2,7 +2,7 @@ import type { ResultsView } from '../bindings/ResultsView';
 import type { RunSummary } from '../bindings/RunSummary';
 import { Loaded, Notice, useLoad } from '../load';
 import { PublishedVsMeasured } from '../Chart';
-import { describeCell, formatInterval, formatValue, outcomeLabel, unitOf } from '../format';
+import { describeCell, formatInterval, formatValue, outcomeLabel, runCounts, unitOf } from '../format';
 import { href } from '../state';
 
 export function ResultsPage({ run }: { run?: string }) {
@@ -37,7 +37,7 @@ export function RunList({ rows, selected, page }: { rows: RunSummary[]; selected
           <a href={href({ page, run: r.id })} aria-current={r.id === selected ? 'true' : undefined}>
             <strong>{r.title}</strong>
             <span class="sub">
-              {r.created_at} · {r.reproduced} reproduced, {r.not_reproduced} not, {r.inconclusive} inconclusive
+              {r.created_at} · {runCounts(r)}
             </span>
           </a>
         </li>

@@ -125,7 +125,7 @@ describe('the desktop app', () => {
     assert.ok(statuses.includes('finished'), `no step finished: ${statuses}`);
     await shoot('run');
     await s.click(await s.find('[data-results-link]'));
-    await s.waitFor('[data-verdict]', { text: /Reproduced|Not reproduced|Inconclusive|Not comparable/ });
+    await s.waitFor('[data-verdict]', { text: /Reproduced|Not reproduced|Inconclusive|No data|Not measured|Not comparable/ });
   });
 
   it('shows results with verdicts and a chart', async () => {

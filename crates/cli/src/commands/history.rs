@@ -46,6 +46,8 @@ pub fn run(_args: Args) -> ExitCode {
         "reproduced",
         "not reproduced",
         "inconclusive",
+        "no data",
+        "not measured",
         "not comparable",
     ]);
     for r in runs {
@@ -57,6 +59,8 @@ pub fn run(_args: Args) -> ExitCode {
             r.reproduced.to_string(),
             r.not_reproduced.to_string(),
             r.inconclusive.to_string(),
+            r.no_data.to_string(),
+            r.not_measured.to_string(),
             r.not_comparable.to_string(),
         ]);
     }
