@@ -22,6 +22,7 @@
 
 pub mod commands;
 pub mod run;
+pub mod setup;
 pub mod share;
 pub mod stream;
 pub mod views;
@@ -145,6 +146,35 @@ fn cancel_run(session: State<'_, Session>, id: String) -> bool {
     session.cancel(&id)
 }
 
+/// What "Set up what's missing" will install, write and run.
+#[tauri::command]
+fn setup_plan(
+    session: State<'_, Session>,
+    id: String,
+    lanes: Vec<String>,
+) -> Result<reprise_session::setup::SetupPlan, CommandError> {
+    setup::plan(&session, &id, &lanes)
+}
+
+/// Installs the recipe's toolchains through mise, forwarding its output
+/// (throttled) to `on_event`; answers when the install ends.
+#[tauri::command]
+async fn start_setup(
+    session: State<'_, Session>,
+    setups: State<'_, setup::Setups>,
+    id: String,
+    lanes: Vec<String>,
+    on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
+) -> Result<reprise_session::setup::SetupEnd, CommandError> {
+    let (session, setups) = (session.inner().clone(), setups.inner().clone());
+    blocking(move || setup::start(&session, &setups, &id, &lanes, |b| on_event.send(b))).await
+}
+
+#[tauri::command]
+fn cancel_setup(setups: State<'_, setup::Setups>, id: String) -> bool {
+    setup::cancel(&setups, &id)
+}
+
 /// What this build can do, so the UI shows the rest as not in this build.
 #[tauri::command]
 fn capabilities() -> Capabilities {
@@ -219,6 +249,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
     builder
         .manage(session)
         .manage(share::PendingSignIn::default())
+        .manage(setup::Setups::default())
         .invoke_handler(tauri::generate_handler![
             library,
             post,
@@ -230,6 +261,9 @@ pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
             plan_run,
             start_run,
             cancel_run,
+            setup_plan,
+            start_setup,
+            cancel_setup,
             share_status,
             share_sign_in,
             share_wait_sign_in,

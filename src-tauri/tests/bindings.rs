@@ -28,6 +28,8 @@ fn generate(dir: &Path) {
     StreamMessage::export_all(&cfg).unwrap();
     Capabilities::export_all(&cfg).unwrap();
     StreamSummary::export_all(&cfg).unwrap();
+    reprise_session::setup::SetupPlan::export_all(&cfg).unwrap();
+    reprise_session::setup::SetupEnd::export_all(&cfg).unwrap();
 }
 
 /// Every `.ts` file under `dir`, by its path relative to `dir`.

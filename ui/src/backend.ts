@@ -17,6 +17,8 @@ import type { ResultsView } from './bindings/ResultsView';
 import type { RunChoices } from './bindings/RunChoices';
 import type { RunSummary } from './bindings/RunSummary';
 import type { SharePreview } from './bindings/SharePreview';
+import type { SetupEnd } from './bindings/SetupEnd';
+import type { SetupPlan } from './bindings/SetupPlan';
 import type { StreamMessage } from './bindings/StreamMessage';
 import type { StreamSummary } from './bindings/StreamSummary';
 
@@ -41,6 +43,11 @@ export interface Backend {
   machine(): Promise<ThisMachine>;
   /** The preflight; `askVersions` runs the recipe's version commands (the reader accepted them). */
   preflight(id: string, askVersions: boolean): Promise<Preflight>;
+  /** What setting up the recipe's toolchains (through mise) installs, writes and runs. */
+  setupPlan(id: string, lanes: string[]): Promise<SetupPlan>;
+  /** Installs them; mise's output arrives on `onBatch`. */
+  startSetup(id: string, lanes: string[], onBatch: (batch: StreamMessage[]) => void): Promise<SetupEnd>;
+  cancelSetup(id: string): Promise<boolean>;
   planRun(id: string): Promise<RunPlan>;
   /** Runs (or, unless `choices.fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
   startRun(id: string, choices: RunChoices, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
@@ -112,6 +119,13 @@ export function tauriBackend(
     sharePreview: (run) => call('share_preview', { run }),
     machine: () => call('machine'),
     preflight: (id, askVersions) => call('preflight', { id, askVersions }),
+    setupPlan: (id, lanes) => call('setup_plan', { id, lanes }),
+    startSetup: (id, lanes, onBatch) => {
+      const channel = makeChannel<StreamMessage[]>();
+      channel.onmessage = onBatch;
+      return call('start_setup', { id, lanes, onEvent: channel });
+    },
+    cancelSetup: (id) => call('cancel_setup', { id }),
     planRun: (id) => call('plan_run', { id }),
     startRun: (id, choices, onBatch) => {
       const channel = makeChannel<StreamMessage[]>();
@@ -144,6 +158,9 @@ export interface Script {
   machine?: Scripted<ThisMachine>;
   preflight?: Record<string, Scripted<Preflight>>;
   plan?: Record<string, Scripted<RunPlan>>;
+  setupPlan?: Record<string, Scripted<SetupPlan>>;
+  /** A setup: the batches it streams, then how it ended; the preflight it leaves behind. */
+  setup?: Record<string, { batches: StreamMessage[][]; end: Scripted<SetupEnd>; tickMs?: number; after?: Preflight }>;
   shareStatus?: Scripted<ShareStatus>;
   signIn?: Scripted<SignInCode>;
   waitSignIn?: Scripted<string>;
@@ -172,6 +189,7 @@ function answer<T>(s: Scripted<T> | undefined, what: string): Promise<T> {
 /** A backend that answers from a script: for tests in a plain browser. */
 export function scriptedBackend(script: Script): Backend {
   const cancelled: Record<string, boolean> = {};
+  const setUp: Record<string, boolean> = {};
   let signedIn = false;
   return {
     name: 'scripted',
@@ -182,8 +200,30 @@ export function scriptedBackend(script: Script): Backend {
     results: (run) => answer(script.results?.[run], `results ${run}`),
     sharePreview: (run) => answer(script.share?.[run], `share preview ${run}`),
     machine: () => answer(script.machine, 'machine'),
-    preflight: (id, askVersions) =>
-      answer(script.preflight?.[id], `preflight ${id}`).then((p) => ({ ...p, versions_asked: askVersions })),
+    preflight: (id, askVersions) => {
+      const after = setUp[id] ? script.setup?.[id]?.after : undefined;
+      const p = after ? { value: after } : script.preflight?.[id];
+      return answer(p, `preflight ${id}`).then((p) => ({ ...p, versions_asked: askVersions }));
+    },
+    setupPlan: (id) => answer(script.setupPlan?.[id], `setup plan ${id}`),
+    startSetup: async (id, _lanes, onBatch) => {
+      const setup = script.setup?.[id];
+      if (!setup) return answer<SetupEnd>(undefined, `setup ${id}`);
+      cancelled[`setup ${id}`] = false;
+      for (const batch of setup.batches) {
+        await new Promise((r) => setTimeout(r, setup.tickMs ?? 0));
+        if (cancelled[`setup ${id}`]) return 'cancelled';
+        onBatch(batch);
+      }
+      const end = await answer(setup.end, `setup ${id}`);
+      if (end === 'installed') setUp[id] = true;
+      return end;
+    },
+    cancelSetup: async (id) => {
+      const going = cancelled[`setup ${id}`] === false;
+      cancelled[`setup ${id}`] = true;
+      return going;
+    },
     planRun: (id) => answer(script.plan?.[id], `plan ${id}`),
     startRun: async (id, _choices, onBatch) => {
       const run = script.run?.[id];

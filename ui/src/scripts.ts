@@ -12,6 +12,7 @@ import type { SharePreview } from './bindings/SharePreview';
 import type { RunOutcome } from './bindings/RunOutcome';
 import type { RunPlan } from './bindings/RunPlan';
 import type { Event } from './bindings/Event';
+import type { SetupPlan } from './bindings/SetupPlan';
 
 const post: PostView = {
   post: {
@@ -148,6 +149,33 @@ const preflight: Preflight = {
   versions_asked: false,
 };
 
+const setupPlan: SetupPlan = {
+  recipe: 'hello-ceiling',
+  lanes: [],
+  config: '/home/reader/.local/share/reprise/setup/hello-ceiling/mise.toml',
+  config_text: '# Written by `reprise setup`: the toolchains the recipe pins.\n[tools]\n"gem:falcon" = "latest"\n',
+  installs: ['gem:falcon latest (for falcon)'],
+  by_hand: ['nginx *'],
+  mise: '/home/reader/.cargo/bin/mise',
+  get_mise: null,
+  commands: ['mise install (in /home/reader/.local/share/reprise/setup/hello-ceiling)'],
+};
+
+/** The preflight once falcon is set up: nothing blocks. */
+const preflightSetUp: Preflight = {
+  ...preflight,
+  items: preflight.items.map((i) =>
+    i.name === 'toolchain falcon' ? { ...i, here: 'falcon 0.51.1', verdict: 'matches', fix: null } : i,
+  ),
+  runnable_lanes: ['puma', 'falcon'],
+  blocked_lanes: [],
+};
+
+const setupBatches: StreamMessage[][] = [
+  [{ type: 'log', step: 'setup', lines: ['mise by @jdx – installing 1 tool'], dropped: 0 }],
+  [{ type: 'log', step: 'setup', lines: ['mise ✓ gem:falcon@0.51.1'], dropped: 0 }],
+];
+
 const plan: RunPlan = {
   recipe: 'hello-ceiling',
   checksum: { status: 'matches' },
@@ -231,6 +259,8 @@ export const scripts: Record<string, Script> = {
     share: { 'hello-ceiling-1': { value: share } },
     machine: { value: machine },
     preflight: { 'hello-ceiling': { value: preflight } },
+    setupPlan: { 'hello-ceiling': { value: setupPlan } },
+    setup: { 'hello-ceiling': { batches: setupBatches, tickMs: 30, end: { value: 'installed' }, after: preflightSetUp } },
     plan: { 'hello-ceiling': { value: plan } },
     run: {
       'hello-ceiling': {

@@ -1,13 +1,19 @@
 import type { PreflightVerdict } from '../bindings/PreflightVerdict';
+import type { Preflight } from '../bindings/Preflight';
+import type { SetupEnd } from '../bindings/SetupEnd';
+import type { SetupPlan } from '../bindings/SetupPlan';
 import { useState } from 'preact/hooks';
-import { Loaded, useLoad } from '../load';
+import { toBackendError, type BackendError } from '../backend';
+import { ErrorBox, Loaded, useBackend, useLoad } from '../load';
 import { href } from '../state';
 
 const verdictClass: Record<PreflightVerdict, string> = { matches: 'ok', not_recorded: '', differs: 'warn', blocks: 'bad' };
 
 export function PreflightPage({ id }: { id: string }) {
   const [ask, setAsk] = useState(false);
-  const load = useLoad((b) => b.preflight(id, ask), [id, ask]);
+  // Bumped after a setup, to read the toolchains again (their versions asked).
+  const [checks, setChecks] = useState(0);
+  const load = useLoad((b) => b.preflight(id, ask), [id, ask, checks], checks > 0);
   return (
     <>
       <p class="crumbs">
@@ -39,6 +45,15 @@ export function PreflightPage({ id }: { id: string }) {
                   Run {p.version_commands.length === 1 ? 'this command' : `these ${p.version_commands.length} commands`} to ask
                 </button>
               </div>
+            )}
+            {(needsSetup(p) || checks > 0) && (
+              <SetupPanel
+                id={id}
+                onInstalled={() => {
+                  setAsk(true);
+                  setChecks((n) => n + 1);
+                }}
+              />
             )}
             <table class="preflight">
               <thead>
@@ -78,5 +93,113 @@ export function PreflightPage({ id }: { id: string }) {
         )}
       </Loaded>
     </>
+  );
+}
+
+/** Whether a toolchain blocks or differs: something setup may provide. */
+function needsSetup(p: Preflight): boolean {
+  return p.items.some((i) => i.subject === 'toolchain' && (i.verdict === 'blocks' || i.verdict === 'differs'));
+}
+
+type SetupState =
+  | { stage: 'idle' }
+  | { stage: 'planning' }
+  | { stage: 'planned'; plan: SetupPlan }
+  | { stage: 'installing'; plan: SetupPlan; lines: string[] }
+  | { stage: 'ended'; plan: SetupPlan; lines: string[]; end: SetupEnd }
+  | { stage: 'error'; error: BackendError };
+
+/** "Set up what's missing": the plan (what mise installs, the config it
+ * writes, the commands it runs), then the install with mise's output live,
+ * then the preflight read again. */
+function SetupPanel({ id, onInstalled }: { id: string; onInstalled: () => void }) {
+  const backend = useBackend();
+  const [state, setState] = useState<SetupState>({ stage: 'idle' });
+  const plan = () => {
+    setState({ stage: 'planning' });
+    backend.setupPlan(id, []).then(
+      (plan) => setState({ stage: 'planned', plan }),
+      (e) => setState({ stage: 'error', error: toBackendError(e) }),
+    );
+  };
+  const install = (plan: SetupPlan) => {
+    let lines: string[] = [];
+    setState({ stage: 'installing', plan, lines });
+    backend
+      .startSetup(id, plan.lanes, (batch) => {
+        for (const m of batch) if (m.type === 'log') lines = [...lines, ...m.lines];
+        setState({ stage: 'installing', plan, lines });
+      })
+      .then(
+        (end) => {
+          setState({ stage: 'ended', plan, lines, end });
+          if (end === 'installed') onInstalled();
+        },
+        (e) => setState({ stage: 'error', error: toBackendError(e) }),
+      );
+  };
+  if (state.stage === 'idle' || state.stage === 'planning') {
+    return (
+      <div class="notice" data-setup>
+        <p>Reprise can install the toolchains this recipe pins, through mise, the way the posts pinned theirs.</p>
+        <button type="button" onClick={plan} disabled={state.stage === 'planning'} data-action="setup">
+          Set up what’s missing
+        </button>
+      </div>
+    );
+  }
+  if (state.stage === 'error') return <ErrorBox error={state.error} title="Could not set up the toolchains." />;
+  const p = state.plan;
+  const lines = state.stage === 'planned' ? [] : state.lines;
+  return (
+    <div class="notice" data-setup>
+      {p.get_mise && <p data-setup-mise>mise is not installed: {p.get_mise}</p>}
+      {p.installs.length > 0 && (
+        <>
+          <p>mise installs:</p>
+          <ul class="plain">
+            {p.installs.map((i) => (
+              <li><code>{i}</code></li>
+            ))}
+          </ul>
+          <p>
+            into its own config, <code>{p.config}</code>:
+          </p>
+          <pre data-setup-config>{p.config_text}</pre>
+        </>
+      )}
+      {p.by_hand.length > 0 && (
+        <p>Not through mise (the fixes in the table say how): {p.by_hand.map((t) => <code>{t} </code>)}</p>
+      )}
+      {p.commands.length > 0 && (
+        <p>
+          It runs {p.commands.map((c) => <code>{c} </code>)} then asks each toolchain its version.
+        </p>
+      )}
+      {state.stage === 'planned' && p.commands.length > 0 && (
+        <button type="button" onClick={() => install(p)} data-action="install">
+          Install
+        </button>
+      )}
+      {state.stage === 'installing' && (
+        <button type="button" onClick={() => backend.cancelSetup(id)} data-action="stop-setup">
+          Stop
+        </button>
+      )}
+      {lines.length > 0 && (
+        <pre class="log" data-setup-log aria-live="polite">
+          {lines.join('\n')}
+        </pre>
+      )}
+      {state.stage === 'ended' && (
+        <p class={`summary-line ${state.end === 'installed' ? 'ok' : 'bad'}`} data-setup-end>
+          {state.end === 'installed'
+            ? 'Installed: the toolchains below are read again, as a run will use them.'
+            : state.end === 'cancelled'
+              ? 'Stopped: setting up again installs what is still missing.'
+              : 'The install failed: mise’s output above says why.'}
+        </p>
+      )}
+    </div>
   );
 }

@@ -112,6 +112,23 @@ describe('Preflight', () => {
     await page.locator('[data-versions]').waitFor({ state: 'detached' });
     await page.locator('[data-item="boost"]').waitFor();
   });
+  it('sets up what is missing: shows the plan, installs with mise’s output live, then reads the toolchains again', async () => {
+    await open('default', 'preflight/hello-ceiling');
+    await page.click('[data-action="setup"]');
+    const setup = page.locator('[data-setup]');
+    await page.locator('[data-action="install"]').waitFor();
+    assert.match(await setup.innerText(), /gem:falcon latest \(for falcon\)/);
+    assert.match(await text('[data-setup-config]'), /\[tools\]\s+"gem:falcon" = "latest"/);
+    assert.match(await setup.innerText(), /mise install \(in /);
+    assert.match(await setup.innerText(), /Not through mise.*nginx/);
+    await page.click('[data-action="install"]');
+    await page.locator('[data-setup-end]').waitFor();
+    assert.match(await text('[data-setup-log]'), /installing 1 tool[\s\S]*✓ gem:falcon@0.51.1/);
+    assert.match(await text('[data-setup-end]'), /Installed/);
+    await page.locator('[data-lane="falcon"]', { hasText: 'can run here' }).waitFor();
+    assert.match(await text('[data-item="toolchain falcon"]'), /falcon 0.51.1\s+matches/);
+    assert.match(await text('[data-preflight-summary]'), /Nothing blocks this run/);
+  });
   it('shows loading while the probe runs', async () => {
     await open('slow', 'preflight/hello-ceiling');
     assert.match(await text('[role=status]'), /probing this machine/);
