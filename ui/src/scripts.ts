@@ -57,7 +57,7 @@ const post: PostView = {
 function lane(name: string, why: string): PostView['lanes'][number]['lane'] {
   return {
     name, runtime: 'ruby', needs: [], server: name, workers: 2, threads: 4, env: {}, heap_mb: null, warmup: '5s',
-    command: [name], dir: null, port: 9292, health: '/', boot_budget: null, placement: 'host', image: null, why, not_runnable: null, harness: null,
+    command: [name], dir: null, port: 9292, health: '/', boot_budget: null, placement: 'host', image: null, why, not_runnable: null, harness: null, services: [],
   };
 }
 
@@ -196,6 +196,7 @@ const plan: RunPlan = {
       { name: 'puma', command: 'in files/hello: puma --bind tcp://127.0.0.1:9292 config.ru (port 9292)', env: ['RACK_ENV=production'] },
       { name: 'falcon', command: 'in files/hello: falcon serve --bind http://127.0.0.1:9294 (port 9294)', env: [] },
     ],
+    services: [],
     version_commands: ['ruby --version', 'puma --version', 'falcon --version'],
     records_machine: ['uname -a', 'lscpu --json', 'ruby --version', 'wrk --version'],
     files: [{ path: 'hello/config.ru', lines: 1, script: false }],

@@ -19,6 +19,8 @@ pub struct Consent {
     pub steps: Vec<ConsentStep>,
     /// The lanes' servers the run starts.
     pub lanes: Vec<ConsentLane>,
+    /// The `[[service]]`s those lanes need, which the run starts and stops.
+    pub services: Vec<ConsentLane>,
     /// The commands asked for a version before the first lane starts (a
     /// toolchain's `command`).
     pub version_commands: Vec<String>,
@@ -130,6 +132,24 @@ impl Consent {
                     command: line,
                     env: env_lines(&lane.env),
                 });
+                for name in &lane.services {
+                    let Some(service) = recipe.service(name) else {
+                        continue;
+                    };
+                    if consent.services.iter().any(|s| s.name == shown(name)) {
+                        continue;
+                    }
+                    let mut line = command_line(&service.command);
+                    if let Some(dir) = &service.dir {
+                        line = format!("in {}: {line}", shown(dir));
+                    }
+                    line.push_str(&format!(" (port {})", service.port));
+                    consent.services.push(ConsentLane {
+                        name: shown(name).into_owned(),
+                        command: line,
+                        env: env_lines(&service.env),
+                    });
+                }
             }
             consent.version_commands = recipe
                 .toolchains
@@ -192,6 +212,15 @@ impl Consent {
         for lane in &self.lanes {
             lines.push(format!("  lane {} runs: {}", lane.name, lane.command));
             for env in &lane.env {
+                lines.push(format!("       with {env}"));
+            }
+        }
+        for service in &self.services {
+            lines.push(format!(
+                "  service {} runs (started for the run, stopped after): {}",
+                service.name, service.command
+            ));
+            for env in &service.env {
                 lines.push(format!("       with {env}"));
             }
         }

@@ -74,8 +74,9 @@ pub struct ServerSpec {
     pub dir: PathBuf,
     pub env: BTreeMap<String, String>,
     pub port: u16,
-    /// The path that answers 200 once the server is ready.
-    pub health: String,
+    /// The path that answers 200 once the server is ready; `None` for a
+    /// service that speaks no HTTP (Redis): ready once its port accepts.
+    pub health: Option<String>,
     pub boot_budget: Duration,
     /// CPUs the server (and everything it forks) may run on.
     pub cpus: Option<Vec<usize>>,
@@ -344,15 +345,19 @@ impl LaneServer {
             {
                 accepted = Some(started.elapsed());
             }
-            if accepted.is_some() {
-                match client.get(spec.port, &spec.health, &[], Duration::from_secs(5)) {
+            if let Some(at) = accepted {
+                let Some(health) = &spec.health else {
+                    (server.accept_ms, server.page_ms) = (ms(at), ms(at));
+                    return Ok(());
+                };
+                match client.get(spec.port, health, &[], Duration::from_secs(5)) {
                     Ok(r) if r.status == 200 => {
                         server.page_ms = ms(started.elapsed());
-                        server.accept_ms = accepted.map(ms).unwrap_or(server.page_ms);
+                        server.accept_ms = ms(at);
                         return Ok(());
                     }
-                    Ok(r) => last = format!("GET {} answered {}", spec.health, r.status),
-                    Err(e) => last = format!("GET {}: {e}", spec.health),
+                    Ok(r) => last = format!("GET {health} answered {}", r.status),
+                    Err(e) => last = format!("GET {health}: {e}"),
                 }
             }
             std::thread::sleep(Duration::from_millis(25));

@@ -296,7 +296,7 @@ fn a_port_someone_else_holds_is_refused_before_booting() {
         dir: dir.path().to_path_buf(),
         env: Default::default(),
         port,
-        health: "/".into(),
+        health: Some("/".into()),
         boot_budget: Duration::from_secs(5),
         cpus: None,
         log: dir.path().join("late.log"),

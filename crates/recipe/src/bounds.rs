@@ -22,7 +22,7 @@ pub(crate) const DURATION_MAX: Duration = Duration::from_secs(24 * 3600);
 /// The most entries of each kind a recipe may have: ten times what the
 /// largest recipe has, and few enough that checks comparing every entry with
 /// every other stay quick on any file.
-const MOST: [(&str, usize); 8] = [
+const MOST: [(&str, usize); 9] = [
     ("source", 64),
     ("toolchain", 64),
     ("step", 256),
@@ -31,6 +31,7 @@ const MOST: [(&str, usize); 8] = [
     ("figure", 1000),
     ("claim", 1000),
     ("file", 256),
+    ("service", 16),
 ];
 
 /// The most endpoints a workload may have.
@@ -47,6 +48,7 @@ pub(crate) fn within_counts(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Prob
         recipe.figures.len(),
         recipe.claims.len(),
         recipe.files.len(),
+        recipe.services.len(),
     ];
     for ((kind, most), count) in MOST.into_iter().zip(counts) {
         if count > most {
@@ -104,6 +106,13 @@ pub(crate) fn check(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
             b.duration(v, true, at("warmup"), "`warmup`");
         }
         if let Some(v) = lane.boot_budget {
+            b.duration(v, false, at("boot_budget"), "`boot_budget`");
+        }
+    }
+    for (i, service) in recipe.services.iter().enumerate() {
+        let at = |key: &str| at!(spans, "service", i, key).unwrap_or_else(|| service.name.span());
+        b.count(service.port.into(), 1..=65535, at("port"), "`port`");
+        if let Some(v) = service.boot_budget {
             b.duration(v, false, at("boot_budget"), "`boot_budget`");
         }
     }

@@ -128,6 +128,8 @@ struct RawRecipe {
     claims: Vec<claim::RawClaim>,
     #[serde(default, rename = "file")]
     files: Vec<FileSpec>,
+    #[serde(default, rename = "service")]
+    services: Vec<Service>,
 }
 
 /// The largest recipe file read: ten times the largest recipe written, and
@@ -238,6 +240,7 @@ fn parse_problems(file: &Path, text: &str) -> Result<Recipe, Vec<diagnostic::Pro
         figures: raw.figures,
         claims,
         files: raw.files,
+        services: raw.services,
     };
     // The whole-recipe checks index steps and claims as written, so they
     // run only when every one of them was read.

@@ -28,6 +28,29 @@ pub struct Recipe {
     pub claims: Vec<Claim>,
     /// Small files the run writes into its work dir (an app, a config).
     pub files: Vec<FileSpec>,
+    /// Programs lanes need running beside them (Redis for stock Campfire),
+    /// which the run starts and stops itself.
+    pub services: Vec<Service>,
+}
+
+/// A program a lane needs running beside it, started by the run before the
+/// lane's server (once, shared by every lane that names it) and stopped
+/// when the run ends: never "a Redis already runs on this machine".
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Service {
+    pub name: Name,
+    /// How to start it in the foreground, e.g. `["redis-server", "--port", "6379"]`.
+    pub command: Vec<String>,
+    /// The loopback port it listens on: ready once it accepts there.
+    pub port: u16,
+    /// Working directory, relative to the run's work dir.
+    pub dir: Option<String>,
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// How long it may take to accept (10 s when not said).
+    pub boot_budget: Option<Span>,
+    pub why: String,
 }
 
 /// A file the recipe carries: written into the run's work dir before the
@@ -48,6 +71,10 @@ impl Recipe {
 
     pub fn lane(&self, name: &str) -> Option<&Lane> {
         self.lanes.iter().find(|l| l.name == name)
+    }
+
+    pub fn service(&self, name: &str) -> Option<&Service> {
+        self.services.iter().find(|s| s.name == name)
     }
 
     pub fn figure(&self, id: &str) -> Option<&Figure> {
@@ -242,6 +269,9 @@ pub struct Lane {
     /// and `summary.json`, where that is not the lane's own name and
     /// workers (`harness = { target = "ruby", workers = 1 }` for `ruby-1p`).
     pub harness: Option<HarnessName>,
+    /// The `[[service]]`s it needs running (`["redis"]`).
+    #[serde(default)]
+    pub services: Vec<Name>,
 }
 
 /// A lane's name in the original harness's files: its `target` and

@@ -64,6 +64,17 @@ pub(crate) fn check(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
         let span = at!(spans, "toolchain", i, "command").unwrap_or_else(|| t.name.span());
         argv(&t.command, span, p);
     }
+    for (i, service) in recipe.services.iter().enumerate() {
+        file_name(&service.name, "service name", p);
+        let fallback = || service.name.span();
+        if let Some(dir) = &service.dir {
+            let span = at!(spans, "service", i, "dir").unwrap_or_else(fallback);
+            inside(dir, span, "`dir`", "the run's folder", p);
+        }
+        let span = at!(spans, "service", i, "command").unwrap_or_else(fallback);
+        argv(&service.command, span, p);
+        env(&service.env, spans, ("service", i), fallback(), p);
+    }
     for (i, w) in recipe.workloads.iter().enumerate() {
         for (j, e) in w.endpoints.iter().enumerate() {
             let span =

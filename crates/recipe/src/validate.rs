@@ -51,6 +51,7 @@ pub(crate) fn validate(recipe: &Recipe, file: &Path, spans: &Spans<'_>) -> Vec<P
     crate::bounds::check(recipe, spans, &mut p);
     check_sources(recipe, &mut p);
     check_toolchains(recipe, spans, &mut p);
+    check_services(recipe, spans, &mut p);
     check_lanes(recipe, spans, &mut p);
     check_workloads(recipe, spans, &mut p);
     check_steps(recipe, spans, &mut p);
@@ -250,11 +251,44 @@ fn pattern_groups(pattern: &str) -> Result<usize, String> {
     result
 }
 
+fn check_services(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
+    for (i, service) in recipe.services.iter().enumerate() {
+        if service.command.is_empty() {
+            p.push(Problem::new(
+                at!(spans, "service", i, "command").unwrap_or_else(|| service.name.span()),
+                format!("service `{}` has an empty command", service.name),
+                Some("e.g. [\"redis-server\", \"--port\", \"6379\"]".into()),
+            ));
+        }
+        if let Some(other) = recipe.services[..i].iter().find(|o| o.name == service.name) {
+            p.push(Problem::new(
+                service.name.span(),
+                format!("a second service named `{}`", other.name),
+                Some("one `[[service]]` per name".into()),
+            ));
+        }
+        if let Some(lane) = recipe.lanes.iter().find(|l| l.port == Some(service.port)) {
+            p.push(Problem::new(
+                at!(spans, "service", i, "port").unwrap_or_else(|| service.name.span()),
+                format!(
+                    "service `{}` and lane `{}` both listen on port {}",
+                    service.name, lane.name, service.port
+                ),
+                Some("a port of the service's own".into()),
+            ));
+        }
+    }
+}
+
 fn check_lanes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     let toolchains = || recipe.toolchains.iter().map(|t| t.name.as_str());
+    let services = || recipe.services.iter().map(|s| s.name.as_str());
     for (i, lane) in recipe.lanes.iter().enumerate() {
         for t in lane.runtime.iter().chain(&lane.needs) {
             resolve(t, "toolchain", toolchains(), p);
+        }
+        for service in &lane.services {
+            resolve(service, "service", services(), p);
         }
         match &lane.command {
             Some(c) if c.is_empty() => p.push(Problem::new(

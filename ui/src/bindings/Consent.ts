@@ -16,6 +16,10 @@ steps: Array<ConsentStep>,
  */
 lanes: Array<ConsentLane>, 
 /**
+ * The `[[service]]`s those lanes need, which the run starts and stops.
+ */
+services: Array<ConsentLane>, 
+/**
  * The commands asked for a version before the first lane starts (a
  * toolchain's `command`).
  */

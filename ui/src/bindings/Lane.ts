@@ -56,4 +56,8 @@ not_runnable: string | null,
  * and `summary.json`, where that is not the lane's own name and
  * workers (`harness = { target = "ruby", workers = 1 }` for `ruby-1p`).
  */
-harness: HarnessName | null, };
+harness: HarnessName | null, 
+/**
+ * The `[[service]]`s it needs running (`["redis"]`).
+ */
+services: Array<string>, };

@@ -204,6 +204,16 @@ function ConsentList({ consent }: { consent: Consent }) {
             ))}
           </li>
         ))}
+        {consent.services.map((l) => (
+          <li data-consent-service={l.name}>
+            service <strong>{l.name}</strong> runs <code>{l.command}</code> (started for the run, stopped after)
+            {l.env.map((e) => (
+              <>
+                {' '}with <code>{e}</code>
+              </>
+            ))}
+          </li>
+        ))}
         {consent.version_commands.map((c) => (
           <li>asks a version: <code>{c}</code></li>
         ))}

@@ -380,6 +380,11 @@ impl CpuSplit {
 #[derive(Default)]
 pub(crate) struct Lanes {
     pub servers: BTreeMap<String, LaneServer>,
+    /// The `[[service]]`s started for lanes that need them, by name: up
+    /// until the run ends, shared by every lane that names them.
+    pub services: BTreeMap<String, LaneServer>,
+    /// The recipe's `[[service]]`s, to start them from.
+    pub service_specs: Vec<reprise_recipe::Service>,
     /// Whether each lane can run here, asked once per attempt.
     here: Option<BTreeMap<String, LaneHere>>,
     pub toolchains: Option<Toolchains>,
@@ -521,6 +526,10 @@ impl Lanes {
         cpus: &Option<Vec<usize>>,
     ) -> Result<Option<&mut LaneServer>, StepFailure> {
         let name = lane.name.to_string();
+        if let Err(why) = self.start_services(ctx, lane) {
+            self.skip(ctx, step, &name, "boot", why, None)?;
+            return Ok(None);
+        }
         let running = self.servers.get_mut(&name).is_some_and(|s| s.is_running());
         if !running {
             if let Some(mut old) = self.servers.remove(&name) {
@@ -579,8 +588,79 @@ impl Lanes {
                 problems.push(format!("lane {name}: {e}"));
             }
         }
+        // The services last: the lanes may talk to them until they stop.
+        for (name, mut service) in std::mem::take(&mut self.services) {
+            if let Err(e) = service.stop() {
+                problems.push(format!("service {name}: {e}"));
+            }
+        }
         problems
     }
+
+    /// Starts the services `lane` needs that are not running yet, each
+    /// waited for until its port accepts; why one did not start otherwise.
+    fn start_services(&mut self, ctx: &RunContext, lane: &Lane) -> Result<(), String> {
+        for name in &lane.services {
+            if self
+                .services
+                .get_mut(name.as_str())
+                .is_some_and(|s| s.is_running())
+            {
+                continue;
+            }
+            if let Some(mut old) = self.services.remove(name.as_str()) {
+                let _ = old.stop();
+            }
+            let Some(service) = self.service_specs.iter().find(|s| s.name == *name).cloned() else {
+                return Err(format!("the recipe has no service `{name}`"));
+            };
+            let spec = service_spec(ctx, &service).map_err(|e| format!("service {name}: {e}"))?;
+            let server = LaneServer::start(&spec).map_err(|e| {
+                format!("service {name} did not start: {e} (its log: logs/service-{name}.log)")
+            })?;
+            ctx.note(
+                "serve",
+                format!(
+                    "service {name} accepts on port {} after {:.0} ms",
+                    service.port, server.accept_ms
+                ),
+            );
+            self.services.insert(name.to_string(), server);
+        }
+        Ok(())
+    }
+}
+
+/// How a `[[service]]` starts: on the host, in its own process group,
+/// with the run's toolchain environment, ready once its port accepts.
+fn service_spec(
+    ctx: &RunContext,
+    service: &reprise_recipe::Service,
+) -> Result<ServerSpec, StepFailure> {
+    let dir = match &service.dir {
+        Some(d) => within(&ctx.run.path, d)?,
+        None => ctx.run.path.clone(),
+    };
+    let mut env = ctx.toolchain_env.clone();
+    env.extend(service.env.clone());
+    env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
+    Ok(ServerSpec {
+        lane: format!("service {}", service.name),
+        argv: service.command.clone(),
+        dir,
+        env,
+        port: service.port,
+        health: None,
+        boot_budget: service
+            .boot_budget
+            .map(|b| b.as_duration())
+            .unwrap_or(Duration::from_secs(10)),
+        cpus: None,
+        log: ctx.run.logs().join(format!("service-{}.log", service.name)),
+        grace: ctx.grace,
+        container: None,
+        processes: Some(ctx.processes()),
+    })
 }
 
 /// How a lane's server starts: its command, dir and env, with the shape
@@ -632,7 +712,7 @@ fn server_spec(
         dir,
         env,
         port: lane.port.unwrap_or(0),
-        health: lane.health.clone().unwrap_or_else(|| "/".into()),
+        health: Some(lane.health.clone().unwrap_or_else(|| "/".into())),
         boot_budget,
         cpus,
         log: ctx.lane_log(&name),
