@@ -283,3 +283,40 @@ fn preflight_compares_this_machine_with_the_posts_item_by_item() {
         + p["blocked_lanes"].as_array().unwrap().len();
     assert_eq!(lanes, 3);
 }
+
+#[test]
+fn the_setup_plan_names_what_mise_installs_and_the_config_it_writes() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let plan = invoke(
+        &webview,
+        "setup_plan",
+        json!({"id": "hello-ceiling", "lanes": ["falcon"]}),
+    )
+    .unwrap();
+    assert_eq!(plan["installs"], json!(["gem:falcon latest (for falcon)"]));
+    assert!(
+        plan["config"]
+            .as_str()
+            .unwrap()
+            .ends_with("setup/hello-ceiling/mise.toml"),
+        "{plan}"
+    );
+    assert!(
+        plan["config_text"]
+            .as_str()
+            .unwrap()
+            .contains("\"gem:falcon\" = \"latest\""),
+        "{plan}"
+    );
+    assert_eq!(plan["by_hand"], json!(["ruby *"]));
+    // Nothing was installed or written by planning.
+    assert!(!data.path().join("setup").exists());
+    let err = invoke(
+        &webview,
+        "setup_plan",
+        json!({"id": "hello-ceilin", "lanes": []}),
+    )
+    .unwrap_err();
+    assert_eq!(err["kind"], "not_found", "{err}");
+}

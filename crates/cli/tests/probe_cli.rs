@@ -492,7 +492,12 @@ fn preflight_campfire_runtimes_on_the_posts_machine_matches_everything() {
         "rustc": "rustc 1.90.0 (1159e78c4 2025-09-14)",
         "wrk": "wrk 4.2.0 [epoll] Copyright (C) 2012 Will Glozer",
         "sqlite3": "3.45.1 2024-01-30 16:01:20 e876e51a0ed5c5b3126f52e532044363a014bc594cfefa87ffb5b82257ccalt1",
-        "redis-server": "Redis server v=7.0.15 sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=62c7a5d52c72f4cd"
+        "redis-server": "Redis server v=7.0.15 sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=62c7a5d52c72f4cd",
+        // What building the Spinel lane asks for (Ubuntu 24.04's).
+        "make": "GNU Make 4.3",
+        "cc": "cc (Ubuntu 13.3.0-6ubuntu2~24.04) 13.3.0",
+        "curl": "curl 8.5.0 (x86_64-pc-linux-gnu) libcurl/8.5.0 OpenSSL/3.0.13",
+        "npm": "10.9.2"
     });
     let file = tmp.path().join("env.json");
     write(&file, &env.to_string());

@@ -219,3 +219,225 @@ fn recipes_lists_the_others_when_one_is_broken_and_check_locates_its_error() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// The lanes issue 17 made runnable: a reader with internet access can run
+/// them, so the recipes give each a command rather than a `not_runnable`.
+const NOW_RUNNABLE: &[(&str, &[&str])] = &[
+    ("campfire-runtimes", &["spinel"]),
+    ("campfire-nightly", &["spinel", "spinel-1p", "ruby-falcon"]),
+    ("campfire-people", &["rails", "roundhouse-falcon"]),
+];
+
+#[test]
+fn recipes_and_show_present_spinel_ruby_falcon_and_the_people_lanes_as_runnable() {
+    let dir = checkout();
+    for (id, lanes) in NOW_RUNNABLE {
+        let out = reprise(dir.path(), &["show", id, "--json"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let shown: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        for name in *lanes {
+            let lane = shown["lanes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["name"] == *name)
+                .unwrap_or_else(|| panic!("{id} has no lane {name}"));
+            assert!(lane["not_runnable"].is_null(), "{id}/{name}: {lane}");
+            assert!(
+                lane["command"].as_array().is_some_and(|c| !c.is_empty()),
+                "{id}/{name}: {lane}"
+            );
+            assert!(
+                lane["port"].is_u64() && lane["health"].is_string(),
+                "{lane}"
+            );
+        }
+        // The table says the same: none of them is "published only".
+        let out = reprise(dir.path(), &["show", id]);
+        let text = stdout(&out);
+        let table = &text[text.find("\nLanes\n").expect(&text)..];
+        for name in *lanes {
+            let row = table
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(name))
+                .unwrap_or_else(|| panic!("no row for {name}:\n{table}"));
+            assert!(!row.contains("published only"), "{id}: {row}");
+        }
+    }
+    // `reprise recipes` counts them among the lanes with a command.
+    let out = reprise(dir.path(), &["recipes"]);
+    let text = stdout(&out);
+    for (id, runnable) in [
+        ("campfire-runtimes", 15),
+        ("campfire-nightly", 7),
+        ("campfire-people", 2),
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .expect(&text);
+        assert!(line.contains(&format!("/{runnable} ")), "{line}");
+    }
+}
+
+/// Each of those lanes says how it differs from the post where it does:
+/// unpinned Spinel and Falcon, and the people lanes as a variant.
+#[test]
+fn the_new_lanes_say_what_they_deviate_from_in_the_post() {
+    let dir = checkout();
+    let out = reprise(dir.path(), &["show", "campfire-people", "--json"]);
+    let people: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(
+        people["post"]["summary"]
+            .as_str()
+            .unwrap()
+            .contains("variant of the post"),
+        "{}",
+        people["post"]["summary"]
+    );
+    for lane in people["lanes"].as_array().unwrap() {
+        if !lane["command"].is_null() {
+            assert!(
+                lane["why"]
+                    .as_str()
+                    .unwrap()
+                    .contains("variant of the post"),
+                "{lane}"
+            );
+        }
+    }
+    for id in ["campfire-runtimes", "campfire-nightly"] {
+        let out = reprise(dir.path(), &["show", id, "--json"]);
+        let shown: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let spinel = shown["sources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == "spinel")
+            .expect("a spinel source");
+        assert_eq!(spinel["url"], "https://github.com/matz/spinel");
+        assert_eq!(spinel["branch"], "master");
+        assert!(spinel["rev"].is_null());
+        assert!(
+            spinel["unpinned"]
+                .as_str()
+                .is_some_and(|r| r.contains("CI")),
+            "{spinel}"
+        );
+        // An emitted tree of an unpinned source has no published digest.
+        let emit = shown["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == "emit-spinel")
+            .expect("an emit-spinel step");
+        assert!(emit["expected"]["manifest"].is_null(), "{emit}");
+        assert!(emit["expected"]["digest"].is_null(), "{emit}");
+    }
+    let out = reprise(dir.path(), &["show", "campfire-nightly", "--json"]);
+    let nightly: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let falcon = nightly["lanes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == "ruby-falcon")
+        .unwrap();
+    assert!(
+        falcon["why"].as_str().unwrap().contains("deviation"),
+        "{falcon}"
+    );
+}
+
+/// Recipes are for readers: none explains a lane it cannot run by the limits
+/// of the machine it was written on.
+#[test]
+fn no_recipe_explains_unavailability_by_the_build_machine() {
+    const PHRASES: &[&str] = &[
+        "registries this recipe can use",
+        "not available from the registries",
+        "sandbox",
+        "this build machine",
+    ];
+    let dir = checkout();
+    for entry in std::fs::read_dir(dir.path().join("recipes")).unwrap() {
+        let path = entry.unwrap().path();
+        let id = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let text = std::fs::read_to_string(&path).unwrap().to_lowercase();
+        let shown = stdout(&reprise(dir.path(), &["show", &id])).to_lowercase();
+        for phrase in PHRASES {
+            assert!(!text.contains(phrase), "{id}.toml says {phrase:?}");
+            assert!(
+                !shown.contains(phrase),
+                "`reprise show {id}` says {phrase:?}"
+            );
+        }
+    }
+}
+
+/// The people variant's seed puts every account in the rooms Reprise's people
+/// generator expects it in: its roster file, run by Ruby, against the
+/// generator's own roster, at the workload's shape and the seed's row counts.
+#[test]
+fn the_people_seed_roster_is_the_generators() {
+    use reprise_recipe::Action;
+    let recipe = reprise_recipe::load(&repo().join("recipes/campfire-people.toml")).unwrap();
+    let people = recipe
+        .workload("people")
+        .and_then(|w| w.people.as_ref())
+        .expect("a people workload");
+    let Some(Action::Seed { env, verify, .. }) = recipe.step("seed-people").map(|s| &s.action)
+    else {
+        panic!("no seed-people step");
+    };
+    assert_eq!(env["PEOPLE_ACCOUNTS"], people.accounts.to_string());
+    assert_eq!(env["PEOPLE_ROOMS"], people.rooms.to_string());
+    assert_eq!(verify["users"], u64::from(people.accounts));
+    assert_eq!(verify["sessions"], u64::from(people.accounts));
+    assert_eq!(
+        Some(env["PEOPLE_PASSWORD"].as_str()),
+        people.password.as_deref()
+    );
+    let messages: u64 = env["PEOPLE_MESSAGES"].parse().unwrap();
+    assert_eq!(verify["messages"], messages * u64::from(people.rooms));
+
+    let roster = recipe
+        .files
+        .iter()
+        .find(|f| &*f.path == "people-roster.rb")
+        .expect("the roster file");
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("people-roster.rb");
+    std::fs::write(&file, &roster.content).unwrap();
+    let script = format!(
+        "(0...{}).each {{ |a| puts [PeopleRoster.email(a), *PeopleRoster.rooms_of(a, {})].join(' ') }}",
+        people.accounts, people.rooms
+    );
+    let out = Command::new("ruby")
+        .arg("-r")
+        .arg(&file)
+        .args(["-e", &script])
+        .output()
+        .expect("ruby runs the seed's roster");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut memberships = 0u64;
+    let mut lines = 0;
+    for (account, line) in text.lines().enumerate() {
+        let account = account as u32;
+        let mut words = line.split(' ');
+        assert_eq!(
+            words.next(),
+            Some(reprise_loadgen::people::roster::email(account).as_str())
+        );
+        let rooms: Vec<u32> = words.map(|w| w.parse().unwrap()).collect();
+        assert_eq!(
+            rooms,
+            reprise_loadgen::people::roster::seeded_rooms(account, people.rooms),
+            "{line}"
+        );
+        memberships += rooms.len() as u64;
+        lines += 1;
+    }
+    assert_eq!(lines, people.accounts as usize);
+    assert_eq!(verify["memberships"], memberships);
+}

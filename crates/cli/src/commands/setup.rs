@@ -162,8 +162,11 @@ fn show(plan: &SetupPlan) {
             eprintln!("       {line}");
         }
     }
-    for t in &plan.by_hand {
-        eprintln!("  not through mise (install it yourself; `reprise preflight` says how): {t}");
+    if !plan.by_hand.is_empty() {
+        eprintln!(
+            "  not through mise (`reprise preflight` says how to install any that are missing): {}",
+            plan.by_hand.join(", ")
+        );
     }
     if !plan.commands.is_empty() {
         eprintln!("  runs:");
