@@ -109,6 +109,18 @@ pub enum ContainerError {
         file: PathBuf,
         source: std::io::Error,
     },
+    #[error("cannot pull {image}: {message}")]
+    Pull { image: String, message: String },
+    #[error("the image {image} is not the one its digest pins: the engine has {found}")]
+    DigestMismatch { image: String, found: String },
+}
+
+/// The digest an image reference pins (`…@sha256:<hex>`), if it pins one.
+pub fn pinned_digest(image: &str) -> Option<&str> {
+    image
+        .rsplit_once('@')
+        .map(|(_, d)| d)
+        .filter(|d| d.starts_with("sha256:"))
 }
 
 /// A connection to a Docker-compatible engine.
@@ -141,6 +153,74 @@ impl ContainerRunner {
         rt.block_on(docker.ping())
             .map_err(|e| unreachable(e.to_string()))?;
         Ok(ContainerRunner { docker, rt })
+    }
+
+    /// Makes sure the engine has `image`: pulled (each status line of the
+    /// pull to `progress`) when it has not; where the reference pins a
+    /// digest, the image's digests must include it, or it is refused.
+    pub fn ensure_image(
+        &self,
+        image: &str,
+        progress: &dyn Fn(String),
+    ) -> Result<(), ContainerError> {
+        use bollard::query_parameters::CreateImageOptionsBuilder;
+        self.rt.block_on(async {
+            let present = self.docker.inspect_image(image).await.is_ok();
+            if !present {
+                progress(format!("pulling {image}"));
+                let options = CreateImageOptionsBuilder::default()
+                    .from_image(image)
+                    .build();
+                let mut pull = self.docker.create_image(Some(options), None, None);
+                let mut last = String::new();
+                while let Some(item) = pull.next().await {
+                    let info = item.map_err(|e| ContainerError::Pull {
+                        image: image.to_string(),
+                        message: e.to_string(),
+                    })?;
+                    if let Some(error) = info.error_detail.and_then(|d| d.message) {
+                        return Err(ContainerError::Pull {
+                            image: image.to_string(),
+                            message: error,
+                        });
+                    }
+                    let bytes = info
+                        .progress_detail
+                        .and_then(|p| match (p.current, p.total) {
+                            (Some(c), Some(t)) if t > 0 => {
+                                Some(format!("{:.1} of {:.1} MB", c as f64 / 1e6, t as f64 / 1e6))
+                            }
+                            _ => None,
+                        });
+                    let line = [info.id, info.status, bytes]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if !line.is_empty() && line != last {
+                        progress(line.clone());
+                        last = line;
+                    }
+                }
+            }
+            let Some(digest) = pinned_digest(image) else {
+                return Ok(());
+            };
+            let inspected = self.docker.inspect_image(image).await?;
+            let digests = inspected.repo_digests.unwrap_or_default();
+            if digests.iter().any(|d| d.ends_with(&format!("@{digest}"))) {
+                Ok(())
+            } else {
+                Err(ContainerError::DigestMismatch {
+                    image: image.to_string(),
+                    found: if digests.is_empty() {
+                        "no digest".into()
+                    } else {
+                        digests.join(", ")
+                    },
+                })
+            }
+        })
     }
 
     /// Runs `spec` to its end and removes the container, whatever happens.

@@ -535,6 +535,12 @@ impl Lanes {
             if let Some(mut old) = self.servers.remove(&name) {
                 let _ = old.stop();
             }
+            if let (Placement::Container, Some(image)) = (lane.placement, &lane.image)
+                && let Err(why) = ensure_image(ctx, step, &name, image)
+            {
+                self.skip(ctx, step, &name, "boot", why, None)?;
+                return Ok(None);
+            }
             let started =
                 server_spec(ctx, lane, cpus.clone()).and_then(|spec| LaneServer::start(&spec));
             match started {
@@ -629,6 +635,17 @@ impl Lanes {
         }
         Ok(())
     }
+}
+
+/// The lane's image on the engine, pulled with its progress shown where it
+/// is not there yet, and refused where it is not the digest it pins.
+fn ensure_image(ctx: &RunContext, step: &str, lane: &str, image: &str) -> Result<(), String> {
+    let runner = crate::runner::container::ContainerRunner::connect().map_err(|e| e.to_string())?;
+    runner
+        .ensure_image(image, &|line| {
+            ctx.note(step, format!("lane {lane}: {line}"))
+        })
+        .map_err(|e| e.to_string())
 }
 
 /// How a `[[service]]` starts: on the host, in its own process group,

@@ -1,0 +1,234 @@
+//! A container lane whose image is pinned by digest and pulled through the
+//! Docker Engine API from a registry: Debian's `docker-registry` on
+//! 127.0.0.1 (the registry the test runs), Podman's API service (started
+//! by the test, with that registry allowed over plain HTTP), the busybox
+//! image pushed there by the test. The lane is pulled with its progress
+//! shown, served and measured; a digest the registry does not have is
+//! refused before any container starts.
+
+mod support;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use support::{busybox_image, execute, free_port, log_lines, read_json, setup};
+
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn wait_for(what: &str, ready: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !ready() {
+        assert!(Instant::now() < deadline, "{what} did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The registry, on a loopback port of its own.
+fn registry(dir: &Path) -> (u16, Killed) {
+    let port = free_port();
+    let config = dir.join("registry.yml");
+    std::fs::write(
+        &config,
+        format!(
+            "version: 0.1\nstorage:\n  filesystem:\n    rootdirectory: {}\nhttp:\n  addr: 127.0.0.1:{port}\n",
+            dir.join("registry").display()
+        ),
+    )
+    .unwrap();
+    let child = Command::new("docker-registry")
+        .arg("serve")
+        .arg(&config)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("docker-registry is needed (scripts/test installs it)");
+    let up = || std::net::TcpStream::connect(("127.0.0.1", port)).is_ok();
+    wait_for("docker-registry", up);
+    (port, Killed(child))
+}
+
+/// Podman's API service, allowed to pull from `registry` over plain HTTP.
+fn engine(dir: &Path, registry: u16) -> (String, Killed) {
+    let hard = Command::new("sh")
+        .args(["-c", "ulimit -Hn"])
+        .output()
+        .unwrap();
+    let nofile = String::from_utf8_lossy(&hard.stdout)
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1024)
+        .min(65536);
+    let conf = dir.join("containers.conf");
+    std::fs::write(
+        &conf,
+        format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
+    )
+    .unwrap();
+    let registries = dir.join("registries.conf");
+    std::fs::write(
+        &registries,
+        format!("[[registry]]\nlocation = \"127.0.0.1:{registry}\"\ninsecure = true\n"),
+    )
+    .unwrap();
+    let socket = dir.join("podman.sock");
+    let child = Command::new("podman")
+        .args(["system", "service", "--time=0"])
+        .arg(format!("unix://{}", socket.display()))
+        .env("CONTAINERS_CONF", &conf)
+        .env("CONTAINERS_REGISTRIES_CONF", &registries)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("podman is needed (scripts/test installs it)");
+    wait_for("podman's API service", || socket.exists());
+    (format!("unix://{}", socket.display()), Killed(child))
+}
+
+fn podman(host: &str, registries: &Path, args: &[&str]) -> String {
+    let out = Command::new("podman")
+        .args(["--remote", "--url", host])
+        .args(args)
+        .env("CONTAINERS_REGISTRIES_CONF", registries)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "podman {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn recipe(image: &str, port: u16) -> String {
+    format!(
+        r#"
+[post]
+id = "pulled"
+title = "Pulled"
+author = "Test"
+date = "2026"
+summary = "A server in a container whose image is pinned by digest."
+
+[[file]]
+path = "www/index.html"
+content = "Hello, world!"
+why = "13 bytes."
+
+[[lane]]
+name = "httpd"
+placement = "container"
+image = "{image}"
+command = ["/bin/httpd", "-f", "-p", "127.0.0.1:{port}", "-h", "."]
+dir = "files/www"
+port = {port}
+health = "/"
+boot_budget = "30s"
+why = "busybox httpd, its image pulled by digest."
+
+[[workload]]
+name = "hello"
+connections = 2
+duration = "1s"
+runs = 1
+
+[[workload.endpoint]]
+name = "/"
+path = "/"
+expect = {{ status = 200, bytes = 13 }}
+
+[[step]]
+id = "serve"
+kind = "serve"
+why = "Boot."
+
+[[step]]
+id = "load"
+kind = "load"
+workload = "hello"
+after = ["serve"]
+why = "Measure."
+"#
+    )
+}
+
+#[test]
+fn an_image_pinned_by_digest_is_pulled_served_and_a_wrong_digest_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (registry_port, _registry) = registry(dir.path());
+    let (host, _engine) = engine(dir.path(), registry_port);
+    // SAFETY: set before any thread of this test binary reads the
+    // environment; this file holds a single test.
+    unsafe { std::env::set_var("DOCKER_HOST", &host) };
+    let registries = dir.path().join("registries.conf");
+
+    // The image in the registry, and not on the engine.
+    let local = busybox_image(&host, dir.path(), "localhost/reprise-busybox:pull-test");
+    let remote = format!("127.0.0.1:{registry_port}/reprise/busybox:1");
+    podman(&host, &registries, &["push", &local, &remote]);
+    let manifest = Command::new("curl")
+        .args([
+            "-sfI",
+            "-H",
+            "Accept: application/vnd.oci.image.manifest.v1+json",
+        ])
+        .arg(format!(
+            "http://127.0.0.1:{registry_port}/v2/reprise/busybox/manifests/1"
+        ))
+        .output()
+        .unwrap();
+    let headers = String::from_utf8_lossy(&manifest.stdout).to_string();
+    let digest = headers
+        .lines()
+        .find_map(|l| l.strip_prefix("Docker-Content-Digest: "))
+        .unwrap_or_else(|| panic!("no digest in {headers}"))
+        .trim()
+        .to_string();
+    podman(&host, &registries, &["rmi", "--force", &local]);
+    let _ = Command::new("podman")
+        .args(["--remote", "--url", &host, "rmi", "--force", &remote])
+        .output();
+    let pinned = format!("127.0.0.1:{registry_port}/reprise/busybox@{digest}");
+
+    let port = free_port();
+    let s = setup("pulled", &recipe(&pinned, port));
+    let a = execute(&s, None, true, &|_| {});
+    let lines = log_lines(&a.events);
+    assert_eq!(a.report.finished, ["serve", "load"], "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == &format!("lane httpd: pulling {pinned}")),
+        "the pull is shown: {lines:#?}"
+    );
+    let rich = read_json(&a.run.results().join("results.json"));
+    assert!(
+        rich["cells"][0]["req_per_s"].as_f64().unwrap() > 0.0,
+        "{rich}"
+    );
+
+    // A digest the registry does not have: refused, nothing served.
+    let wrong = format!(
+        "127.0.0.1:{registry_port}/reprise/busybox@sha256:{}",
+        "0".repeat(64)
+    );
+    let s = setup("pulled", &recipe(&wrong, free_port()));
+    let a = execute(&s, None, true, &|_| {});
+    let skipped = read_json(&a.run.results().join("skipped.json"));
+    let reason = skipped[0]["reason"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(skipped[0]["target"], "httpd", "{skipped}");
+    assert!(
+        reason.contains("cannot pull") && reason.contains("manifest unknown"),
+        "{reason}"
+    );
+}
