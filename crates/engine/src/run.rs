@@ -100,6 +100,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     let mut report = RunReport::default();
     let mut lanes = Lanes::default();
     lanes.service_specs = plan.recipe.services.clone();
+    lanes.toolchain_specs = plan.recipe.toolchains.clone();
     for (at, planned) in plan.steps.iter().enumerate() {
         let step = planned.step;
         let id = step.id.to_string();

@@ -107,7 +107,7 @@ fn podman(host: &str, registries: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn recipe(image: &str, port: u16) -> String {
+fn recipe(image: &str, port: u16, busybox: &str) -> String {
     format!(
         r#"
 [post]
@@ -117,6 +117,13 @@ author = "Test"
 date = "2026"
 summary = "A server in a container whose image is pinned by digest."
 
+[[toolchain]]
+name = "busybox"
+version = "{busybox}"
+command = ["/bin/busybox"]
+pattern = 'BusyBox v(\d+\.\d+\.\d+)'
+why = "The server's own toolchain, asked inside the image."
+
 [[file]]
 path = "www/index.html"
 content = "Hello, world!"
@@ -124,6 +131,7 @@ why = "13 bytes."
 
 [[lane]]
 name = "httpd"
+runtime = "busybox"
 placement = "container"
 image = "{image}"
 command = ["/bin/httpd", "-f", "-p", "127.0.0.1:{port}", "-h", "."]
@@ -198,10 +206,34 @@ fn an_image_pinned_by_digest_is_pulled_served_and_a_wrong_digest_refused() {
     let pinned = format!("127.0.0.1:{registry_port}/reprise/busybox@{digest}");
 
     let port = free_port();
-    let s = setup("pulled", &recipe(&pinned, port));
+    // The post's busybox is 0.1.0: the image's is another, asked inside it.
+    let s = setup("pulled", &recipe(&pinned, port, "0.1.0"));
     let a = execute(&s, None, true, &|_| {});
     let lines = log_lines(&a.events);
     assert_eq!(a.report.finished, ["serve", "load"], "{lines:#?}");
+    let asked = lines
+        .iter()
+        .find(|l| l.starts_with("lane httpd: busybox "))
+        .unwrap_or_else(|| panic!("the image's toolchain is asked: {lines:#?}"));
+    assert!(
+        asked.ends_with("in its image, the post's was 0.1.0"),
+        "{asked}"
+    );
+    let deviations = read_json(&a.run.results().join("deviations.json"));
+    let image = deviations
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["kind"] == "image")
+        .unwrap_or_else(|| panic!("{deviations}"));
+    assert_eq!(image["lanes"], serde_json::json!(["httpd"]));
+    assert!(
+        image["what"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("in {pinned} instead of 0.1.0")),
+        "{image}"
+    );
     assert!(
         lines
             .iter()
@@ -219,7 +251,7 @@ fn an_image_pinned_by_digest_is_pulled_served_and_a_wrong_digest_refused() {
         "127.0.0.1:{registry_port}/reprise/busybox@sha256:{}",
         "0".repeat(64)
     );
-    let s = setup("pulled", &recipe(&wrong, free_port()));
+    let s = setup("pulled", &recipe(&wrong, free_port(), "*"));
     let a = execute(&s, None, true, &|_| {});
     let skipped = read_json(&a.run.results().join("skipped.json"));
     let reason = skipped[0]["reason"]
@@ -229,6 +261,23 @@ fn an_image_pinned_by_digest_is_pulled_served_and_a_wrong_digest_refused() {
     assert_eq!(skipped[0]["target"], "httpd", "{skipped}");
     assert!(
         reason.contains("cannot pull") && reason.contains("manifest unknown"),
+        "{reason}"
+    );
+
+    // A toolchain the image lacks keeps the lane from running.
+    let text = recipe(&pinned, free_port(), "*").replace(
+        "command = [\"/bin/busybox\"]",
+        "command = [\"/bin/ruby\", \"--version\"]",
+    );
+    let s = setup("pulled", &text);
+    let a = execute(&s, None, true, &|_| {});
+    let skipped = read_json(&a.run.results().join("skipped.json"));
+    let reason = skipped[0]["reason"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        reason.contains(&format!("the image {pinned}")) && reason.contains("/bin/ruby --version"),
         "{reason}"
     );
 }

@@ -73,6 +73,24 @@ impl Recipe {
         self.lanes.iter().find(|l| l.name == name)
     }
 
+    /// Runs the lanes as `placement` says where they can (`reprise run
+    /// --placement`): in a container, each lane that names an `image`; on
+    /// the host, each that has a `command`. Returns the lanes moved.
+    pub fn place_lanes(&mut self, placement: Placement) -> Vec<String> {
+        let mut moved = Vec::new();
+        for lane in &mut self.lanes {
+            let fits = match placement {
+                Placement::Container => lane.image.is_some(),
+                Placement::Host => lane.command.is_some(),
+            };
+            if fits && lane.placement != placement {
+                lane.placement = placement;
+                moved.push(lane.name.to_string());
+            }
+        }
+        moved
+    }
+
     pub fn service(&self, name: &str) -> Option<&Service> {
         self.services.iter().find(|s| s.name == name)
     }
@@ -356,6 +374,20 @@ impl Generator {
         match self {
             Generator::Reprise => "reprise-loadgen",
             Generator::Wrk => "wrk",
+        }
+    }
+}
+
+impl std::str::FromStr for Placement {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Placement, String> {
+        match s {
+            "host" => Ok(Placement::Host),
+            "container" => Ok(Placement::Container),
+            other => Err(format!(
+                "unknown placement {other:?}: expected \"host\" or \"container\""
+            )),
         }
     }
 }

@@ -42,6 +42,9 @@ pub struct RunOptions {
     pub generator: Option<reprise_recipe::Generator>,
     /// Where the run was started, for the history (`reprise run`, `the desktop app`).
     pub origin: String,
+    /// The lanes `--placement` moved (`Recipe::place_lanes`), and where:
+    /// recorded as a deviation from the post.
+    pub placed: Option<(reprise_recipe::Placement, Vec<String>)>,
 }
 
 /// A run ready to go: its plan, the folder it will use, what each step
@@ -269,6 +272,20 @@ fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
                 loaded.checksum.word()
             ),
         ));
+    }
+    if let Some((placement, lanes)) = options.placed.as_ref().filter(|(_, l)| !l.is_empty()) {
+        let place = match placement {
+            reprise_recipe::Placement::Container => "in containers of their images",
+            reprise_recipe::Placement::Host => "on the host",
+        };
+        found.push(Deviation {
+            kind: DeviationKind::Lane,
+            what: format!(
+                "{} run {place} (--placement), not as the recipe places them",
+                lanes.join(", ")
+            ),
+            lanes: lanes.clone(),
+        });
     }
     if options.quick {
         found.push(Deviation::new(

@@ -22,6 +22,9 @@ pub enum DeviationKind {
     Quick,
     /// A lane the post measured that this run did not.
     Lane,
+    /// A toolchain in a container lane's image at another version than
+    /// the post's (asked inside the image).
+    Image,
 }
 
 impl DeviationKind {

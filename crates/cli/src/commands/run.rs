@@ -56,6 +56,11 @@ pub struct Args {
     /// installed), `reprise` with Reprise's own.
     #[arg(long, value_name = "reprise|wrk")]
     generator: Option<reprise_recipe::Generator>,
+    /// Run the lanes in containers of the images they name (`container`),
+    /// or on this machine (`host`), instead of where the recipe places
+    /// them; recorded as a deviation.
+    #[arg(long, value_name = "host|container")]
+    placement: Option<reprise_recipe::Placement>,
 }
 
 /// `ID=URL` or `ID=PATH` (a path is made absolute, as a URL must be).
@@ -79,10 +84,11 @@ fn parse_source(text: &str) -> Result<(String, String), String> {
 
 pub fn run(args: Args) -> ExitCode {
     let session = super::session();
-    let loaded = match super::load_recipe(&session, &args.recipe) {
+    let mut loaded = match super::load_recipe(&session, &args.recipe) {
         Ok(r) => r,
         Err(code) => return code,
     };
+    let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
     let recipe = &loaded.recipe;
     let options = RunOptions {
         lanes: args.lanes.clone(),
@@ -95,6 +101,7 @@ pub fn run(args: Args) -> ExitCode {
         sources: args.sources.iter().cloned().collect(),
         strict: args.strict,
         generator: args.generator,
+        placed,
     };
     let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,

@@ -385,6 +385,10 @@ pub(crate) struct Lanes {
     pub services: BTreeMap<String, LaneServer>,
     /// The recipe's `[[service]]`s, to start them from.
     pub service_specs: Vec<reprise_recipe::Service>,
+    /// The recipe's toolchains, to ask inside a container lane's image.
+    pub toolchain_specs: Vec<reprise_recipe::Toolchain>,
+    /// What those images answered that is not the post's version.
+    pub image_deviations: Vec<Deviation>,
     /// Whether each lane can run here, asked once per attempt.
     here: Option<BTreeMap<String, LaneHere>>,
     pub toolchains: Option<Toolchains>,
@@ -467,6 +471,7 @@ impl Lanes {
                             .recipe
                             .lanes
                             .iter()
+                            .filter(|l| l.placement != Placement::Container)
                             .filter(|l| s.recipe.lane_toolchains(l).any(|t| t.name == tc.name))
                             .map(|l| l.name.to_string())
                             .collect(),
@@ -535,11 +540,20 @@ impl Lanes {
             if let Some(mut old) = self.servers.remove(&name) {
                 let _ = old.stop();
             }
-            if let (Placement::Container, Some(image)) = (lane.placement, &lane.image)
-                && let Err(why) = ensure_image(ctx, step, &name, image)
-            {
-                self.skip(ctx, step, &name, "boot", why, None)?;
-                return Ok(None);
+            if let (Placement::Container, Some(image)) = (lane.placement, &lane.image) {
+                let asked = ensure_image(ctx, step, &name, image)
+                    .and_then(|()| self.image_toolchains(ctx, step, lane, image));
+                match asked {
+                    Ok(found) => {
+                        self.image_deviations.retain(|d| d.lanes != [name.clone()]);
+                        self.image_deviations.extend(found);
+                        ctx.record_deviations(Some(DeviationKind::Image), &self.image_deviations)?;
+                    }
+                    Err(why) => {
+                        self.skip(ctx, step, &name, "boot", why, None)?;
+                        return Ok(None);
+                    }
+                }
             }
             let started =
                 server_spec(ctx, lane, cpus.clone()).and_then(|spec| LaneServer::start(&spec));
@@ -601,6 +615,78 @@ impl Lanes {
             }
         }
         problems
+    }
+
+    /// Asks each toolchain `lane` needs its version inside `image` (the
+    /// toolchain's own command, in a container of its own): a version other
+    /// than the post's is a deviation; a toolchain the image lacks keeps
+    /// the lane from running.
+    fn image_toolchains(
+        &self,
+        ctx: &RunContext,
+        step: &str,
+        lane: &Lane,
+        image: &str,
+    ) -> Result<Vec<Deviation>, String> {
+        use crate::runner::container::{ContainerRunner, ContainerSpec};
+        let runner = ContainerRunner::connect().map_err(|e| e.to_string())?;
+        let mut found = Vec::new();
+        let needed = lane.runtime.iter().chain(&lane.needs);
+        for tc in needed.filter_map(|n| self.toolchain_specs.iter().find(|t| t.name == *n)) {
+            let mut spec = ContainerSpec::new(
+                &format!("lane-{}-{}", lane.name, tc.name),
+                &ctx.run.id,
+                image,
+                tc.command.clone(),
+            );
+            spec.timeout = Some(Duration::from_secs(60));
+            let output = std::sync::Mutex::new(String::new());
+            let asked = runner.run(&spec, &ctx.cancel, &|e: Event| {
+                if let Event::Log { line, .. } = e {
+                    let mut o = output.lock().unwrap_or_else(|p| p.into_inner());
+                    o.push_str(&line);
+                    o.push('\n');
+                }
+            });
+            let output = output.into_inner().unwrap_or_else(|p| p.into_inner());
+            let version = match asked {
+                Ok(_) => tc.read_version(&output),
+                Err(e) => {
+                    return Err(format!(
+                        "the image {image} cannot run `{}`: {e}",
+                        reprise_recipe::shown::command_line(&tc.command)
+                    ));
+                }
+            };
+            let Some(version) = version else {
+                return Err(format!(
+                    "the image {image} has no {} the recipe can read (`{}` printed {:?})",
+                    tc.name,
+                    reprise_recipe::shown::command_line(&tc.command),
+                    output.lines().next().unwrap_or("nothing")
+                ));
+            };
+            if tc.version.matches(&version) {
+                ctx.note(
+                    step,
+                    format!("lane {}: {} {version} in its image", lane.name, tc.name),
+                );
+            } else {
+                ctx.note(
+                    step,
+                    format!(
+                        "lane {}: {} {version} in its image, the post's was {}",
+                        lane.name, tc.name, tc.version
+                    ),
+                );
+                found.push(Deviation {
+                    kind: DeviationKind::Image,
+                    what: format!("{} {version} in {image} instead of {}", tc.name, tc.version),
+                    lanes: vec![lane.name.to_string()],
+                });
+            }
+        }
+        Ok(found)
     }
 
     /// Starts the services `lane` needs that are not running yet, each
