@@ -56,40 +56,14 @@ fn registry(dir: &Path) -> (u16, Killed) {
 }
 
 /// Podman's API service, allowed to pull from `registry` over plain HTTP.
-fn engine(dir: &Path, registry: u16) -> (String, Killed) {
-    let hard = Command::new("sh")
-        .args(["-c", "ulimit -Hn"])
-        .output()
-        .unwrap();
-    let nofile = String::from_utf8_lossy(&hard.stdout)
-        .trim()
-        .parse::<u64>()
-        .unwrap_or(1024)
-        .min(65536);
-    let conf = dir.join("containers.conf");
-    std::fs::write(
-        &conf,
-        format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
-    )
-    .unwrap();
+fn engine(dir: &Path, registry: u16) -> (String, support::PodmanService) {
     let registries = dir.join("registries.conf");
     std::fs::write(
         &registries,
         format!("[[registry]]\nlocation = \"127.0.0.1:{registry}\"\ninsecure = true\n"),
     )
     .unwrap();
-    let socket = dir.join("podman.sock");
-    let child = Command::new("podman")
-        .args(["system", "service", "--time=0"])
-        .arg(format!("unix://{}", socket.display()))
-        .env("CONTAINERS_CONF", &conf)
-        .env("CONTAINERS_REGISTRIES_CONF", &registries)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("podman is needed (scripts/test installs it)");
-    wait_for("podman's API service", || socket.exists());
-    (format!("unix://{}", socket.display()), Killed(child))
+    support::podman_service(dir, Some(&registries))
 }
 
 fn podman(host: &str, registries: &Path, args: &[&str]) -> String {

@@ -123,6 +123,13 @@ pub fn container_engine(dir: &Path) -> (String, Option<PodmanService>) {
     if let Ok(host) = std::env::var("DOCKER_HOST") {
         return (host, None);
     }
+    let (host, service) = podman_service(dir, None);
+    (host, Some(service))
+}
+
+/// A Podman API service of the test's own, in `dir`; with `registries`, a
+/// registries.conf it reads (a test's own registry allowed over HTTP).
+pub fn podman_service(dir: &Path, registries: Option<&Path>) -> (String, PodmanService) {
     let hard = std::process::Command::new("sh")
         .args(["-c", "ulimit -Hn"])
         .output()
@@ -139,12 +146,16 @@ pub fn container_engine(dir: &Path) -> (String, Option<PodmanService>) {
     )
     .unwrap();
     let socket = dir.join("podman.sock");
-    let child = std::process::Command::new("podman")
-        .args(["system", "service", "--time=0"])
+    let mut cmd = std::process::Command::new("podman");
+    cmd.args(["system", "service", "--time=0"])
         .arg(format!("unix://{}", socket.display()))
         .env("CONTAINERS_CONF", &conf)
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    if let Some(registries) = registries {
+        cmd.env("CONTAINERS_REGISTRIES_CONF", registries);
+    }
+    let child = cmd
         .spawn()
         .expect("podman is needed (scripts/test installs it)");
     let service = PodmanService(child);
@@ -156,7 +167,7 @@ pub fn container_engine(dir: &Path) -> (String, Option<PodmanService>) {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    (format!("unix://{}", socket.display()), Some(service))
+    (format!("unix://{}", socket.display()), service)
 }
 
 /// A busybox image (its httpd included) imported from a rootfs folder.
