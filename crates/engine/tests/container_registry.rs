@@ -1,9 +1,11 @@
 //! A container lane whose image is pinned by digest and pulled through the
 //! Docker Engine API from a registry: Debian's `docker-registry` on
 //! 127.0.0.1 (the registry the test runs), Podman's API service (started
-//! by the test, with that registry allowed over plain HTTP), the busybox
-//! image pushed there by the test. The lane is pulled with its progress
-//! shown, served and measured; a digest the registry does not have is
+//! by the test, with that registry allowed over plain HTTP), images pushed
+//! there by the test: busybox's, and one built from Debian's packages by
+//! mmdebstrap (ruby and puma; built once under target/real-things/). The
+//! lane is pulled with its progress shown, its toolchains asked inside the
+//! image, served and measured; a digest the registry does not have is
 //! refused before any container starts.
 
 mod support;
@@ -79,6 +81,122 @@ fn podman(host: &str, registries: &Path, args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The digest the registry gives `name:tag`'s manifest.
+fn manifest_digest(port: u16, name: &str, tag: &str) -> String {
+    let manifest = Command::new("curl")
+        .args([
+            "-sfI",
+            "-H",
+            "Accept: application/vnd.oci.image.manifest.v1+json",
+        ])
+        .arg(format!("http://127.0.0.1:{port}/v2/{name}/manifests/{tag}"))
+        .output()
+        .unwrap();
+    let headers = String::from_utf8_lossy(&manifest.stdout).to_string();
+    headers
+        .lines()
+        .find_map(|l| l.strip_prefix("Docker-Content-Digest: "))
+        .unwrap_or_else(|| panic!("no digest in {headers}"))
+        .trim()
+        .to_string()
+}
+
+/// A root filesystem of Debian bookworm with ruby, puma and ruby-rack, made
+/// by mmdebstrap from Debian's packages; kept under target/real-things/.
+fn debian_ruby_puma() -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/real-things/images");
+    std::fs::create_dir_all(&dir).unwrap();
+    let tar = dir.join("bookworm-ruby-puma.tar");
+    if !tar.is_file() {
+        let partial = dir.join("bookworm-ruby-puma.tar.partial");
+        let out = Command::new("mmdebstrap")
+            .args([
+                "--variant=essential",
+                "--include=ruby,puma,ruby-rack",
+                "--format=tar",
+                "bookworm",
+            ])
+            .arg(&partial)
+            .output()
+            .expect("mmdebstrap is needed (scripts/test installs it)");
+        assert!(
+            out.status.success(),
+            "mmdebstrap: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::rename(&partial, &tar).unwrap();
+    }
+    tar
+}
+
+fn ruby_recipe(image: &str, port: u16) -> String {
+    format!(
+        r#"
+[post]
+id = "pulled"
+title = "Pulled"
+author = "Test"
+date = "2026"
+summary = "Puma in an image of Debian's packages, pinned by digest."
+
+[[toolchain]]
+name = "ruby"
+version = "*"
+command = ["ruby", "--version"]
+pattern = 'ruby (\d+\.\d+\.\d+)'
+
+[[toolchain]]
+name = "puma"
+version = "*"
+command = ["puma", "--version"]
+pattern = 'puma version (\d+\.\d+\.\d+)'
+
+[[file]]
+path = "hello/config.ru"
+content = """
+run ->(env) {{ [200, {{ "content-type" => "text/plain" }}, ["Hello, world!"]] }}
+"""
+why = "13 bytes."
+
+[[lane]]
+name = "puma"
+runtime = "ruby"
+needs = ["puma"]
+placement = "container"
+image = "{image}"
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "config.ru"]
+dir = "files/hello"
+port = {port}
+health = "/"
+boot_budget = "60s"
+why = "Debian's Puma in its image."
+
+[[workload]]
+name = "hello"
+connections = 2
+duration = "1s"
+runs = 1
+
+[[workload.endpoint]]
+name = "/"
+path = "/"
+expect = {{ status = 200, bytes = 13 }}
+
+[[step]]
+id = "serve"
+kind = "serve"
+why = "Boot."
+
+[[step]]
+id = "load"
+kind = "load"
+workload = "hello"
+after = ["serve"]
+why = "Measure."
+"#
+    )
 }
 
 fn recipe(image: &str, port: u16, busybox: &str) -> String {
@@ -236,6 +354,51 @@ fn an_image_pinned_by_digest_is_pulled_served_and_a_wrong_digest_refused() {
     assert!(
         reason.contains("cannot pull") && reason.contains("manifest unknown"),
         "{reason}"
+    );
+
+    // Debian's Ruby and Puma in an image made from Debian's packages,
+    // pulled by digest and served as a lane.
+    let rootfs = debian_ruby_puma();
+    podman(
+        &host,
+        &registries,
+        &[
+            "import",
+            rootfs.to_str().unwrap(),
+            "localhost/reprise-ruby-puma:test",
+        ],
+    );
+    let remote = format!("127.0.0.1:{registry_port}/reprise/ruby-puma:1");
+    podman(
+        &host,
+        &registries,
+        &["push", "localhost/reprise-ruby-puma:test", &remote],
+    );
+    let digest = manifest_digest(registry_port, "reprise/ruby-puma", "1");
+    podman(
+        &host,
+        &registries,
+        &["rmi", "--force", "localhost/reprise-ruby-puma:test"],
+    );
+    let _ = Command::new("podman")
+        .args(["--remote", "--url", &host, "rmi", "--force", &remote])
+        .output();
+    let ruby_image = format!("127.0.0.1:{registry_port}/reprise/ruby-puma@{digest}");
+    let port = free_port();
+    let s = setup("pulled", &ruby_recipe(&ruby_image, port));
+    let a = execute(&s, None, true, &|_| {});
+    let lines = log_lines(&a.events);
+    assert_eq!(a.report.finished, ["serve", "load"], "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("lane puma: ruby 3.") && l.ends_with(" in its image")),
+        "Debian's Ruby, asked inside the image: {lines:#?}"
+    );
+    let rich = read_json(&a.run.results().join("results.json"));
+    assert!(
+        rich["cells"][0]["req_per_s"].as_f64().unwrap() > 0.0,
+        "{rich}"
     );
 
     // A toolchain the image lacks keeps the lane from running.
