@@ -284,3 +284,47 @@ fn bad_input_is_reported_with_exit_code_two() {
     assert!(out.status.success());
     assert!(stdout(&out).starts_with("No runs yet"), "{}", stdout(&out));
 }
+
+/// `reprise` run with a terminal as its stdout (util-linux `script`), as a
+/// reader at a terminal runs it; what the terminal showed.
+fn at_a_terminal(data: &Path, args: &[&str], no_color: bool) -> String {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_reprise"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &line, "/dev/null"])
+        .env("REPRISE_ROOT", repo())
+        .env("REPRISE_DATA_DIR", data)
+        .env_remove("NO_COLOR");
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    }
+    let out = cmd.output().expect("script (util-linux)");
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}
+
+#[test]
+fn verdicts_are_coloured_at_a_terminal_unless_no_color_and_never_in_a_pipe() {
+    let tmp = tempfile::tempdir().unwrap();
+    let res = tmp.path().join("results");
+    results(&res, [105_000.0, 106_500.0, 107_000.0]);
+    let args = [
+        "verdict",
+        "hello-ceiling",
+        res.to_str().unwrap(),
+        "--no-store",
+    ];
+    let coloured = at_a_terminal(&tmp.path().join("a"), &args, false);
+    assert!(
+        coloured.contains("\x1b[32mreproduced\x1b[0m"),
+        "green for reproduced: {coloured:?}"
+    );
+    let plain = at_a_terminal(&tmp.path().join("b"), &args, true);
+    assert!(!plain.contains("\x1b["), "NO_COLOR: {plain:?}");
+    assert!(plain.contains("reproduced"), "{plain}");
+    let piped = reprise(&tmp.path().join("c"), &args);
+    assert!(!stdout(&piped).contains("\x1b["), "{}", stdout(&piped));
+}

@@ -199,6 +199,20 @@ pub fn run(args: Args) -> ExitCode {
                     steps.lanes_failed.join(", ")
                 );
             }
+            // As hyperfine ends with its summary: the verdicts, at the end.
+            if let (HistoryOutcome::Stored { id }, false) = (&outcome.history, args.json)
+                && let Ok(report) = session.report(id)
+            {
+                println!("\n{} — {}", report.run.title, report.tally());
+                print!(
+                    "{}",
+                    super::verdict::table(&report, super::verdict::colour())
+                );
+                for d in &report.judgement.deviations {
+                    println!("  differs from the post: {}", d.what);
+                }
+                println!("(why, claim by claim: `reprise report {id}`)");
+            }
             let stored = !matches!(outcome.history, HistoryOutcome::Failed { .. });
             if steps.ok() && stored {
                 ExitCode::SUCCESS

@@ -43,6 +43,40 @@ pub struct Args {
     no_store: bool,
 }
 
+/// Whether verdicts are coloured: stdout is a terminal and `NO_COLOR` is
+/// not set (no-color.org).
+pub fn colour() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The verdicts as a table, claim by claim, the verdict coloured by what
+/// it came to where `colour`.
+pub fn table(report: &reprise_report::Report, colour: bool) -> String {
+    use reprise_verdict::Outcome;
+    let mut table = Table::new(&["claim", "kind", "verdict"]);
+    for v in &report.judgement.verdicts {
+        let text = v.outcome.to_string();
+        let code = match v.outcome {
+            Outcome::Reproduced => "32",
+            Outcome::NotReproduced => "31",
+            Outcome::Inconclusive => "33",
+            Outcome::NoData => "35",
+            Outcome::NotMeasured => "2",
+            Outcome::NotComparable => "36",
+        };
+        // The verdict is the last column, which is never padded: colour
+        // codes do not upset the widths.
+        let shown = if colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text
+        };
+        table.row(vec![v.claim.clone(), v.kind.to_string(), shown]);
+    }
+    table.render(0)
+}
+
 pub fn run(args: Args) -> ExitCode {
     let session = super::session();
     let recipe = match super::load_recipe(&session, &args.recipe) {
@@ -100,15 +134,7 @@ pub fn run(args: Args) -> ExitCode {
         );
         println!();
     }
-    let mut table = Table::new(&["claim", "kind", "verdict"]);
-    for v in &report.judgement.verdicts {
-        table.row(vec![
-            v.claim.clone(),
-            v.kind.to_string(),
-            v.outcome.to_string(),
-        ]);
-    }
-    print!("{}", table.render(0));
+    print!("{}", table(&report, colour()));
     println!();
     for v in &report.judgement.verdicts {
         println!("{}: {}", v.claim, v.outcome);
