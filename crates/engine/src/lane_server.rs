@@ -157,7 +157,20 @@ impl ContainerLane {
             let runner = ContainerRunner::connect().map_err(|e| e.to_string())?;
             runner
                 .run(&c, &stop, &|_: Event| {})
-                .map(|o| format!("container exited ({:?}, code {:?})", o.ending, o.code))
+                .map(|o| match (o.ending, o.code) {
+                    (crate::runner::host::Ending::Exited, Some(code)) => {
+                        format!("the container exited with code {code}")
+                    }
+                    (crate::runner::host::Ending::Exited, None) => {
+                        "the container exited".to_string()
+                    }
+                    (crate::runner::host::Ending::TimedOut, _) => {
+                        "the container ran past its time and was stopped".to_string()
+                    }
+                    (crate::runner::host::Ending::Cancelled, _) => {
+                        "the container was stopped (cancelled)".to_string()
+                    }
+                })
                 .map_err(|e| e.to_string())
         });
         Ok(ContainerLane {
