@@ -1,5 +1,6 @@
 import type { PreflightVerdict } from '../bindings/PreflightVerdict';
 import type { Preflight } from '../bindings/Preflight';
+import type { PreflightItem } from '../bindings/PreflightItem';
 import type { SetupEnd } from '../bindings/SetupEnd';
 import type { SetupPlan } from '../bindings/SetupPlan';
 import { useState } from 'preact/hooks';
@@ -24,12 +25,18 @@ export function PreflightPage({ id }: { id: string }) {
       <Loaded load={load} what="the preflight (probing this machine and its toolchains)">
         {(p) => (
           <>
-            <p class={`summary-line ${p.blocked_lanes.length > 0 ? 'bad' : 'ok'}`} data-preflight-summary>
-              {p.blocked_lanes.length > 0 ? 'Something blocks this run; see the items marked “blocks”.' : 'Nothing blocks this run.'}{' '}
-              {p.absolute_comparable
-                ? 'Absolute figures can be compared with the post’s.'
-                : 'Absolute figures will be shown for information only (the machine differs); ratios and orderings are still judged.'}
-            </p>
+            <div class="summary-bar">
+              <p class={`summary-line ${p.blocked_lanes.length > 0 ? 'warn' : 'ok'}`} data-preflight-summary>
+                {laneSummary(p)}{' '}
+                {p.absolute_comparable
+                  ? 'Absolute figures can be compared with the post’s.'
+                  : 'Absolute figures will be shown for information only (the machine differs); ratios and orderings are still judged.'}
+              </p>
+              <a class="button primary" href={href({ page: 'run', id })} data-action="go-run">
+                Go to the run
+              </a>
+            </div>
+            <Fixes p={p} />
             {!p.versions_asked && p.version_commands.length > 0 && (
               <div class="notice" data-versions>
                 <p>
@@ -55,25 +62,15 @@ export function PreflightPage({ id }: { id: string }) {
                 }}
               />
             )}
-            <table class="preflight">
-              <thead>
-                <tr><th scope="col">Item</th><th scope="col">The post</th><th scope="col">Here</th><th scope="col">Verdict</th><th scope="col">Why, and what to do</th></tr>
-              </thead>
-              <tbody>
-                {p.items.map((i) => (
-                  <tr data-item={i.name}>
-                    <th scope="row">{i.name}</th>
-                    <td>{i.reference ?? '—'}</td>
-                    <td>{i.here ?? 'unknown'}</td>
-                    <td><span class={`badge ${verdictClass[i.verdict]}`}>{i.verdict}</span></td>
-                    <td>
-                      {i.why}
-                      {i.fix && <span class="sub fix">Fix: {i.fix}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ItemTable items={p.items.filter((i) => i.subject === 'toolchain' || i.subject === 'lane')} />
+            <details class="hardware" data-hardware>
+              <summary>
+                This machine against the post’s: {p.items.filter(isHardware).length} items,{' '}
+                {p.items.filter((i) => isHardware(i) && i.verdict !== 'matches').length} differ
+                {p.items.some((i) => isHardware(i) && i.verdict === 'blocks') && ' (some block: open to see which)'}
+              </summary>
+              <ItemTable items={p.items.filter(isHardware)} />
+            </details>
             <h2>Lanes</h2>
             <ul class="plain">
               {p.runnable_lanes.map((l) => (
@@ -86,13 +83,67 @@ export function PreflightPage({ id }: { id: string }) {
                 <li data-lane={l.lane}><strong>{l.lane}</strong> <span class="badge">published only</span><span class="sub">{l.why}</span></li>
               ))}
             </ul>
-            <p class="actions">
-              <a class="button" href={href({ page: 'run', id })}>Go to the run</a>
-            </p>
           </>
         )}
       </Loaded>
     </>
+  );
+}
+
+function isHardware(i: PreflightItem): boolean {
+  return i.subject !== 'toolchain' && i.subject !== 'lane';
+}
+
+/** "2 of 3 lanes run here (falcon is blocked)", or that nothing blocks. */
+function laneSummary(p: Preflight): string {
+  const total = p.runnable_lanes.length + p.blocked_lanes.length;
+  if (p.blocked_lanes.length === 0) return `Nothing blocks this run: ${total === 1 ? 'its lane runs' : `all ${total} lanes run`} here.`;
+  const blocked = p.blocked_lanes.join(', ');
+  return `${p.runnable_lanes.length} of ${total} lanes run here (${blocked} ${p.blocked_lanes.length === 1 ? 'is' : 'are'} blocked: the fixes are below).`;
+}
+
+/** Every fix in one block, to copy and run, rather than one per row. */
+function Fixes({ p }: { p: Preflight }) {
+  const fixes = [...new Set(p.items.filter((i) => i.verdict !== 'matches' && i.fix).map((i) => i.fix as string))];
+  const [copied, setCopied] = useState(false);
+  if (fixes.length === 0) return null;
+  return (
+    <div class="notice fixes" data-fixes>
+      <p>What to do, in one place:</p>
+      <pre>{fixes.join('\n')}</pre>
+      <button
+        type="button"
+        data-action="copy-fixes"
+        onClick={() => navigator.clipboard?.writeText(fixes.join('\n')).then(() => setCopied(true), () => setCopied(false))}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}
+
+function ItemTable({ items }: { items: PreflightItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <table class="preflight">
+      <thead>
+        <tr><th scope="col">Item</th><th scope="col">The post</th><th scope="col">Here</th><th scope="col">Verdict</th><th scope="col">Why, and what to do</th></tr>
+      </thead>
+      <tbody>
+        {items.map((i) => (
+          <tr data-item={i.name}>
+            <th scope="row">{i.name}</th>
+            <td>{i.reference ?? '—'}</td>
+            <td>{i.here ?? 'unknown'}</td>
+            <td><span class={`badge ${verdictClass[i.verdict]}`}>{i.verdict}</span></td>
+            <td>
+              {i.why}
+              {i.fix && <span class="sub fix">Fix: {i.fix}</span>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

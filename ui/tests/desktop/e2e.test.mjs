@@ -103,9 +103,11 @@ describe('the desktop app', () => {
 
   it('shows preflight: this machine against the post’s, item by item', async () => {
     await s.go('#/preflight/hello-ceiling');
-    const cpu = await s.waitFor('[data-item="CPU"]', { text: /AMD Ryzen 5 3600/, timeoutMs: 30000 });
+    await s.waitFor('[data-preflight-summary]', { text: /lanes run here|Nothing blocks/, timeoutMs: 30000 });
+    // The hardware is folded under its heading; open it.
+    await s.click(await s.waitFor('[data-hardware] > summary', { text: /This machine against the post’s/ }));
+    const cpu = await s.waitFor('[data-item="CPU"]', { text: /AMD Ryzen 5 3600/ });
     assert.match(await s.text(cpu), /matches|differs|blocks/);
-    await s.waitFor('[data-preflight-summary]', { text: /blocks this run|Nothing blocks/ });
     await shoot('preflight');
   });
 

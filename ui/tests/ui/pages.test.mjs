@@ -94,12 +94,19 @@ describe('Post', () => {
 describe('Preflight', () => {
   it('lists each item with the post’s value, this machine’s, the verdict and the fix', async () => {
     await open('default', 'preflight/hello-ceiling');
+    // Toolchains and lanes first, the hardware folded under its heading.
+    await page.locator('[data-item="toolchain falcon"]').waitFor();
+    assert.match(await text('[data-hardware] > summary'), /This machine against the post’s: 2 items, 2 differ/);
+    await page.click('[data-hardware] > summary');
     const boost = page.locator('[data-item="boost"]');
     await boost.waitFor();
     assert.match(await boost.innerText(), /off\s+on\s+differs/);
     assert.match(await boost.innerText(), /Fix: echo 0 > \/sys/);
     assert.match(await text('[data-item="toolchain falcon"]'), /blocks/);
     assert.match(await text('[data-preflight-summary]'), /for information only/);
+    assert.match(await text('[data-preflight-summary]'), /1 of 2 lanes run here \(falcon is blocked/);
+    assert.match(await text('[data-fixes] pre'), /echo 0 > \/sys\/devices\/system\/cpu\/cpufreq\/boost\ngem install falcon/);
+    assert.ok(await page.locator('[data-action="go-run"]').isVisible(), 'the run button is on top');
     assert.match(await text('[data-lane="falcon"]'), /blocked/);
     assert.match(await text('[data-lane="puma"]'), /can run here/);
   });
@@ -110,7 +117,7 @@ describe('Preflight', () => {
     assert.match(await versions.innerText(), /ruby --version[\s\S]*falcon --version/);
     await page.click('[data-action="ask-versions"]');
     await page.locator('[data-versions]').waitFor({ state: 'detached' });
-    await page.locator('[data-item="boost"]').waitFor();
+    await page.locator('[data-item="toolchain falcon"]').waitFor();
   });
   it('sets up what is missing: shows the plan, installs with mise’s output live, then reads the toolchains again', async () => {
     await open('default', 'preflight/hello-ceiling');
