@@ -89,10 +89,17 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
   const { live, phase, outcome } = entry;
   const busy = phase === 'running' || phase === 'cancelling';
   const blocked = busy || (!reviewed && !accepted);
+  // Once a run is stored, reading its results is the next step.
+  const stored = outcome?.history.outcome === 'stored' ? outcome.history.id : null;
   return (
     <>
       <p class="actions">
-        <button type="button" onClick={() => start(false)} disabled={blocked} data-action="start">
+        {stored && (
+          <a class="button primary" href={href({ page: 'results', run: stored })} data-action="see-results">
+            See the results
+          </a>
+        )}
+        <button type="button" class={stored ? 'secondary' : undefined} onClick={() => start(false)} disabled={blocked} data-action="start">
           {plan.latest_run ? `Resume run ${plan.latest_run}` : 'Start the run'}
         </button>
         {plan.latest_run && (

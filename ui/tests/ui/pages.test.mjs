@@ -174,6 +174,9 @@ describe('Run', () => {
     await page.locator('[data-run-outcome]').waitFor();
     assert.match(await text('[data-run-outcome]'), /1 finished, 0 kept from before, 1 skipped, 0 failed/);
     assert.equal(await page.locator('[data-results-link]').getAttribute('href'), '#/results/hello-ceiling-20261130-1');
+    // The results are then the main action, before resuming.
+    assert.equal(await page.locator('[data-action="see-results"]').getAttribute('href'), '#/results/hello-ceiling-20261130-1');
+    assert.equal(await page.locator('.actions > *').first().getAttribute('data-action'), 'see-results');
     assert.equal(await page.locator('[data-step="clone"] progress').evaluate((p) => p.value), 1);
     // The finished step's log is folded away, still there to open.
     assert.match(await page.locator('[data-step="clone"] .log').textContent(), /Receiving objects: 100%/);
