@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use reprise_probe::Fingerprint;
 use reprise_session::preflight::Versions;
-use reprise_session::recipes::found_here;
 use reprise_session::{Loaded, Session, SessionError};
 
 use crate::views::*;
@@ -117,7 +116,7 @@ pub fn library(session: &Session) -> Answer<Library> {
                     figures: recipe.figures.len() as u32,
                     claims: recipe.claims.len() as u32,
                     steps: recipe.steps.len() as u32,
-                    lanes: standings(found_here(&recipe).lanes),
+                    lanes: standings(session.found_here(&recipe).lanes),
                     post: recipe.post,
                     checksum,
                 }
@@ -141,7 +140,7 @@ pub fn load_recipe(session: &Session, id: &str) -> Answer<Loaded> {
 
 pub fn post(session: &Session, id: &str) -> Answer<PostView> {
     let Loaded { recipe, checksum } = load_recipe(session, id)?;
-    let here = found_here(&recipe);
+    let here = session.found_here(&recipe);
     Ok(PostView {
         checksum,
         machine: recipe.machine.clone(),

@@ -175,6 +175,12 @@ fn falcon_row(preflight: &str) -> String {
 #[test]
 fn setup_installs_the_pinned_falcon_and_the_lane_goes_from_blocks_to_matches_and_runs() {
     let w = World::new();
+    let listed = stdout(&w.reprise(&["recipes"]));
+    let row = listed
+        .lines()
+        .find(|l| l.starts_with("hello-ceiling"))
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert!(row.contains(" 2/3 "), "falcon does not run here yet: {row}");
     let before = w.reprise(&["preflight", "hello-ceiling", "--yes"]);
     assert_eq!(before.status.code(), Some(3), "{}", stdout(&before));
     assert!(
@@ -224,6 +230,14 @@ fn setup_installs_the_pinned_falcon_and_the_lane_goes_from_blocks_to_matches_and
         w.path("mise/data/installs/falcon/0.47.7/bin/falcon")
             .is_file()
     );
+
+    // The listing looks where a run would: falcon is found through the setup.
+    let listed = stdout(&w.reprise(&["recipes"]));
+    let row = listed
+        .lines()
+        .find(|l| l.starts_with("hello-ceiling"))
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert!(row.contains(" 3/3 "), "every lane runs here now: {row}");
 
     let after = w.reprise(&["preflight", "hello-ceiling", "--yes"]);
     assert_eq!(after.status.code(), Some(0), "{}", stdout(&after));

@@ -120,12 +120,23 @@ pub struct FoundHere {
     pub lanes: Vec<LaneStanding>,
 }
 
-/// Which of `recipe`'s toolchains and lanes are here, judged from what is
-/// installed without running anything the recipe names (its toolchains are
-/// only looked for on the search path and in mise's installs): for
-/// listings. A preflight asks each toolchain its version; the rule is the same.
-pub fn found_here(recipe: &Recipe) -> FoundHere {
-    let toolchains = toolchain::locate(&recipe_queries(recipe), &SearchPath::from_env());
+impl crate::Session {
+    /// Which of `recipe`'s toolchains and lanes are here, judged from what
+    /// is installed without running anything the recipe names (its
+    /// toolchains are only looked for: on the PATH its runs would have,
+    /// its `reprise setup`'s where it has one, and in mise's installs):
+    /// for listings. A preflight asks each toolchain its version; the rule
+    /// is the same.
+    pub fn found_here(&self, recipe: &Recipe) -> FoundHere {
+        // A setup mise cannot resolve lists as no setup: the preflight and
+        // the run say why.
+        let env = self.toolchain_env(recipe.id()).unwrap_or_default();
+        found_with(recipe, &reprise_engine::mise::search_path(&env))
+    }
+}
+
+fn found_with(recipe: &Recipe, search: &SearchPath) -> FoundHere {
+    let toolchains = toolchain::locate(&recipe_queries(recipe), search);
     let needs_engine = recipe
         .lanes
         .iter()

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use reprise_session::Loaded;
-use reprise_session::recipes::{found_here, running};
+use reprise_session::recipes::running;
 
 use crate::table::Table;
 
@@ -39,7 +39,7 @@ pub fn run(args: Args) -> ExitCode {
     ]);
     let mut json = Vec::new();
     for Loaded { recipe, checksum } in &library.recipes {
-        let standings = found_here(recipe).lanes;
+        let standings = session.found_here(recipe).lanes;
         let runnable = running(&standings);
         let total = recipe.lanes.iter().filter(|l| l.is_runnable()).count();
         table.row(vec![

@@ -35,11 +35,16 @@ pub fn run(args: Args) -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    print!("{}", render(&recipe, &loaded.checksum));
+    let standings = session.found_here(&recipe).lanes;
+    print!("{}", render(&recipe, &loaded.checksum, &standings));
     ExitCode::SUCCESS
 }
 
-fn render(r: &Recipe, status: &ChecksumStatus) -> String {
+fn render(
+    r: &Recipe,
+    status: &ChecksumStatus,
+    standings: &[reprise_session::recipes::LaneStanding],
+) -> String {
     let mut o = String::new();
     let p = &r.post;
     let _ = writeln!(o, "{} — {}", p.id, p.title);
@@ -163,8 +168,7 @@ fn render(r: &Recipe, status: &ChecksumStatus) -> String {
             "warm-up",
             "runs here",
         ]);
-        let standings = reprise_session::recipes::found_here(r).lanes;
-        for (l, standing) in r.lanes.iter().zip(&standings) {
+        for (l, standing) in r.lanes.iter().zip(standings) {
             let here = match &standing.here {
                 LaneHere::Runs => "yes",
                 LaneHere::Blocked { .. } => "missing toolchain",
