@@ -36,9 +36,9 @@ fn html(report: &Report) -> String {
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Reprise: {}</title><style>{STYLE}</style></head><body>\n",
-        escape(&run.title)
+        escape(&report.headline())
     );
-    let _ = writeln!(out, "<h1>Reprise: {}</h1>", escape(&run.title));
+    let _ = writeln!(out, "<h1>Reprise: {}</h1>", escape(&report.headline()));
     let _ = writeln!(
         out,
         "<p>Reproduction of <em>{}</em> by {} ({}), recipe <code>{}</code>, run <code>{}</code> made {}.</p>",

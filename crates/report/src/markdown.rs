@@ -47,7 +47,7 @@ fn markdown(report: &Report) -> String {
     let mut out = String::new();
     let run = &report.run;
     let j = &report.judgement;
-    let _ = writeln!(out, "# Reprise: {}\n", run.title);
+    let _ = writeln!(out, "# Reprise: {}\n", report.headline());
     let post = match &run.post_url {
         Some(url) => format!("[{}]({url})", run.title),
         None => run.title.clone(),

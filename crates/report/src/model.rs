@@ -261,6 +261,25 @@ impl Report {
         rows
     }
 
+    /// Whether the run was a smoke run (`--quick`): capped durations,
+    /// warm-ups and runs, so its numbers are not a measurement.
+    pub fn is_smoke_run(&self) -> bool {
+        self.judgement
+            .deviations
+            .iter()
+            .any(|d| d.kind == reprise_verdict::DeviationKind::Quick)
+    }
+
+    /// The run's title, saying so where it was a smoke run: the headline of
+    /// reports, the share's title and the terminal's summary.
+    pub fn headline(&self) -> String {
+        if self.is_smoke_run() {
+            format!("{} (a smoke run, not a measurement)", self.run.title)
+        } else {
+            self.run.title.clone()
+        }
+    }
+
     /// A one-line tally of the verdicts, every outcome counted on its own:
     /// `2 reproduced, 0 not reproduced, 1 inconclusive, 0 no data, 1 not
     /// measured, 0 not comparable`.

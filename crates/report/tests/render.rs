@@ -253,3 +253,30 @@ fn html_loads_in_chromium_with_one_mark_per_cell_and_per_claim() {
         Outcome::Reproduced
     );
 }
+
+#[test]
+fn a_smoke_run_says_so_in_its_headline_and_a_measured_one_does_not() {
+    let mut report = fixture::report("run-1");
+    let md = render(&report, Format::Markdown);
+    assert!(!md.contains("smoke run"), "{md}");
+    report
+        .judgement
+        .deviations
+        .push(reprise_verdict::Deviation::new(
+            reprise_verdict::DeviationKind::Quick,
+            "a smoke run (--quick): durations, warm-ups and runs capped",
+        ));
+    let md = render(&report, Format::Markdown);
+    assert!(
+        md.starts_with(&format!(
+            "# Reprise: {} (a smoke run, not a measurement)\n",
+            report.run.title
+        )),
+        "{md}"
+    );
+    let html = render(&report, Format::Html);
+    assert!(
+        html.contains("(a smoke run, not a measurement)</h1>"),
+        "{html}"
+    );
+}

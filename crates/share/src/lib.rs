@@ -218,7 +218,7 @@ pub struct Post {
 pub fn prepare(report: &Report, redactor: Option<&Redactor>) -> Result<Post, ReportError> {
     let markdown = String::from_utf8_lossy(&MarkdownExporter.render(report)?).into_owned();
     let json = serde_json::to_string_pretty(report)?;
-    let title = format!("Reprise: {} ({})", report.run.title, report.tally());
+    let title = format!("Reprise: {} ({})", report.headline(), report.tally());
     let body = compose_body(&markdown, &json);
     Ok(match redactor {
         Some(r) => Post {

@@ -203,7 +203,7 @@ pub fn run(args: Args) -> ExitCode {
             if let (HistoryOutcome::Stored { id }, false) = (&outcome.history, args.json)
                 && let Ok(report) = session.report(id)
             {
-                println!("\n{} — {}", report.run.title, report.tally());
+                println!("\n{} — {}", report.headline(), report.tally());
                 print!(
                     "{}",
                     super::verdict::table(&report, super::verdict::colour())
