@@ -60,7 +60,10 @@ function Report({ r }: { r: ResultsView }) {
   const units = [...new Set(r.figures.map(unit))];
   return (
     <article class="report">
-      <h2>{r.run.title}</h2>
+      <h2>
+        {r.run.title}
+        {r.deviations.some((d) => d.kind === 'quick') && <span class="badge warn" data-smoke-run> a smoke run, not a measurement</span>}
+      </h2>
       <p class="tally">{r.tally}</p>
       <p class="actions"><a class="button secondary" href={href({ page: 'share', run: r.run.id })}>Share this run</a></p>
       {r.machine.machine === 'differs' && (

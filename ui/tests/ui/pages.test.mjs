@@ -232,6 +232,7 @@ describe('Results', () => {
     assert.match(await text('[data-result="falcon-hello"]'), /106,000 req\/s\s+60,200 req\/s/);
     await page.locator('summary', { hasText: 'Environment appendix' }).click();
     assert.match(await text('.appendix'), /ruby 3.1.2p20/);
+    assert.equal(await page.locator('[data-smoke-run]').count(), 0, 'a measured run is not called a smoke run');
   });
   it('shows each step of people, served or why not', async () => {
     await open('people', 'results/campfire-people-1');
@@ -243,6 +244,7 @@ describe('Results', () => {
     assert.match(await missed.innerText(), /navigation p99 812.0 ms > 100 ms/);
     assert.match(await missed.innerText(), /lost_delivery 104/);
     assert.equal(await page.locator('table.people th').count(), 10);
+    assert.match(await text('[data-smoke-run]'), /a smoke run, not a measurement/);
     assert.equal(await page.locator('[data-result]').count(), 0);
   });
   it('explains an empty history', async () => {
