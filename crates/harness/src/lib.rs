@@ -4,8 +4,9 @@
 //! same ones so the harness's own tools read it.
 //!
 //! - [`bench_env`]: `env.json`, the machine, toolchains, checkout and
-//!   conditions of a run, written from the probe's fingerprint and read back
-//!   as a machine ([`parse_machine_file`] also takes `reprise probe --json`).
+//!   conditions of a run, captured as bench-env captures them (the same
+//!   commands and files, Reprise's fingerprint under `reprise`) and read
+//!   back as a machine ([`parse_machine_file`] also takes `reprise probe --json`).
 //! - [`per_run`]: `per-run.json`, one line per lane, endpoint and run, read
 //!   into and written from `reprise-verdict`'s measurements.
 //! - [`summary`]: `summary.json` and `summary.md`, aggregated from
@@ -14,8 +15,9 @@
 //! - [`records`]: `coldstart.json` and `skipped.json`.
 //! - [`timestamp`]: the UTC times these files (and run folders) carry.
 //!
-//! This crate reads files and renders their bytes; writing them (atomically,
-//! into a run's folder) is the engine's. What does not live here: judging
+//! This crate reads files, renders their bytes and captures `env.json`
+//! (bench-env's commands: uname, lscpu, the tools' version flags, git);
+//! writing them (atomically, into a run's folder) is the engine's. What does not live here: judging
 //! (`reprise-verdict`), reports (`reprise-report`), and Reprise's own result
 //! files (`results.json`, `check.json`, people reports).
 //!
