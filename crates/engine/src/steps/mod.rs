@@ -531,7 +531,7 @@ impl Lanes {
         cpus: &Option<Vec<usize>>,
     ) -> Result<Option<&mut LaneServer>, StepFailure> {
         let name = lane.name.to_string();
-        if let Err(why) = self.start_services(ctx, lane) {
+        if let Err(why) = self.start_services(ctx, step, lane) {
             self.skip(ctx, step, &name, "boot", why, None)?;
             return Ok(None);
         }
@@ -660,10 +660,10 @@ impl Lanes {
             };
             let Some(version) = version else {
                 return Err(format!(
-                    "the image {image} has no {} the recipe can read (`{}` printed {:?})",
+                    "the image {image} has no {} the recipe can read (`{}` printed `{}`)",
                     tc.name,
                     reprise_recipe::shown::command_line(&tc.command),
-                    output.lines().next().unwrap_or("nothing")
+                    reprise_recipe::shown::shown(output.lines().next().unwrap_or(""))
                 ));
             };
             if tc.version.matches(&version) {
@@ -691,7 +691,7 @@ impl Lanes {
 
     /// Starts the services `lane` needs that are not running yet, each
     /// waited for until its port accepts; why one did not start otherwise.
-    fn start_services(&mut self, ctx: &RunContext, lane: &Lane) -> Result<(), String> {
+    fn start_services(&mut self, ctx: &RunContext, step: &str, lane: &Lane) -> Result<(), String> {
         for name in &lane.services {
             if self
                 .services
@@ -711,7 +711,7 @@ impl Lanes {
                 format!("service {name} did not start: {e} (its log: logs/service-{name}.log)")
             })?;
             ctx.note(
-                "serve",
+                step,
                 format!(
                     "service {name} accepts on port {} after {:.0} ms",
                     service.port, server.accept_ms
