@@ -56,10 +56,10 @@ impl Session {
         let found = mise::find();
         let cargo = which("cargo");
         let mut commands = Vec::new();
-        if found.is_none() && cargo.is_some() {
-            commands.push("cargo install mise --locked".to_string());
-        }
         if !tools.is_empty() {
+            if found.is_none() && cargo.is_some() {
+                commands.push("cargo install mise --locked".to_string());
+            }
             commands.push(format!("mise install (in {})", setup.dir.display()));
         }
         let by_hand = recipe
@@ -82,7 +82,7 @@ impl Session {
             config_text: mise::config_text(&tools),
             installs: tools.iter().map(describe).collect(),
             by_hand,
-            get_mise: found.is_none().then(|| match &cargo {
+            get_mise: (found.is_none() && !tools.is_empty()).then(|| match &cargo {
                 Some(_) => "cargo install mise --locked".to_string(),
                 None => "install mise (https://mise.jdx.dev/getting-started.html), or Rust and then `cargo install mise --locked`".to_string(),
             }),
