@@ -83,7 +83,7 @@ impl Session {
             installs: tools.iter().map(describe).collect(),
             by_hand,
             get_mise: (found.is_none() && !tools.is_empty()).then(|| match &cargo {
-                Some(_) => "cargo install mise --locked".to_string(),
+                Some(_) => "cargo install mise --locked (its build needs cmake and a C compiler)".to_string(),
                 None => "install mise (https://mise.jdx.dev/getting-started.html), or Rust and then `cargo install mise --locked`".to_string(),
             }),
             mise: found.map(|m| m.display().to_string()),
