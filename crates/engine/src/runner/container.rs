@@ -382,7 +382,18 @@ impl ContainerRunner {
         );
         let options = CreateContainerOptionsBuilder::default().name(&name).build();
         let created = self.docker.create_container(Some(options), body).await?;
-        self.docker.start_container(&created.id, None).await?;
+        if let Err(e) = self.docker.start_container(&created.id, None).await {
+            // A container that never started is removed here: nothing else
+            // knows its id.
+            let _ = self
+                .docker
+                .remove_container(
+                    &created.id,
+                    Some(RemoveContainerOptionsBuilder::default().force(true).build()),
+                )
+                .await;
+            return Err(e.into());
+        }
         Ok(created.id)
     }
 
