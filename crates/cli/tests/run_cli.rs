@@ -208,7 +208,7 @@ fn a_run_killed_mid_way_resumes_and_runs_lists_it() {
 
     let out = c.reprise(&["clean", "--all"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out).lines().count(), 2);
+    assert_eq!(stdout(&out).lines().count(), 2, "{}", stdout(&out));
     assert_eq!(stdout(&c.reprise(&["runs"])), "No runs yet.\n");
 }
 
