@@ -210,22 +210,12 @@ pub fn config_text(tools: &[MiseTool]) -> String {
 /// Where mise is: on PATH, else where `cargo install` and mise's own
 /// installer put it.
 pub fn find() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let mut dirs: Vec<PathBuf> = std::env::split_paths(&path).collect();
-    if let Some(home) = home {
-        dirs.push(home.join(".cargo/bin"));
-        dirs.push(home.join(".local/bin"));
+    let mut search = reprise_probe::toolchain::SearchPath::from_env();
+    if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+        search.dirs.push(home.join(".cargo/bin"));
+        search.dirs.push(home.join(".local/bin"));
     }
-    dirs.into_iter()
-        .map(|d| d.join("mise"))
-        .find(|p| is_executable(p))
-}
-
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    path.metadata()
-        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    search.find("mise")
 }
 
 /// The toolchain environment of `recipe`'s runs and preflights: mise's for

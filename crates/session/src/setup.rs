@@ -164,9 +164,7 @@ fn describe(t: &MiseTool) -> String {
     )
 }
 
+/// A program on PATH, found as every toolchain is.
 fn which(program: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
+    reprise_probe::toolchain::SearchPath::from_env().find(program)
 }
