@@ -13,9 +13,11 @@ pub(crate) mod clone;
 pub(crate) mod command;
 pub(crate) mod digest;
 pub(crate) mod emit;
+mod image;
 pub(crate) mod load;
 pub(crate) mod seed;
 pub(crate) mod serve;
+mod service;
 pub(crate) mod sign_in;
 pub(crate) mod stage;
 
@@ -541,8 +543,7 @@ impl Lanes {
                 let _ = old.stop();
             }
             if let (Placement::Container, Some(image)) = (lane.placement, &lane.image) {
-                let asked = ensure_image(ctx, step, &name, image)
-                    .and_then(|()| self.image_toolchains(ctx, step, lane, image));
+                let asked = self.prepare_image(ctx, step, lane, image);
                 match asked {
                     Ok(found) => {
                         self.image_deviations.retain(|d| d.lanes != [name.clone()]);
@@ -616,154 +617,6 @@ impl Lanes {
         }
         problems
     }
-
-    /// Asks each toolchain `lane` needs its version inside `image` (the
-    /// toolchain's own command, in a container of its own): a version other
-    /// than the post's is a deviation; a toolchain the image lacks keeps
-    /// the lane from running.
-    fn image_toolchains(
-        &self,
-        ctx: &RunContext,
-        step: &str,
-        lane: &Lane,
-        image: &str,
-    ) -> Result<Vec<Deviation>, String> {
-        use crate::runner::container::{ContainerRunner, ContainerSpec};
-        let runner = ContainerRunner::connect().map_err(|e| e.to_string())?;
-        let mut found = Vec::new();
-        let needed = lane.runtime.iter().chain(&lane.needs);
-        for tc in needed.filter_map(|n| self.toolchain_specs.iter().find(|t| t.name == *n)) {
-            let mut spec = ContainerSpec::new(
-                &format!("lane-{}-{}", lane.name, tc.name),
-                &ctx.run.id,
-                image,
-                tc.command.clone(),
-            );
-            spec.timeout = Some(Duration::from_secs(60));
-            let output = std::sync::Mutex::new(String::new());
-            let asked = runner.run(&spec, &ctx.cancel, &|e: Event| {
-                if let Event::Log { line, .. } = e {
-                    let mut o = output.lock().unwrap_or_else(|p| p.into_inner());
-                    o.push_str(&line);
-                    o.push('\n');
-                }
-            });
-            let output = output.into_inner().unwrap_or_else(|p| p.into_inner());
-            let version = match asked {
-                Ok(_) => tc.read_version(&output),
-                Err(e) => {
-                    return Err(format!(
-                        "the image {image} cannot run `{}`: {e}",
-                        reprise_recipe::shown::command_line(&tc.command)
-                    ));
-                }
-            };
-            let Some(version) = version else {
-                return Err(format!(
-                    "the image {image} has no {} the recipe can read (`{}` printed `{}`)",
-                    tc.name,
-                    reprise_recipe::shown::command_line(&tc.command),
-                    reprise_recipe::shown::shown(output.lines().next().unwrap_or(""))
-                ));
-            };
-            if tc.version.matches(&version) {
-                ctx.note(
-                    step,
-                    format!("lane {}: {} {version} in its image", lane.name, tc.name),
-                );
-            } else {
-                ctx.note(
-                    step,
-                    format!(
-                        "lane {}: {} {version} in its image, the post's was {}",
-                        lane.name, tc.name, tc.version
-                    ),
-                );
-                found.push(Deviation {
-                    kind: DeviationKind::Image,
-                    what: format!("{} {version} in {image} instead of {}", tc.name, tc.version),
-                    lanes: vec![lane.name.to_string()],
-                });
-            }
-        }
-        Ok(found)
-    }
-
-    /// Starts the services `lane` needs that are not running yet, each
-    /// waited for until its port accepts; why one did not start otherwise.
-    fn start_services(&mut self, ctx: &RunContext, step: &str, lane: &Lane) -> Result<(), String> {
-        for name in &lane.services {
-            if self
-                .services
-                .get_mut(name.as_str())
-                .is_some_and(|s| s.is_running())
-            {
-                continue;
-            }
-            if let Some(mut old) = self.services.remove(name.as_str()) {
-                let _ = old.stop();
-            }
-            let Some(service) = self.service_specs.iter().find(|s| s.name == *name).cloned() else {
-                return Err(format!("the recipe has no service `{name}`"));
-            };
-            let spec = service_spec(ctx, &service).map_err(|e| format!("service {name}: {e}"))?;
-            let server = LaneServer::start(&spec).map_err(|e| {
-                format!("service {name} did not start: {e} (its log: logs/service-{name}.log)")
-            })?;
-            ctx.note(
-                step,
-                format!(
-                    "service {name} accepts on port {} after {:.0} ms",
-                    service.port, server.accept_ms
-                ),
-            );
-            self.services.insert(name.to_string(), server);
-        }
-        Ok(())
-    }
-}
-
-/// The lane's image on the engine, pulled with its progress shown where it
-/// is not there yet, and refused where it is not the digest it pins.
-fn ensure_image(ctx: &RunContext, step: &str, lane: &str, image: &str) -> Result<(), String> {
-    let runner = crate::runner::container::ContainerRunner::connect().map_err(|e| e.to_string())?;
-    runner
-        .ensure_image(image, &|line| {
-            ctx.note(step, format!("lane {lane}: {line}"))
-        })
-        .map_err(|e| e.to_string())
-}
-
-/// How a `[[service]]` starts: on the host, in its own process group,
-/// with the run's toolchain environment, ready once its port accepts.
-fn service_spec(
-    ctx: &RunContext,
-    service: &reprise_recipe::Service,
-) -> Result<ServerSpec, StepFailure> {
-    let dir = match &service.dir {
-        Some(d) => within(&ctx.run.path, d)?,
-        None => ctx.run.path.clone(),
-    };
-    let mut env = ctx.toolchain_env.clone();
-    env.extend(service.env.clone());
-    env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
-    Ok(ServerSpec {
-        lane: format!("service {}", service.name),
-        argv: service.command.clone(),
-        dir,
-        env,
-        port: service.port,
-        health: None,
-        boot_budget: service
-            .boot_budget
-            .map(|b| b.as_duration())
-            .unwrap_or(Duration::from_secs(10)),
-        cpus: None,
-        log: ctx.run.logs().join(format!("service-{}.log", service.name)),
-        grace: ctx.grace,
-        container: None,
-        processes: Some(ctx.processes()),
-    })
 }
 
 /// How a lane's server starts: its command, dir and env, with the shape
