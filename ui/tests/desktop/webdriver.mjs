@@ -11,10 +11,11 @@ const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
  * ends all of them: an app left behind (seen when a session's close raced
  * the driver's exit) would hold the test runner's output open forever.
  */
-export async function startDriver({ driver = 'tauri-driver', port = 4444, env = {} } = {}) {
+export async function startDriver({ driver = 'tauri-driver', port = 4444, env = {}, cwd } = {}) {
   const child = spawn(driver, ['--port', String(port)], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env },
+    cwd,
     detached: true,
   });
   const signal = (sig) => {
