@@ -55,11 +55,15 @@ pub fn error(e: SessionError) -> CommandError {
         SessionError::NotSignedIn => (ErrorKind::Share, "Sign in to GitHub first."),
         SessionError::NoOAuthApp => (
             ErrorKind::Share,
-            "Set REPRISE_GITHUB_CLIENT_ID to the OAuth app's client id and restart the app, or post with the prefilled link.",
+            "Open the prefilled discussion on GitHub instead (“Open on GitHub”), or set REPRISE_GITHUB_CLIENT_ID to an OAuth app's client id and restart the app.",
         ),
         SessionError::NoRepository => (
             ErrorKind::Share,
-            "Set REPRISE_DISCUSSIONS_REPO=owner/name and restart the app.",
+            "Enter the repository to post in (owner/name) above the preview.",
+        ),
+        SessionError::BadRepository(_) => (
+            ErrorKind::Invalid,
+            "Write the repository as owner/name, as in its GitHub address: github.com/owner/name.",
         ),
         SessionError::Mise(_) | SessionError::NoMise { .. } => (
             ErrorKind::Io,
@@ -131,6 +135,7 @@ pub fn library(session: &Session) -> Answer<Library> {
                 message: p.message,
             })
             .collect(),
+        dir: session.catalog.recipes_dir().display().to_string(),
     })
 }
 
@@ -193,11 +198,62 @@ pub fn results(session: &Session, run: &str) -> Answer<ResultsView> {
         .into_iter()
         .find(|r| r.id == report.run.id)
         .ok_or_else(|| error(reprise_history::HistoryError::UnknownRun(run.into()).into()))?;
+    let bootstrap = report.judgement.settings.bootstrap;
+    let cells = report
+        .judgement
+        .cells
+        .iter()
+        .map(|c| {
+            let values = c.values();
+            MeasuredCell {
+                key: c.cell.key.clone(),
+                runs: c.cell.runs.len() as u32,
+                status: c.status.clone(),
+                stats: c.stats.clone(),
+                interval: (!values.is_empty()).then(|| bootstrap.median(&values)),
+                figures: report
+                    .figures_of(&c.cell.key)
+                    .iter()
+                    .map(|f| f.figure.clone())
+                    .collect(),
+            }
+        })
+        .collect();
+    // The machine as the Machine page words it, but for what would name
+    // the host or is not recorded by a run (the container engine).
+    let measured_on = reprise_session::harness_files::measured_on(&report)
+        .map(|fingerprint| fingerprint.summary())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(name, _)| !["Host", "Containers"].contains(name))
+        .map(|(name, value)| Fact {
+            name: name.into(),
+            value,
+        })
+        .collect();
     Ok(ResultsView {
         run: summary,
         tally: report.tally(),
         people: report.people_rows(),
-        units: units(report.judgement.figures.iter().map(|f| f.metric)),
+        units: units(
+            report
+                .judgement
+                .figures
+                .iter()
+                .map(|f| f.metric)
+                .chain(report.judgement.cells.iter().map(|c| c.cell.key.metric())),
+        ),
+        cells,
+        not_measured: report
+            .measurements
+            .not_measured
+            .iter()
+            .map(|(lane, why)| reprise_session::run::LaneSkipped {
+                lane: lane.clone(),
+                why: why.clone(),
+            })
+            .collect(),
+        measured_on,
         machine: report.judgement.machine,
         figures: report.judgement.figures,
         verdicts: report.judgement.verdicts,
@@ -280,9 +336,65 @@ pub fn machine() -> ThisMachine {
         &mut out,
     );
     ThisMachine {
+        summary: fingerprint
+            .summary()
+            .into_iter()
+            .map(|(name, value)| Fact {
+                name: name.into(),
+                value,
+            })
+            .collect(),
         facts: out,
-        missing: vec![
-            "Validation of this machine against a recipe's reference is on each recipe's Preflight page.".into(),
-        ],
     }
+}
+
+/// The program that opens a link in the system's browser.
+const LINK_OPENER: &str = if cfg!(target_os = "macos") {
+    "open"
+} else if cfg!(windows) {
+    "explorer"
+} else {
+    "xdg-open"
+};
+
+/// Opens an http(s) link (a post, a discussion) in the system's browser, as
+/// a click on a link does in a browser; anything else is refused.
+pub fn open_link(url: &str) -> Answer<()> {
+    open_link_with(std::path::Path::new(LINK_OPENER), url)
+}
+
+/// [`open_link`] through a given opener program.
+pub fn open_link_with(opener: &std::path::Path, url: &str) -> Answer<()> {
+    let parsed = tauri::Url::parse(url).map_err(|e| CommandError {
+        kind: ErrorKind::Invalid,
+        message: format!("`{url}` is not a link: {e}"),
+        hint: "Only http and https links open in the browser.".into(),
+    })?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(CommandError {
+            kind: ErrorKind::Invalid,
+            message: format!("`{url}` is not an http or https link"),
+            hint: "Only http and https links open in the browser.".into(),
+        });
+    }
+    let mut command = std::process::Command::new(opener);
+    command
+        .arg(parsed.as_str())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn().map_err(|e| CommandError {
+        kind: ErrorKind::Io,
+        message: format!("could not start {}: {e}", opener.display()),
+        hint: format!(
+            "Install {} (xdg-utils on Linux), or open the link by hand: {}",
+            opener.display(),
+            parsed.as_str()
+        ),
+    })?;
+    // The opener hands the link to the browser and exits; reap it off this thread.
+    std::thread::spawn(move || child.wait());
+    Ok(())
 }

@@ -25,6 +25,7 @@ pub mod run;
 pub mod setup;
 pub mod share;
 pub mod stream;
+pub mod validate;
 pub mod views;
 
 use reprise_session::Session;
@@ -32,34 +33,66 @@ use tauri::{Builder, Runtime, State};
 
 use views::*;
 
+// Every command that reads files or asks the machine runs off the main
+// thread: a synchronous command runs on it and holds the window's painting
+// (the Library's lanes ask which toolchains are here).
+
 #[tauri::command]
-fn library(session: State<'_, Session>) -> Result<Library, CommandError> {
-    commands::library(&session)
+async fn library(session: State<'_, Session>) -> Result<Library, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || commands::library(&session)).await
 }
 
 #[tauri::command]
-fn post(session: State<'_, Session>, id: String) -> Result<PostView, CommandError> {
-    commands::post(&session, &id)
+async fn post(session: State<'_, Session>, id: String) -> Result<PostView, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || commands::post(&session, &id)).await
 }
 
 #[tauri::command]
-fn history(session: State<'_, Session>) -> Result<Vec<RunSummary>, CommandError> {
-    commands::history(&session)
+async fn history(session: State<'_, Session>) -> Result<Vec<RunSummary>, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || commands::history(&session)).await
 }
 
 #[tauri::command]
-fn results(session: State<'_, Session>, run: String) -> Result<ResultsView, CommandError> {
-    commands::results(&session, &run)
+async fn results(session: State<'_, Session>, run: String) -> Result<ResultsView, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || commands::results(&session, &run)).await
 }
 
 #[tauri::command]
-fn share_preview(session: State<'_, Session>, run: String) -> Result<SharePreview, CommandError> {
-    share::preview(&session, &run)
+async fn share_preview(
+    session: State<'_, Session>,
+    run: String,
+) -> Result<SharePreview, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || share::preview(&session, &run)).await
 }
 
 #[tauri::command]
 async fn machine() -> Result<ThisMachine, CommandError> {
     blocking(|| Ok(commands::machine())).await
+}
+
+/// Validates this machine as `reprise validate` does (`quick`: about 15 s,
+/// else about a minute), each stage's line sent to `on_progress`; saved in
+/// the history.
+#[tauri::command]
+async fn validate_machine(
+    session: State<'_, Session>,
+    validating: State<'_, validate::Validating>,
+    quick: bool,
+    on_progress: tauri::ipc::Channel<String>,
+) -> Result<Validation, CommandError> {
+    let (session, validating) = (session.inner().clone(), validating.inner().clone());
+    blocking(move || {
+        validate::validate(&session, &validating, quick, |line| {
+            // A closed window only stops the progress lines, not the validation.
+            let _ = on_progress.send(line.to_string());
+        })
+    })
+    .await
 }
 
 /// Blocking work (the probe's toolchain versions, a whole run) on a thread
@@ -89,8 +122,9 @@ async fn preflight(
 }
 
 #[tauri::command]
-fn plan_run(session: State<'_, Session>, id: String) -> Result<RunPlan, CommandError> {
-    run::plan(&session, &id)
+async fn plan_run(session: State<'_, Session>, id: String) -> Result<RunPlan, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || run::plan(&session, &id)).await
 }
 
 /// Runs or resumes the recipe's steps as the person chose (a new run, a
@@ -141,6 +175,29 @@ async fn share_submit(
     blocking(move || share::submit(&session, &run)).await
 }
 
+/// Keeps the repository to post in (OWNER/NAME, checked) in the data dir.
+#[tauri::command]
+async fn share_choose_repo(
+    session: State<'_, Session>,
+    repo: String,
+) -> Result<ShareStatus, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || share::choose_repo(&session, &repo)).await
+}
+
+/// Writes the run's redacted report to the data dir; answers the file.
+#[tauri::command]
+async fn share_save(session: State<'_, Session>, run: String) -> Result<String, CommandError> {
+    let session = session.inner().clone();
+    blocking(move || share::save(&session, &run)).await
+}
+
+/// Opens an http(s) link in the system's browser.
+#[tauri::command]
+fn open_link(url: String) -> Result<(), CommandError> {
+    commands::open_link(&url)
+}
+
 #[tauri::command]
 fn cancel_run(session: State<'_, Session>, id: String) -> bool {
     session.cancel(&id)
@@ -148,12 +205,13 @@ fn cancel_run(session: State<'_, Session>, id: String) -> bool {
 
 /// What "Set up what's missing" will install, write and run.
 #[tauri::command]
-fn setup_plan(
+async fn setup_plan(
     session: State<'_, Session>,
     id: String,
     lanes: Vec<String>,
 ) -> Result<reprise_session::setup::SetupPlan, CommandError> {
-    setup::plan(&session, &id, &lanes)
+    let session = session.inner().clone();
+    blocking(move || setup::plan(&session, &id, &lanes)).await
 }
 
 /// Installs the recipe's toolchains through mise, forwarding its output
@@ -250,6 +308,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
         .manage(session)
         .manage(share::PendingSignIn::default())
         .manage(setup::Setups::default())
+        .manage(validate::Validating::default())
         .invoke_handler(tauri::generate_handler![
             library,
             post,
@@ -257,6 +316,7 @@ pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
             results,
             share_preview,
             machine,
+            validate_machine,
             preflight,
             plan_run,
             start_run,
@@ -268,6 +328,9 @@ pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
             share_sign_in,
             share_wait_sign_in,
             share_submit,
+            share_choose_repo,
+            share_save,
+            open_link,
             capabilities,
             #[cfg(feature = "bench")]
             bench_stream
@@ -276,8 +339,46 @@ pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
 
 /// Starts the desktop app.
 pub fn run() {
-    let checkout = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    app(tauri::Builder::default(), Session::from_env_or(checkout))
-        .run(tauri::generate_context!())
+    plain_rendering();
+    let context = tauri::generate_context!();
+    let recipes = recipes_fallback(&context);
+    app(tauri::Builder::default(), Session::from_env_or(&recipes))
+        .run(context)
         .expect("the desktop app failed to start");
+}
+
+/// WebKitGTK's accelerated compositing, off unless the person set
+/// `WEBKIT_DISABLE_COMPOSITING_MODE` themselves (`=0` keeps it on). The
+/// pages are plain documents; where GL is software (VMs, remote desktops,
+/// Xvfb), compositing cost every update of a live run a frame of its own:
+/// 16 fps against 57 without it, measured by bench/desktop on this project's
+/// 2-core VM.
+fn plain_rendering() {
+    #[cfg(target_os = "linux")]
+    if std::env::var_os("WEBKIT_DISABLE_COMPOSITING_MODE").is_none() {
+        // SAFETY: the first thing the app does, before any thread starts
+        // (nothing else reads or writes the environment yet).
+        unsafe { std::env::set_var("WEBKIT_DISABLE_COMPOSITING_MODE", "1") };
+    }
+}
+
+/// Where the recipes are when neither `REPRISE_ROOT` nor the working
+/// directory says: the checkout this binary was built from while it runs from
+/// that checkout (a developer's build), else the recipes and checksums the
+/// installed bundle carries in its resource dir (`/usr/lib/Reprise` for the
+/// .deb).
+fn recipes_fallback<R: Runtime>(context: &tauri::Context<R>) -> std::path::PathBuf {
+    let checkout = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let from_checkout = std::env::current_exe()
+        .ok()
+        .zip(checkout.canonicalize().ok())
+        .is_some_and(|(exe, checkout)| exe.starts_with(checkout));
+    let bundled =
+        tauri::utils::platform::resource_dir(context.package_info(), &tauri::Env::default())
+            .ok()
+            .filter(|dir| dir.join("recipes").is_dir());
+    match bundled {
+        Some(dir) if !from_checkout => dir,
+        _ => checkout.to_path_buf(),
+    }
 }

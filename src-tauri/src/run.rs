@@ -44,6 +44,8 @@ pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
                     decision: decision.clone(),
                     last_status: before.map(|b| b.status),
                     last_reason: before.and_then(|b| b.reason.clone()),
+                    expected: prepared.plan.expected(p, false),
+                    expected_quick: prepared.plan.expected(p, true),
                 }
             })
             .collect(),

@@ -1,6 +1,9 @@
 //! Sharing from the app, through the session API as `reprise share` does
-//! it: the redacted preview, GitHub's device flow (the code shown in the
-//! page, the app waiting for the person to enter it), and the post.
+//! it: the redacted preview, where to post (chosen in the page and kept),
+//! the report saved to a file, GitHub's device flow (the code shown in the
+//! page, the app waiting for the person to enter it), and the post. Without
+//! a sign-in the page opens the preview's prefilled link with
+//! [`crate::commands::open_link`].
 
 use std::sync::{Arc, Mutex};
 
@@ -20,6 +23,21 @@ pub fn preview(session: &Session, run: &str) -> Answer<SharePreview> {
 
 pub fn status(session: &Session) -> Answer<ShareStatus> {
     session.share_status().map_err(error)
+}
+
+/// Keeps `repo` (OWNER/NAME, checked) as where to post; answers the status
+/// with it.
+pub fn choose_repo(session: &Session, repo: &str) -> Answer<ShareStatus> {
+    session.choose_repo(repo).map_err(error)?;
+    status(session)
+}
+
+/// Writes the run's redacted report (Markdown, as previewed) to the data
+/// dir's `shares/RUN.md`; answers where.
+pub fn save(session: &Session, run: &str) -> Answer<String> {
+    let preview = preview(session, run)?;
+    let file = session.save_share(&preview, None).map_err(error)?;
+    Ok(file.display().to_string())
 }
 
 /// Asks GitHub for a device code for the person to enter.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use reprise_engine::Event;
 
-use crate::views::StreamMessage;
+use crate::views::{LiveCell, StreamMessage};
 
 /// The default interval between batches: 20 a second.
 pub const INTERVAL: Duration = Duration::from_millis(50);
@@ -38,11 +38,15 @@ impl Coalescer {
                     (total > 0).then_some(total as f64),
                     None,
                     None,
+                    None,
                 );
                 Vec::new()
             }
             Event::Measuring {
                 step,
+                lane,
+                endpoint,
+                run,
                 cells_done,
                 cells,
                 req_per_s,
@@ -55,6 +59,11 @@ impl Coalescer {
                     (cells > 0).then_some(cells as f64),
                     Some(req_per_s),
                     p99_ms,
+                    Some(LiveCell {
+                        lane,
+                        endpoint,
+                        run,
+                    }),
                 );
                 Vec::new()
             }
@@ -75,7 +84,8 @@ impl Coalescer {
         }
     }
 
-    /// Merges a step's progress into what is held back for it.
+    /// Merges a step's progress into what is held back for it; a cell once
+    /// known is kept until another replaces it (a cell's end says none).
     fn progress_of(
         &mut self,
         step: String,
@@ -83,10 +93,13 @@ impl Coalescer {
         total: Option<f64>,
         req_per_s: Option<f64>,
         p99_ms: Option<f64>,
+        cell: Option<LiveCell>,
     ) {
-        let merged = match self.progress.get(&step) {
-            Some(StreamMessage::Progress { merged, .. }) => merged + 1,
-            _ => 1,
+        let (merged, cell) = match self.progress.remove(&step) {
+            Some(StreamMessage::Progress {
+                merged, cell: held, ..
+            }) => (merged + 1, cell.or(held)),
+            _ => (1, cell),
         };
         self.progress.insert(
             step.clone(),
@@ -96,6 +109,7 @@ impl Coalescer {
                 total,
                 req_per_s,
                 p99_ms,
+                cell,
                 merged,
             },
         );
@@ -204,6 +218,32 @@ mod tests {
             StreamMessage::Progress { done, merged, .. } => {
                 assert_eq!(*done, 999.0);
                 assert_eq!(*merged, 1000);
+            }
+            other => panic!("expected progress, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_cell_being_measured_outlasts_the_end_of_the_one_before() {
+        let mut c = Coalescer::default();
+        c.push(progress("runs", 3));
+        c.push(Event::Progress {
+            step: "runs".into(),
+            done: 4,
+            total: 100_000,
+            unit: "cells".into(),
+        });
+        match &c.drain()[0] {
+            StreamMessage::Progress { done, cell, .. } => {
+                assert_eq!(*done, 4.0);
+                assert_eq!(
+                    cell.as_ref(),
+                    Some(&LiveCell {
+                        lane: "puma".into(),
+                        endpoint: "/".into(),
+                        run: 1
+                    })
+                );
             }
             other => panic!("expected progress, got {other:?}"),
         }

@@ -11,7 +11,9 @@ use reprise_recipe::{
     ChecksumStatus, Claim, Figure, Lane, Machine, Metric, Post, StepKind, Toolchain,
 };
 use reprise_report::{Environment, PeopleRow, RunInfo};
-use reprise_verdict::{Deviation, FigureReading, MachineMatch, Verdict};
+use reprise_verdict::{
+    CellKey, CellStats, CellStatus, Deviation, FigureReading, Interval, MachineMatch, Verdict,
+};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -60,6 +62,9 @@ pub enum ErrorKind {
 pub struct Library {
     pub recipes: Vec<RecipeCard>,
     pub problems: Vec<RecipeProblem>,
+    /// The folder the recipes were read from (`REPRISE_ROOT`, a checkout, or
+    /// the installed app's own).
+    pub dir: String,
 }
 
 /// A recipe as the Library shows it.
@@ -157,15 +162,62 @@ pub struct ResultsView {
     /// The people table (post 004's many-people steps); empty for a run without them.
     pub people: Vec<PeopleRow>,
     pub units: Vec<MetricUnit>,
+    /// Every cell the run measured, whether or not a figure reads it (a
+    /// reference lane of the recipe's own, such as nginx).
+    pub cells: Vec<MeasuredCell>,
+    /// The lanes the run did not measure, and why.
+    pub not_measured: Vec<reprise_session::run::LaneSkipped>,
+    /// The machine the run was measured on, as `reprise probe` words it
+    /// (`CPU`, `Cores`, `Governor`, …); empty when the run records none.
+    pub measured_on: Vec<Fact>,
+}
+
+/// One measured cell: a lane's endpoint and metric, its runs' statistics
+/// and the interval of their median.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct MeasuredCell {
+    pub key: CellKey,
+    /// Runs recorded, with or without a number.
+    pub runs: u32,
+    pub status: CellStatus,
+    pub stats: Option<CellStats>,
+    /// The bootstrap interval of the median, as the verdicts draw it.
+    pub interval: Option<Interval>,
+    /// The published figures this cell measured; empty for a lane no figure names.
+    pub figures: Vec<String>,
 }
 
 /// The Machine page: the probe's fingerprint as facts.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ThisMachine {
-    /// `cpu.brand`, `clock.governor`, … with their values.
+    /// The fingerprint as `reprise probe` prints it: `CPU`, `Cores`,
+    /// `Governor`, … each with a readable value.
+    pub summary: Vec<Fact>,
+    /// Every raw fact: `cpu.brand`, `clock.governor`, … with their values.
     pub facts: Vec<Fact>,
-    /// What this page does not show, and where to find it.
-    pub missing: Vec<String>,
+}
+
+/// A validation of this machine, as `reprise validate` prints it: the
+/// verdict, its one line, every check with why and its fix, the ceiling.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Validation {
+    /// `quick` or `full`.
+    pub mode: String,
+    /// RFC 3339 UTC.
+    pub created_at: String,
+    pub fitness: reprise_validate::Fitness,
+    /// The one line a person pastes.
+    pub summary: String,
+    pub checks: Vec<reprise_validate::Check>,
+    /// The loopback ceiling's median over its runs (`None`: no run had data).
+    pub ceiling_req_per_s: Option<f64>,
+    /// Its spread between runs (coefficient of variation).
+    pub ceiling_cv: Option<f64>,
+    pub ceiling_runs: u32,
+    /// Which CPUs served and which loaded.
+    pub ceiling_split: String,
+    /// Saved in the history (as `reprise validate` saves it), or why not.
+    pub history: reprise_session::HistoryOutcome,
 }
 
 /// One fact of the fingerprint.
@@ -188,6 +240,8 @@ pub enum StreamMessage {
         total: Option<f64>,
         req_per_s: Option<f64>,
         p99_ms: Option<f64>,
+        /// The cell being measured, where the step measures cells.
+        cell: Option<LiveCell>,
         merged: u32,
     },
     /// Log lines of one step, joined, with how many were dropped to stay
@@ -199,6 +253,15 @@ pub enum StreamMessage {
     },
     /// Anything else, passed on at once and in order.
     Event { event: Event },
+}
+
+/// The cell a measuring step is on: the lane, the endpoint (or step of
+/// people) and which timed run.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+pub struct LiveCell {
+    pub lane: String,
+    pub endpoint: String,
+    pub run: u32,
 }
 
 /// What this build can do.
@@ -262,6 +325,10 @@ pub struct PlannedStep {
     pub decision: Decision,
     pub last_status: Option<StepStatus>,
     pub last_reason: Option<String>,
+    /// A measuring step's cells and about how long they take, as a full
+    /// run applies the workload, and as a quick one does.
+    pub expected: Option<reprise_engine::Expected>,
+    pub expected_quick: Option<reprise_engine::Expected>,
 }
 
 /// What a person chose for a run on the Run page.

@@ -17,6 +17,7 @@ fn generate(dir: &Path) {
     ResultsView::export_all(&cfg).unwrap();
     SharePreview::export_all(&cfg).unwrap();
     ThisMachine::export_all(&cfg).unwrap();
+    Validation::export_all(&cfg).unwrap();
     Preflight::export_all(&cfg).unwrap();
     RunPlan::export_all(&cfg).unwrap();
     RunChoices::export_all(&cfg).unwrap();

@@ -54,7 +54,6 @@ fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Resul
 /// A harness results directory for hello-ceiling, judged and stored the way
 /// `reprise verdict` stores it. Returns the run id.
 fn seed_history(data_dir: &Path) -> String {
-    let results = tempfile::tempdir().unwrap();
     let mut lines = String::new();
     for (lane, base) in [("puma", 30_000.0), ("falcon", 60_000.0)] {
         for run in 1..=3 {
@@ -66,13 +65,21 @@ fn seed_history(data_dir: &Path) -> String {
             lines.push('\n');
         }
     }
-    std::fs::write(results.path().join("per-run.json"), lines).unwrap();
-    std::fs::write(
-        results.path().join("env.json"),
-        json!({"host": {"hostname": "desk-seven"}, "cpu": {"brand": "Test CPU", "logical": 2}})
-            .to_string(),
+    let env =
+        json!({"host": {"hostname": "desk-seven"}, "cpu": {"brand": "Test CPU", "logical": 2}});
+    store_results_dir(
+        data_dir,
+        &[("per-run.json", lines), ("env.json", env.to_string())],
     )
-    .unwrap();
+}
+
+/// A hello-ceiling results directory of these files, judged and stored the
+/// way `reprise verdict` stores it. Returns the run id.
+fn store_results_dir(data_dir: &Path, files: &[(&str, String)]) -> String {
+    let results = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(results.path().join(name), text).unwrap();
+    }
     let recipe = reprise_recipe::load(&checkout().join("recipes/hello-ceiling.toml")).unwrap();
     let mut history = History::open(data_dir).unwrap();
     let id = history
@@ -114,6 +121,11 @@ fn the_library_lists_every_recipe_with_its_post() {
     assert_eq!(hello["checksum"], json!({"status": "matches"}));
     assert!(hello["units"].as_array().unwrap().contains(&json!("req/s")));
     assert_eq!(library["problems"], json!([]));
+    let checkout = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../recipes");
+    assert_eq!(
+        std::fs::canonicalize(library["dir"].as_str().unwrap()).unwrap(),
+        std::fs::canonicalize(checkout).unwrap()
+    );
 }
 
 #[test]
@@ -215,6 +227,140 @@ fn a_stored_run_has_results_with_verdicts_and_a_redacted_share_preview() {
 }
 
 #[test]
+fn results_show_every_measured_lane_the_skipped_ones_and_the_machine_they_ran_on() {
+    let data = tempfile::tempdir().unwrap();
+    let mut lines = String::new();
+    // nginx is the recipe's own reference lane: no figure reads it.
+    for (lane, workers, base) in [("puma", 2, 30_000.0), ("nginx", 1, 90_000.0)] {
+        for run in 1..=3 {
+            lines.push_str(
+                &json!({"target": lane, "workers": workers, "endpoint": "/", "run": run,
+                        "req_sec": base + f64::from(run) * 100.0,
+                        "p50_ms": 0.4, "p99_ms": 1.0 + f64::from(run) / 10.0})
+                .to_string(),
+            );
+            lines.push('\n');
+        }
+    }
+    let skipped = json!([{"target": "falcon", "stage": "preflight",
+                          "reason": "it needs falcon, which this machine lacks", "log_tail": ""}]);
+    let env = json!({"host": {"hostname": "desk-seven"},
+                     "cpu": {"brand": "Test CPU", "logical": 2}, "memory_mb": 8192});
+    let id = store_results_dir(
+        data.path(),
+        &[
+            ("per-run.json", lines),
+            ("skipped.json", skipped.to_string()),
+            ("env.json", env.to_string()),
+        ],
+    );
+    let (_app, webview) = start(data.path());
+    let results = invoke(&webview, "results", json!({"run": id})).unwrap();
+
+    let cell = |lane: &str, metric: &str| {
+        results["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["key"]["lane"] == lane && c["key"]["metric"] == metric)
+            .unwrap_or_else(|| panic!("no {lane} {metric} cell in {}", results["cells"]))
+            .clone()
+    };
+    let nginx = cell("nginx", "req_per_s");
+    assert_eq!(nginx["figures"], json!([]));
+    assert_eq!(nginx["runs"], 3);
+    assert_eq!(nginx["stats"]["median"], 90_200.0);
+    assert_eq!(nginx["status"]["status"], "valid");
+    let interval = &nginx["interval"];
+    assert!(interval["low"].as_f64().unwrap() <= 90_200.0, "{interval}");
+    assert!(interval["high"].as_f64().unwrap() >= 90_200.0, "{interval}");
+    assert_eq!(cell("puma", "req_per_s")["figures"], json!(["puma-hello"]));
+    assert_eq!(cell("puma", "p99_ms")["stats"]["median"], 1.2);
+    assert!(
+        results["units"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"metric": "p99_ms", "unit": "ms"}))
+    );
+
+    let falcon = results["not_measured"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["lane"] == "falcon")
+        .unwrap_or_else(|| panic!("falcon is not listed: {}", results["not_measured"]));
+    assert!(
+        falcon["why"]
+            .as_str()
+            .unwrap()
+            .contains("which this machine lacks"),
+        "{falcon}"
+    );
+
+    let fact = |name: &str| {
+        results["measured_on"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == name)
+            .map(|f| f["value"].as_str().unwrap().to_string())
+    };
+    assert_eq!(fact("CPU").as_deref(), Some("Test CPU"));
+    assert_eq!(fact("Memory").as_deref(), Some("8.0 GiB"));
+    assert_eq!(fact("Host"), None, "the summary does not name the host");
+
+    // The run list words its counts as the headline does.
+    let runs = invoke(&webview, "history", json!({})).unwrap();
+    assert_eq!(runs[0]["tally"], results["tally"]);
+    assert_eq!(runs[0]["smoke_run"], false);
+}
+
+#[test]
+fn only_http_links_open_in_the_browser() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    for url in ["file:///etc/passwd", "javascript:alert(1)", "not a link"] {
+        let err = invoke(&webview, "open_link", json!({"url": url})).unwrap_err();
+        assert_eq!(err["kind"], "invalid", "{url}: {err}");
+        assert!(err["hint"].as_str().unwrap().contains("http"), "{err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_is_handed_to_the_opener_as_one_argument() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let opener = dir.path().join("opener");
+    let got = dir.path().join("got");
+    std::fs::write(
+        &opener,
+        format!("#!/bin/sh\nprintf '%s|' \"$@\" > {}\n", got.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let url = "https://example.com/a post?x=1&y=$(id)";
+    reprise_desktop::commands::open_link_with(&opener, url).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !got.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert_eq!(
+        std::fs::read_to_string(&got).unwrap(),
+        "https://example.com/a%20post?x=1&y=$(id)|"
+    );
+    let missing =
+        reprise_desktop::commands::open_link_with(&dir.path().join("nope"), url).unwrap_err();
+    assert_eq!(missing.kind, reprise_desktop::views::ErrorKind::Io);
+    assert!(
+        missing.hint.contains("https://example.com/a%20post"),
+        "{}",
+        missing.hint
+    );
+}
+
+#[test]
 fn results_of_an_unknown_run_say_where_to_find_runs() {
     let data = tempfile::tempdir().unwrap();
     let (_app, webview) = start(data.path());
@@ -235,9 +381,83 @@ fn the_machine_page_shows_the_probes_fingerprint() {
         .expect("the probe reports the logical CPUs");
     let n: usize = logical["value"].as_str().unwrap().parse().unwrap();
     assert!(n >= 1);
+    let summary = machine["summary"].as_array().unwrap();
+    let labels: Vec<&str> = summary
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    for label in [
+        "CPU",
+        "Cores",
+        "Frequency",
+        "Governor",
+        "Boost",
+        "Memory",
+        "Kernel",
+        "OS",
+        "Virtualisation",
+        "Containers",
+    ] {
+        assert!(labels.contains(&label), "no {label} in {labels:?}");
+    }
+    let cores = summary.iter().find(|f| f["name"] == "Cores").unwrap();
+    assert!(
+        cores["value"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("{n} threads")),
+        "{cores}"
+    );
     let caps = invoke(&webview, "capabilities", json!({})).unwrap();
     assert_eq!(caps["probe"], true);
     assert_eq!(caps["engine"], true);
+}
+
+/// "Validate this machine": a real quick validation (about 15 s), its
+/// verdict with every check, the ceiling, saved in the history as
+/// `reprise validate` saves it.
+#[test]
+fn validating_the_machine_gives_the_verdict_with_its_checks_and_saves_it() {
+    let data = tempfile::tempdir().unwrap();
+    let (_app, webview) = start(data.path());
+    let started = std::time::Instant::now();
+    let v = invoke(
+        &webview,
+        "validate_machine",
+        json!({"quick": true, "onProgress": "__CHANNEL__:1"}),
+    )
+    .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(120));
+    assert_eq!(v["mode"], "quick");
+    assert!(
+        ["ready", "usable_with_caveats", "not_suitable"].contains(&v["fitness"].as_str().unwrap()),
+        "{v}"
+    );
+    let words = ["ready", "usable with caveats", "not suitable"];
+    let summary = v["summary"].as_str().unwrap();
+    assert!(summary.starts_with("reprise validate: "), "{summary}");
+    assert!(words.iter().any(|w| summary.contains(w)), "{summary}");
+    let checks = v["checks"].as_array().unwrap();
+    let ids: Vec<&str> = checks.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    for id in ["governor", "cpus", "kernel_runs", "ceiling"] {
+        assert!(ids.contains(&id), "no {id} check in {ids:?}");
+    }
+    for c in checks.iter().filter(|c| c["level"] != "ok") {
+        assert!(!c["why"].as_str().unwrap().is_empty(), "{c}");
+        assert!(c["fix"].is_string(), "{c}");
+    }
+    assert_eq!(v["ceiling_runs"], 3);
+    assert!(v["ceiling_split"].is_string());
+    let id = v["history"]["id"].as_str().expect("saved in the history");
+    let history = invoke(&webview, "history", json!({})).unwrap();
+    assert!(
+        history
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == id && r["recipe"] == "machine"),
+        "{history}"
+    );
 }
 
 #[test]

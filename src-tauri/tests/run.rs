@@ -11,7 +11,7 @@ mod support;
 use std::path::Path;
 
 use reprise_desktop::run::{plan, start};
-use reprise_desktop::views::{ErrorKind, RunChoices, StreamMessage};
+use reprise_desktop::views::{ErrorKind, LiveCell, RunChoices, StreamMessage};
 use reprise_engine::Event;
 use reprise_recipe::Catalog;
 use reprise_session::{DataDir, HistoryOutcome, Session, ShareSettings};
@@ -90,6 +90,25 @@ fn a_run_streams_the_engines_events_and_can_be_re_entered() {
     let before = plan(&session, "hello-ceiling").unwrap();
     assert_eq!(before.latest_run, None);
     assert!(before.steps.iter().all(|s| !s.why.is_empty()));
+    // The measuring step says what a full run and a quick one measure.
+    let measure = before.steps.iter().find(|s| s.id == "measure").unwrap();
+    let (full, fast) = (
+        measure.expected.as_ref().unwrap(),
+        measure.expected_quick.as_ref().unwrap(),
+    );
+    assert_eq!((full.runs, fast.runs), (3, 2));
+    assert!(
+        fast.shape.contains("× 2 runs of 2 s (quick: "),
+        "{}",
+        fast.shape
+    );
+    assert!(
+        before
+            .steps
+            .iter()
+            .filter(|s| s.id != "measure")
+            .all(|s| s.expected.is_none() && s.expected_quick.is_none())
+    );
 
     let mut batches = Vec::new();
     let outcome = start(&session, "hello-ceiling", quick(), |b| {
@@ -127,6 +146,31 @@ fn a_run_streams_the_engines_events_and_can_be_re_entered() {
         !session.cancel("hello-ceiling"),
         "nothing is running any more"
     );
+    // The stream names the cell being measured.
+    let cells: Vec<&LiveCell> = batches
+        .iter()
+        .flatten()
+        .filter_map(|m| match m {
+            StreamMessage::Progress {
+                step,
+                cell: Some(cell),
+                ..
+            } if step == "measure" => Some(cell),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        cells
+            .iter()
+            .any(|c| c.lane == "puma" && c.endpoint == "/" && (1..=2).contains(&c.run)),
+        "{cells:?}"
+    );
+    // Every lane not measured is in the outcome with why, and its line says so.
+    for lane in &outcome.skipped_lanes {
+        assert!(lane.why.contains(": "), "{lane:?}");
+        assert!(outcome.summary.contains(&lane.lane), "{}", outcome.summary);
+    }
+    assert!(!outcome.summary.contains(" 0 "), "{}", outcome.summary);
 
     let after = plan(&session, "hello-ceiling").unwrap();
     assert_eq!(after.latest_run.as_deref(), Some(outcome.run.as_str()));

@@ -8,7 +8,9 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use reprise_desktop::share::{PendingSignIn, begin_sign_in, finish_sign_in, status, submit};
+use reprise_desktop::share::{
+    PendingSignIn, begin_sign_in, choose_repo, finish_sign_in, preview, save, status, submit,
+};
 use reprise_history::History;
 use reprise_recipe::Catalog;
 use reprise_report::RunInfo;
@@ -78,6 +80,11 @@ fn stand_in() -> (String, Requests) {
 
 /// A stored hello-ceiling run whose fingerprint names the host `desk-seven`.
 fn seed(data: &Path) -> String {
+    seed_with(data, json!({"host": {"hostname": "desk-seven"}}))
+}
+
+/// A stored hello-ceiling run whose `env.json` is `env`.
+fn seed_with(data: &Path, env: serde_json::Value) -> String {
     let checkout = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let results = tempfile::tempdir().unwrap();
     let lines: Vec<String> = [("puma", 30_000.0), ("falcon", 60_000.0)]
@@ -90,11 +97,7 @@ fn seed(data: &Path) -> String {
         })
         .collect();
     std::fs::write(results.path().join("per-run.json"), lines.join("\n")).unwrap();
-    std::fs::write(
-        results.path().join("env.json"),
-        json!({"host": {"hostname": "desk-seven"}}).to_string(),
-    )
-    .unwrap();
+    std::fs::write(results.path().join("env.json"), env.to_string()).unwrap();
     let recipe = reprise_recipe::load(&checkout.join("recipes/hello-ceiling.toml")).unwrap();
     let mut history = History::open(data).unwrap();
     let id = history
@@ -184,4 +187,116 @@ fn without_an_oauth_app_sign_in_says_how_to_set_one() {
     );
     let err = begin_sign_in(&session, &PendingSignIn::default()).unwrap_err();
     assert!(err.hint.contains("REPRISE_GITHUB_CLIENT_ID"));
+}
+
+fn session_at(data: &Path, base: &str, client_id: Option<&str>, repo: Option<&str>) -> Session {
+    Session::new(
+        Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+        DataDir::new(data),
+        ShareSettings {
+            github: GitHub::new(base, base),
+            client_id: client_id.map(str::to_string),
+            repo: repo.map(str::to_string),
+            token_store: Some(TokenStore::File(data.join("github-token"))),
+        },
+    )
+}
+
+#[test]
+fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link() {
+    let (base, requests) = stand_in();
+    let data = tempfile::tempdir().unwrap();
+    let run = seed(data.path());
+    let session = session_at(data.path(), &base, None, None);
+    assert_eq!(status(&session).unwrap().repo, None);
+    assert_eq!(preview(&session, &run).unwrap().prefilled_url, None);
+
+    for bad in [
+        "not a repository",
+        "rubys",
+        "-rubys/reprise",
+        "rubys/..",
+        "rubys/re prise",
+        "a/b/c",
+    ] {
+        let err = choose_repo(&session, bad).unwrap_err();
+        assert!(
+            err.message
+                .contains("is not a repository: write it as OWNER/NAME"),
+            "{bad}: {}",
+            err.message
+        );
+        assert!(err.hint.contains("owner/name"), "{}", err.hint);
+    }
+    assert_eq!(status(&session).unwrap().repo, None, "nothing bad is kept");
+
+    let chosen = choose_repo(&session, " rubys/reprise ").unwrap();
+    assert_eq!(chosen.repo.as_deref(), Some("rubys/reprise"));
+    let link = preview(&session, &run).unwrap().prefilled_url.unwrap();
+    assert!(
+        link.starts_with(&format!(
+            "{base}/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise"
+        )),
+        "{link}"
+    );
+    // Kept in the data dir: the next start of the app has it, ahead of the
+    // environment's repository.
+    let again = session_at(data.path(), &base, None, Some("someone/else"));
+    assert_eq!(
+        status(&again).unwrap().repo.as_deref(),
+        Some("rubys/reprise")
+    );
+    assert!(requests.lock().unwrap().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
+    let (base, requests) = stand_in();
+    let data = tempfile::tempdir().unwrap();
+    let run = seed_with(
+        data.path(),
+        json!({"host": {"hostname": "desk-seven", "user": "reader-ann", "home": "/home/reader-ann"}}),
+    );
+    let token = data.path().join("github-token");
+    std::fs::write(&token, "gho_test\n").unwrap();
+    std::fs::set_permissions(&token, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    let session = session_at(data.path(), &base, None, Some("rubys/reprise"));
+    let leaks = |what: &str, text: &str| {
+        for name in ["desk-seven", "reader-ann"] {
+            assert!(!text.contains(name), "{what} names {name}: {text}");
+        }
+    };
+
+    let p = preview(&session, &run).unwrap();
+    assert!(
+        p.redacted_names.iter().any(|n| n == "desk-seven")
+            && p.redacted_names.iter().any(|n| n == "reader-ann"),
+        "{:?}",
+        p.redacted_names
+    );
+    leaks("the title", &p.title);
+    leaks("the Markdown", &p.body);
+    leaks("the link", p.prefilled_url.as_deref().unwrap());
+    // The rendered preview is the report crate's HTML page: no scripts.
+    assert!(p.html.contains("<h1>Reprise: "), "{}", p.html);
+    assert!(!p.html.to_ascii_lowercase().contains("<script"));
+    leaks("the rendered preview", &p.html);
+
+    let saved = save(&session, &run).unwrap();
+    assert_eq!(
+        Path::new(&saved),
+        data.path().join("shares").join(format!("{run}.md"))
+    );
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert_eq!(text, p.markdown(), "the file holds what Copy gives");
+    leaks("the saved report", &text);
+
+    submit(&session, &run).unwrap();
+    let requests = requests.lock().unwrap();
+    let (_, _, body) = requests
+        .iter()
+        .find(|r| r.0 == "/graphql" && r.2.contains("createDiscussion"))
+        .unwrap();
+    assert!(body.contains("hello-world ceilings"));
+    leaks("the post", body);
 }

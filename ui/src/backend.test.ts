@@ -55,6 +55,21 @@ describe('the Tauri backend', () => {
     expect(summary).toEqual({ events: 1, batches: 1 });
     expect(seen).toEqual([[{ type: 'event', event: { event: 'note', message: 'started' } }]]);
   });
+
+  it('validates the machine through validate_machine, its progress lines from the channel', async () => {
+    const calls: [string, unknown][] = [];
+    const invoke = async <T,>(cmd: string, args?: Record<string, unknown>) => {
+      calls.push([cmd, { quick: args!.quick }]);
+      (args!.onProgress as ChannelLike<string>).onmessage('ceiling: 3 runs');
+      return { fitness: 'ready' } as T;
+    };
+    const lines: string[] = [];
+    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
+    const v = await b.validateMachine(true, (line) => lines.push(line));
+    expect(v.fitness).toBe('ready');
+    expect(calls).toEqual([['validate_machine', { quick: true }]]);
+    expect(lines).toEqual(['ceiling: 3 runs']);
+  });
 });
 
 describe('the scripted backend', () => {

@@ -6,6 +6,7 @@ import type { CommandError } from './bindings/CommandError';
 import type { ErrorKind } from './bindings/ErrorKind';
 import type { Library } from './bindings/Library';
 import type { ThisMachine } from './bindings/ThisMachine';
+import type { Validation } from './bindings/Validation';
 import type { Preflight } from './bindings/Preflight';
 import type { RunPlan } from './bindings/RunPlan';
 import type { RunOutcome } from './bindings/RunOutcome';
@@ -41,6 +42,8 @@ export interface Backend {
   results(run: string): Promise<ResultsView>;
   sharePreview(run: string): Promise<SharePreview>;
   machine(): Promise<ThisMachine>;
+  /** Validates this machine as `reprise validate` does (`quick`: about 15 s, else about a minute); each stage's line arrives on `onProgress`. */
+  validateMachine(quick: boolean, onProgress: (line: string) => void): Promise<Validation>;
   /** The preflight; `askVersions` runs the recipe's version commands (the reader accepted them). */
   preflight(id: string, askVersions: boolean): Promise<Preflight>;
   /** What setting up the recipe's toolchains (through mise) installs, writes and runs. */
@@ -58,6 +61,12 @@ export interface Backend {
   /** Resolves once the code was entered (with where the token is kept). */
   shareWaitSignIn(): Promise<string>;
   shareSubmit(run: string): Promise<CreatedDiscussion>;
+  /** Keeps the repository to post in (owner/name, checked by the app); answers the status with it. */
+  shareChooseRepo(repo: string): Promise<ShareStatus>;
+  /** Writes the run's redacted report (Markdown) to the data dir; answers the file. */
+  shareSave(run: string): Promise<string>;
+  /** Opens an http(s) link (a post) in the system's browser. */
+  openLink(url: string): Promise<void>;
   /** Streams synthetic progress events for `millis` ms through the app's throttle. */
   benchStream(millis: number, onBatch: (batch: StreamMessage[]) => void, forward?: boolean): Promise<StreamSummary>;
 }
@@ -118,6 +127,11 @@ export function tauriBackend(
     results: (run) => call('results', { run }),
     sharePreview: (run) => call('share_preview', { run }),
     machine: () => call('machine'),
+    validateMachine: (quick, onProgress) => {
+      const channel = makeChannel<string>();
+      channel.onmessage = onProgress;
+      return call('validate_machine', { quick, onProgress: channel });
+    },
     preflight: (id, askVersions) => call('preflight', { id, askVersions }),
     setupPlan: (id, lanes) => call('setup_plan', { id, lanes }),
     startSetup: (id, lanes, onBatch) => {
@@ -137,6 +151,9 @@ export function tauriBackend(
     shareSignIn: () => call('share_sign_in'),
     shareWaitSignIn: () => call('share_wait_sign_in'),
     shareSubmit: (run) => call('share_submit', { run }),
+    shareChooseRepo: (repo) => call('share_choose_repo', { repo }),
+    shareSave: (run) => call('share_save', { run }),
+    openLink: (url) => call('open_link', { url }),
     benchStream: (millis, onBatch, forward = true) => {
       const channel = makeChannel<StreamMessage[]>();
       channel.onmessage = onBatch;
@@ -156,6 +173,8 @@ export interface Script {
   results?: Record<string, Scripted<ResultsView>>;
   share?: Record<string, Scripted<SharePreview>>;
   machine?: Scripted<ThisMachine>;
+  /** A validation: the progress lines it sends (`tickMs` apart), then its answer. */
+  validation?: { lines: string[]; end: Scripted<Validation>; tickMs?: number };
   preflight?: Record<string, Scripted<Preflight>>;
   plan?: Record<string, Scripted<RunPlan>>;
   setupPlan?: Record<string, Scripted<SetupPlan>>;
@@ -165,6 +184,10 @@ export interface Script {
   signIn?: Scripted<SignInCode>;
   waitSignIn?: Scripted<string>;
   submit?: Scripted<CreatedDiscussion>;
+  /** Saving a share: the file it answers. */
+  shareSave?: Scripted<string>;
+  /** Opening a link in the browser. */
+  openLink?: Scripted<null>;
   /** A run: the batches it streams (one per tick, `tickMs` apart), then its outcome. */
   run?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
   /** Batches a bench stream delivers, one per animation-free tick. */
@@ -191,6 +214,8 @@ export function scriptedBackend(script: Script): Backend {
   const cancelled: Record<string, boolean> = {};
   const setUp: Record<string, boolean> = {};
   let signedIn = false;
+  // Like the app, a chosen repository is kept and names the prefilled link.
+  let chosenRepo: string | null = null;
   return {
     name: 'scripted',
     capabilities: { probe: true, engine: true, benchStream: !!script.stream, ...script.capabilities },
@@ -198,8 +223,22 @@ export function scriptedBackend(script: Script): Backend {
     post: (id) => answer(script.post?.[id], `post ${id}`),
     history: () => answer(script.history, 'history'),
     results: (run) => answer(script.results?.[run], `results ${run}`),
-    sharePreview: (run) => answer(script.share?.[run], `share preview ${run}`),
+    sharePreview: (run) =>
+      answer(script.share?.[run], `share preview ${run}`).then((p) => {
+        if (!chosenRepo) return p;
+        const q = new URLSearchParams({ category: p.category, title: p.title, body: p.body });
+        return { ...p, repo: chosenRepo, prefilled_url: `https://github.com/${chosenRepo}/discussions/new?${q}`, body_in_link: true };
+      }),
     machine: () => answer(script.machine, 'machine'),
+    validateMachine: async (_quick, onProgress) => {
+      const v = script.validation;
+      if (!v) return answer<Validation>(undefined, 'validation');
+      for (const line of v.lines) {
+        await new Promise((r) => setTimeout(r, v.tickMs ?? 0));
+        onProgress(line);
+      }
+      return answer(v.end, 'validation');
+    },
     preflight: (id, askVersions) => {
       const after = setUp[id] ? script.setup?.[id]?.after : undefined;
       const p = after ? { value: after } : script.preflight?.[id];
@@ -236,6 +275,8 @@ export function scriptedBackend(script: Script): Backend {
           return {
             run: `${id}-1`,
             steps: { finished: [], reused: [], skipped: [], failed: [], cancelled: true, lanes_failed: [] },
+            skipped_lanes: [],
+            summary: 'no step ran (cancelled)',
             history: { outcome: 'nothing_to_store' },
           };
         }
@@ -244,7 +285,8 @@ export function scriptedBackend(script: Script): Backend {
       return answer(run.outcome, `run ${id}`);
     },
     // Like the app, a finished sign-in is remembered.
-    shareStatus: () => answer(script.shareStatus, 'share status').then((s) => (signedIn ? { ...s, signed_in: true } : s)),
+    shareStatus: () =>
+      answer(script.shareStatus, 'share status').then((s) => ({ ...s, signed_in: signedIn || s.signed_in, repo: chosenRepo ?? s.repo })),
     shareSignIn: () => answer(script.signIn, 'sign-in'),
     shareWaitSignIn: () =>
       answer(script.waitSignIn, 'sign-in wait').then((where) => {
@@ -252,6 +294,17 @@ export function scriptedBackend(script: Script): Backend {
         return where;
       }),
     shareSubmit: () => answer(script.submit, 'submit'),
+    // As the app checks it: owner/name, else the app's error.
+    shareChooseRepo: (repo) => {
+      const r = repo.trim();
+      if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?\/[A-Za-z0-9._-]+$/.test(r) || r.endsWith('/.') || r.endsWith('/..')) {
+        return answer<ShareStatus>({ error: { kind: 'invalid', message: `\`${r}\` is not a repository: write it as OWNER/NAME, e.g. rubys/roundhouse`, hint: 'Write the repository as owner/name, as in its GitHub address: github.com/owner/name.' } }, 'repo');
+      }
+      chosenRepo = r;
+      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, repo: r, signed_in: signedIn || s.signed_in }));
+    },
+    shareSave: () => answer(script.shareSave, 'share save'),
+    openLink: (url) => answer(script.openLink, `open ${url}`).then(() => undefined),
     cancelRun: async (id) => {
       const going = cancelled[id] === false;
       cancelled[id] = true;

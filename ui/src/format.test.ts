@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checksumWord, claimFigures, describeCell, formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, outcomeLabel, runCounts } from './format';
+import { checksumWord, claimFigures, describeCell, formatAgo, formatDuration, formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, formatWhen, laneFlags, outcomeLabel } from './format';
 
 describe('numbers', () => {
   it('groups thousands and trims decimals', () => {
@@ -41,16 +41,6 @@ describe('words', () => {
     expect(formatPostDate('autumn')).toBe('autumn');
   });
 
-  it('counts no data and not measured apart from inconclusive', () => {
-    const run = { id: 'r', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: 'T', origin: null, cells: 6 };
-    expect(runCounts({ ...run, reproduced: 2, not_reproduced: 0, inconclusive: 1, no_data: 1, not_measured: 3, not_comparable: 0 })).toBe(
-      '2 reproduced, 0 not, 1 inconclusive, 1 no data, 3 not measured',
-    );
-    expect(runCounts({ ...run, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2 })).toBe(
-      '1 reproduced, 0 not, 0 inconclusive, 2 not comparable',
-    );
-  });
-
   it('says what a cell, a checksum and a claim are from their typed values', () => {
     expect(describeCell({ status: 'client_bound', run: 2, client_cpu: 0.97 })).toBe(
       'client-bound: the load generator used 97% of its CPU in run 2',
@@ -60,5 +50,55 @@ describe('words', () => {
     expect(
       claimFigures({ id: 'r', quote: 'q', tolerance: 0.1, kind: 'ratio', numerator: 'a', denominator: 'b', value: 2 }),
     ).toEqual(['a', 'b']);
+  });
+});
+
+describe('moments', () => {
+  it('reads a run’s time as day, month, year and the local hour', () => {
+    expect(formatWhen('2026-12-01T22:03:13Z', 'UTC')).toBe('1 Dec 2026, 22:03');
+    // The same moment in Berlin is past midnight, on the 2nd.
+    expect(formatWhen('2026-12-01T23:03:13Z', 'Europe/Berlin')).toBe('2 Dec 2026, 00:03');
+    expect(formatWhen('2026-09-05T08:00:00+02:00', 'UTC')).toBe('5 Sep 2026, 06:00');
+    expect(formatWhen('yesterday')).toBe('yesterday');
+    expect(formatWhen('2026-12-01')).toBe('2026-12-01');
+  });
+
+  it('says how long ago a recent run was, and nothing for an old or future one', () => {
+    const now = Date.parse('2026-12-01T22:08:13Z');
+    expect(formatAgo('2026-12-01T22:08:00Z', now)).toBe('just now');
+    expect(formatAgo('2026-12-01T22:03:13Z', now)).toBe('5 min ago');
+    expect(formatAgo('2026-12-01T19:00:00Z', now)).toBe('3 h ago');
+    expect(formatAgo('2026-11-30T20:00:00Z', now)).toBe('1 day ago');
+    expect(formatAgo('2026-11-27T22:00:00Z', now)).toBe('4 days ago');
+    expect(formatAgo('2026-11-20T22:00:00Z', now)).toBeNull();
+    expect(formatAgo('2026-12-02T22:00:00Z', now)).toBeNull();
+    expect(formatAgo('not a time', now)).toBeNull();
+  });
+});
+
+describe('lanes', () => {
+  const cell = (metric: 'req_per_s' | 'p99_ms', status: Parameters<typeof laneFlags>[0][number]['status'], runs: number, cv: number) => ({
+    key: { metric }, status, stats: { runs, cv, unstable: cv > 0.1 },
+  });
+  it('flags a client-bound cell and a high spread by metric', () => {
+    expect(
+      laneFlags([cell('req_per_s', { status: 'client_bound', run: 2, client_cpu: 0.97 }, 3, 0.01), cell('p99_ms', { status: 'valid' }, 3, 0.142)]),
+    ).toEqual(['throughput: client-bound: the load generator used 97% of its CPU in run 2', 'tail latency: high spread, runs vary 14.2%']);
+  });
+  it('says nothing of a steady lane, and once that a single run has no spread', () => {
+    expect(laneFlags([cell('req_per_s', { status: 'valid' }, 3, 0.01)])).toEqual([]);
+    expect(laneFlags([cell('req_per_s', { status: 'valid' }, 1, 0), cell('p99_ms', { status: 'valid' }, 1, 0)])).toEqual(['one run: no spread to read']);
+  });
+});
+
+describe('durations', () => {
+  it('reads as the engine words them', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(1.5)).toBe('1.5 s');
+    expect(formatDuration(8)).toBe('8 s');
+    expect(formatDuration(59.6)).toBe('1 min');
+    expect(formatDuration(192)).toBe('3 min 12 s');
+    expect(formatDuration(3907)).toBe('1 h 5 min');
+    expect(formatDuration(-3)).toBe('0 s');
   });
 });

@@ -6,7 +6,6 @@ import type { Claim } from './bindings/Claim';
 import type { Metric } from './bindings/Metric';
 import type { MetricUnit } from './bindings/MetricUnit';
 import type { Outcome } from './bindings/Outcome';
-import type { RunSummary } from './bindings/RunSummary';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -63,16 +62,6 @@ export function outcomeLabel(outcome: Outcome): string {
   return outcomeLabels[outcome];
 }
 
-/** A stored run's verdicts counted by outcome, each on its own; the ones
- *  a run may well not have (no data, not measured, not comparable) only
- *  where there are some: `3 reproduced, 0 not, 1 inconclusive, 2 not measured`. */
-export function runCounts(r: RunSummary): string {
-  const parts = [`${r.reproduced} reproduced`, `${r.not_reproduced} not`, `${r.inconclusive} inconclusive`];
-  if (r.no_data > 0) parts.push(`${r.no_data} no data`);
-  if (r.not_measured > 0) parts.push(`${r.not_measured} not measured`);
-  if (r.not_comparable > 0) parts.push(`${r.not_comparable} not comparable`);
-  return parts.join(', ');
-}
 
 /** A recipe's checksum status as a person reads it. */
 export function checksumWord(c: ChecksumStatus): string {
@@ -101,6 +90,20 @@ export function describeCell(status: CellStatus | null): string {
     case 'not_comparable':
       return `not comparable: ${status.reason}`;
   }
+}
+
+/** What a reader should know before trusting a lane's numbers: each of its
+ *  cells that failed a gate (client-bound, no data, not comparable) or whose
+ *  runs vary past the threshold, named by metric; a single run, once. */
+export function laneFlags(cells: { key: { metric: Metric }; status: CellStatus; stats: { runs: number; cv: number; unstable: boolean } | null }[]): string[] {
+  const flags: string[] = [];
+  for (const c of cells) {
+    const what = metricName(c.key.metric);
+    if (c.status.status !== 'valid') flags.push(`${what}: ${describeCell(c.status)}`);
+    if (c.stats?.unstable) flags.push(`${what}: high spread, runs vary ${(c.stats.cv * 100).toFixed(1)}%`);
+  }
+  if (cells.length > 0 && cells.every((c) => (c.stats?.runs ?? 0) <= 1)) flags.push('one run: no spread to read');
+  return flags;
 }
 
 /** The unit of a metric, from the units a view carries. */
@@ -155,3 +158,50 @@ export function formatPostDate(date: string): string {
   return d ? `${Number(d)} ${month} ${y}` : `${month} ${y}`;
 }
 
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An RFC 3339 moment (a run's `created_at`) in local time, or in
+ *  `timeZone`: `1 Dec 2026, 22:03`. Anything else is returned as given. */
+export function formatWhen(iso: string, timeZone?: string): string {
+  const t = new Date(iso);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(t.getTime())) return iso;
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  });
+  for (const p of format.formatToParts(t)) parts[p.type] = p.value;
+  return `${Number(parts.day)} ${shortMonths[Number(parts.month) - 1]} ${parts.year}, ${parts.hour}:${parts.minute}`;
+}
+
+/** How long ago a recent moment was: `just now`, `5 min ago`, `3 h ago`,
+ *  `2 days ago`; `null` from a week on, for a moment ahead of `now`, or for
+ *  one that does not read. */
+export function formatAgo(iso: string, now: number = Date.now()): string | null {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  const seconds = (now - t) / 1000;
+  // A minute's grace for clocks that disagree.
+  if (seconds < -60) return null;
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return days === 1 ? '1 day ago' : `${days} days ago`;
+  return null;
+}
+
+
+/** Seconds as a person reads them, worded as the engine words them (the
+ *  plan's `about 3 min 12 s`): `8 s`, `1 min 12 s`, `2 h 5 min`; under ten
+ *  seconds with a tenth where it has one. */
+export function formatDuration(seconds: number): string {
+  const t = Math.max(0, seconds);
+  if (t < 10 && Math.round(t * 10) % 10 !== 0) return `${t.toFixed(1)} s`;
+  const s = Math.round(t);
+  const [h, m, r] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  if (h === 0 && m === 0) return `${r} s`;
+  if (h === 0) return r === 0 ? `${m} min` : `${m} min ${r} s`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}

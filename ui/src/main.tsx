@@ -11,6 +11,8 @@ declare global {
     __TAURI_INTERNALS__?: unknown;
     /** Frames drawn since load, read by bench/desktop over WebDriver. */
     __repriseFrames?: number;
+    /** When the Library's cards were first painted; see below. */
+    __repriseLibraryPainted?: number;
   }
 }
 
@@ -40,5 +42,14 @@ if (typeof backend === 'string') {
   p.textContent = backend;
   root.append(p);
 } else {
+  root.replaceChildren(); // the skeleton index.html painted
   render(<App backend={backend} />, root);
 }
+
+// When the Library's cards were first painted (ms since the page's time
+// origin), read by bench/desktop with the first contentful paint.
+new MutationObserver((_, observer) => {
+  if (!root.querySelector('[data-recipe]')) return;
+  observer.disconnect();
+  requestAnimationFrame(() => (window.__repriseLibraryPainted = performance.now()));
+}).observe(root, { childList: true, subtree: true });

@@ -13,6 +13,9 @@ import type { RunOutcome } from './bindings/RunOutcome';
 import type { RunPlan } from './bindings/RunPlan';
 import type { Event } from './bindings/Event';
 import type { SetupPlan } from './bindings/SetupPlan';
+import type { ThisMachine } from './bindings/ThisMachine';
+import type { Validation } from './bindings/Validation';
+import type { Check } from './bindings/Check';
 
 const post: PostView = {
   post: {
@@ -54,6 +57,30 @@ const post: PostView = {
   units: [{ metric: 'req_per_s', unit: 'req/s' }],
 };
 
+/** campfire-runtimes' post: published figures with long notes, and a link to the post. */
+const runtimesPost: PostView = {
+  ...post,
+  post: {
+    id: 'campfire-runtimes', title: 'Campfire on CRuby, JRuby and TruffleRuby', author: 'Sam Ruby', date: '2026-09',
+    url: 'https://example.com/posts/campfire-runtimes', run: 'the nightly of September 22',
+    summary: 'Campfire, emitted by Roundhouse and as stock Rails, on CRuby+YJIT, JRuby and TruffleRuby.', unknowns: [],
+  },
+  machine: null,
+  figures: [
+    {
+      id: 'rails-rooms', lane: 'rails', endpoint: '/rooms/1', metric: 'req_per_s', value: null, range: null, approx: false, condition: null,
+      unknown: 'The deployed Rails row’s req/s is in the post’s table, which did not survive; the text gives it only through jruby’s 5.4× and ruby’s 7.4× (about 317–320 req/s).',
+      quote: 'So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails’ 44, and 0.72× of the eight CRuby workers whose shape it can’t have.',
+    },
+    {
+      id: 'rails-rooms-p50', lane: 'rails', endpoint: '/rooms/1', metric: 'p50_ms', value: 44, range: null, approx: false, condition: null, unknown: null,
+      quote: 'So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands.',
+    },
+  ],
+  claims: [],
+  units: [{ metric: 'req_per_s', unit: 'req/s' }, { metric: 'p50_ms', unit: 'ms' }],
+};
+
 function lane(name: string, why: string): PostView['lanes'][number]['lane'] {
   return {
     name, runtime: 'ruby', needs: [], server: name, workers: 2, threads: 4, env: {}, heap_mb: null, warmup: '5s',
@@ -70,8 +97,15 @@ const cell = (lane: string, median: number) => ({
   interval: { estimate: median, low: median - 100, high: median + 100 },
 });
 
+/** A measured cell of the results: its median, the runs' spread, the gate's word. */
+const measured = (lane: string, metric: 'req_per_s' | 'p50_ms' | 'p99_ms', median: number, cv: number, figures: string[], status: ResultsView['cells'][number]['status'] = { status: 'valid' }) => ({
+  key: { lane, endpoint: '/', metric }, runs: 3, status, figures,
+  stats: { runs: 3, median, min: median * (1 - cv), max: median * (1 + cv), mean: median, cv, unstable: cv > 0.1 },
+  interval: { estimate: median, low: median * (1 - cv / 2), high: median * (1 + cv / 2) },
+});
+
 const results: ResultsView = {
-  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 2, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2 },
+  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 7, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2, smoke_run: false, tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable' },
   info: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, author: 'Sam Ruby', post_date: '2026-10', post_url: null, post_run: 'the October 16 run', origin: 'results dir' },
   machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
   tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable',
@@ -79,20 +113,56 @@ const results: ResultsView = {
   deviations: [{ kind: 'toolchain', what: 'ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5', lanes: ['puma', 'falcon'] }],
   verdicts: [
     { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, figures: ['falcon-hello', 'puma-hello'], deviations: ['ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5'] },
-    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'the machine differs from the post’s', published: 54000, unit: 'req/s', tolerance: 0.15, band: null, measured: null, more_runs: null, figures: ['puma-hello'], deviations: [] },
+    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 30200 req/s against the published 54000 req/s, for information', published: 54000, unit: 'req/s', tolerance: 0.15, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, more_runs: null, figures: ['puma-hello'], deviations: [] },
+    { claim: 'falcon-ceiling', kind: 'absolute', quote: 'under Falcon, 106,000.', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 60200 req/s against the published 106000 req/s, for information', published: 106000, unit: 'req/s', tolerance: 0.15, band: [90100, 121900], measured: { estimate: 60200, low: 60100, high: 60300 }, more_runs: null, figures: ['falcon-hello'], deviations: [] },
   ],
   environment: {
     fingerprint: { cpu: 'Test CPU' },
-    toolchains: [{ name: 'ruby', version: 'ruby 3.1.2p20' }],
+    toolchains: [{ name: 'ruby', version: 'ruby 3.1.2p20' }, { name: 'puma', version: 'puma version 6.4.2' }],
     sources: [],
     tree_digests: [],
-    harness: { runs: 3 },
+    harness: { runs: 3, connections: 16, duration_sec: 20 },
     commands: [['wrk', '-t1', '-c16', '-d10s', 'http://127.0.0.1:9292/']],
-    bench_env: null,
+    bench_env: { host: { hostname: 'desk-seven' }, cpu: { brand: 'Test CPU', logical: 2 } },
   },
   commands: ['wrk -t1 -c16 -d10s http://127.0.0.1:9292/'],
   people: [],
-  units: [{ metric: 'req_per_s', unit: 'req/s' }],
+  units: [{ metric: 'req_per_s', unit: 'req/s' }, { metric: 'p50_ms', unit: 'ms' }, { metric: 'p99_ms', unit: 'ms' }],
+  cells: [
+    measured('puma', 'req_per_s', 30200, 0.004, ['puma-hello']),
+    measured('puma', 'p50_ms', 0.4, 0.02, []),
+    measured('puma', 'p99_ms', 1.2, 0.142, []),
+    measured('falcon', 'req_per_s', 60200, 0.003, ['falcon-hello']),
+    // nginx is the recipe's own reference lane: no figure reads it.
+    measured('nginx', 'req_per_s', 91200, 0.01, [], { status: 'client_bound', run: 2, client_cpu: 0.97 }),
+    measured('nginx', 'p50_ms', 0.2, 0.01, []),
+    measured('nginx', 'p99_ms', 0.6, 0.02, []),
+  ],
+  not_measured: [],
+  measured_on: [
+    { name: 'CPU', value: 'Test CPU' },
+    { name: 'Cores', value: '2 threads' },
+    { name: 'Governor', value: '— (no cpufreq)' },
+    { name: 'Boost', value: '— (no boost switch)' },
+    { name: 'Memory', value: '8.0 GiB' },
+    { name: 'Kernel', value: 'Linux 6.1.0-27-cloud-amd64' },
+    { name: 'OS', value: 'Debian GNU/Linux 12 (bookworm)' },
+    { name: 'Virtualisation', value: 'virtual machine (Google)' },
+  ],
+};
+
+/** A smoke run made five minutes before the page opened, falcon skipped. */
+const smokeResults: ResultsView = {
+  ...results,
+  run: {
+    ...results.run, id: 'hello-ceiling-2', created_at: new Date(Date.now() - 5 * 60_000 - 5_000).toISOString(), cells: 1, reproduced: 0, not_comparable: 1, not_measured: 3,
+    smoke_run: true, tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 3 not measured, 1 not comparable',
+  },
+  tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 3 not measured, 1 not comparable',
+  deviations: [{ kind: 'quick', what: 'a smoke run (--quick): durations, warm-ups and runs capped', lanes: [] }],
+  cells: [{ ...measured('puma', 'req_per_s', 29800, 0, ['puma-hello']), runs: 1, stats: { runs: 1, median: 29800, min: 29800, max: 29800, mean: 29800, cv: 0, unstable: false } }],
+  not_measured: [{ lane: 'falcon', why: 'preflight: it needs falcon, which this machine lacks' }],
+  measured_on: [],
 };
 
 const peopleRow = (people: string, served: boolean, verdict: string, navigation: string, delivery: string, failures: string, resends: string, reconnects: string, generator: string) =>
@@ -100,11 +170,12 @@ const peopleRow = (people: string, served: boolean, verdict: string, navigation:
 
 const peopleResults: ResultsView = {
   ...results,
-  run: { ...results.run, id: 'campfire-people-1', recipe: 'campfire-people', title: 'Campfire with many people', cells: 0, reproduced: 0, not_comparable: 0 },
+  run: { ...results.run, id: 'campfire-people-1', recipe: 'campfire-people', title: 'Campfire with many people', cells: 0, reproduced: 0, not_comparable: 0, smoke_run: true, tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable' },
   machine: { machine: 'matches' },
   tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable',
   figures: [],
   verdicts: [],
+  cells: [],
   deviations: [{ kind: 'quick', what: 'a smoke run (--quick): durations, warm-ups and runs capped', lanes: [] }],
   people: [
     peopleRow('250', true, 'served', '11.0 / 88.0 ms', '4.0 / 120.0 ms', '0', '0', '3 / 0', '0.12 cores, 0.40 ms'),
@@ -117,21 +188,79 @@ function flood(batches: number): StreamMessage[][] {
   for (let i = 1; i <= batches; i++) {
     out.push([
       { type: 'log', step: 'measure', lines: [`run ${i}: 75,0${i % 10}0 req/s`], dropped: i * 3 },
-      { type: 'progress', step: 'measure', done: i, total: batches, req_per_s: 74000 + (i % 7) * 300, p99_ms: 1.1 + (i % 3) / 10, merged: 3750 },
+      { type: 'progress', step: 'measure', done: i, total: batches, req_per_s: 74000 + (i % 7) * 300, p99_ms: 1.1 + (i % 3) / 10, cell: null, merged: 3750 },
     ]);
   }
   out.push([{ type: 'event', event: { event: 'finished', step: 'measure', duration_ms: 3000 } }]);
   return out;
 }
 
-const machine = {
+const machine: ThisMachine = {
+  summary: [
+    { name: 'CPU', value: 'Intel(R) Xeon(R) CPU @ 2.20GHz (GenuineIntel, family 6 model 79)' },
+    { name: 'Cores', value: '1 cores, 2 threads, 1 socket, SMT on' },
+    { name: 'Frequency', value: '—' },
+    { name: 'Governor', value: 'performance (all 2 policies)' },
+    { name: 'Boost', value: 'off (/sys/devices/system/cpu/cpufreq/boost)' },
+    { name: 'Memory', value: '7.6 GiB, 6.1 GiB available, swap 0.0 GiB' },
+    { name: 'Kernel', value: 'Linux 6.1.0-27-cloud-amd64' },
+    { name: 'OS', value: 'Debian GNU/Linux 12 (bookworm)' },
+    { name: 'Virtualisation', value: 'virtual machine (Google, Google Compute Engine, hypervisor flag)' },
+    { name: 'Containers', value: 'no Docker-compatible engine answers' },
+  ],
   facts: [
     { name: 'cpu.brand', value: 'Intel(R) Xeon(R) CPU @ 2.20GHz' },
     { name: 'cpu.logical_threads', value: '2' },
     { name: 'clock.governor', value: 'performance' },
-    { name: 'memory.total_mb', value: '7940' },
+    { name: 'memory.total_kib', value: '8130560' },
   ],
-  missing: ['Validation of this machine against a recipe’s reference is on each recipe’s Preflight page.'],
+};
+
+const ok = (id: string, found: string): Check => ({ id, level: 'ok', found, why: '', fix: null });
+const machineChecks: Check[] = [
+  ok('governor', 'governor performance'),
+  ok('boost', 'boost off'),
+  ok('cpus', '2 usable CPUs'),
+  ok('memory', '6.1 GiB available'),
+  ok('kernel_runs', 'SHA-256 over 16 MiB runs vary by 0.8% (CV, worst CPU 1); median 24.46 ms'),
+  ok('ceiling', '74,210 req/s median over 3 of 3 runs (min 73,900, max 74,800, CV 1.2%)'),
+];
+const validationLines = [
+  'fingerprint: reading this machine',
+  'stability: SHA-256 over 16 MiB on 2 CPUs, 8 runs each; timer lag over 200 sleeps',
+  'ceiling: built-in reference server, 16 connections, 3 runs of 3s (server on CPU 0, load generator on CPU 1)',
+  '  run 1/3: 74,210 req/s',
+];
+const readyValidation: Validation = {
+  mode: 'quick',
+  created_at: '2026-12-01T09:00:00Z',
+  fitness: 'ready',
+  summary: 'reprise validate: ready — Intel(R) Xeon(R) CPU @ 2.20GHz (2 CPUs); ceiling 74,210 req/s ±1.2% (3 runs, split); kernel CV 0.8% runs, 0.5% CPUs; timer lag p99 0.46 ms; background 1%',
+  checks: machineChecks,
+  ceiling_req_per_s: 74210,
+  ceiling_cv: 0.012,
+  ceiling_runs: 3,
+  ceiling_split: 'server on CPU 0, load generator on CPU 1',
+  history: { outcome: 'stored', id: 'machine-20261201-1' },
+};
+const caveatsValidation: Validation = {
+  ...readyValidation,
+  fitness: 'usable_with_caveats',
+  summary: 'reprise validate: usable with caveats — Intel(R) Xeon(R) CPU @ 2.20GHz (2 CPUs, VM); ceiling 74,210 req/s ±1.2% (3 runs, split) — caveats: virtualization, container_engine',
+  checks: [
+    ...machineChecks,
+    {
+      id: 'virtualization', level: 'warn', found: 'virtual machine (Google)',
+      why: 'vCPUs share physical cores with other guests, so numbers move with the neighbours and absolute figures are not the posts’ bare-metal ones',
+      fix: 'use bare metal or dedicated (pinned) vCPUs; compare ratios rather than absolute figures',
+    },
+    {
+      id: 'container_engine', level: 'warn', found: 'no container engine answered',
+      why: 'recipes with container lanes cannot run; host lanes are unaffected',
+      fix: 'install Docker (apt-get install docker.io) or Podman and start its service',
+    },
+  ],
+  history: { outcome: 'failed', reason: 'history.sqlite: attempt to write a readonly database' },
 };
 
 const preflight: Preflight = {
@@ -184,8 +313,12 @@ const plan: RunPlan = {
   lanes: ['puma', 'falcon'],
   latest_run: null,
   steps: [
-    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null },
-    { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', describe: 'wrk -c16 -d10s', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null },
+    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null, expected: null, expected_quick: null },
+    {
+      id: 'measure', kind: 'load', why: 'Three timed runs per lane after a warm-up.', describe: 'measure hello: lanes × endpoints × runs', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null,
+      expected: { shape: '2 lanes × 1 endpoint × 3 runs of 10 s, after warm-ups (10 s in all): about 1 min 10 s', lanes: 2, cells: 6, runs: 3, cell_seconds: 10, warmup_seconds: 10, seconds: 70, quick: false },
+      expected_quick: { shape: '2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe’s 3 runs of 10 s), after warm-ups (2 s in all): about 10 s', lanes: 2, cells: 4, runs: 2, cell_seconds: 2, warmup_seconds: 2, seconds: 10, quick: true },
+    },
   ],
   consent: {
     steps: [
@@ -211,7 +344,7 @@ const runBatches: StreamMessage[][] = [
   [ev({ event: 'run', id: 'hello-ceiling-20261130-1', dir: '/runs/hello-ceiling-20261130-1' }), ev({ event: 'started', step: 'clone', kind: 'clone' })],
   ...Array.from({ length: 10 }, (_, i): StreamMessage[] => [
     { type: 'log', step: 'clone', lines: [`Receiving objects: ${(i + 1) * 10}%`], dropped: 0 },
-    { type: 'progress', step: 'clone', done: (i + 1) * 100, total: 1000, req_per_s: null, p99_ms: null, merged: 12 },
+    { type: 'progress', step: 'clone', done: (i + 1) * 100, total: 1000, req_per_s: null, p99_ms: null, cell: null, merged: 12 },
   ]),
   [ev({ event: 'finished', step: 'clone', duration_ms: 2041 }), ev({ event: 'skipped', step: 'measure', reason: 'every lane was skipped: falcon is not installed' })],
 ];
@@ -221,7 +354,8 @@ const share: SharePreview = {
   repo: 'rubys/reprise',
   category: 'hello-ceiling',
   title: 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)',
-  body: '# Reprise: Campfire under Falcon\n\nMachine: [host]\n',
+  body: '# Reprise: Campfire under Falcon\n\nMachine: [hostname]\n',
+  html: '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Reprise: Campfire under Falcon</title></head><body>\n<h1>Reprise: Campfire under Falcon</h1>\n<p>Machine: [hostname]</p>\n<table><tr><th>claim</th><th>verdict</th></tr><tr><td>falcon-twice-puma</td><td class="reproduced">reproduced</td></tr></table>\n</body></html>\n',
   redacted: true,
   redacted_names: ['desk-seven'],
   prefilled_url: null,
@@ -241,14 +375,50 @@ const library: Library = {
       units: ['MB', 'ms', 'req/s'], figures: 40, claims: 12, steps: 9, checksum: { status: 'modified', expected: 'aa', actual: 'bb' },
       lanes: [{ lane: 'ruby', here: blocked }, { lane: 'jruby', here: blocked }, { lane: 'truffleruby', here: blocked }],
     },
+    {
+      post: { id: 'nonblocking-db', title: 'Non-blocking vs blocking database access in Ruby 1.9', author: 'unknown (an older Ruby blog)', date: '2008', url: null, run: null, summary: 'Fiber-aware Postgres under EventMachine.', unknowns: [] },
+      units: ['req/s'], figures: 46, claims: 21, steps: 0, checksum: { status: 'matches' }, lanes: [],
+    },
+    {
+      post: { id: 'campfire-falcon', title: 'Campfire under Falcon', author: 'Sam Ruby', date: '2026-10', url: null, run: 'the October 16 run', summary: 'Three layers close the avatar gap.', unknowns: [] },
+      units: ['req/s', 'µs'], figures: 31, claims: 26, steps: 12, checksum: { status: 'matches' },
+      lanes: [{ lane: 'ruby', here: { state: 'runs' } }, { lane: 'ruby-falcon', here: blocked }],
+    },
   ],
   problems: [],
+  dir: '/home/reader/reprise/recipes',
 };
 
 const finishedRun: RunOutcome = {
   run: 'hello-ceiling-20261130-1',
   steps: { finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false, lanes_failed: [] },
+  skipped_lanes: [{ lane: 'falcon', why: 'preflight: Cannot run: it needs falcon, which this machine lacks.' }],
+  summary: '1 step finished, 1 skipped; 1 lane not measured (falcon)',
   history: { outcome: 'stored', id: 'hello-ceiling-20261130-1' },
+};
+
+/** A quick run measuring puma and nginx, falcon skipped: four cells of two runs. */
+const measuringPlan: RunPlan = { ...plan, lanes: ['puma', 'falcon', 'nginx'], steps: [plan.steps[1]] };
+const cellOf = (lane: string, run: number) => ({ lane, endpoint: '/', run });
+const measuring = (done: number, lane: string, run: number): StreamMessage[] => [
+  { type: 'progress', step: 'measure', done, total: 4, req_per_s: lane === 'puma' ? 6100 : 22400, p99_ms: 9.5, cell: cellOf(lane, run), merged: 4 },
+];
+const measureBatches: StreamMessage[][] = [
+  [ev({ event: 'run', id: 'hello-ceiling-20261201-2', dir: '/runs/hello-ceiling-20261201-2' }), ev({ event: 'started', step: 'measure', kind: 'load' })],
+  [{ type: 'log', step: 'measure', lines: ['servers on CPU 0, load generator on CPU 1', 'lane falcon skipped (preflight): Cannot run: it needs falcon, which this machine lacks.'], dropped: 0 }],
+  measuring(0, 'puma', 1),
+  measuring(1, 'nginx', 1),
+  measuring(2, 'nginx', 2),
+  measuring(3, 'puma', 2),
+  [{ type: 'progress', step: 'measure', done: 4, total: 4, req_per_s: null, p99_ms: null, cell: null, merged: 1 }],
+  [ev({ event: 'finished', step: 'measure', duration_ms: 10600 })],
+];
+const measuredRun: RunOutcome = {
+  run: 'hello-ceiling-20261201-2',
+  steps: { finished: ['measure'], reused: [], skipped: [], failed: [], cancelled: false, lanes_failed: [] },
+  skipped_lanes: [{ lane: 'falcon', why: 'preflight: Cannot run: it needs falcon, which this machine lacks.' }],
+  summary: '1 step finished; 1 lane not measured (falcon)',
+  history: { outcome: 'stored', id: 'hello-ceiling-20261201-2' },
 };
 
 export const scripts: Record<string, Script> = {
@@ -259,6 +429,7 @@ export const scripts: Record<string, Script> = {
     results: { 'hello-ceiling-1': { value: results } },
     share: { 'hello-ceiling-1': { value: share } },
     machine: { value: machine },
+    validation: { lines: validationLines, tickMs: 30, end: { value: readyValidation } },
     preflight: { 'hello-ceiling': { value: preflight } },
     setupPlan: { 'hello-ceiling': { value: setupPlan } },
     setup: { 'hello-ceiling': { batches: setupBatches, tickMs: 30, end: { value: 'installed' }, after: preflightSetUp } },
@@ -276,15 +447,68 @@ export const scripts: Record<string, Script> = {
     submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } },
     stream: flood(40),
   },
+  librarysmoke: {
+    library: { value: library },
+    history: { value: [smokeResults.run, results.run] },
+  },
+  slowhistory: {
+    library: { value: library },
+    history: { value: [results.run], delayMs: 60_000 },
+  },
+  historyerror: {
+    library: { value: library },
+    history: { error: { kind: 'history', message: 'history.sqlite: file is not a database', hint: 'The history file may be damaged; move it aside and try again.' } },
+  },
+  caveats: {
+    machine: { value: machine },
+    validation: { lines: validationLines, tickMs: 250, end: { value: caveatsValidation } },
+  },
+  validateerror: {
+    machine: { value: machine },
+    validation: {
+      lines: validationLines.slice(0, 2),
+      end: {
+        error: {
+          kind: 'internal',
+          message: 'could not validate: cannot listen on 127.0.0.1:0: Too many open files (os error 24)',
+          hint: 'Close other busy programs and try again; `reprise validate` in a terminal shows the same.',
+        },
+      },
+    },
+  },
+  longnote: {
+    post: { 'campfire-runtimes': { value: runtimesPost } },
+    openLink: { value: null },
+  },
+  linkerror: {
+    post: { 'campfire-runtimes': { value: runtimesPost } },
+    openLink: { error: { kind: 'io', message: 'could not start xdg-open: No such file or directory (os error 2)', hint: 'Install xdg-open (xdg-utils on Linux), or open the link by hand: https://example.com/posts/campfire-runtimes' } },
+  },
+  smoke: {
+    history: { value: [smokeResults.run, results.run] },
+    results: { 'hello-ceiling-1': { value: results }, 'hello-ceiling-2': { value: smokeResults } },
+  },
   people: {
     history: { value: [peopleResults.run] },
     results: { 'campfire-people-1': { value: peopleResults } },
+  },
+  /** No OAuth app and no repository yet: the repository field and the prefilled link. */
+  sharenoapp: {
+    history: { value: [results.run] },
+    share: { 'hello-ceiling-1': { value: { ...share, repo: null, prefilled_url: null } } },
+    shareStatus: { value: { signed_in: false, can_sign_in: false, repo: null, token_store: 'the OS keyring' } },
+    shareSave: { value: '/home/reader/.local/share/reprise/shares/hello-ceiling-1.md' },
+    openLink: { value: null },
   },
   shareerror: {
     history: { value: [results.run] },
     share: { 'hello-ceiling-1': { value: share } },
     shareStatus: { value: { signed_in: true, can_sign_in: true, repo: 'rubys/nope', token_store: 'the OS keyring' } },
     submit: { error: { kind: 'share', message: 'GraphQL: Could not resolve to a Repository with the name rubys/nope.', hint: 'Check the repository, its Discussions category for this recipe, and the token.' } },
+  },
+  measuring: {
+    plan: { 'hello-ceiling': { value: measuringPlan } },
+    run: { 'hello-ceiling': { batches: measureBatches, tickMs: 700, outcome: { value: measuredRun } } },
   },
   slowrun: {
     library: { value: library },
@@ -298,7 +522,7 @@ export const scripts: Record<string, Script> = {
     },
   },
   empty: {
-    library: { value: { recipes: [], problems: [] } },
+    library: { value: { recipes: [], problems: [], dir: '/nowhere/recipes' } },
     history: { value: [] },
     machine: { value: machine },
   },

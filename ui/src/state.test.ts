@@ -24,8 +24,8 @@ describe('routes', () => {
 describe('the live state', () => {
   it('keeps the latest progress and counts merged events', () => {
     let s = emptyLive();
-    s = applyBatch(s, [{ type: 'progress', step: 'runs', done: 10, total: 100, req_per_s: 70000, p99_ms: 1.5, merged: 3000 }]);
-    s = applyBatch(s, [{ type: 'progress', step: 'runs', done: 50, total: 100, req_per_s: 72000, p99_ms: 1.4, merged: 2000 }]);
+    s = applyBatch(s, [{ type: 'progress', step: 'runs', done: 10, total: 100, req_per_s: 70000, p99_ms: 1.5, cell: null, merged: 3000 }]);
+    s = applyBatch(s, [{ type: 'progress', step: 'runs', done: 50, total: 100, req_per_s: 72000, p99_ms: 1.4, cell: null, merged: 2000 }]);
     expect(s.steps.runs.done).toBe(50);
     expect(fraction(s.steps.runs)).toBe(0.5);
     expect(s.received).toBe(5000);
@@ -33,12 +33,22 @@ describe('the live state', () => {
     expect(s.reqPerS).toEqual([70000, 72000]);
   });
 
+  it('keeps the cell being measured until another replaces it', () => {
+    const puma = { lane: 'puma', endpoint: '/', run: 1 };
+    let s = emptyLive();
+    s = applyBatch(s, [{ type: 'progress', step: 'measure', done: 0, total: 4, req_per_s: 6000, p99_ms: 2, cell: puma, merged: 2 }]);
+    s = applyBatch(s, [{ type: 'progress', step: 'measure', done: 1, total: 4, req_per_s: null, p99_ms: null, cell: null, merged: 1 }]);
+    expect(s.steps.measure.cell).toEqual(puma);
+    s = applyBatch(s, [{ type: 'progress', step: 'measure', done: 1, total: 4, req_per_s: 22000, p99_ms: 1, cell: { lane: 'nginx', endpoint: '/', run: 1 }, merged: 1 }]);
+    expect(s.steps.measure.cell?.lane).toBe('nginx');
+  });
+
   it('bounds the log and the chart samples', () => {
     let s = emptyLive();
     for (let i = 0; i < SAMPLE_LIMIT + 10; i++) {
       s = applyBatch(s, [
         { type: 'log', step: 'bundle', lines: Array.from({ length: 10 }, (_, j) => `line ${i}.${j}`), dropped: 1 },
-        { type: 'progress', step: 'bundle', done: i, total: null, req_per_s: i, p99_ms: null, merged: 1 },
+        { type: 'progress', step: 'bundle', done: i, total: null, req_per_s: i, p99_ms: null, cell: null, merged: 1 },
       ]);
     }
     expect(s.steps.bundle.log.length).toBe(LOG_LIMIT);

@@ -2,6 +2,7 @@
 // be left and re-entered), and the live view of an event stream.
 
 import type { Event } from './bindings/Event';
+import type { LiveCell } from './bindings/LiveCell';
 import type { StreamMessage } from './bindings/StreamMessage';
 
 export type Route =
@@ -37,6 +38,8 @@ export interface StepLive {
   total: number | null;
   reqPerS: number | null;
   p99Ms: number | null;
+  /** The cell being measured (the latest known), for measuring steps. */
+  cell: LiveCell | null;
   log: string[];
   dropped: number;
 }
@@ -69,7 +72,7 @@ export function emptyLive(): LiveState {
   return { steps: {}, status: {}, runId: null, events: [], received: 0, batches: 0, reqPerS: [] };
 }
 
-const blankStep = (): StepLive => ({ done: 0, total: null, reqPerS: null, p99Ms: null, log: [], dropped: 0 });
+const blankStep = (): StepLive => ({ done: 0, total: null, reqPerS: null, p99Ms: null, cell: null, log: [], dropped: 0 });
 
 /** Folds one batch from the app into the live state (a new object). */
 export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState {
@@ -96,6 +99,7 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
       step.total = m.total;
       step.reqPerS = m.req_per_s;
       step.p99Ms = m.p99_ms;
+      if (m.cell) step.cell = m.cell;
       received += m.merged;
       if (m.req_per_s !== null) reqPerS = [...reqPerS, m.req_per_s].slice(-SAMPLE_LIMIT);
     } else {

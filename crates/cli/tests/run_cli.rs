@@ -360,7 +360,11 @@ why = "Prints a figure."
         "{}",
         stdout(&out)
     );
-    assert!(stderr(&out).contains("1 finished"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(": 1 step finished"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -266,6 +266,11 @@ fn setup_installs_the_pinned_falcon_and_the_lane_goes_from_blocks_to_matches_and
         "the falcon lane was measured: {per_run}\n{}",
         stdout(&run)
     );
+    // The history says it was a smoke run.
+    let history = w.reprise(&["history"]);
+    let listed = stdout(&history);
+    let row = listed.lines().nth(1).expect(&listed);
+    assert!(row.contains(" smoke  hello-ceiling "), "{listed}");
 }
 
 #[test]

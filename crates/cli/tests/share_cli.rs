@@ -166,6 +166,14 @@ fn without_a_token_share_prints_a_prefilled_link_and_writes_the_report() {
     let out = reprise(&data, &base, &["share", &id]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out).contains("--repo OWNER/NAME"));
+
+    let out = reprise(&data, &base, &["share", &id, "--repo", "rubys reprise"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).contains("`rubys reprise` is not a repository: write it as OWNER/NAME"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[test]

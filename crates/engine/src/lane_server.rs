@@ -37,9 +37,12 @@ pub enum ServerError {
     Log { file: PathBuf, source: io::Error },
     #[error("the server exited during boot ({status})")]
     ExitedDuringBoot { status: String },
-    #[error("not ready within the boot budget of {budget:?}: {what}")]
+    #[error("not ready within the boot budget of {}: {what}", crate::expected::duration_words(budget.as_secs_f64()))]
     BootBudget { budget: Duration, what: String },
-    #[error("processes of the server's group are still running after SIGKILL: {pids:?}")]
+    #[error(
+        "the server's group is still running after SIGKILL: {}",
+        crate::run_processes::pid_words(pids)
+    )]
     LeftOver { pids: Vec<u32> },
     #[error(
         "port {0} already answers before the server starts: another program holds it, and its figures would be measured instead"

@@ -40,6 +40,7 @@
 pub mod consent;
 pub mod database;
 pub mod event;
+pub mod expected;
 pub mod http;
 pub mod lane_server;
 pub mod lockfile;
@@ -57,6 +58,7 @@ pub mod workdir;
 
 pub use consent::Consent;
 pub use event::{CancelToken, Event, EventSink, Stream};
+pub use expected::Expected;
 pub use plan::{Plan, PlanError, PlanOptions, plan};
 pub use resume::Decision;
 pub use run::{RunError, RunReport, execute, preview};

@@ -125,9 +125,10 @@ impl PlannedStep<'_> {
                 )
             }
             Action::SignIn { email, .. } => format!("sign in to each lane as {}", show(email)),
-            Action::Serve { repeat, .. } => {
-                format!("boot each lane ({repeat} cold start(s)) until it answers")
-            }
+            Action::Serve { repeat, .. } => match repeat {
+                0 | 1 => "boot each lane once until it answers".to_string(),
+                n => format!("boot each lane {n} times (cold starts) until it answers"),
+            },
             Action::Check { workload, .. } => {
                 format!(
                     "one checked request per endpoint of {} per lane",

@@ -264,8 +264,10 @@ impl Attempt {
                 });
             } else {
                 found.problems.push(format!(
-                    "{} (process group {}) is still running after SIGKILL: {alive:?}",
-                    record.what, record.pgid
+                    "{} (process group {}) is still running after SIGKILL: {}",
+                    record.what,
+                    record.pgid,
+                    pid_words(&alive)
                 ));
             }
         }
@@ -279,8 +281,8 @@ impl Attempt {
         }
         if !alive.is_empty() {
             found.problems.push(format!(
-                "processes carrying {MARKER} of this run are still running after SIGKILL: {:?}",
-                alive.iter().map(|p| p.pid).collect::<Vec<_>>()
+                "processes carrying {MARKER} of this run are still running after SIGKILL: {}",
+                pid_words(&alive.iter().map(|p| p.pid).collect::<Vec<_>>())
             ));
         }
         found
@@ -614,4 +616,14 @@ fn signal(pid: u32, sig: libc::c_int) {
             libc::kill(pid, sig);
         }
     }
+}
+
+/// `process 4242`, `processes 4242, 4243`.
+pub(crate) fn pid_words(pids: &[u32]) -> String {
+    let list: Vec<String> = pids.iter().map(|p| p.to_string()).collect();
+    format!(
+        "process{} {}",
+        if pids.len() == 1 { "" } else { "es" },
+        list.join(", ")
+    )
 }

@@ -61,6 +61,27 @@ pub struct RunSummary {
     /// stored before this was counted read 0 here.
     pub not_measured: u32,
     pub not_comparable: u32,
+    /// A smoke run (`--quick`): capped durations, warm-ups and runs, so its
+    /// numbers are not a measurement (read from the stored report, so runs
+    /// stored before this was listed say so too).
+    pub smoke_run: bool,
+    /// The counts worded as the report's headline words them
+    /// ([`Outcome::tally`]).
+    pub tally: String,
+}
+
+impl RunSummary {
+    /// How many of the run's verdicts came to `outcome`.
+    pub fn count(&self, outcome: Outcome) -> u32 {
+        match outcome {
+            Outcome::Reproduced => self.reproduced,
+            Outcome::NotReproduced => self.not_reproduced,
+            Outcome::Inconclusive => self.inconclusive,
+            Outcome::NoData => self.no_data,
+            Outcome::NotMeasured => self.not_measured,
+            Outcome::NotComparable => self.not_comparable,
+        }
+    }
 }
 
 /// One cell of two runs, side by side.
@@ -239,13 +260,15 @@ impl History {
             .conn
             .prepare(
                 "SELECT id, created_at, recipe, title, origin, reproduced, not_reproduced, inconclusive, not_comparable,
-                        (SELECT COUNT(*) FROM cells WHERE run_id = runs.id), no_data, not_measured
+                        (SELECT COUNT(*) FROM cells WHERE run_id = runs.id), no_data, not_measured,
+                        EXISTS (SELECT 1 FROM json_each(runs.report, '$.judgement.deviations')
+                                WHERE json_extract(value, '$.kind') = 'quick')
                  FROM runs ORDER BY created_at DESC, id DESC",
             )
             .map_err(sql(&file))?;
         let rows = stmt
             .query_map([], |row| {
-                Ok(RunSummary {
+                let mut run = RunSummary {
                     id: row.get(0)?,
                     created_at: row.get(1)?,
                     recipe: row.get(2)?,
@@ -258,7 +281,11 @@ impl History {
                     cells: row.get(9)?,
                     no_data: row.get(10)?,
                     not_measured: row.get(11)?,
-                })
+                    smoke_run: row.get(12)?,
+                    tally: String::new(),
+                };
+                run.tally = Outcome::tally(|o| run.count(o) as usize);
+                Ok(run)
             })
             .map_err(sql(&file))?;
         rows.collect::<Result<Vec<_>, _>>().map_err(sql(&file))

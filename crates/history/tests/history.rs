@@ -200,3 +200,30 @@ fn a_history_made_before_no_data_and_not_measured_still_reads() {
     drop(h);
     assert_eq!(History::open(dir.path()).unwrap().list().unwrap().len(), 2);
 }
+
+#[test]
+fn the_list_says_which_runs_were_smoke_runs_and_words_the_counts_as_the_headline() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(dir.path()).unwrap();
+    let measured = fixture::report("measured");
+    let mut smoke = falcon_skipped_puma_erring("smoke");
+    smoke.judgement = smoke
+        .judgement
+        .with_deviations(vec![reprise_verdict::Deviation::new(
+            reprise_verdict::DeviationKind::Quick,
+            "a smoke run (--quick): durations, warm-ups and runs capped",
+        )]);
+    h.store(&measured).unwrap();
+    h.store(&smoke).unwrap();
+    let runs = h.list().unwrap();
+    let run = |id: &str| runs.iter().find(|r| r.id == id).unwrap();
+    assert!(run("smoke").smoke_run);
+    assert!(!run("measured").smoke_run);
+    // The list's words are the report's headline tally, every outcome counted.
+    assert_eq!(run("smoke").tally, smoke.tally());
+    assert_eq!(run("measured").tally, measured.tally());
+    assert_eq!(
+        run("smoke").tally,
+        "0 reproduced, 0 not reproduced, 0 inconclusive, 1 no data, 3 not measured, 0 not comparable"
+    );
+}

@@ -284,11 +284,7 @@ impl Report {
     /// `2 reproduced, 0 not reproduced, 1 inconclusive, 0 no data, 1 not
     /// measured, 0 not comparable`.
     pub fn tally(&self) -> String {
-        reprise_verdict::Outcome::ALL
-            .iter()
-            .map(|o| format!("{} {}", self.judgement.count(*o), o.label()))
-            .collect::<Vec<_>>()
-            .join(", ")
+        reprise_verdict::Outcome::tally(|o| self.judgement.count(o))
     }
 }
 

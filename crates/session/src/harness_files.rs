@@ -33,6 +33,16 @@ pub fn bench_env(report: &Report) -> Value {
     })
 }
 
+/// The machine a stored run was measured on, read from its env.json as
+/// bench-env's fields or Reprise's own fingerprint; `None` when the run
+/// records nothing of its machine.
+pub fn measured_on(report: &Report) -> Option<reprise_probe::Fingerprint> {
+    let env = serde_json::from_value::<reprise_harness::bench_env::BenchEnv>(bench_env(report));
+    env.ok()
+        .map(|env| env.to_fingerprint())
+        .filter(|fingerprint| *fingerprint != reprise_probe::Fingerprint::default())
+}
+
 /// Writes `per-run.json`, `summary.json`, `summary.md` and `env.json` into
 /// `dir`; the summaries are the harness's own aggregation of that
 /// `per-run.json`.

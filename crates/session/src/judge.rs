@@ -133,6 +133,14 @@ fn skipped_of(results: &Path) -> Result<Vec<SkippedLane>, SessionError> {
     )
 }
 
+/// Every lane a run's `skipped.json` names, with why, by lane.
+pub(crate) fn skipped_lanes(results: &Path) -> Result<Vec<crate::run::LaneSkipped>, SessionError> {
+    Ok(not_measured_of(&skipped_of(results)?)
+        .into_iter()
+        .map(|(lane, why)| crate::run::LaneSkipped { lane, why })
+        .collect())
+}
+
 /// Why each skipped lane (as `skipped.json` names it) was not measured:
 /// `preflight: it needs falcon, which this machine lacks`; a lane skipped at
 /// several stages has them all, joined with "; ".

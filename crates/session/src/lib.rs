@@ -88,6 +88,8 @@ pub enum SessionError {
     NoOAuthApp,
     #[error("no repository to post in (OWNER/NAME, or REPRISE_DISCUSSIONS_REPO)")]
     NoRepository,
+    #[error("`{0}` is not a repository: write it as OWNER/NAME, e.g. rubys/roundhouse")]
+    BadRepository(String),
     #[error("{}: {reason}", file.display())]
     ResultsFile { file: PathBuf, reason: String },
 }

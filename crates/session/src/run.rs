@@ -73,7 +73,61 @@ pub struct Prepared<'r> {
 pub struct RunOutcome {
     pub run: String,
     pub steps: reprise_engine::RunReport,
+    /// Every lane the run's results say was not measured (or stopped), with
+    /// why, as `results/skipped.json` has them.
+    pub skipped_lanes: Vec<LaneSkipped>,
+    /// The steps and lanes in one line, as both front ends say it: `3 steps
+    /// finished; 1 lane not measured (falcon)`. Counts of none are left out.
+    pub summary: String,
     pub history: HistoryOutcome,
+}
+
+/// A lane the run did not measure, or stopped measuring, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
+pub struct LaneSkipped {
+    pub lane: String,
+    /// Where and why: `preflight: Cannot run: it needs falcon, which this
+    /// machine lacks.`; a lane skipped at several stages has them all.
+    pub why: String,
+}
+
+impl RunOutcome {
+    /// [`RunOutcome::summary`]'s line for these steps and lanes.
+    pub fn summarise(steps: &reprise_engine::RunReport, lanes: &[LaneSkipped]) -> String {
+        let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+        let mut parts = Vec::new();
+        let counts = [
+            (steps.finished.len(), "finished"),
+            (steps.reused.len(), "kept from before"),
+            (steps.skipped.len(), "skipped"),
+            (steps.failed.len(), "failed"),
+        ];
+        for (n, what) in counts {
+            if n > 0 {
+                // The first count says what is counted.
+                parts.push(match parts.is_empty() {
+                    true => format!("{} {what}", plural(n, "step")),
+                    false => format!("{n} {what}"),
+                });
+            }
+        }
+        let mut line = match parts.is_empty() {
+            true => "no step ran".to_string(),
+            false => parts.join(", "),
+        };
+        if steps.cancelled {
+            line.push_str(" (cancelled)");
+        }
+        if !lanes.is_empty() {
+            let names: Vec<&str> = lanes.iter().map(|l| l.lane.as_str()).collect();
+            line.push_str(&format!(
+                "; {} not measured ({})",
+                plural(lanes.len(), "lane"),
+                names.join(", ")
+            ));
+        }
+        line
+    }
 }
 
 /// What became of a run's results.
@@ -216,8 +270,11 @@ impl Session {
             }
         };
         events.emit(Event::Note { message: note });
+        let skipped_lanes = crate::judge::skipped_lanes(&ctx.run.results())?;
         Ok(RunOutcome {
             run: ctx.run.id.clone(),
+            summary: RunOutcome::summarise(&steps, &skipped_lanes),
+            skipped_lanes,
             steps,
             history,
         })

@@ -1,10 +1,14 @@
 //! Sharing a stored run: exactly what would be posted (redacted unless the
-//! person says otherwise), a prefilled new-discussion link that fits in a
-//! browser, GitHub's device-flow sign-in, and the post — one way for the CLI
-//! and the app.
+//! person says otherwise, as Markdown and rendered), a prefilled
+//! new-discussion link that fits in a browser, the report saved to a file,
+//! where to post (chosen once and kept), GitHub's device-flow sign-in, and
+//! the post — one way for the CLI and the app.
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use reprise_engine::workdir::WorkDirError;
+use reprise_report::Exporter;
 use reprise_share::{
     CreatedDiscussion, DeviceCode, GitHub, Post, Redactor, SignOut, TokenStore, Warning,
     create_discussion, find_target, new_discussion_url, prepare, request_code, sign_in,
@@ -16,6 +20,34 @@ use crate::{Session, SessionError};
 
 /// Longer links are cut by browsers and servers; the body is left out then.
 const MAX_LINK: usize = 8000;
+
+/// The file in the data dir that keeps the repository chosen to post in.
+const REPO_FILE: &str = "discussions-repo";
+
+/// `OWNER/NAME` as GitHub allows them (an owner of letters, digits and
+/// inner hyphens, up to 39; a name of letters, digits, `.`, `_`, `-`),
+/// trimmed; anything else is refused with how to write it.
+pub fn check_repo(text: &str) -> Result<String, SessionError> {
+    let repo = text.trim();
+    let bad = || SessionError::BadRepository(repo.to_string());
+    let (owner, name) = repo.split_once('/').ok_or_else(bad)?;
+    let owner_ok = !owner.is_empty()
+        && owner.len() <= 39
+        && !owner.starts_with('-')
+        && !owner.ends_with('-')
+        && owner.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    let name_ok = !name.is_empty()
+        && name.len() <= 100
+        && name != "."
+        && name != ".."
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    match owner_ok && name_ok {
+        true => Ok(repo.to_string()),
+        false => Err(bad()),
+    }
+}
 
 /// Where to sign in and post.
 #[derive(Clone, Debug)]
@@ -53,6 +85,9 @@ pub struct SharePreview {
     pub category: String,
     pub title: String,
     pub body: String,
+    /// The same report as a self-contained HTML page (the report crate's,
+    /// no scripts), redacted as the body is: what the preview shows.
+    pub html: String,
     /// Whether host and domain names, user names, home paths, addresses and
     /// credentials in URLs were redacted.
     pub redacted: bool,
@@ -65,6 +100,13 @@ pub struct SharePreview {
     pub prefilled_url: Option<String>,
     /// Whether the body fits in `prefilled_url`.
     pub body_in_link: bool,
+}
+
+impl SharePreview {
+    /// The title, a blank line and the body: what Copy and Save give.
+    pub fn markdown(&self) -> String {
+        format!("{}\n\n{}", self.title, self.body)
+    }
 }
 
 /// Whether the person can post, and where.
@@ -92,7 +134,16 @@ impl Session {
         // What the run recorded and where it ran, not only who shares it.
         let redactor = redact.then(|| Redactor::for_report(&report));
         let post = prepare(&report, redactor.as_ref())?;
-        let repo = repo.map(str::to_string).or_else(|| self.share.repo.clone());
+        let html =
+            String::from_utf8_lossy(&reprise_report::HtmlExporter.render(&report)?).into_owned();
+        let html = match &redactor {
+            Some(r) => r.redact(&html),
+            None => html,
+        };
+        let repo = match repo {
+            Some(repo) => Some(check_repo(repo)?),
+            None => self.share_repo(),
+        };
         let category = category.map_or_else(|| report.run.recipe.clone(), str::to_string);
         let link = repo
             .as_deref()
@@ -109,6 +160,7 @@ impl Session {
             category,
             title: post.title,
             body: post.body,
+            html,
             redacted: redactor.is_some(),
             redacted_names,
             body_in_link: link.as_ref().is_some_and(|(_, whole)| *whole),
@@ -157,11 +209,55 @@ impl Session {
         Ok(self.token_store().0.load()?)
     }
 
+    /// Where to post: the repository chosen last (kept in the data dir),
+    /// else the settings' (`REPRISE_DISCUSSIONS_REPO`).
+    pub fn share_repo(&self) -> Option<String> {
+        std::fs::read_to_string(self.data.root.join(REPO_FILE))
+            .ok()
+            .and_then(|text| check_repo(&text).ok())
+            .or_else(|| self.share.repo.clone())
+    }
+
+    /// Keeps `repo` (checked: OWNER/NAME) as where to post from now on.
+    pub fn choose_repo(&self, repo: &str) -> Result<String, SessionError> {
+        let repo = check_repo(repo)?;
+        let file = self.data.root.join(REPO_FILE);
+        std::fs::create_dir_all(&self.data.root)
+            .and_then(|()| std::fs::write(&file, format!("{repo}\n")))
+            .map_err(|source| WorkDirError::Io { path: file, source })?;
+        Ok(repo)
+    }
+
+    /// The preview's Markdown as it would be posted (the title, a blank
+    /// line, the body) written to `file`, else to the data dir's
+    /// `shares/RUN.md`. Answers where it went.
+    pub fn save_share(
+        &self,
+        preview: &SharePreview,
+        file: Option<&Path>,
+    ) -> Result<PathBuf, SessionError> {
+        let file = file.map(Path::to_path_buf).unwrap_or_else(|| {
+            self.data
+                .root
+                .join("shares")
+                .join(format!("{}.md", preview.run))
+        });
+        let written = file
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&file, preview.markdown()));
+        written.map_err(|source| WorkDirError::Io {
+            path: file.clone(),
+            source,
+        })?;
+        Ok(file)
+    }
+
     pub fn share_status(&self) -> Result<ShareStatus, SessionError> {
         Ok(ShareStatus {
             signed_in: self.token()?.is_some(),
             can_sign_in: self.share.client_id.is_some(),
-            repo: self.share.repo.clone(),
+            repo: self.share_repo(),
             token_store: self.token_store().0.describe(),
         })
     }

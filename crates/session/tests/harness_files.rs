@@ -79,3 +79,20 @@ fn a_harness_env_json_passes_through_unchanged() {
             .unwrap();
     assert_eq!(env, report.environment.bench_env);
 }
+
+#[test]
+fn the_machine_a_run_was_measured_on_is_read_from_its_env_json() {
+    let mut report = fixture::report("run-1");
+    report.environment.bench_env = serde_json::json!({
+        "cpu": {"brand": "Test CPU", "logical": 2},
+        "memory_mb": 64000
+    });
+    let machine = harness_files::measured_on(&report).expect("env.json records the machine");
+    assert_eq!(machine.cpu.brand.as_deref(), Some("Test CPU"));
+    assert_eq!(machine.cpu.logical_threads, Some(2));
+    assert_eq!(machine.memory.total_kib, Some(64000 * 1024));
+    // A run that recorded nothing of its machine has no machine to show.
+    report.environment.bench_env = serde_json::Value::Null;
+    report.environment.fingerprint = serde_json::Value::Null;
+    assert_eq!(harness_files::measured_on(&report), None);
+}

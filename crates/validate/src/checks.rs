@@ -7,7 +7,7 @@ use reprise_probe::Fingerprint;
 use serde::{Deserialize, Serialize};
 
 /// How a finding bears on benchmarking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     Ok,
@@ -26,7 +26,7 @@ impl Level {
 }
 
 /// One finding.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Check {
     /// A short stable name, e.g. `governor`.
     pub id: String,

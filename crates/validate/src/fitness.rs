@@ -8,7 +8,7 @@ use crate::checks::{Check, Level};
 use crate::stability::Stability;
 
 /// Whether the machine is fit to benchmark on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Fitness {
     Ready,

@@ -165,11 +165,15 @@ pub fn validate(
 
     let cpus = allowed_cpus();
     progress(&format!(
-        "stability: {} on {} CPU(s), {} runs each; timer lag over {} sleeps",
+        "stability: {} on {}, {} runs each; timer lag over {} sleeps",
         format_args!("SHA-256 over {} MiB", plan.stability.work_mib),
-        stability::sample_cpus(&cpus, plan.stability.max_cpus)
+        match stability::sample_cpus(&cpus, plan.stability.max_cpus)
             .len()
-            .max(1),
+            .max(1)
+        {
+            1 => "1 CPU".to_string(),
+            n => format!("{n} CPUs"),
+        },
         plan.stability.runs_per_cpu,
         plan.stability.timer_sleeps
     ));

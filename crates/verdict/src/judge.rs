@@ -63,6 +63,18 @@ impl Outcome {
         Outcome::NotMeasured,
         Outcome::NotComparable,
     ];
+
+    /// A one-line tally, every outcome counted on its own and in [`Outcome::ALL`]'s
+    /// order: `2 reproduced, 0 not reproduced, 1 inconclusive, 0 no data, 1 not
+    /// measured, 0 not comparable`. Reports' headlines and the history's list
+    /// of runs both say it so.
+    pub fn tally(count: impl Fn(Outcome) -> usize) -> String {
+        Outcome::ALL
+            .iter()
+            .map(|o| format!("{} {}", count(*o), o.label()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 impl fmt::Display for Outcome {

@@ -5,4 +5,9 @@ import type { RecipeProblem } from "./RecipeProblem";
 /**
  * The Library page: one card per recipe, and the files that did not load.
  */
-export type Library = { recipes: Array<RecipeCard>, problems: Array<RecipeProblem>, };
+export type Library = { recipes: Array<RecipeCard>, problems: Array<RecipeProblem>, 
+/**
+ * The folder the recipes were read from (`REPRISE_ROOT`, a checkout, or
+ * the installed app's own).
+ */
+dir: string, };

@@ -15,4 +15,15 @@ no_data: number,
  * Claims no cell measured (the lane cannot be run or was skipped). Runs
  * stored before this was counted read 0 here.
  */
-not_measured: number, not_comparable: number, };
+not_measured: number, not_comparable: number, 
+/**
+ * A smoke run (`--quick`): capped durations, warm-ups and runs, so its
+ * numbers are not a measurement (read from the stored report, so runs
+ * stored before this was listed say so too).
+ */
+smoke_run: boolean, 
+/**
+ * The counts worded as the report's headline words them
+ * ([`Outcome::tally`]).
+ */
+tally: string, };

@@ -13,6 +13,11 @@ repo: string | null,
  */
 category: string, title: string, body: string, 
 /**
+ * The same report as a self-contained HTML page (the report crate's,
+ * no scripts), redacted as the body is: what the preview shows.
+ */
+html: string, 
+/**
  * Whether host and domain names, user names, home paths, addresses and
  * credentials in URLs were redacted.
  */

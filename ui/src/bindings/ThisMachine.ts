@@ -6,10 +6,11 @@ import type { Fact } from "./Fact";
  */
 export type ThisMachine = { 
 /**
- * `cpu.brand`, `clock.governor`, … with their values.
+ * The fingerprint as `reprise probe` prints it: `CPU`, `Cores`,
+ * `Governor`, … each with a readable value.
  */
-facts: Array<Fact>, 
+summary: Array<Fact>, 
 /**
- * What this page does not show, and where to find it.
+ * Every raw fact: `cpu.brand`, `clock.governor`, … with their values.
  */
-missing: Array<string>, };
+facts: Array<Fact>, };

@@ -1,6 +1,8 @@
+import { useState } from 'preact/hooks';
+import { toBackendError, type BackendError } from '../backend';
 import type { Machine as MachineType } from '../bindings/Machine';
 import type { PostView } from '../bindings/PostView';
-import { Loaded, useLoad } from '../load';
+import { ErrorBox, Loaded, useBackend, useLoad } from '../load';
 import { claimFigures, formatPostDate, formatPublished, unitOf } from '../format';
 import { href } from '../state';
 
@@ -15,6 +17,7 @@ export function PostPage({ id }: { id: string }) {
 
 function Post({ post: view }: { post: PostView }) {
   const post = view.post;
+  const link = useOpenLink();
   return (
     <article>
       <p class="crumbs">
@@ -24,12 +27,20 @@ function Post({ post: view }: { post: PostView }) {
       <p class="meta">
         {post.author} · {formatPostDate(post.date)}
         {post.run && <> · {post.run}</>}
+        {!post.url && <span data-no-post-link> · the recipe gives no link to the post</span>}
       </p>
       <p class="summary">{post.summary}</p>
       <p class="actions">
         <a class="button" href={href({ page: 'preflight', id: post.id })}>Check this machine</a>
         <a class="button secondary" href={href({ page: 'run', id: post.id })}>Run steps</a>
+        {post.url && (
+          <a class="button secondary" href={post.url} title={post.url} onClick={link.open(post.url)} data-post-link>
+            Read the post ↗
+          </a>
+        )}
       </p>
+      {link.opened && <p role="status" class="sub" data-post-link-opened>Opened {link.opened} in your browser.</p>}
+      {link.error && <ErrorBox error={link.error} title="Could not open the post." />}
 
       <h2>Figures</h2>
       <table class="figures">
@@ -41,7 +52,10 @@ function Post({ post: view }: { post: PostView }) {
             <tr data-figure={f.id}>
               <th scope="row"><code>{f.id}</code>{f.endpoint && <span class="sub">{f.endpoint}</span>}</th>
               <td>{f.lane}{f.condition && <span class="sub">{f.condition}</span>}</td>
-              <td class="num">{formatPublished(f, unitOf(view.units, f.metric))}{f.unknown && <span class="sub">{f.unknown}</span>}</td>
+              <td>
+                <span class="num">{formatPublished(f, unitOf(view.units, f.metric))}</span>
+                {f.unknown && <span class="sub note">{f.unknown}</span>}
+              </td>
               <td><q>{f.quote}</q></td>
             </tr>
           ))}
@@ -87,6 +101,23 @@ function Post({ post: view }: { post: PostView }) {
       )}
     </article>
   );
+}
+
+/** Opens a link in the system's browser (the app's window shows only the
+ *  app): whether it opened, or why not. */
+function useOpenLink() {
+  const backend = useBackend();
+  const [opened, setOpened] = useState<string | null>(null);
+  const [error, setError] = useState<BackendError | null>(null);
+  const open = (url: string) => (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    backend.openLink(url).then(
+      () => setOpened(url),
+      (err) => setError(toBackendError(err)),
+    );
+  };
+  return { open, opened, error };
 }
 
 export function Machine({ m }: { m: MachineType }) {

@@ -1,9 +1,14 @@
+import type { Fact } from '../bindings/Fact';
+import type { MeasuredCell } from '../bindings/MeasuredCell';
 import type { ResultsView } from '../bindings/ResultsView';
 import type { RunSummary } from '../bindings/RunSummary';
 import { Loaded, Notice, useLoad } from '../load';
-import { PublishedVsMeasured } from '../Chart';
-import { describeCell, formatInterval, formatValue, outcomeLabel, runCounts, unitOf } from '../format';
+import { ClaimChart, claimCharts } from '../Chart';
+import { describeCell, formatAgo, formatInterval, formatValue, formatWhen, laneFlags, metricName, outcomeLabel, unitOf } from '../format';
 import { href } from '../state';
+
+/** How a smoke run (`--quick`) is labelled, as the reports' headline says it. */
+const SMOKE_RUN = 'a smoke run, not a measurement';
 
 export function ResultsPage({ run }: { run?: string }) {
   const runs = useLoad((b) => b.history(), []);
@@ -28,6 +33,17 @@ export function ResultsPage({ run }: { run?: string }) {
   );
 }
 
+/** A moment as a person reads it, the RFC 3339 original on hover. */
+export function When({ iso }: { iso: string }) {
+  const ago = formatAgo(iso);
+  return (
+    <time dateTime={iso} title={iso}>
+      {formatWhen(iso)}
+      {ago && ` (${ago})`}
+    </time>
+  );
+}
+
 export function RunList({ rows, selected, page }: { rows: RunSummary[]; selected?: string; page: 'results' | 'share' }) {
   if (rows.length === 0) return null;
   return (
@@ -36,8 +52,9 @@ export function RunList({ rows, selected, page }: { rows: RunSummary[]; selected
         <li data-run={r.id}>
           <a href={href({ page, run: r.id })} aria-current={r.id === selected ? 'true' : undefined}>
             <strong>{r.title}</strong>
+            {r.smoke_run && <span class="badge warn" data-smoke-run>{SMOKE_RUN}</span>}
             <span class="sub">
-              {r.created_at} · {runCounts(r)}
+              <When iso={r.created_at} /> · <span data-tally>{r.tally}</span>
             </span>
           </a>
         </li>
@@ -57,14 +74,17 @@ function Run({ run }: { run: string }) {
 
 function Report({ r }: { r: ResultsView }) {
   const unit = (f: ResultsView['figures'][number]) => unitOf(r.units, f.metric);
-  const units = [...new Set(r.figures.map(unit))];
   return (
     <article class="report">
       <h2>
         {r.run.title}
-        {r.deviations.some((d) => d.kind === 'quick') && <span class="badge warn" data-smoke-run> a smoke run, not a measurement</span>}
+        {r.run.smoke_run && <span class="badge warn" data-smoke-run>{SMOKE_RUN}</span>}
       </h2>
-      <p class="tally">{r.tally}</p>
+      <p class="meta">
+        Measured <When iso={r.info.created_at} />
+        {r.info.origin && <> · from {r.info.origin}</>}
+      </p>
+      <p class="tally" data-tally>{r.tally}</p>
       <p class="actions"><a class="button secondary" href={href({ page: 'share', run: r.run.id })}>Share this run</a></p>
       {r.machine.machine === 'differs' && (
         <Notice>
@@ -97,33 +117,29 @@ function Report({ r }: { r: ResultsView }) {
         ))}
       </ul>
       <h3>Published against measured</h3>
-      {units.map((u) => {
-        const fs = r.figures.filter((f) => unit(f) === u);
-        return (
-          <PublishedVsMeasured
-            title={`${u}: published (grey) and measured here (blue)`}
-            unit={u}
-            labels={fs.map((f) => f.figure)}
-            published={fs.map((f) => f.published ?? (f.published_range ? (f.published_range[0] + f.published_range[1]) / 2 : null))}
-            measured={fs.map((f) => f.stats?.median ?? null)}
-          />
-        );
-      })}
-      <table>
+      {claimCharts(r.verdicts).map(({ unit, bars }) => (
+        <ClaimChart
+          unit={unit}
+          bars={bars}
+          title={`Claims in ${unit === '×' ? 'ratios (×)' : unit}: published (grey), measured here (blue) with its 95% interval, the range each claim accepts shaded`}
+        />
+      ))}
+      <table class="figures">
         <thead>
-          <tr><th scope="col">Figure</th><th scope="col">Published</th><th scope="col">Measured (median)</th><th scope="col">Cell</th></tr>
+          <tr><th scope="col">Figure</th><th scope="col">Published</th><th scope="col">Measured (median, 95% interval)</th><th scope="col">Cell</th></tr>
         </thead>
         <tbody>
           {r.figures.map((f) => (
             <tr data-result={f.figure}>
               <th scope="row">{f.figure}</th>
               <td class="num">{formatValue(f.published, unit(f))}</td>
-              <td class="num">{formatValue(f.stats?.median, unit(f))}</td>
+              <td class="num">{formatInterval(f.interval, unit(f))}</td>
               <td>{describeCell(f.status)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      <MeasuredLanes r={r} />
       {r.people.length > 0 && (
         <>
           <h3>People</h3>
@@ -155,23 +171,184 @@ function Report({ r }: { r: ResultsView }) {
           </table>
         </>
       )}
-      <details class="appendix">
-        <summary>Environment appendix</summary>
-        <h4>Toolchains</h4>
-        <ul>{r.environment.toolchains.map((t) => <li>{t.name}: <code>{t.version}</code></li>)}</ul>
-        {r.environment.sources.length > 0 && (
+      <EnvironmentAppendix r={r} />
+    </article>
+  );
+}
+
+/** A lane's endpoint and the cells measured on it. */
+interface LaneRow {
+  lane: string;
+  endpoint: string | null;
+  cells: MeasuredCell[];
+}
+
+function laneRows(cells: MeasuredCell[]): LaneRow[] {
+  const rows: LaneRow[] = [];
+  for (const c of cells) {
+    const row = rows.find((r) => r.lane === c.key.lane && r.endpoint === c.key.endpoint);
+    if (row) row.cells.push(c);
+    else rows.push({ lane: c.key.lane, endpoint: c.key.endpoint, cells: [c] });
+  }
+  return rows;
+}
+
+const LATENCY = ['p50_ms', 'p99_ms'];
+
+/** Every lane the run measured, each endpoint's throughput with its
+ *  interval, its latency and what a reader should know before trusting it;
+ *  then the lanes it did not measure. */
+function MeasuredLanes({ r }: { r: ResultsView }) {
+  const rows = laneRows(r.cells);
+  const cell = (row: LaneRow, metric: string) => row.cells.find((c) => c.key.metric === metric);
+  const median = (c: MeasuredCell | undefined) => formatValue(c?.stats?.median, c ? unitOf(r.units, c.key.metric) : '');
+  const others = (row: LaneRow) => row.cells.filter((c) => c.key.metric !== 'req_per_s' && !LATENCY.includes(c.key.metric));
+  const hasOthers = rows.some((row) => others(row).length > 0);
+  return (
+    <>
+      <h3>Measured lanes</h3>
+      {rows.length === 0 ? (
+        <p>This run measured no lane.</p>
+      ) : (
+        <table class="lanes" data-measured-lanes>
+          <thead>
+            <tr>
+              <th scope="col">Lane</th>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Throughput (median, 95% interval)</th>
+              <th scope="col">Latency p50 / p99</th>
+              {hasOthers && <th scope="col">Also measured</th>}
+              <th scope="col">Runs</th>
+              <th scope="col">Flags</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const flags = laneFlags(row.cells);
+              const throughput = cell(row, 'req_per_s');
+              const p50 = cell(row, 'p50_ms');
+              const p99 = cell(row, 'p99_ms');
+              return (
+                <tr data-lane={row.lane} data-endpoint={row.endpoint ?? ''} class={flags.length > 0 ? 'flagged' : undefined}>
+                  <th scope="row">
+                    {row.lane}
+                    {row.cells.every((c) => c.figures.length === 0) && <span class="sub" data-no-figure>no published figure reads it</span>}
+                  </th>
+                  <td>{row.endpoint ?? '—'}</td>
+                  <td class="num">{throughput ? formatInterval(throughput.interval, unitOf(r.units, 'req_per_s')) : '—'}</td>
+                  <td class="num">{p50 || p99 ? `${median(p50)} / ${median(p99)}` : '—'}</td>
+                  {hasOthers && (
+                    <td>
+                      {others(row).map((c) => (
+                        <span class="sub">{metricName(c.key.metric)}: {median(c)}</span>
+                      ))}
+                    </td>
+                  )}
+                  <td class="num">{Math.max(...row.cells.map((c) => c.runs))}</td>
+                  <td>
+                    {flags.length === 0 ? (
+                      <span class="ok">steady</span>
+                    ) : (
+                      <ul class="flags">{flags.map((f) => <li>{f}</li>)}</ul>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {r.not_measured.length > 0 && (
+        <>
+          <h4>Not measured</h4>
+          <ul data-not-measured>
+            {r.not_measured.map((l) => (
+              <li data-lane={l.lane}><strong>{l.lane}</strong>: {l.why}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+/** A JSON object of plain values as pairs; `null` for anything nested. */
+function flatPairs(value: unknown): Fact[] | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const pairs: Fact[] = [];
+  for (const [name, v] of Object.entries(value)) {
+    if (v !== null && typeof v === 'object') return null;
+    pairs.push({ name, value: String(v) });
+  }
+  return pairs;
+}
+
+function Pairs({ pairs, label }: { pairs: Fact[]; label: string }) {
+  return (
+    <dl class="pairs" aria-label={label}>
+      {pairs.map((p) => (
+        <>
+          <dt>{p.name}</dt>
+          <dd data-fact={p.name}>{p.value}</dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+/** The machine, toolchains, sources, harness parameters and commands as a
+ *  person reads them; the records as stored, folded away. */
+function EnvironmentAppendix({ r }: { r: ResultsView }) {
+  const env = r.environment;
+  const harness = flatPairs(env.harness);
+  return (
+    <section class="appendix" data-appendix>
+      <h3>Environment</h3>
+      <div class="columns">
+        <section data-measured-on>
+          <h4>Machine</h4>
+          {r.measured_on.length > 0 ? <Pairs pairs={r.measured_on} label="The machine the run was measured on" /> : <p>The run records nothing of its machine.</p>}
+        </section>
+        <section data-toolchains>
+          <h4>Toolchains</h4>
+          {env.toolchains.length > 0 ? (
+            <Pairs pairs={env.toolchains.map((t) => ({ name: t.name, value: t.version }))} label="Toolchains" />
+          ) : (
+            <p>No toolchain versions were recorded.</p>
+          )}
+          {harness && harness.length > 0 && (
+            <>
+              <h4>Harness</h4>
+              <Pairs pairs={harness} label="Harness parameters" />
+            </>
+          )}
+        </section>
+      </div>
+      {env.sources.length > 0 && (
+        <>
+          <h4>Sources</h4>
+          <ul>{env.sources.map((s) => <li>{s.id}: <code>{s.url} @ {s.revision}</code></li>)}</ul>
+        </>
+      )}
+      <h4>Commands</h4>
+      <pre>{r.commands.join('\n') || '(none recorded)'}</pre>
+      <details class="raw" data-raw-environment>
+        <summary>Raw records (JSON)</summary>
+        {!harness && (
           <>
-            <h4>Sources</h4>
-            <ul>{r.environment.sources.map((s) => <li>{s.id}: <code>{s.url} @ {s.revision}</code></li>)}</ul>
+            <h5>Harness</h5>
+            <pre>{JSON.stringify(env.harness, null, 2)}</pre>
           </>
         )}
-        <h4>Commands</h4>
-        <pre>{r.commands.join('\n') || '(none recorded)'}</pre>
-        <h4>Harness</h4>
-        <pre>{JSON.stringify(r.environment.harness, null, 2)}</pre>
-        <h4>Fingerprint</h4>
-        <pre>{JSON.stringify(r.environment.fingerprint, null, 2)}</pre>
+        <h5>Fingerprint</h5>
+        <pre>{JSON.stringify(env.fingerprint, null, 2)}</pre>
+        {env.bench_env !== null && (
+          <>
+            <h5>env.json</h5>
+            <pre>{JSON.stringify(env.bench_env, null, 2)}</pre>
+          </>
+        )}
       </details>
-    </article>
+    </section>
   );
 }

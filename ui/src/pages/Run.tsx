@@ -5,7 +5,9 @@ import type { Consent } from '../bindings/Consent';
 import type { RunPlan } from '../bindings/RunPlan';
 import { Loaded, Notice, useBackend, useLoad } from '../load';
 import { LiveLine } from '../Chart';
-import { checksumWord, formatValue } from '../format';
+import { checksumWord, formatDuration, formatValue } from '../format';
+import type { StreamMessage } from '../bindings/StreamMessage';
+import type { Expected } from '../bindings/Expected';
 import { applyBatch, emptyLive, fraction, href, type LiveState } from '../state';
 import { toBackendError, type BackendError } from '../backend';
 import { ErrorBox } from '../load';
@@ -29,11 +31,44 @@ export function RunPage({ id }: { id: string }) {
 }
 
 /** Live runs outlive the page: leaving and re-entering shows the same run. */
-const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; listeners: Set<() => void> }> = {};
+const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; quick: boolean; clock: Clock; listeners: Set<() => void> }> = {};
 type Phase = 'idle' | 'running' | 'cancelling' | 'ended';
 
+/** When the run and its steps started, and when each measuring step's
+ *  current cell began (its cells-done count last changed), in ms. */
+interface Clock {
+  started: number;
+  ended: number | null;
+  stepStarted: Record<string, number>;
+  cellSince: Record<string, number>;
+}
+const newClock = (now: number): Clock => ({ started: now, ended: null, stepStarted: {}, cellSince: {} });
+
+/** Notes in `clock` the moments `batch` marks: a step starting, a cell
+ *  appearing or the cells done changing. */
+function tick(clock: Clock, live: LiveState, batch: StreamMessage[], now: number): void {
+  for (const m of batch) {
+    if (m.type === 'event' && m.event.event === 'started') clock.stepStarted[m.event.step] = now;
+    if (m.type === 'progress') {
+      const before = live.steps[m.step];
+      if (!before || before.done !== m.done || (!before.cell && m.cell)) clock.cellSince[m.step] = now;
+    }
+  }
+}
+
+/** A clock that ticks every second while `on`. */
+function useNow(on: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!on) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [on]);
+  return on ? Math.max(now, Date.now()) : now;
+}
+
 function useLiveRun(id: string) {
-  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, listeners: new Set() });
+  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, quick: false, clock: newClock(0), listeners: new Set() });
   const [, redraw] = useState(0);
   useEffect(() => {
     const l = () => redraw((n) => n + 1);
@@ -57,12 +92,15 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
     entry.live = emptyLive();
     entry.phase = 'running';
     entry.outcome = null;
+    entry.quick = quick;
+    entry.clock = newClock(Date.now());
     notify();
     backend
       .startRun(
         plan.recipe,
         { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')), allow_modified: !reviewed && accepted },
         (batch) => {
+          tick(entry.clock, entry.live, batch, Date.now());
           entry.live = applyBatch(entry.live, batch);
           notify();
         },
@@ -71,6 +109,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
         (outcome) => {
           entry.outcome = outcome;
           entry.phase = 'ended';
+          entry.clock.ended = Date.now();
           notify();
           onEnd();
         },
@@ -88,6 +127,8 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
   };
   const { live, phase, outcome } = entry;
   const busy = phase === 'running' || phase === 'cancelling';
+  // The step text follows the run going on, else the option as it is set.
+  const shownQuick = phase === 'idle' ? quick : entry.quick;
   const blocked = busy || (!reviewed && !accepted);
   // Once a run is stored, reading its results is the next step.
   const stored = outcome?.history.outcome === 'stored' ? outcome.history.id : null;
@@ -160,9 +201,59 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
         </details>
       )}
       {error && <ErrorBox error={error} title="The run could not start." />}
+      {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} busy={busy} />}
       {outcome && <Outcome outcome={outcome} />}
-      <Timeline plan={plan} live={live} />
+      <Timeline plan={plan} live={live} quick={shownQuick} />
     </>
+  );
+}
+
+/** Where the run is: the time so far, the step and cell going on, and
+ *  about how long measuring has left (from the plan's cells and their
+ *  length, counted down as cells finish); once ended, how long it took. */
+function RunStatus({ plan, live, clock, quick, busy }: { plan: RunPlan; live: LiveState; clock: Clock; quick: boolean; busy: boolean }) {
+  const now = useNow(busy);
+  const at = clock.ended ?? now;
+  const elapsed = formatDuration(Math.round((at - clock.started) / 1000));
+  if (!busy) return <p class="run-status sub" data-run-status>Ran for {elapsed}.</p>;
+  const expectedOf = (s: PlannedStep): Expected | null => (quick ? s.expected_quick : s.expected);
+  const index = plan.steps.findIndex((s) => live.status[s.id]?.status === 'running');
+  const current = index >= 0 ? plan.steps[index] : null;
+  const later = plan.steps.slice(index + 1).filter((s) => !live.status[s.id] && expectedOf(s));
+  const laterSeconds = later.reduce((sum, s) => sum + (expectedOf(s)?.seconds ?? 0), 0);
+  const parts: string[] = [`${elapsed} elapsed`];
+  let left: number | null = later.length > 0 ? laterSeconds : null;
+  const expected = current ? expectedOf(current) : null;
+  if (current && expected) {
+    const step = live.steps[current.id];
+    const cell = step?.cell ?? null;
+    const total = step?.total ?? expected.cells;
+    const done = Math.min(step?.done ?? 0, total);
+    const inStep = (now - (clock.stepStarted[current.id] ?? now)) / 1000;
+    let here: number;
+    if (current.kind === 'load' && cell) {
+      const inCell = (now - (clock.cellSince[current.id] ?? now)) / 1000;
+      here = Math.max(0, (total - done) * expected.cell_seconds - Math.min(inCell, expected.cell_seconds));
+      const run = `run ${cell.run} of ${expected.runs}`;
+      parts.push(`${current.id}: ${cell.lane} / ${cell.endpoint}, ${run}`, `cell ${Math.min(done + 1, total)} of ${total}`);
+    } else {
+      here = Math.max(0, expected.seconds - inStep);
+      parts.push(cell ? `${current.id}: ${cell.lane} / ${cell.endpoint}` : `${current.id}: warming up`);
+    }
+    left = here + laterSeconds;
+  } else if (current) {
+    parts.push(`${current.id} (step ${index + 1} of ${plan.steps.length})`);
+  } else {
+    parts.push(Object.keys(live.status).length === 0 ? 'starting' : 'between steps');
+  }
+  if (left !== null) {
+    const about = formatDuration(Math.round(left));
+    parts.push(current && expected ? `about ${about} left to measure` : `then measuring: about ${about}`);
+  }
+  return (
+    <p class="run-status" data-run-status role="status" aria-live="polite">
+      {parts.join(' · ')}
+    </p>
   );
 }
 
@@ -170,18 +261,25 @@ function Outcome({ outcome }: { outcome: RunOutcome }) {
   const { steps, history } = outcome;
   const bad = steps.failed.length > 0 || steps.lanes_failed.length > 0 || history.outcome === 'failed';
   return (
-    <p class={`summary-line ${bad ? 'bad' : 'ok'}`} data-run-outcome role="status">
-      Run {outcome.run}: {steps.finished.length} finished, {steps.reused.length} kept from before, {steps.skipped.length} skipped,{' '}
-      {steps.failed.length} failed{steps.cancelled ? ' (cancelled)' : ''}.{' '}
-      {steps.lanes_failed.length > 0 && (
-        <>Not measured as planned: {steps.lanes_failed.join(', ')} did not boot or stopped (see skipped.json).{' '}</>
+    <div class={`summary-line ${bad ? 'bad' : 'ok'}`} data-run-outcome role="status">
+      <p>
+        Run {outcome.run}: {outcome.summary}.{' '}
+        {history.outcome === 'stored' && (
+          <a href={href({ page: 'results', run: history.id })} data-results-link>See the results and verdicts</a>
+        )}
+        {history.outcome === 'nothing_to_store' && 'Nothing was measured, so there are no results to judge.'}
+        {history.outcome === 'failed' && <>The results could not be stored in the history: {history.reason}</>}
+      </p>
+      {outcome.skipped_lanes.length > 0 && (
+        <ul class="plain skipped-lanes" data-skipped-lanes>
+          {outcome.skipped_lanes.map((l) => (
+            <li data-skipped-lane={l.lane}>
+              Lane <strong>{l.lane}</strong> {steps.lanes_failed.includes(l.lane) ? 'did not boot or stopped' : 'was not measured'}: {l.why}
+            </li>
+          ))}
+        </ul>
       )}
-      {history.outcome === 'stored' && (
-        <a href={href({ page: 'results', run: history.id })} data-results-link>See the results and verdicts</a>
-      )}
-      {history.outcome === 'nothing_to_store' && 'Nothing was measured, so there are no results to judge.'}
-      {history.outcome === 'failed' && <>The results could not be stored in the history: {history.reason}</>}
-    </p>
+    </div>
   );
 }
 
@@ -248,17 +346,20 @@ function ConsentList({ consent }: { consent: Consent }) {
   );
 }
 
-function Timeline({ plan, live }: { plan: RunPlan; live: LiveState }) {
+function Timeline({ plan, live, quick }: { plan: RunPlan; live: LiveState; quick: boolean }) {
   return (
     <ol class="timeline" aria-label="Steps">
       {plan.steps.map((s) => (
-        <Step s={s} live={live} />
+        <Step s={s} live={live} quick={quick} />
       ))}
     </ol>
   );
 }
 
-function Step({ s, live }: { s: PlannedStep; live: LiveState }) {
+function Step({ s, live, quick }: { s: PlannedStep; live: LiveState; quick: boolean }) {
+  const expected = quick ? s.expected_quick : s.expected;
+  // The post's reason describes a full run; a quick one says what it does instead.
+  const capped = quick && expected !== null && s.expected !== null && expected.shape !== s.expected.shape;
   const now = live.status[s.id];
   const status = now?.status ?? s.last_status ?? 'not started';
   const reason = now ? now.reason : s.last_reason;
@@ -271,8 +372,14 @@ function Step({ s, live }: { s: PlannedStep; live: LiveState }) {
         <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">{status}</span>
         {!now && <span class={`badge decision ${s.decision.decision}`} title={s.decision.decision === 'keep' ? 'kept from the latest run' : s.decision.reason}>{s.decision.decision === 'changed' ? 'redo' : s.decision.decision}</span>}
         {now?.durationMs !== undefined && <span class="sub">{(now.durationMs / 1000).toFixed(1)} s</span>}
-        <p>{s.why}</p>
+        <p data-why>{capped ? `For the full run: ${s.why}` : s.why}</p>
         <code class="block">{s.describe}</code>
+        {expected && (
+          <p class={`expected${capped ? ' quick' : ''}`} data-expected>
+            {capped ? 'This quick run measures ' : 'Measures '}
+            {expected.shape}
+          </p>
+        )}
         {reason && reason !== s.describe && <p class="sub reason">{reason}</p>}
         {!now && s.decision.decision !== 'keep' && s.decision.decision !== 'run' && <p class="sub reason" data-decision-reason>{s.decision.reason}</p>}
         {step && (

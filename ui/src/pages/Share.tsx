@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import type { SharePreview } from '../bindings/SharePreview';
+import type { ShareStatus } from '../bindings/ShareStatus';
 import type { SignInCode } from '../bindings/SignInCode';
 import { toBackendError, type BackendError } from '../backend';
 import { ErrorBox, Loaded, Notice, useBackend, useLoad } from '../load';
@@ -15,7 +17,7 @@ export function SharePage({ run }: { run?: string }) {
           <>
             {rows.length === 0 && <Notice>No runs to share yet.</Notice>}
             <RunList rows={rows} selected={run} page="share" />
-            {run && <Preview run={run} />}
+            {run && <Sharing run={run} />}
           </>
         )}
       </Loaded>
@@ -23,49 +25,180 @@ export function SharePage({ run }: { run?: string }) {
   );
 }
 
-function Preview({ run }: { run: string }) {
-  const load = useLoad((b) => b.sharePreview(run), [run]);
+/** Where to post, the preview and the ways to post it, for one run. The
+ *  repository chosen reloads the preview: its prefilled link names it. */
+function Sharing({ run }: { run: string }) {
+  const [version, setVersion] = useState(0);
+  const status = useLoad((b) => b.shareStatus(), [version], true);
+  const preview = useLoad((b) => b.sharePreview(run), [run, version], true);
   return (
-    <Loaded load={load} what="the preview">
-      {(p) => (
+    <Loaded load={status} what="where to post">
+      {(s) => (
         <section class="share">
-          <h2>Preview</h2>
-          <p>
-            <strong>Title:</strong> {p.title}
-          </p>
-          <p class="redacted">
-            {p.redacted_names.length > 0 ? (
-              <>Redacted: {p.redacted_names.map((r) => <code>{r}</code>)} (replaced before anything leaves this machine)</>
-            ) : (
-              'Nothing to redact: the fingerprint names no host or user.'
+          <RepoField status={s} onChosen={() => setVersion((v) => v + 1)} />
+          <Loaded load={preview} what="the preview">
+            {(p) => (
+              <>
+                <Preview p={p} />
+                <h2>Post it</h2>
+                <Post p={p} status={s} onSignedIn={() => setVersion((v) => v + 1)} />
+                <details>
+                  <summary>Other ways to post</summary>
+                  <p>
+                    The CLI posts the same text: <code class="command">reprise share {p.run}</code>
+                  </p>
+                </details>
+              </>
             )}
-          </p>
-          <pre class="preview" tabIndex={0} aria-label="Report body">{p.body}</pre>
-          <h2>Post it</h2>
-          <Post run={run} />
-          <details>
-            <summary>Other ways to post</summary>
-            <p>The CLI posts the same text: <code class="command">reprise share {p.run}</code></p>
-            {p.prefilled_url && (
-              <p>
-                Or open a new discussion with this text filled in:{' '}
-                <input class="url" readOnly value={p.prefilled_url} aria-label="Prefilled discussion link" onFocus={(e) => e.currentTarget.select()} />
-              </p>
-            )}
-          </details>
+          </Loaded>
         </section>
       )}
     </Loaded>
   );
 }
 
-function Post({ run }: { run: string }) {
+/** The repository to post in, owner/name, checked by the app and kept for next time. */
+function RepoField({ status, onChosen }: { status: ShareStatus; onChosen: () => void }) {
   const backend = useBackend();
-  const [version, setVersion] = useState(0);
-  const status = useLoad((b) => b.shareStatus(), [version], true);
+  const [text, setText] = useState(status.repo ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<BackendError | null>(null);
+  const choose = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const s = await backend.shareChooseRepo(text);
+      setText(s.repo ?? '');
+      onChosen();
+    } catch (err) {
+      setError(toBackendError(err));
+    }
+    setBusy(false);
+  };
+  const changed = text.trim() !== (status.repo ?? '');
+  return (
+    <form class="repo" onSubmit={choose} data-repo-form>
+      <label class="field">
+        Post in{' '}
+        <input
+          type="text"
+          value={text}
+          placeholder="owner/name"
+          spellcheck={false}
+          aria-label="Repository to post in (owner/name)"
+          data-field="repo"
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+      </label>{' '}
+      <button type="submit" class={changed ? undefined : 'secondary'} disabled={busy || !changed || text.trim() === ''} data-action="use-repo">
+        Use this repository
+      </button>
+      <p class="sub">
+        {status.repo ? (
+          <>
+            Discussions go to <strong data-repo>{status.repo}</strong>, in the category named after the recipe; the choice is kept for next time.
+          </>
+        ) : (
+          <span data-no-repo>No repository yet: enter the GitHub repository whose Discussions should get the report, as owner/name.</span>
+        )}
+      </p>
+      {error && <ErrorBox error={error} title="Not a repository to post in." />}
+    </form>
+  );
+}
+
+/** The report as it will look, rendered by the app's report exporter in a
+ *  sandboxed frame (no scripts), the Markdown as posted folded below; Copy
+ *  and Save give that Markdown. */
+function Preview({ p }: { p: SharePreview }) {
+  const backend = useBackend();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<BackendError | null>(null);
+  const markdown = `${p.title}\n\n${p.body}`;
+  const copy = async () => {
+    setError(null);
+    try {
+      await copyText(markdown);
+      setDone('Copied the report (Markdown) to the clipboard.');
+    } catch (e) {
+      setError(toBackendError(e));
+    }
+  };
+  const save = async () => {
+    setError(null);
+    try {
+      setDone(`Saved the report to ${await backend.shareSave(p.run)}`);
+    } catch (e) {
+      setError(toBackendError(e));
+    }
+  };
+  return (
+    <>
+      <h2>Preview</h2>
+      <p>
+        <strong>Title:</strong> <span data-title>{p.title}</span>
+      </p>
+      <p class="redacted">
+        {p.redacted_names.length > 0 ? (
+          <>Redacted: {p.redacted_names.map((r) => <code>{r}</code>)} (replaced before anything leaves this machine)</>
+        ) : (
+          'Nothing to redact: the fingerprint names no host or user.'
+        )}
+      </p>
+      <p class="actions">
+        <button type="button" class="secondary" onClick={copy} data-action="copy">
+          Copy
+        </button>
+        <button type="button" class="secondary" onClick={save} data-action="save">
+          Save
+        </button>
+      </p>
+      {done && (
+        <p class="sub" role="status" data-share-done>
+          {done}
+        </p>
+      )}
+      {error && <ErrorBox error={error} title="Not copied or saved." />}
+      <iframe class="report-preview" sandbox="" srcdoc={p.html} title="The report as it will read" data-report-preview />
+      <details class="markdown">
+        <summary>The Markdown as it will be posted</summary>
+        <pre class="preview" tabIndex={0} aria-label="Report body">
+          {p.body}
+        </pre>
+      </details>
+    </>
+  );
+}
+
+/** Puts `text` on the clipboard: the Clipboard API, else a selected text area. */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // Refused (no permission): the selection way below.
+    }
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('the clipboard refused the text; select the Markdown below and copy it by hand');
+}
+
+function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStatus; onSignedIn: () => void }) {
+  const backend = useBackend();
   const [code, setCode] = useState<SignInCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
   const [error, setError] = useState<BackendError | null>(null);
   const fail = (e: unknown) => {
     setError(toBackendError(e));
@@ -79,7 +212,7 @@ function Post({ run }: { run: string }) {
       await backend.shareWaitSignIn();
       setCode(null);
       setBusy(false);
-      setVersion((v) => v + 1);
+      onSignedIn();
     } catch (e) {
       setCode(null);
       fail(e);
@@ -89,44 +222,68 @@ function Post({ run }: { run: string }) {
     setError(null);
     setBusy(true);
     try {
-      setLink((await backend.shareSubmit(run)).url);
+      setLink((await backend.shareSubmit(p.run)).url);
       setBusy(false);
     } catch (e) {
       fail(e);
     }
   };
+  const openPrefilled = async () => {
+    if (!p.prefilled_url) return;
+    setError(null);
+    try {
+      await backend.openLink(p.prefilled_url);
+      setOpened(true);
+    } catch (e) {
+      fail(e);
+    }
+  };
+  // Without a sign-in here, the prefilled discussion is the way to post.
+  const prefilledFirst = !s.signed_in && !s.can_sign_in;
   return (
-    <Loaded load={status} what="the GitHub sign-in">
-      {(s) => (
-        <div class="post" data-share-status={s.signed_in ? 'signed-in' : 'signed-out'}>
-          {!s.repo && <Notice>No repository to post in: set REPRISE_DISCUSSIONS_REPO=owner/name and restart the app.</Notice>}
-          {!s.signed_in && !s.can_sign_in && (
-            <Notice>No GitHub OAuth app is configured for signing in: set REPRISE_GITHUB_CLIENT_ID and restart the app, or use one of the other ways below.</Notice>
-          )}
-          {!s.signed_in && s.can_sign_in && !code && (
-            <button type="button" onClick={signIn} disabled={busy} data-action="sign-in">Sign in to GitHub</button>
-          )}
-          {code && (
-            <div class="device-code" role="status">
-              <p>Open <code>{code.verification_uri}</code> in your browser and enter this code:</p>
-              <p class="code" data-user-code>{code.user_code}</p>
-              <p class="sub">Waiting for GitHub… the code expires in {Math.round(code.expires_in / 60)} minutes.</p>
-            </div>
-          )}
-          {s.signed_in && s.repo && !link && (
-            <button type="button" onClick={submit} disabled={busy} data-action="submit">
-              {busy ? 'Posting…' : `Post to ${s.repo}`}
-            </button>
-          )}
-          {s.signed_in && <p class="sub">Signed in; the token is kept in {s.token_store}.</p>}
-          {link && (
-            <p class="posted" role="status">
-              Posted: <input class="url" readOnly value={link} aria-label="Link to the discussion" data-posted onFocus={(e) => e.currentTarget.select()} />
-            </p>
-          )}
-          {error && <ErrorBox error={error} title="Not posted." />}
+    <div class="post" data-share-status={s.signed_in ? 'signed-in' : 'signed-out'}>
+      {!s.repo && <Notice>Choose the repository to post in above; the ways to post follow.</Notice>}
+      {prefilledFirst && s.repo && (
+        <p>
+          This app has no GitHub sign-in set up (an OAuth app’s client id), so post it on GitHub: the discussion opens with the title
+          {p.body_in_link ? ' and the report' : ''} filled in{p.body_in_link ? '' : '; the report is too long for a link, so Copy it first and paste it there'}.
+        </p>
+      )}
+      {p.prefilled_url && (
+        <p class="actions">
+          <button type="button" class={prefilledFirst ? undefined : 'secondary'} onClick={openPrefilled} data-action="open-prefilled">
+            Open on GitHub
+          </button>
+          <input class="url" readOnly value={p.prefilled_url} aria-label="Prefilled discussion link" data-prefilled onFocus={(e) => e.currentTarget.select()} />
+        </p>
+      )}
+      {opened && (
+        <p class="sub" role="status" data-opened>
+          Opened the prefilled discussion in your browser: check it there and press “Start discussion”.
+        </p>
+      )}
+      {!s.signed_in && s.can_sign_in && !code && (
+        <button type="button" onClick={signIn} disabled={busy} data-action="sign-in">Sign in to GitHub</button>
+      )}
+      {code && (
+        <div class="device-code" role="status">
+          <p>Open <code>{code.verification_uri}</code> in your browser and enter this code:</p>
+          <p class="code" data-user-code>{code.user_code}</p>
+          <p class="sub">Waiting for GitHub… the code expires in {Math.round(code.expires_in / 60)} minutes.</p>
         </div>
       )}
-    </Loaded>
+      {s.signed_in && s.repo && !link && (
+        <button type="button" onClick={submit} disabled={busy} data-action="submit">
+          {busy ? 'Posting…' : `Post to ${s.repo}`}
+        </button>
+      )}
+      {s.signed_in && <p class="sub">Signed in; the token is kept in {s.token_store}.</p>}
+      {link && (
+        <p class="posted" role="status">
+          Posted: <input class="url" readOnly value={link} aria-label="Link to the discussion" data-posted onFocus={(e) => e.currentTarget.select()} />
+        </p>
+      )}
+      {error && <ErrorBox error={error} title="Not posted." />}
+    </div>
   );
 }

@@ -91,6 +91,10 @@ describe('the desktop app', () => {
   it('opens on the Library with hello-ceiling', async () => {
     const card = await s.waitFor('[data-recipe="hello-ceiling"]', { text: /Campfire under Falcon/ });
     assert.match(await s.text(card), /lanes runnable here/);
+    // The run the test seeded, with its verdicts; a published-only recipe says it has nothing to run.
+    await s.waitFor('[data-recipe="hello-ceiling"] .last-run', { text: /^Last run here .+: \d+ reproduced/ });
+    assert.equal(await s.text(await s.find('[data-recipe="nonblocking-db"] .lanes-here')), 'published figures only — nothing to run');
+    assert.match(await s.text(await s.find('[data-recipe="hello-ceiling"] .recipe-id')), /same post as campfire-falcon/);
     await shoot('library');
   });
 
@@ -98,6 +102,8 @@ describe('the desktop app', () => {
     await s.click(await s.find('[data-recipe="hello-ceiling"] h2 a'));
     const puma = await s.waitFor('[data-figure="puma-hello"]', { text: /54,000 req\/s/ });
     assert.match(await s.text(puma), /about 54,000 requests a second/);
+    // hello-ceiling's recipe gives no URL for the post, and the page says so.
+    await s.waitFor('[data-no-post-link]', { text: /no link to the post/ });
     await shoot('post');
   });
 
@@ -117,10 +123,18 @@ describe('the desktop app', () => {
     await s.click(await s.find('[data-option="quick"]'));
     await s.click(await s.find('[data-action="start"]'));
     await s.waitFor('[data-step][data-status="running"]', { timeoutMs: 30000 });
+    // Where the run is: the time so far, and once measuring the cell and about how long is left.
+    await s.waitFor('[data-run-status]', { text: /^\d+(\.\d)? s elapsed · /, timeoutMs: 30000 });
+    await s.waitFor('[data-run-status]', { text: /measure: \S+ \/ \/, run [12] of 2 · cell \d of \d · about .* left to measure/, timeoutMs: 120000 });
     await s.waitFor('[data-run-outcome]', { text: /finished/, timeoutMs: 240000 });
     const outcome = await s.script('return document.querySelector("[data-run-outcome]").textContent');
     engineRun = outcome.split(':')[0].replace('Run ', '');
-    assert.match(outcome, /^Run hello-ceiling-\S+: \d+ finished, \d+ kept from before, \d+ skipped, 0 failed/);
+    assert.match(outcome, /^Run hello-ceiling-\S+: \d+ steps? finished/);
+    assert.doesNotMatch(outcome, /\b0 (skipped|failed|kept)|failed/);
+    // Every lane the run did not measure is listed with why.
+    const skipped = await s.script('return [...document.querySelectorAll("[data-skipped-lane]")].map((e) => e.textContent)');
+    for (const lane of skipped) assert.match(lane, /^Lane \S+ (was not measured|did not boot or stopped): \S+: /);
+    assert.match(await s.script('return document.querySelector("[data-run-status]").textContent'), /^Ran for /);
     const statuses = await s.script('return [...document.querySelectorAll("[data-step]")].map((e) => e.dataset.status)');
     assert.ok(statuses.length >= 3);
     for (const st of statuses) assert.match(st, /^(finished|skipped)$/);
@@ -137,14 +151,33 @@ describe('the desktop app', () => {
     await s.script('[...document.querySelectorAll("[data-run]")].find((li) => !li.dataset.run.includes(arguments[0])).querySelector("a").click()', [engineRun ?? '']);
     const v = await s.waitFor('[data-verdict="falcon-twice-puma"]', { text: /Reproduced/ });
     assert.match(await s.text(v), /measured 1\.9\d×/);
-    assert.equal(await s.script('return document.querySelectorAll("canvas").length'), 1);
     runId = await s.script('return decodeURIComponent(location.hash.split("/")[2])');
+    // A chart per unit of the claims: the ceilings in req/s, the ratio in ×, each with its bands and intervals drawn.
+    await s.waitFor('[data-chart-unit="req/s"] canvas[data-bands="2"][data-intervals="2"]');
+    assert.equal(await s.script('return document.querySelectorAll("canvas").length'), 2);
+    // The engine's quick run is labelled a smoke run in the list; the measured one is not.
+    const smoke = (id) => s.script('return document.querySelector(`[data-run="${arguments[0]}"] [data-smoke-run]`) !== null', [id]);
+    if (engineRun) assert.equal(await smoke(engineRun), true);
+    assert.equal(await smoke(runId), false);
+    // The list words its counts as the headline; dates read as dates.
+    const tallies = await s.script('return [document.querySelector(`[data-run="${arguments[0]}"] [data-tally]`).textContent, document.querySelector(".report [data-tally]").textContent]', [runId]);
+    assert.equal(tallies[0], tallies[1]);
+    assert.match(tallies[1], /no data, \d+ not measured/);
+    assert.doesNotMatch(await s.text(await s.find('.runs')), /\d{4}-\d\d-\d\dT/);
+    await s.waitFor('[data-measured-lanes] [data-lane="puma"]', { text: /req\/s \(/ });
+    await s.waitFor('[data-measured-on] [data-fact="CPU"]', { text: /^Test CPU$/ });
     await shoot('results');
   });
 
   it('previews the share redacted, signs in with the device code and posts', async () => {
     await s.go(`#/share/${encodeURIComponent(runId)}`);
     await s.waitFor('.redacted', { text: /desk-seven/ });
+    assert.equal(await s.script('return document.querySelector("[data-field=repo]").value'), 'rubys/reprise');
+    // Rendered by the report exporter in a frame that runs no scripts, redacted as the Markdown is.
+    const html = await s.script('return document.querySelector("[data-report-preview]").srcdoc');
+    assert.match(html, /<h1>Reprise: /);
+    assert.doesNotMatch(html, /desk-seven/);
+    await s.click(await s.find('details.markdown > summary'));
     const body = await s.text(await s.find('pre.preview'));
     assert.doesNotMatch(body, /desk-seven/);
     assert.match(body, /hello-world ceilings/);
@@ -161,10 +194,18 @@ describe('the desktop app', () => {
     assert.doesNotMatch(posted[0].body, /desk-seven/);
   });
 
-  it('shows this machine’s fingerprint', async () => {
+  it('shows this machine’s fingerprint and validates it', async () => {
     await s.go('#/machine');
-    const cpus = await s.waitFor('[data-fact="cpu.logical_threads"]', { text: /^\d+$/ });
-    assert.ok(Number(await s.text(cpus)) >= 1);
+    await s.waitFor('[data-summary="Cores"]', { text: /\d+ threads/ });
+    const threads = await s.script('return document.querySelector(\'[data-fact="cpu.logical_threads"]\').textContent');
+    assert.ok(Number(threads) >= 1);
+    await s.click(await s.find('[data-action="validate"]'));
+    await s.waitFor('[data-validating]', { text: /Validating \(quick/ });
+    const verdict = await s.waitFor('[data-fitness] .fitness', { text: /^(Ready to benchmark on|Usable, with caveats|Not suitable for benchmarking)$/, timeoutMs: 120000 });
+    assert.ok(await s.text(verdict));
+    assert.match(await s.text(await s.find('.validation-summary')), /^reprise validate: /);
+    assert.match(await s.text(await s.find('[data-ceiling]')), /Loopback ceiling: /);
+    assert.match(await s.text(await s.find('[data-fitness] .meta')), /Saved in the history as machine-/);
     await shoot('machine');
   });
 });

@@ -42,6 +42,7 @@ describe('Library', () => {
     assert.match(await card.innerText(), /Sam Ruby · October 2026/);
     assert.match(await card.locator('.lanes-here').innerText(), /1 of 3 lanes runnable here/);
     assert.match(await text('[data-recipe="campfire-runtimes"]'), /checksum modified/);
+    assert.equal(await text('[data-recipes-dir]'), 'Recipes from /home/reader/reprise/recipes');
   });
   it('shows loading while the app has not answered', async () => {
     await open('slow', 'library');
@@ -60,13 +61,67 @@ describe('Library', () => {
     await open('default', 'library');
     await page.locator('[data-recipe]').first().waitFor();
     let focused = '';
-    for (let i = 0; i < 12 && !focused.includes('Campfire under Falcon'); i++) {
+    for (let i = 0; i < 12 && !focused.includes('the hello-world ceilings'); i++) {
       await page.keyboard.press('Tab');
       focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
     }
-    assert.match(focused, /Campfire under Falcon/);
+    assert.match(focused, /Campfire under Falcon: the hello-world ceilings/);
     await page.keyboard.press('Enter');
     await page.locator('h1', { hasText: 'the hello-world ceilings' }).waitFor();
+  });
+  it('orders the cards newest post first, then by title', async () => {
+    await open('default', 'library');
+    await page.locator('[data-recipe]').first().waitFor();
+    const order = await page.locator('[data-recipe]').evaluateAll((cards) => cards.map((c) => c.dataset.recipe));
+    assert.deepEqual(order, ['campfire-falcon', 'hello-ceiling', 'campfire-runtimes', 'nonblocking-db']);
+    assert.match(await text('.lede'), /newest post first/);
+  });
+  it('tells apart recipes from the same post by their recipe id', async () => {
+    await open('default', 'library');
+    const hello = page.locator('[data-recipe="hello-ceiling"] .recipe-id');
+    await hello.waitFor();
+    assert.equal(await hello.innerText(), 'recipe hello-ceiling · same post as campfire-falcon');
+    assert.equal(await text('[data-recipe="campfire-falcon"] .recipe-id'), 'recipe campfire-falcon · same post as hello-ceiling');
+    assert.equal(await text('[data-recipe="campfire-runtimes"] .recipe-id'), 'recipe campfire-runtimes');
+  });
+  it('says a published-only recipe has nothing to run instead of counting no lanes', async () => {
+    await open('default', 'library');
+    const lanes = page.locator('[data-recipe="nonblocking-db"] .lanes-here');
+    await lanes.waitFor();
+    assert.equal(await lanes.innerText(), 'published figures only — nothing to run');
+    assert.doesNotMatch(await text('[data-recipe="nonblocking-db"]'), /0 of 0/);
+  });
+  it('opens the post from anywhere on the card', async () => {
+    await open('default', 'library');
+    const summary = page.locator('[data-recipe="hello-ceiling"] .summary');
+    await summary.waitFor();
+    const box = await summary.boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator('h1', { hasText: 'the hello-world ceilings' }).waitFor();
+    assert.equal(await page.evaluate(() => location.hash), '#/post/hello-ceiling');
+  });
+  it('shows the last run here with its verdicts, linked to its results', async () => {
+    await open('default', 'library');
+    const last = page.locator('[data-recipe="hello-ceiling"] .last-run');
+    await last.waitFor();
+    assert.match(await last.innerText(), /^Last run here \d+ \w+ 2026, \d\d:\d\d: 1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable · see the results$/);
+    assert.equal(await text('[data-recipe="campfire-runtimes"] .last-run'), 'Not run on this machine yet.');
+    await last.locator('a', { hasText: 'see the results' }).click();
+    assert.equal(await page.evaluate(() => location.hash), '#/results/hello-ceiling-1');
+  });
+  it('says when the last run was a smoke run', async () => {
+    await open('librarysmoke', 'library');
+    const last = page.locator('[data-recipe="hello-ceiling"] .last-run');
+    await last.waitFor();
+    assert.match(await last.innerText(), /^Last run here .+ \(a smoke run\): 0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 3 not measured, 1 not comparable/);
+  });
+  it('paints the cards without waiting for the history, and says when it failed', async () => {
+    await open('slowhistory', 'library');
+    await page.locator('[data-recipe="hello-ceiling"]').waitFor();
+    assert.equal(await page.locator('.last-run').count(), 0);
+    await open('historyerror', 'library');
+    await page.locator('[data-recipe="hello-ceiling"]').waitFor();
+    assert.match(await text('.notice'), /Past runs are not shown: history.sqlite: file is not a database/);
   });
 });
 
@@ -88,6 +143,52 @@ describe('Post', () => {
   it('shows loading first', async () => {
     await open('slow', 'post/hello-ceiling');
     assert.match(await text('[role=status]'), /Loading the post hello-ceiling/);
+  });
+  it('links the post itself and opens it in the system’s browser, not in the app', async () => {
+    await open('longnote', 'post/campfire-runtimes');
+    const link = page.locator('[data-post-link]');
+    await link.waitFor();
+    assert.equal(await link.getAttribute('href'), 'https://example.com/posts/campfire-runtimes');
+    const before = page.url();
+    await link.click();
+    assert.equal(await text('[data-post-link-opened]'), 'Opened https://example.com/posts/campfire-runtimes in your browser.');
+    assert.equal(page.url(), before, 'the app’s window stays on the app');
+  });
+  it('says when the recipe gives no link to the post', async () => {
+    await open('default', 'post/hello-ceiling');
+    assert.match(await text('[data-no-post-link]'), /the recipe gives no link to the post/);
+    assert.equal(await page.locator('[data-post-link]').count(), 0);
+  });
+  it('shows a link that would not open, with what to do', async () => {
+    await open('linkerror', 'post/campfire-runtimes');
+    await page.locator('[data-post-link]').click();
+    assert.match(await text('[role=alert]'), /could not start xdg-open/);
+    assert.match(await text('[role=alert]'), /open the link by hand: https:\/\/example.com\/posts\/campfire-runtimes/);
+  });
+  it('wraps a long note under a published value, the value on one line, and never overflows the page', async () => {
+    await page.setViewportSize({ width: 760, height: 800 });
+    try {
+      await open('longnote', 'post/campfire-runtimes');
+      const published = page.locator('[data-figure="rails-rooms"] td').nth(1);
+      await published.waitFor();
+      assert.match(await published.innerText(), /^not given\s+The deployed Rails row’s req\/s is in the post’s table/);
+      const sizes = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: innerWidth,
+        table: document.querySelector('table.figures').getBoundingClientRect().right,
+        main: document.querySelector('main').getBoundingClientRect().right,
+      }));
+      assert.ok(sizes.page <= sizes.window, `the page is ${sizes.page}px wide in a ${sizes.window}px window`);
+      assert.ok(sizes.table <= sizes.main, `the table ends at ${sizes.table}px, past the page's ${sizes.main}px`);
+      const note = page.locator('[data-figure="rails-rooms"] .note');
+      const lineHeight = await note.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+      assert.ok((await note.boundingBox()).height > 1.5 * lineHeight, 'the note wraps onto several lines');
+      const value = page.locator('[data-figure="rails-rooms-p50"] .num');
+      assert.equal(await value.innerText(), '44 ms');
+      assert.equal(await value.evaluate((e) => getComputedStyle(e).whiteSpace), 'nowrap');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
   });
 });
 
@@ -172,7 +273,10 @@ describe('Run', () => {
     await page.locator('[data-action="start"]').click();
     await page.locator('[data-step="clone"][data-status="running"]').waitFor();
     await page.locator('[data-run-outcome]').waitFor();
-    assert.match(await text('[data-run-outcome]'), /1 finished, 0 kept from before, 1 skipped, 0 failed/);
+    assert.match(await text('[data-run-outcome]'), /Run hello-ceiling-20261130-1: 1 step finished, 1 skipped; 1 lane not measured \(falcon\)\./);
+    assert.doesNotMatch(await text('[data-run-outcome]'), /\b0 (skipped|failed|kept)/);
+    assert.match(await text('[data-skipped-lane="falcon"]'), /^Lane falcon was not measured: preflight: Cannot run: it needs falcon/);
+    assert.match(await text('[data-run-status]'), /^Ran for \d+(\.\d)? s\.$/);
     assert.equal(await page.locator('[data-results-link]').getAttribute('href'), '#/results/hello-ceiling-20261130-1');
     // The results are then the main action, before resuming.
     assert.equal(await page.locator('[data-action="see-results"]').getAttribute('href'), '#/results/hello-ceiling-20261130-1');
@@ -189,6 +293,8 @@ describe('Run', () => {
     await open('slowrun', 'run/hello-ceiling');
     await page.locator('[data-action="start"]').click();
     await page.locator('[data-step="clone"][data-status="running"]').waitFor();
+    // Before measuring: the step going on, and what measuring will take.
+    assert.match(await text('[data-run-status]'), /^\d+ s elapsed · clone \(step 1 of 2\) · then measuring: about 1 min 10 s$/);
     await page.locator('nav a', { hasText: 'Library' }).click();
     await page.locator('[data-recipe]').first().waitFor();
     await page.goBack();
@@ -207,6 +313,35 @@ describe('Run', () => {
     await page.locator('[data-action="start"]').click();
     assert.match(await text('[role=alert]'), /reprise checksums update/);
   });
+  it('says the elapsed time, the cell being measured and about how long is left, as cells finish', async () => {
+    await open('measuring', 'run/hello-ceiling');
+    await page.locator('[data-option="quick"]').check();
+    await page.locator('[data-action="start"]').click();
+    const status = page.locator('[data-run-status]');
+    await page.locator('[data-run-status]', { hasText: 'puma / /, run 1 of 2' }).waitFor();
+    assert.match(await status.innerText(), /^\d+(\.\d)? s elapsed · measure: puma \/ \/, run 1 of 2 · cell 1 of 4 · about \d+(\.\d)? s left to measure$/);
+    await page.locator('[data-run-status]', { hasText: 'cell 3 of 4' }).waitFor();
+    assert.match(await status.innerText(), /measure: nginx \/ \/, run 2 of 2 · cell 3 of 4 · about [1-4](\.\d)? s left to measure$/);
+    await page.locator('[data-run-outcome]').waitFor({ timeout: 10000 });
+    assert.match(await text('[data-run-outcome]'), /1 step finished; 1 lane not measured \(falcon\)/);
+    assert.doesNotMatch(await text('[data-run-outcome]'), /0 skipped/);
+    assert.match(await text('[data-skipped-lane="falcon"]'), /falcon was not measured: preflight: Cannot run: it needs falcon, which this machine lacks\./);
+    assert.match(await status.innerText(), /^Ran for \d+(\.\d)? s\.$/);
+  });
+  it('says what a quick run measures instead of the full run’s runs', async () => {
+    await open('default', 'run/hello-ceiling');
+    const measure = page.locator('[data-step="measure"]');
+    await measure.waitFor();
+    assert.equal(await measure.locator('[data-expected]').innerText(), 'Measures 2 lanes × 1 endpoint × 3 runs of 10 s, after warm-ups (10 s in all): about 1 min 10 s');
+    assert.equal(await measure.locator('[data-why]').innerText(), 'Three timed runs per lane after a warm-up.');
+    await page.locator('[data-option="quick"]').check();
+    assert.equal(
+      await measure.locator('[data-expected]').innerText(),
+      'This quick run measures 2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe’s 3 runs of 10 s), after warm-ups (2 s in all): about 10 s',
+    );
+    assert.equal(await measure.locator('[data-why]').innerText(), 'For the full run: Three timed runs per lane after a warm-up.');
+    assert.equal(await page.locator('[data-step="clone"] [data-expected]').count(), 0, 'a step that measures nothing expects nothing');
+  });
   it('streams a full-speed synthetic stream into the live view, then shows it finished', async () => {
     await open('default', 'run/hello-ceiling');
     await page.locator('[data-action="stream"]').click();
@@ -221,18 +356,91 @@ describe('Run', () => {
 });
 
 describe('Results', () => {
-  it('shows verdicts with intervals, a chart and the appendix', async () => {
+  it('shows verdicts with intervals, and each figure’s measured interval', async () => {
     await open('default', 'results/hello-ceiling-1');
     const v = page.locator('[data-verdict="falcon-twice-puma"]');
     await v.waitFor();
     assert.match(await v.innerText(), /Reproduced/);
     assert.match(await v.innerText(), /1.99× \(1.98–2\)/);
     assert.match(await text('.notice'), /not the post’s/);
-    assert.equal(await page.locator('canvas').count(), 1);
-    assert.match(await text('[data-result="falcon-hello"]'), /106,000 req\/s\s+60,200 req\/s/);
-    await page.locator('summary', { hasText: 'Environment appendix' }).click();
-    assert.match(await text('.appendix'), /ruby 3.1.2p20/);
+    assert.match(await text('[data-result="falcon-hello"]'), /106,000 req\/s\s+60,200 req\/s \(60,100–60,300\)/);
     assert.equal(await page.locator('[data-smoke-run]').count(), 0, 'a measured run is not called a smoke run');
+  });
+  it('charts published against measured per claim, with intervals, accepted bands and thousands separators', async () => {
+    await open('default', 'results/hello-ceiling-1');
+    // A chart per unit: the two absolute ceilings in req/s, the ratio in ×.
+    const rps = page.locator('[data-chart-unit="req/s"] canvas[data-bands]');
+    await rps.waitFor();
+    assert.equal(await page.locator('canvas').count(), 2);
+    assert.equal(await rps.getAttribute('data-bands'), '2');
+    assert.equal(await rps.getAttribute('data-intervals'), '2');
+    assert.match(await rps.getAttribute('data-y-ticks'), /\|20,000\|.*\|120,000/);
+    const ratio = page.locator('[data-chart-unit="×"] canvas[data-bands]');
+    await ratio.waitFor();
+    assert.equal(await ratio.getAttribute('data-bands'), '1');
+    assert.equal(await ratio.getAttribute('data-intervals'), '1');
+    assert.match(await text('[data-chart-unit="req/s"] figcaption'), /95% interval, the range each claim accepts shaded/);
+    // The bands are on the canvas: translucent green pixels (the accepted ranges), a good many of them.
+    const green = await rps.evaluate((canvas) => {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i + 3] < 128 && data[i + 1] > data[i] + 40 && data[i + 1] > data[i + 2] + 40) n++;
+      return n;
+    });
+    assert.ok(green > 2000, `only ${green} pixels of the accepted bands are drawn`);
+  });
+  it('lists every measured lane, a reference lane no claim reads included, with its stability flags', async () => {
+    await open('default', 'results/hello-ceiling-1');
+    const nginx = page.locator('[data-measured-lanes] [data-lane="nginx"]');
+    await nginx.waitFor();
+    assert.match(await nginx.innerText(), /no published figure reads it/);
+    assert.match(await nginx.innerText(), /91,200 req\/s \(90,744–91,656\)/);
+    assert.match(await nginx.innerText(), /0.2 ms \/ 0.6 ms/);
+    assert.match(await nginx.innerText(), /throughput: client-bound: the load generator used 97% of its CPU in run 2/);
+    const puma = page.locator('[data-measured-lanes] [data-lane="puma"]');
+    assert.match(await puma.innerText(), /tail latency: high spread, runs vary 14.2%/);
+    assert.equal(await puma.locator('[data-no-figure]').count(), 0);
+    assert.match(await text('[data-measured-lanes] [data-lane="falcon"]'), /steady/);
+    assert.equal(await page.locator('[data-measured-lanes] tbody tr').count(), 3);
+  });
+  it('summarises the environment readably, the raw records folded away', async () => {
+    await open('default', 'results/hello-ceiling-1');
+    const machine = page.locator('[data-measured-on]');
+    await machine.waitFor();
+    assert.equal(await machine.locator('[data-fact="CPU"]').innerText(), 'Test CPU');
+    assert.equal(await machine.locator('[data-fact="Memory"]').innerText(), '8.0 GiB');
+    assert.equal(await machine.locator('[data-fact="Virtualisation"]').innerText(), 'virtual machine (Google)');
+    assert.equal(await text('[data-toolchains] [data-fact="puma"]'), 'puma version 6.4.2');
+    assert.equal(await text('[data-toolchains] [data-fact="connections"]'), '16');
+    const raw = page.locator('[data-raw-environment]');
+    assert.equal(await raw.evaluate((d) => d.open), false);
+    assert.equal(await raw.locator('pre').first().isVisible(), false);
+    await raw.locator('summary').click();
+    assert.match(await raw.innerText(), /"hostname": "desk-seven"/);
+  });
+  it('words the run list’s counts as the headline, with human dates and the ISO time on hover', async () => {
+    await open('default', 'results/hello-ceiling-1');
+    await page.locator('.report [data-tally]').waitFor();
+    const headline = await text('.report [data-tally]');
+    assert.equal(headline, '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable');
+    assert.equal(await text('[data-run="hello-ceiling-1"] [data-tally]'), headline);
+    const when = page.locator('[data-run="hello-ceiling-1"] time');
+    assert.equal(await when.getAttribute('title'), '2026-11-30T05:00:00Z');
+    assert.equal(await when.getAttribute('datetime'), '2026-11-30T05:00:00Z');
+    assert.match(await when.innerText(), /^(29|30) Nov 2026, \d\d:\d\d( \(.+ ago\))?$/);
+    assert.doesNotMatch(await text('.runs'), /2026-11-30T/);
+  });
+  it('labels a smoke run in the list and the report, with how long ago it ran and the lanes it skipped', async () => {
+    await open('smoke', 'results/hello-ceiling-2');
+    const smoke = page.locator('[data-run="hello-ceiling-2"]');
+    await smoke.waitFor();
+    assert.match(await smoke.locator('[data-smoke-run]').innerText(), /a smoke run, not a measurement/);
+    assert.match(await smoke.locator('time').innerText(), /\(5 min ago\)$/);
+    assert.equal(await page.locator('[data-run="hello-ceiling-1"] [data-smoke-run]').count(), 0);
+    assert.match(await text('.report h2'), /a smoke run, not a measurement/);
+    assert.match(await text('[data-not-measured] [data-lane="falcon"]'), /falcon: preflight: it needs falcon, which this machine lacks/);
+    assert.match(await text('[data-measured-lanes] [data-lane="puma"]'), /one run: no spread to read/);
+    assert.match(await text('[data-measured-on]'), /records nothing of its machine/);
   });
   it('shows each step of people, served or why not', async () => {
     await open('people', 'results/campfire-people-1');
@@ -260,9 +468,16 @@ describe('Results', () => {
 describe('Share', () => {
   it('previews the redacted report, signs in with a device code, posts and shows the link', async () => {
     await open('default', 'share/hello-ceiling-1');
-    await page.locator('pre.preview').waitFor();
+    await page.locator('[data-report-preview]').waitFor();
     assert.match(await text('.redacted'), /desk-seven/);
+    // Rendered, in a frame that runs no scripts; the Markdown folded below.
+    assert.equal(await page.locator('[data-report-preview]').getAttribute('sandbox'), '');
+    assert.equal(await page.frameLocator('[data-report-preview]').locator('h1').innerText(), 'Reprise: Campfire under Falcon');
+    assert.equal(await page.locator('pre.preview').isVisible(), false);
+    await page.locator('details.markdown > summary').click();
+    assert.match(await text('pre.preview'), /^# Reprise: Campfire under Falcon/);
     assert.doesNotMatch(await text('pre.preview'), /desk-seven/);
+    assert.equal(await page.locator('[data-field="repo"]').inputValue(), 'rubys/reprise');
     assert.equal(await page.locator('code.command').textContent(), 'reprise share hello-ceiling-1');
     await page.locator('[data-action="sign-in"]').click();
     assert.equal(await text('[data-user-code]'), 'WDJB-MJHT');
@@ -270,6 +485,35 @@ describe('Share', () => {
     await page.locator('[data-action="submit"]').waitFor();
     await page.locator('[data-action="submit"]').click();
     assert.equal(await page.locator('[data-posted]').inputValue(), 'https://github.com/rubys/reprise/discussions/7');
+  });
+  it('without a sign-in or a repository: the repository field, checked, then Copy, Save and the prefilled link', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open('sharenoapp', 'share/hello-ceiling-1');
+    await page.locator('[data-no-repo]').waitFor();
+    assert.equal(await page.locator('[data-action="open-prefilled"]').count(), 0);
+    await page.locator('[data-field="repo"]').fill('not a repository');
+    await page.locator('[data-action="use-repo"]').click();
+    assert.match(await text('[data-repo-form] [role=alert]'), /`not a repository` is not a repository: write it as OWNER\/NAME/);
+    await page.locator('[data-field="repo"]').fill('rubys/reprise');
+    await page.locator('[data-action="use-repo"]').click();
+    assert.equal(await text('[data-repo]'), 'rubys/reprise');
+    assert.equal(await page.locator('[data-repo-form] [role=alert]').count(), 0);
+    // No OAuth app: the prefilled discussion is the main way, a button.
+    const openOnGitHub = page.locator('[data-action="open-prefilled"]');
+    await openOnGitHub.waitFor();
+    assert.equal(await openOnGitHub.getAttribute('class'), null, 'the main action, not a secondary one');
+    assert.equal(await page.locator('[data-action="sign-in"]').count(), 0);
+    assert.match(await page.locator('[data-prefilled]').inputValue(), /^https:\/\/github\.com\/rubys\/reprise\/discussions\/new\?category=hello-ceiling&title=Reprise/);
+    await openOnGitHub.click();
+    assert.match(await text('[data-opened]'), /Opened the prefilled discussion in your browser/);
+    // Copy gives the redacted Markdown: the title, a blank line, the body.
+    await page.locator('[data-action="copy"]').click();
+    assert.match(await text('[data-share-done]'), /Copied the report/);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)\n\n# Reprise: Campfire under Falcon\n\nMachine: [hostname]\n');
+    assert.doesNotMatch(copied, /desk-seven/);
+    await page.locator('[data-action="save"]').click();
+    assert.equal(await text('[data-share-done]'), 'Saved the report to /home/reader/.local/share/reprise/shares/hello-ceiling-1.md');
   });
   it('shows a failed post where it happened, with what to do', async () => {
     await open('shareerror', 'share/hello-ceiling-1');
@@ -280,10 +524,57 @@ describe('Share', () => {
 });
 
 describe('Machine', () => {
-  it('shows the probe’s fingerprint', async () => {
+  it('shows the fingerprint as labelled rows, the raw facts folded away', async () => {
     await open('default', 'machine');
+    assert.equal(await text('[data-summary="CPU"]'), 'Intel(R) Xeon(R) CPU @ 2.20GHz (GenuineIntel, family 6 model 79)');
+    assert.equal(await text('[data-summary="Governor"]'), 'performance (all 2 policies)');
+    assert.match(await text('[data-summary="Virtualisation"]'), /virtual machine/);
+    assert.equal(await page.locator('[data-fact="cpu.logical_threads"]').isVisible(), false);
+    await page.locator('details.raw-facts > summary', { hasText: 'All 4 facts the probe read' }).click();
     assert.equal(await text('[data-fact="cpu.logical_threads"]'), '2');
     assert.equal(await text('[data-fact="clock.governor"]'), 'performance');
+  });
+  it('validates the machine: running, then ready with its ceiling, saved in the history', async () => {
+    await open('default', 'machine');
+    await page.locator('[data-action="validate"]', { hasText: 'Validate this machine' }).click();
+    const verdict = page.locator('[data-fitness="ready"]');
+    await verdict.waitFor();
+    assert.equal(await text('[data-fitness] .fitness'), 'Ready to benchmark on');
+    assert.match(await text('.validation-summary'), /^reprise validate: ready — /);
+    assert.match(await text('[data-ceiling]'), /74,210 req\/s median over 3 runs, spread 1\.2% \(server on CPU 0, load generator on CPU 1\)/);
+    assert.match(await text('[data-fitness] .meta'), /A quick validation\. Saved in the history as machine-20261201-1/);
+    assert.equal(await page.locator('[data-fitness] .meta a').getAttribute('href'), '#/results/machine-20261201-1');
+    // Nothing to look at: the six checks are ok, folded.
+    assert.equal(await page.locator('[aria-label="Checks that warn or fail"]').count(), 0);
+    assert.equal(await text('details.checks-ok > summary'), '6 checks ok');
+  });
+  it('shows the validation running with its progress, then the caveats with why and the fix', async () => {
+    await open('caveats', 'machine');
+    await page.locator('[data-action="validate"]').click();
+    await page.locator('[data-validating] pre', { hasText: 'stability: SHA-256' }).waitFor();
+    assert.match(await text('[data-validating] [role=status]'), /Validating \(quick, about 15 s\)/);
+    assert.equal(await page.locator('[data-action="validate"]').isDisabled(), true);
+    assert.equal(await page.locator('[data-action="validate-full"]').isDisabled(), true);
+    await page.locator('[data-fitness="usable_with_caveats"]').waitFor();
+    assert.equal(await page.locator('[data-validating]').count(), 0);
+    assert.equal(await text('[data-fitness] .fitness'), 'Usable, with caveats');
+    const vm = page.locator('[data-check="virtualization"]');
+    assert.match(await vm.innerText(), /^warn virtualization: virtual machine \(Google\)/);
+    assert.match(await vm.locator('.why').innerText(), /^Why it matters: vCPUs share physical cores/);
+    assert.equal(await vm.locator('.fix code').innerText(), 'use bare metal or dedicated (pinned) vCPUs; compare ratios rather than absolute figures');
+    assert.match(await text('[data-check="container_engine"] .fix'), /apt-get install docker\.io/);
+    assert.match(await text('[data-fitness] .meta'), /Not saved in the history: history\.sqlite: attempt to write a readonly database/);
+    assert.equal(await page.locator('[data-action="validate"]').isDisabled(), false);
+  });
+  it('says why a validation could not run, with what to do, and can be tried again', async () => {
+    await open('validateerror', 'machine');
+    await page.locator('[data-action="validate"]').click();
+    const alert = page.locator('.validate [role=alert]');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Could not validate this machine\./);
+    assert.match(await alert.innerText(), /Too many open files/);
+    assert.match(await alert.innerText(), /What to do: Close other busy programs/);
+    assert.equal(await page.locator('[data-action="validate"]').isDisabled(), false);
   });
   it('shows an error with what to do', async () => {
     await open('error', 'machine');

@@ -70,7 +70,11 @@ fn verify(catalog: &reprise_recipe::Catalog) -> std::io::Result<ExitCode> {
     }
     if failures > 0 {
         eprintln!(
-            "{failures} recipe(s) differ from {}; if the change is intended, run `reprise checksums update`",
+            "{} from {}; if the change is intended, run `reprise checksums update`",
+            match failures {
+                1 => "1 recipe differs".to_string(),
+                n => format!("{n} recipes differ"),
+            },
             catalog.checksums_file().display()
         );
         Ok(ExitCode::FAILURE)

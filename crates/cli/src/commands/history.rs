@@ -1,4 +1,5 @@
-//! `reprise history`: every run stored on this machine, newest first.
+//! `reprise history`: every run stored on this machine, newest first, a
+//! smoke run (`--quick`) said to be one.
 
 use std::process::ExitCode;
 
@@ -41,6 +42,7 @@ pub fn run(_args: Args) -> ExitCode {
     let mut table = Table::new(&[
         "run",
         "made",
+        "kind",
         "recipe",
         "cells",
         "reproduced",
@@ -54,6 +56,7 @@ pub fn run(_args: Args) -> ExitCode {
         table.row(vec![
             r.id,
             r.created_at,
+            if r.smoke_run { "smoke" } else { "full" }.to_string(),
             r.recipe,
             r.cells.to_string(),
             r.reproduced.to_string(),

@@ -5,10 +5,12 @@ use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
+use std::time::Instant;
 
 use clap::Args as ClapArgs;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use reprise_engine::event::{Event, Stream};
+use reprise_engine::expected::duration_words;
 use reprise_session::run::RunOptions;
 use reprise_session::{HistoryOutcome, Session};
 
@@ -144,6 +146,9 @@ pub fn run(args: Args) -> ExitCode {
         if !matches!(decision, reprise_engine::Decision::Run(_)) || prepared.resumes.is_some() {
             shown.push_str(&format!("       ({})\n", show(decision.reason())));
         }
+        if let Some(expected) = prepared.plan.expected(p, args.quick) {
+            shown.push_str(&format!("       measures {}\n", show(&expected.shape)));
+        }
     }
     for line in prepared.consent.lines() {
         shown.push_str(&line);
@@ -174,30 +179,26 @@ pub fn run(args: Args) -> ExitCode {
     }
 
     cancel_on_interrupt(&session);
-    let printer = Printer::new(args.json);
+    let expected = prepared
+        .plan
+        .steps
+        .iter()
+        .filter_map(|p| Some((p.id().to_string(), prepared.plan.expected(p, args.quick)?)))
+        .collect();
+    let printer = Printer::new(args.json, expected);
     let sink = |e: Event| printer.print(e);
     match session.execute(prepared, &sink) {
         Ok(outcome) => {
             let steps = &outcome.steps;
-            eprintln!(
-                "{}: {} finished, {} kept from before, {} skipped, {} failed{}",
-                outcome.run,
-                steps.finished.len(),
-                steps.reused.len(),
-                steps.skipped.len(),
-                steps.failed.len(),
-                if steps.cancelled { " (cancelled)" } else { "" }
-            );
-            if !steps.lanes_failed.is_empty() {
-                eprintln!(
-                    "not measured as planned: lane{} {} did not boot or stopped (why: results/skipped.json)",
-                    if steps.lanes_failed.len() == 1 {
-                        ""
-                    } else {
-                        "s"
-                    },
-                    steps.lanes_failed.join(", ")
-                );
+            eprintln!("{}: {}", outcome.run, outcome.summary);
+            // Every lane not measured, with why; one that did not boot or
+            // stopped means the run did not measure what it planned.
+            for lane in &outcome.skipped_lanes {
+                let how = match steps.lanes_failed.contains(&lane.lane) {
+                    true => "did not boot or stopped",
+                    false => "not measured",
+                };
+                eprintln!("  lane {} {how}: {}", lane.lane, lane.why);
             }
             // As hyperfine ends with its summary: the verdicts, at the end.
             if let (HistoryOutcome::Stored { id }, false) = (&outcome.history, args.json)
@@ -252,25 +253,58 @@ fn cancel_on_interrupt(session: &Session) {
 const LOG_LINES_SHOWN: u64 = 40;
 
 /// Prints events: JSON lines; or plain lines, with progress bars on a
-/// terminal and a progress line every 10% elsewhere.
+/// terminal and a progress line every 10% elsewhere. A measuring step's
+/// cells say the run's elapsed time and about how long the step has left;
+/// step ends are coloured where stdout is a terminal and `NO_COLOR` unset.
 struct Printer {
     json: bool,
+    colour: bool,
     /// Progress bars, when stdout is a terminal.
     bars: Option<MultiProgress>,
     /// Per step: its bar, or the last progress tenth printed.
     progress: Mutex<HashMap<String, (Option<ProgressBar>, u64)>>,
     /// Per step: log lines seen, and how many of those said "warning".
     logged: Mutex<HashMap<String, (u64, u64)>>,
+    /// Per measuring step: its cells and their expected time.
+    expected: HashMap<String, reprise_engine::Expected>,
+    started: Instant,
 }
 
 impl Printer {
-    fn new(json: bool) -> Printer {
+    fn new(json: bool, expected: HashMap<String, reprise_engine::Expected>) -> Printer {
         let bars = (!json && std::io::stdout().is_terminal()).then(MultiProgress::new);
         Printer {
             json,
+            colour: !json && super::verdict::colour(),
             bars,
             progress: Mutex::new(HashMap::new()),
             logged: Mutex::new(HashMap::new()),
+            expected,
+            started: Instant::now(),
+        }
+    }
+
+    /// `, 14 s elapsed, about 8 s left`: the run's time so far and what a
+    /// measuring step's cells still take, at its cells' expected length.
+    fn clock(&self, step: &str, done: u64, total: u64) -> String {
+        let elapsed = duration_words(self.started.elapsed().as_secs_f64().round());
+        match self.expected.get(step) {
+            Some(e) if done < total => {
+                let left = (total - done) as f64 * e.cell_seconds;
+                format!(
+                    ", {elapsed} elapsed, about {} left",
+                    duration_words(left.round())
+                )
+            }
+            _ => format!(", {elapsed} elapsed"),
+        }
+    }
+
+    /// `text` in the colour `code` (an SGR code) where colour is on.
+    fn paint(&self, code: &str, text: String) -> String {
+        match self.colour {
+            true => format!("\x1b[{code}m{text}\x1b[0m"),
+            false => text,
         }
     }
 
@@ -335,7 +369,9 @@ impl Printer {
         }
         match event {
             Event::Run { id, dir } => self.line(format!("run {id} in {dir}")),
-            Event::Started { step, kind } => self.line(format!("==> {step} ({})", kind.name())),
+            Event::Started { step, kind } => {
+                self.line(self.paint("1", format!("==> {step} ({})", kind.name())))
+            }
             Event::Progress {
                 step,
                 done,
@@ -355,7 +391,10 @@ impl Printer {
                             (Some(bar), 0)
                         });
                         if let Some(bar) = bar {
-                            bar.set_message(format!("{step} {unit}"));
+                            bar.set_message(format!(
+                                "{step} {unit}{}",
+                                self.clock(&step, done, total)
+                            ));
                             bar.set_length(total);
                             bar.set_position(done);
                         }
@@ -365,7 +404,14 @@ impl Printer {
                         let last = progress.insert(step.clone(), (None, tenth));
                         if last.map(|(_, t)| t) != Some(tenth) {
                             drop(progress);
-                            self.line(format!("    {step}: {done}/{total} {unit}"));
+                            let line = match self.expected.contains_key(&step) {
+                                true => format!(
+                                    "    {step}: {done} of {total} {unit}{}",
+                                    self.clock(&step, done, total)
+                                ),
+                                false => format!("    {step}: {done}/{total} {unit}"),
+                            };
+                            self.line(line);
                         }
                     }
                 }
@@ -375,6 +421,8 @@ impl Printer {
                 lane,
                 endpoint,
                 run,
+                cells_done,
+                cells,
                 req_per_s,
                 p99_ms,
                 ..
@@ -387,7 +435,8 @@ impl Printer {
                         .map(|p| format!(", p99 {p:.2} ms"))
                         .unwrap_or_default();
                     bar.set_message(format!(
-                        "{step} {lane} {endpoint} run {run}: {req_per_s:.0} req/s{p99}"
+                        "{step} {lane} {endpoint} run {run}: {req_per_s:.0} req/s{p99}{}",
+                        self.clock(&step, cells_done, cells)
                     ));
                 }
             }
@@ -399,18 +448,18 @@ impl Printer {
             },
             Event::Finished { step, duration_ms } => {
                 self.end_step(&step);
-                self.line(format!(
-                    "==> {step} finished in {:.1}s",
-                    duration_ms as f64 / 1000.0
+                self.line(self.paint(
+                    "32",
+                    format!("==> {step} finished in {:.1}s", duration_ms as f64 / 1000.0),
                 ))
             }
             Event::Skipped { step, reason } => {
                 self.end_step(&step);
-                self.line(format!("--  {step} skipped: {reason}"))
+                self.line(self.paint("33", format!("--  {step} skipped: {reason}")))
             }
             Event::Failed { step, reason } => {
                 self.end_step(&step);
-                self.line(format!("!!  {step} failed: {reason}"))
+                self.line(self.paint("31", format!("!!  {step} failed: {reason}")))
             }
             Event::Note { message } => self.line(message),
         }

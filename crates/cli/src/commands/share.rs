@@ -14,7 +14,8 @@ use reprise_session::Session;
 pub struct Args {
     /// A run id from `reprise history`.
     run: String,
-    /// The repository to post in, OWNER/NAME (default: $REPRISE_DISCUSSIONS_REPO).
+    /// The repository to post in, OWNER/NAME (default: the one chosen last
+    /// in the app, else $REPRISE_DISCUSSIONS_REPO).
     #[arg(long)]
     repo: Option<String>,
     /// The discussion category, by name or slug (default: the recipe's id).
@@ -75,21 +76,10 @@ pub fn run(args: Args) -> ExitCode {
         preview.title, preview.body
     );
 
-    let file = args.output.clone().unwrap_or_else(|| {
-        session
-            .data
-            .root
-            .join("shares")
-            .join(format!("{}.md", preview.run))
-    });
-    if let Some(dir) = file.parent()
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        return fail(format!("{}: {e}", dir.display()));
-    }
-    if let Err(e) = std::fs::write(&file, format!("{}\n\n{}", preview.title, preview.body)) {
-        return fail(format!("{}: {e}", file.display()));
-    }
+    let file = match session.save_share(&preview, args.output.as_deref()) {
+        Ok(file) => file,
+        Err(e) => return fail(e),
+    };
     println!("The report is also in {}", file.display());
 
     let signed_in = match session.token() {

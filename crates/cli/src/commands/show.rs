@@ -5,6 +5,7 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
+use reprise_engine::expected::count;
 use reprise_probe::preflight::LaneHere;
 use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Published, Recipe, Revision};
 
@@ -205,8 +206,12 @@ fn render(
                 .unwrap_or_default();
             let _ = writeln!(
                 o,
-                "  {}: {} connections, {} thread(s), {} × {}{warm}{rate}",
-                w.name, w.connections, w.threads, w.runs, w.duration
+                "  {}: {} connections, {}, {} × {}{warm}{rate}",
+                w.name,
+                w.connections,
+                count(w.threads, "thread"),
+                count(w.runs, "run"),
+                w.duration
             );
             for e in &w.endpoints {
                 let _ = writeln!(o, "    {} {} {}", e.name, e.method, e.path);
@@ -349,10 +354,19 @@ fn detail(action: &Action) -> Option<String> {
         Action::Stage { database, tree, to } => format!("stage {database} into trees/{tree}/{to}"),
         Action::SignIn {
             lanes, email, flow, ..
-        } => format!("sign in as {email} ({flow:?} flow) on {}", list(lanes)),
-        Action::Serve { lanes, repeat } => {
-            format!("serve {} ({repeat} cold start(s) each)", list(lanes))
+        } => {
+            let flow = match flow {
+                reprise_recipe::SignInFlow::Auto => "auto",
+                reprise_recipe::SignInFlow::Form => "form",
+                reprise_recipe::SignInFlow::Header => "header",
+            };
+            format!("sign in as {email} ({flow} flow) on {}", list(lanes))
         }
+        Action::Serve { lanes, repeat } => format!(
+            "serve {} ({} each)",
+            list(lanes),
+            count((*repeat).max(1), "cold start")
+        ),
         Action::Check { workload, lanes } => {
             format!("check every endpoint of {workload} on {}", list(lanes))
         }

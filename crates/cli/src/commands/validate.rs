@@ -135,10 +135,14 @@ fn measure(args: &Args) -> Result<Profile, ExitCode> {
 fn print_profile(p: &Profile) {
     let m = &p.machine;
     println!(
-        "{} — {}, {} usable CPU(s){}, {}",
+        "{} — {}, {}{}, {}",
         m.host.as_deref().unwrap_or("this machine"),
         m.cpu.as_deref().unwrap_or("unknown CPU"),
-        m.usable_cpus.map_or("?".into(), |n| n.to_string()),
+        m.usable_cpus
+            .map_or("usable CPUs unknown".into(), |n| match n {
+                1 => "1 usable CPU".to_string(),
+                n => format!("{n} usable CPUs"),
+            }),
         if m.virtual_machine == Some(true) {
             ", VM"
         } else {
@@ -267,9 +271,12 @@ fn serve(addr: SocketAddr, cpus: &[usize]) -> ExitCode {
     match ReferenceServer::start(addr, cpus) {
         Ok(server) => {
             eprintln!(
-                "reference server on {} ({} thread(s)); stop with Ctrl-C",
+                "reference server on {} ({}); stop with Ctrl-C",
                 server.url(),
-                cpus.len().max(1)
+                match cpus.len().max(1) {
+                    1 => "1 thread".to_string(),
+                    n => format!("{n} threads"),
+                }
             );
             loop {
                 std::thread::park();

@@ -24,7 +24,7 @@ use crate::event::Event;
 
 const DEFAULT_WARMUP: Duration = Duration::from_secs(10);
 /// `--quick` keeps this many of the workload's steps of people.
-const QUICK_STEPS: usize = 2;
+pub(crate) const QUICK_STEPS: usize = 2;
 
 pub(crate) fn run(
     s: &StepInput,
@@ -51,10 +51,10 @@ pub(crate) fn run(
             spec.step_duration = spec.step_duration.min(QUICK_DURATION);
             spec.warmup = spec.warmup.min(QUICK_WARMUP);
             s.note(format!(
-                "--quick: {} of {} ms each after {} ms (a smoke run, not a measurement)",
+                "--quick: {} of {} each after {} (a smoke run, not a measurement)",
                 people_steps(&spec.steps),
-                spec.step_duration.as_millis(),
-                spec.warmup.as_millis()
+                crate::expected::duration_words(spec.step_duration.as_secs_f64()),
+                crate::expected::duration_words(spec.warmup.as_secs_f64())
             ));
         }
         s.note(format!(

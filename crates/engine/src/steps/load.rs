@@ -26,6 +26,7 @@ use serde_json::json;
 use super::check::checks_of;
 use super::{CpuSplit, Done, Lanes, StepFailure, StepInput, workload};
 use crate::event::Event;
+use crate::expected::{count, duration_words};
 use crate::web_session::resolve_endpoint;
 use crate::workdir::write_atomic;
 
@@ -118,14 +119,14 @@ impl CellResult {
 }
 
 /// The workload as this run applies it (`--quick` caps it).
-struct Shape {
-    duration: Duration,
-    runs: u32,
-    warmup: Option<Duration>,
+pub(crate) struct Shape {
+    pub duration: Duration,
+    pub runs: u32,
+    pub warmup: Option<Duration>,
 }
 
 impl Shape {
-    fn of(workload: &Workload, quick: bool) -> Shape {
+    pub fn of(workload: &Workload, quick: bool) -> Shape {
         let duration = workload.duration.as_duration();
         let warmup = workload.warmup.map(|w| w.as_duration());
         if quick {
@@ -144,7 +145,7 @@ impl Shape {
     }
 
     /// A lane's warm-up: its own, else the workload's.
-    fn warmup_of(&self, lane: &Lane, quick: bool) -> Duration {
+    pub fn warmup_of(&self, lane: &Lane, quick: bool) -> Duration {
         let w = lane
             .warmup
             .map(|w| w.as_duration())
@@ -202,10 +203,10 @@ pub(crate) fn run(
     }
     if ctx.quick {
         s.note(format!(
-            "--quick: {} runs of {} ms per cell, warm-ups at most {} ms (a smoke run, not a measurement)",
-            shape.runs,
-            shape.duration.as_millis(),
-            QUICK_WARMUP.as_millis()
+            "--quick: {} of {} per cell, warm-ups at most {} (a smoke run, not a measurement)",
+            count(shape.runs, "run"),
+            duration_words(shape.duration.as_secs_f64()),
+            duration_words(QUICK_WARMUP.as_secs_f64())
         ));
     }
     let split = CpuSplit::here();
@@ -249,8 +250,8 @@ pub(crate) fn run(
             let warmup = shape.warmup_of(lane, ctx.quick);
             if warmup > Duration::ZERO && !workload.endpoints.is_empty() {
                 s.note(format!(
-                    "lane {name}: warming up for {} s",
-                    warmup.as_secs_f64()
+                    "lane {name}: warming up for {}",
+                    duration_words(warmup.as_secs_f64())
                 ));
                 let each = warmup / workload.endpoints.len() as u32;
                 for endpoint in &workload.endpoints {

@@ -359,20 +359,31 @@ impl CpuSplit {
 
     /// Says in the step's log where the servers and the `client` run.
     pub fn note(&self, s: &StepInput, client: &str) {
-        let list = |cpus: &Option<Vec<usize>>| match cpus {
-            Some(cpus) => cpus
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            None => "any (one CPU: no split)".into(),
-        };
-        s.note(format!(
-            "servers on CPUs {}, {client} on CPUs {}",
-            list(&self.servers),
-            list(&self.clients)
-        ));
+        s.note(self.describe(client));
     }
+
+    /// `servers on CPU 0, load generator on CPU 1`; `servers on CPUs 0-5,
+    /// load generator on CPUs 6-11`.
+    pub fn describe(&self, client: &str) -> String {
+        match (&self.servers, &self.clients) {
+            (Some(servers), Some(clients)) => format!(
+                "servers on {}, {client} on {}",
+                cpu_words(servers),
+                cpu_words(clients)
+            ),
+            _ => format!("servers and {client} on any CPU (one CPU: no split)"),
+        }
+    }
+}
+
+/// `CPU 0`, `CPUs 0-5`, `CPUs 0,2,4`: the kernel's list form.
+pub(crate) fn cpu_words(cpus: &[usize]) -> String {
+    let list: Vec<u32> = cpus.iter().map(|&c| c as u32).collect();
+    format!(
+        "CPU{} {}",
+        if cpus.len() == 1 { "" } else { "s" },
+        reprise_probe::format_cpu_list(&list)
+    )
 }
 
 /// The lanes of this attempt: their running servers (a `serve` step leaves
@@ -680,4 +691,59 @@ fn server_spec(
         }),
         processes: Some(ctx.processes()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cpu_split_is_said_in_words_not_debug_form() {
+        let split = CpuSplit {
+            servers: Some(vec![0]),
+            clients: Some(vec![1]),
+        };
+        assert_eq!(
+            split.describe("load generator"),
+            "servers on CPU 0, load generator on CPU 1"
+        );
+        let wide = CpuSplit {
+            servers: Some((0..6).collect()),
+            clients: Some(vec![6, 8, 10]),
+        };
+        assert_eq!(
+            wide.describe("people generator"),
+            "servers on CPUs 0-5, people generator on CPUs 6,8,10"
+        );
+        let one = CpuSplit {
+            servers: None,
+            clients: None,
+        };
+        let said = one.describe("load generator");
+        assert_eq!(
+            said,
+            "servers and load generator on any CPU (one CPU: no split)"
+        );
+        assert!(!said.contains("Some(") && !said.contains("None"));
+    }
+
+    #[test]
+    fn processes_and_budgets_are_said_in_words_not_debug_form() {
+        use crate::run_processes::pid_words;
+        assert_eq!(pid_words(&[4242]), "process 4242");
+        assert_eq!(pid_words(&[4242, 4243]), "processes 4242, 4243");
+        let late = ServerError::BootBudget {
+            budget: Duration::from_secs(30),
+            what: "no answer on /".into(),
+        };
+        assert_eq!(
+            late.to_string(),
+            "not ready within the boot budget of 30 s: no answer on /"
+        );
+        let left = ServerError::LeftOver { pids: vec![7, 8] };
+        assert_eq!(
+            left.to_string(),
+            "the server's group is still running after SIGKILL: processes 7, 8"
+        );
+    }
 }

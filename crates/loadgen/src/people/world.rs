@@ -234,7 +234,10 @@ impl World {
             let id = client_id(key);
             for _ in 0..lost {
                 self.tally.fail("lost_delivery", || {
-                    format!("post {id} in room {room} never reached {n} viewer(s)")
+                    format!(
+                        "post {id} in room {room} never reached {n} viewer{}",
+                        if n == 1 { "" } else { "s" }
+                    )
                 });
             }
         }

@@ -6,6 +6,7 @@ mod cpu;
 mod cpu_access;
 #[cfg(target_os = "macos")]
 mod macos;
+mod summary;
 mod system;
 
 use std::path::Path;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Verdict } from './bindings/Verdict';
+import { claimCharts, claimTooltip } from './Chart';
+
+const verdict = (v: Partial<Verdict>): Verdict => ({
+  claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', reason: '', published: null, unit: 'req/s', tolerance: 0.15,
+  band: null, measured: null, more_runs: null, figures: [], deviations: [], ...v,
+});
+
+describe('the claims chart', () => {
+  it('puts each claim with a published number on the chart of its unit, an ordering on none', () => {
+    const charts = claimCharts([
+      verdict({ claim: 'puma-ceiling', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 } }),
+      verdict({ claim: 'twice', kind: 'ratio', unit: '×', published: 1.96, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2 } }),
+      verdict({ claim: 'falcon-ceiling', published: 106000 }),
+      verdict({ claim: 'above', kind: 'ordering', published: null }),
+    ]);
+    expect(charts.map((c) => [c.unit, c.bars.map((b) => b.claim)])).toEqual([
+      ['req/s', ['puma-ceiling', 'falcon-ceiling']],
+      ['×', ['twice']],
+    ]);
+    expect(charts[0].bars[0]).toEqual({ claim: 'puma-ceiling', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 } });
+  });
+
+  it('shows a spread as percentages', () => {
+    const [chart] = claimCharts([verdict({ kind: 'spread', unit: '%', published: 0.117, band: [0.1, 0.13], measured: { estimate: 0.12, low: 0.12, high: 0.12 } })]);
+    expect(chart.unit).toBe('%');
+    expect(chart.bars[0].published).toBeCloseTo(11.7);
+    expect(chart.bars[0].band?.[1]).toBeCloseTo(13);
+  });
+
+  it('words the tooltip with thousands separators, the interval and the accepted range', () => {
+    const [chart] = claimCharts([verdict({ published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 } })]);
+    expect(claimTooltip(chart.bars[0], 'req/s')).toEqual([
+      'Published: 54,000 req/s',
+      'Measured: 30,200 req/s (30,100–30,300)',
+      'Accepted: 45,900 req/s – 62,100 req/s',
+    ]);
+    expect(claimTooltip({ claim: 'x', published: 2, measured: null, band: null }, '×')).toEqual(['Published: 2×', 'Measured: not measured']);
+  });
+});
