@@ -65,7 +65,7 @@ async fn results(session: State<'_, Session>, run: String) -> Result<ResultsView
 async fn share_preview(
     session: State<'_, Session>,
     run: String,
-) -> Result<SharePreview, CommandError> {
+) -> Result<ShareView, CommandError> {
     let session = session.inner().clone();
     blocking(move || share::preview(&session, &run)).await
 }
@@ -133,10 +133,12 @@ async fn plan_run(session: State<'_, Session>, id: String) -> Result<RunPlan, Co
 #[tauri::command]
 async fn start_run(
     session: State<'_, Session>,
+    validating: State<'_, validate::Validating>,
     id: String,
     choices: RunChoices,
     on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
 ) -> Result<RunOutcome, CommandError> {
+    validating.refuse_while_busy()?;
     let session = session.inner().clone();
     blocking(move || run::start(&session, &id, choices, |batch| on_event.send(batch))).await
 }

@@ -17,7 +17,17 @@ use crate::views::*;
 #[derive(Clone, Default)]
 pub struct PendingSignIn(Arc<Mutex<Option<DeviceCode>>>);
 
-pub fn preview(session: &Session, run: &str) -> Answer<SharePreview> {
+/// What sharing `run` would post, redacted, and the Markdown Copy gives.
+pub fn preview(session: &Session, run: &str) -> Answer<ShareView> {
+    let preview = shared(session, run)?;
+    Ok(ShareView {
+        markdown: preview.markdown(),
+        preview,
+    })
+}
+
+/// The redacted preview Save writes and Post posts.
+fn shared(session: &Session, run: &str) -> Answer<SharePreview> {
     session.share_preview(run, None, None, true).map_err(error)
 }
 
@@ -35,7 +45,7 @@ pub fn choose_repo(session: &Session, repo: &str) -> Answer<ShareStatus> {
 /// Writes the run's redacted report (Markdown, as previewed) to the data
 /// dir's `shares/RUN.md`; answers where.
 pub fn save(session: &Session, run: &str) -> Answer<String> {
-    let preview = preview(session, run)?;
+    let preview = shared(session, run)?;
     let file = session.save_share(&preview, None).map_err(error)?;
     Ok(file.display().to_string())
 }
@@ -75,6 +85,6 @@ pub fn finish_sign_in(
 
 /// Posts the run's redacted report, exactly as previewed.
 pub fn submit(session: &Session, run: &str) -> Answer<CreatedDiscussion> {
-    let preview = preview(session, run)?;
+    let preview = shared(session, run)?;
     session.submit(&preview).map_err(error)
 }

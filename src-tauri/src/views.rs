@@ -211,8 +211,10 @@ pub struct Validation {
     pub checks: Vec<reprise_validate::Check>,
     /// The loopback ceiling's median over its runs (`None`: no run had data).
     pub ceiling_req_per_s: Option<f64>,
-    /// Its spread between runs (coefficient of variation).
+    /// Its spread between runs (coefficient of variation); `None` under two
+    /// runs with data, where there is no spread to read.
     pub ceiling_cv: Option<f64>,
+    /// The runs the median is over: those with data.
     pub ceiling_runs: u32,
     /// Which CPUs served and which loaded.
     pub ceiling_split: String,
@@ -343,6 +345,17 @@ pub struct RunChoices {
     /// Run a recipe that is not the reviewed one: the reader saw what it
     /// runs (and the diff from the reviewed version) and accepted it.
     pub allow_modified: bool,
+}
+
+/// The Share page's preview: the session's [`SharePreview`] (exactly what
+/// would be posted, and where) with the Markdown Copy gives, made by the
+/// session as Save writes it, so Copy, Save and Post cannot drift.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ShareView {
+    #[serde(flatten)]
+    pub preview: SharePreview,
+    /// The title, a blank line and the body ([`SharePreview::markdown`]).
+    pub markdown: String,
 }
 
 /// The code to enter at GitHub's device page.

@@ -15,7 +15,7 @@ fn generate(dir: &Path) {
     PostView::export_all(&cfg).unwrap();
     RunSummary::export_all(&cfg).unwrap();
     ResultsView::export_all(&cfg).unwrap();
-    SharePreview::export_all(&cfg).unwrap();
+    ShareView::export_all(&cfg).unwrap();
     ThisMachine::export_all(&cfg).unwrap();
     Validation::export_all(&cfg).unwrap();
     Preflight::export_all(&cfg).unwrap();

@@ -224,6 +224,15 @@ fn a_stored_run_has_results_with_verdicts_and_a_redacted_share_preview() {
             .contains(&json!("desk-seven"))
     );
     assert_eq!(share["run"], id.as_str());
+    // Copy's Markdown comes with the preview, made as Save writes it.
+    assert_eq!(
+        share["markdown"].as_str().unwrap(),
+        format!(
+            "{}\n\n{}",
+            share["title"].as_str().unwrap(),
+            share["body"].as_str().unwrap()
+        )
+    );
 }
 
 #[test]

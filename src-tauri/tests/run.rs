@@ -165,7 +165,21 @@ fn a_run_streams_the_engines_events_and_can_be_re_entered() {
             .any(|c| c.lane == "puma" && c.endpoint == "/" && (1..=2).contains(&c.run)),
         "{cells:?}"
     );
-    // Every lane not measured is in the outcome with why, and its line says so.
+    // Every lane not measured is in the outcome with why, and its line says
+    // so: falcon, which scripts/test does not install (puma and nginx it does).
+    let skipped: Vec<&str> = outcome
+        .skipped_lanes
+        .iter()
+        .map(|l| l.lane.as_str())
+        .collect();
+    assert_eq!(skipped, ["falcon"], "{outcome:?}");
+    assert!(
+        outcome.skipped_lanes[0]
+            .why
+            .contains("it needs falcon, which this machine lacks"),
+        "{:?}",
+        outcome.skipped_lanes
+    );
     for lane in &outcome.skipped_lanes {
         assert!(lane.why.contains(": "), "{lane:?}");
         assert!(outcome.summary.contains(&lane.lane), "{}", outcome.summary);

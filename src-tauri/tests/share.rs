@@ -209,7 +209,7 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
     let run = seed(data.path());
     let session = session_at(data.path(), &base, None, None);
     assert_eq!(status(&session).unwrap().repo, None);
-    assert_eq!(preview(&session, &run).unwrap().prefilled_url, None);
+    assert_eq!(preview(&session, &run).unwrap().preview.prefilled_url, None);
 
     for bad in [
         "not a repository",
@@ -232,20 +232,31 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
 
     let chosen = choose_repo(&session, " rubys/reprise ").unwrap();
     assert_eq!(chosen.repo.as_deref(), Some("rubys/reprise"));
-    let link = preview(&session, &run).unwrap().prefilled_url.unwrap();
+    let link = preview(&session, &run)
+        .unwrap()
+        .preview
+        .prefilled_url
+        .unwrap();
     assert!(
         link.starts_with(&format!(
             "{base}/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise"
         )),
         "{link}"
     );
-    // Kept in the data dir: the next start of the app has it, ahead of the
-    // environment's repository.
-    let again = session_at(data.path(), &base, None, Some("someone/else"));
+    // Kept in the data dir: the next start of the app has it; a repository
+    // REPRISE_DISCUSSIONS_REPO names (for one post) goes first.
+    let again = status(&session_at(data.path(), &base, None, None)).unwrap();
+    assert_eq!(again.repo.as_deref(), Some("rubys/reprise"));
+    assert_eq!(again.repo_from.as_deref(), Some("chosen in the app"));
+    assert!(again.repo_choosable);
+    // ... and the page says it, and offers no choice that would not count.
+    let named = status(&session_at(data.path(), &base, None, Some("someone/else"))).unwrap();
+    assert_eq!(named.repo.as_deref(), Some("someone/else"));
     assert_eq!(
-        status(&again).unwrap().repo.as_deref(),
-        Some("rubys/reprise")
+        named.repo_from.as_deref(),
+        Some("from REPRISE_DISCUSSIONS_REPO")
     );
+    assert!(!named.repo_choosable);
     assert!(requests.lock().unwrap().is_empty(), "nothing was sent");
 }
 
@@ -267,7 +278,8 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
         }
     };
 
-    let p = preview(&session, &run).unwrap();
+    let shown = preview(&session, &run).unwrap();
+    let p = &shown.preview;
     assert!(
         p.redacted_names.iter().any(|n| n == "desk-seven")
             && p.redacted_names.iter().any(|n| n == "reader-ann"),
@@ -288,7 +300,11 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
         data.path().join("shares").join(format!("{run}.md"))
     );
     let text = std::fs::read_to_string(&saved).unwrap();
-    assert_eq!(text, p.markdown(), "the file holds what Copy gives");
+    // Copy gives the preview's Markdown: the title, a blank line, the body;
+    // the file holds the same text.
+    assert_eq!(shown.markdown, format!("{}\n\n{}", p.title, p.body));
+    assert_eq!(text, shown.markdown, "the file holds what Copy gives");
+    leaks("the Markdown Copy gives", &shown.markdown);
     leaks("the saved report", &text);
 
     submit(&session, &run).unwrap();

@@ -34,8 +34,14 @@ describe('the claims chart', () => {
     expect(claimTooltip(chart.bars[0], 'req/s')).toEqual([
       'Published: 54,000 req/s',
       'Measured: 30,200 req/s (30,100–30,300)',
-      'Accepted: 45,900 req/s – 62,100 req/s',
+      'Accepted: 45,900–62,100 req/s',
     ]);
     expect(claimTooltip({ claim: 'x', published: 2, measured: null, band: null }, '×')).toEqual(['Published: 2×', 'Measured: not measured']);
+    // A count's unit is empty: no suffix, the ranges written alike.
+    expect(claimTooltip({ claim: 'rooms', published: 6, measured: { estimate: 6, low: 5, high: 7 }, band: [5.1, 6.9] }, '')).toEqual([
+      'Published: 6',
+      'Measured: 6 (5–7)',
+      'Accepted: 5.1–6.9',
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from 'chart.js';
 import type { Interval } from './bindings/Interval';
 import type { Verdict } from './bindings/Verdict';
-import { formatInterval, formatNumber, formatValue } from './format';
+import { formatInterval, formatNumber, formatRange, formatValue } from './format';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
 
@@ -70,7 +70,7 @@ export function claimTooltip(bar: ClaimBar, unit: string): string[] {
     `Published: ${formatValue(bar.published, unit)}`,
     `Measured: ${bar.measured ? formatInterval(bar.measured, unit) : 'not measured'}`,
   ];
-  if (bar.band) lines.push(`Accepted: ${formatValue(bar.band[0], unit)} – ${formatValue(bar.band[1], unit)}`);
+  if (bar.band) lines.push(`Accepted: ${formatRange(bar.band[0], bar.band[1], unit)}`);
   return lines;
 }
 

@@ -17,7 +17,7 @@ import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
 import type { RunChoices } from './bindings/RunChoices';
 import type { RunSummary } from './bindings/RunSummary';
-import type { SharePreview } from './bindings/SharePreview';
+import type { ShareView } from './bindings/ShareView';
 import type { SetupEnd } from './bindings/SetupEnd';
 import type { SetupPlan } from './bindings/SetupPlan';
 import type { StreamMessage } from './bindings/StreamMessage';
@@ -40,7 +40,7 @@ export interface Backend {
   post(id: string): Promise<PostView>;
   history(): Promise<RunSummary[]>;
   results(run: string): Promise<ResultsView>;
-  sharePreview(run: string): Promise<SharePreview>;
+  sharePreview(run: string): Promise<ShareView>;
   machine(): Promise<ThisMachine>;
   /** Validates this machine as `reprise validate` does (`quick`: about 15 s, else about a minute); each stage's line arrives on `onProgress`. */
   validateMachine(quick: boolean, onProgress: (line: string) => void): Promise<Validation>;
@@ -171,7 +171,7 @@ export interface Script {
   post?: Record<string, Scripted<PostView>>;
   history?: Scripted<RunSummary[]>;
   results?: Record<string, Scripted<ResultsView>>;
-  share?: Record<string, Scripted<SharePreview>>;
+  share?: Record<string, Scripted<ShareView>>;
   machine?: Scripted<ThisMachine>;
   /** A validation: the progress lines it sends (`tickMs` apart), then its answer. */
   validation?: { lines: string[]; end: Scripted<Validation>; tickMs?: number };

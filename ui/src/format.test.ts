@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checksumWord, claimFigures, describeCell, formatAgo, formatDuration, formatInterval, formatNumber, formatPostDate, formatPublished, formatValue, formatWhen, laneFlags, outcomeLabel } from './format';
+import { checksumWord, claimFigures, count, describeCell, formatAgo, formatDuration, formatInterval, formatNumber, formatPostDate, formatPublished, formatRange, formatValue, formatWhen, laneFlags, outcomeLabel } from './format';
 
 describe('numbers', () => {
   it('groups thousands and trims decimals', () => {
@@ -15,7 +15,20 @@ describe('numbers', () => {
   it('puts the unit after the value, ratios as ×', () => {
     expect(formatValue(54000, 'req/s')).toBe('54,000 req/s');
     expect(formatValue(1.96, '×')).toBe('1.96×');
+    expect(formatValue(12, '%')).toBe('12%');
     expect(formatValue(null, 'ms')).toBe('—');
+  });
+
+  it('shows a count (whose unit is empty) bare, not as a ratio', () => {
+    expect(formatValue(6, '')).toBe('6');
+    expect(formatValue(1234, '')).toBe('1,234');
+    expect(formatInterval({ estimate: 6, low: 5, high: 7 }, '')).toBe('6 (5–7)');
+  });
+
+  it('writes a range with its unit once, as an interval writes its bounds', () => {
+    expect(formatRange(45900, 62100, 'req/s')).toBe('45,900–62,100 req/s');
+    expect(formatRange(1.67, 2.25, '×')).toBe('1.67–2.25×');
+    expect(formatRange(5, 7, '')).toBe('5–7');
   });
 
   it('reads published figures as the post gave them', () => {
@@ -27,6 +40,17 @@ describe('numbers', () => {
   it('shows an interval with its bounds', () => {
     expect(formatInterval({ estimate: 1.99, low: 1.9, high: 2.05 }, '×')).toBe('1.99× (1.9–2.05)');
     expect(formatInterval(null, '×')).toBe('—');
+  });
+});
+
+describe('counts', () => {
+  it('says one in the singular and every other number in the plural', () => {
+    expect(count(1, 'run')).toBe('1 run');
+    expect(count(0, 'run')).toBe('0 runs');
+    expect(count(3, 'lane')).toBe('3 lanes');
+    expect(count(1, 'batch', 'batches')).toBe('1 batch');
+    expect(count(2, 'batch', 'batches')).toBe('2 batches');
+    expect(count(152501, 'event')).toBe('152,501 events');
   });
 });
 
@@ -88,6 +112,12 @@ describe('lanes', () => {
   it('says nothing of a steady lane, and once that a single run has no spread', () => {
     expect(laneFlags([cell('req_per_s', { status: 'valid' }, 3, 0.01)])).toEqual([]);
     expect(laneFlags([cell('req_per_s', { status: 'valid' }, 1, 0), cell('p99_ms', { status: 'valid' }, 1, 0)])).toEqual(['one run: no spread to read']);
+  });
+  it('says a lane whose cells recorded no runs has none, not that it had one', () => {
+    const none = { key: { metric: 'req_per_s' as const }, status: { status: 'no_data' as const, reason: 'every run failed' }, stats: null };
+    expect(laneFlags([none])).toEqual(['throughput: no data: every run failed', 'no runs recorded']);
+    // One cell with a run: a single run, not none.
+    expect(laneFlags([none, cell('p99_ms', { status: 'valid' }, 1, 0)])).toContain('one run: no spread to read');
   });
 });
 

@@ -25,12 +25,26 @@ function trim(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-/** A value with its unit: `54,000 req/s`, `12 ms`, `1.96×` for ratios. */
+/** A value with its unit as the verdict crate's `format_number` writes it:
+ *  `54,000 req/s`, `12 ms`, `1.96×` (a ratio's unit), `12%`, and a count
+ *  (whose unit is empty) bare: `6`. */
 export function formatValue(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined) return '—';
-  if (unit === '' || unit === 'ratio' || unit === '×') return `${formatNumber(value)}×`;
-  if (unit === '%') return `${formatNumber(value)}%`;
+  if (unit === '') return formatNumber(value);
+  if (unit === '×' || unit === '%') return `${formatNumber(value)}${unit}`;
   return `${formatNumber(value)} ${unit}`;
+}
+
+/** A range with its unit once, after the upper bound: `45,900–62,100 req/s`,
+ *  `1.67–2.25×`; the range every page and tooltip writes. */
+export function formatRange(low: number, high: number, unit: string): string {
+  return `${formatNumber(low)}–${formatValue(high, unit)}`;
+}
+
+/** `n` and the noun it counts, singular for one: `1 run`, `3 runs`,
+ *  `2 policies` (with `many` given). */
+export function count(n: number, one: string, many: string = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
 
 /** A published figure: value, range, or why it is unknown. */
@@ -39,7 +53,7 @@ export function formatPublished(
   unit: string,
 ): string {
   if (f.value !== null && f.value !== undefined) return `${f.approx ? '≈ ' : ''}${formatValue(f.value, unit)}`;
-  if (f.range && f.range.length === 2) return `${formatNumber(f.range[0])}–${formatValue(f.range[1], unit)}`;
+  if (f.range && f.range.length === 2) return formatRange(f.range[0], f.range[1], unit);
   return f.unknown ? 'not given' : '—';
 }
 
@@ -94,7 +108,8 @@ export function describeCell(status: CellStatus | null): string {
 
 /** What a reader should know before trusting a lane's numbers: each of its
  *  cells that failed a gate (client-bound, no data, not comparable) or whose
- *  runs vary past the threshold, named by metric; a single run, once. */
+ *  runs vary past the threshold, named by metric; once, that its runs were
+ *  single (no spread to read) or that it has none recorded. */
 export function laneFlags(cells: { key: { metric: Metric }; status: CellStatus; stats: { runs: number; cv: number; unstable: boolean } | null }[]): string[] {
   const flags: string[] = [];
   for (const c of cells) {
@@ -102,7 +117,9 @@ export function laneFlags(cells: { key: { metric: Metric }; status: CellStatus; 
     if (c.status.status !== 'valid') flags.push(`${what}: ${describeCell(c.status)}`);
     if (c.stats?.unstable) flags.push(`${what}: high spread, runs vary ${(c.stats.cv * 100).toFixed(1)}%`);
   }
-  if (cells.length > 0 && cells.every((c) => (c.stats?.runs ?? 0) <= 1)) flags.push('one run: no spread to read');
+  const runs = cells.map((c) => c.stats?.runs ?? 0);
+  if (runs.length > 0 && runs.every((n) => n === 0)) flags.push('no runs recorded');
+  else if (runs.length > 0 && runs.every((n) => n <= 1)) flags.push('one run: no spread to read');
   return flags;
 }
 

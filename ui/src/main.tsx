@@ -3,6 +3,7 @@ import { Channel, invoke } from '@tauri-apps/api/core';
 import { scriptedBackend, tauriBackend, type Backend } from './backend';
 import { scripts } from './scripts';
 import { App } from './App';
+import { parseRoute } from './state';
 import type { Capabilities } from './bindings/Capabilities';
 import './styles.css';
 
@@ -47,9 +48,15 @@ if (typeof backend === 'string') {
 }
 
 // When the Library's cards were first painted (ms since the page's time
-// origin), read by bench/desktop with the first contentful paint.
-new MutationObserver((_, observer) => {
-  if (!root.querySelector('[data-recipe]')) return;
-  observer.disconnect();
-  requestAnimationFrame(() => (window.__repriseLibraryPainted = performance.now()));
-}).observe(root, { childList: true, subtree: true });
+// origin), read by bench/desktop with the first contentful paint. It watches
+// only until the first page has its data (the Library's cards, or any other
+// page's first render), never a live run's updates.
+if (parseRoute(location.hash).page === 'library') {
+  const observer = new MutationObserver(() => {
+    if (!root.querySelector('[data-recipe]') && !root.querySelector('[role=alert]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.__repriseLibraryPainted = performance.now()));
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  addEventListener('hashchange', () => observer.disconnect(), { once: true });
+}

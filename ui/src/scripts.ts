@@ -8,7 +8,7 @@ import type { ResultsView } from './bindings/ResultsView';
 import type { StreamMessage } from './bindings/StreamMessage';
 import type { Preflight } from './bindings/Preflight';
 import type { Library } from './bindings/Library';
-import type { SharePreview } from './bindings/SharePreview';
+import type { ShareView } from './bindings/ShareView';
 import type { RunOutcome } from './bindings/RunOutcome';
 import type { RunPlan } from './bindings/RunPlan';
 import type { Event } from './bindings/Event';
@@ -165,6 +165,27 @@ const smokeResults: ResultsView = {
   measured_on: [],
 };
 
+/** A run like campfire-nightly's: a count a command step printed (its unit
+ *  is empty), a claim on it, and a lane whose cell recorded no runs. */
+const countTally = '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable';
+const countResults: ResultsView = {
+  ...results,
+  run: { ...results.run, id: 'campfire-nightly-1', recipe: 'campfire-nightly', title: 'Campfire, nightly', cells: 2, reproduced: 1, not_comparable: 0, tally: countTally },
+  machine: { machine: 'matches' },
+  tally: countTally,
+  figures: [],
+  deviations: [],
+  verdicts: [
+    { claim: 'six-rooms', kind: 'absolute', quote: 'The seed has six rooms.', outcome: 'reproduced', reason: 'the interval lies within 6 ± 15%', published: 6, unit: '', tolerance: 0.15, band: [5.1, 6.9], measured: { estimate: 6, low: 6, high: 6 }, more_runs: null, figures: ['rooms'], deviations: [] },
+    { claim: 'jruby-ceiling', kind: 'absolute', quote: 'JRuby serves 1,712 req/s.', outcome: 'inconclusive', reason: 'the interval straddles the band’s edge', published: 1712, unit: 'req/s', tolerance: 0.15, band: [1455.2, 1968.8], measured: { estimate: 1900, low: 1800, high: 2000 }, more_runs: 1, figures: ['jruby-rooms'], deviations: [] },
+  ],
+  units: [...results.units, { metric: 'count', unit: '' }],
+  cells: [
+    { key: { lane: 'seed', endpoint: null, metric: 'count' }, runs: 1, status: { status: 'valid' }, figures: ['rooms'], stats: { runs: 1, median: 6, min: 6, max: 6, mean: 6, cv: 0, unstable: false }, interval: { estimate: 6, low: 6, high: 6 } },
+    { key: { lane: 'jruby', endpoint: '/', metric: 'req_per_s' }, runs: 0, status: { status: 'no_data', reason: 'every run failed' }, figures: [], stats: null, interval: null },
+  ],
+};
+
 const peopleRow = (people: string, served: boolean, verdict: string, navigation: string, delivery: string, failures: string, resends: string, reconnects: string, generator: string) =>
   ({ step: 'people', lane: 'rails', people, served, verdict, navigation, delivery, failures, resends, reconnects, generator });
 
@@ -263,6 +284,16 @@ const caveatsValidation: Validation = {
   history: { outcome: 'failed', reason: 'history.sqlite: attempt to write a readonly database' },
 };
 
+/** A quick validation whose ceiling had one run with data (no spread to
+ *  read) and one check. */
+const oneRunValidation: Validation = {
+  ...readyValidation,
+  summary: 'reprise validate: ready — Intel(R) Xeon(R) CPU @ 2.20GHz (2 CPUs); ceiling 74,210 req/s (1 run, split)',
+  checks: [machineChecks[0]],
+  ceiling_runs: 1,
+  ceiling_cv: null,
+};
+
 const preflight: Preflight = {
   recipe: 'hello-ceiling',
   absolute_comparable: false,
@@ -349,12 +380,13 @@ const runBatches: StreamMessage[][] = [
   [ev({ event: 'finished', step: 'clone', duration_ms: 2041 }), ev({ event: 'skipped', step: 'measure', reason: 'every lane was skipped: falcon is not installed' })],
 ];
 
-const share: SharePreview = {
+const share: ShareView = {
   run: 'hello-ceiling-1',
   repo: 'rubys/reprise',
   category: 'hello-ceiling',
   title: 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)',
   body: '# Reprise: Campfire under Falcon\n\nMachine: [hostname]\n',
+  markdown: 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)\n\n# Reprise: Campfire under Falcon\n\nMachine: [hostname]\n',
   html: '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Reprise: Campfire under Falcon</title></head><body>\n<h1>Reprise: Campfire under Falcon</h1>\n<p>Machine: [hostname]</p>\n<table><tr><th>claim</th><th>verdict</th></tr><tr><td>falcon-twice-puma</td><td class="reproduced">reproduced</td></tr></table>\n</body></html>\n',
   redacted: true,
   redacted_names: ['desk-seven'],
@@ -389,12 +421,26 @@ const library: Library = {
   dir: '/home/reader/reprise/recipes',
 };
 
+/** One recipe of one figure, one claim and one lane, its last run judging nothing. */
+const oneRecipe: Library = {
+  ...library,
+  recipes: [{ ...library.recipes[0], figures: 1, claims: 1, lanes: [{ lane: 'puma', here: { state: 'runs' } }] }],
+};
+const judgedNothing = { ...results.run, id: 'hello-ceiling-3', cells: 0, reproduced: 0, not_comparable: 0, tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable' };
+
 const finishedRun: RunOutcome = {
   run: 'hello-ceiling-20261130-1',
   steps: { finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false, lanes_failed: [] },
   skipped_lanes: [{ lane: 'falcon', why: 'preflight: Cannot run: it needs falcon, which this machine lacks.' }],
   summary: '1 step finished, 1 skipped; 1 lane not measured (falcon)',
   history: { outcome: 'stored', id: 'hello-ceiling-20261130-1' },
+};
+
+/** A run to resume: its measuring step finished in the latest run and kept. */
+const resumedPlan: RunPlan = {
+  ...plan,
+  latest_run: 'hello-ceiling-20261130-1',
+  steps: [plan.steps[0], { ...plan.steps[1], decision: { decision: 'keep' }, last_status: 'finished' }],
 };
 
 /** A quick run measuring puma and nginx, falcon skipped: four cells of two runs. */
@@ -441,11 +487,15 @@ export const scripts: Record<string, Script> = {
         outcome: { value: finishedRun },
       },
     },
-    shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', token_store: 'the OS keyring' } },
+    shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', repo_from: 'chosen in the app', repo_choosable: true, token_store: 'the OS keyring' } },
     signIn: { value: { user_code: 'WDJB-MJHT', verification_uri: 'https://github.com/login/device', expires_in: 900 } },
     waitSignIn: { value: 'the OS keyring', delayMs: 300 },
     submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } },
     stream: flood(40),
+  },
+  libraryone: {
+    library: { value: oneRecipe },
+    history: { value: [judgedNothing] },
   },
   librarysmoke: {
     library: { value: library },
@@ -462,6 +512,10 @@ export const scripts: Record<string, Script> = {
   caveats: {
     machine: { value: machine },
     validation: { lines: validationLines, tickMs: 250, end: { value: caveatsValidation } },
+  },
+  onerun: {
+    machine: { value: machine },
+    validation: { lines: validationLines, tickMs: 10, end: { value: oneRunValidation } },
   },
   validateerror: {
     machine: { value: machine },
@@ -480,6 +534,11 @@ export const scripts: Record<string, Script> = {
     post: { 'campfire-runtimes': { value: runtimesPost } },
     openLink: { value: null },
   },
+  /** A recipe whose post link is not a web address: nothing to open. */
+  badlink: {
+    post: { 'campfire-runtimes': { value: { ...runtimesPost, post: { ...runtimesPost.post, url: 'javascript:alert(document.domain)' } } } },
+    openLink: { value: null },
+  },
   linkerror: {
     post: { 'campfire-runtimes': { value: runtimesPost } },
     openLink: { error: { kind: 'io', message: 'could not start xdg-open: No such file or directory (os error 2)', hint: 'Install xdg-open (xdg-utils on Linux), or open the link by hand: https://example.com/posts/campfire-runtimes' } },
@@ -488,6 +547,10 @@ export const scripts: Record<string, Script> = {
     history: { value: [smokeResults.run, results.run] },
     results: { 'hello-ceiling-1': { value: results }, 'hello-ceiling-2': { value: smokeResults } },
   },
+  counts: {
+    history: { value: [countResults.run] },
+    results: { 'campfire-nightly-1': { value: countResults } },
+  },
   people: {
     history: { value: [peopleResults.run] },
     results: { 'campfire-people-1': { value: peopleResults } },
@@ -495,20 +558,26 @@ export const scripts: Record<string, Script> = {
   /** No OAuth app and no repository yet: the repository field and the prefilled link. */
   sharenoapp: {
     history: { value: [results.run] },
-    share: { 'hello-ceiling-1': { value: { ...share, repo: null, prefilled_url: null } } },
-    shareStatus: { value: { signed_in: false, can_sign_in: false, repo: null, token_store: 'the OS keyring' } },
+    // The Markdown as the backend gives it (here unlike the title and body
+    // joined, so a test sees Copy take it as given).
+    share: { 'hello-ceiling-1': { value: { ...share, repo: null, prefilled_url: null, markdown: `${share.markdown}\nFrom the backend.\n` } } },
+    shareStatus: { value: { signed_in: false, can_sign_in: false, repo: null, repo_from: null, repo_choosable: true, token_store: 'the OS keyring' } },
     shareSave: { value: '/home/reader/.local/share/reprise/shares/hello-ceiling-1.md' },
     openLink: { value: null },
   },
   shareerror: {
     history: { value: [results.run] },
     share: { 'hello-ceiling-1': { value: share } },
-    shareStatus: { value: { signed_in: true, can_sign_in: true, repo: 'rubys/nope', token_store: 'the OS keyring' } },
+    shareStatus: { value: { signed_in: true, can_sign_in: true, repo: 'rubys/nope', repo_from: 'from REPRISE_DISCUSSIONS_REPO', repo_choosable: false, token_store: 'the OS keyring' } },
     submit: { error: { kind: 'share', message: 'GraphQL: Could not resolve to a Repository with the name rubys/nope.', hint: 'Check the repository, its Discussions category for this recipe, and the token.' } },
   },
   measuring: {
     plan: { 'hello-ceiling': { value: measuringPlan } },
     run: { 'hello-ceiling': { batches: measureBatches, tickMs: 700, outcome: { value: measuredRun } } },
+  },
+  resumed: {
+    plan: { 'hello-ceiling': { value: resumedPlan } },
+    run: { 'hello-ceiling': { batches: runBatches, tickMs: 1000, outcome: { value: finishedRun } } },
   },
   slowrun: {
     library: { value: library },

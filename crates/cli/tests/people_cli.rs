@@ -89,6 +89,16 @@ struct Checkout {
 
 impl Checkout {
     fn new(server_args: &str, people_extra: &str, step_duration: &str) -> Checkout {
+        Checkout::edited(server_args, people_extra, step_duration, |text| text)
+    }
+
+    /// [`Checkout::new`] with the recipe's text passed through `edit`.
+    fn edited(
+        server_args: &str,
+        people_extra: &str,
+        step_duration: &str,
+        edit: impl FnOnce(String) -> String,
+    ) -> Checkout {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().join("root");
         std::fs::create_dir_all(root.join("recipes")).unwrap();
@@ -101,7 +111,7 @@ impl Checkout {
             people_extra,
             step_duration,
         );
-        std::fs::write(root.join("recipes/people-fixture.toml"), text).unwrap();
+        std::fs::write(root.join("recipes/people-fixture.toml"), edit(text)).unwrap();
         std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
         let checkout = Checkout { dir, root };
         let updated = checkout.reprise(&["checksums", "update"]).output().unwrap();
@@ -301,4 +311,60 @@ fn a_people_run_is_stored_and_its_report_has_a_row_per_step() {
     let html = String::from_utf8(html.stdout).unwrap();
     assert!(html.contains("<h2>People</h2>"), "{html}");
     assert_eq!(html.matches("<td>people</td><td>fixture</td>").count(), 3);
+}
+
+/// The live cells count the whole step, as the plan's expected cells do:
+/// the second lane's steps of people come after the first lane's, of all
+/// four, so the time left is the step's, not the lane's.
+#[test]
+fn the_live_cells_of_a_people_step_count_every_lane_s_steps() {
+    let server = server_binary().display().to_string();
+    let checkout = Checkout::edited(r#""--fault", "none""#, "", "3s", |text| {
+        let port = free_port();
+        text.replace(r#"lanes = ["fixture"]"#, r#"lanes = ["fixture", "second"]"#)
+            + &format!(
+                r#"
+[[lane]]
+name = "second"
+command = ["{server}", "--port", "{port}", "--accounts", "40", "--rooms", "4", "--fault", "none"]
+port = {port}
+health = "/up"
+warmup = "500ms"
+why = "A second Campfire-shaped server."
+"#
+            )
+    });
+    let out = checkout
+        .reprise(&["run", "people-fixture", "--yes", "--json"])
+        .output()
+        .unwrap();
+    let printed =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{printed}");
+    let live: Vec<(String, u64, u64)> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|e| e["event"] == "measuring")
+        .map(|e| {
+            (
+                e["lane"].as_str().unwrap().to_string(),
+                e["cells_done"].as_u64().unwrap(),
+                e["cells"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(
+        live.iter().any(|(lane, ..)| lane == "fixture")
+            && live.iter().any(|(lane, ..)| lane == "second"),
+        "{live:?}"
+    );
+    assert!(live.iter().all(|&(_, _, cells)| cells == 4), "{live:?}");
+    for (lane, done, _) in &live {
+        let range = if lane == "fixture" { 0..2 } else { 2..4 };
+        assert!(range.contains(done), "{lane} at {done}: {live:?}");
+    }
+    assert!(
+        live.windows(2).all(|w| w[0].1 <= w[1].1),
+        "cells done never go back: {live:?}"
+    );
 }

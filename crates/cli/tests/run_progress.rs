@@ -170,11 +170,12 @@ fn a_quick_run_says_its_runs_elapsed_time_what_is_left_and_the_lane_it_skipped()
         String::from_utf8_lossy(&out.stderr).into_owned(),
     );
     assert!(out.status.success(), "{stdout}{stderr}");
-    // The plan says what the quick run does, not the recipe's three runs.
+    // The plan says what the quick run does, not the recipe's three runs,
+    // on the one lane that runs here.
     assert!(
         stderr.contains(
-            "measures 2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 3 s), \
-             after warm-ups (2 s in all): about 10 s"
+            "measures 1 lane × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 3 s), \
+             after warm-ups (1 s in all): about 5 s (absent cannot run here)"
         ),
         "{stderr}"
     );

@@ -82,7 +82,13 @@ async fn answer(req: Request<Incoming>, log: Log) -> Result<Response<Full<Bytes>
 }
 
 fn reprise(data: &Path, base: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_reprise"))
+    reprise_with_repo(data, base, args, None)
+}
+
+/// `reprise ARGS` with `REPRISE_DISCUSSIONS_REPO` set to `env_repo` (else unset).
+fn reprise_with_repo(data: &Path, base: &str, args: &[&str], env_repo: Option<&str>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_reprise"));
+    command
         .args(args)
         .env("REPRISE_ROOT", repo())
         .env("REPRISE_DATA_DIR", data)
@@ -91,9 +97,11 @@ fn reprise(data: &Path, base: &str, args: &[&str]) -> Output {
         .env("REPRISE_GITHUB_API_URL", base)
         .env_remove("REPRISE_GITHUB_CLIENT_ID")
         .env_remove("REPRISE_DISCUSSIONS_REPO")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
+        .stdin(Stdio::null());
+    if let Some(env_repo) = env_repo {
+        command.env("REPRISE_DISCUSSIONS_REPO", env_repo);
+    }
+    command.output().unwrap()
 }
 
 fn text(o: &Output) -> String {
@@ -173,6 +181,64 @@ fn without_a_token_share_prints_a_prefilled_link_and_writes_the_report() {
         text(&out).contains("`rubys reprise` is not a repository: write it as OWNER/NAME"),
         "{}",
         text(&out)
+    );
+}
+
+/// `--repo` over `REPRISE_DISCUSSIONS_REPO` over the repository chosen in
+/// the app: a person who sets the variable for one post posts there, and
+/// `reprise share` says where it posts and what chose it.
+#[test]
+fn share_posts_to_the_flag_then_the_environment_then_the_app_s_choice_and_says_which() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (base, _) = stand_in();
+    let id = stored_run(tmp.path(), &data, &base);
+    // Chosen in the app: kept in the data dir.
+    std::fs::write(data.join("discussions-repo"), "chosen/in-app\n").unwrap();
+    let posts_to = |args: &[&str], env_repo: Option<&str>| {
+        let out = reprise_with_repo(&data, &base, args, env_repo);
+        assert!(out.status.success(), "{}", text(&out));
+        let shown = text(&out);
+        let link = shown
+            .lines()
+            .find(|l| l.starts_with(&base))
+            .unwrap_or_else(|| panic!("no prefilled link:\n{shown}"))
+            .to_string();
+        (shown, link)
+    };
+
+    let (shown, link) = posts_to(&["share", &id], None);
+    assert!(
+        shown.contains("Posting to chosen/in-app (chosen in the app)."),
+        "{shown}"
+    );
+    assert!(
+        link.starts_with(&format!("{base}/chosen/in-app/discussions/new?")),
+        "{link}"
+    );
+
+    let (shown, link) = posts_to(&["share", &id], Some("env/for-one-post"));
+    assert!(
+        shown.contains("Posting to env/for-one-post (from REPRISE_DISCUSSIONS_REPO)."),
+        "{shown}"
+    );
+    assert!(
+        link.starts_with(&format!("{base}/env/for-one-post/discussions/new?")),
+        "{link}"
+    );
+    assert!(!shown.contains("chosen/in-app"), "{shown}");
+
+    let (shown, link) = posts_to(
+        &["share", &id, "--repo", "flag/wins"],
+        Some("env/for-one-post"),
+    );
+    assert!(
+        shown.contains("Posting to flag/wins (from --repo)."),
+        "{shown}"
+    );
+    assert!(
+        link.starts_with(&format!("{base}/flag/wins/discussions/new?")),
+        "{link}"
     );
 }
 

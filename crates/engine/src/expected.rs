@@ -23,10 +23,11 @@ use crate::steps::load::Shape;
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Expected {
     /// What the step measures, in words: `3 lanes × 1 endpoint × 3 runs of
-    /// 20 s, after warm-ups (12 s in all): about 3 min 12 s`.
+    /// 20 s, after warm-ups (12 s in all): about 3 min 12 s`, and the step's
+    /// lanes this machine cannot run: `… (falcon cannot run here)`.
     pub shape: String,
-    /// The lanes of the plan the step measures (those that cannot run here
-    /// are left out when it runs).
+    /// The lanes the step measures: the plan's that this machine can run
+    /// ([`Plan::lanes_here`]).
     pub lanes: u32,
     /// Cells measured: lanes × endpoints × runs (`cable`: lanes × steps of
     /// people).
@@ -49,7 +50,8 @@ const PEOPLE_WARMUP: Duration = Duration::from_secs(10);
 
 impl Plan<'_> {
     /// What `step` measures and about how long it takes, for a measuring
-    /// step (`None` for any other).
+    /// step (`None` for any other): its lanes that run here, the others
+    /// named.
     pub fn expected(&self, step: &PlannedStep, quick: bool) -> Option<Expected> {
         let recipe = self.recipe;
         let (workload, named) = match &step.step.action {
@@ -58,16 +60,27 @@ impl Plan<'_> {
             }
             _ => return None,
         };
-        let lanes: Vec<&Lane> = recipe
+        let (lanes, not_here): (Vec<&Lane>, Vec<&Lane>) = recipe
             .lanes
             .iter()
             .filter(|l| self.lanes.iter().any(|p| p == l.name.as_str()))
             .filter(|l| named.is_empty() || named.iter().any(|n| n == &l.name))
-            .collect();
-        Some(match &step.step.action {
+            .partition(|l| {
+                self.lanes_here
+                    .as_ref()
+                    .is_none_or(|here| here.iter().any(|h| h == l.name.as_str()))
+            });
+        let mut expected = match &step.step.action {
             Action::Cable { .. } => people(workload, &lanes, quick)?,
             _ => load(workload, &lanes, quick),
-        })
+        };
+        if !not_here.is_empty() {
+            let names: Vec<&str> = not_here.iter().map(|l| l.name.as_str()).collect();
+            expected
+                .shape
+                .push_str(&format!(" ({} cannot run here)", names.join(", ")));
+        }
+        Some(expected)
     }
 }
 

@@ -155,6 +155,11 @@ pub struct Plan<'r> {
     pub steps: Vec<PlannedStep<'r>>,
     /// The lanes per-lane steps will use.
     pub lanes: Vec<String>,
+    /// Those of `lanes` this machine can run, where the planner looked (the
+    /// session does, by the probe's rule, running nothing of the recipe's):
+    /// what a measuring step expects to measure. `None`: all of `lanes`.
+    /// The steps still ask when they run, and skip the others with why.
+    pub lanes_here: Option<Vec<String>>,
 }
 
 /// Orders the recipe's steps by their `after` lists and applies the
@@ -246,5 +251,6 @@ pub fn plan<'r>(recipe: &'r Recipe, options: &PlanOptions) -> Result<Plan<'r>, P
         recipe,
         steps,
         lanes,
+        lanes_here: None,
     })
 }

@@ -68,3 +68,20 @@ fn only_the_lanes_chosen_count_and_other_steps_expect_nothing() {
         "boot each lane once until it answers"
     );
 }
+
+#[test]
+fn only_the_lanes_that_run_here_are_expected_and_the_others_are_named() {
+    let recipe = hello();
+    let mut plan = plan(&recipe, &PlanOptions::default()).unwrap();
+    plan.lanes_here = Some(vec!["puma".into()]);
+    let measure = plan.steps.iter().find(|s| s.id() == "measure").unwrap();
+    let here = plan.expected(measure, false).unwrap();
+    // puma only: 1 lane × 1 endpoint × 3 runs of 20 s after its 5 s warm-up.
+    assert_eq!((here.lanes, here.cells), (1, 3));
+    assert_eq!(here.seconds, 65.0);
+    assert_eq!(
+        here.shape,
+        "1 lane × 1 endpoint × 3 runs of 20 s, after warm-ups (5 s in all): about 1 min 5 s \
+         (falcon, nginx cannot run here)"
+    );
+}

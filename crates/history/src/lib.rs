@@ -63,7 +63,8 @@ pub struct RunSummary {
     pub not_comparable: u32,
     /// A smoke run (`--quick`): capped durations, warm-ups and runs, so its
     /// numbers are not a measurement (read from the stored report, so runs
-    /// stored before this was listed say so too).
+    /// stored before this was listed say so too; a report that is not
+    /// valid JSON lists as not one).
     pub smoke_run: bool,
     /// The counts worded as the report's headline words them
     /// ([`Outcome::tally`]).
@@ -261,8 +262,11 @@ impl History {
             .prepare(
                 "SELECT id, created_at, recipe, title, origin, reproduced, not_reproduced, inconclusive, not_comparable,
                         (SELECT COUNT(*) FROM cells WHERE run_id = runs.id), no_data, not_measured,
-                        EXISTS (SELECT 1 FROM json_each(runs.report, '$.judgement.deviations')
-                                WHERE json_extract(value, '$.kind') = 'quick')
+                        -- A malformed report lists (not as a smoke run); only loading it fails.
+                        CASE WHEN json_valid(runs.report) THEN
+                            EXISTS (SELECT 1 FROM json_each(runs.report, '$.judgement.deviations')
+                                    WHERE json_extract(value, '$.kind') = 'quick')
+                        ELSE 0 END
                  FROM runs ORDER BY created_at DESC, id DESC",
             )
             .map_err(sql(&file))?;

@@ -227,3 +227,32 @@ fn the_list_says_which_runs_were_smoke_runs_and_words_the_counts_as_the_headline
         "0 reproduced, 0 not reproduced, 0 inconclusive, 1 no data, 3 not measured, 0 not comparable"
     );
 }
+
+#[test]
+fn a_run_whose_stored_report_is_malformed_still_lists_and_is_not_a_smoke_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(dir.path()).unwrap();
+    h.store(&fixture::report("good")).unwrap();
+    h.store(&falcon_skipped_puma_erring("broken")).unwrap();
+    drop(h);
+    {
+        let conn = rusqlite::Connection::open(dir.path().join("history.sqlite")).unwrap();
+        let changed = conn
+            .execute(
+                "UPDATE runs SET report = '{\"judgement\": ' WHERE id = 'broken'",
+                [],
+            )
+            .unwrap();
+        assert_eq!(changed, 1);
+    }
+    let h = History::open(dir.path()).unwrap();
+    let runs = h.list().unwrap();
+    let mut ids: Vec<&str> = runs.iter().map(|r| r.id.as_str()).collect();
+    ids.sort();
+    assert_eq!(ids, ["broken", "good"]);
+    let broken = runs.iter().find(|r| r.id == "broken").unwrap();
+    assert!(!broken.smoke_run);
+    assert_eq!((broken.no_data, broken.not_measured), (1, 3));
+    // Only loading the malformed report itself fails.
+    assert!(h.load("broken").is_err());
+}

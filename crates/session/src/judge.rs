@@ -123,14 +123,16 @@ fn read_results_json(results: &Path, name: &str) -> Result<Option<Value>, Sessio
         })
 }
 
-/// The lanes `skipped.json` says did not run (or stopped), and where.
+/// The lanes `skipped.json` says did not run (or stopped), and where; a
+/// file that is not a list of them is an error naming it, never "none".
 fn skipped_of(results: &Path) -> Result<Vec<SkippedLane>, SessionError> {
-    Ok(
-        match read_results_json(results, reprise_harness::SKIPPED_FILE)? {
-            Some(v) => serde_json::from_value(v).unwrap_or_default(),
-            None => Vec::new(),
-        },
-    )
+    match read_results_json(results, reprise_harness::SKIPPED_FILE)? {
+        Some(v) => serde_json::from_value(v).map_err(|e| SessionError::ResultsFile {
+            file: results.join(reprise_harness::SKIPPED_FILE),
+            reason: format!("not a list of skipped lanes: {e}"),
+        }),
+        None => Ok(Vec::new()),
+    }
 }
 
 /// Every lane a run's `skipped.json` names, with why, by lane.

@@ -164,6 +164,13 @@ impl Session {
         }
     }
 
+    /// The recipes whose runs are going on now, sorted.
+    pub fn running_recipes(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self.running().keys().cloned().collect();
+        ids.sort();
+        ids
+    }
+
     fn running(&self) -> std::sync::MutexGuard<'_, HashMap<String, CancelToken>> {
         self.running.lock().unwrap_or_else(|p| p.into_inner())
     }

@@ -7,8 +7,9 @@
 use reprise_engine::runner::container::ContainerRunner;
 use std::collections::BTreeMap;
 
+use reprise_engine::expected::count;
 use reprise_engine::{
-    CancelToken, Decision, Event, EventSink, Plan, PlanOptions, RunContext, RunDir,
+    CancelToken, Decision, Event, EventSink, Plan, PlanOptions, RunContext, RunDir, RunReport,
 };
 use reprise_verdict::{Deviation, DeviationKind};
 use serde::Serialize;
@@ -72,9 +73,10 @@ pub struct Prepared<'r> {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct RunOutcome {
     pub run: String,
-    pub steps: reprise_engine::RunReport,
-    /// Every lane the run's results say was not measured (or stopped), with
-    /// why, as `results/skipped.json` has them.
+    pub steps: RunReport,
+    /// Every lane not measured (or stopped), with why, as
+    /// `results/skipped.json` has them; every lane in `steps.lanes_failed`
+    /// is here, with or without a record there.
     pub skipped_lanes: Vec<LaneSkipped>,
     /// The steps and lanes in one line, as both front ends say it: `3 steps
     /// finished; 1 lane not measured (falcon)`. Counts of none are left out.
@@ -93,8 +95,7 @@ pub struct LaneSkipped {
 
 impl RunOutcome {
     /// [`RunOutcome::summary`]'s line for these steps and lanes.
-    pub fn summarise(steps: &reprise_engine::RunReport, lanes: &[LaneSkipped]) -> String {
-        let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    pub fn summarise(steps: &RunReport, lanes: &[LaneSkipped]) -> String {
         let mut parts = Vec::new();
         let counts = [
             (steps.finished.len(), "finished"),
@@ -106,7 +107,7 @@ impl RunOutcome {
             if n > 0 {
                 // The first count says what is counted.
                 parts.push(match parts.is_empty() {
-                    true => format!("{} {what}", plural(n, "step")),
+                    true => format!("{} {what}", count(n as u32, "step")),
                     false => format!("{n} {what}"),
                 });
             }
@@ -122,7 +123,7 @@ impl RunOutcome {
             let names: Vec<&str> = lanes.iter().map(|l| l.lane.as_str()).collect();
             line.push_str(&format!(
                 "; {} not measured ({})",
-                plural(lanes.len(), "lane"),
+                count(lanes.len() as u32, "lane"),
                 names.join(", ")
             ));
         }
@@ -157,7 +158,7 @@ impl Session {
                 status: loaded.checksum.clone(),
             });
         }
-        let plan = reprise_engine::plan(
+        let mut plan = reprise_engine::plan(
             &loaded.recipe,
             &PlanOptions {
                 lanes: options.lanes.clone(),
@@ -165,6 +166,16 @@ impl Session {
                 from: options.from.clone(),
             },
         )?;
+        // What the measuring steps expect to measure: the lanes that run here.
+        let standings = self.found_here(&loaded.recipe).lanes;
+        let here = crate::recipes::running(&standings);
+        plan.lanes_here = Some(
+            plan.lanes
+                .iter()
+                .filter(|l| here.contains(&l.as_str()))
+                .cloned()
+                .collect(),
+        );
         for id in options.sources.keys() {
             if !loaded.recipe.sources.iter().any(|s| s.id.as_str() == id) {
                 return Err(SessionError::UnknownSource {
@@ -270,7 +281,7 @@ impl Session {
             }
         };
         events.emit(Event::Note { message: note });
-        let skipped_lanes = crate::judge::skipped_lanes(&ctx.run.results())?;
+        let skipped_lanes = lanes_not_measured(&ctx.run, &steps, events);
         Ok(RunOutcome {
             run: ctx.run.id.clone(),
             summary: RunOutcome::summarise(&steps, &skipped_lanes),
@@ -303,6 +314,31 @@ impl Session {
             },
         }
     }
+}
+
+/// Every lane the run did not measure, or stopped measuring, with why: as
+/// `results/skipped.json` has them, and each lane the engine says did not
+/// boot or stopped that the file does not list. The run is judged and
+/// stored by now, so a file that cannot be read is said, not an error.
+fn lanes_not_measured(run: &RunDir, steps: &RunReport, events: &dyn EventSink) -> Vec<LaneSkipped> {
+    let mut lanes = crate::judge::skipped_lanes(&run.results()).unwrap_or_else(|e| {
+        events.emit(Event::Note {
+            message: format!(
+                "results/skipped.json could not be read, so why lanes were not measured is not known: {e}"
+            ),
+        });
+        Vec::new()
+    });
+    for lane in &steps.lanes_failed {
+        if !lanes.iter().any(|l| &l.lane == lane) {
+            // Both front ends say it did not boot or stopped, from `lanes_failed`.
+            lanes.push(LaneSkipped {
+                lane: lane.clone(),
+                why: "results/skipped.json has no record of why".into(),
+            });
+        }
+    }
+    lanes
 }
 
 /// How a run will differ from the post before it starts.
@@ -362,9 +398,8 @@ fn remove_left_over_containers(run: &RunDir, events: &dyn EventSink) {
     let message = match engine.remove_left_over(Some(&run.id)) {
         Ok(removed) if removed.is_empty() => return,
         Ok(removed) => format!(
-            "removed {} container{} left by an earlier attempt of this run: {}",
-            removed.len(),
-            if removed.len() == 1 { "" } else { "s" },
+            "removed {} left by an earlier attempt of this run: {}",
+            count(removed.len() as u32, "container"),
             removed.join(", ")
         ),
         Err(e) => format!("cannot remove this run's old containers: {e}"),

@@ -49,6 +49,36 @@ pub fn check_repo(text: &str) -> Result<String, SessionError> {
     }
 }
 
+/// The repository a post goes to, and what chose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PostTo {
+    /// OWNER/NAME.
+    pub repo: String,
+    pub from: RepoFrom,
+}
+
+/// What chose the repository to post in, first to last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepoFrom {
+    /// Asked for this post (`reprise share --repo`).
+    Asked,
+    /// `REPRISE_DISCUSSIONS_REPO`.
+    Environment,
+    /// Chosen in the app's Share page, kept in the data dir.
+    Chosen,
+}
+
+impl RepoFrom {
+    /// Where it came from, as `posting to OWNER/NAME (…)` says it.
+    pub fn words(self) -> &'static str {
+        match self {
+            RepoFrom::Asked => "from --repo",
+            RepoFrom::Environment => "from REPRISE_DISCUSSIONS_REPO",
+            RepoFrom::Chosen => "chosen in the app",
+        }
+    }
+}
+
 /// Where to sign in and post.
 #[derive(Clone, Debug)]
 pub struct ShareSettings {
@@ -116,12 +146,18 @@ pub struct ShareStatus {
     /// Whether an OAuth app is configured for the device flow.
     pub can_sign_in: bool,
     pub repo: Option<String>,
+    /// What chose `repo`, as `posting to OWNER/NAME (…)` says it: `from
+    /// REPRISE_DISCUSSIONS_REPO` or `chosen in the app`.
+    pub repo_from: Option<String>,
+    /// Whether the app's choice decides where to post (no
+    /// `REPRISE_DISCUSSIONS_REPO` overrides it).
+    pub repo_choosable: bool,
     /// Where the token is (or would be) kept.
     pub token_store: String,
 }
 
 impl Session {
-    /// What posting `run` would post to `repo` (default: the settings') in
+    /// What posting `run` would post to `repo` (default: [`Session::post_to`]'s) in
     /// `category` (default: the recipe's id), redacted unless `redact` is false.
     pub fn share_preview(
         &self,
@@ -140,10 +176,7 @@ impl Session {
             Some(r) => r.redact(&html),
             None => html,
         };
-        let repo = match repo {
-            Some(repo) => Some(check_repo(repo)?),
-            None => self.share_repo(),
-        };
+        let repo = self.post_to(repo)?.map(|to| to.repo);
         let category = category.map_or_else(|| report.run.recipe.clone(), str::to_string);
         let link = repo
             .as_deref()
@@ -209,16 +242,26 @@ impl Session {
         Ok(self.token_store().0.load()?)
     }
 
-    /// Where to post: the repository chosen last (kept in the data dir),
-    /// else the settings' (`REPRISE_DISCUSSIONS_REPO`).
-    pub fn share_repo(&self) -> Option<String> {
-        std::fs::read_to_string(self.data.root.join(REPO_FILE))
+    /// Where to post, and what chose it: `asked` (checked), else the
+    /// settings' (`REPRISE_DISCUSSIONS_REPO`, which a person may set for
+    /// one post), else the repository chosen last in the app (kept in the
+    /// data dir). `None` when nothing names one.
+    pub fn post_to(&self, asked: Option<&str>) -> Result<Option<PostTo>, SessionError> {
+        let to = |repo: String, from| Some(PostTo { repo, from });
+        if let Some(repo) = asked {
+            return Ok(to(check_repo(repo)?, RepoFrom::Asked));
+        }
+        if let Some(repo) = &self.share.repo {
+            return Ok(to(repo.clone(), RepoFrom::Environment));
+        }
+        Ok(std::fs::read_to_string(self.data.root.join(REPO_FILE))
             .ok()
             .and_then(|text| check_repo(&text).ok())
-            .or_else(|| self.share.repo.clone())
+            .and_then(|repo| to(repo, RepoFrom::Chosen)))
     }
 
-    /// Keeps `repo` (checked: OWNER/NAME) as where to post from now on.
+    /// Keeps `repo` (checked: OWNER/NAME) as where to post from now on,
+    /// where `REPRISE_DISCUSSIONS_REPO` does not name another.
     pub fn choose_repo(&self, repo: &str) -> Result<String, SessionError> {
         let repo = check_repo(repo)?;
         let file = self.data.root.join(REPO_FILE);
@@ -254,10 +297,13 @@ impl Session {
     }
 
     pub fn share_status(&self) -> Result<ShareStatus, SessionError> {
+        let to = self.post_to(None)?;
         Ok(ShareStatus {
             signed_in: self.token()?.is_some(),
             can_sign_in: self.share.client_id.is_some(),
-            repo: self.share_repo(),
+            repo: to.as_ref().map(|to| to.repo.clone()),
+            repo_from: to.as_ref().map(|to| to.from.words().to_string()),
+            repo_choosable: self.share.repo.is_none(),
             token_store: self.token_store().0.describe(),
         })
     }

@@ -7,12 +7,13 @@
 export type Expected = { 
 /**
  * What the step measures, in words: `3 lanes × 1 endpoint × 3 runs of
- * 20 s, after warm-ups (12 s in all): about 3 min 12 s`.
+ * 20 s, after warm-ups (12 s in all): about 3 min 12 s`, and the step's
+ * lanes this machine cannot run: `… (falcon cannot run here)`.
  */
 shape: string, 
 /**
- * The lanes of the plan the step measures (those that cannot run here
- * are left out when it runs).
+ * The lanes the step measures: the plan's that this machine can run
+ * ([`Plan::lanes_here`]).
  */
 lanes: number, 
 /**

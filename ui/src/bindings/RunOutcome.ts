@@ -8,8 +8,9 @@ import type { RunReport } from "./RunReport";
  */
 export type RunOutcome = { run: string, steps: RunReport, 
 /**
- * Every lane the run's results say was not measured (or stopped), with
- * why, as `results/skipped.json` has them.
+ * Every lane not measured (or stopped), with why, as
+ * `results/skipped.json` has them; every lane in `steps.lanes_failed`
+ * is here, with or without a record there.
  */
 skipped_lanes: Array<LaneSkipped>, 
 /**

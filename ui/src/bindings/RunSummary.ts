@@ -19,7 +19,8 @@ not_measured: number, not_comparable: number,
 /**
  * A smoke run (`--quick`): capped durations, warm-ups and runs, so its
  * numbers are not a measurement (read from the stored report, so runs
- * stored before this was listed say so too).
+ * stored before this was listed say so too; a report that is not
+ * valid JSON lists as not one).
  */
 smoke_run: boolean, 
 /**

@@ -9,6 +9,16 @@ export type ShareStatus = { signed_in: boolean,
  */
 can_sign_in: boolean, repo: string | null, 
 /**
+ * What chose `repo`, as `posting to OWNER/NAME (…)` says it: `from
+ * REPRISE_DISCUSSIONS_REPO` or `chosen in the app`.
+ */
+repo_from: string | null, 
+/**
+ * Whether the app's choice decides where to post (no
+ * `REPRISE_DISCUSSIONS_REPO` overrides it).
+ */
+repo_choosable: boolean, 
+/**
  * Where the token is (or would be) kept.
  */
 token_store: string, };

@@ -25,9 +25,14 @@ summary: string, checks: Array<Check>,
  */
 ceiling_req_per_s: number | null, 
 /**
- * Its spread between runs (coefficient of variation).
+ * Its spread between runs (coefficient of variation); `None` under two
+ * runs with data, where there is no spread to read.
  */
-ceiling_cv: number | null, ceiling_runs: number, 
+ceiling_cv: number | null, 
+/**
+ * The runs the median is over: those with data.
+ */
+ceiling_runs: number, 
 /**
  * Which CPUs served and which loaded.
  */

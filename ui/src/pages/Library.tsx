@@ -1,5 +1,5 @@
 import { Loaded, Notice, useLoad } from '../load';
-import { checksumWord, formatPostDate, formatWhen } from '../format';
+import { checksumWord, count, formatPostDate, formatWhen } from '../format';
 import { href } from '../state';
 import type { RecipeCard } from '../bindings/RecipeCard';
 import type { RunSummary } from '../bindings/RunSummary';
@@ -33,7 +33,7 @@ function LastRun({ run }: { run: RunSummary | undefined }) {
   return (
     <p class="last-run">
       Last run here {formatWhen(run.created_at)}
-      {run.smoke_run && ' (a smoke run)'}: {judged > 0 ? run.tally : run.title} ·{' '}
+      {run.smoke_run && ' (a smoke run)'}: {judged > 0 ? run.tally : 'nothing judged'} ·{' '}
       <a href={href({ page: 'results', run: run.id })}>see the results</a>
     </p>
   );
@@ -83,11 +83,11 @@ export function LibraryPage() {
                         ))}
                       </p>
                       <p class="facts">
-                        {r.figures} figures · {r.claims} claims ·{' '}
+                        {count(r.figures, 'figure')} · {count(r.claims, 'claim')} ·{' '}
                         <span class="lanes-here">
                           {runnable.length === 0
                             ? 'published figures only — nothing to run'
-                            : `${here.length} of ${runnable.length} lanes runnable here`}
+                            : `${here.length} of ${count(runnable.length, 'lane')} runnable here`}
                         </span>
                       </p>
                       {latest && <LastRun run={latest.get(r.post.id)} />}

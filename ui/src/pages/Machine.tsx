@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorBox, Loaded, useBackend, useLoad } from '../load';
 import { toBackendError, type Backend, type BackendError } from '../backend';
-import { formatNumber } from '../format';
+import { count, formatNumber } from '../format';
 import { href } from '../state';
 import type { Check } from '../bindings/Check';
 import type { Fitness } from '../bindings/Fitness';
@@ -81,7 +81,9 @@ function Verdict({ v }: { v: Validation }) {
         Loopback ceiling:{' '}
         {v.ceiling_req_per_s === null
           ? 'no data (no run answered every request)'
-          : `${formatNumber(v.ceiling_req_per_s)} req/s median over ${v.ceiling_runs} runs, spread ${((v.ceiling_cv ?? 0) * 100).toFixed(1)}%`}{' '}
+          : `${formatNumber(v.ceiling_req_per_s)} req/s median over ${count(v.ceiling_runs, 'run')}, ${
+              v.ceiling_cv === null ? 'spread unknown' : `spread ${(v.ceiling_cv * 100).toFixed(1)}%`
+            }`}{' '}
         ({v.ceiling_split}).
       </p>
       <p class="meta">
@@ -106,7 +108,7 @@ function Verdict({ v }: { v: Validation }) {
       )}
       {ok.length > 0 && (
         <details class="checks-ok">
-          <summary>{ok.length} checks ok</summary>
+          <summary>{count(ok.length, 'check')} ok</summary>
           <ul class="checks">
             {ok.map((c) => (
               <CheckItem check={c} />
@@ -172,7 +174,7 @@ export function MachinePage() {
                 ))}
               </dl>
               <details class="raw-facts">
-                <summary>All {m.facts.length} facts the probe read</summary>
+                <summary>Every fact the probe read ({m.facts.length})</summary>
                 <dl class="pairs facts-list">
                   {m.facts.map((f) => (
                     <>

@@ -15,8 +15,15 @@ export function PostPage({ id }: { id: string }) {
   );
 }
 
+/** The post's address where the app can open it (http or https, as
+ *  open_link takes); `null` for none or anything else. */
+function postLink(url: string | null): string | null {
+  return url !== null && /^https?:\/\//i.test(url) ? url : null;
+}
+
 function Post({ post: view }: { post: PostView }) {
   const post = view.post;
+  const url = postLink(post.url);
   const link = useOpenLink();
   return (
     <article>
@@ -27,14 +34,18 @@ function Post({ post: view }: { post: PostView }) {
       <p class="meta">
         {post.author} · {formatPostDate(post.date)}
         {post.run && <> · {post.run}</>}
-        {!post.url && <span data-no-post-link> · the recipe gives no link to the post</span>}
+        {!url && (
+          <span data-no-post-link>
+            {post.url ? ' · the recipe’s link to the post is not a web (http or https) address' : ' · the recipe gives no link to the post'}
+          </span>
+        )}
       </p>
       <p class="summary">{post.summary}</p>
       <p class="actions">
         <a class="button" href={href({ page: 'preflight', id: post.id })}>Check this machine</a>
         <a class="button secondary" href={href({ page: 'run', id: post.id })}>Run steps</a>
-        {post.url && (
-          <a class="button secondary" href={post.url} title={post.url} onClick={link.open(post.url)} data-post-link>
+        {url && (
+          <a class="button secondary" href={url} title={url} onClick={link.open(url)} data-post-link>
             Read the post ↗
           </a>
         )}

@@ -6,6 +6,7 @@ import type { SetupPlan } from '../bindings/SetupPlan';
 import { useState } from 'preact/hooks';
 import { toBackendError, type BackendError } from '../backend';
 import { ErrorBox, Loaded, useBackend, useLoad } from '../load';
+import { count } from '../format';
 import { href } from '../state';
 
 const verdictClass: Record<PreflightVerdict, string> = { matches: 'ok', not_recorded: '', differs: 'warn', blocks: 'bad' };
@@ -65,7 +66,7 @@ export function PreflightPage({ id }: { id: string }) {
             <ItemTable items={p.items.filter((i) => i.subject === 'toolchain' || i.subject === 'lane')} />
             <details class="hardware" data-hardware>
               <summary>
-                This machine against the post’s: {p.items.filter(isHardware).length} items,{' '}
+                This machine against the post’s: {count(p.items.filter(isHardware).length, 'item')},{' '}
                 {p.items.filter((i) => isHardware(i) && i.verdict !== 'matches').length} differ
                 {p.items.some((i) => isHardware(i) && i.verdict === 'blocks') && ' (some block: open to see which)'}
               </summary>
@@ -99,7 +100,7 @@ function laneSummary(p: Preflight): string {
   const total = p.runnable_lanes.length + p.blocked_lanes.length;
   if (p.blocked_lanes.length === 0) return `Nothing blocks this run: ${total === 1 ? 'its lane runs' : `all ${total} lanes run`} here.`;
   const blocked = p.blocked_lanes.join(', ');
-  return `${p.runnable_lanes.length} of ${total} lanes run here (${blocked} ${p.blocked_lanes.length === 1 ? 'is' : 'are'} blocked: the fixes are below).`;
+  return `${p.runnable_lanes.length} of ${count(total, 'lane')} run here (${blocked} ${p.blocked_lanes.length === 1 ? 'is' : 'are'} blocked: the fixes are below).`;
 }
 
 /** Every fix in one block, to copy and run, rather than one per row. */

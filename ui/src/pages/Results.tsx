@@ -4,7 +4,7 @@ import type { ResultsView } from '../bindings/ResultsView';
 import type { RunSummary } from '../bindings/RunSummary';
 import { Loaded, Notice, useLoad } from '../load';
 import { ClaimChart, claimCharts } from '../Chart';
-import { describeCell, formatAgo, formatInterval, formatValue, formatWhen, laneFlags, metricName, outcomeLabel, unitOf } from '../format';
+import { count, describeCell, formatAgo, formatInterval, formatRange, formatValue, formatWhen, laneFlags, metricName, outcomeLabel, unitOf } from '../format';
 import { href } from '../state';
 
 /** How a smoke run (`--quick`) is labelled, as the reports' headline says it. */
@@ -72,6 +72,14 @@ function Run({ run }: { run: string }) {
   );
 }
 
+/** A claims chart's unit as its title says it: `ratios (×)`, `counts`
+ *  (a count's unit is empty), `percentages (%)`, `req/s`. */
+function chartUnitWords(unit: string): string {
+  if (unit === '×') return 'ratios (×)';
+  if (unit === '%') return 'percentages (%)';
+  return unit === '' ? 'counts' : unit;
+}
+
 function Report({ r }: { r: ResultsView }) {
   const unit = (f: ResultsView['figures'][number]) => unitOf(r.units, f.metric);
   return (
@@ -109,10 +117,10 @@ function Report({ r }: { r: ResultsView }) {
             <q>{v.quote}</q>
             <p>
               Published {formatValue(v.published, v.unit)}
-              {v.band && <> (accepted {v.band.map((b) => formatValue(b, v.unit)).join(' – ')})</>}; measured{' '}
+              {v.band && <> (accepted {formatRange(v.band[0], v.band[1], v.unit)})</>}; measured{' '}
               <span class="interval">{formatInterval(v.measured, v.unit)}</span>.
             </p>
-            <p class="sub">{v.reason}{v.more_runs !== null && ` — about ${v.more_runs} more runs would settle it.`}</p>
+            <p class="sub">{v.reason}{v.more_runs !== null && ` — about ${count(v.more_runs, 'more run')} would settle it.`}</p>
           </li>
         ))}
       </ul>
@@ -121,7 +129,7 @@ function Report({ r }: { r: ResultsView }) {
         <ClaimChart
           unit={unit}
           bars={bars}
-          title={`Claims in ${unit === '×' ? 'ratios (×)' : unit}: published (grey), measured here (blue) with its 95% interval, the range each claim accepts shaded`}
+          title={`Claims in ${chartUnitWords(unit)}: published (grey), measured here (blue) with its 95% interval, the range each claim accepts shaded`}
         />
       ))}
       <table class="figures">

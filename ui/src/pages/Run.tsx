@@ -5,7 +5,7 @@ import type { Consent } from '../bindings/Consent';
 import type { RunPlan } from '../bindings/RunPlan';
 import { Loaded, Notice, useBackend, useLoad } from '../load';
 import { LiveLine } from '../Chart';
-import { checksumWord, formatDuration, formatValue } from '../format';
+import { checksumWord, count, formatDuration, formatNumber, formatValue } from '../format';
 import type { StreamMessage } from '../bindings/StreamMessage';
 import type { Expected } from '../bindings/Expected';
 import { applyBatch, emptyLive, fraction, href, type LiveState } from '../state';
@@ -31,7 +31,7 @@ export function RunPage({ id }: { id: string }) {
 }
 
 /** Live runs outlive the page: leaving and re-entering shows the same run. */
-const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; quick: boolean; clock: Clock; listeners: Set<() => void> }> = {};
+const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; quick: boolean; fresh: boolean; clock: Clock; listeners: Set<() => void> }> = {};
 type Phase = 'idle' | 'running' | 'cancelling' | 'ended';
 
 /** When the run and its steps started, and when each measuring step's
@@ -68,7 +68,7 @@ function useNow(on: boolean): number {
 }
 
 function useLiveRun(id: string) {
-  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, quick: false, clock: newClock(0), listeners: new Set() });
+  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, quick: false, fresh: false, clock: newClock(0), listeners: new Set() });
   const [, redraw] = useState(0);
   useEffect(() => {
     const l = () => redraw((n) => n + 1);
@@ -93,6 +93,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
     entry.phase = 'running';
     entry.outcome = null;
     entry.quick = quick;
+    entry.fresh = fresh;
     entry.clock = newClock(Date.now());
     notify();
     backend
@@ -201,7 +202,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
         </details>
       )}
       {error && <ErrorBox error={error} title="The run could not start." />}
-      {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} busy={busy} />}
+      {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} fresh={entry.fresh} busy={busy} />}
       {outcome && <Outcome outcome={outcome} />}
       <Timeline plan={plan} live={live} quick={shownQuick} />
     </>
@@ -210,8 +211,9 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
 
 /** Where the run is: the time so far, the step and cell going on, and
  *  about how long measuring has left (from the plan's cells and their
- *  length, counted down as cells finish); once ended, how long it took. */
-function RunStatus({ plan, live, clock, quick, busy }: { plan: RunPlan; live: LiveState; clock: Clock; quick: boolean; busy: boolean }) {
+ *  length, counted down as cells finish; a resumed run's kept steps measure
+ *  nothing again); once ended, how long it took. */
+function RunStatus({ plan, live, clock, quick, fresh, busy }: { plan: RunPlan; live: LiveState; clock: Clock; quick: boolean; fresh: boolean; busy: boolean }) {
   const now = useNow(busy);
   const at = clock.ended ?? now;
   const elapsed = formatDuration(Math.round((at - clock.started) / 1000));
@@ -219,7 +221,8 @@ function RunStatus({ plan, live, clock, quick, busy }: { plan: RunPlan; live: Li
   const expectedOf = (s: PlannedStep): Expected | null => (quick ? s.expected_quick : s.expected);
   const index = plan.steps.findIndex((s) => live.status[s.id]?.status === 'running');
   const current = index >= 0 ? plan.steps[index] : null;
-  const later = plan.steps.slice(index + 1).filter((s) => !live.status[s.id] && expectedOf(s));
+  const kept = (s: PlannedStep) => !fresh && s.decision.decision === 'keep';
+  const later = plan.steps.slice(index + 1).filter((s) => !live.status[s.id] && !kept(s) && expectedOf(s));
   const laterSeconds = later.reduce((sum, s) => sum + (expectedOf(s)?.seconds ?? 0), 0);
   const parts: string[] = [`${elapsed} elapsed`];
   let left: number | null = later.length > 0 ? laterSeconds : null;
@@ -289,8 +292,8 @@ function ConsentList({ consent }: { consent: Consent }) {
   return (
     <details class="consent" data-consent>
       <summary>
-        What starting this run executes: {consent.steps.length} step{consent.steps.length === 1 ? '' : 's'}, {consent.lanes.length} server
-        {consent.lanes.length === 1 ? '' : 's'}, {consent.version_commands.length} version command{consent.version_commands.length === 1 ? '' : 's'}
+        What starting this run executes: {count(consent.steps.length, 'step')}, {count(consent.lanes.length, 'server')},{' '}
+        {count(consent.version_commands.length, 'version command')}
       </summary>
       <ul class="plain">
         {consent.steps.map((s) => (
@@ -335,7 +338,7 @@ function ConsentList({ consent }: { consent: Consent }) {
         )}
         {consent.files.map((f) => (
           <li>
-            writes <code>files/{f.path}</code> ({f.lines} line{f.lines === 1 ? '' : 's'}{f.script ? ', a script' : ''})
+            writes <code>files/{f.path}</code> ({count(f.lines, 'line')}{f.script ? ', a script' : ''})
           </li>
         ))}
         {consent.requests.map((r) => (
@@ -392,7 +395,7 @@ function Step({ s, live, quick }: { s: PlannedStep; live: LiveState; quick: bool
             )}
             {step.log.length > 0 && (
               <details open={now?.status === 'running' || now?.status === 'failed'}>
-                <summary>Log ({step.log.length} lines{step.dropped ? `, ${step.dropped} throttled` : ''})</summary>
+                <summary>Log ({count(step.log.length, 'line')}{step.dropped ? `, ${formatNumber(step.dropped)} throttled` : ''})</summary>
                 <pre class="log" aria-label={`${s.id} log`}>{step.log.slice(-200).join('\n')}</pre>
               </details>
             )}
@@ -455,13 +458,13 @@ function StreamCheck() {
             </p>
             <LiveLine samples={live.reqPerS} label="Live throughput" />
             <pre class="log" aria-label={`${step} log`}>{s.log.slice(-20).join('\n')}</pre>
-            {s.dropped > 0 && <p class="sub">{s.dropped.toLocaleString('en-US')} log lines not shown (throttled)</p>}
+            {s.dropped > 0 && <p class="sub">{count(s.dropped, 'log line')} not shown (throttled)</p>}
           </div>
         );
       })}
       {live.batches > 0 && (
         <p class="sub" data-stream-summary>
-          {live.received.toLocaleString('en-US')} events in {live.batches.toLocaleString('en-US')} batches
+          {count(live.received, 'event')} in {count(live.batches, 'batch', 'batches')}
         </p>
       )}
     </section>

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
-import type { SharePreview } from '../bindings/SharePreview';
+import type { ShareView } from '../bindings/ShareView';
 import type { ShareStatus } from '../bindings/ShareStatus';
 import type { SignInCode } from '../bindings/SignInCode';
 import { toBackendError, type BackendError } from '../backend';
 import { ErrorBox, Loaded, Notice, useBackend, useLoad } from '../load';
+import { formatDuration } from '../format';
 import { RunList } from './Results';
 
 export function SharePage({ run }: { run?: string }) {
@@ -88,14 +89,20 @@ function RepoField({ status, onChosen }: { status: ShareStatus; onChosen: () => 
           spellcheck={false}
           aria-label="Repository to post in (owner/name)"
           data-field="repo"
+          disabled={!status.repo_choosable}
           onInput={(e) => setText(e.currentTarget.value)}
         />
       </label>{' '}
-      <button type="submit" class={changed ? undefined : 'secondary'} disabled={busy || !changed || text.trim() === ''} data-action="use-repo">
+      <button type="submit" class={changed ? undefined : 'secondary'} disabled={busy || !changed || text.trim() === '' || !status.repo_choosable} data-action="use-repo">
         Use this repository
       </button>
       <p class="sub">
-        {status.repo ? (
+        {!status.repo_choosable ? (
+          <span data-repo-from>
+            Discussions go to <strong data-repo>{status.repo}</strong> ({status.repo_from}), in the category named after the recipe. To choose here,
+            start the app without REPRISE_DISCUSSIONS_REPO.
+          </span>
+        ) : status.repo ? (
           <>
             Discussions go to <strong data-repo>{status.repo}</strong>, in the category named after the recipe; the choice is kept for next time.
           </>
@@ -110,16 +117,15 @@ function RepoField({ status, onChosen }: { status: ShareStatus; onChosen: () => 
 
 /** The report as it will look, rendered by the app's report exporter in a
  *  sandboxed frame (no scripts), the Markdown as posted folded below; Copy
- *  and Save give that Markdown. */
-function Preview({ p }: { p: SharePreview }) {
+ *  gives the preview's Markdown, the text Save writes. */
+function Preview({ p }: { p: ShareView }) {
   const backend = useBackend();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<BackendError | null>(null);
-  const markdown = `${p.title}\n\n${p.body}`;
   const copy = async () => {
     setError(null);
     try {
-      await copyText(markdown);
+      await copyText(p.markdown);
       setDone('Copied the report (Markdown) to the clipboard.');
     } catch (e) {
       setError(toBackendError(e));
@@ -193,7 +199,7 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('the clipboard refused the text; select the Markdown below and copy it by hand');
 }
 
-function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStatus; onSignedIn: () => void }) {
+function Post({ p, status: s, onSignedIn }: { p: ShareView; status: ShareStatus; onSignedIn: () => void }) {
   const backend = useBackend();
   const [code, setCode] = useState<SignInCode | null>(null);
   const [busy, setBusy] = useState(false);
@@ -269,7 +275,7 @@ function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStat
         <div class="device-code" role="status">
           <p>Open <code>{code.verification_uri}</code> in your browser and enter this code:</p>
           <p class="code" data-user-code>{code.user_code}</p>
-          <p class="sub">Waiting for GitHub… the code expires in {Math.round(code.expires_in / 60)} minutes.</p>
+          <p class="sub">Waiting for GitHub… the code expires in {formatDuration(code.expires_in)}.</p>
         </div>
       )}
       {s.signed_in && s.repo && !link && (

@@ -100,6 +100,15 @@ export class Session {
   click(el) {
     return this.cmd('POST', `/element/${el}/click`, {});
   }
+  /** Runs `fn` with the session switched into the frame `el`, then back. */
+  async inFrame(el, fn) {
+    await this.cmd('POST', '/frame', { id: { [ELEMENT]: el } });
+    try {
+      return await fn();
+    } finally {
+      await this.cmd('POST', '/frame/parent', {});
+    }
+  }
   /** Navigates inside the app by its hash route (no reload). */
   go(hash) {
     return this.script('location.hash = arguments[0]; return location.hash;', [hash]);

@@ -40,7 +40,7 @@ describe('Library', () => {
     await card.waitFor();
     assert.match(await card.innerText(), /Campfire under Falcon/);
     assert.match(await card.innerText(), /Sam Ruby · October 2026/);
-    assert.match(await card.locator('.lanes-here').innerText(), /1 of 3 lanes runnable here/);
+    assert.equal(await card.locator('.facts').innerText(), '2 figures · 4 claims · 1 of 3 lanes runnable here');
     assert.match(await text('[data-recipe="campfire-runtimes"]'), /checksum modified/);
     assert.equal(await text('[data-recipes-dir]'), 'Recipes from /home/reader/reprise/recipes');
   });
@@ -109,6 +109,13 @@ describe('Library', () => {
     await last.locator('a', { hasText: 'see the results' }).click();
     assert.equal(await page.evaluate(() => location.hash), '#/results/hello-ceiling-1');
   });
+  it('counts one figure, claim and lane in the singular, and says when the last run judged nothing', async () => {
+    await open('libraryone', 'library');
+    const card = page.locator('[data-recipe="hello-ceiling"]');
+    await card.locator('.last-run').waitFor();
+    assert.equal(await card.locator('.facts').innerText(), '1 figure · 1 claim · 1 of 1 lane runnable here');
+    assert.match(await card.locator('.last-run').innerText(), /^Last run here \d+ \w+ 2026, \d\d:\d\d: nothing judged · see the results$/);
+  });
   it('says when the last run was a smoke run', async () => {
     await open('librarysmoke', 'library');
     const last = page.locator('[data-recipe="hello-ceiling"] .last-run');
@@ -158,6 +165,13 @@ describe('Post', () => {
     await open('default', 'post/hello-ceiling');
     assert.match(await text('[data-no-post-link]'), /the recipe gives no link to the post/);
     assert.equal(await page.locator('[data-post-link]').count(), 0);
+  });
+  it('offers no link to open when the recipe’s is not an http or https address', async () => {
+    await open('badlink', 'post/campfire-runtimes');
+    await page.locator('h1', { hasText: 'Campfire on CRuby' }).waitFor();
+    assert.equal(await page.locator('[data-post-link]').count(), 0);
+    assert.equal(await page.locator('a[href^="javascript:"]').count(), 0);
+    assert.match(await text('[data-no-post-link]'), /the recipe’s link to the post is not a web \(http or https\) address/);
   });
   it('shows a link that would not open, with what to do', async () => {
     await open('linkerror', 'post/campfire-runtimes');
@@ -303,6 +317,16 @@ describe('Run', () => {
     await page.locator('[data-action="cancel"]').click();
     await page.locator('[data-run-outcome]', { hasText: '(cancelled)' }).waitFor({ timeout: 5000 });
   });
+  it('counts no measuring time for a step a resumed run keeps, and all of it for a new run', async () => {
+    await open('resumed', 'run/hello-ceiling');
+    await page.locator('[data-action="start"]', { hasText: 'Resume run hello-ceiling-20261130-1' }).click();
+    await page.locator('[data-step="clone"][data-status="running"]').waitFor();
+    assert.match(await text('[data-run-status]'), /^\d+ s elapsed · clone \(step 1 of 2\)$/);
+    await open('resumed', 'run/hello-ceiling');
+    await page.locator('[data-action="fresh"]').click();
+    await page.locator('[data-step="clone"][data-status="running"]').waitFor();
+    assert.match(await text('[data-run-status]'), /^\d+ s elapsed · clone \(step 1 of 2\) · then measuring: about 1 min 10 s$/);
+  });
   it('runs a modified recipe only once the reader accepts it, showing the diff from the reviewed version', async () => {
     await open('error', 'run/hello-ceiling');
     assert.match(await text('[data-unreviewed]'), /modified against checksums/);
@@ -362,6 +386,8 @@ describe('Results', () => {
     await v.waitFor();
     assert.match(await v.innerText(), /Reproduced/);
     assert.match(await v.innerText(), /1.99× \(1.98–2\)/);
+    // One range style: the accepted band as the measured interval's bounds are written.
+    assert.match(await text('[data-verdict="puma-ceiling"]'), /Published 54,000 req\/s \(accepted 45,900–62,100 req\/s\); measured 30,200 req\/s \(30,100–30,300\)\./);
     assert.match(await text('.notice'), /not the post’s/);
     assert.match(await text('[data-result="falcon-hello"]'), /106,000 req\/s\s+60,200 req\/s \(60,100–60,300\)/);
     assert.equal(await page.locator('[data-smoke-run]').count(), 0, 'a measured run is not called a smoke run');
@@ -442,6 +468,21 @@ describe('Results', () => {
     assert.match(await text('[data-measured-lanes] [data-lane="puma"]'), /one run: no spread to read/);
     assert.match(await text('[data-measured-on]'), /records nothing of its machine/);
   });
+  it('shows a count bare, without a ratio’s ×, in the lanes, the verdict and the chart', async () => {
+    await open('counts', 'results/campfire-nightly-1');
+    const seed = page.locator('[data-measured-lanes] [data-lane="seed"]');
+    await seed.waitFor();
+    assert.match(await seed.innerText(), /counts: 6(\s|$)/);
+    assert.doesNotMatch(await seed.innerText(), /6×/);
+    assert.match(await seed.innerText(), /one run: no spread to read/);
+    assert.equal(await text('[data-verdict="six-rooms"] p'), 'Published 6 (accepted 5.1–6.9); measured 6 (6–6).');
+    assert.match(await text('[data-chart-unit=""] figcaption'), /^Claims in counts: published \(grey\)/);
+    // A lane whose cell recorded no runs says so, not that it had one.
+    const jruby = page.locator('[data-measured-lanes] [data-lane="jruby"]');
+    assert.match(await jruby.innerText(), /no runs recorded/);
+    assert.doesNotMatch(await jruby.innerText(), /one run/);
+    assert.match(await text('[data-verdict="jruby-ceiling"] p.sub'), /— about 1 more run would settle it\.$/);
+  });
   it('shows each step of people, served or why not', async () => {
     await open('people', 'results/campfire-people-1');
     const served = page.locator('[data-people-step="rails/250"]');
@@ -482,6 +523,7 @@ describe('Share', () => {
     await page.locator('[data-action="sign-in"]').click();
     assert.equal(await text('[data-user-code]'), 'WDJB-MJHT');
     assert.match(await text('.device-code'), /https:\/\/github.com\/login\/device/);
+    assert.match(await text('.device-code'), /the code expires in 15 min\./);
     await page.locator('[data-action="submit"]').waitFor();
     await page.locator('[data-action="submit"]').click();
     assert.equal(await page.locator('[data-posted]').inputValue(), 'https://github.com/rubys/reprise/discussions/7');
@@ -506,17 +548,20 @@ describe('Share', () => {
     assert.match(await page.locator('[data-prefilled]').inputValue(), /^https:\/\/github\.com\/rubys\/reprise\/discussions\/new\?category=hello-ceiling&title=Reprise/);
     await openOnGitHub.click();
     assert.match(await text('[data-opened]'), /Opened the prefilled discussion in your browser/);
-    // Copy gives the redacted Markdown: the title, a blank line, the body.
+    // Copy gives the redacted Markdown the backend made (the text Save writes), not one rebuilt in the page.
     await page.locator('[data-action="copy"]').click();
     assert.match(await text('[data-share-done]'), /Copied the report/);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(copied, 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)\n\n# Reprise: Campfire under Falcon\n\nMachine: [hostname]\n');
+    assert.equal(copied, 'Reprise: Campfire under Falcon: the hello-world ceilings (1 reproduced)\n\n# Reprise: Campfire under Falcon\n\nMachine: [hostname]\n\nFrom the backend.\n');
     assert.doesNotMatch(copied, /desk-seven/);
     await page.locator('[data-action="save"]').click();
     assert.equal(await text('[data-share-done]'), 'Saved the report to /home/reader/.local/share/reprise/shares/hello-ceiling-1.md');
   });
   it('shows a failed post where it happened, with what to do', async () => {
     await open('shareerror', 'share/hello-ceiling-1');
+    // REPRISE_DISCUSSIONS_REPO decides here: the field says so and cannot be changed.
+    assert.match(await text('[data-repo-from]'), /rubys\/nope \(from REPRISE_DISCUSSIONS_REPO\).*without REPRISE_DISCUSSIONS_REPO/);
+    assert.equal(await page.locator('[data-field="repo"]').isDisabled(), true);
     await page.locator('[data-action="submit"]').click();
     assert.match(await text('[role=alert]'), /Could not resolve to a Repository/);
     assert.match(await text('[role=alert]'), /What to do: Check the repository/);
@@ -530,7 +575,8 @@ describe('Machine', () => {
     assert.equal(await text('[data-summary="Governor"]'), 'performance (all 2 policies)');
     assert.match(await text('[data-summary="Virtualisation"]'), /virtual machine/);
     assert.equal(await page.locator('[data-fact="cpu.logical_threads"]').isVisible(), false);
-    await page.locator('details.raw-facts > summary', { hasText: 'All 4 facts the probe read' }).click();
+    assert.equal(await text('details.raw-facts > summary'), 'Every fact the probe read (4)');
+    await page.locator('details.raw-facts > summary').click();
     assert.equal(await text('[data-fact="cpu.logical_threads"]'), '2');
     assert.equal(await text('[data-fact="clock.governor"]'), 'performance');
   });
@@ -547,6 +593,13 @@ describe('Machine', () => {
     // Nothing to look at: the six checks are ok, folded.
     assert.equal(await page.locator('[aria-label="Checks that warn or fail"]').count(), 0);
     assert.equal(await text('details.checks-ok > summary'), '6 checks ok');
+  });
+  it('says a ceiling of one run has no spread to read, and counts one check in the singular', async () => {
+    await open('onerun', 'machine');
+    await page.locator('[data-action="validate"]').click();
+    await page.locator('[data-fitness="ready"]').waitFor();
+    assert.equal(await text('[data-ceiling]'), 'Loopback ceiling: 74,210 req/s median over 1 run, spread unknown (server on CPU 0, load generator on CPU 1).');
+    assert.equal(await text('details.checks-ok > summary'), '1 check ok');
   });
   it('shows the validation running with its progress, then the caveats with why and the fix', async () => {
     await open('caveats', 'machine');

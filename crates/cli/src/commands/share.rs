@@ -14,8 +14,8 @@ use reprise_session::Session;
 pub struct Args {
     /// A run id from `reprise history`.
     run: String,
-    /// The repository to post in, OWNER/NAME (default: the one chosen last
-    /// in the app, else $REPRISE_DISCUSSIONS_REPO).
+    /// The repository to post in, OWNER/NAME (default:
+    /// $REPRISE_DISCUSSIONS_REPO, else the one chosen last in the app).
     #[arg(long)]
     repo: Option<String>,
     /// The discussion category, by name or slug (default: the recipe's id).
@@ -45,22 +45,31 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(client_id) = &args.client_id {
         session.share.client_id = Some(client_id.clone());
     }
+    let bad_input = |e: reprise_session::SessionError| {
+        eprintln!("error: {e}");
+        ExitCode::from(super::BAD_INPUT)
+    };
+    let post_to = match session.post_to(args.repo.as_deref()) {
+        Ok(to) => to,
+        Err(e) => return bad_input(e),
+    };
     let preview = match session.share_preview(
         &args.run,
-        args.repo.as_deref(),
+        post_to.as_ref().map(|to| to.repo.as_str()),
         args.category.as_deref(),
         !args.no_redact,
     ) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(super::BAD_INPUT);
-        }
+        Err(e) => return bad_input(e),
     };
-    let Some(repo) = preview.repo.clone() else {
-        eprintln!("error: say where to post: --repo OWNER/NAME (or set REPRISE_DISCUSSIONS_REPO)");
+    let Some(post_to) = post_to else {
+        eprintln!(
+            "error: say where to post: --repo OWNER/NAME (or set REPRISE_DISCUSSIONS_REPO, or choose one in the app)"
+        );
         return ExitCode::from(super::BAD_INPUT);
     };
+    let repo = post_to.repo;
+    println!("Posting to {repo} ({}).", post_to.from.words());
 
     println!(
         "This is exactly what will be posted to {repo}, category `{}`",

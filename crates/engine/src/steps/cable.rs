@@ -21,6 +21,7 @@ use reprise_recipe::{Lane, Workload};
 use super::load::{QUICK_DURATION, QUICK_WARMUP};
 use super::{CpuSplit, Done, Lanes, RunContext, StepFailure, StepInput, within, workload};
 use crate::event::Event;
+use crate::expected::count;
 
 const DEFAULT_WARMUP: Duration = Duration::from_secs(10);
 /// `--quick` keeps this many of the workload's steps of people.
@@ -58,14 +59,23 @@ pub(crate) fn run(
             ));
         }
         s.note(format!(
-            "lane {name}: {} on 127.0.0.1:{port}, {} generator thread{}",
+            "lane {name}: {} on 127.0.0.1:{port}, {}",
             people_steps(&spec.steps),
-            spec.threads,
-            if spec.threads == 1 { "" } else { "s" }
+            count(spec.threads as u32, "generator thread")
         ));
+        // Cells across the step, as the plan expects them: every lane's
+        // steps of people, a lane that did not boot counted as done.
         let steps = spec.steps.len() as u64;
+        let before = to_load
+            .iter()
+            .position(|l| l.name == lane.name)
+            .unwrap_or(0) as u64;
+        let cells = Cells {
+            done: before * steps,
+            total: to_load.len() as u64 * steps,
+        };
         let report = run_people_until(&spec, ctx.cancel.stop_handle(), |progress| match progress {
-            PeopleProgress::Live(live) => live_event(ctx, id, &name, steps, &live),
+            PeopleProgress::Live(live) => live_event(ctx, id, &name, cells, &live),
             PeopleProgress::Step(report) => s.note(format!("lane {name}: {}", describe(report))),
         })
         .map_err(|e| StepFailure::Failed(format!("lane `{name}`: {e}")))?;
@@ -106,9 +116,18 @@ fn people_steps(steps: &[u32]) -> String {
     }
 }
 
+/// The step's cells (steps of people, every lane's): those finished before
+/// the lane's first, and all of them.
+#[derive(Clone, Copy)]
+struct Cells {
+    done: u64,
+    total: u64,
+}
+
 /// Where the running step stands, as the live measurement the UI shows:
-/// navigations per second as its rate, failures as its errors.
-fn live_event(ctx: &RunContext, id: &str, lane: &str, steps: u64, live: &LiveStep) {
+/// navigations per second as its rate, failures as its errors, the cells
+/// done of the whole step's.
+fn live_event(ctx: &RunContext, id: &str, lane: &str, cells: Cells, live: &LiveStep) {
     let seconds = live.elapsed.as_secs_f64().max(1e-3);
     ctx.events.emit(Event::Measuring {
         step: id.to_string(),
@@ -119,8 +138,8 @@ fn live_event(ctx: &RunContext, id: &str, lane: &str, steps: u64, live: &LiveSte
             if live.measuring { "" } else { " (warming up)" }
         ),
         run: live.step as u32 + 1,
-        cells_done: live.step as u64,
-        cells: steps,
+        cells_done: cells.done + live.step as u64,
+        cells: cells.total,
         req_per_s: live.navigations as f64 / seconds,
         p99_ms: live.navigation_p99_ms,
         errors: live.failures,
