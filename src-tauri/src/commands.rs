@@ -40,6 +40,14 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::Busy,
             "Wait for it to finish, or cancel it first.",
         ),
+        SessionError::MachineBusy(_) => (
+            ErrorKind::Busy,
+            "Wait for it to finish: the Machine page shows a validation, the Run page a run.",
+        ),
+        SessionError::Validate(_) => (
+            ErrorKind::Internal,
+            "Close other busy programs and try again; `reprise validate` in a terminal shows the same.",
+        ),
         SessionError::WorkDir(_) | SessionError::Run(_) | SessionError::Harness(_) => (
             ErrorKind::Io,
             "Check that the data dir is writable, or set REPRISE_DATA_DIR; the run's log is in its folder.",

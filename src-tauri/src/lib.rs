@@ -81,13 +81,12 @@ async fn machine() -> Result<ThisMachine, CommandError> {
 #[tauri::command]
 async fn validate_machine(
     session: State<'_, Session>,
-    validating: State<'_, validate::Validating>,
     quick: bool,
     on_progress: tauri::ipc::Channel<String>,
 ) -> Result<Validation, CommandError> {
-    let (session, validating) = (session.inner().clone(), validating.inner().clone());
+    let session = session.inner().clone();
     blocking(move || {
-        validate::validate(&session, &validating, quick, |line| {
+        validate::validate(&session, quick, |line| {
             // A closed window only stops the progress lines, not the validation.
             let _ = on_progress.send(line.to_string());
         })
@@ -133,12 +132,10 @@ async fn plan_run(session: State<'_, Session>, id: String) -> Result<RunPlan, Co
 #[tauri::command]
 async fn start_run(
     session: State<'_, Session>,
-    validating: State<'_, validate::Validating>,
     id: String,
     choices: RunChoices,
     on_event: tauri::ipc::Channel<Vec<StreamMessage>>,
 ) -> Result<RunOutcome, CommandError> {
-    validating.refuse_while_busy()?;
     let session = session.inner().clone();
     blocking(move || run::start(&session, &id, choices, |batch| on_event.send(batch))).await
 }
@@ -310,7 +307,6 @@ pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
         .manage(session)
         .manage(share::PendingSignIn::default())
         .manage(setup::Setups::default())
-        .manage(validate::Validating::default())
         .invoke_handler(tauri::generate_handler![
             library,
             post,

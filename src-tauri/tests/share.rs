@@ -14,6 +14,7 @@ use reprise_desktop::share::{
 use reprise_history::History;
 use reprise_recipe::Catalog;
 use reprise_report::RunInfo;
+use reprise_session::share::RepoFrom;
 use reprise_session::{DataDir, Session, ShareSettings};
 use reprise_share::{GitHub, TokenStore};
 use serde_json::json;
@@ -247,16 +248,11 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
     // REPRISE_DISCUSSIONS_REPO names (for one post) goes first.
     let again = status(&session_at(data.path(), &base, None, None)).unwrap();
     assert_eq!(again.repo.as_deref(), Some("rubys/reprise"));
-    assert_eq!(again.repo_from.as_deref(), Some("chosen in the app"));
-    assert!(again.repo_choosable);
+    assert_eq!(again.repo_from, Some(RepoFrom::Chosen));
     // ... and the page says it, and offers no choice that would not count.
     let named = status(&session_at(data.path(), &base, None, Some("someone/else"))).unwrap();
     assert_eq!(named.repo.as_deref(), Some("someone/else"));
-    assert_eq!(
-        named.repo_from.as_deref(),
-        Some("from REPRISE_DISCUSSIONS_REPO")
-    );
-    assert!(!named.repo_choosable);
+    assert_eq!(named.repo_from, Some(RepoFrom::Environment));
     assert!(requests.lock().unwrap().is_empty(), "nothing was sent");
 }
 

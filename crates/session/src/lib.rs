@@ -32,6 +32,7 @@ pub mod recipes;
 pub mod run;
 pub mod setup;
 pub mod share;
+pub mod validate;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -68,6 +69,11 @@ pub enum SessionError {
     Run(#[from] reprise_engine::RunError),
     #[error("{0} is already running")]
     Busy(String),
+    /// A run and a validation of this machine at once.
+    #[error("{0}: a run and a validation at once would measure each other")]
+    MachineBusy(String),
+    #[error("could not validate: {0}")]
+    Validate(#[from] reprise_validate::ValidateError),
     #[error("no source `{id}` in this recipe (its sources: {})", known.join(", "))]
     UnknownSource { id: String, known: Vec<String> },
     #[error(transparent)]
@@ -162,13 +168,6 @@ impl Session {
         for token in self.running().values() {
             token.cancel();
         }
-    }
-
-    /// The recipes whose runs are going on now, sorted.
-    pub fn running_recipes(&self) -> Vec<String> {
-        let mut ids: Vec<String> = self.running().keys().cloned().collect();
-        ids.sort();
-        ids
     }
 
     fn running(&self) -> std::sync::MutexGuard<'_, HashMap<String, CancelToken>> {

@@ -234,6 +234,11 @@ impl Session {
         let cancel = CancelToken::new();
         {
             let mut running = self.running();
+            if running.contains_key(crate::validate::VALIDATION) {
+                return Err(SessionError::MachineBusy(
+                    "this machine is being validated".into(),
+                ));
+            }
             if running.contains_key(&id) {
                 return Err(SessionError::Busy(id));
             }

@@ -58,7 +58,8 @@ pub struct PostTo {
 }
 
 /// What chose the repository to post in, first to last.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
 pub enum RepoFrom {
     /// Asked for this post (`reprise share --repo`).
     Asked,
@@ -146,12 +147,9 @@ pub struct ShareStatus {
     /// Whether an OAuth app is configured for the device flow.
     pub can_sign_in: bool,
     pub repo: Option<String>,
-    /// What chose `repo`, as `posting to OWNER/NAME (…)` says it: `from
-    /// REPRISE_DISCUSSIONS_REPO` or `chosen in the app`.
-    pub repo_from: Option<String>,
-    /// Whether the app's choice decides where to post (no
-    /// `REPRISE_DISCUSSIONS_REPO` overrides it).
-    pub repo_choosable: bool,
+    /// What chose `repo`: where it is the environment, a choice in the app
+    /// would not count.
+    pub repo_from: Option<RepoFrom>,
     /// Where the token is (or would be) kept.
     pub token_store: String,
 }
@@ -302,8 +300,7 @@ impl Session {
             signed_in: self.token()?.is_some(),
             can_sign_in: self.share.client_id.is_some(),
             repo: to.as_ref().map(|to| to.repo.clone()),
-            repo_from: to.as_ref().map(|to| to.from.words().to_string()),
-            repo_choosable: self.share.repo.is_none(),
+            repo_from: to.as_ref().map(|to| to.from),
             token_store: self.token_store().0.describe(),
         })
     }

@@ -39,16 +39,7 @@ why = "Boot each lane."
 
 #[test]
 fn a_lane_skipped_at_preflight_is_in_the_outcome_with_why() {
-    let root = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(root.path().join("recipes")).unwrap();
-    std::fs::write(root.path().join("recipes/absent.toml"), RECIPE).unwrap();
-    Catalog::new(root.path()).update_checksums().unwrap();
-    let data = tempfile::tempdir().unwrap();
-    let session = Session::new(
-        Catalog::new(root.path()),
-        DataDir::new(data.path()),
-        ShareSettings::from_env(),
-    );
+    let (_dirs, session) = session_with("absent", RECIPE);
     let loaded = session.load_recipe("absent").unwrap();
     let prepared = session.prepare(&loaded, &RunOptions::default()).unwrap();
     // The plan has the lane; what it expects to measure counts only the
@@ -154,16 +145,7 @@ why = "Leaves skipped.json as the test needs it (after serve, which fails)."
 
 /// Runs `recipe` (id `crashing`) to its end: the outcome and the notes it emitted.
 fn run_crashing(recipe: &str) -> (RunOutcome, Vec<String>) {
-    let root = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(root.path().join("recipes")).unwrap();
-    std::fs::write(root.path().join("recipes/crashing.toml"), recipe).unwrap();
-    Catalog::new(root.path()).update_checksums().unwrap();
-    let data = tempfile::tempdir().unwrap();
-    let session = Session::new(
-        Catalog::new(root.path()),
-        DataDir::new(data.path()),
-        ShareSettings::from_env(),
-    );
+    let (_dirs, session) = session_with("crashing", recipe);
     let loaded = session.load_recipe("crashing").unwrap();
     let prepared = session.prepare(&loaded, &RunOptions::default()).unwrap();
     let notes = Mutex::new(Vec::new());
@@ -225,4 +207,20 @@ fn an_unreadable_skipped_json_is_said_and_the_run_still_ends_with_its_outcome() 
         );
         assert!(outcome.run.starts_with("crashing-"), "{}", outcome.run);
     }
+}
+
+/// A session over a catalog of one reviewed recipe, `id` with `text`, and a
+/// data dir of its own (both folders live as long as the first value).
+fn session_with(id: &str, text: &str) -> ([tempfile::TempDir; 2], Session) {
+    let root = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(root.path().join("recipes")).unwrap();
+    std::fs::write(root.path().join(format!("recipes/{id}.toml")), text).unwrap();
+    Catalog::new(root.path()).update_checksums().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let session = Session::new(
+        Catalog::new(root.path()),
+        DataDir::new(data.path()),
+        ShareSettings::from_env(),
+    );
+    ([root, data], session)
 }

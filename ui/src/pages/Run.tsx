@@ -374,7 +374,7 @@ function Step({ s, live, quick }: { s: PlannedStep; live: LiveState; quick: bool
       <div>
         <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">{status}</span>
         {!now && <span class={`badge decision ${s.decision.decision}`} title={s.decision.decision === 'keep' ? 'kept from the latest run' : s.decision.reason}>{s.decision.decision === 'changed' ? 'redo' : s.decision.decision}</span>}
-        {now?.durationMs !== undefined && <span class="sub">{(now.durationMs / 1000).toFixed(1)} s</span>}
+        {now?.durationMs !== undefined && <span class="sub">{formatDuration(now.durationMs / 1000)}</span>}
         <p data-why>{capped ? `For the full run: ${s.why}` : s.why}</p>
         <code class="block">{s.describe}</code>
         {expected && (

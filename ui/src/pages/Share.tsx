@@ -78,6 +78,8 @@ function RepoField({ status, onChosen }: { status: ShareStatus; onChosen: () => 
     setBusy(false);
   };
   const changed = text.trim() !== (status.repo ?? '');
+  // REPRISE_DISCUSSIONS_REPO decides: a choice here would not count.
+  const fromEnvironment = status.repo_from === 'environment';
   return (
     <form class="repo" onSubmit={choose} data-repo-form>
       <label class="field">
@@ -89,17 +91,17 @@ function RepoField({ status, onChosen }: { status: ShareStatus; onChosen: () => 
           spellcheck={false}
           aria-label="Repository to post in (owner/name)"
           data-field="repo"
-          disabled={!status.repo_choosable}
+          disabled={fromEnvironment}
           onInput={(e) => setText(e.currentTarget.value)}
         />
       </label>{' '}
-      <button type="submit" class={changed ? undefined : 'secondary'} disabled={busy || !changed || text.trim() === '' || !status.repo_choosable} data-action="use-repo">
+      <button type="submit" class={changed ? undefined : 'secondary'} disabled={busy || !changed || text.trim() === '' || fromEnvironment} data-action="use-repo">
         Use this repository
       </button>
       <p class="sub">
-        {!status.repo_choosable ? (
+        {fromEnvironment ? (
           <span data-repo-from>
-            Discussions go to <strong data-repo>{status.repo}</strong> ({status.repo_from}), in the category named after the recipe. To choose here,
+            Discussions go to <strong data-repo>{status.repo}</strong> (from REPRISE_DISCUSSIONS_REPO), in the category named after the recipe. To choose here,
             start the app without REPRISE_DISCUSSIONS_REPO.
           </span>
         ) : status.repo ? (

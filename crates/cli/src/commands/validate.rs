@@ -8,14 +8,14 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args as ClapArgs;
+use reprise_session::HistoryOutcome;
 use reprise_validate::checks::Level;
 use reprise_validate::fitness::thousands;
 use reprise_validate::profile::compare;
 use reprise_validate::reference_server::ReferenceServer;
-use reprise_validate::{Fitness, Plan, Profile, record};
+use reprise_validate::{Fitness, Profile};
 
 use crate::table::{Table, wrap};
 
@@ -103,31 +103,26 @@ fn read_profile(file: &PathBuf) -> Result<Profile, ExitCode> {
 }
 
 fn measure(args: &Args) -> Result<Profile, ExitCode> {
-    let plan = if args.quick {
-        Plan::quick()
-    } else {
-        Plan::full()
-    };
-    let data_dir = super::session().data.root;
+    let session = super::session();
     eprintln!(
         "reprise validate ({}): is this machine fit to benchmark on?",
-        plan.mode
+        if args.quick { "quick" } else { "full" }
     );
-    let fingerprint = reprise_probe::Fingerprint::probe(Duration::from_secs(2));
-    let profile =
-        reprise_validate::validate(&plan, fingerprint, &data_dir, |line| eprintln!("{line}"))
-            .map_err(|e| {
-                eprintln!("error: could not validate: {e}");
-                ExitCode::from(CANNOT)
-            })?;
-    if !args.no_save {
-        match record::save(&profile, &data_dir) {
-            Ok(id) => eprintln!(
-                "saved as {id} in {} (`reprise report {id}`, `reprise share {id}`)",
-                data_dir.display()
-            ),
-            Err(e) => eprintln!("warning: not saved in the history: {e}"),
+    let (profile, history) = session
+        .validate_machine(args.quick, !args.no_save, |line| eprintln!("{line}"))
+        .map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::from(CANNOT)
+        })?;
+    match history {
+        Some(HistoryOutcome::Stored { id }) => eprintln!(
+            "saved as {id} in {} (`reprise report {id}`, `reprise share {id}`)",
+            session.data.root.display()
+        ),
+        Some(HistoryOutcome::Failed { reason }) => {
+            eprintln!("warning: not saved in the history: {reason}")
         }
+        _ => {}
     }
     Ok(profile)
 }
