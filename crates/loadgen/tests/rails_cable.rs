@@ -2,6 +2,7 @@
 //! ruby-actioncable 6.1 on Puma), with a minimal app made by the test: a
 //! channel that confirms, rejects on a param, and broadcasts on an action.
 
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -38,16 +39,40 @@ impl Puma {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("puma (Debian package puma) is installed");
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "puma did not listen within 30 s");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Puma {
+        let mut puma = Puma {
             child,
             port,
             _dir: dir,
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !puma.answers_http() {
+            if let Some(status) = puma.child.try_wait().unwrap() {
+                panic!("puma exited before it answered: {status}");
+            }
+            assert!(Instant::now() < deadline, "puma did not answer within 30 s");
+            std::thread::sleep(Duration::from_millis(50));
         }
+        puma
+    }
+
+    /// Whether an HTTP response comes back. A bare connect is not enough: the
+    /// port came from the ephemeral range, and a connect to it before Puma
+    /// binds can pick that same port as its source and connect to itself
+    /// (TCP simultaneous open), which once let a test start before Puma
+    /// listened.
+    fn answers_http(&self) -> bool {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else {
+            return false;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+        if stream
+            .write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            .is_err()
+        {
+            return false;
+        }
+        let mut head = [0u8; 8];
+        stream.read_exact(&mut head).is_ok() && head.starts_with(b"HTTP/1.")
     }
 
     fn config(&self, session: &str) -> CableConfig {
