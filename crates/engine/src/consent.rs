@@ -11,6 +11,7 @@ use reprise_recipe::{Action, Placement, Recipe};
 use serde::Serialize;
 
 use crate::plan::Plan;
+use crate::server_host::ServerHost;
 
 /// Everything a run executes, writes and requests, as the reader sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -33,6 +34,12 @@ pub struct Consent {
     /// Requests sent to the lanes: `GET /rooms/1` per endpoint, and the
     /// people model's paths.
     pub requests: Vec<String>,
+    /// Where the lanes and those requests go: `127.0.0.1`, or the server
+    /// host's address.
+    pub lane_address: String,
+    /// `--server-host`: the other machine's engine the lanes run on, as
+    /// a sentence; `None` on one machine.
+    pub server_host: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -70,9 +77,24 @@ fn env_lines(env: &BTreeMap<String, String>) -> Vec<String> {
 }
 
 impl Consent {
-    /// What running `plan` executes, writes and requests.
-    pub fn of(plan: &Plan, recipe: &Recipe) -> Consent {
-        let mut consent = Consent::default();
+    /// What running `plan` executes, writes and requests, with its lanes on
+    /// `server_host` where one is given.
+    pub fn of(plan: &Plan, recipe: &Recipe, server_host: Option<&ServerHost>) -> Consent {
+        let address = match server_host {
+            Some(host) => host.address,
+            None => std::net::Ipv4Addr::LOCALHOST.into(),
+        };
+        let mut consent = Consent {
+            lane_address: address.to_string(),
+            server_host: server_host.map(|host| {
+                format!(
+                    "runs each lane as a container of its image on the server host's engine at {} (TLS), each lane's folder copied there; `{{host}}` in a lane's command is {}",
+                    host.endpoint.url(),
+                    host.url_host()
+                )
+            }),
+            ..Consent::default()
+        };
         let mut workloads: Vec<&str> = Vec::new();
         for p in &plan.steps {
             let env = match &p.step.action {
@@ -113,10 +135,10 @@ impl Consent {
                 .iter()
                 .filter(|l| plan.lanes.iter().any(|n| *n == l.name.as_str()))
             {
-                let Some(command) = &lane.command else {
+                if lane.command.is_none() {
                     continue;
-                };
-                let mut line = command_line(command);
+                }
+                let mut line = command_line(&crate::server_host::lane_command(lane, address));
                 match (&lane.placement, &lane.image, &lane.dir) {
                     (Placement::Container, Some(image), _) => {
                         line = format!("in a container of {}: {line}", shown(image));
@@ -209,6 +231,9 @@ impl Consent {
                 lines.push(format!("  step {} sets {env}", step.id));
             }
         }
+        if let Some(host) = &self.server_host {
+            lines.push(format!("  {host}"));
+        }
         for lane in &self.lanes {
             lines.push(format!("  lane {} runs: {}", lane.name, lane.command));
             for env in &lane.env {
@@ -245,7 +270,10 @@ impl Consent {
             ));
         }
         if !self.requests.is_empty() {
-            lines.push("  requests (to its own lanes on 127.0.0.1 only):".into());
+            lines.push(format!(
+                "  requests (to its own lanes on {} only):",
+                self.lane_address
+            ));
             for r in &self.requests {
                 lines.push(format!("       {r}"));
             }

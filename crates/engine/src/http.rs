@@ -1,14 +1,16 @@
-//! Single HTTP requests to a lane's server on loopback: health checks,
+//! Single HTTP requests to a lane's server: health checks,
 //! the check step's one request per endpoint, and signing in. reqwest on a
 //! current-thread tokio runtime the client owns, so callers stay plain
 //! threads; redirects are not followed (a sign-in expects its 302), cookies
 //! are not kept (a signed-in session keeps its own), no proxy is asked.
 //!
-//! Every request goes to 127.0.0.1 and the lane's port, and nowhere else: a
+//! Every request goes to the lane's address (127.0.0.1, or the run's server
+//! host) and the lane's port, and nowhere else: a
 //! path that would make the URL point at another host (`//host/…`,
 //! `@host/…`) is refused before anything is sent. The load itself goes
 //! through `reprise-loadgen`.
 
+use std::net::IpAddr;
 use std::time::Duration;
 
 use reqwest::Method;
@@ -62,14 +64,16 @@ pub enum Body<'a> {
     Form(&'a [(&'a str, &'a str)]),
 }
 
-/// Requests to servers on 127.0.0.1.
-pub struct LoopbackClient {
+/// Requests to lanes' servers at one address: 127.0.0.1, or the run's
+/// server host.
+pub struct LaneClient {
     client: reqwest::Client,
     runtime: tokio::runtime::Runtime,
+    address: IpAddr,
 }
 
-impl LoopbackClient {
-    pub fn new() -> Result<LoopbackClient, HttpError> {
+impl LaneClient {
+    pub fn new(address: IpAddr) -> Result<LaneClient, HttpError> {
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .no_proxy()
@@ -77,10 +81,14 @@ impl LoopbackClient {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
-        Ok(LoopbackClient { client, runtime })
+        Ok(LaneClient {
+            client,
+            runtime,
+            address,
+        })
     }
 
-    /// GET `path` from 127.0.0.1:`port`.
+    /// GET `path` from the address's `port`.
     pub fn get(
         &self,
         port: u16,
@@ -91,7 +99,7 @@ impl LoopbackClient {
         self.request(port, "GET", path, headers, Body::None, timeout)
     }
 
-    /// One request to 127.0.0.1:`port`.
+    /// One request to the address's `port`.
     pub fn request(
         &self,
         port: u16,
@@ -101,7 +109,7 @@ impl LoopbackClient {
         body: Body<'_>,
         timeout: Duration,
     ) -> Result<Response, HttpError> {
-        let url = loopback_url(port, path)?;
+        let url = lane_url(self.address, port, path)?;
         let method =
             Method::from_bytes(method.as_bytes()).map_err(|_| HttpError::Method(method.into()))?;
         let mut map = HeaderMap::new();
@@ -145,9 +153,9 @@ impl LoopbackClient {
     }
 }
 
-/// `http://127.0.0.1:PORT` + `path`, where `path` is an absolute path (and
+/// `http://ADDRESS:PORT` + `path`, where `path` is an absolute path (and
 /// query) on that server and nothing else.
-pub fn loopback_url(port: u16, path: &str) -> Result<reqwest::Url, HttpError> {
+pub fn lane_url(address: IpAddr, port: u16, path: &str) -> Result<reqwest::Url, HttpError> {
     let not = |why| HttpError::NotAPath {
         path: path.to_string(),
         why,
@@ -160,9 +168,12 @@ pub fn loopback_url(port: u16, path: &str) -> Result<reqwest::Url, HttpError> {
     if let Some(why) = reprise_recipe::not_a_request_path(path) {
         return Err(not(why));
     }
-    let url = reqwest::Url::parse(&format!("http://127.0.0.1:{port}{path}"))
+    let host = crate::server_host::url_host(address);
+    let url = reqwest::Url::parse(&format!("http://{host}:{port}{path}"))
         .map_err(|_| not("it does not parse as part of a URL"))?;
-    if url.host_str() != Some("127.0.0.1") || url.port() != Some(port) || !url.username().is_empty()
+    if url.host_str() != Some(host.as_str())
+        || url.port() != Some(port)
+        || !url.username().is_empty()
     {
         return Err(not("it would send the request to another server"));
     }
@@ -173,10 +184,12 @@ pub fn loopback_url(port: u16, path: &str) -> Result<reqwest::Url, HttpError> {
 mod tests {
     use super::*;
 
+    const LOOPBACK: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
     #[test]
     fn only_paths_on_the_lane_s_own_server_are_requested() {
         assert_eq!(
-            loopback_url(3000, "/rooms/1?x=2").unwrap().as_str(),
+            lane_url(LOOPBACK, 3000, "/rooms/1?x=2").unwrap().as_str(),
             "http://127.0.0.1:3000/rooms/1?x=2"
         );
         for path in [
@@ -186,11 +199,24 @@ mod tests {
             "/a b",
             "/a\r\nHost: x",
         ] {
-            assert!(loopback_url(3000, path).is_err(), "{path:?}");
+            assert!(lane_url(LOOPBACK, 3000, path).is_err(), "{path:?}");
         }
         // `@` inside a path is a path character, not an authority.
-        let url = loopback_url(3000, "/@evil.example:80/").unwrap();
+        let url = lane_url(LOOPBACK, 3000, "/@evil.example:80/").unwrap();
         assert_eq!(url.host_str(), Some("127.0.0.1"));
         assert_eq!(url.port(), Some(3000));
+    }
+
+    #[test]
+    fn a_server_host_s_lanes_are_requested_at_its_address_only() {
+        let v6: IpAddr = "fd00::2".parse().unwrap();
+        assert_eq!(
+            lane_url(v6, 9292, "/").unwrap().as_str(),
+            "http://[fd00::2]:9292/"
+        );
+        let v4: IpAddr = "169.254.77.2".parse().unwrap();
+        let url = lane_url(v4, 9292, "/@evil.example:80/").unwrap();
+        assert_eq!(url.host_str(), Some("169.254.77.2"));
+        assert!(lane_url(v4, 9292, "//evil.example/").is_err());
     }
 }

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -19,9 +19,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::event::{CancelToken, Event};
-use crate::http::LoopbackClient;
+use crate::http::LaneClient;
 use crate::run_processes::{Recorded, RunProcesses, signal_group};
 use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
+use reprise_probe::container_engine::EngineEndpoint;
 
 /// Why a server could not be started, did not become ready, or left
 /// processes behind.
@@ -67,6 +68,19 @@ pub struct ContainerPlacement {
     /// Bound read-write at the same path inside the container (the run's
     /// folder), so the lane's dir is the same path in both.
     pub mount: PathBuf,
+    /// The server host's engine; `None` for this machine's. A server host
+    /// shares no folder with this machine: the lane's dir is copied into
+    /// the container at the same path instead of bound.
+    pub server_host: Option<EngineEndpoint>,
+}
+
+impl ContainerPlacement {
+    fn connect(&self) -> Result<ContainerRunner, crate::runner::container::ContainerError> {
+        match &self.server_host {
+            Some(endpoint) => ContainerRunner::connect_endpoint(endpoint),
+            None => ContainerRunner::connect(),
+        }
+    }
 }
 
 /// How to start one server.
@@ -76,6 +90,8 @@ pub struct ServerSpec {
     pub argv: Vec<String>,
     pub dir: PathBuf,
     pub env: BTreeMap<String, String>,
+    /// Where the server listens: 127.0.0.1, or the server host's address.
+    pub address: IpAddr,
     pub port: u16,
     /// The path that answers 200 once the server is ready; `None` for a
     /// service that speaks no HTTP (Redis): ready once its port accepts.
@@ -123,7 +139,7 @@ struct ContainerLane {
     cancel: CancelToken,
     /// The runner's result once the container ended.
     thread: Option<JoinHandle<Result<String, String>>>,
-    run_id: String,
+    placement: ContainerPlacement,
     step: String,
 }
 
@@ -133,7 +149,9 @@ impl ContainerLane {
         placement: &ContainerPlacement,
     ) -> Result<ContainerLane, ServerError> {
         // Connect here, so an engine that does not answer is a boot error.
-        ContainerRunner::connect().map_err(|e| ServerError::Container(e.to_string()))?;
+        placement
+            .connect()
+            .map_err(|e| ServerError::Container(e.to_string()))?;
         let step = format!("lane-{}", spec.lane);
         let mut c = ContainerSpec::new(
             &step,
@@ -142,8 +160,15 @@ impl ContainerLane {
             spec.argv.clone(),
         );
         c.env = spec.env.clone();
-        let mount = placement.mount.display().to_string();
-        c.binds.push((placement.mount.clone(), mount, false));
+        match placement.server_host {
+            Some(_) => c
+                .copies
+                .push((spec.dir.clone(), spec.dir.display().to_string())),
+            None => {
+                let mount = placement.mount.display().to_string();
+                c.binds.push((placement.mount.clone(), mount, false));
+            }
+        }
         c.workdir = Some(spec.dir.display().to_string());
         c.network = Network::Host;
         c.cpuset = spec.cpus.as_ref().map(|cpus| {
@@ -156,8 +181,9 @@ impl ContainerLane {
         c.log = Some(spec.log.clone());
         let cancel = CancelToken::new();
         let stop = cancel.clone();
+        let engine = placement.clone();
         let thread = std::thread::spawn(move || {
-            let runner = ContainerRunner::connect().map_err(|e| e.to_string())?;
+            let runner = engine.connect().map_err(|e| e.to_string())?;
             runner
                 .run(&c, &stop, &|_: Event| {})
                 .map(|o| match (o.ending, o.code) {
@@ -179,7 +205,7 @@ impl ContainerLane {
         Ok(ContainerLane {
             cancel,
             thread: Some(thread),
-            run_id: placement.run_id.clone(),
+            placement: placement.clone(),
             step,
         })
     }
@@ -197,7 +223,7 @@ impl ContainerLane {
     }
 
     fn memory(&self) -> MemorySample {
-        container_memory(&self.run_id, &self.step)
+        container_memory(&self.placement, &self.step)
     }
 
     fn stop(&mut self) -> Result<(), ServerError> {
@@ -205,9 +231,11 @@ impl ContainerLane {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
-        let runner =
-            ContainerRunner::connect().map_err(|e| ServerError::Container(e.to_string()))?;
-        match runner.memory_kb(&self.run_id, &self.step) {
+        let runner = self
+            .placement
+            .connect()
+            .map_err(|e| ServerError::Container(e.to_string()))?;
+        match runner.memory_kb(&self.placement.run_id, &self.step) {
             Ok(None) => Ok(()),
             Ok(Some(_)) => Err(ServerError::ContainerLeftOver),
             Err(e) => Err(ServerError::Container(e.to_string())),
@@ -215,10 +243,11 @@ impl ContainerLane {
     }
 }
 
-fn container_memory(run_id: &str, step: &str) -> MemorySample {
-    let usage = ContainerRunner::connect()
+fn container_memory(placement: &ContainerPlacement, step: &str) -> MemorySample {
+    let usage = placement
+        .connect()
         .ok()
-        .and_then(|r| r.memory_kb(run_id, step).ok().flatten());
+        .and_then(|r| r.memory_kb(&placement.run_id, step).ok().flatten());
     match usage {
         Some(kb) => MemorySample {
             rss_kb: kb,
@@ -232,7 +261,7 @@ fn container_memory(run_id: &str, step: &str) -> MemorySample {
 impl LaneServer {
     /// Starts the server and waits until it is ready, within its boot budget.
     pub fn start(spec: &ServerSpec) -> Result<LaneServer, ServerError> {
-        let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
+        let addr = SocketAddr::new(spec.address, spec.port);
         if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
             return Err(ServerError::PortInUse(spec.port));
         }
@@ -339,9 +368,10 @@ impl LaneServer {
     fn wait_ready(&mut self, started: Instant) -> Result<(), ServerError> {
         let spec = self.spec.clone();
         let server = self;
-        let addr = SocketAddr::from(([127, 0, 0, 1], spec.port));
+        let addr = SocketAddr::new(spec.address, spec.port);
         let deadline = started + spec.boot_budget;
-        let client = LoopbackClient::new().map_err(|e| ServerError::Health(e.to_string()))?;
+        let client =
+            LaneClient::new(spec.address).map_err(|e| ServerError::Health(e.to_string()))?;
         let mut accepted = None;
         let mut last = String::from("the port never accepted a connection");
         loop {
@@ -411,8 +441,8 @@ impl LaneServer {
                 Box::new(move || group_memory(pgid))
             }
             Backend::Container(c) => {
-                let (run_id, step) = (c.run_id.clone(), c.step.clone());
-                Box::new(move || container_memory(&run_id, &step))
+                let (placement, step) = (c.placement.clone(), c.step.clone());
+                Box::new(move || container_memory(&placement, &step))
             }
         };
         let stop = Arc::new(AtomicBool::new(false));

@@ -50,6 +50,7 @@ mod resume;
 pub mod run;
 pub mod run_processes;
 pub mod runner;
+pub mod server_host;
 pub mod source;
 mod steps;
 pub mod tree_digest;

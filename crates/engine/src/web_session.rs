@@ -13,7 +13,7 @@ use std::time::Duration;
 use regex::Regex;
 use reprise_recipe::{Endpoint, SignInFlow};
 
-use crate::http::{Body, HttpError, LoopbackClient, Response};
+use crate::http::{Body, HttpError, LaneClient, Response};
 
 /// Why signing in failed. Messages never carry the password or a cookie.
 #[derive(Debug, thiserror::Error)]
@@ -66,15 +66,16 @@ pub enum UsedFlow {
 
 const TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Signs in to the server on 127.0.0.1:`port`.
+/// Signs in to the server at `address`:`port`.
 pub fn sign_in(
+    address: std::net::IpAddr,
     port: u16,
     email: &str,
     password: &str,
     flow: SignInFlow,
 ) -> Result<(Session, UsedFlow), SignInError> {
     let http = |what| move |source| SignInError::Http { what, source };
-    let client = LoopbackClient::new().map_err(http("the HTTP client"))?;
+    let client = LaneClient::new(address).map_err(http("the HTTP client"))?;
     let form = client
         .get(port, "/session/new", &[], TIMEOUT)
         .map_err(http("GET /session/new"))?;
@@ -95,7 +96,10 @@ pub fn sign_in(
         (UsedFlow::Form, Some(token)) => form.push(("authenticity_token", token)),
         _ => {
             headers.push(("Sec-Fetch-Site".to_string(), "same-origin".to_string()));
-            headers.push(("Origin".to_string(), format!("http://127.0.0.1:{port}")));
+            headers.push((
+                "Origin".to_string(),
+                format!("http://{}:{port}", crate::server_host::url_host(address)),
+            ));
         }
     }
     if let Some(cookie) = jar.header() {

@@ -295,6 +295,7 @@ fn a_port_someone_else_holds_is_refused_before_booting() {
         ],
         dir: dir.path().to_path_buf(),
         env: Default::default(),
+        address: std::net::Ipv4Addr::LOCALHOST.into(),
         port,
         health: Some("/".into()),
         boot_budget: Duration::from_secs(5),

@@ -8,6 +8,9 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+/// The test's server listens on loopback.
+const LOOPBACK: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::{Request, Response};
@@ -182,7 +185,7 @@ fn start(mode: Mode) -> u16 {
 #[test]
 fn the_form_flow_posts_the_token_and_keeps_the_session_and_the_page_ids() {
     let port = start(Mode::Form);
-    let (session, used) = sign_in(port, EMAIL, PASSWORD, SignInFlow::Auto).unwrap();
+    let (session, used) = sign_in(LOOPBACK, port, EMAIL, PASSWORD, SignInFlow::Auto).unwrap();
     assert_eq!(used, UsedFlow::Form);
     assert!(
         session.cookie.contains(COOKIE),
@@ -218,25 +221,25 @@ fn the_form_flow_posts_the_token_and_keeps_the_session_and_the_page_ids() {
 #[test]
 fn newer_campfire_without_a_token_signs_in_with_the_origin_headers() {
     let port = start(Mode::Header);
-    let (session, used) = sign_in(port, EMAIL, PASSWORD, SignInFlow::Auto).unwrap();
+    let (session, used) = sign_in(LOOPBACK, port, EMAIL, PASSWORD, SignInFlow::Auto).unwrap();
     assert_eq!(used, UsedFlow::Header);
     assert_eq!(session.placeholders["first"], "7");
-    let err = sign_in(port, EMAIL, PASSWORD, SignInFlow::Form).unwrap_err();
+    let err = sign_in(LOOPBACK, port, EMAIL, PASSWORD, SignInFlow::Form).unwrap_err();
     assert!(matches!(err, SignInError::NoToken), "{err}");
 }
 
 #[test]
 fn a_wrong_password_and_the_rate_limit_are_errors_that_never_show_the_password() {
     let port = start(Mode::Form);
-    let err = sign_in(port, EMAIL, "wrong", SignInFlow::Auto).unwrap_err();
+    let err = sign_in(LOOPBACK, port, EMAIL, "wrong", SignInFlow::Auto).unwrap_err();
     assert_eq!(
         err.to_string(),
         "POST /session sent the browser back to the sign-in form: wrong email or password"
     );
     for _ in 0..9 {
-        sign_in(port, EMAIL, PASSWORD, SignInFlow::Form).unwrap();
+        sign_in(LOOPBACK, port, EMAIL, PASSWORD, SignInFlow::Form).unwrap();
     }
-    let err = sign_in(port, EMAIL, PASSWORD, SignInFlow::Form).unwrap_err();
+    let err = sign_in(LOOPBACK, port, EMAIL, PASSWORD, SignInFlow::Form).unwrap_err();
     let text = err.to_string();
     assert_eq!(
         text,

@@ -64,6 +64,11 @@ pub struct FileSpec {
     pub why: String,
 }
 
+/// In a lane's command, the address its server listens on: `127.0.0.1` on
+/// one machine, the server host's address when the lanes run on another
+/// (`reprise run --server-host`), IPv6 in brackets.
+pub const HOST_PLACEHOLDER: &str = "{host}";
+
 impl Recipe {
     pub fn id(&self) -> &str {
         &self.post.id
@@ -89,6 +94,25 @@ impl Recipe {
             }
         }
         moved
+    }
+
+    /// Runs `lane` in a container of `image` (`reprise run --image
+    /// LANE=IMAGE`), whatever image and placement the recipe gave it; an
+    /// unknown lane is an error that names the known ones.
+    pub fn give_image(&mut self, lane: &str, image: &str) -> Result<(), String> {
+        let known: Vec<String> = self.lanes.iter().map(|l| l.name.to_string()).collect();
+        let Some(found) = self.lanes.iter_mut().find(|l| l.name == lane) else {
+            return Err(format!(
+                "no lane `{lane}` in this recipe (its lanes: {})",
+                known.join(", ")
+            ));
+        };
+        if image.trim().is_empty() || image.chars().any(char::is_whitespace) {
+            return Err(format!("`{image}` is not an image reference"));
+        }
+        found.image = Some(image.to_string());
+        found.placement = Placement::Container;
+        Ok(())
     }
 
     pub fn service(&self, name: &str) -> Option<&Service> {
@@ -266,7 +290,8 @@ pub struct Lane {
     /// Warm-up before the first timed run.
     pub warmup: Option<Span>,
     /// How to start it. A lane without a command is published only: the post
-    /// measured it but the recipe cannot run it.
+    /// measured it but the recipe cannot run it. `{host}` in it is the
+    /// address to listen on ([`HOST_PLACEHOLDER`]).
     pub command: Option<Vec<String>>,
     /// Working directory, relative to the run's work dir.
     pub dir: Option<String>,

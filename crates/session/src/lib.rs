@@ -51,6 +51,8 @@ pub use share::ShareSettings;
 pub enum SessionError {
     #[error(transparent)]
     Catalog(#[from] reprise_recipe::CatalogError),
+    #[error("cannot record the server host in the run's folder: {0}")]
+    ServerHost(String),
     #[error("{0}")]
     Recipe(#[from] reprise_recipe::RecipeError),
     #[error(

@@ -135,6 +135,46 @@ impl crate::Session {
     }
 }
 
+impl Session {
+    /// Whether each lane can run on `host`: its engine asked (an engine that
+    /// does not answer is an error now, before anything starts), then the
+    /// rule of a server host (every lane a container of its image).
+    pub fn found_on_server_host(
+        &self,
+        recipe: &Recipe,
+        host: &reprise_engine::server_host::ServerHost,
+    ) -> Result<Vec<LaneStanding>, crate::SessionError> {
+        let engine = reprise_probe::container_engine::ask_endpoint(
+            &host.endpoint,
+            Duration::from_secs(10),
+        )
+        .ok_or_else(|| {
+            crate::SessionError::ServerHost(format!(
+                "the server host's engine at {} does not answer (is its API open with TLS, and are the client certificates the ones its CA signed?)",
+                host.endpoint.url()
+            ))
+        })?;
+        let env = self.toolchain_env(recipe.id()).unwrap_or_default();
+        let toolchains = toolchain::locate(
+            &recipe_queries(recipe),
+            &reprise_engine::mise::search_path(&env),
+        );
+        Ok(lanes_here(recipe, &toolchains, Some(&engine))
+            .into_iter()
+            .map(|(lane, here)| {
+                let why = recipe
+                    .lane(&lane)
+                    .and_then(reprise_engine::server_host::why_lane_cannot_run);
+                let here = match why {
+                    Some(why) if here == LaneHere::Runs => LaneHere::Blocked { why, fix: None },
+                    _ => here,
+                };
+                LaneStanding { lane, here }
+            })
+            .collect())
+    }
+}
+
 fn found_with(recipe: &Recipe, search: &SearchPath) -> FoundHere {
     let toolchains = toolchain::locate(&recipe_queries(recipe), search);
     let needs_engine = recipe

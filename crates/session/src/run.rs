@@ -46,6 +46,12 @@ pub struct RunOptions {
     /// The lanes `--placement` moved (`Recipe::place_lanes`), and where:
     /// recorded as a deviation from the post.
     pub placed: Option<(reprise_recipe::Placement, Vec<String>)>,
+    /// `--image LANE=IMAGE`: the images given to lanes (`Recipe::give_image`),
+    /// each recorded as a deviation from the post.
+    pub images: BTreeMap<String, String>,
+    /// `--server-host`: serve the lanes on another machine's engine, the
+    /// load generators here.
+    pub server_host: Option<reprise_engine::server_host::ServerHost>,
 }
 
 /// A run ready to go: its plan, the folder it will use, what each step
@@ -67,6 +73,7 @@ pub struct Prepared<'r> {
     generator: Option<reprise_recipe::Generator>,
     sources: BTreeMap<String, String>,
     origin: String,
+    server_host: Option<reprise_engine::server_host::ServerHost>,
 }
 
 /// How a run ended, and whether what it measured reached the history.
@@ -166,8 +173,12 @@ impl Session {
                 from: options.from.clone(),
             },
         )?;
-        // What the measuring steps expect to measure: the lanes that run here.
-        let standings = self.found_here(&loaded.recipe).lanes;
+        // What the measuring steps expect to measure: the lanes that run here
+        // (on the server host, the lanes it can run).
+        let standings = match &options.server_host {
+            Some(host) => self.found_on_server_host(&loaded.recipe, host)?,
+            None => self.found_here(&loaded.recipe).lanes,
+        };
         let here = crate::recipes::running(&standings);
         plan.lanes_here = Some(
             plan.lanes
@@ -205,13 +216,18 @@ impl Session {
         Ok(Prepared {
             decisions,
             deviations: deviations(loaded, options),
-            consent: reprise_engine::Consent::of(&plan, &loaded.recipe),
+            consent: reprise_engine::Consent::of(
+                &plan,
+                &loaded.recipe,
+                options.server_host.as_ref(),
+            ),
             plan,
             resumes,
             quick: options.quick,
             strict: options.strict,
             generator: options.generator,
             sources: options.sources.clone(),
+            server_host: options.server_host.clone(),
             origin: if options.origin.is_empty() {
                 "reprise".into()
             } else {
@@ -260,7 +276,26 @@ impl Session {
             Some(run) => run,
             None => self.data.create_run(recipe.id())?,
         };
-        remove_left_over_containers(&run, events);
+        // A resumed run's server host, or the one given now, is where the
+        // containers an earlier attempt left behind are looked for too.
+        let recorded = reprise_engine::server_host::ServerHost::recorded(&run.path);
+        remove_left_over_containers(&run, None, events);
+        let mut remote: Vec<&reprise_engine::server_host::ServerHost> = Vec::new();
+        for host in [recorded.as_ref(), prepared.server_host.as_ref()]
+            .into_iter()
+            .flatten()
+        {
+            if !remote.contains(&host) {
+                remote.push(host);
+            }
+        }
+        for host in remote {
+            remove_left_over_containers(&run, Some(host), events);
+        }
+        if let Some(host) = &prepared.server_host {
+            host.record(&run)
+                .map_err(|e| SessionError::ServerHost(e.to_string()))?;
+        }
         let mut ctx = RunContext::new(
             self.data.clone(),
             run,
@@ -274,6 +309,7 @@ impl Session {
         ctx.source_overrides = prepared.sources;
         ctx.deviations = prepared.deviations;
         ctx.toolchain_env = self.toolchain_env(recipe.id())?;
+        ctx.server_host = prepared.server_host;
         let steps = reprise_engine::execute(&prepared.plan, &ctx)?;
         let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin);
         let note = match &history {
@@ -385,6 +421,24 @@ fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
             lanes: lanes.clone(),
         });
     }
+    for (lane, image) in &options.images {
+        found.push(Deviation {
+            kind: DeviationKind::Lane,
+            what: format!(
+                "{lane} ran in the image {image} (--image), which the recipe does not name"
+            ),
+            lanes: vec![lane.clone()],
+        });
+    }
+    if let Some(host) = &options.server_host {
+        found.push(Deviation::new(
+            DeviationKind::ServerHost,
+            format!(
+                "the lanes were served by another machine ({}), the load generators ran here: the post's servers and client shared one box",
+                host.endpoint.url()
+            ),
+        ));
+    }
     if options.quick {
         found.push(Deviation::new(
             DeviationKind::Quick,
@@ -395,15 +449,28 @@ fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
 }
 
 /// Containers an earlier attempt of this run left behind (it crashed or was
-/// killed) go before anything starts; without an engine there are none.
-fn remove_left_over_containers(run: &RunDir, events: &dyn EventSink) {
-    let Ok(engine) = ContainerRunner::connect() else {
+/// killed) go before anything starts, on this machine's engine or on the
+/// server host's; without an engine there are none.
+fn remove_left_over_containers(
+    run: &RunDir,
+    server_host: Option<&reprise_engine::server_host::ServerHost>,
+    events: &dyn EventSink,
+) {
+    let engine = match server_host {
+        Some(host) => ContainerRunner::connect_endpoint(&host.endpoint),
+        None => ContainerRunner::connect(),
+    };
+    let Ok(engine) = engine else {
         return;
+    };
+    let on = match server_host {
+        Some(host) => format!(" on the server host {}", host.endpoint.url()),
+        None => String::new(),
     };
     let message = match engine.remove_left_over(Some(&run.id)) {
         Ok(removed) if removed.is_empty() => return,
         Ok(removed) => format!(
-            "removed {} left by an earlier attempt of this run: {}",
+            "removed {} left by an earlier attempt of this run{on}: {}",
             count(removed.len() as u32, "container"),
             removed.join(", ")
         ),

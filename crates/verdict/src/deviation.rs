@@ -25,6 +25,9 @@ pub enum DeviationKind {
     /// A toolchain in a container lane's image at another version than
     /// the post's (asked inside the image).
     Image,
+    /// The lanes served by another machine (`--server-host`), the load
+    /// generators here: the post's servers and client shared one box.
+    ServerHost,
 }
 
 impl DeviationKind {
@@ -33,7 +36,10 @@ impl DeviationKind {
     pub fn known_before_run(self) -> bool {
         matches!(
             self,
-            DeviationKind::Source | DeviationKind::Recipe | DeviationKind::Quick
+            DeviationKind::Source
+                | DeviationKind::Recipe
+                | DeviationKind::Quick
+                | DeviationKind::ServerHost
         )
     }
 }

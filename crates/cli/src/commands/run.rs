@@ -63,6 +63,29 @@ pub struct Args {
     /// them; recorded as a deviation.
     #[arg(long, value_name = "host|container")]
     placement: Option<reprise_recipe::Placement>,
+    /// Serve the lanes on another machine through its Docker Engine API
+    /// (Docker or Podman): tcp://HOST:PORT, always with TLS and client
+    /// certificates; the load generators run here and target HOST only.
+    /// Every lane runs there as a container of its image.
+    #[arg(long, value_name = "tcp://HOST:PORT")]
+    server_host: Option<String>,
+    /// The client certificates for --server-host: a folder holding ca.pem,
+    /// cert.pem and key.pem (default: DOCKER_CERT_PATH, else ~/.docker).
+    #[arg(long, value_name = "DIR", requires = "server_host")]
+    server_certs: Option<std::path::PathBuf>,
+    /// Run a lane in a container of this image (LANE=IMAGE, repeatable),
+    /// whatever the recipe names; recorded as a deviation. Pin it by digest
+    /// (NAME@sha256:…) to know what ran.
+    #[arg(long = "image", value_name = "LANE=IMAGE", value_parser = parse_image)]
+    images: Vec<(String, String)>,
+}
+
+/// `LANE=IMAGE`.
+fn parse_image(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .filter(|(lane, image)| !lane.is_empty() && !image.is_empty())
+        .map(|(lane, image)| (lane.to_string(), image.to_string()))
+        .ok_or_else(|| format!("`{text}` is not LANE=IMAGE"))
 }
 
 /// `ID=URL` or `ID=PATH` (a path is made absolute, as a URL must be).
@@ -91,6 +114,28 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
+    for (lane, image) in &args.images {
+        if let Err(e) = loaded.recipe.give_image(lane, image) {
+            eprintln!("error: --image {lane}={image}: {e}");
+            return ExitCode::from(super::BAD_INPUT);
+        }
+    }
+    let server_host = match &args.server_host {
+        Some(url) => {
+            let certs = args
+                .server_certs
+                .clone()
+                .unwrap_or_else(reprise_probe::container_engine::cert_folder);
+            match reprise_engine::server_host::ServerHost::new(url, &certs) {
+                Ok(host) => Some(host),
+                Err(e) => {
+                    eprintln!("error: --server-host {url}: {e}");
+                    return ExitCode::from(super::BAD_INPUT);
+                }
+            }
+        }
+        None => None,
+    };
     let recipe = &loaded.recipe;
     let options = RunOptions {
         lanes: args.lanes.clone(),
@@ -104,6 +149,8 @@ pub fn run(args: Args) -> ExitCode {
         strict: args.strict,
         generator: args.generator,
         placed,
+        images: args.images.iter().cloned().collect(),
+        server_host,
     };
     let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,

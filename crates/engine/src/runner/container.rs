@@ -18,8 +18,10 @@ use bollard::models::{ContainerCreateBody, HostConfig, PortBinding};
 use bollard::query_parameters::{
     CreateContainerOptionsBuilder, ListContainersOptionsBuilder, LogsOptionsBuilder,
     RemoveContainerOptionsBuilder, StatsOptionsBuilder, StopContainerOptionsBuilder,
+    UploadToContainerOptionsBuilder,
 };
 use futures_util::StreamExt;
+use reprise_probe::container_engine::EngineEndpoint;
 
 use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::runner::host::Ending;
@@ -50,6 +52,9 @@ pub struct ContainerSpec {
     pub env: BTreeMap<String, String>,
     /// Host folder, path in the container, read-only.
     pub binds: Vec<(PathBuf, String, bool)>,
+    /// Host folders copied into the container at a path before it starts:
+    /// how files reach an engine on another machine.
+    pub copies: Vec<(PathBuf, String)>,
     pub workdir: Option<String>,
     /// CPUs the container may use, e.g. `"0"` or `"0-1"`.
     pub cpuset: Option<String>,
@@ -70,6 +75,7 @@ impl ContainerSpec {
             argv,
             env: BTreeMap::new(),
             binds: Vec::new(),
+            copies: Vec::new(),
             workdir: None,
             cpuset: None,
             memory_mb: None,
@@ -109,6 +115,11 @@ pub enum ContainerError {
         file: PathBuf,
         source: std::io::Error,
     },
+    #[error("cannot copy {} into the container: {source}", folder.display())]
+    Copy {
+        folder: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot pull {image}: {message}")]
     Pull { image: String, message: String },
     #[error("the image {image} is not the one its digest pins: the engine has {found}")]
@@ -133,23 +144,38 @@ impl ContainerRunner {
     /// Connects through `DOCKER_HOST` or the default socket, and checks
     /// that the engine answers.
     pub fn connect() -> Result<ContainerRunner, ContainerError> {
-        let host = std::env::var("DOCKER_HOST")
-            .unwrap_or_else(|_| "unix:///var/run/docker.sock".to_string());
-        ContainerRunner::connect_to(&host)
+        let endpoint = reprise_probe::container_engine::local_endpoint().map_err(|e| {
+            ContainerError::Unreachable {
+                host: std::env::var("DOCKER_HOST").unwrap_or_default(),
+                message: e.to_string(),
+            }
+        })?;
+        ContainerRunner::connect_endpoint(&endpoint)
     }
 
-    /// Connects to the engine at `host` (`unix:///path` or `tcp://…`), and
-    /// checks that it answers.
+    /// Connects to the engine at `host` (`unix:///path` or `tcp://…`, read
+    /// as `DOCKER_HOST` is), and checks that it answers.
     pub fn connect_to(host: &str) -> Result<ContainerRunner, ContainerError> {
+        let endpoint =
+            EngineEndpoint::from_docker_host(host).map_err(|e| ContainerError::Unreachable {
+                host: host.to_string(),
+                message: e.to_string(),
+            })?;
+        ContainerRunner::connect_endpoint(&endpoint)
+    }
+
+    /// Connects to the engine at `endpoint` (this machine's or a server
+    /// host's), and checks that it answers.
+    pub fn connect_endpoint(endpoint: &EngineEndpoint) -> Result<ContainerRunner, ContainerError> {
         let unreachable = |message: String| ContainerError::Unreachable {
-            host: host.to_string(),
+            host: endpoint.url(),
             message,
         };
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .map_err(ContainerError::Runtime)?;
-        let docker = Docker::connect_with_host(host).map_err(|e| unreachable(e.to_string()))?;
+        let docker = endpoint.connect(120).map_err(unreachable)?;
         rt.block_on(docker.ping())
             .map_err(|e| unreachable(e.to_string()))?;
         Ok(ContainerRunner { docker, rt })
@@ -382,7 +408,21 @@ impl ContainerRunner {
         );
         let options = CreateContainerOptionsBuilder::default().name(&name).build();
         let created = self.docker.create_container(Some(options), body).await?;
-        if let Err(e) = self.docker.start_container(&created.id, None).await {
+        let started = async {
+            for (from, to) in &spec.copies {
+                let tar = super::tar::archive(from, to).map_err(|source| ContainerError::Copy {
+                    folder: from.clone(),
+                    source,
+                })?;
+                let options = UploadToContainerOptionsBuilder::default().path("/").build();
+                self.docker
+                    .upload_to_container(&created.id, Some(options), bollard::body_full(tar.into()))
+                    .await?;
+            }
+            self.docker.start_container(&created.id, None).await?;
+            Ok::<(), ContainerError>(())
+        };
+        if let Err(e) = started.await {
             // A container that never started is removed here: nothing else
             // knows its id.
             let _ = self
@@ -392,7 +432,7 @@ impl ContainerRunner {
                     Some(RemoveContainerOptionsBuilder::default().force(true).build()),
                 )
                 .await;
-            return Err(e.into());
+            return Err(e);
         }
         Ok(created.id)
     }

@@ -2,3 +2,4 @@
 
 pub mod container;
 pub mod host;
+pub mod tar;

@@ -10,7 +10,7 @@
 //! cancel (the people's stop handle) stops the people within a moment and
 //! keeps the steps that ended. The people load the lane's server only.
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
@@ -35,11 +35,12 @@ pub(crate) fn run(
     let ctx = s.ctx;
     let id = s.id();
     let workload = workload(s.recipe, workload_name)?;
-    let split = CpuSplit::here();
+    let split = s.ctx.cpu_split();
     split.note(s, "people generator");
     let CpuSplit {
         servers: server_cpus,
         clients: client_cpus,
+        ..
     } = split;
     let to_load = lanes.measurable(s)?;
     let loaded = lanes.for_each_started(ctx, id, &to_load, &server_cpus, |_, lane, port| {
@@ -59,8 +60,9 @@ pub(crate) fn run(
             ));
         }
         s.note(format!(
-            "lane {name}: {} on 127.0.0.1:{port}, {}",
+            "lane {name}: {} on {}:{port}, {}",
             people_steps(&spec.steps),
+            crate::server_host::url_host(ctx.lane_address()),
             count(spec.threads as u32, "generator thread")
         ));
         // Cells across the step, as the plan expects them: every lane's
@@ -160,8 +162,12 @@ fn people_spec(
         ))
     })?;
     let share = |kind: &str| people.mix.get(kind).copied().unwrap_or(0.0);
-    let mut spec = PeopleSpec::new(format!("http://127.0.0.1:{port}"));
-    spec.targets = Targets::Only(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+    let address = ctx.lane_address();
+    let mut spec = PeopleSpec::new(format!(
+        "http://{}:{port}",
+        crate::server_host::url_host(address)
+    ));
+    spec.targets = Targets::Only(SocketAddr::new(address, port));
     spec.accounts = people.accounts;
     spec.rooms = people.rooms;
     spec.steps = people.steps.clone();

@@ -11,8 +11,8 @@ use reprise_recipe::Endpoint;
 use reprise_verdict::Parity;
 use serde::{Deserialize, Serialize};
 
-use super::{CpuSplit, Done, Lanes, StepFailure, StepInput, workload};
-use crate::http::{Body, LoopbackClient};
+use super::{Done, Lanes, StepFailure, StepInput, workload};
+use crate::http::{Body, LaneClient};
 use crate::web_session::resolve_endpoint;
 
 /// One row of the check step's parity table.
@@ -48,8 +48,9 @@ pub(crate) fn run(
 ) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
     let endpoints = &workload(s.recipe, workload_name)?.endpoints;
-    let server_cpus = CpuSplit::here().servers;
-    let client = LoopbackClient::new().map_err(|e| StepFailure::Failed(e.to_string()))?;
+    let server_cpus = s.ctx.cpu_split().servers;
+    let client =
+        LaneClient::new(ctx.lane_address()).map_err(|e| StepFailure::Failed(e.to_string()))?;
     let mut rows: Vec<CheckRow> = Vec::new();
     let mut passed = 0;
     let to_check = lanes.runnable(s)?;
@@ -120,7 +121,7 @@ pub(crate) fn run(
 
 /// One checked request to one endpoint of a lane.
 fn check_endpoint(
-    client: &LoopbackClient,
+    client: &LaneClient,
     lane: &str,
     port: u16,
     endpoint: &Endpoint,

@@ -21,7 +21,7 @@ impl Lanes {
         lane: &Lane,
         image: &str,
     ) -> Result<Vec<Deviation>, String> {
-        let runner = ContainerRunner::connect().map_err(|e| e.to_string())?;
+        let runner = ctx.container_runner().map_err(|e| e.to_string())?;
         runner
             .ensure_image(image, &|line| {
                 ctx.note(step, format!("lane {}: {line}", lane.name))

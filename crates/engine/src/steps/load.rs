@@ -12,7 +12,7 @@
 //! load goes to the lane's server and nowhere else.
 
 use std::collections::BTreeSet;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::time::{Duration, SystemTime};
 
 use reprise_harness::bench_env::BenchEnv;
@@ -209,11 +209,12 @@ pub(crate) fn run(
             duration_words(QUICK_WARMUP.as_secs_f64())
         ));
     }
-    let split = CpuSplit::here();
+    let split = s.ctx.cpu_split();
     split.note(s, "load generator");
     let CpuSplit {
         servers: server_cpus,
         clients: client_cpus,
+        ..
     } = split;
     let to_measure = lanes.measurable(s)?;
     let mut m = Measurements::default();
@@ -255,7 +256,14 @@ pub(crate) fn run(
                 ));
                 let each = warmup / workload.endpoints.len() as u32;
                 for endpoint in &workload.endpoints {
-                    let mut spec = load_spec(lanes, &name, endpoint, workload, port, &client_cpus)?;
+                    let mut spec = load_spec(
+                        lanes,
+                        &name,
+                        endpoint,
+                        workload,
+                        SocketAddr::new(ctx.lane_address(), port),
+                        &client_cpus,
+                    )?;
                     spec.duration = each;
                     // A warm-up's figures are not kept; its errors show in the cells.
                     let _ = run_load(s, generator, &spec, |_| {});
@@ -369,22 +377,22 @@ pub(crate) fn run(
     Ok(Done::default())
 }
 
-/// The load generator's spec for one endpoint of a lane on `port`: it may
+/// The load generator's spec for one endpoint of a lane at `target`: it may
 /// load that server only.
 fn load_spec(
     lanes: &Lanes,
     lane: &str,
     endpoint: &Endpoint,
     workload: &Workload,
-    port: u16,
+    target: SocketAddr,
     client_cpus: &Option<Vec<usize>>,
 ) -> Result<LoadSpec, StepFailure> {
     let request =
         resolve_endpoint(endpoint, lanes.sessions.get(lane)).map_err(StepFailure::Failed)?;
-    let url = crate::http::loopback_url(port, &request.path)
+    let url = crate::http::lane_url(target.ip(), target.port(), &request.path)
         .map_err(|e| StepFailure::Failed(e.to_string()))?;
     let mut spec = LoadSpec::new(url.to_string());
-    spec.targets = Targets::Only(SocketAddr::from((Ipv4Addr::LOCALHOST, port)));
+    spec.targets = Targets::Only(target);
     spec.method = endpoint.method.clone();
     spec.headers = request.headers;
     spec.body = request.body;
@@ -434,7 +442,7 @@ fn measure_cell(
         lane,
         endpoint,
         workload,
-        server.spec.port,
+        SocketAddr::new(s.ctx.lane_address(), server.spec.port),
         client_cpus,
     )?;
     spec.duration = shape.duration;
@@ -572,6 +580,20 @@ fn write_results(
             "skipped": lanes.skipped,
         }),
     )?;
+    if let Some(host) = &ctx.server_host
+        && !dir.join(crate::server_host::SERVER_ENV_FILE).exists()
+    {
+        let image = measured.iter().find_map(|l| l.image.as_deref());
+        s.note("the server host: asking its engine, probing its hardware in a container, timing the link".into());
+        let env = crate::server_host::ServerHostEnv::capture(host, image, &ctx.run.id, &ctx.cancel);
+        if let Some(why) = &env.probe_error {
+            s.note(format!("the server host's hardware is not known: {why}"));
+        }
+        if let Some(link) = &env.link {
+            s.note(format!("the link to the server host: {}", link.describe()));
+        }
+        ctx.write_result(crate::server_host::SERVER_ENV_FILE, &env)?;
+    }
     if !dir.join(reprise_harness::ENV_FILE).exists() {
         let fp = Fingerprint::probe(Duration::from_secs(2));
         let tools = lanes.toolchains.clone().unwrap_or_default();

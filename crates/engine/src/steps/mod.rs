@@ -22,6 +22,7 @@ pub(crate) mod sign_in;
 pub(crate) mod stage;
 
 use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr};
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
@@ -36,6 +37,7 @@ use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::lane_server::{ContainerPlacement, LaneServer, ServerError, ServerSpec, log_tail};
 use crate::run_processes::RunProcesses;
 use crate::runner::host::{self, Ending, HostCommand, HostError};
+use crate::server_host::ServerHost;
 use crate::web_session::Session;
 use crate::workdir::{DataDir, RunDir, WorkDirError, write_atomic};
 
@@ -69,6 +71,9 @@ pub struct RunContext<'a> {
     /// lane's own: what mise resolves for the recipe's setup (`reprise
     /// setup`), or nothing where it has none.
     pub toolchain_env: BTreeMap<String, String>,
+    /// `--server-host`: the lanes run on another machine's engine, the load
+    /// generators here; `None` serves them on this machine.
+    pub server_host: Option<ServerHost>,
 }
 
 /// Reprise's record of how a run differs from the post.
@@ -98,6 +103,42 @@ impl<'a> RunContext<'a> {
             generator: None,
             deviations: Vec::new(),
             toolchain_env: BTreeMap::new(),
+            server_host: None,
+        }
+    }
+
+    /// Where the lanes listen and the load generators target: 127.0.0.1, or
+    /// the server host's address.
+    pub fn lane_address(&self) -> IpAddr {
+        match &self.server_host {
+            Some(host) => host.address,
+            None => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        }
+    }
+
+    /// The engine the lanes' containers run on: the server host's, or this
+    /// machine's (`DOCKER_HOST` or the default socket).
+    pub(crate) fn container_runner(
+        &self,
+    ) -> Result<crate::runner::container::ContainerRunner, crate::runner::container::ContainerError>
+    {
+        use crate::runner::container::ContainerRunner;
+        match &self.server_host {
+            Some(host) => ContainerRunner::connect_endpoint(&host.endpoint),
+            None => ContainerRunner::connect(),
+        }
+    }
+
+    /// The CPUs the servers and the load generator get: split between them
+    /// on one machine; on a server host each has its own machine.
+    pub(crate) fn cpu_split(&self) -> CpuSplit {
+        match self.server_host {
+            Some(_) => CpuSplit {
+                servers: None,
+                clients: Some(reprise_cpus::allowed_cpus()).filter(|c| !c.is_empty()),
+                remote: true,
+            },
+            None => CpuSplit::here(),
         }
     }
 
@@ -339,6 +380,8 @@ pub(crate) fn workload<'r>(
 pub(crate) struct CpuSplit {
     pub servers: Option<Vec<usize>>,
     pub clients: Option<Vec<usize>>,
+    /// The servers run on the server host, not on this machine.
+    pub remote: bool,
 }
 
 impl CpuSplit {
@@ -348,12 +391,14 @@ impl CpuSplit {
             return CpuSplit {
                 servers: None,
                 clients: None,
+                remote: false,
             };
         }
         let half = cpus.len() / 2;
         CpuSplit {
             servers: Some(cpus[..half].to_vec()),
             clients: Some(cpus[half..].to_vec()),
+            remote: false,
         }
     }
 
@@ -365,6 +410,9 @@ impl CpuSplit {
     /// `servers on CPU 0, load generator on CPU 1`; `servers on CPUs 0-5,
     /// load generator on CPUs 6-11`.
     pub fn describe(&self, client: &str) -> String {
+        if self.remote {
+            return format!("servers on the server host, {client} on this machine's CPUs");
+        }
         match (&self.servers, &self.clients) {
             (Some(servers), Some(clients)) => format!(
                 "servers on {}, {client} on {}",
@@ -466,13 +514,19 @@ impl Lanes {
                 &s.ctx.search_path(),
                 Duration::from_secs(10),
             );
-            let engine = s
-                .recipe
-                .lanes
-                .iter()
-                .any(|l| l.placement == Placement::Container)
-                .then(|| reprise_probe::container_engine::ask_from_env(Duration::from_secs(2)))
-                .flatten();
+            let engine = match &s.ctx.server_host {
+                Some(host) => reprise_probe::container_engine::ask_endpoint(
+                    &host.endpoint,
+                    Duration::from_secs(10),
+                ),
+                None => s
+                    .recipe
+                    .lanes
+                    .iter()
+                    .any(|l| l.placement == Placement::Container)
+                    .then(|| reprise_probe::container_engine::ask_from_env(Duration::from_secs(2)))
+                    .flatten(),
+            };
             let here = reprise_probe::preflight::lanes_here(s.recipe, &tools, engine.as_ref());
             let found: Vec<Deviation> =
                 reprise_probe::preflight::differing_toolchains(s.recipe, &tools)
@@ -498,6 +552,11 @@ impl Lanes {
             }
             self.here = Some(here.into_iter().collect());
             self.toolchains = Some(tools);
+        }
+        if s.ctx.server_host.is_some() {
+            if let Some(why) = crate::server_host::why_lane_cannot_run(lane) {
+                return Some(why);
+            }
         }
         match self.here.as_ref()?.get(lane.name.as_str())? {
             LaneHere::Runs => None,
@@ -638,7 +697,7 @@ fn server_spec(
     cpus: Option<Vec<usize>>,
 ) -> Result<ServerSpec, ServerError> {
     let name = lane.name.to_string();
-    let argv = lane.command.clone().unwrap_or_default();
+    let argv = crate::server_host::lane_command(lane, ctx.lane_address());
     let dir = match &lane.dir {
         Some(d) => within(&ctx.run.path, d).map_err(|_| ServerError::Spawn {
             program: argv.first().cloned().unwrap_or_default(),
@@ -678,6 +737,7 @@ fn server_spec(
         argv,
         dir,
         env,
+        address: ctx.lane_address(),
         port: lane.port.unwrap_or(0),
         health: Some(lane.health.clone().unwrap_or_else(|| "/".into())),
         boot_budget,
@@ -688,6 +748,7 @@ fn server_spec(
             image: lane.image.clone().unwrap_or_default(),
             run_id: ctx.run.id.clone(),
             mount: ctx.run.path.clone(),
+            server_host: ctx.server_host.as_ref().map(|h| h.endpoint.clone()),
         }),
         processes: Some(ctx.processes()),
     })
@@ -702,6 +763,7 @@ mod tests {
         let split = CpuSplit {
             servers: Some(vec![0]),
             clients: Some(vec![1]),
+            remote: false,
         };
         assert_eq!(
             split.describe("load generator"),
@@ -710,6 +772,7 @@ mod tests {
         let wide = CpuSplit {
             servers: Some((0..6).collect()),
             clients: Some(vec![6, 8, 10]),
+            remote: false,
         };
         assert_eq!(
             wide.describe("people generator"),
@@ -718,6 +781,7 @@ mod tests {
         let one = CpuSplit {
             servers: None,
             clients: None,
+            remote: false,
         };
         let said = one.describe("load generator");
         assert_eq!(
@@ -725,6 +789,15 @@ mod tests {
             "servers and load generator on any CPU (one CPU: no split)"
         );
         assert!(!said.contains("Some(") && !said.contains("None"));
+        let two_machines = CpuSplit {
+            servers: None,
+            clients: None,
+            remote: true,
+        };
+        assert_eq!(
+            two_machines.describe("load generator"),
+            "servers on the server host, load generator on this machine's CPUs"
+        );
     }
 
     #[test]

@@ -5,11 +5,11 @@
 
 use reprise_harness::records::ColdStart;
 
-use super::{CpuSplit, Done, Lanes, StepFailure, StepInput};
+use super::{Done, Lanes, StepFailure, StepInput};
 
 pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
-    let server_cpus = CpuSplit::here().servers;
+    let server_cpus = s.ctx.cpu_split().servers;
     let repeat = if ctx.quick { 1 } else { repeat.max(1) };
     let to_serve = lanes.runnable(s)?;
     let mut served = 0;

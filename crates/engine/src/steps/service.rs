@@ -2,6 +2,7 @@
 //! started before the first lane that names one, shared by every lane that
 //! does, stopped after the lanes (`Lanes::stop_all`).
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use super::{Lanes, RunContext, StepFailure, within};
@@ -62,6 +63,7 @@ fn service_spec(
     env.extend(service.env.clone());
     env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
     Ok(ServerSpec {
+        address: IpAddr::V4(Ipv4Addr::LOCALHOST),
         lane: format!("service {}", service.name),
         argv: service.command.clone(),
         dir,

@@ -4,7 +4,7 @@
 
 use reprise_recipe::SignInFlow;
 
-use super::{CpuSplit, Done, Lanes, StepFailure, StepInput};
+use super::{Done, Lanes, StepFailure, StepInput};
 use crate::web_session::{self, UsedFlow};
 
 pub(crate) fn run(
@@ -15,12 +15,12 @@ pub(crate) fn run(
     flow: SignInFlow,
 ) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
-    let server_cpus = CpuSplit::here().servers;
+    let server_cpus = s.ctx.cpu_split().servers;
     let to_sign = lanes.runnable(s)?;
     let mut signed = 0;
     lanes.for_each_started(ctx, s.id(), &to_sign, &server_cpus, |lanes, lane, port| {
         let name = lane.name.to_string();
-        match web_session::sign_in(port, email, password, flow) {
+        match web_session::sign_in(ctx.lane_address(), port, email, password, flow) {
             Ok((session, used)) => {
                 let offered: Vec<String> = session
                     .placeholders

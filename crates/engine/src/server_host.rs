@@ -1,0 +1,359 @@
+//! Where a run's lanes are served: this machine, or another machine's
+//! Docker-compatible engine (`reprise run --server-host tcp://HOST:2376`).
+//! On a server host every lane runs as a container of its image on that
+//! host's network, its files copied in through the engine's API; the load
+//! generators stay here and target the server host's address, and only it.
+//! The run records its server host in its folder, so a resumed or cleaned
+//! run finds the containers it left there.
+
+use std::fmt::Write as _;
+use std::net::IpAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use reprise_probe::container_engine::{EndpointError, EngineEndpoint};
+use reprise_recipe::{Lane, Placement};
+use serde::{Deserialize, Serialize};
+
+use crate::workdir::{RunDir, write_atomic};
+
+/// The file in a run's folder that names its server host.
+pub const SERVER_HOST_FILE: &str = "server-host.json";
+
+/// Another machine's engine that serves a run's lanes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerHost {
+    pub endpoint: EngineEndpoint,
+    /// Where this machine reaches it: lanes listen there, the load
+    /// generators target it.
+    pub address: IpAddr,
+}
+
+impl ServerHost {
+    /// The server host at `url` (`tcp://HOST:PORT`, TLS with the client
+    /// certificates in `certs`; or `unix:///path` for an engine here).
+    pub fn new(url: &str, certs: &Path) -> Result<ServerHost, EndpointError> {
+        let endpoint = EngineEndpoint::parse_remote(url, certs)?;
+        let address = endpoint.address()?;
+        Ok(ServerHost { endpoint, address })
+    }
+
+    /// The address as it goes in a URL or a bind: `10.0.0.2`, `[fd00::2]`.
+    pub fn url_host(&self) -> String {
+        url_host(self.address)
+    }
+
+    /// Records this server host in the run's folder.
+    pub fn record(&self, run: &RunDir) -> std::io::Result<()> {
+        write_atomic(
+            &run.path.join(SERVER_HOST_FILE),
+            &reprise_harness::pretty(self),
+        )
+        .map_err(|e| std::io::Error::other(e.to_string()))
+    }
+
+    /// The server host a run recorded, if it had one.
+    pub fn recorded(run: &Path) -> Option<ServerHost> {
+        let bytes = std::fs::read(run.join(SERVER_HOST_FILE)).ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+}
+
+/// Why `lane` cannot run on a server host, where every lane is a container
+/// of its image that reaches nothing of this machine's.
+pub fn why_lane_cannot_run(lane: &Lane) -> Option<String> {
+    if lane.placement != Placement::Container {
+        return Some(
+            "it names no image, and on a server host every lane runs as a container of its image (name one with --image LANE=IMAGE)"
+                .into(),
+        );
+    }
+    let command = lane.command.iter().flatten();
+    if let Some(fixed) = command
+        .flat_map(|arg| {
+            ["127.0.0.1", "localhost"]
+                .into_iter()
+                .filter(move |a| arg.contains(a))
+        })
+        .next()
+    {
+        return Some(format!(
+            "its command listens on {fixed}, which the load generator cannot reach on another machine: the recipe would write `{{host}}` where the address goes"
+        ));
+    }
+    if !lane.services.is_empty() {
+        return Some(format!(
+            "it needs {}, and services do not run on a server host yet",
+            lane.services
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    None
+}
+
+/// A lane's command with `{host}` filled: the address it listens on
+/// (127.0.0.1, or the server host's, IPv6 in brackets).
+pub fn lane_command(lane: &Lane, address: IpAddr) -> Vec<String> {
+    let host = url_host(address);
+    lane.command
+        .iter()
+        .flatten()
+        .map(|arg| arg.replace(reprise_recipe::HOST_PLACEHOLDER, &host))
+        .collect()
+}
+
+/// `ip` as it goes in a URL's host: IPv6 in brackets.
+pub fn url_host(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("[{v6}]"),
+    }
+}
+
+/// What is known of a server host at a run: its engine's own account, its
+/// hardware as a probe container reads it, and the link to it. Written as
+/// `results/env.server.json` beside this machine's `env.json`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ServerHostEnv {
+    pub engine: Option<reprise_probe::ContainerEngine>,
+    /// Read inside a container of a lane's image on the host's network:
+    /// the host's CPU, clocks, memory and kernel (the image's own OS
+    /// release and the host's name are not read).
+    pub fingerprint: Option<reprise_probe::Fingerprint>,
+    /// Why the probe container gave no fingerprint.
+    pub probe_error: Option<String>,
+    pub link: Option<Link>,
+}
+
+/// The file of a run's results that describes its server host.
+pub const SERVER_ENV_FILE: &str = "env.server.json";
+
+/// What the probe container prints: each file of the host the fingerprint
+/// reads, after a `=== PATH` line. Plain `sh` only (busybox's will do).
+const PROBE_SCRIPT: &str = r#"for f in /proc/cpuinfo /proc/meminfo /proc/loadavg /proc/stat /proc/uptime /proc/self/status /proc/sys/kernel/osrelease /proc/sys/kernel/ostype /proc/sys/kernel/version /sys/class/dmi/id/product_name /sys/class/dmi/id/sys_vendor /sys/devices/system/cpu/online /sys/devices/system/cpu/smt/active /sys/devices/system/cpu/smt/control /sys/devices/system/cpu/intel_pstate/no_turbo /sys/devices/system/cpu/cpufreq/boost /sys/kernel/mm/transparent_hugepage/enabled /sys/devices/system/cpu/cpufreq/policy*/* /sys/devices/system/cpu/cpu[0-9]*/topology/* /sys/devices/system/cpu/cpu[0-9]*/cache/index*/*; do
+  [ -f "$f" ] && [ -r "$f" ] || continue
+  echo "=== $f"
+  while IFS= read -r line || [ -n "$line" ]; do echo "$line"; done < "$f" 2>/dev/null
+done"#;
+
+impl ServerHostEnv {
+    /// Asks the server host's engine, runs the probe container of `image`
+    /// there, and measures the link to the engine's port.
+    pub fn capture(
+        host: &ServerHost,
+        image: Option<&str>,
+        run_id: &str,
+        cancel: &crate::event::CancelToken,
+    ) -> ServerHostEnv {
+        use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
+        let engine =
+            reprise_probe::container_engine::ask_endpoint(&host.endpoint, Duration::from_secs(10));
+        let link = match &host.endpoint {
+            EngineEndpoint::Tls { port, .. } | EngineEndpoint::Plain { port, .. } => {
+                Link::measure(host.address, *port, 20)
+            }
+            EngineEndpoint::Unix { .. } => None,
+        };
+        let probed = match image {
+            None => Err("no lane's image to run the probe in".to_string()),
+            Some(image) => ContainerRunner::connect_endpoint(&host.endpoint)
+                .map_err(|e| e.to_string())
+                .and_then(|runner| {
+                    let mut spec = ContainerSpec::new(
+                        "probe-server-host",
+                        run_id,
+                        image,
+                        vec!["sh".into(), "-c".into(), PROBE_SCRIPT.into()],
+                    );
+                    spec.network = Network::Host;
+                    spec.timeout = Some(Duration::from_secs(60));
+                    let out = std::sync::Mutex::new(Vec::new());
+                    let ran = runner.run(&spec, cancel, &|e: crate::event::Event| {
+                        if let crate::event::Event::Log { line, .. } = e {
+                            out.lock().unwrap_or_else(|p| p.into_inner()).push(line);
+                        }
+                    });
+                    let lines = out.into_inner().unwrap_or_else(|p| p.into_inner());
+                    match ran {
+                        Ok(o) if o.code == Some(0) => fingerprint_of(&lines),
+                        Ok(o) => Err(format!(
+                            "the probe container of {image} exited with {}",
+                            o.code.map_or("no code".into(), |c| format!("code {c}"))
+                        )),
+                        Err(e) => Err(e.to_string()),
+                    }
+                }),
+        };
+        let (fingerprint, probe_error) = match probed {
+            Ok(fp) => (Some(fp), None),
+            Err(e) => (None, Some(e)),
+        };
+        ServerHostEnv {
+            engine,
+            fingerprint,
+            probe_error,
+            link,
+        }
+    }
+}
+
+/// The probe container's output laid out as a root folder, read by the
+/// same code that fingerprints this machine.
+fn fingerprint_of(lines: &[String]) -> Result<reprise_probe::Fingerprint, String> {
+    let root = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut current: Option<std::fs::File> = None;
+    let mut files = 0;
+    for line in lines {
+        if let Some(path) = line.strip_prefix("=== /") {
+            if path.split('/').any(|p| p == ".." || p.is_empty()) {
+                current = None;
+                continue;
+            }
+            let file = root.path().join(path);
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+            }
+            current = Some(std::fs::File::create(&file).map_err(|e| e.to_string())?);
+            files += 1;
+        } else if let Some(f) = current.as_mut() {
+            use std::io::Write;
+            writeln!(f, "{line}").map_err(|e| e.to_string())?;
+        }
+    }
+    if files == 0 {
+        return Err("the probe container printed none of the host's files".into());
+    }
+    drop(current);
+    Ok(reprise_probe::Fingerprint::read(root.path()))
+}
+
+/// The network between this machine and a server host, as measured before
+/// the lanes start: TCP connection set-up times to a port that answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Link {
+    /// Round trips measured (TCP connects).
+    pub samples: usize,
+    pub rtt_median_ms: f64,
+    pub rtt_max_ms: f64,
+}
+
+impl Link {
+    /// `samples` TCP connects to `address`:`port`, each a SYN/SYN-ACK round
+    /// trip; `None` when none connects within a second.
+    pub fn measure(address: IpAddr, port: u16, samples: usize) -> Option<Link> {
+        let target = std::net::SocketAddr::new(address, port);
+        let mut rtts = Vec::with_capacity(samples);
+        for _ in 0..samples {
+            let started = Instant::now();
+            if std::net::TcpStream::connect_timeout(&target, Duration::from_secs(1)).is_ok() {
+                rtts.push(started.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        if rtts.is_empty() {
+            return None;
+        }
+        rtts.sort_by(f64::total_cmp);
+        Some(Link {
+            samples: rtts.len(),
+            rtt_median_ms: round3(rtts[rtts.len() / 2]),
+            rtt_max_ms: round3(rtts[rtts.len() - 1]),
+        })
+    }
+
+    /// `round trip 0.084 ms (median of 20 TCP connects, max 0.210 ms)`.
+    pub fn describe(&self) -> String {
+        let mut s = String::new();
+        let _ = write!(
+            s,
+            "round trip {:.3} ms (median of {} TCP connects, max {:.3} ms)",
+            self.rtt_median_ms, self.samples, self.rtt_max_ms
+        );
+        s
+    }
+}
+
+fn round3(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ipv6_address_is_bracketed_in_urls() {
+        assert_eq!(url_host("10.1.2.3".parse().unwrap()), "10.1.2.3");
+        assert_eq!(url_host("fd00::2".parse().unwrap()), "[fd00::2]");
+    }
+
+    #[test]
+    fn a_server_host_needs_its_client_certificates_before_anything_starts() {
+        let certs = tempfile::tempdir().unwrap();
+        let err = ServerHost::new("tcp://10.9.8.7:2376", certs.path()).unwrap_err();
+        assert!(err.to_string().contains("lacks ca.pem"), "{err}");
+        for file in ["ca.pem", "cert.pem", "key.pem"] {
+            std::fs::write(certs.path().join(file), "").unwrap();
+        }
+        let host = ServerHost::new("tcp://10.9.8.7:2376", certs.path()).unwrap();
+        assert_eq!(host.address, "10.9.8.7".parse::<IpAddr>().unwrap());
+        assert_eq!(host.endpoint.url(), "tcp://10.9.8.7:2376");
+        assert!(host.endpoint.is_remote());
+        let v6 = ServerHost::new("tcp://[fd00::2]:2376", certs.path()).unwrap();
+        assert_eq!(v6.url_host(), "[fd00::2]");
+        assert_eq!(v6.endpoint.url(), "tcp://[fd00::2]:2376");
+        for bad in [
+            "http://10.0.0.1:2376",
+            "tcp://10.0.0.1",
+            "10.0.0.1:2376",
+            "tcp://:2376",
+        ] {
+            assert!(ServerHost::new(bad, certs.path()).is_err(), "{bad}");
+        }
+        let ssh = ServerHost::new("ssh://me@box", certs.path()).unwrap_err();
+        assert!(ssh.to_string().contains("ssh:// engines are not supported"));
+    }
+
+    #[test]
+    fn the_probe_s_output_is_read_as_the_host_s_files() {
+        let lines: Vec<String> = [
+            "=== /proc/cpuinfo",
+            "processor\t: 0",
+            "model name\t: AMD Ryzen 5 3600 6-Core Processor",
+            "cpu MHz\t\t: 3600.000",
+            "",
+            "processor\t: 1",
+            "model name\t: AMD Ryzen 5 3600 6-Core Processor",
+            "=== /proc/meminfo",
+            "MemTotal:       65536000 kB",
+            "=== /proc/sys/kernel/osrelease",
+            "6.8.0-45-generic",
+            "=== /../etc/passwd",
+            "root:x:0:0",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let fp = fingerprint_of(&lines).unwrap();
+        assert_eq!(
+            fp.cpu.brand.as_deref(),
+            Some("AMD Ryzen 5 3600 6-Core Processor")
+        );
+        assert_eq!(fp.memory.total_kib, Some(65536000));
+        assert_eq!(fp.os.kernel.as_deref(), Some("6.8.0-45-generic"));
+        assert!(fingerprint_of(&["nothing".to_string()]).is_err());
+    }
+
+    #[test]
+    fn the_link_is_measured_by_connects_to_a_port_that_answers() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let link = Link::measure("127.0.0.1".parse().unwrap(), port, 5).unwrap();
+        assert_eq!(link.samples, 5);
+        assert!(link.rtt_median_ms > 0.0 && link.rtt_median_ms <= link.rtt_max_ms);
+        drop(listener);
+        assert_eq!(Link::measure("127.0.0.1".parse().unwrap(), port, 3), None);
+    }
+}
