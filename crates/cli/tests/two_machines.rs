@@ -1,0 +1,500 @@
+//! `reprise run hello-ceiling --server-host …` with the lanes on another
+//! machine, made real on one: two network namespaces this test creates,
+//! joined by a veth pair with link-local addresses it assigns
+//! (169.254.77.1 here, 169.254.77.2 the server host). In the server's
+//! namespace, Podman's Docker-compatible API service with storage of its own
+//! (it shares no image or folder with this machine's), opened on the
+//! network with TLS and client certificates the test makes with openssl, the
+//! way Docker's docs protect a daemon socket (stunnel terminates TLS in front
+//! of Podman 4, which has no TLS of its own). Reprise runs in the client's
+//! namespace, whose only route to the server is the veth pair: the lane is
+//! copied there, served there, loaded from here. Both namespaces are
+//! removed at the end. Where namespaces cannot be made, the test fails and
+//! says so; it never skips.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const CLIENT_IP: &str = "169.254.77.1";
+const SERVER_IP: &str = "169.254.77.2";
+const ENGINE_PORT: u16 = 2376;
+const IMAGE: &str = "localhost/reprise-ruby-puma:two-machines";
+
+fn run(program: &str, args: &[&str]) -> Output {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program}: {e}"));
+    assert!(
+        out.status.success(),
+        "{program} {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Two namespaces and their veth pair; removed (with what runs in them)
+/// when dropped.
+struct Machines {
+    client: String,
+    server: String,
+    children: Vec<Child>,
+}
+
+impl Machines {
+    fn new() -> Machines {
+        let id = std::process::id();
+        let (client, server) = (format!("rp-cli-{id}"), format!("rp-srv-{id}"));
+        let made = Command::new("ip").args(["netns", "add", &client]).output();
+        match made {
+            Ok(out) if out.status.success() => {}
+            Ok(out) => panic!(
+                "cannot create a network namespace (`ip netns add` needs root or CAP_SYS_ADMIN): {}",
+                String::from_utf8_lossy(&out.stderr)
+            ),
+            Err(e) => panic!("cannot run `ip` (Debian's iproute2): {e}"),
+        }
+        let machines = Machines {
+            client,
+            server,
+            children: Vec::new(),
+        };
+        run("ip", &["netns", "add", &machines.server]);
+        let (veth_c, veth_s) = (format!("rpc{id}"), format!("rps{id}"));
+        run(
+            "ip",
+            &[
+                "link",
+                "add",
+                &veth_c,
+                "netns",
+                &machines.client,
+                "type",
+                "veth",
+                "peer",
+                "name",
+                &veth_s,
+                "netns",
+                &machines.server,
+            ],
+        );
+        for (ns, dev, ip) in [
+            (&machines.client, &veth_c, CLIENT_IP),
+            (&machines.server, &veth_s, SERVER_IP),
+        ] {
+            run(
+                "ip",
+                &["-n", ns, "addr", "add", &format!("{ip}/24"), "dev", dev],
+            );
+            run("ip", &["-n", ns, "link", "set", dev, "up"]);
+            run("ip", &["-n", ns, "link", "set", "lo", "up"]);
+        }
+        machines
+    }
+
+    fn in_ns(&self, ns: &str, program: &str) -> Command {
+        let mut c = Command::new("ip");
+        c.args(["netns", "exec", ns, program]);
+        c
+    }
+}
+
+impl Drop for Machines {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        for ns in [&self.client, &self.server] {
+            let _ = Command::new("ip").args(["netns", "del", ns]).status();
+        }
+    }
+}
+
+/// A CA, the server's certificate for SERVER_IP and a client certificate,
+/// made by openssl; the client's folder in DOCKER_CERT_PATH's layout.
+fn certificates(dir: &Path) -> (PathBuf, PathBuf) {
+    let server = dir.join("server-certs");
+    let client = dir.join("client-certs");
+    std::fs::create_dir_all(&server).unwrap();
+    std::fs::create_dir_all(&client).unwrap();
+    let p = |d: &Path, f: &str| d.join(f).display().to_string();
+    run(
+        "openssl",
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=reprise test CA",
+            "-keyout",
+            &p(&server, "ca-key.pem"),
+            "-out",
+            &p(&server, "ca.pem"),
+        ],
+    );
+    for (folder, cn, ext) in [
+        (
+            &server,
+            "server",
+            format!("subjectAltName=IP:{SERVER_IP}\nextendedKeyUsage=serverAuth\n"),
+        ),
+        (
+            &client,
+            "client",
+            "extendedKeyUsage=clientAuth\n".to_string(),
+        ),
+    ] {
+        let extfile = folder.join("ext.cnf");
+        std::fs::write(&extfile, ext).unwrap();
+        run(
+            "openssl",
+            &[
+                "req",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-subj",
+                &format!("/CN={cn}"),
+                "-keyout",
+                &p(folder, "key.pem"),
+                "-out",
+                &p(folder, "req.csr"),
+            ],
+        );
+        run(
+            "openssl",
+            &[
+                "x509",
+                "-req",
+                "-days",
+                "1",
+                "-in",
+                &p(folder, "req.csr"),
+                "-CA",
+                &p(&server, "ca.pem"),
+                "-CAkey",
+                &p(&server, "ca-key.pem"),
+                "-CAcreateserial",
+                "-extfile",
+                &extfile.display().to_string(),
+                "-out",
+                &p(folder, "cert.pem"),
+            ],
+        );
+    }
+    std::fs::copy(server.join("ca.pem"), client.join("ca.pem")).unwrap();
+    (server, client)
+}
+
+/// A root filesystem of Debian bookworm with ruby and puma, made by
+/// mmdebstrap from Debian's packages; kept under target/real-things/ (the
+/// engine's registry test builds the same one).
+fn debian_ruby_puma() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/real-things/images");
+    std::fs::create_dir_all(&dir).unwrap();
+    let tar = dir.join("bookworm-ruby-puma.tar");
+    if !tar.is_file() {
+        let partial = dir.join(format!("bookworm-ruby-puma.tar.{}", std::process::id()));
+        run(
+            "mmdebstrap",
+            &[
+                "--variant=essential",
+                "--include=ruby,puma,ruby-rack",
+                "--format=tar",
+                "bookworm",
+                partial.to_str().unwrap(),
+            ],
+        );
+        std::fs::rename(&partial, &tar).unwrap();
+    }
+    tar
+}
+
+/// The server host: Podman's API service on a socket, TLS in front of it on
+/// SERVER_IP:ENGINE_PORT, both in the server's namespace; the lane's image
+/// imported into its own storage. Answers the socket (for the test's own
+/// look at the server's containers).
+fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
+    let socket = dir.join("podman.sock");
+    let hard = Command::new("sh")
+        .args(["-c", "ulimit -Hn"])
+        .output()
+        .unwrap();
+    let nofile = String::from_utf8_lossy(&hard.stdout)
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1024)
+        .min(65536);
+    let conf = dir.join("containers.conf");
+    std::fs::write(
+        &conf,
+        format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
+    )
+    .unwrap();
+    let podman = machines
+        .in_ns(&machines.server.clone(), "podman")
+        .arg("--root")
+        .arg(dir.join("storage"))
+        .arg("--runroot")
+        .arg(dir.join("run"))
+        .args(["system", "service", "--time=0"])
+        .arg(format!("unix://{}", socket.display()))
+        .env("CONTAINERS_CONF", &conf)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("podman is needed (scripts/test installs it)");
+    machines.children.push(podman);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !socket.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "podman's API service did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let c = |f: &str| certs.join(f).display().to_string();
+    let conf = dir.join("stunnel.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "foreground = yes\npid =\n[docker]\naccept = {SERVER_IP}:{ENGINE_PORT}\nconnect = {}\ncert = {}\nkey = {}\nCAfile = {}\nverifyChain = yes\nrequireCert = yes\n",
+            socket.display(),
+            c("cert.pem"),
+            c("key.pem"),
+            c("ca.pem")
+        ),
+    )
+    .unwrap();
+    let stunnel = machines
+        .in_ns(&machines.server.clone(), "stunnel")
+        .arg(&conf)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("stunnel is needed (scripts/test installs stunnel4)");
+    machines.children.push(stunnel);
+    let url = format!("unix://{}", socket.display());
+    let imported = Command::new("podman")
+        .args(["--remote", "--url", &url, "import"])
+        .arg(debian_ruby_puma())
+        .arg(IMAGE)
+        .output()
+        .unwrap();
+    assert!(
+        imported.status.success(),
+        "podman import: {}",
+        String::from_utf8_lossy(&imported.stderr)
+    );
+    url
+}
+
+/// The ids of the server's containers that carry Reprise's run label.
+fn server_containers(socket: &str) -> Vec<String> {
+    let out = Command::new("podman")
+        .args([
+            "--remote",
+            "--url",
+            socket,
+            "ps",
+            "-a",
+            "-q",
+            "--filter",
+            "label=reprise.run",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn read_json(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The run folders of hello-ceiling in `data`, oldest first.
+fn runs(data: &Path) -> Vec<PathBuf> {
+    let mut runs: Vec<PathBuf> = std::fs::read_dir(data.join("runs"))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    runs.retain(|p| {
+        p.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("hello-ceiling")
+    });
+    runs.sort();
+    runs
+}
+
+#[test]
+fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut machines = Machines::new();
+    let (server_certs, client_certs) = certificates(dir.path());
+    let socket = server_host(&mut machines, dir.path(), &server_certs);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let data = dir.path().join("data");
+    let engine = format!("tcp://{SERVER_IP}:{ENGINE_PORT}");
+    let reprise = |extra: &[&str]| {
+        let mut c = machines.in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"));
+        c.args(["run", "hello-ceiling", "--server-host", &engine])
+            .args(["--image", &format!("puma={IMAGE}"), "--quick", "--yes"])
+            .args(extra)
+            .env("REPRISE_ROOT", &root)
+            .env("REPRISE_DATA_DIR", &data)
+            .env("DOCKER_CERT_PATH", &client_certs)
+            .env_remove("DOCKER_HOST")
+            .env_remove("DOCKER_TLS_VERIFY")
+            .current_dir(dir.path())
+            .stdin(Stdio::null());
+        c
+    };
+
+    // Without the client's certificates the engine is never reached.
+    let refused = reprise(&[])
+        .env("DOCKER_CERT_PATH", dir.path().join("nowhere"))
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("lacks ca.pem"), "{said}");
+    // Certificates its CA did not sign are refused by the server host.
+    let (_, strangers) = certificates(&dir.path().join("strangers"));
+    let refused = reprise(&[])
+        .env("DOCKER_CERT_PATH", &strangers)
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("does not answer"), "{said}");
+
+    // A run, served there and loaded from here.
+    let out = reprise(&["--new"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(&format!("on the server host's engine at {engine} (TLS)")),
+        "the consent names the server host:\n{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("tcp://{SERVER_IP}:9292")),
+        "the lane listens on the server host's address:\n{stdout}"
+    );
+    let folder = runs(&data).pop().expect("a run folder");
+    let results = folder.join("results");
+    let rich = read_json(&results.join("results.json"));
+    let puma: Vec<&serde_json::Value> = rich["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["lane"] == "puma")
+        .collect();
+    assert!(!puma.is_empty(), "{rich}");
+    for cell in &puma {
+        assert!(cell["req_per_s"].as_f64().unwrap() > 0.0, "{cell}");
+        assert!(
+            cell["rss_kb"].as_u64().unwrap() > 0,
+            "memory from the server's engine: {cell}"
+        );
+    }
+    let skipped = std::fs::read_to_string(results.join("skipped.json")).unwrap();
+    assert!(
+        skipped.contains("names no image"),
+        "nginx has no image, so it cannot run there: {skipped}"
+    );
+    // Both machines recorded: this one in env.json, the server host beside it.
+    assert!(results.join("env.json").is_file());
+    let server = read_json(&results.join("env.server.json"));
+    assert_eq!(server["engine"]["name"], "Podman Engine", "{server}");
+    assert!(server["link"]["samples"].as_u64().unwrap() > 0, "{server}");
+    assert!(
+        server["link"]["rtt_median_ms"].as_f64().unwrap() > 0.0,
+        "{server}"
+    );
+    let here = reprise_probe::Fingerprint::read(Path::new("/"));
+    assert_eq!(
+        server["fingerprint"]["cpu"]["brand"].as_str(),
+        here.cpu.brand.as_deref(),
+        "the probe container read the server host's CPU: {server}"
+    );
+    let recorded = read_json(&folder.join("server-host.json"));
+    assert_eq!(recorded["address"], SERVER_IP);
+    let deviations = std::fs::read_to_string(results.join("deviations.json")).unwrap();
+    assert!(
+        deviations.contains("served by another machine"),
+        "{deviations}"
+    );
+    assert!(deviations.contains("--image"), "{deviations}");
+    assert!(
+        server_containers(&socket).is_empty(),
+        "the run removed its containers from the server host"
+    );
+
+    // A run killed while its lane serves leaves a container there; the next
+    // attempt of that run finds and removes it before it starts.
+    let mut killed = reprise(&["--new", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = killed.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) if line.contains("\"measuring\"") => break,
+            Ok(_) => {}
+            Err(_) => {
+                let _ = killed.kill();
+                panic!("the second run never measured");
+            }
+        }
+    }
+    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
+    unsafe { libc::kill(killed.id() as libc::pid_t, libc::SIGKILL) };
+    let _ = killed.wait();
+    let left = server_containers(&socket);
+    assert!(!left.is_empty(), "a killed run leaves its lane's container");
+    let resumed = reprise(&[]).output().unwrap();
+    let said = String::from_utf8_lossy(&resumed.stdout).to_string()
+        + &String::from_utf8_lossy(&resumed.stderr);
+    assert!(resumed.status.success(), "{said}");
+    assert!(
+        said.contains("left by an earlier attempt of this run on the server host"),
+        "{said}"
+    );
+    assert!(server_containers(&socket).is_empty(), "{said}");
+    drop(machines);
+    let namespaces = run("ip", &["netns", "list"]);
+    let listed = String::from_utf8_lossy(&namespaces.stdout);
+    assert!(
+        !listed.contains(&format!("rp-srv-{}", std::process::id())),
+        "{listed}"
+    );
+}
