@@ -156,10 +156,11 @@ impl Cable {
             stream
                 .set_nodelay(true)
                 .map_err(|e| CableError::WebSocket(e.to_string()))?;
-            // Small buffers: a person's cable carries short frames, and the
-            // default 128 KiB read buffer would cost that much per person.
+            // Small buffers: a person's cable carries short frames (a
+            // delivery is ~600 bytes), and the default 128 KiB read buffer
+            // would cost that much per person.
             let buffers = WebSocketConfig::default()
-                .read_buffer_size(4096)
+                .read_buffer_size(2048)
                 .write_buffer_size(0);
             let (ws, _response) =
                 tokio_tungstenite::client_async_with_config(request, stream, Some(buffers))

@@ -2,18 +2,12 @@
 //! request at a time, recording every response into its thread's interval stats.
 
 use std::cell::RefCell;
-use std::error::Error as _;
-use std::io::ErrorKind;
 use std::time::{Duration, Instant};
 
-use bytes::Bytes;
 use hdrhistogram::Histogram;
-use http_body_util::{BodyExt, Full};
-use hyper::client::conn::http1::{self, SendRequest};
-use hyper_util::rt::TokioIo;
-use tokio::net::TcpStream;
 
 use crate::check::{CheckSample, ResponseChecks, check_response};
+use crate::http1::{ExchangeError, Http1Conn, Response};
 use crate::report::{ErrorCounts, new_histogram};
 use crate::spec::{RequestTemplate, StopHandle};
 
@@ -78,6 +72,9 @@ impl IntervalStats {
 /// What all connections of one worker thread share.
 pub(crate) struct ThreadShared {
     pub template: RequestTemplate,
+    /// The template's request as it goes on the wire.
+    pub request: Vec<u8>,
+    pub head_request: bool,
     pub checks: ResponseChecks,
     pub check_sample: CheckSample,
     pub timeout: Duration,
@@ -94,12 +91,6 @@ pub(crate) struct Pace {
     pub interval: Duration,
     /// This connection's share of the rate, requests per second.
     pub per_second: f64,
-}
-
-pub(crate) struct Conn {
-    pub sender: SendRequest<Full<Bytes>>,
-    /// Responses this connection has served: a close before the first is not an idle close.
-    pub served: u64,
 }
 
 enum Failure {
@@ -120,12 +111,13 @@ enum Failure {
 /// are not sent but counted as `missed`.
 pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Option<Pace>) {
     let needs_body = shared.checks.needs_body();
-    let mut conn: Option<Conn> = None;
+    let mut conn: Option<Http1Conn> = None;
     let mut responses: u64 = 0;
     let mut next_send = pace.map(|p| p.first);
-    let mut body = Vec::new();
+    // The clock read when the last response ended: the next request goes at once.
+    let mut now = Instant::now();
     loop {
-        if Instant::now() >= shared.end || shared.stop.is_stopped() {
+        if now >= shared.end || shared.stop.is_stopped() {
             break;
         }
         let intended = match (next_send.as_mut(), pace) {
@@ -150,9 +142,10 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
         // A resend after an idle close keeps the first attempt's send time: the wait was real.
         let mut first_sent: Option<Instant> = None;
         loop {
-            let current = match conn.take() {
+            let reused = conn.is_some();
+            let mut current = match conn.take() {
                 Some(c) => c,
-                None => match connect(shared.template.addr, shared.timeout).await {
+                None => match Http1Conn::connect(shared.template.addr, shared.timeout).await {
                     Ok(c) => c,
                     Err(message) => {
                         {
@@ -163,25 +156,37 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
                         // Back off briefly so a refused port does not spin the thread.
                         let pause = Instant::now() + Duration::from_millis(10);
                         tokio::time::sleep_until(pause.min(shared.end).into()).await;
+                        now = Instant::now();
                         break;
                     }
                 },
             };
             let check_body = needs_body && shared.check_sample.selects(responses);
-            body.clear();
-            let sent = *first_sent.get_or_insert_with(Instant::now);
-            let outcome = exchange(current, &shared, check_body.then_some(&mut body)).await;
+            let mut body =
+                check_body.then(|| BODIES.with(|b| b.borrow_mut().pop()).unwrap_or_default());
+            let sent = match first_sent {
+                Some(at) => at,
+                // Closed loop on a kept connection: the clock read at the
+                // last response's end is this send's (nothing ran between).
+                None if reused && intended.is_none() => now,
+                None => Instant::now(),
+            };
+            first_sent = Some(sent);
+            let outcome = exchange(&mut current, &shared, body.as_mut(), sent).await;
             let done = Instant::now();
+            now = done;
             match outcome {
-                Ok((c, status, len)) => {
-                    conn = Some(c);
+                Ok(response) => {
+                    let (status, len) = (response.status, response.body_len);
+                    if response.keep_alive {
+                        conn = Some(current);
+                    }
                     responses += 1;
-                    let checked = check_response(
-                        &shared.checks,
-                        status,
-                        len,
-                        check_body.then_some(&body[..]),
-                    );
+                    let checked = check_response(&shared.checks, status, len, body.as_deref());
+                    if let Some(mut body) = body {
+                        body.clear();
+                        BODIES.with(|b| b.borrow_mut().push(body));
+                    }
                     let mut stats = shared.stats.borrow_mut();
                     stats.requests += 1;
                     stats.bytes += len;
@@ -215,7 +220,9 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
                 Err(Failure::Timeout) => {
                     let mut stats = shared.stats.borrow_mut();
                     stats.errors.timeout += 1;
-                    stats.sample_error(|| format!("no response within {:?}", shared.timeout));
+                    stats.sample_error(|| {
+                        format!("no response within {} s", shared.timeout.as_secs_f64())
+                    });
                 }
                 Err(Failure::Io(message)) => {
                     let mut stats = shared.stats.borrow_mut();
@@ -241,81 +248,31 @@ fn micros(d: Duration) -> u64 {
     (d.as_micros() as u64).max(1)
 }
 
-pub(crate) async fn connect(addr: std::net::SocketAddr, timeout: Duration) -> Result<Conn, String> {
-    let handshake = async {
-        let stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-        stream.set_nodelay(true).map_err(|e| e.to_string())?;
-        let (sender, connection) = http1::handshake(TokioIo::new(stream))
-            .await
-            .map_err(|e| e.to_string())?;
-        tokio::task::spawn_local(connection);
-        Ok(Conn { sender, served: 0 })
-    };
-    tokio::time::timeout(timeout, handshake)
-        .await
-        .unwrap_or_else(|_| Err(format!("no connection within {timeout:?}")))
+thread_local! {
+    /// Bodies being checked on this thread, lent to a connection for one
+    /// response: memory grows with the checks in flight, not the connections.
+    static BODIES: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Sends one request and reads the whole response; returns the connection when it can be reused.
+/// Sends the request and reads the whole response (its body into `body`
+/// when given); gives the connection back when it can carry the next.
 async fn exchange(
-    mut conn: Conn,
+    conn: &mut Http1Conn,
     shared: &ThreadShared,
-    mut body: Option<&mut Vec<u8>>,
-) -> Result<(Conn, u16, u64), Failure> {
-    let served_before = conn.served;
-    let round_trip = async {
-        // Before any response byte arrived: a close here on a used connection is an idle close.
-        let early = |e: hyper::Error| {
-            if served_before > 0 && is_close(&e) {
-                Failure::IdleClosed
-            } else {
-                Failure::Io(e.to_string())
-            }
-        };
-        conn.sender.ready().await.map_err(early)?;
-        let response = conn
-            .sender
-            .send_request(shared.template.build())
-            .await
-            .map_err(early)?;
-        let status = response.status().as_u16();
-        let mut incoming = response.into_body();
-        let mut len = 0u64;
-        while let Some(frame) = incoming.frame().await {
-            let frame = frame.map_err(|e| Failure::Io(format!("reading the body: {e}")))?;
-            if let Some(data) = frame.data_ref() {
-                len += data.len() as u64;
-                if let Some(buf) = body.as_mut() {
-                    buf.extend_from_slice(data);
-                }
-            }
-        }
-        Ok((status, len))
-    };
-    let (status, len) = tokio::time::timeout(shared.timeout, round_trip)
-        .await
-        .map_err(|_| Failure::Timeout)??;
-    conn.served += 1;
-    Ok((conn, status, len))
-}
-
-/// Whether an error means the peer closed the connection (EOF, reset, broken pipe).
-pub(crate) fn is_close(e: &hyper::Error) -> bool {
-    if e.is_canceled() || e.is_closed() || e.is_incomplete_message() {
-        return true;
-    }
-    let mut source = e.source();
-    while let Some(err) = source {
-        if let Some(io) = err.downcast_ref::<std::io::Error>() {
-            return matches!(
-                io.kind(),
-                ErrorKind::ConnectionReset
-                    | ErrorKind::BrokenPipe
-                    | ErrorKind::ConnectionAborted
-                    | ErrorKind::UnexpectedEof
-            );
-        }
-        source = err.source();
-    }
-    false
+    body: Option<&mut Vec<u8>>,
+    sent: Instant,
+) -> Result<Response, Failure> {
+    conn.exchange(
+        &shared.request,
+        shared.head_request,
+        false,
+        body,
+        sent + shared.timeout,
+    )
+    .await
+    .map_err(|e| match e {
+        ExchangeError::IdleClosed => Failure::IdleClosed,
+        ExchangeError::Timeout => Failure::Timeout,
+        ExchangeError::Io(message) => Failure::Io(message),
+    })
 }

@@ -1,5 +1,6 @@
 //! HTTP load generation for Reprise: wrk-style closed loop and wrk2-style open
-//! loop over hyper HTTP/1.1 keep-alive connections, latency in HDR histograms
+//! loop over plain HTTP/1.1 keep-alive connections (one write and one
+//! read a request, no allocation), latency in HDR histograms
 //! (corrected for coordinated omission in open loop), response checks, and
 //! honest error accounting: a run with any failed request has no throughput
 //! figure ("no data").
@@ -57,6 +58,7 @@ pub mod cable;
 mod check;
 mod connection;
 mod hdr_log;
+mod http1;
 pub mod people;
 mod report;
 mod run;

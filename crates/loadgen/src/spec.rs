@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use hyper::header::{HOST, HeaderMap, HeaderName, HeaderValue};
+use hyper::header::{CONTENT_LENGTH, HOST, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Uri};
 use serde::{Deserialize, Serialize};
 
@@ -195,12 +195,28 @@ impl fmt::Debug for RequestTemplate {
 }
 
 impl RequestTemplate {
-    pub fn build(&self) -> hyper::Request<http_body_util::Full<Bytes>> {
-        let mut request = hyper::Request::new(http_body_util::Full::new(self.body.clone()));
-        *request.method_mut() = self.method.clone();
-        *request.uri_mut() = self.path.clone();
-        *request.headers_mut() = self.headers.clone();
-        request
+    /// The request as it goes on the wire, built once: the request line,
+    /// the headers, a `Content-Length` where there is a body (or the method
+    /// expects one), and the body.
+    pub fn wire(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(128 + self.body.len());
+        out.extend_from_slice(self.method.as_str().as_bytes());
+        out.push(b' ');
+        out.extend_from_slice(self.path.to_string().as_bytes());
+        out.extend_from_slice(b" HTTP/1.1\r\n");
+        for (name, value) in &self.headers {
+            out.extend_from_slice(name.as_str().as_bytes());
+            out.extend_from_slice(b": ");
+            out.extend_from_slice(value.as_bytes());
+            out.extend_from_slice(b"\r\n");
+        }
+        let expects_body = [Method::POST, Method::PUT, Method::PATCH].contains(&self.method);
+        if (!self.body.is_empty() || expects_body) && !self.headers.contains_key(CONTENT_LENGTH) {
+            out.extend_from_slice(format!("content-length: {}\r\n", self.body.len()).as_bytes());
+        }
+        out.extend_from_slice(b"\r\n");
+        out.extend_from_slice(&self.body);
+        out
     }
 }
 

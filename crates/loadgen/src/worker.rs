@@ -65,6 +65,8 @@ pub(crate) fn run_worker(
         return;
     };
     let shared = Rc::new(ThreadShared {
+        request: setup.template.wire(),
+        head_request: setup.template.method == hyper::Method::HEAD,
         template: setup.template,
         checks: setup.checks,
         check_sample: setup.check_sample,

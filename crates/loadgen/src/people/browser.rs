@@ -1,17 +1,14 @@
 //! One person's HTTP connection, kept alive like a browser's: it reuses
-//! loadgen's connection (`connection::connect`) and, like a browser, sends a
+//! loadgen's HTTP/1.1 connection ([`Http1Conn`]) and, like a browser, sends a
 //! request again on a new connection when the server had closed the old one
 //! for idleness — counted as a reconnect, not as the server's error.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
-use hyper::Request;
-use hyper::header::{ACCEPT, CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};
+use std::time::Instant;
 
-use crate::connection::{Conn, connect, is_close};
+use crate::http1::{ExchangeError, Http1Conn};
 
 /// Why a request got no response.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +24,16 @@ impl FetchError {
             FetchError::Connect(_) => "connect",
             FetchError::Timeout => "timeout",
             FetchError::Io(_) => "io",
+        }
+    }
+}
+
+impl std::fmt::Display for FetchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FetchError::Connect(why) => write!(f, "cannot connect: {why}"),
+            FetchError::Timeout => f.write_str("no response in time"),
+            FetchError::Io(why) => f.write_str(why),
         }
     }
 }
@@ -53,7 +60,9 @@ pub(crate) struct Browser {
     host: String,
     origin: String,
     pub cookie: Option<String>,
-    conn: Option<Conn>,
+    conn: Option<Http1Conn>,
+    /// The request being sent, reused from one to the next.
+    request: Vec<u8>,
     timeout: Duration,
     /// Keep the connection open between requests, as a browser does.
     keep_alive: bool,
@@ -74,6 +83,7 @@ impl Browser {
             origin: format!("http://{addr}"),
             cookie: None,
             conn: None,
+            request: Vec::new(),
             timeout,
             keep_alive,
             reconnects: 0,
@@ -93,7 +103,7 @@ impl Browser {
         loop {
             let conn = match self.conn.take() {
                 Some(conn) => conn,
-                None => connect(self.addr, self.timeout)
+                None => Http1Conn::connect(self.addr, self.timeout)
                     .await
                     .map_err(FetchError::Connect)?,
             };
@@ -116,71 +126,63 @@ impl Browser {
 
     async fn exchange(
         &mut self,
-        mut conn: Conn,
+        mut conn: Http1Conn,
         method: &str,
         path: &str,
         form: Option<&str>,
         accept: &str,
         body: &mut Vec<u8>,
     ) -> Result<Fetched, Attempt> {
-        let served_before = conn.served;
-        let mut request = Request::builder()
-            .method(method)
-            .uri(path)
-            .header(HOST, &self.host)
-            .header(ACCEPT, accept)
-            .header(ORIGIN, &self.origin)
-            .header("Sec-Fetch-Site", "same-origin");
+        use std::io::Write;
+        let request = &mut self.request;
+        request.clear();
+        // Writing to a Vec cannot fail.
+        let _ = write!(
+            request,
+            "{method} {path} HTTP/1.1\r\nhost: {}\r\naccept: {accept}\r\norigin: {}\r\nsec-fetch-site: same-origin\r\n",
+            self.host, self.origin
+        );
         if let Some(cookie) = &self.cookie {
-            request = request.header(COOKIE, cookie);
+            let _ = write!(request, "cookie: {cookie}\r\n");
         }
-        if form.is_some() {
-            request = request.header(CONTENT_TYPE, "application/x-www-form-urlencoded");
+        if !self.keep_alive {
+            // Said, so the server closes first: the closed connection's
+            // TIME_WAIT is then the server's, not one of this machine's
+            // ephemeral ports, which thousands of people would use up (and
+            // every connect would search past).
+            request.extend_from_slice(b"connection: close\r\n");
         }
-        let payload = Bytes::copy_from_slice(form.unwrap_or("").as_bytes());
-        let request = request
-            .body(Full::new(payload))
-            .map_err(|e| Attempt::Failed(FetchError::Io(format!("building {path}: {e}"))))?;
-        let round_trip = async {
-            let early = |e: hyper::Error| {
-                if served_before > 0 && is_close(&e) {
-                    Attempt::IdleClosed
-                } else {
-                    Attempt::Failed(FetchError::Io(e.to_string()))
-                }
-            };
-            conn.sender.ready().await.map_err(early)?;
-            let response = conn.sender.send_request(request).await.map_err(early)?;
-            let header = |name| {
-                response
-                    .headers()
-                    .get(name)
-                    .and_then(|v: &hyper::header::HeaderValue| v.to_str().ok())
-                    .map(str::to_owned)
-            };
-            let fetched = Fetched {
-                status: response.status().as_u16(),
-                cookie: header(SET_COOKIE)
-                    .and_then(|c| c.split(';').next().map(|c| c.trim().to_owned())),
-            };
-            let mut incoming = response.into_body();
-            while let Some(frame) = incoming.frame().await {
-                let frame = frame.map_err(|e| {
-                    Attempt::Failed(FetchError::Io(format!("reading the body: {e}")))
-                })?;
-                if let Some(data) = frame.data_ref() {
-                    body.extend_from_slice(data);
-                }
-            }
-            Ok(fetched)
-        };
-        let fetched = tokio::time::timeout(self.timeout, round_trip)
+        if let Some(form) = form {
+            let _ = write!(
+                request,
+                "content-type: application/x-www-form-urlencoded\r\ncontent-length: {}\r\n\r\n{form}",
+                form.len()
+            );
+        } else if method == "POST" {
+            request.extend_from_slice(b"content-length: 0\r\n\r\n");
+        } else {
+            request.extend_from_slice(b"\r\n");
+        }
+        if path.bytes().any(|b| b.is_ascii_control() || b == b' ') {
+            return Err(Attempt::Failed(FetchError::Io(format!(
+                "building {path}: not a path"
+            ))));
+        }
+        let deadline = Instant::now() + self.timeout;
+        let response = conn
+            .exchange(request, method == "HEAD", true, Some(body), deadline)
             .await
-            .map_err(|_| Attempt::Failed(FetchError::Timeout))??;
-        conn.served += 1;
-        if self.keep_alive {
+            .map_err(|e| match e {
+                ExchangeError::IdleClosed => Attempt::IdleClosed,
+                ExchangeError::Timeout => Attempt::Failed(FetchError::Timeout),
+                ExchangeError::Io(message) => Attempt::Failed(FetchError::Io(message)),
+            })?;
+        if self.keep_alive && response.keep_alive {
             self.conn = Some(conn);
         }
-        Ok(fetched)
+        Ok(Fetched {
+            status: response.status,
+            cookie: response.cookie,
+        })
     }
 }

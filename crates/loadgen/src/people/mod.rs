@@ -336,7 +336,7 @@ async fn unsaved_writes(
     let fetched = browser
         .fetch("GET", path, None, "text/plain", &mut body)
         .await
-        .map_err(|e| format!("GET {path}: {e:?}"))?;
+        .map_err(|e| format!("GET {path}: {e}"))?;
     if fetched.status != 200 {
         return Err(format!("GET {path}: {}", fetched.status));
     }

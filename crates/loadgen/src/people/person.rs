@@ -1,9 +1,14 @@
 //! One simulated person: signs in, holds a cable, navigates on a schedule
 //! with the recipe's mix, posts into their rooms, and checks every page and
 //! every delivery. Two tasks per person on one generator thread: the person
-//! (HTTP) and their cable (WebSocket), sharing `Me`.
+//! (HTTP) and their cable (WebSocket), sharing `Me`. A task lives as long as
+//! its person and is as large as the largest future it holds across an
+//! await, so the ones a person is rarely in (signing in, connecting, a page
+//! load, a post, a subscribe) are boxed for their duration: a waiting person
+//! holds only what waiting needs.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,7 +16,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::browser::{Browser, FetchError};
 use super::page::{
@@ -91,11 +95,25 @@ struct Me {
     oldest_message: Option<u64>,
     /// Woken when a navigation's subscriptions are all answered.
     settled: Rc<Notify>,
+    /// What the cable is to send, in order: a queue here and a wake-up
+    /// rather than a channel, which would cost a person its block of slots.
+    commands: VecDeque<Command>,
+    /// Woken when a command is queued.
+    cable_wake: Rc<Notify>,
 }
 
 enum Command {
     Subscribe(String),
     Unsubscribe(String),
+    /// The person is done: close the cable.
+    Close,
+}
+
+impl Me {
+    fn send(&mut self, command: Command) {
+        self.commands.push_back(command);
+        self.cable_wake.notify_one();
+    }
 }
 
 /// Runs one person until the generator stops.
@@ -107,7 +125,14 @@ pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
     match &spec.sessions {
         Some(minted) => browser.cookie = minted.get(account as usize).cloned(),
         None => {
-            if !sign_in(&shared, &mut browser, account, &mut Buffer::take().bytes).await {
+            if !Box::pin(sign_in(
+                &shared,
+                &mut browser,
+                account,
+                &mut Buffer::take().bytes,
+            ))
+            .await
+            {
                 return;
             }
         }
@@ -116,7 +141,7 @@ pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
     config.cookie = browser.cookie.clone();
     config.origin = Some(format!("http://{}", shared.addr));
     config.timeout = spec.timeout;
-    let cable = match Cable::connect(&config).await {
+    let cable = match Box::pin(Cable::connect(&config)).await {
         Ok(cable) => cable,
         Err(e) => {
             shared.fail("cable_connect", || e.to_string());
@@ -133,29 +158,21 @@ pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
         nav: None,
         oldest_message: None,
         settled: Rc::new(Notify::new()),
+        commands: VecDeque::new(),
+        cable_wake: Rc::new(Notify::new()),
     }));
-    let (commands, receiver) = unbounded_channel();
-    tokio::task::spawn_local(run_cable(
-        shared.clone(),
-        me.clone(),
-        config,
-        cable,
-        receiver,
-    ));
+    tokio::task::spawn_local(run_cable(shared.clone(), me.clone(), config, cable));
 
     let rooms = &shared.memberships[account as usize];
     let mut person_state = PersonLoop {
         shared: &shared,
         me: &me,
-        commands,
         browser,
         account,
         rooms,
         seq: 0,
     };
-    person_state
-        .navigate(NavKind::OpenRoom, &mut dice, &mut Buffer::take().bytes)
-        .await;
+    Box::pin(person_state.navigate(NavKind::OpenRoom, &mut dice, &mut Buffer::take().bytes)).await;
     let mut next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
     let mut next_post = Instant::now() + spec.post_every.mul_f64(dice.unit());
     // No polling for the stop: when the generator stops, its threads drop
@@ -168,15 +185,11 @@ pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
             continue;
         }
         if next_post <= now {
-            person_state
-                .post(&mut dice, &mut Buffer::take().bytes)
-                .await;
+            Box::pin(person_state.post(&mut dice, &mut Buffer::take().bytes)).await;
             next_post = Instant::now() + jitter(spec.post_every, &mut dice);
         } else {
             let kind = pick_kind(&spec.mix, &mut dice);
-            person_state
-                .navigate(kind, &mut dice, &mut Buffer::take().bytes)
-                .await;
+            Box::pin(person_state.navigate(kind, &mut dice, &mut Buffer::take().bytes)).await;
             next_nav = Instant::now() + jitter(spec.navigate_every, &mut dice);
         }
     }
@@ -184,6 +197,7 @@ pub(crate) async fn run_person(shared: Arc<Shared>, person: usize) {
     if let Some(room) = viewing {
         shared.world().stop_viewing(person, room);
     }
+    me.borrow_mut().send(Command::Close);
 }
 
 /// Between half and one and a half times `every`, so people do not march in step.
@@ -236,7 +250,7 @@ async fn sign_in(shared: &Shared, browser: &mut Browser, account: u32, body: &mu
                 return false;
             }
             Err(e) => {
-                shared.fail(e.cause(), || format!("signing in: {e:?}"));
+                shared.fail(e.cause(), || format!("signing in: {e}"));
                 tokio::time::sleep(spec.navigate_every).await;
             }
         }
@@ -262,7 +276,6 @@ fn form_escape(value: &str) -> String {
 struct PersonLoop<'a> {
     shared: &'a Shared,
     me: &'a Rc<RefCell<Me>>,
-    commands: UnboundedSender<Command>,
     browser: Browser,
     account: u32,
     rooms: &'a [u32],
@@ -345,7 +358,7 @@ impl PersonLoop<'_> {
         let status = match self.fetch("GET", &path, None, "text/html", body).await {
             Ok(status) => status,
             Err(e) => {
-                shared.fail(e.cause(), || format!("GET {path}: {e:?}"));
+                shared.fail(e.cause(), || format!("GET {path}: {e}"));
                 return;
             }
         };
@@ -395,11 +408,11 @@ impl PersonLoop<'_> {
                 me.opened.remove(0);
             }
         }
-        for old in me.subscriptions.drain(..) {
-            let _ = self.commands.send(Command::Unsubscribe(old));
+        for old in std::mem::take(&mut me.subscriptions) {
+            me.send(Command::Unsubscribe(old));
         }
         for id in &identifiers {
-            let _ = self.commands.send(Command::Subscribe(id.clone()));
+            me.send(Command::Subscribe(id.clone()));
         }
         me.awaiting = identifiers.clone();
         me.subscriptions = identifiers;
@@ -493,22 +506,37 @@ async fn run_cable(
     me: Rc<RefCell<Me>>,
     config: CableConfig,
     mut cable: Cable,
-    mut commands: UnboundedReceiver<Command>,
 ) {
+    let wake = me.borrow().cable_wake.clone();
     let mut resends_seen = 0;
     // One timer, due when the cable would be stale; moved on when pings have
     // come meanwhile (they come every 3 s), rather than a check every second.
     let stale = tokio::time::sleep_until((cable.last_ping() + STALE_AFTER).into());
     tokio::pin!(stale);
     let mut reopened: Option<Instant> = None;
+    // One wait for commands, kept across turns: not a waiter added to and
+    // taken from the Notify's list each time a delivery comes.
+    let queued = wake.notified();
+    tokio::pin!(queued);
     loop {
         let lost: Option<String> = tokio::select! {
             biased;
-            command = commands.recv() => {
+            () = &mut queued => {
+                queued.set(wake.notified());
+                // One command a turn, as they come; a wake-up for the rest.
+                let command = {
+                    let mut me = me.borrow_mut();
+                    let command = me.commands.pop_front();
+                    if !me.commands.is_empty() {
+                        wake.notify_one();
+                    }
+                    command
+                };
                 let sent = match command {
-                    None => break,
-                    Some(Command::Subscribe(id)) => cable.subscribe(&id).await,
-                    Some(Command::Unsubscribe(id)) => cable.unsubscribe(&id).await,
+                    None => Ok(()),
+                    Some(Command::Close) => break,
+                    Some(Command::Subscribe(id)) => Box::pin(cable.subscribe(&id)).await,
+                    Some(Command::Unsubscribe(id)) => Box::pin(cable.unsubscribe(&id)).await,
                 };
                 sent.err().map(|e| e.to_string())
             }
@@ -556,7 +584,7 @@ async fn run_cable(
                 tokio::time::sleep_until((at + REOPEN_AT_MOST_EVERY).into()).await;
             }
             reopened = Some(Instant::now());
-            match reopen(&config, &me).await {
+            match Box::pin(reopen(&config, &me)).await {
                 Ok(fresh) => {
                     cable = fresh;
                     resends_seen = 0;

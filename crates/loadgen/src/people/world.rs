@@ -2,7 +2,7 @@
 //! tally, who is viewing which room, posts waiting for their deliveries, and
 //! the newest acknowledged post per room.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use super::tally::Tally;
@@ -13,9 +13,56 @@ pub(crate) struct Pending {
     pub sent: Instant,
     pub step: usize,
     /// People viewing the room when the post was sent, not yet reached.
-    pub waiting: HashSet<usize>,
+    pub waiting: PeopleSet,
     /// The message id the server's answer gave it, once answered.
     pub message: Option<u64>,
+}
+
+/// A set of people as one bit each: a post owed to thousands of viewers
+/// is made, and each delivery struck off, without hashing.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct PeopleSet {
+    bits: Vec<u64>,
+    len: usize,
+}
+
+impl PeopleSet {
+    pub fn of(people: &[usize]) -> PeopleSet {
+        let words = people.iter().max().map_or(0, |&max| max / 64 + 1);
+        let mut set = PeopleSet {
+            bits: vec![0; words],
+            len: 0,
+        };
+        for &person in people {
+            let (word, bit) = (person / 64, 1u64 << (person % 64));
+            if set.bits[word] & bit == 0 {
+                set.bits[word] |= bit;
+                set.len += 1;
+            }
+        }
+        set
+    }
+
+    /// Strikes `person` off; false when they were not in the set.
+    pub fn remove(&mut self, person: &usize) -> bool {
+        let (word, bit) = (person / 64, 1u64 << (person % 64));
+        match self.bits.get_mut(word) {
+            Some(w) if *w & bit != 0 => {
+                *w &= !bit;
+                self.len -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 pub(crate) struct World {
@@ -128,7 +175,7 @@ impl World {
         let waiting = self
             .viewers
             .get(room as usize)
-            .map(|v| v.iter().copied().collect())
+            .map(|v| PeopleSet::of(v))
             .unwrap_or_default();
         self.pending.insert(
             key,
@@ -299,5 +346,22 @@ mod tests {
         world.settle_step(0, Instant::now() + Duration::from_secs(1));
         assert_eq!(world.tally.failures.get("lost_delivery"), Some(&1));
         assert!(world.pending.is_empty() && world.by_message.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod people_set_tests {
+    use super::PeopleSet;
+
+    #[test]
+    fn a_person_is_struck_off_once_and_the_set_knows_when_it_is_empty() {
+        let mut set = PeopleSet::of(&[3, 64, 3, 700]);
+        assert_eq!(set.len(), 3, "a duplicate counts once");
+        assert!(set.remove(&64));
+        assert!(!set.remove(&64), "already struck off");
+        assert!(!set.remove(&5) && !set.remove(&100_000), "never in it");
+        assert!(set.remove(&3) && set.remove(&700));
+        assert!(set.is_empty());
+        assert!(PeopleSet::of(&[]).is_empty());
     }
 }

@@ -1,0 +1,736 @@
+//! A plain HTTP/1.1 client connection, one request at a time, as wrk runs
+//! one: the request written in one `write`, the response read into this
+//! thread's one read buffer and parsed as it arrives (a `Content-Length`, a
+//! chunked or a read-to-close body), no task, channel or allocation per
+//! request, and no timer armed per request: each connection has one timer,
+//! moved on only when it fires before the request in flight is due.
+//!
+//! A connection holds no buffer between requests: the response is parsed
+//! straight out of the thread's read buffer ([`READ_BUFFER`]), and only a
+//! response head split across reads is kept, until it is whole.
+
+use std::cell::RefCell;
+use std::future::poll_fn;
+use std::io::ErrorKind;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::time::Sleep;
+
+/// How much one read takes: a 117 KiB page in one or two reads.
+const READ_BUFFER_BYTES: usize = 256 * 1024;
+/// The read for a head when the body is to be discarded: a whole small
+/// response, or a head and the start of a large body.
+const HEAD_READ_BYTES: usize = 16 * 1024;
+/// A response head longer than this is refused (hyper's limit is ~400 KiB).
+const MAX_HEAD_BYTES: usize = 64 * 1024;
+
+thread_local! {
+    /// This thread's read buffer, lent to one connection for one read.
+    static READ_BUFFER: RefCell<Box<[u8]>> =
+        RefCell::new(vec![0; READ_BUFFER_BYTES].into_boxed_slice());
+}
+
+/// Why an exchange got no whole response.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ExchangeError {
+    /// The server closed a connection that had served before, before any
+    /// byte of the response: the keep-alive idle close, to send again.
+    IdleClosed,
+    Timeout,
+    Io(String),
+}
+
+/// A whole response: what the load and the people look at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Response {
+    pub status: u16,
+    /// Body bytes (decoded, for a chunked body).
+    pub body_len: u64,
+    /// `name=value` of the first `Set-Cookie`, when asked for.
+    pub cookie: Option<String>,
+    /// Whether the connection may carry the next request.
+    pub keep_alive: bool,
+}
+
+/// One keep-alive connection.
+pub(crate) struct Http1Conn {
+    stream: TcpStream,
+    /// Responses served: a close before the first is not an idle close.
+    pub served: u64,
+    /// Fires no earlier than the request in flight is due; moved on when it fires early.
+    timer: Pin<Box<Sleep>>,
+}
+
+impl Http1Conn {
+    pub async fn connect(addr: SocketAddr, timeout: Duration) -> Result<Http1Conn, String> {
+        let stream = tokio::time::timeout(timeout, TcpStream::connect(addr))
+            .await
+            .map_err(|_| format!("no connection within {} s", timeout.as_secs_f64()))?
+            .map_err(|e| e.to_string())?;
+        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+        Ok(Http1Conn {
+            stream,
+            served: 0,
+            timer: Box::pin(tokio::time::sleep(timeout)),
+        })
+    }
+
+    /// Sends `request` (a whole HTTP/1.1 request) and reads the whole
+    /// response, its body into `body` when given; fails with
+    /// [`ExchangeError::Timeout`] at `deadline`. After an error, or a
+    /// response with `keep_alive: false`, the connection is not to be reused.
+    pub async fn exchange(
+        &mut self,
+        request: &[u8],
+        head_request: bool,
+        want_cookie: bool,
+        mut body: Option<&mut Vec<u8>>,
+        deadline: Instant,
+    ) -> Result<Response, ExchangeError> {
+        let served_before = self.served;
+        let closed = |e: std::io::Error| {
+            if served_before > 0 && is_close(&e) {
+                ExchangeError::IdleClosed
+            } else {
+                ExchangeError::Io(e.to_string())
+            }
+        };
+        let mut written = 0;
+        while written < request.len() {
+            let n = self
+                .until(deadline, |stream, cx| {
+                    Pin::new(stream).poll_write(cx, &request[written..])
+                })
+                .await?
+                .map_err(closed)?;
+            if n == 0 {
+                return Err(closed(ErrorKind::WriteZero.into()));
+            }
+            written += n;
+        }
+        let mut parser = ResponseParser::new(head_request, want_cookie);
+        // A body nobody reads is discarded in the kernel, not copied out
+        // (below); the head then comes in a small read, leaving the body there.
+        let discarding = body.is_none();
+        loop {
+            let left = parser.body_left().filter(|_| discarding);
+            let step = match left {
+                Some(left) => self
+                    .until(deadline, |stream, cx| poll_discard(stream, cx, left))
+                    .await?
+                    .map(|n| parser.discarded(n)),
+                None => {
+                    self.until(deadline, |stream, cx| {
+                        READ_BUFFER.with(|buffer| {
+                            let mut buffer = buffer.borrow_mut();
+                            let take = if discarding {
+                                HEAD_READ_BYTES
+                            } else {
+                                buffer.len()
+                            };
+                            let mut read = ReadBuf::new(&mut buffer[..take]);
+                            match Pin::new(stream).poll_read(cx, &mut read) {
+                                Poll::Pending => Poll::Pending,
+                                Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+                                Poll::Ready(Ok(())) => {
+                                    Poll::Ready(Ok(parser.feed(read.filled(), body.as_deref_mut())))
+                                }
+                            }
+                        })
+                    })
+                    .await?
+                }
+            };
+            match step {
+                Err(e) if parser.is_untouched() => return Err(closed(e)),
+                Err(e) => return Err(ExchangeError::Io(format!("reading the response: {e}"))),
+                Ok(Fed::More) => {}
+                Ok(Fed::Done(response)) => {
+                    self.served += 1;
+                    return Ok(response);
+                }
+                Ok(Fed::Closed) if parser.is_untouched() => {
+                    return Err(closed(ErrorKind::UnexpectedEof.into()));
+                }
+                Ok(Fed::Closed) => {
+                    return Err(ExchangeError::Io(
+                        "the server closed the connection in the middle of a response".into(),
+                    ));
+                }
+                Ok(Fed::Invalid(why)) => return Err(ExchangeError::Io(why)),
+            }
+        }
+    }
+
+    /// Polls `op` until it is ready, or fails at `deadline`.
+    async fn until<T>(
+        &mut self,
+        deadline: Instant,
+        mut op: impl FnMut(&mut TcpStream, &mut Context<'_>) -> Poll<T>,
+    ) -> Result<T, ExchangeError> {
+        poll_fn(|cx| {
+            if let Poll::Ready(out) = op(&mut self.stream, cx) {
+                return Poll::Ready(Ok(out));
+            }
+            while self.timer.as_mut().poll(cx).is_ready() {
+                if Instant::now() >= deadline {
+                    return Poll::Ready(Err(ExchangeError::Timeout));
+                }
+                // Fired for an earlier request: wait on for this one.
+                self.timer.as_mut().reset(deadline.into());
+            }
+            Poll::Pending
+        })
+        .await
+    }
+}
+
+/// Reads and drops up to `left` bytes of a body in the kernel: `recv` with
+/// `MSG_TRUNC` on a TCP socket discards them without copying them out
+/// (tcp(7)); the count comes back as with a read. Ready with 0 at the close.
+fn poll_discard(
+    stream: &mut TcpStream,
+    cx: &mut Context<'_>,
+    left: u64,
+) -> Poll<std::io::Result<usize>> {
+    use std::os::fd::AsRawFd;
+    let fd = stream.as_raw_fd();
+    loop {
+        if let Poll::Ready(Err(e)) = stream.poll_read_ready(cx) {
+            return Poll::Ready(Err(e));
+        }
+        let discarded = stream.try_io(tokio::io::Interest::READABLE, || {
+            READ_BUFFER.with(|buffer| {
+                let mut buffer = buffer.borrow_mut();
+                // Never more than the buffer holds, though nothing is written to it.
+                let len = (left as usize).min(buffer.len());
+                // SAFETY: a recv into this thread's buffer, of at most its length.
+                let n = unsafe {
+                    libc::recv(
+                        fd,
+                        buffer.as_mut_ptr().cast(),
+                        len,
+                        libc::MSG_TRUNC | libc::MSG_DONTWAIT,
+                    )
+                };
+                if n < 0 {
+                    Err(std::io::Error::last_os_error())
+                } else {
+                    Ok(n as usize)
+                }
+            })
+        });
+        match discarded {
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                // Not ready after all: poll_read_ready registered the waker.
+                if stream.poll_read_ready(cx).is_pending() {
+                    return Poll::Pending;
+                }
+            }
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            other => return Poll::Ready(other),
+        }
+    }
+}
+
+/// Whether an error means the peer closed the connection (EOF, reset, broken pipe).
+fn is_close(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        ErrorKind::ConnectionReset
+            | ErrorKind::BrokenPipe
+            | ErrorKind::ConnectionAborted
+            | ErrorKind::UnexpectedEof
+    )
+}
+
+/// What one read made of the response so far.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Fed {
+    More,
+    Done(Response),
+    /// The server closed the connection (a read of 0 bytes) before the response ended.
+    Closed,
+    Invalid(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Body {
+    Length(u64),
+    Chunked(Chunk),
+    UntilClose,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Chunk {
+    /// Reading a chunk-size line (hex digits, then an extension to the line's end).
+    Size {
+        size: u64,
+        digits: u8,
+        extension: bool,
+    },
+    Data(u64),
+    /// The CRLF after a chunk's data.
+    DataEnd,
+    /// Trailer lines after the last chunk, up to an empty line; `true` at a line's start.
+    Trailer(bool),
+}
+
+/// Parses one response from the bytes as they arrive.
+pub(crate) struct ResponseParser {
+    head_request: bool,
+    want_cookie: bool,
+    /// A head not yet whole (empty while none of it arrived).
+    head: Vec<u8>,
+    /// Known once the head is whole.
+    response: Option<Response>,
+    body: Body,
+}
+
+impl ResponseParser {
+    pub fn new(head_request: bool, want_cookie: bool) -> ResponseParser {
+        ResponseParser {
+            head_request,
+            want_cookie,
+            head: Vec::new(),
+            response: None,
+            body: Body::UntilClose,
+        }
+    }
+
+    /// Whether no byte of the response has arrived yet.
+    pub fn is_untouched(&self) -> bool {
+        self.head.is_empty() && self.response.is_none()
+    }
+
+    /// The bytes of a `Content-Length` body still to come, once the head is read.
+    pub fn body_left(&self) -> Option<u64> {
+        match (&self.response, self.body) {
+            (Some(_), Body::Length(left)) if left > 0 => Some(left),
+            _ => None,
+        }
+    }
+
+    /// Counts `n` body bytes discarded unread (0: the server closed).
+    pub fn discarded(&mut self, n: usize) -> Fed {
+        let (Some(response), Body::Length(left)) = (&mut self.response, &mut self.body) else {
+            return Fed::Invalid("no body to discard".into());
+        };
+        if n == 0 {
+            return Fed::Closed;
+        }
+        let n = (n as u64).min(*left);
+        *left -= n;
+        response.body_len += n;
+        if *left == 0 {
+            Fed::Done(response.clone())
+        } else {
+            Fed::More
+        }
+    }
+
+    /// Takes the bytes of one read (empty: the server closed), the body's into `body`.
+    pub fn feed(&mut self, mut data: &[u8], mut body: Option<&mut Vec<u8>>) -> Fed {
+        if data.is_empty() {
+            return match (&mut self.response, self.body) {
+                (Some(response), Body::UntilClose) => Fed::Done(response.clone()),
+                _ => Fed::Closed,
+            };
+        }
+        loop {
+            if self.response.is_none() {
+                match self.take_head(data) {
+                    Err(why) => return Fed::Invalid(why),
+                    Ok(None) => return Fed::More,
+                    Ok(Some(rest)) => data = rest,
+                }
+                // An interim 1xx response: the real one follows.
+                if self.response.as_ref().is_some_and(|r| r.status < 200) {
+                    self.response = None;
+                    continue;
+                }
+            }
+            let Some(response) = self.response.as_mut() else {
+                return Fed::More;
+            };
+            let used = match feed_body(&mut self.body, data, &mut response.body_len, &mut body) {
+                Ok(used) => used,
+                Err(why) => return Fed::Invalid(why),
+            };
+            let done = matches!(self.body, Body::Length(0) | Body::Chunked(CHUNKED_DONE));
+            if done {
+                if used < data.len() {
+                    return Fed::Invalid(format!(
+                        "{} bytes after the response, which was not asked for",
+                        data.len() - used
+                    ));
+                }
+                return Fed::Done(response.clone());
+            }
+            return Fed::More;
+        }
+    }
+
+    /// Adds `data` to the head; once it is whole, reads it and returns the bytes after it.
+    fn take_head<'a>(&mut self, data: &'a [u8]) -> Result<Option<&'a [u8]>, String> {
+        let kept = self.head.len();
+        let read = if kept == 0 {
+            read_head(data, self.head_request, self.want_cookie)?
+        } else {
+            // The rare head split across reads: read again from its start.
+            self.head.extend_from_slice(data);
+            read_head(&self.head, self.head_request, self.want_cookie)?
+        };
+        let Some((response, body, end)) = read else {
+            if kept == 0 {
+                self.head.extend_from_slice(data);
+            }
+            if self.head.len() > MAX_HEAD_BYTES {
+                return Err(format!("a response head over {MAX_HEAD_BYTES} bytes"));
+            }
+            return Ok(None);
+        };
+        self.head = Vec::new();
+        self.response = Some(response);
+        self.body = body;
+        // The head was not whole before these bytes, so it ends in them.
+        Ok(Some(&data[end - kept..]))
+    }
+}
+
+/// Reads a head (status line and headers, up to and with the blank line)
+/// in one pass over its bytes, reading only the headers that say how the
+/// body ends, whether the connection stays open, and the cookie. `None`
+/// while the blank line has not come; else the response, its body and
+/// where the head ends.
+fn read_head(
+    bytes: &[u8],
+    head_request: bool,
+    want_cookie: bool,
+) -> Result<Option<(Response, Body, usize)>, String> {
+    let mut at = 0;
+    // Whole lines only, CR LF or LF ended: a line still arriving is not read.
+    let mut next_line = || {
+        let nl = find_newline(&bytes[at..])?;
+        let line = &bytes[at..at + nl];
+        at += nl + 1;
+        Some(line.strip_suffix(b"\r").unwrap_or(line))
+    };
+    let Some(status_line) = next_line() else {
+        return Ok(None);
+    };
+    let shown = || String::from_utf8_lossy(status_line).into_owned();
+    let (http10, code) = match status_line {
+        [
+            b'H',
+            b'T',
+            b'T',
+            b'P',
+            b'/',
+            b'1',
+            b'.',
+            minor @ (b'0' | b'1'),
+            b' ',
+            code @ ..,
+        ] => (*minor == b'0', code),
+        _ => return Err(format!("not an HTTP/1.x response: {:?}", shown())),
+    };
+    let status = match code {
+        [a @ b'1'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9', rest @ ..]
+            if rest.is_empty() || rest[0] == b' ' =>
+        {
+            u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0')
+        }
+        _ => return Err(format!("no status in {:?}", shown())),
+    };
+    let mut length: Option<u64> = None;
+    let mut chunked = false;
+    let mut keep_alive = !http10;
+    let mut cookie = None;
+    loop {
+        let Some(line) = next_line() else {
+            return Ok(None);
+        };
+        if line.is_empty() {
+            break;
+        }
+        let Some(colon) = line.iter().position(|&b| b == b':') else {
+            return Err(format!(
+                "a header line without a colon: {:?}",
+                String::from_utf8_lossy(line)
+            ));
+        };
+        let (name, value) = (&line[..colon], line[colon + 1..].trim_ascii());
+        // Most headers are none of these: their length and first letter say so.
+        match (name.len(), name.first().map(u8::to_ascii_lowercase)) {
+            (14, Some(b'c')) if name.eq_ignore_ascii_case(b"content-length") => {
+                let n = std::str::from_utf8(value)
+                    .ok()
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .ok_or_else(|| {
+                        format!("a bad Content-Length: {:?}", String::from_utf8_lossy(value))
+                    })?;
+                if length.is_some_and(|l| l != n) {
+                    return Err("two different Content-Lengths".into());
+                }
+                length = Some(n);
+            }
+            (17, Some(b't')) if name.eq_ignore_ascii_case(b"transfer-encoding") => {
+                chunked = value
+                    .rsplit(|&b| b == b',')
+                    .next()
+                    .is_some_and(|last| last.trim_ascii().eq_ignore_ascii_case(b"chunked"));
+            }
+            (10, Some(b'c')) if name.eq_ignore_ascii_case(b"connection") => {
+                for token in value.split(|&b| b == b',').map(<[u8]>::trim_ascii) {
+                    if token.eq_ignore_ascii_case(b"close") {
+                        keep_alive = false;
+                    } else if token.eq_ignore_ascii_case(b"keep-alive") {
+                        keep_alive = true;
+                    }
+                }
+            }
+            (10, Some(b's'))
+                if want_cookie && cookie.is_none() && name.eq_ignore_ascii_case(b"set-cookie") =>
+            {
+                let pair = value.split(|&b| b == b';').next().unwrap_or_default();
+                cookie = Some(String::from_utf8_lossy(pair.trim_ascii()).into_owned());
+            }
+            _ => {}
+        }
+    }
+    let body = if head_request || status < 200 || status == 204 || status == 304 {
+        Body::Length(0)
+    } else if chunked {
+        Body::Chunked(CHUNK_START)
+    } else if let Some(n) = length {
+        Body::Length(n)
+    } else {
+        keep_alive = false;
+        Body::UntilClose
+    };
+    let response = Response {
+        status,
+        body_len: 0,
+        cookie,
+        keep_alive,
+    };
+    Ok(Some((response, body, at)))
+}
+
+/// A chunk-size line about to be read.
+const CHUNK_START: Chunk = Chunk::Size {
+    size: 0,
+    digits: 0,
+    extension: false,
+};
+
+/// Where the first LF in `bytes` is: the C library's `memchr`, which looks
+/// at a vector of bytes at a time (a head is a few hundred bytes, read for
+/// every response).
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    // SAFETY: memchr reads at most `bytes.len()` bytes from its start.
+    let found = unsafe { libc::memchr(bytes.as_ptr().cast(), i32::from(b'\n'), bytes.len()) };
+    (!found.is_null()).then(|| found as usize - bytes.as_ptr() as usize)
+}
+
+/// The chunked body's end, once its last chunk and trailers are read.
+const CHUNKED_DONE: Chunk = Chunk::Size {
+    size: u64::MAX,
+    digits: 0,
+    extension: false,
+};
+
+/// Takes body bytes from `data`; returns how many belonged to the body.
+fn feed_body(
+    state: &mut Body,
+    data: &[u8],
+    len: &mut u64,
+    body: &mut Option<&mut Vec<u8>>,
+) -> Result<usize, String> {
+    let mut keep = |bytes: &[u8]| {
+        *len += bytes.len() as u64;
+        if let Some(body) = body.as_mut() {
+            body.extend_from_slice(bytes);
+        }
+    };
+    match state {
+        Body::UntilClose => {
+            keep(data);
+            Ok(data.len())
+        }
+        Body::Length(left) => {
+            let take = (*left).min(data.len() as u64) as usize;
+            keep(&data[..take]);
+            *left -= take as u64;
+            Ok(take)
+        }
+        Body::Chunked(chunk) => {
+            let mut at = 0;
+            while at < data.len() && *chunk != CHUNKED_DONE {
+                match chunk {
+                    Chunk::Data(left) => {
+                        let take = (*left).min((data.len() - at) as u64) as usize;
+                        keep(&data[at..at + take]);
+                        at += take;
+                        *left -= take as u64;
+                        if *left == 0 {
+                            *chunk = Chunk::DataEnd;
+                        }
+                        continue;
+                    }
+                    Chunk::DataEnd => match data[at] {
+                        b'\r' => {}
+                        b'\n' => *chunk = CHUNK_START,
+                        other => return Err(format!("no CRLF after a chunk, but {other:#04x}")),
+                    },
+                    Chunk::Size {
+                        size,
+                        digits,
+                        extension,
+                    } => match data[at] {
+                        b'\n' if *digits == 0 => return Err("a chunk without a size".into()),
+                        b'\n' if *size == 0 => *chunk = Chunk::Trailer(true),
+                        b'\n' => *chunk = Chunk::Data(*size),
+                        _ if *extension => {}
+                        b';' | b' ' | b'\t' | b'\r' => *extension = true,
+                        b => {
+                            let digit = (b as char)
+                                .to_digit(16)
+                                .ok_or_else(|| format!("a bad chunk size byte {b:#04x}"))?;
+                            if *digits >= 15 {
+                                return Err("a chunk size past 60 bits".into());
+                            }
+                            *size = *size * 16 + u64::from(digit);
+                            *digits += 1;
+                        }
+                    },
+                    Chunk::Trailer(line_start) => match data[at] {
+                        b'\n' if *line_start => *chunk = CHUNKED_DONE,
+                        b'\n' => *line_start = true,
+                        b'\r' => {}
+                        _ => *line_start = false,
+                    },
+                }
+                at += 1;
+            }
+            Ok(at)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `wire` in pieces of `piece` bytes; the response and body once done.
+    fn parse_in_pieces(wire: &[u8], piece: usize) -> (Fed, Vec<u8>) {
+        let mut parser = ResponseParser::new(false, true);
+        let mut body = Vec::new();
+        for part in wire.chunks(piece) {
+            match parser.feed(part, Some(&mut body)) {
+                Fed::More => {}
+                done => return (done, body),
+            }
+        }
+        (parser.feed(&[], Some(&mut body)), body)
+    }
+
+    fn done(status: u16, body_len: u64, keep_alive: bool) -> Fed {
+        Fed::Done(Response {
+            status,
+            body_len,
+            cookie: None,
+            keep_alive,
+        })
+    }
+
+    #[test]
+    fn a_large_body_split_across_any_reads_is_read_whole() {
+        let page: Vec<u8> = (0..117 * 1024).map(|i| b'a' + (i % 26) as u8).collect();
+        let mut wire = format!(
+            "HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Length: {}\r\n\r\n",
+            page.len()
+        )
+        .into_bytes();
+        wire.extend_from_slice(&page);
+        for piece in [1, 2, 3, 7, 64, 1000, 65536, wire.len()] {
+            let (fed, body) = parse_in_pieces(&wire, piece);
+            assert_eq!(fed, done(200, page.len() as u64, true), "pieces of {piece}");
+            assert_eq!(body, page, "pieces of {piece}");
+        }
+    }
+
+    #[test]
+    fn a_chunked_body_is_decoded_with_extensions_and_trailers() {
+        let wire = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\
+            5\r\nhello\r\n1;ext=1\r\n,\r\nA\r\n the world\r\n0\r\nX-Trailer: t\r\n\r\n";
+        for piece in 1..=wire.len() {
+            let (fed, body) = parse_in_pieces(wire, piece);
+            assert_eq!(fed, done(200, 16, true), "pieces of {piece}");
+            assert_eq!(body, b"hello, the world", "pieces of {piece}");
+        }
+    }
+
+    #[test]
+    fn a_head_says_how_the_body_ends_and_whether_the_connection_stays() {
+        let cases: [(&[u8], Fed); 5] = [
+            // HTTP/1.0 without keep-alive, and no length: the body runs to the close.
+            (b"HTTP/1.0 200 OK\r\n\r\nuntil close", done(200, 11, false)),
+            (
+                b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok",
+                done(200, 2, false),
+            ),
+            (b"HTTP/1.1 204 No Content\r\n\r\n", done(204, 0, true)),
+            // An interim 100 Continue is skipped for the response after it.
+            (
+                b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 500 Oops\r\ncontent-length: 1\r\n\r\nx",
+                done(500, 1, true),
+            ),
+            // LF-only line ends are read too.
+            (
+                b"HTTP/1.1 404 Not Found\ncontent-length: 0\n\n",
+                done(404, 0, true),
+            ),
+        ];
+        for (wire, expected) in cases {
+            assert_eq!(parse_in_pieces(wire, 1).0, expected, "{wire:?}");
+            assert_eq!(parse_in_pieces(wire, wire.len()).0, expected, "{wire:?}");
+        }
+    }
+
+    #[test]
+    fn the_first_cookie_is_kept_without_its_attributes() {
+        let wire = b"HTTP/1.1 302 Found\r\nSet-Cookie: s=abc; path=/; HttpOnly\r\n\
+            set-cookie: other=1\r\nContent-Length: 0\r\n\r\n";
+        let Fed::Done(response) = parse_in_pieces(wire, 5).0 else {
+            panic!("not done")
+        };
+        assert_eq!(response.cookie.as_deref(), Some("s=abc"));
+    }
+
+    #[test]
+    fn broken_responses_are_errors_not_hangs() {
+        for wire in [
+            &b"HTTP/2 200\r\n\r\n"[..],
+            b"HTTP/1.1 2x0 OK\r\n\r\n",
+            b"HTTP/1.1 200 OK\r\nContent-Length: ten\r\n\r\n",
+            b"HTTP/1.1 200 OK\r\nno colon\r\n\r\n",
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            b"HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nxy",
+        ] {
+            assert!(
+                matches!(parse_in_pieces(wire, wire.len()).0, Fed::Invalid(_)),
+                "{wire:?}"
+            );
+        }
+        // A close in the middle of a body is not a response.
+        let cut = b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort";
+        assert_eq!(parse_in_pieces(cut, 4).0, Fed::Closed);
+    }
+}
