@@ -95,9 +95,14 @@ impl Machines {
         machines
     }
 
+    /// `program` in namespace `ns`'s network only: `nsenter`, not `ip netns
+    /// exec`, which remounts /sys and so hides the cgroup file system that
+    /// Podman's runtime needs.
     fn in_ns(&self, ns: &str, program: &str) -> Command {
-        let mut c = Command::new("ip");
-        c.args(["netns", "exec", ns, program]);
+        let mut c = Command::new("nsenter");
+        c.arg(format!("--net=/run/netns/{ns}"))
+            .arg("--")
+            .arg(program);
         c
     }
 }
@@ -387,9 +392,9 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
 
     // A run, served there and loaded from here.
     let out = reprise(&["--new"]).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let stdout =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}");
     assert!(
         stdout.contains(&format!("on the server host's engine at {engine} (TLS)")),
         "the consent names the server host:\n{stdout}"
@@ -429,6 +434,11 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
         server["link"]["rtt_median_ms"].as_f64().unwrap() > 0.0,
         "{server}"
     );
+    let ceiling = server["link"]["ceiling_req_per_s"].as_f64();
+    assert!(
+        ceiling.is_some_and(|c| c > 0.0),
+        "the link's ceiling, from the reference server there: {server}"
+    );
     let here = reprise_probe::Fingerprint::read(Path::new("/"));
     assert_eq!(
         server["fingerprint"]["cpu"]["brand"].as_str(),
@@ -446,6 +456,26 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     assert!(
         server_containers(&socket).is_empty(),
         "the run removed its containers from the server host"
+    );
+    // The report shows both machines, and not where the server answers.
+    let id = folder.file_name().unwrap().to_string_lossy().to_string();
+    let report = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["report", &id])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .output()
+        .unwrap();
+    let markdown = String::from_utf8_lossy(&report.stdout);
+    assert!(report.status.success(), "{markdown}");
+    assert!(markdown.contains("### Server host"), "{markdown}");
+    assert!(markdown.contains("ceiling_req_per_s"), "{markdown}");
+    assert!(
+        markdown.contains("served by another machine"),
+        "the deviation is said: {markdown}"
+    );
+    assert!(
+        !markdown.contains(SERVER_IP),
+        "the server host's address stays out of the report: {markdown}"
     );
 
     // A run killed while its lane serves leaves a container there; the next

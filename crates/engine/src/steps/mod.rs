@@ -553,10 +553,10 @@ impl Lanes {
             self.here = Some(here.into_iter().collect());
             self.toolchains = Some(tools);
         }
-        if s.ctx.server_host.is_some() {
-            if let Some(why) = crate::server_host::why_lane_cannot_run(lane) {
-                return Some(why);
-            }
+        if s.ctx.server_host.is_some()
+            && let Some(why) = crate::server_host::why_lane_cannot_run(lane)
+        {
+            return Some(why);
         }
         match self.here.as_ref()?.get(lane.name.as_str())? {
             LaneHere::Runs => None,
