@@ -348,6 +348,53 @@ fn runs(data: &Path) -> Vec<PathBuf> {
     runs
 }
 
+/// `command` started, once it is measuring (its JSON events say so).
+fn measuring(mut command: Command) -> Child {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) if line.contains("\"measuring\"") => return child,
+            Ok(_) => {}
+            Err(_) => {
+                let _ = child.kill();
+                panic!("the run never measured");
+            }
+        }
+    }
+}
+
+/// Sends `signal` to `child` and waits (at most 60 s) for it to end.
+fn signal(mut child: Child, signal: libc::c_int) -> std::process::ExitStatus {
+    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
+    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the run did not end within 60 s of signal {signal}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     let dir = tempfile::tempdir().unwrap();
@@ -480,37 +527,12 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
 
     // A run killed while its lane serves leaves a container there; the next
     // attempt of that run finds and removes it before it starts.
-    let mut killed = reprise(&["--new", "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = killed.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(line);
-        }
-    });
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(line) if line.contains("\"measuring\"") => break,
-            Ok(_) => {}
-            Err(_) => {
-                let _ = killed.kill();
-                panic!("the second run never measured");
-            }
-        }
-    }
-    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-    unsafe { libc::kill(killed.id() as libc::pid_t, libc::SIGKILL) };
-    let _ = killed.wait();
-    let left = server_containers(&socket);
-    assert!(!left.is_empty(), "a killed run leaves its lane's container");
+    let killed = measuring(reprise(&["--new", "--json"]));
+    signal(killed, libc::SIGKILL);
+    assert!(
+        !server_containers(&socket).is_empty(),
+        "a killed run leaves its lane's container"
+    );
     let resumed = reprise(&[]).output().unwrap();
     let said = String::from_utf8_lossy(&resumed.stdout).to_string()
         + &String::from_utf8_lossy(&resumed.stderr);
@@ -520,6 +542,40 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
         "{said}"
     );
     assert!(server_containers(&socket).is_empty(), "{said}");
+
+    // Killed again: `reprise clean` removes the run and its container there.
+    let killed = measuring(reprise(&["--new", "--json"]));
+    signal(killed, libc::SIGKILL);
+    assert!(!server_containers(&socket).is_empty());
+    let id = runs(&data)
+        .pop()
+        .unwrap()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let cleaned = machines
+        .in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"))
+        .args(["clean", &id])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .env("DOCKER_CERT_PATH", &client_certs)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&cleaned.stdout);
+    assert!(cleaned.status.success(), "{said}");
+    assert!(said.contains("on the server host"), "{said}");
+    assert!(server_containers(&socket).is_empty(), "{said}");
+
+    // Ctrl-C: the run ends cancelled and takes its container with it.
+    let interrupted = measuring(reprise(&["--new", "--json"]));
+    let status = signal(interrupted, libc::SIGINT);
+    assert!(
+        !status.success(),
+        "a cancelled run does not end as a success"
+    );
+    assert!(server_containers(&socket).is_empty());
+
     drop(machines);
     let namespaces = run("ip", &["netns", "list"]);
     let listed = String::from_utf8_lossy(&namespaces.stdout);
