@@ -54,6 +54,34 @@ pub struct RunOptions {
     pub server_host: Option<reprise_engine::server_host::ServerHost>,
 }
 
+/// Where the lanes run, as both front ends take it (`--server-host`,
+/// `--server-certs`, `--image`; the app's run options): gives the images to
+/// the recipe's lanes and reads the server host with its client
+/// certificates (a folder of ca.pem, cert.pem, key.pem; by default
+/// `DOCKER_CERT_PATH`, else `~/.docker`). Bad input is an error that says
+/// which option and why.
+pub fn place_lanes(
+    recipe: &mut reprise_recipe::Recipe,
+    server_host: Option<&str>,
+    certs: Option<&std::path::Path>,
+    images: &BTreeMap<String, String>,
+) -> Result<Option<reprise_engine::server_host::ServerHost>, SessionError> {
+    for (lane, image) in images {
+        recipe
+            .give_image(lane, image)
+            .map_err(|e| SessionError::ServerHost(format!("--image {lane}={image}: {e}")))?;
+    }
+    let Some(url) = server_host else {
+        return Ok(None);
+    };
+    let certs = certs
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_else(reprise_probe::container_engine::cert_folder);
+    reprise_engine::server_host::ServerHost::new(url, &certs)
+        .map(Some)
+        .map_err(|e| SessionError::ServerHost(format!("--server-host {url}: {e}")))
+}
+
 /// A run ready to go: its plan, the folder it will use, what each step
 /// will do there, and how the run will differ from the post.
 pub struct Prepared<'r> {
