@@ -241,7 +241,12 @@ fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
     );
     let v = j.verdict("a-twice-b").unwrap();
     assert_eq!(v.outcome, Outcome::NoData);
-    assert!(v.reason.contains("network-bound: run 1 reached 96% of the link's ceiling"), "{}", v.reason);
+    assert!(
+        v.reason
+            .contains("network-bound: run 1 reached 96% of the link's ceiling"),
+        "{}",
+        v.reason
+    );
     // Lane b is far below it: its cell reads as any other.
     assert_eq!(j.figure("b-hello").unwrap().status, Some(CellStatus::Valid));
     // Without a server host there is no ceiling, and the same rates are valid.
