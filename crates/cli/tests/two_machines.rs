@@ -42,6 +42,8 @@ struct Machines {
     client: String,
     server: String,
     children: Vec<Child>,
+    /// The server's Podman storage, whose overlay mount outlives Podman.
+    storage: Option<PathBuf>,
 }
 
 impl Machines {
@@ -61,6 +63,7 @@ impl Machines {
             client,
             server,
             children: Vec::new(),
+            storage: None,
         };
         run("ip", &["netns", "add", &machines.server]);
         let (veth_c, veth_s) = (format!("rpc{id}"), format!("rps{id}"));
@@ -112,6 +115,14 @@ impl Drop for Machines {
         for child in &mut self.children {
             let _ = child.kill();
             let _ = child.wait();
+        }
+        if let Some(storage) = &self.storage {
+            let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
+            for point in mounts.lines().filter_map(|l| l.split(' ').nth(1)) {
+                if Path::new(point).starts_with(storage) {
+                    let _ = Command::new("umount").args(["-l", point]).status();
+                }
+            }
         }
         for ns in [&self.client, &self.server] {
             let _ = Command::new("ip").args(["netns", "del", ns]).status();
@@ -244,6 +255,7 @@ fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
         format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
     )
     .unwrap();
+    machines.storage = Some(dir.join("storage"));
     let podman = machines
         .in_ns(&machines.server.clone(), "podman")
         .arg("--root")
@@ -437,6 +449,44 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     let said = String::from_utf8_lossy(&refused.stderr);
     assert!(said.contains("does not answer"), "{said}");
 
+    // The preflight reads the server host's hardware and the lanes there.
+    let preflight = machines
+        .in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"))
+        .args(["preflight", "hello-ceiling", "--server-host", &engine])
+        .args(["--image", &format!("puma={IMAGE}")])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .env("DOCKER_CERT_PATH", &client_certs)
+        .env_remove("DOCKER_HOST")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&preflight.stdout);
+    assert_eq!(
+        preflight.status.code(),
+        Some(3),
+        "falcon and nginx cannot run there: {said}\n{}",
+        String::from_utf8_lossy(&preflight.stderr)
+    );
+    assert!(
+        said.contains(&format!("The lanes on the server host {engine}")),
+        "{said}"
+    );
+    let brand = reprise_probe::Fingerprint::read(Path::new("/"))
+        .cpu
+        .brand
+        .unwrap();
+    assert!(said.contains(&brand), "the server host's CPU: {said}");
+    assert!(said.contains("engine: Podman Engine"), "{said}");
+    assert!(said.contains("link: round trip"), "{said}");
+    assert!(
+        said.contains("req/s (Reprise's reference server there"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Cannot run on the server host: it names no image"),
+        "{said}"
+    );
+
     // A run, served there and loaded from here.
     let out = reprise(&["--new"]).output().unwrap();
     let stdout =
@@ -543,6 +593,24 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     );
     assert!(server_containers(&socket).is_empty(), "{said}");
 
+    // A run served there is resumed there only.
+    let elsewhere = machines
+        .in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"))
+        .args(["run", "hello-ceiling", "--quick", "--yes"])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .env_remove("DOCKER_HOST")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&elsewhere.stderr);
+    assert!(!elsewhere.status.success());
+    assert!(
+        said.contains(&format!(
+            "served its lanes on the server host {engine}: resume it with --server-host"
+        )),
+        "{said}"
+    );
+
     // Killed again: `reprise clean` removes the run and its container there.
     let killed = measuring(reprise(&["--new", "--json"]));
     signal(killed, libc::SIGKILL);
@@ -576,7 +644,13 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     );
     assert!(server_containers(&socket).is_empty());
 
+    let storage = machines.storage.clone().unwrap();
     drop(machines);
+    let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap();
+    assert!(
+        !mounts.contains(&storage.display().to_string()),
+        "the server's storage is unmounted: {mounts}"
+    );
     let namespaces = run("ip", &["netns", "list"]);
     let listed = String::from_utf8_lossy(&namespaces.stdout);
     assert!(

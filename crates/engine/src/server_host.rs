@@ -347,7 +347,7 @@ fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, Str
     );
     spec.copies.push((carried.path().to_path_buf(), AT.into()));
     spec.network = Network::Host;
-    spec.timeout = Some(Duration::from_secs(60));
+    spec.timeout = Some(Duration::from_secs(180));
     let runner = ContainerRunner::connect_endpoint(&host.endpoint).map_err(|e| e.to_string())?;
     let cancel = crate::event::CancelToken::new();
     let (said, heard) = std::sync::mpsc::channel::<String>();
@@ -359,8 +359,9 @@ fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, Str
                 }
             })
         });
-        // `reference server on http://ADDR:PORT/ (1 thread); stop with Ctrl-C`
-        let deadline = Instant::now() + Duration::from_secs(30);
+        // `reference server on http://ADDR:PORT/ (1 thread); stop with Ctrl-C`,
+        // once this program (80-150 MB) is copied there and started.
+        let deadline = Instant::now() + Duration::from_secs(120);
         let mut lines = Vec::new();
         let url = loop {
             match heard.recv_timeout(deadline.saturating_duration_since(Instant::now())) {

@@ -233,6 +233,27 @@ impl Session {
         } else {
             self.data.latest_run(loaded.recipe.id())?
         };
+        // One run, one place for its lanes: a resumed run keeps where its
+        // earlier attempts served them.
+        if let Some(run) = &resumes {
+            let recorded = reprise_engine::server_host::ServerHost::recorded(&run.path);
+            let url =
+                |h: Option<&reprise_engine::server_host::ServerHost>| h.map(|h| h.endpoint.url());
+            if url(recorded.as_ref()) != url(options.server_host.as_ref()) {
+                return Err(SessionError::ServerHost(match &recorded {
+                    Some(host) => format!(
+                        "run {} served its lanes on the server host {}: resume it with --server-host {}, or start a new run (--new)",
+                        run.id,
+                        host.endpoint.url(),
+                        host.endpoint.url()
+                    ),
+                    None => format!(
+                        "run {} served its lanes on this machine: start a new run (--new) to serve them on a server host",
+                        run.id
+                    ),
+                }));
+            }
+        }
         let decisions = match &resumes {
             Some(run) => reprise_engine::preview(&plan, run, &self.catalog.root)?,
             None => plan
@@ -321,8 +342,11 @@ impl Session {
             remove_left_over_containers(&run, Some(host), events);
         }
         if let Some(host) = &prepared.server_host {
-            host.record(&run)
-                .map_err(|e| SessionError::ServerHost(e.to_string()))?;
+            host.record(&run).map_err(|e| {
+                SessionError::ServerHost(format!(
+                    "cannot record the server host in the run's folder: {e}"
+                ))
+            })?;
         }
         let mut ctx = RunContext::new(
             self.data.clone(),
@@ -482,11 +506,7 @@ fn remove_left_over_containers(
     server_host: Option<&reprise_engine::server_host::ServerHost>,
     events: &dyn EventSink,
 ) {
-    let engine = match server_host {
-        Some(host) => ContainerRunner::connect_endpoint(&host.endpoint),
-        None => ContainerRunner::connect(),
-    };
-    let Ok(engine) = engine else {
+    let Ok(engine) = ContainerRunner::connect_on(server_host.map(|h| &h.endpoint)) else {
         return;
     };
     let on = match server_host {

@@ -81,7 +81,7 @@ pub struct Args {
 }
 
 /// `LANE=IMAGE`.
-fn parse_image(text: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_image(text: &str) -> Result<(String, String), String> {
     text.split_once('=')
         .filter(|(lane, image)| !lane.is_empty() && !image.is_empty())
         .map(|(lane, image)| (lane.to_string(), image.to_string()))

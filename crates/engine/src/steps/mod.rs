@@ -122,11 +122,9 @@ impl<'a> RunContext<'a> {
         &self,
     ) -> Result<crate::runner::container::ContainerRunner, crate::runner::container::ContainerError>
     {
-        use crate::runner::container::ContainerRunner;
-        match &self.server_host {
-            Some(host) => ContainerRunner::connect_endpoint(&host.endpoint),
-            None => ContainerRunner::connect(),
-        }
+        crate::runner::container::ContainerRunner::connect_on(
+            self.server_host.as_ref().map(|h| &h.endpoint),
+        )
     }
 
     /// The CPUs the servers and the load generator get: split between them
