@@ -120,10 +120,15 @@ async fn preflight(
     blocking(move || commands::preflight(&session, &id, ask_versions)).await
 }
 
+/// The plan, with the lanes on another machine where `server` says so.
 #[tauri::command]
-async fn plan_run(session: State<'_, Session>, id: String) -> Result<RunPlan, CommandError> {
+async fn plan_run(
+    session: State<'_, Session>,
+    id: String,
+    server: Option<ServerChoice>,
+) -> Result<RunPlan, CommandError> {
     let session = session.inner().clone();
-    blocking(move || run::plan(&session, &id)).await
+    blocking(move || run::plan(&session, &id, server.as_ref())).await
 }
 
 /// Runs or resumes the recipe's steps as the person chose (a new run, a

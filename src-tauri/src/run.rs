@@ -13,10 +13,13 @@ use crate::views::*;
 /// redone), and where the latest run got to. A recipe that is not the
 /// reviewed one is planned with its deviation and its diff from the
 /// reviewed version said; starting it needs the reader's explicit yes.
-pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
-    let loaded = load_recipe(session, id)?;
+pub fn plan(session: &Session, id: &str, server: Option<&ServerChoice>) -> Answer<RunPlan> {
+    let mut loaded = load_recipe(session, id)?;
+    let (images, server_host) = place(&mut loaded.recipe, server)?;
     let options = RunOptions {
         allow_modified: true,
+        images,
+        server_host,
         ..RunOptions::default()
     };
     let prepared = session.prepare(&loaded, &options).map_err(error)?;
@@ -70,6 +73,35 @@ pub fn plan(session: &Session, id: &str) -> Answer<RunPlan> {
     })
 }
 
+/// The server choice applied to the recipe as `reprise run` applies its
+/// options: the lanes' images, and the server host read.
+fn place(
+    recipe: &mut reprise_recipe::Recipe,
+    server: Option<&ServerChoice>,
+) -> Answer<(
+    std::collections::BTreeMap<String, String>,
+    Option<reprise_engine::server_host::ServerHost>,
+)> {
+    let Some(server) = server else {
+        return Ok(Default::default());
+    };
+    let images: std::collections::BTreeMap<String, String> = server
+        .images
+        .iter()
+        .filter(|(_, image)| !image.trim().is_empty())
+        .map(|(lane, image)| (lane.clone(), image.trim().to_string()))
+        .collect();
+    let certs = server
+        .certs
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(std::path::Path::new);
+    let host = reprise_session::run::place_lanes(recipe, Some(server.host.trim()), certs, &images)
+        .map_err(error)?;
+    Ok((images, host))
+}
+
 /// Runs (or resumes) the recipe's steps; `send` gets the throttled batches.
 /// The session refuses a recipe that is not the reviewed one unless the
 /// reader accepted it (`allow_modified`).
@@ -79,13 +111,16 @@ pub fn start<E>(
     choices: RunChoices,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
 ) -> Answer<RunOutcome> {
-    let loaded = load_recipe(session, id)?;
+    let mut loaded = load_recipe(session, id)?;
+    let (images, server_host) = place(&mut loaded.recipe, choices.server.as_ref())?;
     let options = RunOptions {
         fresh: choices.fresh,
         quick: choices.quick,
         sources: choices.sources,
         allow_modified: choices.allow_modified,
         origin: "the desktop app".into(),
+        images,
+        server_host,
         ..RunOptions::default()
     };
     let prepared = session.prepare(&loaded, &options).map_err(error)?;

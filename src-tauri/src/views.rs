@@ -53,6 +53,9 @@ pub enum ErrorKind {
     History,
     /// Sharing: GitHub, the token, the preview.
     Share,
+    /// The server host of a run on two machines: its address, certificates,
+    /// engine or the lanes' images.
+    ServerHost,
     /// The app itself (a thread stopped).
     Internal,
 }
@@ -345,6 +348,22 @@ pub struct RunChoices {
     /// Run a recipe that is not the reviewed one: the reader saw what it
     /// runs (and the diff from the reviewed version) and accepted it.
     pub allow_modified: bool,
+    /// Serve the lanes on another machine: the plan the reader saw was made
+    /// with this same choice.
+    pub server: Option<ServerChoice>,
+}
+
+/// Lanes served by another machine's Docker Engine API (`reprise run
+/// --server-host URL --server-certs DIR --image LANE=IMAGE`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize, TS)]
+pub struct ServerChoice {
+    /// `tcp://HOST:PORT` (TLS with client certificates).
+    pub host: String,
+    /// The folder of ca.pem, cert.pem and key.pem; `None` for
+    /// DOCKER_CERT_PATH, else ~/.docker.
+    pub certs: Option<String>,
+    /// Images given to lanes, by lane: every lane there runs in one.
+    pub images: std::collections::BTreeMap<String, String>,
 }
 
 /// The Share page's preview: the session's [`SharePreview`] (exactly what

@@ -11,7 +11,7 @@ mod support;
 use std::path::Path;
 
 use reprise_desktop::run::{plan, start};
-use reprise_desktop::views::{ErrorKind, LiveCell, RunChoices, StreamMessage};
+use reprise_desktop::views::{ErrorKind, LiveCell, RunChoices, ServerChoice, StreamMessage};
 use reprise_engine::Event;
 use reprise_recipe::Catalog;
 use reprise_session::{DataDir, HistoryOutcome, Session, ShareSettings};
@@ -87,7 +87,7 @@ why = "Something to run."
 fn a_run_streams_the_engines_events_and_can_be_re_entered() {
     let data = tempfile::tempdir().unwrap();
     let session = session(checkout(), data.path());
-    let before = plan(&session, "hello-ceiling").unwrap();
+    let before = plan(&session, "hello-ceiling", None).unwrap();
     assert_eq!(before.latest_run, None);
     assert!(before.steps.iter().all(|s| !s.why.is_empty()));
     // The measuring step says what a full run and a quick one measure.
@@ -186,7 +186,7 @@ fn a_run_streams_the_engines_events_and_can_be_re_entered() {
     }
     assert!(!outcome.summary.contains(" 0 "), "{}", outcome.summary);
 
-    let after = plan(&session, "hello-ceiling").unwrap();
+    let after = plan(&session, "hello-ceiling", None).unwrap();
     assert_eq!(after.latest_run.as_deref(), Some(outcome.run.as_str()));
 
     // With Debian's puma and nginx (scripts/test installs them) the quick run
@@ -246,7 +246,7 @@ fn a_modified_recipe_runs_once_the_reader_accepts_it() {
     std::fs::write(&file, text.replace("Something to run.", "Edited.")).unwrap();
     let data = tempfile::tempdir().unwrap();
     let session = session(root.path(), data.path());
-    let shown = plan(&session, "tiny").unwrap();
+    let shown = plan(&session, "tiny", None).unwrap();
     assert!(!shown.checksum.is_reviewed());
     assert_eq!(shown.consent.steps[0].does, "true");
 
@@ -266,6 +266,54 @@ fn a_modified_recipe_runs_once_the_reader_accepts_it() {
     };
     let outcome = start(&session, "tiny", accepted, |_| Ok::<(), ()>(())).unwrap();
     assert_eq!(outcome.steps.finished, ["hello"]);
+}
+
+/// A server host the app cannot use is said before anything runs, with
+/// what to do: certificates missing, a lane that is not the recipe's, an
+/// engine that does not answer. (`crates/cli/tests/two_machines.rs` runs
+/// a recipe on a real one, in network namespaces.)
+#[test]
+fn a_server_host_that_cannot_be_used_is_said_before_anything_runs() {
+    let root = tiny_checkout();
+    let data = tempfile::tempdir().unwrap();
+    let session = session(root.path(), data.path());
+    let certs = tempfile::tempdir().unwrap();
+    let choice = |host: &str, images: &[(&str, &str)]| ServerChoice {
+        host: host.into(),
+        certs: Some(certs.path().display().to_string()),
+        images: images
+            .iter()
+            .map(|(l, i)| (l.to_string(), i.to_string()))
+            .collect(),
+    };
+    let err = plan(&session, "tiny", Some(&choice("tcp://127.0.0.1:9", &[]))).unwrap_err();
+    assert_eq!(err.kind, ErrorKind::ServerHost);
+    assert!(err.message.contains("lacks ca.pem"), "{}", err.message);
+    assert!(err.hint.contains("Two machines"), "{}", err.hint);
+    let err = plan(
+        &session,
+        "tiny",
+        Some(&choice("tcp://127.0.0.1:9", &[("nosuch", "busybox")])),
+    )
+    .unwrap_err();
+    assert!(err.message.contains("no lane `nosuch`"), "{}", err.message);
+    for file in ["ca.pem", "cert.pem", "key.pem"] {
+        std::fs::write(certs.path().join(file), "not a certificate").unwrap();
+    }
+    // Port 9 on loopback: nothing answers there.
+    let err = start(
+        &session,
+        "tiny",
+        RunChoices {
+            server: Some(choice("tcp://127.0.0.1:9", &[])),
+            ..quick()
+        },
+        |_| Ok::<(), ()>(()),
+    )
+    .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::ServerHost);
+    assert!(err.message.contains("does not answer"), "{}", err.message);
+    assert!(!data.path().join("runs").exists(), "nothing ran");
 }
 
 #[test]

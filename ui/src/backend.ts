@@ -16,6 +16,7 @@ import type { CreatedDiscussion } from './bindings/CreatedDiscussion';
 import type { PostView } from './bindings/PostView';
 import type { ResultsView } from './bindings/ResultsView';
 import type { RunChoices } from './bindings/RunChoices';
+import type { ServerChoice } from './bindings/ServerChoice';
 import type { RunSummary } from './bindings/RunSummary';
 import type { ShareView } from './bindings/ShareView';
 import type { SetupEnd } from './bindings/SetupEnd';
@@ -51,7 +52,8 @@ export interface Backend {
   /** Installs them; mise's output arrives on `onBatch`. */
   startSetup(id: string, lanes: string[], onBatch: (batch: StreamMessage[]) => void): Promise<SetupEnd>;
   cancelSetup(id: string): Promise<boolean>;
-  planRun(id: string): Promise<RunPlan>;
+  /** The plan, with the lanes on another machine where `server` says so. */
+  planRun(id: string, server: ServerChoice | null): Promise<RunPlan>;
   /** Runs (or, unless `choices.fresh`, resumes) the recipe; batches of events arrive on `onBatch`. */
   startRun(id: string, choices: RunChoices, onBatch: (batch: StreamMessage[]) => void): Promise<RunOutcome>;
   cancelRun(id: string): Promise<boolean>;
@@ -140,7 +142,7 @@ export function tauriBackend(
       return call('start_setup', { id, lanes, onEvent: channel });
     },
     cancelSetup: (id) => call('cancel_setup', { id }),
-    planRun: (id) => call('plan_run', { id }),
+    planRun: (id, server) => call('plan_run', { id, server }),
     startRun: (id, choices, onBatch) => {
       const channel = makeChannel<StreamMessage[]>();
       channel.onmessage = onBatch;
@@ -177,6 +179,9 @@ export interface Script {
   validation?: { lines: string[]; end: Scripted<Validation>; tickMs?: number };
   preflight?: Record<string, Scripted<Preflight>>;
   plan?: Record<string, Scripted<RunPlan>>;
+  /** The plan and the run with the lanes on a server host (any). */
+  planOnServer?: Record<string, Scripted<RunPlan>>;
+  runOnServer?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
   setupPlan?: Record<string, Scripted<SetupPlan>>;
   /** A setup: the batches it streams, then how it ended; the preflight it leaves behind. */
   setup?: Record<string, { batches: StreamMessage[][]; end: Scripted<SetupEnd>; tickMs?: number; after?: Preflight }>;
@@ -263,9 +268,9 @@ export function scriptedBackend(script: Script): Backend {
       cancelled[`setup ${id}`] = true;
       return going;
     },
-    planRun: (id) => answer(script.plan?.[id], `plan ${id}`),
-    startRun: async (id, _choices, onBatch) => {
-      const run = script.run?.[id];
+    planRun: (id, server) => (server ? answer(script.planOnServer?.[id], `plan ${id} on ${server.host}`) : answer(script.plan?.[id], `plan ${id}`)),
+    startRun: async (id, choices, onBatch) => {
+      const run = choices.server ? script.runOnServer?.[id] : script.run?.[id];
       if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
       cancelled[id] = false;
       for (const batch of run.batches) {

@@ -69,6 +69,10 @@ describe('words', () => {
     expect(describeCell({ status: 'client_bound', run: 2, client_cpu: 0.97 })).toBe(
       'client-bound: the load generator used 97% of its CPU in run 2',
     );
+    // As the report says it (reprise-verdict's CellStatus::describe).
+    expect(describeCell({ status: 'network_bound', run: 1, req_per_s: 46000, ceiling: 50000 })).toBe(
+      "network-bound: run 1 reached 92% of the link's ceiling (46000 of 50000 req/s)",
+    );
     expect(describeCell(null)).toBe('not measured');
     expect(checksumWord({ status: 'modified', expected: 'a', actual: 'b' })).toBe('modified');
     expect(

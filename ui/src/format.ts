@@ -101,6 +101,8 @@ export function describeCell(status: CellStatus | null): string {
       return `no data: ${status.reason}`;
     case 'client_bound':
       return `client-bound: the load generator used ${Math.round(status.client_cpu * 100)}% of its CPU in run ${status.run}`;
+    case 'network_bound':
+      return `network-bound: run ${status.run} reached ${Math.round((status.req_per_s / status.ceiling) * 100)}% of the link's ceiling (${Math.round(status.req_per_s)} of ${Math.round(status.ceiling)} req/s)`;
     case 'not_comparable':
       return `not comparable: ${status.reason}`;
   }

@@ -365,8 +365,22 @@ const plan: RunPlan = {
     records_machine: ['uname -a', 'lscpu --json', 'ruby --version', 'wrk --version'],
     files: [{ path: 'hello/config.ru', lines: 1, script: false }],
     requests: ['GET /'],
+    lane_address: '127.0.0.1',
+    server_host: null,
   },
   reviewed_diff: null,
+};
+
+/** The same plan with the lanes on a server host, as the app plans it. */
+const serverPlan: RunPlan = {
+  ...plan,
+  deviations: [{ kind: 'server_host', what: 'the lanes were served by another machine through its engine’s API, the load generators ran here', lanes: [] }],
+  consent: {
+    ...plan.consent,
+    lanes: [{ name: 'puma', command: 'in a container of localhost/ruby-puma@sha256:1a2b: puma --bind tcp://10.0.0.2:9292 config.ru (port 9292)', env: [] }],
+    lane_address: '10.0.0.2',
+    server_host: 'runs each lane as a container of its image on the server host’s engine at tcp://10.0.0.2:2376 (TLS), each lane’s folder copied there',
+  },
 };
 
 const ev = (event: Event): StreamMessage => ({ type: 'event', event });
@@ -485,6 +499,14 @@ export const scripts: Record<string, Script> = {
         batches: runBatches,
         tickMs: 30,
         outcome: { value: finishedRun },
+      },
+    },
+    planOnServer: { 'hello-ceiling': { value: serverPlan } },
+    runOnServer: {
+      'hello-ceiling': {
+        batches: runBatches,
+        tickMs: 30,
+        outcome: { value: { ...finishedRun, summary: '1 step finished on the server host, 1 skipped; 1 lane not measured (falcon)' } },
       },
     },
     shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', repo_from: 'chosen', token_store: 'the OS keyring' } },

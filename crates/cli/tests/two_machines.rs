@@ -42,6 +42,8 @@ struct Machines {
     client: String,
     server: String,
     children: Vec<Child>,
+    /// The server's Podman storage, whose overlay mount outlives Podman.
+    storage: Option<PathBuf>,
 }
 
 impl Machines {
@@ -61,6 +63,7 @@ impl Machines {
             client,
             server,
             children: Vec::new(),
+            storage: None,
         };
         run("ip", &["netns", "add", &machines.server]);
         let (veth_c, veth_s) = (format!("rpc{id}"), format!("rps{id}"));
@@ -95,9 +98,14 @@ impl Machines {
         machines
     }
 
+    /// `program` in namespace `ns`'s network only: `nsenter`, not `ip netns
+    /// exec`, which remounts /sys and so hides the cgroup file system that
+    /// Podman's runtime needs.
     fn in_ns(&self, ns: &str, program: &str) -> Command {
-        let mut c = Command::new("ip");
-        c.args(["netns", "exec", ns, program]);
+        let mut c = Command::new("nsenter");
+        c.arg(format!("--net=/run/netns/{ns}"))
+            .arg("--")
+            .arg(program);
         c
     }
 }
@@ -107,6 +115,14 @@ impl Drop for Machines {
         for child in &mut self.children {
             let _ = child.kill();
             let _ = child.wait();
+        }
+        if let Some(storage) = &self.storage {
+            let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
+            for point in mounts.lines().filter_map(|l| l.split(' ').nth(1)) {
+                if Path::new(point).starts_with(storage) {
+                    let _ = Command::new("umount").args(["-l", point]).status();
+                }
+            }
         }
         for ns in [&self.client, &self.server] {
             let _ = Command::new("ip").args(["netns", "del", ns]).status();
@@ -239,6 +255,7 @@ fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
         format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
     )
     .unwrap();
+    machines.storage = Some(dir.join("storage"));
     let podman = machines
         .in_ns(&machines.server.clone(), "podman")
         .arg("--root")
@@ -343,6 +360,53 @@ fn runs(data: &Path) -> Vec<PathBuf> {
     runs
 }
 
+/// `command` started, once it is measuring (its JSON events say so).
+fn measuring(mut command: Command) -> Child {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) if line.contains("\"measuring\"") => return child,
+            Ok(_) => {}
+            Err(_) => {
+                let _ = child.kill();
+                panic!("the run never measured");
+            }
+        }
+    }
+}
+
+/// Sends `signal` to `child` and waits (at most 60 s) for it to end.
+fn signal(mut child: Child, signal: libc::c_int) -> std::process::ExitStatus {
+    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
+    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the run did not end within 60 s of signal {signal}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     let dir = tempfile::tempdir().unwrap();
@@ -385,11 +449,49 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     let said = String::from_utf8_lossy(&refused.stderr);
     assert!(said.contains("does not answer"), "{said}");
 
+    // The preflight reads the server host's hardware and the lanes there.
+    let preflight = machines
+        .in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"))
+        .args(["preflight", "hello-ceiling", "--server-host", &engine])
+        .args(["--image", &format!("puma={IMAGE}")])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .env("DOCKER_CERT_PATH", &client_certs)
+        .env_remove("DOCKER_HOST")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&preflight.stdout);
+    assert_eq!(
+        preflight.status.code(),
+        Some(3),
+        "falcon and nginx cannot run there: {said}\n{}",
+        String::from_utf8_lossy(&preflight.stderr)
+    );
+    assert!(
+        said.contains(&format!("The lanes on the server host {engine}")),
+        "{said}"
+    );
+    let brand = reprise_probe::Fingerprint::read(Path::new("/"))
+        .cpu
+        .brand
+        .unwrap();
+    assert!(said.contains(&brand), "the server host's CPU: {said}");
+    assert!(said.contains("engine: Podman Engine"), "{said}");
+    assert!(said.contains("link: round trip"), "{said}");
+    assert!(
+        said.contains("req/s (Reprise's reference server there"),
+        "{said}"
+    );
+    assert!(
+        said.contains("Cannot run on the server host: it names no image"),
+        "{said}"
+    );
+
     // A run, served there and loaded from here.
     let out = reprise(&["--new"]).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let stdout =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}");
     assert!(
         stdout.contains(&format!("on the server host's engine at {engine} (TLS)")),
         "the consent names the server host:\n{stdout}"
@@ -429,6 +531,11 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
         server["link"]["rtt_median_ms"].as_f64().unwrap() > 0.0,
         "{server}"
     );
+    let ceiling = server["link"]["ceiling_req_per_s"].as_f64();
+    assert!(
+        ceiling.is_some_and(|c| c > 0.0),
+        "the link's ceiling, from the reference server there: {server}"
+    );
     let here = reprise_probe::Fingerprint::read(Path::new("/"));
     assert_eq!(
         server["fingerprint"]["cpu"]["brand"].as_str(),
@@ -447,40 +554,35 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
         server_containers(&socket).is_empty(),
         "the run removed its containers from the server host"
     );
+    // The report shows both machines, and not where the server answers.
+    let id = folder.file_name().unwrap().to_string_lossy().to_string();
+    let report = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["report", &id])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .output()
+        .unwrap();
+    let markdown = String::from_utf8_lossy(&report.stdout);
+    assert!(report.status.success(), "{markdown}");
+    assert!(markdown.contains("### Server host"), "{markdown}");
+    assert!(markdown.contains("ceiling_req_per_s"), "{markdown}");
+    assert!(
+        markdown.contains("served by another machine"),
+        "the deviation is said: {markdown}"
+    );
+    assert!(
+        !markdown.contains(SERVER_IP),
+        "the server host's address stays out of the report: {markdown}"
+    );
 
     // A run killed while its lane serves leaves a container there; the next
     // attempt of that run finds and removes it before it starts.
-    let mut killed = reprise(&["--new", "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = killed.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(line);
-        }
-    });
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(line) if line.contains("\"measuring\"") => break,
-            Ok(_) => {}
-            Err(_) => {
-                let _ = killed.kill();
-                panic!("the second run never measured");
-            }
-        }
-    }
-    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-    unsafe { libc::kill(killed.id() as libc::pid_t, libc::SIGKILL) };
-    let _ = killed.wait();
-    let left = server_containers(&socket);
-    assert!(!left.is_empty(), "a killed run leaves its lane's container");
+    let killed = measuring(reprise(&["--new", "--json"]));
+    signal(killed, libc::SIGKILL);
+    assert!(
+        !server_containers(&socket).is_empty(),
+        "a killed run leaves its lane's container"
+    );
     let resumed = reprise(&[]).output().unwrap();
     let said = String::from_utf8_lossy(&resumed.stdout).to_string()
         + &String::from_utf8_lossy(&resumed.stderr);
@@ -490,7 +592,65 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
         "{said}"
     );
     assert!(server_containers(&socket).is_empty(), "{said}");
+
+    // A run served there is resumed there only.
+    let elsewhere = machines
+        .in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"))
+        .args(["run", "hello-ceiling", "--quick", "--yes"])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .env_remove("DOCKER_HOST")
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&elsewhere.stderr);
+    assert!(!elsewhere.status.success());
+    assert!(
+        said.contains(&format!(
+            "served its lanes on the server host {engine}: resume it with --server-host"
+        )),
+        "{said}"
+    );
+
+    // Killed again: `reprise clean` removes the run and its container there.
+    let killed = measuring(reprise(&["--new", "--json"]));
+    signal(killed, libc::SIGKILL);
+    assert!(!server_containers(&socket).is_empty());
+    let id = runs(&data)
+        .pop()
+        .unwrap()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let cleaned = machines
+        .in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"))
+        .args(["clean", &id])
+        .env("REPRISE_ROOT", &root)
+        .env("REPRISE_DATA_DIR", &data)
+        .env("DOCKER_CERT_PATH", &client_certs)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&cleaned.stdout);
+    assert!(cleaned.status.success(), "{said}");
+    assert!(said.contains("on the server host"), "{said}");
+    assert!(server_containers(&socket).is_empty(), "{said}");
+
+    // Ctrl-C: the run ends cancelled and takes its container with it.
+    let interrupted = measuring(reprise(&["--new", "--json"]));
+    let status = signal(interrupted, libc::SIGINT);
+    assert!(
+        !status.success(),
+        "a cancelled run does not end as a success"
+    );
+    assert!(server_containers(&socket).is_empty());
+
+    let storage = machines.storage.clone().unwrap();
     drop(machines);
+    let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap();
+    assert!(
+        !mounts.contains(&storage.display().to_string()),
+        "the server's storage is unmounted: {mounts}"
+    );
     let namespaces = run("ip", &["netns", "list"]);
     let listed = String::from_utf8_lossy(&namespaces.stdout);
     assert!(

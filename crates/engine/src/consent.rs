@@ -88,7 +88,7 @@ impl Consent {
             lane_address: address.to_string(),
             server_host: server_host.map(|host| {
                 format!(
-                    "runs each lane as a container of its image on the server host's engine at {} (TLS), each lane's folder copied there; `{{host}}` in a lane's command is {}",
+                    "runs each lane as a container of its image on the server host's engine at {} (TLS), each lane's folder copied there; `{{host}}` in a lane's command is {}; before measuring, probes that host's hardware in a container of a lane's image (sh reading /proc and /sys) and loads Reprise's reference server there (this program, copied into such a container) to find the link's ceiling",
                     host.endpoint.url(),
                     host.url_host()
                 )

@@ -76,10 +76,7 @@ pub struct ContainerPlacement {
 
 impl ContainerPlacement {
     fn connect(&self) -> Result<ContainerRunner, crate::runner::container::ContainerError> {
-        match &self.server_host {
-            Some(endpoint) => ContainerRunner::connect_endpoint(endpoint),
-            None => ContainerRunner::connect(),
-        }
+        ContainerRunner::connect_on(self.server_host.as_ref())
     }
 }
 

@@ -151,12 +151,19 @@ impl ServerHostEnv {
         use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
         let engine =
             reprise_probe::container_engine::ask_endpoint(&host.endpoint, Duration::from_secs(10));
-        let link = match &host.endpoint {
+        let mut link = match &host.endpoint {
             EngineEndpoint::Tls { port, .. } | EngineEndpoint::Plain { port, .. } => {
                 Link::measure(host.address, *port, 20)
             }
             EngineEndpoint::Unix { .. } => None,
         };
+        if let Some(link) = link.as_mut() {
+            match image.map(|image| link_ceiling(host, image, run_id)) {
+                Some(Ok(rate)) => link.ceiling_req_per_s = Some(rate.round()),
+                Some(Err(why)) => link.ceiling_error = Some(why),
+                None => link.ceiling_error = Some("no lane's image to run it in".into()),
+            }
+        }
         let probed = match image {
             None => Err("no lane's image to run the probe in".to_string()),
             Some(image) => ContainerRunner::connect_endpoint(&host.endpoint)
@@ -238,6 +245,15 @@ pub struct Link {
     pub samples: usize,
     pub rtt_median_ms: f64,
     pub rtt_max_ms: f64,
+    /// Requests a second the load generator here got from Reprise's
+    /// reference server there (13-byte answers, 16 connections): the most
+    /// any lane can be measured at over this link. A lane near it measured
+    /// the link or the client, not the server.
+    #[serde(default)]
+    pub ceiling_req_per_s: Option<f64>,
+    /// Why there is no ceiling.
+    #[serde(default)]
+    pub ceiling_error: Option<String>,
 }
 
 impl Link {
@@ -260,10 +276,12 @@ impl Link {
             samples: rtts.len(),
             rtt_median_ms: round3(rtts[rtts.len() / 2]),
             rtt_max_ms: round3(rtts[rtts.len() - 1]),
+            ..Link::default()
         })
     }
 
-    /// `round trip 0.084 ms (median of 20 TCP connects, max 0.210 ms)`.
+    /// `round trip 0.084 ms (median of 20 TCP connects, max 0.210 ms);
+    /// ceiling 41,200 req/s (the reference server there, loaded from here)`.
     pub fn describe(&self) -> String {
         let mut s = String::new();
         let _ = write!(
@@ -271,8 +289,133 @@ impl Link {
             "round trip {:.3} ms (median of {} TCP connects, max {:.3} ms)",
             self.rtt_median_ms, self.samples, self.rtt_max_ms
         );
+        match (&self.ceiling_req_per_s, &self.ceiling_error) {
+            (Some(c), _) => {
+                let _ = write!(
+                    s,
+                    "; ceiling {} req/s (Reprise's reference server there, loaded from here)",
+                    thousands(*c)
+                );
+            }
+            (None, Some(why)) => {
+                let _ = write!(s, "; no ceiling measured: {why}");
+            }
+            (None, None) => {}
+        }
         s
     }
+}
+
+/// `41200.4` → `41,200`.
+fn thousands(v: f64) -> String {
+    let digits = format!("{:.0}", v.max(0.0));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// How long the link's ceiling is loaded, after a warm-up of a second.
+const CEILING_RUN: Duration = Duration::from_secs(3);
+
+/// Runs Reprise's reference server (`reprise validate --serve`, this very
+/// binary copied into a container of `image` on the host's network) on the
+/// server host, and loads it from here: the link's ceiling in requests a
+/// second.
+fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, String> {
+    use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
+    use reprise_loadgen::{LoadSpec, ResponseChecks, StopHandle, Targets};
+    let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
+    let carried = tempfile::tempdir().map_err(|e| e.to_string())?;
+    std::fs::copy(&exe, carried.path().join("reprise"))
+        .map_err(|e| format!("copying {}: {e}", exe.display()))?;
+    const AT: &str = "/opt/reprise-link";
+    let mut spec = ContainerSpec::new(
+        "link-ceiling",
+        run_id,
+        image,
+        vec![
+            format!("{AT}/reprise"),
+            "validate".into(),
+            "--serve".into(),
+            std::net::SocketAddr::new(host.address, 0).to_string(),
+        ],
+    );
+    spec.copies.push((carried.path().to_path_buf(), AT.into()));
+    spec.network = Network::Host;
+    spec.timeout = Some(Duration::from_secs(180));
+    let runner = ContainerRunner::connect_endpoint(&host.endpoint).map_err(|e| e.to_string())?;
+    let cancel = crate::event::CancelToken::new();
+    let (said, heard) = std::sync::mpsc::channel::<String>();
+    std::thread::scope(|scope| {
+        let server = scope.spawn(|| {
+            runner.run(&spec, &cancel, &move |e: crate::event::Event| {
+                if let crate::event::Event::Log { line, .. } = e {
+                    let _ = said.send(line);
+                }
+            })
+        });
+        // `reference server on http://ADDR:PORT/ (1 thread); stop with Ctrl-C`,
+        // once this program (80-150 MB) is copied there and started.
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut lines = Vec::new();
+        let url = loop {
+            match heard.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(line) => {
+                    if let Some(url) = line
+                        .strip_prefix("reference server on ")
+                        .and_then(|rest| rest.split_whitespace().next())
+                    {
+                        break Ok(url.to_string());
+                    }
+                    lines.push(line);
+                }
+                Err(_) => {
+                    break Err(format!(
+                        "the reference server did not start there{}",
+                        match lines.last() {
+                            Some(last) => format!(": {}", reprise_recipe::shown::shown(last)),
+                            None => String::new(),
+                        }
+                    ));
+                }
+            }
+        };
+        let measured = url.and_then(|url| {
+            let addr = reqwest::Url::parse(&url)
+                .ok()
+                .and_then(|u| u.port())
+                .map(|port| std::net::SocketAddr::new(host.address, port))
+                .ok_or_else(|| {
+                    format!("the reference server said an address that is not one: {url}")
+                })?;
+            let mut load = LoadSpec::new(url);
+            load.targets = Targets::Only(addr);
+            load.connections = 16;
+            load.threads = reprise_cpus::allowed_cpus().len().clamp(1, 16);
+            load.warmup = Duration::from_secs(1);
+            load.duration = CEILING_RUN;
+            load.checks = ResponseChecks {
+                status: Some(200),
+                bytes: Some(13),
+                ..ResponseChecks::default()
+            };
+            let report = reprise_loadgen::run_until(&load, &StopHandle::default(), |_| {})
+                .map_err(|e| e.to_string())?;
+            match (report.errors.total(), report.req_per_s) {
+                (0, Some(rate)) => Ok(rate),
+                (0, None) => Err("the load produced no number".into()),
+                (n, _) => Err(format!("{n} errors loading the reference server")),
+            }
+        });
+        cancel.cancel();
+        let _ = server.join();
+        measured
+    })
 }
 
 fn round3(v: f64) -> f64 {
@@ -355,5 +498,16 @@ mod tests {
         assert!(link.rtt_median_ms > 0.0 && link.rtt_median_ms <= link.rtt_max_ms);
         drop(listener);
         assert_eq!(Link::measure("127.0.0.1".parse().unwrap(), port, 3), None);
+        let with_ceiling = Link {
+            ceiling_req_per_s: Some(41200.4),
+            ..link
+        };
+        assert!(
+            with_ceiling.describe().ends_with(
+                "; ceiling 41,200 req/s (Reprise's reference server there, loaded from here)"
+            ),
+            "{}",
+            with_ceiling.describe()
+        );
     }
 }

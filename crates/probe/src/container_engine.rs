@@ -38,7 +38,7 @@ pub enum EndpointError {
     #[error("`{0}` names no port: expected tcp://HOST:PORT (Docker's TLS port is 2376)")]
     Port(String),
     #[error(
-        "ssh:// engines are not supported by this build: open the engine's API with TLS (tcp://HOST:2376) or forward its socket (ssh -L) and give unix:///path"
+        "ssh:// engines are not supported by this build: open the engine's API on the server host with TLS and give tcp://HOST:2376 (the README's Two machines says how)"
     )]
     Ssh,
     #[error(

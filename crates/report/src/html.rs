@@ -154,6 +154,11 @@ fn appendix(out: &mut String, report: &Report) {
         }
     };
     json_block(out, "Machine fingerprint", &env.fingerprint);
+    json_block(
+        out,
+        "Server host (the lanes ran there, the load generators here)",
+        &env.server_host,
+    );
     let table = |out: &mut String, title: &str, head: &[&str], rows: Vec<Vec<String>>| {
         if rows.is_empty() {
             return;

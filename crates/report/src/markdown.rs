@@ -201,6 +201,20 @@ fn appendix(out: &mut String, report: &Report) {
             serde_json::to_string_pretty(&env.fingerprint).unwrap_or_default()
         );
     }
+    if !env.server_host.is_null() {
+        let _ = writeln!(
+            out,
+            "### Server host
+
+The lanes ran on another machine, the load generators on this one.
+
+```json
+{}
+```
+",
+            serde_json::to_string_pretty(&env.server_host).unwrap_or_default()
+        );
+    }
     if !env.toolchains.is_empty() {
         let _ = writeln!(out, "### Toolchains\n\n| Toolchain | Version |\n|---|---|");
         for t in &env.toolchains {

@@ -135,6 +135,12 @@ pub struct Environment {
     /// The harness's `env.json` (bench-env), passed through as read.
     #[serde(default)]
     pub bench_env: serde_json::Value,
+    /// With the lanes on another machine (`--server-host`): that machine as
+    /// `results/env.server.json` describes it (its engine, its hardware read
+    /// by a probe container, the link's round trip and ceiling), without
+    /// the engine's address.
+    #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+    pub server_host: serde_json::Value,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]

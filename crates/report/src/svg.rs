@@ -97,6 +97,7 @@ fn metric_chart(report: &Report, metric: Metric, rows: &[&CellReading]) -> Strin
             reprise_verdict::CellStatus::Valid => "valid",
             reprise_verdict::CellStatus::NoData { .. } => "no-data",
             reprise_verdict::CellStatus::ClientBound { .. } => "client-bound",
+            reprise_verdict::CellStatus::NetworkBound { .. } => "network-bound",
             reprise_verdict::CellStatus::NotComparable { .. } => "not-comparable",
         };
         let label = match &key.endpoint {

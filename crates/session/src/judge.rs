@@ -94,13 +94,22 @@ fn judge_harness_files(
     measurements.not_measured = not_measured_of(skipped);
     align_lanes(&mut measurements, recipe);
     let env = reprise_harness::read_env(dir)?.unwrap_or(Value::Null);
+    let mut server_host = read_results_json(dir, reprise_engine::server_host::SERVER_ENV_FILE)?
+        .unwrap_or(Value::Null);
+    measurements.link_ceiling = server_host["link"]["ceiling_req_per_s"].as_f64();
+    // Where the reader's server answers its engine is theirs, not the report's.
+    if let Some(engine) = server_host.get_mut("engine").and_then(Value::as_object_mut) {
+        engine.remove("host");
+    }
     let machine = machine.unwrap_or_else(|| machine_from_bench_env(recipe, &env));
     let judgement = judge(recipe, &measurements, &machine, settings);
+    let mut environment = environment_from_bench_env(recipe, &env);
+    environment.server_host = server_host;
     Ok(Report {
         run,
         judgement,
         measurements,
-        environment: environment_from_bench_env(recipe, &env),
+        environment,
         people: read_people(dir)?,
     })
 }
@@ -313,6 +322,7 @@ fn environment_from_bench_env(recipe: &Recipe, env: &Value) -> Environment {
         harness: env.get("harness").cloned().unwrap_or(Value::Null),
         commands: Vec::new(),
         bench_env: env.clone(),
+        server_host: Value::Null,
     }
 }
 

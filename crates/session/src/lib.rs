@@ -51,7 +51,10 @@ pub use share::ShareSettings;
 pub enum SessionError {
     #[error(transparent)]
     Catalog(#[from] reprise_recipe::CatalogError),
-    #[error("cannot record the server host in the run's folder: {0}")]
+    /// The lanes' placement on a server host (`--server-host`, `--image`):
+    /// an address, certificates or images that cannot be used, or an engine
+    /// that does not answer.
+    #[error("{0}")]
     ServerHost(String),
     #[error("{0}")]
     Recipe(#[from] reprise_recipe::RecipeError),

@@ -62,6 +62,58 @@ impl Session {
         Ok(preflight::preflight(recipe, &machine, &tools))
     }
 
+    /// Two machines: the preflight of `loaded` with its lanes on `host` —
+    /// that machine's hardware (read by a probe container of a lane's
+    /// image) against the post's, and each lane's standing there — with
+    /// what is known of that host and the link to it. Runs none of the
+    /// recipe's version commands: a container lane's toolchains are asked
+    /// inside its image when the run starts it.
+    pub fn preflight_on_server_host(
+        &self,
+        loaded: &Loaded,
+        host: &reprise_engine::server_host::ServerHost,
+    ) -> Result<(Preflight, reprise_engine::server_host::ServerHostEnv), SessionError> {
+        let recipe = &loaded.recipe;
+        let image = recipe.lanes.iter().find_map(|l| l.image.as_deref());
+        let env = reprise_engine::server_host::ServerHostEnv::capture(
+            host,
+            image,
+            "preflight",
+            &reprise_engine::CancelToken::new(),
+        );
+        let Some(engine) = env.engine.clone() else {
+            return Err(SessionError::ServerHost(format!(
+                "the server host's engine at {} does not answer (is its API open with TLS, and are the client certificates the ones its CA signed?)",
+                host.endpoint.url()
+            )));
+        };
+        let mut machine = env.fingerprint.clone().unwrap_or_default();
+        machine.container_engine = Some(engine);
+        let search = reprise_engine::mise::search_path(&self.toolchain_env(recipe.id())?);
+        let tools = toolchain::locate(&recipe_queries(recipe), &search);
+        let mut report = preflight::preflight(recipe, &machine, &tools);
+        for lane in &recipe.lanes {
+            let Some(why) = reprise_engine::server_host::why_lane_cannot_run(lane) else {
+                continue;
+            };
+            let name = lane.name.to_string();
+            if let Some(item) = report
+                .items
+                .iter_mut()
+                .find(|i| i.subject == preflight::Subject::Lane && i.name == format!("lane {name}"))
+            {
+                item.verdict = preflight::Verdict::Blocks;
+                item.why = format!("Cannot run on the server host: {why}.");
+                item.fix = None;
+            }
+            report.runnable_lanes.retain(|l| *l != name);
+            if !report.blocked_lanes.contains(&name) {
+                report.blocked_lanes.push(name);
+            }
+        }
+        Ok((report, env))
+    }
+
     /// The environment `recipe`'s toolchains need: what mise resolves for
     /// its setup (`reprise setup`), or nothing where it has none.
     pub fn toolchain_env(

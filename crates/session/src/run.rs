@@ -54,6 +54,34 @@ pub struct RunOptions {
     pub server_host: Option<reprise_engine::server_host::ServerHost>,
 }
 
+/// Where the lanes run, as both front ends take it (`--server-host`,
+/// `--server-certs`, `--image`; the app's run options): gives the images to
+/// the recipe's lanes and reads the server host with its client
+/// certificates (a folder of ca.pem, cert.pem, key.pem; by default
+/// `DOCKER_CERT_PATH`, else `~/.docker`). Bad input is an error that says
+/// which option and why.
+pub fn place_lanes(
+    recipe: &mut reprise_recipe::Recipe,
+    server_host: Option<&str>,
+    certs: Option<&std::path::Path>,
+    images: &BTreeMap<String, String>,
+) -> Result<Option<reprise_engine::server_host::ServerHost>, SessionError> {
+    for (lane, image) in images {
+        recipe
+            .give_image(lane, image)
+            .map_err(|e| SessionError::ServerHost(format!("--image {lane}={image}: {e}")))?;
+    }
+    let Some(url) = server_host else {
+        return Ok(None);
+    };
+    let certs = certs
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_else(reprise_probe::container_engine::cert_folder);
+    reprise_engine::server_host::ServerHost::new(url, &certs)
+        .map(Some)
+        .map_err(|e| SessionError::ServerHost(format!("--server-host {url}: {e}")))
+}
+
 /// A run ready to go: its plan, the folder it will use, what each step
 /// will do there, and how the run will differ from the post.
 pub struct Prepared<'r> {
@@ -205,6 +233,27 @@ impl Session {
         } else {
             self.data.latest_run(loaded.recipe.id())?
         };
+        // One run, one place for its lanes: a resumed run keeps where its
+        // earlier attempts served them.
+        if let Some(run) = &resumes {
+            let recorded = reprise_engine::server_host::ServerHost::recorded(&run.path);
+            let url =
+                |h: Option<&reprise_engine::server_host::ServerHost>| h.map(|h| h.endpoint.url());
+            if url(recorded.as_ref()) != url(options.server_host.as_ref()) {
+                return Err(SessionError::ServerHost(match &recorded {
+                    Some(host) => format!(
+                        "run {} served its lanes on the server host {}: resume it with --server-host {}, or start a new run (--new)",
+                        run.id,
+                        host.endpoint.url(),
+                        host.endpoint.url()
+                    ),
+                    None => format!(
+                        "run {} served its lanes on this machine: start a new run (--new) to serve them on a server host",
+                        run.id
+                    ),
+                }));
+            }
+        }
         let decisions = match &resumes {
             Some(run) => reprise_engine::preview(&plan, run, &self.catalog.root)?,
             None => plan
@@ -293,8 +342,11 @@ impl Session {
             remove_left_over_containers(&run, Some(host), events);
         }
         if let Some(host) = &prepared.server_host {
-            host.record(&run)
-                .map_err(|e| SessionError::ServerHost(e.to_string()))?;
+            host.record(&run).map_err(|e| {
+                SessionError::ServerHost(format!(
+                    "cannot record the server host in the run's folder: {e}"
+                ))
+            })?;
         }
         let mut ctx = RunContext::new(
             self.data.clone(),
@@ -430,13 +482,11 @@ fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
             lanes: vec![lane.clone()],
         });
     }
-    if let Some(host) = &options.server_host {
+    if options.server_host.is_some() {
+        // The server host's address stays out: reports are shared.
         found.push(Deviation::new(
             DeviationKind::ServerHost,
-            format!(
-                "the lanes were served by another machine ({}), the load generators ran here: the post's servers and client shared one box",
-                host.endpoint.url()
-            ),
+            "the lanes were served by another machine through its engine's API, the load generators ran here: the post's servers and client shared one box",
         ));
     }
     if options.quick {
@@ -456,11 +506,7 @@ fn remove_left_over_containers(
     server_host: Option<&reprise_engine::server_host::ServerHost>,
     events: &dyn EventSink,
 ) {
-    let engine = match server_host {
-        Some(host) => ContainerRunner::connect_endpoint(&host.endpoint),
-        None => ContainerRunner::connect(),
-    };
-    let Ok(engine) = engine else {
+    let Ok(engine) = ContainerRunner::connect_on(server_host.map(|h| &h.endpoint)) else {
         return;
     };
     let on = match server_host {

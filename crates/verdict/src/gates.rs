@@ -1,6 +1,7 @@
 //! The validity gates a cell passes before any verdict reads it: errors make
-//! it no data, a saturated load generator makes it client-bound, a response
-//! that differs from the reference lane's makes it not comparable.
+//! it no data, a saturated load generator makes it client-bound, a rate near
+//! the link's ceiling (lanes on another machine) makes it network-bound, a
+//! response that differs from the reference lane's makes it not comparable.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +17,15 @@ pub struct Thresholds {
     /// A run whose load generator used more than this fraction of its CPU
     /// measured the client, not the server.
     pub client_bound_cpu: f64,
+    /// With the lanes on a server host, a run at more than this fraction of
+    /// the link's ceiling (Reprise's reference server there, loaded from
+    /// here) measured the link, not the server.
+    #[serde(default = "default_network_bound_share")]
+    pub network_bound_share: f64,
+}
+
+fn default_network_bound_share() -> f64 {
+    0.90
 }
 
 impl Default for Thresholds {
@@ -23,6 +33,7 @@ impl Default for Thresholds {
         Thresholds {
             unstable_cv: 0.10,
             client_bound_cpu: 0.90,
+            network_bound_share: default_network_bound_share(),
         }
     }
 }
@@ -40,6 +51,13 @@ pub enum CellStatus {
     ClientBound {
         run: u32,
         client_cpu: f64,
+    },
+    /// A run's rate came near the link's ceiling: the lanes ran on another
+    /// machine and the network between them, not the server, set it.
+    NetworkBound {
+        run: u32,
+        req_per_s: f64,
+        ceiling: f64,
     },
     /// The lane answered this endpoint differently from the reference lane.
     NotComparable {
@@ -60,6 +78,14 @@ impl CellStatus {
             CellStatus::ClientBound { run, client_cpu } => format!(
                 "client-bound: the load generator used {:.0}% of its CPU in run {run}",
                 client_cpu * 100.0
+            ),
+            CellStatus::NetworkBound {
+                run,
+                req_per_s,
+                ceiling,
+            } => format!(
+                "network-bound: run {run} reached {:.0}% of the link's ceiling ({req_per_s:.0} of {ceiling:.0} req/s)",
+                req_per_s / ceiling * 100.0
             ),
             CellStatus::NotComparable { reason } => format!("not comparable: {reason}"),
         }
@@ -110,6 +136,20 @@ pub fn gate(cell: &Cell, measurements: &Measurements, thresholds: &Thresholds) -
         return CellStatus::ClientBound {
             run,
             client_cpu: cpu,
+        };
+    }
+    if cell.key.metric() == reprise_recipe::Metric::ReqPerS
+        && let Some(ceiling) = measurements.link_ceiling.filter(|c| *c > 0.0)
+        && let Some((run, rate)) = cell
+            .runs
+            .iter()
+            .filter_map(|r| r.value.map(|v| (r.run, v)))
+            .find(|(_, v)| *v > thresholds.network_bound_share * ceiling)
+    {
+        return CellStatus::NetworkBound {
+            run,
+            req_per_s: rate,
+            ceiling,
         };
     }
     if let (Some(endpoint), Some(reference)) = (&cell.key.endpoint, measurements.parity_reference())

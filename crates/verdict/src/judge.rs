@@ -420,7 +420,11 @@ fn unusable(
             Outcome::NotComparable,
             format!("{}: {}", figure.figure, status.describe()),
         )),
-        Some(status @ (CellStatus::NoData { .. } | CellStatus::ClientBound { .. })) => Some((
+        Some(
+            status @ (CellStatus::NoData { .. }
+            | CellStatus::ClientBound { .. }
+            | CellStatus::NetworkBound { .. }),
+        ) => Some((
             Outcome::NoData,
             format!("{}: {}", figure.figure, status.describe()),
         )),

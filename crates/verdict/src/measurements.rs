@@ -113,6 +113,10 @@ pub struct Measurements {
     /// `skipped.json`, keyed by recipe lane once [`crate::align_lanes`] ran.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub not_measured: BTreeMap<String, String>,
+    /// With the lanes on a server host: the link's ceiling in requests a
+    /// second (`env.server.json`), which no lane's rate can be read near.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link_ceiling: Option<f64>,
 }
 
 /// Whether a metric is read off the load generator (so errors and a

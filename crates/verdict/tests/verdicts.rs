@@ -225,6 +225,37 @@ fn a_client_bound_run_makes_the_cell_unable_to_judge_the_server() {
 }
 
 #[test]
+fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
+    // The lanes on a server host: its link carries at most 520 req/s of
+    // the reference server's answers; lane a's 500 is 96% of that.
+    let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    m.link_ceiling = Some(520.0);
+    let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
+    assert_eq!(
+        j.figure("a-hello").unwrap().status,
+        Some(CellStatus::NetworkBound {
+            run: 1,
+            req_per_s: 500.0,
+            ceiling: 520.0
+        })
+    );
+    let v = j.verdict("a-twice-b").unwrap();
+    assert_eq!(v.outcome, Outcome::NoData);
+    assert!(
+        v.reason
+            .contains("network-bound: run 1 reached 96% of the link's ceiling"),
+        "{}",
+        v.reason
+    );
+    // Lane b is far below it: its cell reads as any other.
+    assert_eq!(j.figure("b-hello").unwrap().status, Some(CellStatus::Valid));
+    // Without a server host there is no ceiling, and the same rates are valid.
+    m.link_ceiling = None;
+    let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
+    assert_eq!(j.figure("a-hello").unwrap().status, Some(CellStatus::Valid));
+}
+
+#[test]
 fn a_cell_with_errors_or_a_null_run_is_no_data() {
     // The harness writes req_sec null for a run with non-2xx responses.
     let mut m = Measurements::default();

@@ -3,4 +3,4 @@
 /**
  * Whether a cell's numbers can be read.
  */
-export type CellStatus = { "status": "valid" } | { "status": "no_data", reason: string, } | { "status": "client_bound", run: number, client_cpu: number, } | { "status": "not_comparable", reason: string, };
+export type CellStatus = { "status": "valid" } | { "status": "no_data", reason: string, } | { "status": "client_bound", run: number, client_cpu: number, } | { "status": "network_bound", run: number, req_per_s: number, ceiling: number, } | { "status": "not_comparable", reason: string, };

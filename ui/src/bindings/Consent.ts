@@ -38,4 +38,14 @@ files: Array<ConsentFile>,
  * Requests sent to the lanes: `GET /rooms/1` per endpoint, and the
  * people model's paths.
  */
-requests: Array<string>, };
+requests: Array<string>, 
+/**
+ * Where the lanes and those requests go: `127.0.0.1`, or the server
+ * host's address.
+ */
+lane_address: string, 
+/**
+ * `--server-host`: the other machine's engine the lanes run on, as
+ * a sentence; `None` on one machine.
+ */
+server_host: string | null, };

@@ -24,4 +24,11 @@ commands: Array<Array<string>>,
 /**
  * The harness's `env.json` (bench-env), passed through as read.
  */
-bench_env: JsonValue, };
+bench_env: JsonValue, 
+/**
+ * With the lanes on another machine (`--server-host`): that machine as
+ * `results/env.server.json` describes it (its engine, its hardware read
+ * by a probe container, the link's round trip and ceiling), without
+ * the engine's address.
+ */
+server_host?: JsonValue, };

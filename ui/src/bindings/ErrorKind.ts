@@ -3,4 +3,4 @@
 /**
  * What kind of failure a command had.
  */
-export type ErrorKind = "not_found" | "invalid" | "unreviewed" | "plan" | "busy" | "io" | "history" | "share" | "internal";
+export type ErrorKind = "not_found" | "invalid" | "unreviewed" | "plan" | "busy" | "io" | "history" | "share" | "server_host" | "internal";

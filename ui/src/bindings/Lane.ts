@@ -24,7 +24,8 @@ server: string | null, workers: number | null, threads: number | null, env: { [k
 warmup: string | null, 
 /**
  * How to start it. A lane without a command is published only: the post
- * measured it but the recipe cannot run it.
+ * measured it but the recipe cannot run it. `{host}` in it is the
+ * address to listen on ([`HOST_PLACEHOLDER`]).
  */
 command: Array<string> | null, 
 /**

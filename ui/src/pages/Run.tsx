@@ -3,6 +3,7 @@ import type { PlannedStep } from '../bindings/PlannedStep';
 import type { RunOutcome } from '../bindings/RunOutcome';
 import type { Consent } from '../bindings/Consent';
 import type { RunPlan } from '../bindings/RunPlan';
+import type { ServerChoice } from '../bindings/ServerChoice';
 import { Loaded, Notice, useBackend, useLoad } from '../load';
 import { LiveLine } from '../Chart';
 import { checksumWord, count, formatDuration, formatNumber, formatValue } from '../format';
@@ -15,7 +16,9 @@ import { ErrorBox } from '../load';
 export function RunPage({ id }: { id: string }) {
   const backend = useBackend();
   const [version, setVersion] = useState(0);
-  const load = useLoad((b) => b.planRun(id), [id, version], true);
+  // The server host the plan shown was made for: a run starts with it only.
+  const [server, setServer] = useState<ServerChoice | null>(null);
+  const load = useLoad((b) => b.planRun(id, server), [id, version, JSON.stringify(server)], true);
   return (
     <>
       <p class="crumbs">
@@ -23,8 +26,15 @@ export function RunPage({ id }: { id: string }) {
       </p>
       <h1>Run</h1>
       <Loaded load={load} what="the plan">
-        {(plan) => <Runner plan={plan} onEnd={() => setVersion((v) => v + 1)} />}
+        {(plan) => <Runner plan={plan} server={server} onServer={setServer} onEnd={() => setVersion((v) => v + 1)} />}
       </Loaded>
+      {server && load.state === 'error' && (
+        <p class="actions">
+          <button type="button" class="secondary" onClick={() => setServer(null)} data-action="plan-here">
+            Plan on this machine again
+          </button>
+        </p>
+      )}
       {backend.capabilities.benchStream && <StreamCheck />}
     </>
   );
@@ -79,7 +89,7 @@ function useLiveRun(id: string) {
   return { entry, notify };
 }
 
-function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
+function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: ServerChoice | null; onServer: (s: ServerChoice | null) => void; onEnd: () => void }) {
   const backend = useBackend();
   const { entry, notify } = useLiveRun(plan.recipe);
   const [error, setError] = useState<BackendError | null>(null);
@@ -99,7 +109,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
     backend
       .startRun(
         plan.recipe,
-        { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')), allow_modified: !reviewed && accepted },
+        { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')), allow_modified: !reviewed && accepted, server },
         (batch) => {
           tick(entry.clock, entry.live, batch, Date.now());
           entry.live = applyBatch(entry.live, batch);
@@ -201,6 +211,7 @@ function Runner({ plan, onEnd }: { plan: RunPlan; onEnd: () => void }) {
           <p class="sub">The pinned revision is still required and checked; the run records where it came from as a deviation from the post.</p>
         </details>
       )}
+      <ServerHostForm plan={plan} server={server} busy={busy} onServer={onServer} />
       {error && <ErrorBox error={error} title="The run could not start." />}
       {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} fresh={entry.fresh} busy={busy} />}
       {outcome && <Outcome outcome={outcome} />}
@@ -287,6 +298,59 @@ function Outcome({ outcome }: { outcome: RunOutcome }) {
 }
 
 /** Everything starting the run accepts: commands, environment, files, requests. */
+/** Two machines: the lanes on another machine's Docker Engine API (TLS with
+ *  client certificates), each in an image; the plan is made again for them,
+ *  so what the reader accepts is what runs. */
+function ServerHostForm({ plan, server, busy, onServer }: { plan: RunPlan; server: ServerChoice | null; busy: boolean; onServer: (s: ServerChoice | null) => void }) {
+  const [host, setHost] = useState(server?.host ?? '');
+  const [certs, setCerts] = useState(server?.certs ?? '');
+  const [images, setImages] = useState<Record<string, string>>(server?.images ?? {});
+  const choice: ServerChoice = {
+    host: host.trim(),
+    certs: certs.trim() === '' ? null : certs.trim(),
+    images: Object.fromEntries(Object.entries(images).filter(([, image]) => image.trim() !== '').map(([lane, image]) => [lane, image.trim()])),
+  };
+  const planned = server !== null && JSON.stringify(choice) === JSON.stringify(server);
+  return (
+    <details class="sources" data-server-host open={server !== null}>
+      <summary>{server ? `Lanes on the server host ${server.host}` : 'Serve the lanes on another machine (its Docker Engine API, with TLS)'}</summary>
+      <label class="field">
+        Engine{' '}
+        <input type="text" value={host} placeholder="tcp://HOST:2376" disabled={busy} aria-label="Server host's engine" onInput={(e) => setHost(e.currentTarget.value)} />
+      </label>
+      <label class="field">
+        Client certificates{' '}
+        <input type="text" value={certs} placeholder="DOCKER_CERT_PATH, else ~/.docker" disabled={busy} aria-label="Client certificates folder" onInput={(e) => setCerts(e.currentTarget.value)} />
+      </label>
+      <ul class="plain">
+        {plan.lanes.map((lane) => (
+          <li data-server-image={lane}>
+            <label class="field">
+              Image for <strong>{lane}</strong>{' '}
+              <input type="text" value={images[lane] ?? ''} placeholder="the recipe's image" disabled={busy} aria-label={`Image for ${lane}`} onInput={(e) => setImages({ ...images, [lane]: e.currentTarget.value })} />
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p class="sub">
+        Every lane runs there as a container of its image, its folder copied in; the load generator stays here and loads that address only. The plan below is made
+        again for these choices, and the run starts with the choices it shows.
+      </p>
+      <p class="actions">
+        <button type="button" class="secondary" disabled={busy || choice.host === '' || planned} onClick={() => onServer(choice)} data-action="plan-server">
+          Plan for this server host
+        </button>
+        {server && (
+          <button type="button" class="secondary" disabled={busy} onClick={() => onServer(null)} data-action="plan-here">
+            Serve on this machine instead
+          </button>
+        )}
+      </p>
+      {server && !planned && <p class="sub" data-server-unplanned>The choices changed since this plan: plan again to run with them; a run now uses {server.host} as planned.</p>}
+    </details>
+  );
+}
+
 function ConsentList({ consent }: { consent: Consent }) {
   const env = consent.steps.filter((s) => s.env.length > 0);
   return (
@@ -302,6 +366,7 @@ function ConsentList({ consent }: { consent: Consent }) {
           </li>
         ))}
         {env.flatMap((s) => s.env.map((e) => <li>step <strong>{s.id}</strong> sets <code>{e}</code></li>))}
+        {consent.server_host && <li data-consent-server-host>{consent.server_host}</li>}
         {consent.lanes.map((l) => (
           <li data-consent-lane={l.name}>
             lane <strong>{l.name}</strong> runs <code>{l.command}</code>
@@ -342,7 +407,7 @@ function ConsentList({ consent }: { consent: Consent }) {
           </li>
         ))}
         {consent.requests.map((r) => (
-          <li>requests <code>{r}</code> from its own lanes on 127.0.0.1</li>
+          <li>requests <code>{r}</code> from its own lanes on {consent.lane_address}</li>
         ))}
       </ul>
     </details>

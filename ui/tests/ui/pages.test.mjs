@@ -352,6 +352,31 @@ describe('Run', () => {
     assert.match(await text('[data-skipped-lane="falcon"]'), /falcon was not measured: preflight: Cannot run: it needs falcon, which this machine lacks\./);
     assert.match(await status.innerText(), /^Ran for \d+(\.\d)? s\.$/);
   });
+  it('plans the run again for a server host, shows what it will run there, and starts with that plan', async () => {
+    await open('default', 'run/hello-ceiling');
+    assert.match(await page.locator('[data-consent]').textContent(), /from its own lanes on 127\.0\.0\.1/);
+    await page.locator('[data-server-host] summary').click();
+    assert.equal(await page.locator('[data-action="plan-server"]').isDisabled(), true, 'no engine named yet');
+    await page.getByLabel("Server host's engine").fill('tcp://10.0.0.2:2376');
+    await page.getByLabel('Image for puma').fill('localhost/ruby-puma@sha256:1a2b');
+    await page.locator('[data-action="plan-server"]').click();
+    await page.locator('[data-consent-server-host]').waitFor({ state: 'attached' });
+    assert.match(await page.locator('[data-consent-server-host]').textContent(), /on the server host’s engine at tcp:\/\/10\.0\.0\.2:2376 \(TLS\)/);
+    assert.match(await page.locator('[data-consent-lane="puma"]').textContent(), /in a container of localhost\/ruby-puma@sha256:1a2b: puma --bind tcp:\/\/10\.0\.0\.2:9292/);
+    assert.match(await page.locator('[data-consent]').textContent(), /from its own lanes on 10\.0\.0\.2/);
+    assert.match(await text('[data-server-host] summary'), /Lanes on the server host tcp:\/\/10\.0\.0\.2:2376/);
+    assert.equal(await page.locator('[data-server-unplanned]').count(), 0);
+    // Editing after planning says the run still uses what was planned.
+    await page.getByLabel('Image for puma').fill('localhost/other');
+    assert.match(await text('[data-server-unplanned]'), /a run now uses tcp:\/\/10\.0\.0\.2:2376 as planned/);
+    await page.locator('[data-action="start"]').click();
+    await page.locator('[data-run-outcome]').waitFor({ timeout: 10000 });
+    assert.match(await text('[data-run-outcome]'), /finished on the server host/);
+    // And back to this machine.
+    await page.locator('[data-action="plan-here"]').first().click();
+    await page.locator('[data-consent-server-host]').waitFor({ state: 'detached' });
+    assert.match(await page.locator('[data-consent]').textContent(), /from its own lanes on 127\.0\.0\.1/);
+  });
   it('says what a quick run measures instead of the full run’s runs', async () => {
     await open('default', 'run/hello-ceiling');
     const measure = page.locator('[data-step="measure"]');

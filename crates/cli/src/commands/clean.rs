@@ -1,7 +1,10 @@
 //! `reprise clean RUN... | --all`: removes run folders from the data dir,
 //! after ending the processes those runs left running (a killed Reprise's
 //! servers and step children) and removing the containers they left behind
-//! when a container engine answers. A run that is running now is left as it is.
+//! when a container engine answers, on this machine and on the server host
+//! a run recorded (`reprise run --server-host`). A run that is running now
+//! is left as it is; so is one whose server host does not answer, since its
+//! folder is what says where its containers are.
 
 use std::process::ExitCode;
 
@@ -84,6 +87,25 @@ pub fn run(args: Args) -> ExitCode {
         }
         if !remove_containers(Some(&id)) {
             code = ExitCode::FAILURE;
+        }
+        if let Some(host) = reprise_engine::server_host::ServerHost::recorded(&run.path) {
+            let url = host.endpoint.url();
+            let removed = ContainerRunner::connect_endpoint(&host.endpoint)
+                .and_then(|engine| engine.remove_left_over(Some(&id)));
+            match removed {
+                Ok(removed) => {
+                    for container in removed {
+                        println!("removed container {container} on the server host {url}");
+                    }
+                }
+                Err(e) => {
+                    eprintln!(
+                        "error: {id} not removed: its server host's engine at {url} does not answer ({e}), and this run's folder is what says where its containers are"
+                    );
+                    code = ExitCode::FAILURE;
+                    continue;
+                }
+            }
         }
         match data.remove_run(&id) {
             Ok(()) => println!("removed {id}"),

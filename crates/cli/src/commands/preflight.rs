@@ -47,14 +47,42 @@ pub struct Args {
     /// Read /proc and /sys under this directory instead of / (fixture trees).
     #[arg(long, hide = true)]
     root: Option<PathBuf>,
+    /// With the lanes on another machine, as `reprise run --server-host`:
+    /// that machine's hardware (read in a container of a lane's image)
+    /// against the post's, each lane's standing there, and the link.
+    #[arg(long, value_name = "tcp://HOST:PORT", conflicts_with_all = ["machine", "root"])]
+    server_host: Option<String>,
+    /// The client certificates for --server-host (ca.pem, cert.pem,
+    /// key.pem; default: DOCKER_CERT_PATH, else ~/.docker).
+    #[arg(long, value_name = "DIR", requires = "server_host")]
+    server_certs: Option<PathBuf>,
+    /// A lane's image there (LANE=IMAGE, repeatable), as `reprise run --image`.
+    #[arg(long = "image", value_name = "LANE=IMAGE", value_parser = super::run::parse_image)]
+    images: Vec<(String, String)>,
 }
 
 pub fn run(args: Args) -> ExitCode {
     let session = super::session();
-    let loaded = match super::load_recipe(&session, &args.recipe) {
+    let mut loaded = match super::load_recipe(&session, &args.recipe) {
         Ok(r) => r,
         Err(code) => return code,
     };
+    let images = args.images.iter().cloned().collect();
+    let server_host = match reprise_session::run::place_lanes(
+        &mut loaded.recipe,
+        args.server_host.as_deref(),
+        args.server_certs.as_deref(),
+        &images,
+    ) {
+        Ok(host) => host,
+        Err(e) => {
+            eprintln!("{}", super::error_text(&e));
+            return ExitCode::from(super::BAD_INPUT);
+        }
+    };
+    if let Some(host) = &server_host {
+        return on_server_host(&session, &loaded, host, args.json);
+    }
     let report = match &args.machine {
         Some(file) => {
             let snap = match std::fs::read_to_string(file)
@@ -93,6 +121,73 @@ pub fn run(args: Args) -> ExitCode {
         );
     } else {
         print!("{}", render(&report));
+    }
+    if report.blocks() {
+        ExitCode::from(BLOCKED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The preflight with the lanes on `host`: its table read against that
+/// machine, then the server host and the link in words.
+fn on_server_host(
+    session: &reprise_session::Session,
+    loaded: &Loaded,
+    host: &reprise_engine::server_host::ServerHost,
+    json: bool,
+) -> ExitCode {
+    eprintln!(
+        "Asking the server host's engine at {}, probing its hardware in a container of a lane's image, and loading Reprise's reference server there (this program, copied in) to find the link's ceiling…",
+        host.endpoint.url()
+    );
+    let (report, env) = match session.preflight_on_server_host(loaded, host) {
+        Ok(found) => found,
+        Err(e) => {
+            eprintln!("{}", super::error_text(&e));
+            return ExitCode::from(super::BAD_INPUT);
+        }
+    };
+    if json {
+        let both = serde_json::json!({ "preflight": report, "server_host": env });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&both).unwrap_or_default()
+        );
+    } else {
+        println!(
+            "The lanes on the server host {}: \"here\" below is that machine.\n",
+            host.endpoint.url()
+        );
+        print!("{}", render(&report));
+        println!("\nThe server host");
+        if let Some(engine) = &env.engine {
+            let line = [
+                engine.name.clone(),
+                engine.version.clone(),
+                engine.operating_system.clone(),
+                engine.kernel.as_ref().map(|k| format!("kernel {k}")),
+                engine.cpus.map(|c| format!("{c} CPUs")),
+                engine
+                    .memory_bytes
+                    .map(|b| format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64)),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(", ");
+            println!("  engine: {line}");
+        }
+        if let Some(why) = &env.probe_error {
+            println!("  hardware not read: {why}");
+        }
+        match &env.link {
+            Some(link) => println!("  link: {}", link.describe()),
+            None => println!("  link: not measured"),
+        }
+        println!(
+            "  This machine runs the load generators; `reprise probe` describes it, and the run records both."
+        );
     }
     if report.blocks() {
         ExitCode::from(BLOCKED)

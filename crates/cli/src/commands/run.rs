@@ -81,7 +81,7 @@ pub struct Args {
 }
 
 /// `LANE=IMAGE`.
-fn parse_image(text: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_image(text: &str) -> Result<(String, String), String> {
     text.split_once('=')
         .filter(|(lane, image)| !lane.is_empty() && !image.is_empty())
         .map(|(lane, image)| (lane.to_string(), image.to_string()))
@@ -114,27 +114,18 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
-    for (lane, image) in &args.images {
-        if let Err(e) = loaded.recipe.give_image(lane, image) {
-            eprintln!("error: --image {lane}={image}: {e}");
+    let images: std::collections::BTreeMap<String, String> = args.images.iter().cloned().collect();
+    let server_host = match reprise_session::run::place_lanes(
+        &mut loaded.recipe,
+        args.server_host.as_deref(),
+        args.server_certs.as_deref(),
+        &images,
+    ) {
+        Ok(host) => host,
+        Err(e) => {
+            eprintln!("{}", super::error_text(&e));
             return ExitCode::from(super::BAD_INPUT);
         }
-    }
-    let server_host = match &args.server_host {
-        Some(url) => {
-            let certs = args
-                .server_certs
-                .clone()
-                .unwrap_or_else(reprise_probe::container_engine::cert_folder);
-            match reprise_engine::server_host::ServerHost::new(url, &certs) {
-                Ok(host) => Some(host),
-                Err(e) => {
-                    eprintln!("error: --server-host {url}: {e}");
-                    return ExitCode::from(super::BAD_INPUT);
-                }
-            }
-        }
-        None => None,
     };
     let recipe = &loaded.recipe;
     let options = RunOptions {
@@ -149,7 +140,7 @@ pub fn run(args: Args) -> ExitCode {
         strict: args.strict,
         generator: args.generator,
         placed,
-        images: args.images.iter().cloned().collect(),
+        images,
         server_host,
     };
     let prepared = match session.prepare(&loaded, &options) {

@@ -122,11 +122,9 @@ impl<'a> RunContext<'a> {
         &self,
     ) -> Result<crate::runner::container::ContainerRunner, crate::runner::container::ContainerError>
     {
-        use crate::runner::container::ContainerRunner;
-        match &self.server_host {
-            Some(host) => ContainerRunner::connect_endpoint(&host.endpoint),
-            None => ContainerRunner::connect(),
-        }
+        crate::runner::container::ContainerRunner::connect_on(
+            self.server_host.as_ref().map(|h| &h.endpoint),
+        )
     }
 
     /// The CPUs the servers and the load generator get: split between them
@@ -553,10 +551,10 @@ impl Lanes {
             self.here = Some(here.into_iter().collect());
             self.toolchains = Some(tools);
         }
-        if s.ctx.server_host.is_some() {
-            if let Some(why) = crate::server_host::why_lane_cannot_run(lane) {
-                return Some(why);
-            }
+        if s.ctx.server_host.is_some()
+            && let Some(why) = crate::server_host::why_lane_cannot_run(lane)
+        {
+            return Some(why);
         }
         match self.here.as_ref()?.get(lane.name.as_str())? {
             LaneHere::Runs => None,
