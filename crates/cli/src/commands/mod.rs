@@ -43,6 +43,60 @@ pub fn load_recipe(session: &Session, id_or_path: &str) -> Result<Loaded, ExitCo
     })
 }
 
+/// Where the lanes are served, as `reprise run` and `reprise preflight` take
+/// it: another machine's Docker Engine API, and images given to lanes.
+#[derive(clap::Args)]
+pub struct ServerHostArgs {
+    /// Serve the lanes on another machine through its Docker Engine API
+    /// (Docker or Podman): tcp://HOST:PORT, always with TLS and client
+    /// certificates; the load generators run here and target HOST only.
+    /// Every lane runs there as a container of its image.
+    #[arg(long, value_name = "tcp://HOST:PORT")]
+    pub server_host: Option<String>,
+    /// The client certificates for --server-host: a folder holding ca.pem,
+    /// cert.pem and key.pem (default: DOCKER_CERT_PATH, else ~/.docker).
+    #[arg(long, value_name = "DIR", requires = "server_host")]
+    pub server_certs: Option<std::path::PathBuf>,
+    /// Run a lane in a container of this image (LANE=IMAGE, repeatable),
+    /// whatever the recipe names; recorded as a deviation. Pin it by digest
+    /// (NAME@sha256:…) to know what ran.
+    #[arg(long = "image", value_name = "LANE=IMAGE", value_parser = parse_image)]
+    pub images: Vec<(String, String)>,
+}
+
+impl ServerHostArgs {
+    /// The images given to the lanes, by lane.
+    pub fn images(&self) -> std::collections::BTreeMap<String, String> {
+        self.images.iter().cloned().collect()
+    }
+
+    /// Gives the lanes their images and, with --server-host, places every
+    /// lane there; a bad flag is printed and answers the exit code.
+    pub fn place(
+        &self,
+        recipe: &mut reprise_recipe::Recipe,
+    ) -> Result<Option<reprise_engine::server_host::ServerHost>, ExitCode> {
+        reprise_session::run::place_lanes(
+            recipe,
+            self.server_host.as_deref(),
+            self.server_certs.as_deref(),
+            &self.images(),
+        )
+        .map_err(|e| {
+            eprintln!("{}", error_text(&e));
+            ExitCode::from(BAD_INPUT)
+        })
+    }
+}
+
+/// `LANE=IMAGE`.
+fn parse_image(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .filter(|(lane, image)| !lane.is_empty() && !image.is_empty())
+        .map(|(lane, image)| (lane.to_string(), image.to_string()))
+        .ok_or_else(|| format!("`{text}` is not LANE=IMAGE"))
+}
+
 /// A session error as the terminal shows it: a recipe's located diagnostic
 /// as it is, anything else after `error: `.
 pub fn error_text(e: &reprise_session::SessionError) -> String {

@@ -31,7 +31,7 @@ pub struct Args {
     json: bool,
     /// Compare a saved machine instead of this one: a `reprise probe --json`
     /// snapshot or a bench-env env.json.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "server_host")]
     machine: Option<PathBuf>,
     /// How long each toolchain may take to print its version: seconds, or
     /// e.g. 500ms, 30s; held between 0.1 s and 10 min.
@@ -45,20 +45,13 @@ pub struct Args {
     #[arg(long)]
     allow_modified: bool,
     /// Read /proc and /sys under this directory instead of / (fixture trees).
-    #[arg(long, hide = true)]
+    #[arg(long, hide = true, conflicts_with = "server_host")]
     root: Option<PathBuf>,
-    /// With the lanes on another machine, as `reprise run --server-host`:
-    /// that machine's hardware (read in a container of a lane's image)
-    /// against the post's, each lane's standing there, and the link.
-    #[arg(long, value_name = "tcp://HOST:PORT", conflicts_with_all = ["machine", "root"])]
-    server_host: Option<String>,
-    /// The client certificates for --server-host (ca.pem, cert.pem,
-    /// key.pem; default: DOCKER_CERT_PATH, else ~/.docker).
-    #[arg(long, value_name = "DIR", requires = "server_host")]
-    server_certs: Option<PathBuf>,
-    /// A lane's image there (LANE=IMAGE, repeatable), as `reprise run --image`.
-    #[arg(long = "image", value_name = "LANE=IMAGE", value_parser = super::run::parse_image)]
-    images: Vec<(String, String)>,
+    // With --server-host: that machine's hardware (read in a container of
+    // a lane's image) against the post's, each lane's standing there, and
+    // the link.
+    #[command(flatten)]
+    server: super::ServerHostArgs,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -67,18 +60,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let images = args.images.iter().cloned().collect();
-    let server_host = match reprise_session::run::place_lanes(
-        &mut loaded.recipe,
-        args.server_host.as_deref(),
-        args.server_certs.as_deref(),
-        &images,
-    ) {
+    let server_host = match args.server.place(&mut loaded.recipe) {
         Ok(host) => host,
-        Err(e) => {
-            eprintln!("{}", super::error_text(&e));
-            return ExitCode::from(super::BAD_INPUT);
-        }
+        Err(code) => return code,
     };
     if let Some(host) = &server_host {
         return on_server_host(&session, &loaded, host, args.json);

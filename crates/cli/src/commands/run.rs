@@ -63,29 +63,8 @@ pub struct Args {
     /// them; recorded as a deviation.
     #[arg(long, value_name = "host|container")]
     placement: Option<reprise_recipe::Placement>,
-    /// Serve the lanes on another machine through its Docker Engine API
-    /// (Docker or Podman): tcp://HOST:PORT, always with TLS and client
-    /// certificates; the load generators run here and target HOST only.
-    /// Every lane runs there as a container of its image.
-    #[arg(long, value_name = "tcp://HOST:PORT")]
-    server_host: Option<String>,
-    /// The client certificates for --server-host: a folder holding ca.pem,
-    /// cert.pem and key.pem (default: DOCKER_CERT_PATH, else ~/.docker).
-    #[arg(long, value_name = "DIR", requires = "server_host")]
-    server_certs: Option<std::path::PathBuf>,
-    /// Run a lane in a container of this image (LANE=IMAGE, repeatable),
-    /// whatever the recipe names; recorded as a deviation. Pin it by digest
-    /// (NAME@sha256:…) to know what ran.
-    #[arg(long = "image", value_name = "LANE=IMAGE", value_parser = parse_image)]
-    images: Vec<(String, String)>,
-}
-
-/// `LANE=IMAGE`.
-pub(crate) fn parse_image(text: &str) -> Result<(String, String), String> {
-    text.split_once('=')
-        .filter(|(lane, image)| !lane.is_empty() && !image.is_empty())
-        .map(|(lane, image)| (lane.to_string(), image.to_string()))
-        .ok_or_else(|| format!("`{text}` is not LANE=IMAGE"))
+    #[command(flatten)]
+    server: super::ServerHostArgs,
 }
 
 /// `ID=URL` or `ID=PATH` (a path is made absolute, as a URL must be).
@@ -114,18 +93,9 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
-    let images: std::collections::BTreeMap<String, String> = args.images.iter().cloned().collect();
-    let server_host = match reprise_session::run::place_lanes(
-        &mut loaded.recipe,
-        args.server_host.as_deref(),
-        args.server_certs.as_deref(),
-        &images,
-    ) {
+    let server_host = match args.server.place(&mut loaded.recipe) {
         Ok(host) => host,
-        Err(e) => {
-            eprintln!("{}", super::error_text(&e));
-            return ExitCode::from(super::BAD_INPUT);
-        }
+        Err(code) => return code,
     };
     let recipe = &loaded.recipe;
     let options = RunOptions {
@@ -140,7 +110,7 @@ pub fn run(args: Args) -> ExitCode {
         strict: args.strict,
         generator: args.generator,
         placed,
-        images,
+        images: args.server.images(),
         server_host,
     };
     let prepared = match session.prepare(&loaded, &options) {
