@@ -138,6 +138,10 @@ struct ContainerLane {
     thread: Option<JoinHandle<Result<String, String>>>,
     placement: ContainerPlacement,
     step: String,
+    /// When the container was started (its folder copied in first).
+    started: std::sync::mpsc::Receiver<Instant>,
+    /// The engine connection memory is sampled over, made once.
+    sampler: Sampler,
 }
 
 impl ContainerLane {
@@ -176,6 +180,8 @@ impl ContainerLane {
         });
         c.grace = spec.grace;
         c.log = Some(spec.log.clone());
+        let (started, started_at) = std::sync::mpsc::channel();
+        c.started = Some(started);
         let cancel = CancelToken::new();
         let stop = cancel.clone();
         let engine = placement.clone();
@@ -204,7 +210,17 @@ impl ContainerLane {
             thread: Some(thread),
             placement: placement.clone(),
             step,
+            started: started_at,
+            sampler: Sampler::default(),
         })
+    }
+
+    /// When the container started, once its folder is copied in (within
+    /// `budget`); now, where it never started (its end then says why).
+    fn started(&self, budget: Duration) -> Instant {
+        self.started
+            .recv_timeout(budget)
+            .unwrap_or_else(|_| Instant::now())
     }
 
     /// How it ended, once it has.
@@ -220,7 +236,7 @@ impl ContainerLane {
     }
 
     fn memory(&self) -> MemorySample {
-        container_memory(&self.placement, &self.step)
+        container_memory(&self.placement, &self.step, &self.sampler)
     }
 
     fn stop(&mut self) -> Result<(), ServerError> {
@@ -240,10 +256,18 @@ impl ContainerLane {
     }
 }
 
-fn container_memory(placement: &ContainerPlacement, step: &str) -> MemorySample {
-    let usage = placement
-        .connect()
-        .ok()
+/// A container lane's engine connection for memory samples: made at the
+/// first sample and kept (a new TLS connection a second would load the link
+/// being measured).
+type Sampler = Arc<std::sync::Mutex<Option<ContainerRunner>>>;
+
+fn container_memory(placement: &ContainerPlacement, step: &str, sampler: &Sampler) -> MemorySample {
+    let mut runner = sampler.lock().unwrap_or_else(|p| p.into_inner());
+    if runner.is_none() {
+        *runner = placement.connect().ok();
+    }
+    let usage = runner
+        .as_ref()
         .and_then(|r| r.memory_kb(&placement.run_id, step).ok().flatten());
     match usage {
         Some(kb) => MemorySample {
@@ -262,9 +286,14 @@ impl LaneServer {
         if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
             return Err(ServerError::PortInUse(spec.port));
         }
-        let started = Instant::now();
+        let mut started = Instant::now();
         let backend = match &spec.container {
-            Some(placement) => Backend::Container(ContainerLane::start(spec, placement)?),
+            Some(placement) => {
+                let lane = ContainerLane::start(spec, placement)?;
+                // The copy of the lane's folder to a server host is not boot.
+                started = lane.started(Duration::from_secs(600));
+                Backend::Container(lane)
+            }
             None => {
                 let mut child = Self::spawn(spec)?;
                 let recorded = match &spec.processes {
@@ -438,8 +467,9 @@ impl LaneServer {
                 Box::new(move || group_memory(pgid))
             }
             Backend::Container(c) => {
-                let (placement, step) = (c.placement.clone(), c.step.clone());
-                Box::new(move || container_memory(&placement, &step))
+                let (placement, step, sampler) =
+                    (c.placement.clone(), c.step.clone(), c.sampler.clone());
+                Box::new(move || container_memory(&placement, &step, &sampler))
             }
         };
         let stop = Arc::new(AtomicBool::new(false));

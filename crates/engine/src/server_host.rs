@@ -34,6 +34,9 @@ impl ServerHost {
     /// certificates in `certs`; or `unix:///path` for an engine here).
     pub fn new(url: &str, certs: &Path) -> Result<ServerHost, EndpointError> {
         let endpoint = EngineEndpoint::parse_remote(url, certs)?;
+        if !matches!(endpoint, EngineEndpoint::Tls { .. }) {
+            return Err(EndpointError::NotRemote(url.to_string()));
+        }
         let address = endpoint.address()?;
         Ok(ServerHost { endpoint, address })
     }
@@ -41,6 +44,46 @@ impl ServerHost {
     /// The address as it goes in a URL or a bind: `10.0.0.2`, `[fd00::2]`.
     pub fn url_host(&self) -> String {
         url_host(self.address)
+    }
+
+    /// The engine's own account of itself, or why it gave none.
+    pub fn ask_engine(&self) -> Result<reprise_probe::ContainerEngine, String> {
+        reprise_probe::container_engine::ask_endpoint(&self.endpoint, Duration::from_secs(10))
+            .ok_or_else(|| {
+                format!(
+                    "the server host's engine at {} does not answer (is its API open with TLS, and are the client certificates the ones its CA signed?)",
+                    self.endpoint.url()
+                )
+            })
+    }
+
+    /// The engine's port: where the link is timed.
+    pub fn port(&self) -> u16 {
+        match &self.endpoint {
+            EngineEndpoint::Tls { port, .. } | EngineEndpoint::Plain { port, .. } => *port,
+            EngineEndpoint::Unix { .. } => 0,
+        }
+    }
+
+    /// The name the server host was reached by, where it is not an address.
+    pub fn name(&self) -> Option<&str> {
+        match &self.endpoint {
+            EngineEndpoint::Tls { host, .. } | EngineEndpoint::Plain { host, .. } => {
+                host.parse::<IpAddr>().is_err().then_some(host.as_str())
+            }
+            EngineEndpoint::Unix { .. } => None,
+        }
+    }
+
+    /// `text` with the engine's address and the host's name and address
+    /// said as "the server host": what a reader shares does not say where
+    /// their machines are.
+    pub fn unnamed(&self, text: &str) -> String {
+        let mut text = text.replace(&self.endpoint.url(), "the server host's engine");
+        if let Some(name) = self.name() {
+            text = text.replace(name, "the server host");
+        }
+        text.replace(&self.address.to_string(), "the server host")
     }
 
     /// Records this server host in the run's folder.
@@ -140,71 +183,126 @@ const PROBE_SCRIPT: &str = r#"for f in /proc/cpuinfo /proc/meminfo /proc/loadavg
 done"#;
 
 impl ServerHostEnv {
-    /// Asks the server host's engine, runs the probe container of `image`
-    /// there, and measures the link to the engine's port.
+    /// Asks the server host's engine, times the link to the engine's port,
+    /// runs the probe container of `image` there, and measures the link's
+    /// ceiling at `connections`; `None` when `cancel` stops it on the way.
+    /// Its texts say "the server host", never the name it was reached by.
     pub fn capture(
         host: &ServerHost,
         image: Option<&str>,
         run_id: &str,
+        connections: usize,
         cancel: &crate::event::CancelToken,
-    ) -> ServerHostEnv {
-        use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
-        let engine =
-            reprise_probe::container_engine::ask_endpoint(&host.endpoint, Duration::from_secs(10));
-        let mut link = match &host.endpoint {
-            EngineEndpoint::Tls { port, .. } | EngineEndpoint::Plain { port, .. } => {
-                Link::measure(host.address, *port, 20)
-            }
-            EngineEndpoint::Unix { .. } => None,
+    ) -> Option<ServerHostEnv> {
+        let mut engine = host.ask_engine().ok();
+        if let Some(engine) = engine.as_mut() {
+            engine.host = String::new();
+        }
+        let mut link = Link::measure(host.address, host.port(), 20);
+        if cancel.is_cancelled() {
+            return None;
+        }
+        let (fingerprint, probe_error) = match image {
+            None => (
+                None,
+                Some("no lane's image to run the probe in".to_string()),
+            ),
+            Some(image) => match probe(host, image, run_id, cancel) {
+                Ok(fp) => (Some(fp), None),
+                Err(why) => (None, Some(host.unnamed(&why))),
+            },
         };
+        if cancel.is_cancelled() {
+            return None;
+        }
         if let Some(link) = link.as_mut() {
-            match image.map(|image| link_ceiling(host, image, run_id)) {
-                Some(Ok(rate)) => link.ceiling_req_per_s = Some(rate.round()),
-                Some(Err(why)) => link.ceiling_error = Some(why),
-                None => link.ceiling_error = Some("no lane's image to run it in".into()),
+            let cpus = engine.as_ref().and_then(|e| e.cpus).unwrap_or(1);
+            let ceiling = image
+                .ok_or_else(|| "no lane's image to run it in".to_string())
+                .and_then(|image| {
+                    let there = engine.as_ref().ok_or("its engine did not answer")?;
+                    runs_there(there)?;
+                    link_ceiling(host, image, run_id, cpus, connections, cancel)
+                });
+            match ceiling {
+                Ok(rate) => link.ceiling_req_per_s = Some(rate.round()),
+                Err(why) => link.ceiling_error = Some(host.unnamed(&why)),
             }
         }
-        let probed = match image {
-            None => Err("no lane's image to run the probe in".to_string()),
-            Some(image) => ContainerRunner::connect_endpoint(&host.endpoint)
-                .map_err(|e| e.to_string())
-                .and_then(|runner| {
-                    let mut spec = ContainerSpec::new(
-                        "probe-server-host",
-                        run_id,
-                        image,
-                        vec!["sh".into(), "-c".into(), PROBE_SCRIPT.into()],
-                    );
-                    spec.network = Network::Host;
-                    spec.timeout = Some(Duration::from_secs(60));
-                    let out = std::sync::Mutex::new(Vec::new());
-                    let ran = runner.run(&spec, cancel, &|e: crate::event::Event| {
-                        if let crate::event::Event::Log { line, .. } = e {
-                            out.lock().unwrap_or_else(|p| p.into_inner()).push(line);
-                        }
-                    });
-                    let lines = out.into_inner().unwrap_or_else(|p| p.into_inner());
-                    match ran {
-                        Ok(o) if o.code == Some(0) => fingerprint_of(&lines),
-                        Ok(o) => Err(format!(
-                            "the probe container of {image} exited with {}",
-                            o.code.map_or("no code".into(), |c| format!("code {c}"))
-                        )),
-                        Err(e) => Err(e.to_string()),
-                    }
-                }),
-        };
-        let (fingerprint, probe_error) = match probed {
-            Ok(fp) => (Some(fp), None),
-            Err(e) => (None, Some(e)),
-        };
-        ServerHostEnv {
+        if cancel.is_cancelled() {
+            return None;
+        }
+        Some(ServerHostEnv {
             engine,
             fingerprint,
             probe_error,
             link,
-        }
+        })
     }
+}
+
+/// The host's CPU, clocks, memory and kernel, read by [`PROBE_SCRIPT`] in a
+/// container of `image` on the host's network.
+fn probe(
+    host: &ServerHost,
+    image: &str,
+    run_id: &str,
+    cancel: &crate::event::CancelToken,
+) -> Result<reprise_probe::Fingerprint, String> {
+    use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
+    let runner = ContainerRunner::connect_endpoint(&host.endpoint).map_err(|e| e.to_string())?;
+    runner
+        .ensure_image(image, &|_| {})
+        .map_err(|e| e.to_string())?;
+    let mut spec = ContainerSpec::new(
+        "probe-server-host",
+        run_id,
+        image,
+        vec!["sh".into(), "-c".into(), PROBE_SCRIPT.into()],
+    );
+    spec.network = Network::Host;
+    spec.timeout = Some(Duration::from_secs(60));
+    let out = std::sync::Mutex::new(Vec::new());
+    let ran = runner.run(&spec, cancel, &|e: crate::event::Event| {
+        if let crate::event::Event::Log { line, .. } = e {
+            out.lock().unwrap_or_else(|p| p.into_inner()).push(line);
+        }
+    });
+    let lines = out.into_inner().unwrap_or_else(|p| p.into_inner());
+    match ran {
+        Ok(o) if o.code == Some(0) => fingerprint_of(&lines),
+        Ok(o) => Err(format!(
+            "the probe container of {image} exited with {}",
+            o.code.map_or("no code".into(), |c| format!("code {c}"))
+        )),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Whether this program runs on the server host's OS and architecture, as
+/// the ceiling's reference server (this program, copied there) must.
+fn runs_there(engine: &reprise_probe::ContainerEngine) -> Result<(), String> {
+    let os = engine.os.as_deref().unwrap_or("an unknown OS");
+    let arch = engine
+        .architecture
+        .as_deref()
+        .unwrap_or("an unknown architecture");
+    // Docker says `uname -m` (x86_64), Podman Go's name (amd64).
+    let as_rust = match arch {
+        "amd64" => "x86_64",
+        "arm64" => "aarch64",
+        "386" | "i386" | "i686" => "x86",
+        "ppc64le" => "powerpc64",
+        other => other,
+    };
+    if os != std::env::consts::OS || as_rust != std::env::consts::ARCH {
+        return Err(format!(
+            "the reference server is this program, built for {} on {}, and the server host is {arch} on {os}",
+            std::env::consts::ARCH,
+            std::env::consts::OS,
+        ));
+    }
+    Ok(())
 }
 
 /// The probe container's output laid out as a root folder, read by the
@@ -322,18 +420,26 @@ fn thousands(v: f64) -> String {
 /// How long the link's ceiling is loaded, after a warm-up of a second.
 const CEILING_RUN: Duration = Duration::from_secs(3);
 
-/// Runs Reprise's reference server (`reprise validate --serve`, this very
-/// binary copied into a container of `image` on the host's network) on the
-/// server host, and loads it from here: the link's ceiling in requests a
-/// second.
-fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, String> {
+/// Runs Reprise's reference server (`reprise validate --serve`, this
+/// program copied into a container of `image` on the host's network, a
+/// thread on each of the host's `cpus`) on the server host, and loads it
+/// from here at `connections`: the link's ceiling in requests a second.
+fn link_ceiling(
+    host: &ServerHost,
+    image: &str,
+    run_id: &str,
+    cpus: i64,
+    connections: usize,
+    cancel: &crate::event::CancelToken,
+) -> Result<f64, String> {
     use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
-    use reprise_loadgen::{LoadSpec, ResponseChecks, StopHandle, Targets};
-    let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
+    use reprise_loadgen::{LoadSpec, ResponseChecks, Targets};
+    let exe = reprise_program()?;
     let carried = tempfile::tempdir().map_err(|e| e.to_string())?;
     std::fs::copy(&exe, carried.path().join("reprise"))
-        .map_err(|e| format!("copying {}: {e}", exe.display()))?;
+        .map_err(|e| format!("copying this program: {e}"))?;
     const AT: &str = "/opt/reprise-link";
+    let threads = cpus.clamp(1, 256);
     let mut spec = ContainerSpec::new(
         "link-ceiling",
         run_id,
@@ -343,28 +449,39 @@ fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, Str
             "validate".into(),
             "--serve".into(),
             std::net::SocketAddr::new(host.address, 0).to_string(),
+            "--server-cpus".into(),
+            (0..threads)
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
         ],
     );
     spec.copies.push((carried.path().to_path_buf(), AT.into()));
     spec.network = Network::Host;
     spec.timeout = Some(Duration::from_secs(180));
     let runner = ContainerRunner::connect_endpoint(&host.endpoint).map_err(|e| e.to_string())?;
-    let cancel = crate::event::CancelToken::new();
+    // The server's own stop: the run's cancel stops the wait and the load,
+    // and this then stops the server.
+    let server_stop = crate::event::CancelToken::new();
     let (said, heard) = std::sync::mpsc::channel::<String>();
     std::thread::scope(|scope| {
         let server = scope.spawn(|| {
-            runner.run(&spec, &cancel, &move |e: crate::event::Event| {
+            runner.run(&spec, &server_stop, &move |e: crate::event::Event| {
                 if let crate::event::Event::Log { line, .. } = e {
                     let _ = said.send(line);
                 }
             })
         });
-        // `reference server on http://ADDR:PORT/ (1 thread); stop with Ctrl-C`,
-        // once this program (80-150 MB) is copied there and started.
+        // `reference server on http://ADDR:PORT/ (N threads); stop with
+        // Ctrl-C`, once this program (80-150 MB) is copied there and started.
         let deadline = Instant::now() + Duration::from_secs(120);
         let mut lines = Vec::new();
         let url = loop {
-            match heard.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            if cancel.is_cancelled() {
+                break Err("cancelled".to_string());
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match heard.recv_timeout(left.min(Duration::from_millis(200))) {
                 Ok(line) => {
                     if let Some(url) = line
                         .strip_prefix("reference server on ")
@@ -374,6 +491,7 @@ fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, Str
                     }
                     lines.push(line);
                 }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => {}
                 Err(_) => {
                     break Err(format!(
                         "the reference server did not start there{}",
@@ -395,7 +513,7 @@ fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, Str
                 })?;
             let mut load = LoadSpec::new(url);
             load.targets = Targets::Only(addr);
-            load.connections = 16;
+            load.connections = connections.max(16);
             load.threads = reprise_cpus::allowed_cpus().len().clamp(1, 16);
             load.warmup = Duration::from_secs(1);
             load.duration = CEILING_RUN;
@@ -404,18 +522,35 @@ fn link_ceiling(host: &ServerHost, image: &str, run_id: &str) -> Result<f64, Str
                 bytes: Some(13),
                 ..ResponseChecks::default()
             };
-            let report = reprise_loadgen::run_until(&load, &StopHandle::default(), |_| {})
+            let report = reprise_loadgen::run_until(&load, cancel.stop_handle(), |_| {})
                 .map_err(|e| e.to_string())?;
             match (report.errors.total(), report.req_per_s) {
+                _ if cancel.is_cancelled() => Err("cancelled".into()),
                 (0, Some(rate)) => Ok(rate),
                 (0, None) => Err("the load produced no number".into()),
                 (n, _) => Err(format!("{n} errors loading the reference server")),
             }
         });
-        cancel.cancel();
+        server_stop.cancel();
         let _ = server.join();
         measured
     })
+}
+
+/// The `reprise` program the ceiling's reference server is: this one when
+/// it is `reprise`, else one beside it (the desktop app's install).
+fn reprise_program() -> Result<std::path::PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
+    if exe.file_stem().is_some_and(|stem| stem == "reprise") {
+        return Ok(exe);
+    }
+    let beside = exe.with_file_name("reprise");
+    match beside.is_file() {
+        true => Ok(beside),
+        false => {
+            Err("the reference server is the `reprise` program, and none is beside this one".into())
+        }
+    }
 }
 
 fn round3(v: f64) -> f64 {
@@ -443,7 +578,6 @@ mod tests {
         let host = ServerHost::new("tcp://10.9.8.7:2376", certs.path()).unwrap();
         assert_eq!(host.address, "10.9.8.7".parse::<IpAddr>().unwrap());
         assert_eq!(host.endpoint.url(), "tcp://10.9.8.7:2376");
-        assert!(host.endpoint.is_remote());
         let v6 = ServerHost::new("tcp://[fd00::2]:2376", certs.path()).unwrap();
         assert_eq!(v6.url_host(), "[fd00::2]");
         assert_eq!(v6.endpoint.url(), "tcp://[fd00::2]:2376");
@@ -455,8 +589,59 @@ mod tests {
         ] {
             assert!(ServerHost::new(bad, certs.path()).is_err(), "{bad}");
         }
+        let here = ServerHost::new("unix:///run/podman/podman.sock", certs.path()).unwrap_err();
+        assert!(
+            here.to_string().contains("an engine on this machine"),
+            "{here}"
+        );
         let ssh = ServerHost::new("ssh://me@box", certs.path()).unwrap_err();
         assert!(ssh.to_string().contains("ssh:// engines are not supported"));
+    }
+
+    #[test]
+    fn texts_say_the_server_host_not_its_name_or_address() {
+        let certs = tempfile::tempdir().unwrap();
+        for file in ["ca.pem", "cert.pem", "key.pem"] {
+            std::fs::write(certs.path().join(file), "").unwrap();
+        }
+        let host = ServerHost::new("tcp://localhost:2376", certs.path()).unwrap();
+        assert_eq!(host.name(), Some("localhost"));
+        let said = host.unnamed(&format!(
+            "no container engine answers at tcp://localhost:2376: refused by localhost ({})",
+            host.address
+        ));
+        assert_eq!(
+            said,
+            "no container engine answers at the server host's engine: refused by the server host (the server host)"
+        );
+        let by_address = ServerHost::new("tcp://10.9.8.7:2376", certs.path()).unwrap();
+        assert_eq!(by_address.name(), None);
+        assert_eq!(
+            by_address.unnamed("10.9.8.7 refused"),
+            "the server host refused"
+        );
+    }
+
+    #[test]
+    fn the_reference_server_goes_only_where_this_program_runs() {
+        let engine = |os: &str, arch: &str| reprise_probe::ContainerEngine {
+            os: Some(os.into()),
+            architecture: Some(arch.into()),
+            ..Default::default()
+        };
+        let (os, arch) = (std::env::consts::OS, std::env::consts::ARCH);
+        assert_eq!(runs_there(&engine(os, arch)), Ok(()));
+        if arch == "x86_64" {
+            // Podman names it as Go does.
+            assert_eq!(runs_there(&engine(os, "amd64")), Ok(()));
+        }
+        let elsewhere = runs_there(&engine(os, "s390x")).unwrap_err();
+        assert!(
+            elsewhere.contains("the server host is s390x"),
+            "{elsewhere}"
+        );
+        assert!(runs_there(&engine("windows", arch)).is_err());
+        assert!(runs_there(&reprise_probe::ContainerEngine::default()).is_err());
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! One simulated connection: a hyper HTTP/1.1 client connection sending one
-//! request at a time, recording every response into its thread's interval stats.
+//! One simulated connection: an HTTP/1.1 client connection ([`crate::http1`])
+//! sending one request at a time, recording every response into its
+//! thread's interval stats.
 
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
@@ -142,7 +143,6 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
         // A resend after an idle close keeps the first attempt's send time: the wait was real.
         let mut first_sent: Option<Instant> = None;
         loop {
-            let reused = conn.is_some();
             let mut current = match conn.take() {
                 Some(c) => c,
                 None => match Http1Conn::connect(shared.template.addr, shared.timeout).await {
@@ -164,13 +164,9 @@ pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Opti
             let check_body = needs_body && shared.check_sample.selects(responses);
             let mut body =
                 check_body.then(|| BODIES.with(|b| b.borrow_mut().pop()).unwrap_or_default());
-            let sent = match first_sent {
-                Some(at) => at,
-                // Closed loop on a kept connection: the clock read at the
-                // last response's end is this send's (nothing ran between).
-                None if reused && intended.is_none() => now,
-                None => Instant::now(),
-            };
+            // Read now, not reused from the last response's end: that
+            // response's checks (a body's SHA-256) ran in between.
+            let sent = first_sent.unwrap_or_else(Instant::now);
             first_sent = Some(sent);
             let outcome = exchange(&mut current, &shared, body.as_mut(), sent).await;
             let done = Instant::now();

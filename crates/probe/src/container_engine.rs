@@ -18,8 +18,9 @@ pub enum EngineEndpoint {
     /// `unix:///path`: an engine on this machine.
     Unix { path: PathBuf },
     /// `tcp://HOST:PORT` with TLS: the client proves itself with
-    /// `cert.pem`/`key.pem` and trusts the engine signed by `ca.pem`, all in
-    /// `certs` (Docker's `DOCKER_CERT_PATH` layout).
+    /// `cert.pem`/`key.pem` and trusts an engine certificate for HOST signed
+    /// by `ca.pem` (or, as bollard builds its trust, by a CA of the system's
+    /// store), all in `certs` (Docker's `DOCKER_CERT_PATH` layout).
     Tls {
         host: String,
         port: u16,
@@ -52,6 +53,10 @@ pub enum EndpointError {
     },
     #[error("{host}: not an address this machine can resolve: {why}")]
     Resolve { host: String, why: String },
+    #[error(
+        "`{0}` is an engine on this machine: a server host is another machine's engine, tcp://HOST:PORT with TLS (for containers here, use --placement container)"
+    )]
+    NotRemote(String),
 }
 
 impl EngineEndpoint {
@@ -133,11 +138,6 @@ impl EngineEndpoint {
         }
     }
 
-    /// Whether the engine is on another machine (reached over the network).
-    pub fn is_remote(&self) -> bool {
-        !matches!(self, EngineEndpoint::Unix { .. })
-    }
-
     /// The address this machine reaches the engine's host at: what its
     /// lanes listen on and the load generator targets. A Unix socket's
     /// engine is this machine: 127.0.0.1.
@@ -217,6 +217,9 @@ pub struct ContainerEngine {
     pub memory_bytes: Option<i64>,
     /// The engine host's kernel, e.g. `6.1.0-26-amd64`.
     pub kernel: Option<String>,
+    /// The engine host's architecture as `uname -m` says it, e.g. `x86_64`.
+    #[serde(default)]
+    pub architecture: Option<String>,
     /// The engine host's operating system, e.g. `Debian GNU/Linux 12 (bookworm)`.
     pub operating_system: Option<String>,
 }
@@ -282,6 +285,7 @@ pub fn ask_endpoint(endpoint: &EngineEndpoint, timeout: Duration) -> Option<Cont
             cpus: info.as_ref().and_then(|i| i.ncpu),
             memory_bytes: info.as_ref().and_then(|i| i.mem_total),
             kernel: info.as_ref().and_then(|i| i.kernel_version.clone()),
+            architecture: info.as_ref().and_then(|i| i.architecture.clone()),
             operating_system: info.as_ref().and_then(|i| i.operating_system.clone()),
         })
     })

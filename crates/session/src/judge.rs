@@ -29,6 +29,43 @@ pub fn judge_run(
     run: &RunDir,
     origin: &str,
 ) -> Result<Option<Report>, SessionError> {
+    let report = judge_run_folder(recipe, run, origin)?;
+    Ok(
+        match reprise_engine::server_host::ServerHost::recorded(&run.path) {
+            Some(host) => report.map(|r| without_server_host_name(r, &host)),
+            None => report,
+        },
+    )
+}
+
+/// `report` with every text that names the server host (an engine's error
+/// says where it was asked) saying "the server host" instead: where a
+/// reader's machines are is theirs, not the report's. Its address goes too
+/// (sharing also redacts addresses by their shape).
+fn without_server_host_name(
+    report: Report,
+    host: &reprise_engine::server_host::ServerHost,
+) -> Report {
+    fn unname(value: &mut Value, host: &reprise_engine::server_host::ServerHost) {
+        match value {
+            Value::String(text) => *text = host.unnamed(text),
+            Value::Array(items) => items.iter_mut().for_each(|v| unname(v, host)),
+            Value::Object(fields) => fields.values_mut().for_each(|v| unname(v, host)),
+            _ => {}
+        }
+    }
+    let Ok(mut value) = serde_json::to_value(&report) else {
+        return report;
+    };
+    unname(&mut value, host);
+    serde_json::from_value(value).unwrap_or(report)
+}
+
+fn judge_run_folder(
+    recipe: &Recipe,
+    run: &RunDir,
+    origin: &str,
+) -> Result<Option<Report>, SessionError> {
     let results = run.results();
     // Lanes alternate within each round, so rounds are paired samples.
     let settings = Settings {

@@ -74,19 +74,17 @@ impl Session {
         host: &reprise_engine::server_host::ServerHost,
     ) -> Result<(Preflight, reprise_engine::server_host::ServerHostEnv), SessionError> {
         let recipe = &loaded.recipe;
+        let engine = host.ask_engine().map_err(SessionError::ServerHost)?;
         let image = recipe.lanes.iter().find_map(|l| l.image.as_deref());
+        let connections = recipe.workloads.iter().map(|w| w.connections as usize);
         let env = reprise_engine::server_host::ServerHostEnv::capture(
             host,
             image,
             "preflight",
+            connections.max().unwrap_or(16),
             &reprise_engine::CancelToken::new(),
-        );
-        let Some(engine) = env.engine.clone() else {
-            return Err(SessionError::ServerHost(format!(
-                "the server host's engine at {} does not answer (is its API open with TLS, and are the client certificates the ones its CA signed?)",
-                host.endpoint.url()
-            )));
-        };
+        )
+        .unwrap_or_default();
         let mut machine = env.fingerprint.clone().unwrap_or_default();
         machine.container_engine = Some(engine);
         let search = reprise_engine::mise::search_path(&self.toolchain_env(recipe.id())?);

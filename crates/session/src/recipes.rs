@@ -144,16 +144,7 @@ impl Session {
         recipe: &Recipe,
         host: &reprise_engine::server_host::ServerHost,
     ) -> Result<Vec<LaneStanding>, crate::SessionError> {
-        let engine = reprise_probe::container_engine::ask_endpoint(
-            &host.endpoint,
-            Duration::from_secs(10),
-        )
-        .ok_or_else(|| {
-            crate::SessionError::ServerHost(format!(
-                "the server host's engine at {} does not answer (is its API open with TLS, and are the client certificates the ones its CA signed?)",
-                host.endpoint.url()
-            ))
-        })?;
+        let engine = host.ask_engine().map_err(crate::SessionError::ServerHost)?;
         let env = self.toolchain_env(recipe.id()).unwrap_or_default();
         let toolchains = toolchain::locate(
             &recipe_queries(recipe),

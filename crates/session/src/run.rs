@@ -477,7 +477,7 @@ fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
         found.push(Deviation {
             kind: DeviationKind::Lane,
             what: format!(
-                "{lane} ran in the image {image} (--image), which the recipe does not name"
+                "{lane} ran in the image {image}, given with --image rather than taken from the recipe"
             ),
             lanes: vec![lane.clone()],
         });

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::measurements::{Cell, Measurements, is_load_metric};
+use crate::measurements::{Cell, CellKey, Measurements, is_load_metric};
 use crate::statistics::CellStats;
 
 /// Thresholds the gates and statistics use.
@@ -109,7 +109,8 @@ impl CellReading {
     }
 }
 
-/// Passes one cell through the gates, in order: data, client, parity.
+/// Passes one cell through the gates, in order: data, client, network,
+/// parity.
 pub fn gate(cell: &Cell, measurements: &Measurements, thresholds: &Thresholds) -> CellStatus {
     if cell.runs.is_empty() {
         return CellStatus::NoData {
@@ -138,11 +139,18 @@ pub fn gate(cell: &Cell, measurements: &Measurements, thresholds: &Thresholds) -
             client_cpu: cpu,
         };
     }
-    if cell.key.metric() == reprise_recipe::Metric::ReqPerS
+    // Near the link's ceiling, a run's rate and latencies are the link's.
+    if is_load_metric(cell.key.metric())
         && let Some(ceiling) = measurements.link_ceiling.filter(|c| *c > 0.0)
-        && let Some((run, rate)) = cell
+        && let Some(rates) = measurements.cell(&CellKey::new(
+            &cell.key.lane,
+            cell.key.endpoint.as_deref(),
+            reprise_recipe::Metric::ReqPerS,
+        ))
+        && let Some((run, rate)) = rates
             .runs
             .iter()
+            .filter(|r| cell.runs.iter().any(|own| own.run == r.run))
             .filter_map(|r| r.value.map(|v| (r.run, v)))
             .find(|(_, v)| *v > thresholds.network_bound_share * ceiling)
     {

@@ -3,7 +3,7 @@
 use reprise_recipe::{Metric, Recipe};
 use reprise_verdict::{
     CellKey, CellStatus, Interval, LaneInfo, MachineMatch, Measurements, Outcome, Parity, Run,
-    Settings, align_lanes, judge, more_runs_to_settle,
+    Settings, Thresholds, align_lanes, judge, more_runs_to_settle,
 };
 
 /// Lanes a and b answer `/`; the post says a does 2,000 req/s, b 1,000,
@@ -249,6 +249,31 @@ fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
     );
     // Lane b is far below it: its cell reads as any other.
     assert_eq!(j.figure("b-hello").unwrap().status, Some(CellStatus::Valid));
+    // A latency of lane a's network-bound run is the link's too; lane b's
+    // is the server's.
+    for lane in ["a", "b"] {
+        m.push_run(
+            CellKey::new(lane, Some("/"), Metric::P99Ms),
+            Run {
+                run: 1,
+                value: Some(2.5),
+                errors: 0,
+                client_cpu: Some(0.5),
+            },
+        );
+    }
+    let p99 = |lane: &str| {
+        let cell = m
+            .cell(&CellKey::new(lane, Some("/"), Metric::P99Ms))
+            .unwrap();
+        reprise_verdict::gate(cell, &m, &Thresholds::default())
+    };
+    assert!(
+        matches!(p99("a"), CellStatus::NetworkBound { run: 1, .. }),
+        "{:?}",
+        p99("a")
+    );
+    assert_eq!(p99("b"), CellStatus::Valid);
     // Without a server host there is no ceiling, and the same rates are valid.
     m.link_ceiling = None;
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());

@@ -297,7 +297,6 @@ function Outcome({ outcome }: { outcome: RunOutcome }) {
   );
 }
 
-/** Everything starting the run accepts: commands, environment, files, requests. */
 /** Two machines: the lanes on another machine's Docker Engine API (TLS with
  *  client certificates), each in an image; the plan is made again for them,
  *  so what the reader accepts is what runs. */
@@ -351,6 +350,7 @@ function ServerHostForm({ plan, server, busy, onServer }: { plan: RunPlan; serve
   );
 }
 
+/** Everything starting the run accepts: commands, environment, files, requests. */
 function ConsentList({ consent }: { consent: Consent }) {
   const env = consent.steps.filter((s) => s.env.length > 0);
   return (

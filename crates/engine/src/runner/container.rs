@@ -64,6 +64,9 @@ pub struct ContainerSpec {
     /// Seconds between the stop signal and SIGKILL (rounded up to whole seconds).
     pub grace: Duration,
     pub log: Option<PathBuf>,
+    /// Told the moment the container is started, after its copies are in:
+    /// a lane's boot is timed from there, not from the upload.
+    pub started: Option<std::sync::mpsc::Sender<Instant>>,
 }
 
 impl ContainerSpec {
@@ -83,6 +86,7 @@ impl ContainerSpec {
             timeout: None,
             grace: Duration::from_secs(2),
             log: None,
+            started: None,
         }
     }
 }
@@ -187,8 +191,15 @@ impl ContainerRunner {
             .build()
             .map_err(ContainerError::Runtime)?;
         let docker = endpoint.connect(120).map_err(unreachable)?;
-        rt.block_on(docker.ping())
-            .map_err(|e| unreachable(e.to_string()))?;
+        // An engine that drops packets is said in seconds, not at the
+        // client's two-minute timeout for long calls (pulls, waits).
+        let answered = rt
+            .block_on(async { tokio::time::timeout(Duration::from_secs(10), docker.ping()).await });
+        match answered {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => return Err(unreachable(e.to_string())),
+            Err(_) => return Err(unreachable("no answer within 10 s".into())),
+        }
         Ok(ContainerRunner { docker, rt })
     }
 
@@ -429,6 +440,9 @@ impl ContainerRunner {
                 self.docker
                     .upload_to_container(&created.id, Some(options), bollard::body_full(tar.into()))
                     .await?;
+            }
+            if let Some(started) = &spec.started {
+                let _ = started.send(Instant::now());
             }
             self.docker.start_container(&created.id, None).await?;
             Ok::<(), ContainerError>(())

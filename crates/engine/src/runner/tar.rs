@@ -83,6 +83,13 @@ fn header(
         Kind::Symlink(target) => target,
         _ => "",
     };
+    // ustar's size field holds 11 octal digits; the archive is held in
+    // memory, so a file this large cannot be sent this way anyway.
+    if size >= 1 << 33 {
+        return Err(io::Error::other(format!(
+            "{name}: a file of 8 GiB or more cannot be copied to the server host"
+        )));
+    }
     let mut pax = String::new();
     if name.len() > 100 {
         pax.push_str(&pax_record("path", name));

@@ -43,6 +43,7 @@ pub(crate) fn run(
         ..
     } = split;
     let to_load = lanes.measurable(s)?;
+    super::describe_server_host(s, &to_load, 16)?;
     let loaded = lanes.for_each_started(ctx, id, &to_load, &server_cpus, |_, lane, port| {
         let name = lane.name.to_string();
         let mut spec = people_spec(ctx, workload, lane, port)?;

@@ -225,6 +225,7 @@ pub(crate) fn run(
         source,
     })?;
 
+    super::describe_server_host(s, &to_measure, workload.connections as usize)?;
     // Boot and warm up each lane; a lane that does not boot has no data.
     let mut booted = BTreeSet::new();
     for lane in &to_measure {
@@ -580,20 +581,6 @@ fn write_results(
             "skipped": lanes.skipped,
         }),
     )?;
-    if let Some(host) = &ctx.server_host
-        && !dir.join(crate::server_host::SERVER_ENV_FILE).exists()
-    {
-        let image = measured.iter().find_map(|l| l.image.as_deref());
-        s.note("the server host: asking its engine, probing its hardware in a container, timing the link".into());
-        let env = crate::server_host::ServerHostEnv::capture(host, image, &ctx.run.id, &ctx.cancel);
-        if let Some(why) = &env.probe_error {
-            s.note(format!("the server host's hardware is not known: {why}"));
-        }
-        if let Some(link) = &env.link {
-            s.note(format!("the link to the server host: {}", link.describe()));
-        }
-        ctx.write_result(crate::server_host::SERVER_ENV_FILE, &env)?;
-    }
     if !dir.join(reprise_harness::ENV_FILE).exists() {
         let fp = Fingerprint::probe(Duration::from_secs(2));
         let tools = lanes.toolchains.clone().unwrap_or_default();

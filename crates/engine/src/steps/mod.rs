@@ -372,6 +372,44 @@ pub(crate) fn workload<'r>(
         .ok_or_else(|| StepFailure::Failed(format!("no workload `{name}` in this recipe")))
 }
 
+/// With the lanes on a server host, before a measuring step starts its
+/// lanes: that host's engine, hardware and link in
+/// `results/env.server.json`, the ceiling loaded at `connections`. Once a
+/// run; a cancelled capture writes nothing (a resume captures again).
+pub(crate) fn describe_server_host(
+    s: &StepInput,
+    lanes: &[&reprise_recipe::Lane],
+    connections: usize,
+) -> Result<(), StepFailure> {
+    use crate::server_host::{SERVER_ENV_FILE, ServerHostEnv};
+    let ctx = s.ctx;
+    let Some(host) = &ctx.server_host else {
+        return Ok(());
+    };
+    if lanes.is_empty() || ctx.run.results().join(SERVER_ENV_FILE).exists() {
+        return Ok(());
+    }
+    let image = lanes.iter().find_map(|l| l.image.as_deref());
+    s.note(
+        "the server host: asking its engine, timing the link, probing its hardware in a container, loading Reprise's reference server there".into(),
+    );
+    let Some(env) = ServerHostEnv::capture(host, image, &ctx.run.id, connections, &ctx.cancel)
+    else {
+        return Err(StepFailure::cancelled());
+    };
+    if let Some(why) = &env.probe_error {
+        s.note(format!("the server host's hardware is not known: {why}"));
+    }
+    match &env.link {
+        Some(link) => s.note(format!("the link to the server host: {}", link.describe())),
+        None => {
+            s.note("the link to the server host: its engine's port did not answer a connect".into())
+        }
+    }
+    ctx.write_result(SERVER_ENV_FILE, &env)?;
+    Ok(())
+}
+
 /// The CPUs the servers and the load generator get: the first half of this
 /// process's CPUs for the servers, the rest for the client, where there are
 /// at least two (with one, both run anywhere).
