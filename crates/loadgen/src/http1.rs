@@ -93,6 +93,11 @@ impl Http1Conn {
         deadline: Instant,
     ) -> Result<Response, ExchangeError> {
         let served_before = self.served;
+        // A connection made for a resend has a timer from its connect, later
+        // than the request's deadline.
+        if self.timer.deadline() > deadline.into() {
+            self.timer.as_mut().reset(deadline.into());
+        }
         let closed = |e: std::io::Error| {
             if served_before > 0 && is_close(&e) {
                 ExchangeError::IdleClosed
@@ -290,6 +295,8 @@ pub(crate) struct ResponseParser {
     /// Known once the head is whole.
     response: Option<Response>,
     body: Body,
+    /// An interim 1xx response arrived: the server has answered this request.
+    interim: bool,
 }
 
 impl ResponseParser {
@@ -300,12 +307,13 @@ impl ResponseParser {
             head: Vec::new(),
             response: None,
             body: Body::UntilClose,
+            interim: false,
         }
     }
 
     /// Whether no byte of the response has arrived yet.
     pub fn is_untouched(&self) -> bool {
-        self.head.is_empty() && self.response.is_none()
+        self.head.is_empty() && self.response.is_none() && !self.interim
     }
 
     /// The bytes of a `Content-Length` body still to come, once the head is read.
@@ -352,6 +360,7 @@ impl ResponseParser {
                 // An interim 1xx response: the real one follows.
                 if self.response.as_ref().is_some_and(|r| r.status < 200) {
                     self.response = None;
+                    self.interim = true;
                     continue;
                 }
             }
@@ -702,6 +711,50 @@ mod tests {
             assert_eq!(parse_in_pieces(wire, 1).0, expected, "{wire:?}");
             assert_eq!(parse_in_pieces(wire, wire.len()).0, expected, "{wire:?}");
         }
+    }
+
+    #[test]
+    fn a_request_times_out_at_its_deadline_not_at_the_connect_s() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        // Accepts, never answers.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let outcome = rt.block_on(async {
+            let mut conn = Http1Conn::connect(addr, Duration::from_secs(30))
+                .await
+                .unwrap();
+            let asked = Instant::now();
+            let deadline = asked + Duration::from_millis(200);
+            let outcome = conn
+                .exchange(
+                    b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+                    false,
+                    false,
+                    None,
+                    deadline,
+                )
+                .await;
+            (outcome.map(|r| r.status), asked.elapsed())
+        });
+        assert_eq!(outcome.0, Err(ExchangeError::Timeout));
+        assert!(outcome.1 < Duration::from_secs(5), "{:?}", outcome.1);
+        drop(listener);
+    }
+
+    #[test]
+    fn a_close_after_an_interim_response_is_not_an_idle_close() {
+        let mut parser = ResponseParser::new(false, false);
+        assert!(parser.is_untouched());
+        assert_eq!(
+            parser.feed(b"HTTP/1.1 100 Continue\r\n\r\n", None),
+            Fed::More
+        );
+        // The server answered this request, so it is not resent.
+        assert!(!parser.is_untouched());
+        assert_eq!(parser.feed(b"", None), Fed::Closed);
     }
 
     #[test]
