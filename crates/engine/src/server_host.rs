@@ -183,21 +183,19 @@ const PROBE_SCRIPT: &str = r#"for f in /proc/cpuinfo /proc/meminfo /proc/loadavg
 done"#;
 
 impl ServerHostEnv {
-    /// Asks the server host's engine, times the link to the engine's port,
-    /// runs the probe container of `image` there, and measures the link's
-    /// ceiling at `connections`; `None` when `cancel` stops it on the way.
-    /// Its texts say "the server host", never the name it was reached by.
+    /// With what the server host's `engine` said of itself: times the link
+    /// to the engine's port, runs the probe container of `image` there, and
+    /// measures the link's ceiling at `connections`; `None` when `cancel`
+    /// stops it on the way. Its texts say "the server host", never the name
+    /// it was reached by.
     pub fn capture(
         host: &ServerHost,
+        engine: Option<reprise_probe::ContainerEngine>,
         image: Option<&str>,
         run_id: &str,
         connections: usize,
         cancel: &crate::event::CancelToken,
     ) -> Option<ServerHostEnv> {
-        let mut engine = host.ask_engine().ok();
-        if let Some(engine) = engine.as_mut() {
-            engine.host = String::new();
-        }
         let mut link = Link::measure(host.address, host.port(), 20);
         if cancel.is_cancelled() {
             return None;

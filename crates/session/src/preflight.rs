@@ -79,6 +79,7 @@ impl Session {
         let connections = recipe.workloads.iter().map(|w| w.connections as usize);
         let env = reprise_engine::server_host::ServerHostEnv::capture(
             host,
+            Some(engine.clone()),
             image,
             "preflight",
             connections.max().unwrap_or(16),

@@ -393,7 +393,9 @@ pub(crate) fn describe_server_host(
     s.note(
         "the server host: asking its engine, timing the link, probing its hardware in a container, loading Reprise's reference server there".into(),
     );
-    let Some(env) = ServerHostEnv::capture(host, image, &ctx.run.id, connections, &ctx.cancel)
+    let engine = host.ask_engine().ok();
+    let Some(env) =
+        ServerHostEnv::capture(host, engine, image, &ctx.run.id, connections, &ctx.cancel)
     else {
         return Err(StepFailure::cancelled());
     };
@@ -551,10 +553,7 @@ impl Lanes {
                 Duration::from_secs(10),
             );
             let engine = match &s.ctx.server_host {
-                Some(host) => reprise_probe::container_engine::ask_endpoint(
-                    &host.endpoint,
-                    Duration::from_secs(10),
-                ),
+                Some(host) => host.ask_engine().ok(),
                 None => s
                     .recipe
                     .lanes
