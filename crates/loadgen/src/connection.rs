@@ -1,14 +1,31 @@
-//! One simulated connection: an HTTP/1.1 client connection ([`crate::http1`])
-//! sending one request at a time, recording every response into its
-//! thread's interval stats.
+//! One simulated connection: an HTTP/1.1 client connection sending one
+//! request at a time, as a state machine its worker's event loop
+//! ([`crate::worker`]) drives from socket events and timers, recording every
+//! response into its thread's interval stats.
+//!
+//! As wrk does: the request goes out in one `write` and the response comes
+//! in one `read` into the thread's read buffer ([`crate::http1`]'s parser),
+//! a body nobody checks is dropped in the kernel, and no task, allocation,
+//! timer or epoll call is made per request. A connection's timeout is one
+//! timer entry, moved on only when it fires before the request in flight is
+//! due.
 
 use std::cell::RefCell;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::io::{ErrorKind, Read, Write};
+use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
 use hdrhistogram::Histogram;
+use mio::net::TcpStream;
+use mio::{Interest, Registry, Token};
 
 use crate::check::{CheckSample, ResponseChecks, check_response};
-use crate::http1::{ExchangeError, Http1Conn, Response};
+use crate::http1::{
+    Fed, HEAD_READ_BYTES, READ_BUFFER, READ_BUFFER_BYTES, Response, ResponseParser, discard,
+    is_close,
+};
 use crate::report::{ErrorCounts, new_histogram};
 use crate::spec::{RequestTemplate, StopHandle};
 
@@ -60,7 +77,7 @@ impl IntervalStats {
     }
 
     /// Keeps the first few distinct error messages.
-    fn sample_error(&mut self, message: impl FnOnce() -> String) {
+    pub fn sample_error(&mut self, message: impl FnOnce() -> String) {
         if self.error_samples.len() < MAX_ERROR_SAMPLES {
             let message = message();
             if !self.error_samples.contains(&message) {
@@ -81,7 +98,6 @@ pub(crate) struct ThreadShared {
     pub timeout: Duration,
     pub end: Instant,
     pub stop: StopHandle,
-    pub stats: RefCell<IntervalStats>,
 }
 
 /// Open-loop pacing of one connection: its first intended send time and the
@@ -94,6 +110,74 @@ pub(crate) struct Pace {
     pub per_second: f64,
 }
 
+/// What a connection acts on besides itself, lent by the worker for one event.
+pub(crate) struct Ctx<'a> {
+    pub shared: &'a ThreadShared,
+    pub stats: &'a mut IntervalStats,
+    pub timers: &'a mut Timers,
+    pub registry: &'a Registry,
+    /// Connections that have ended.
+    pub finished: &'a mut usize,
+}
+
+/// What an event said of a socket.
+pub(crate) struct Readiness {
+    /// Bytes to read.
+    pub readable: bool,
+    /// Room to send, or a finished connect.
+    pub writable: bool,
+    /// The peer's close or an error.
+    pub closing: bool,
+}
+
+/// What a timer entry is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Alarm {
+    /// The end of a wait: an open-loop send time, or a pause after a refused connect.
+    Wake,
+    /// The timeout of the connect or request in flight (or of an earlier one).
+    Deadline,
+}
+
+/// The worker's timers: a heap of (when, connection, what for). An entry
+/// that no longer stands is skipped when it comes due; each connection has
+/// at most one wake and one deadline entry standing.
+#[derive(Default)]
+pub(crate) struct Timers(BinaryHeap<Reverse<(Instant, usize, Alarm)>>);
+
+impl Timers {
+    fn push(&mut self, at: Instant, connection: usize, alarm: Alarm) {
+        self.0.push(Reverse((at, connection, alarm)));
+    }
+
+    /// When the earliest entry is due.
+    pub fn next(&self) -> Option<Instant> {
+        self.0.peek().map(|Reverse((at, _, _))| *at)
+    }
+
+    /// Takes the earliest entry if it is due at `now`.
+    pub fn pop_due(&mut self, now: Instant) -> Option<(Instant, usize, Alarm)> {
+        if self.next()? > now {
+            return None;
+        }
+        self.0.pop().map(|Reverse(entry)| entry)
+    }
+}
+
+/// Sockets a connection may open before its tokens repeat: an event for a
+/// socket closed earlier in the same wait is told apart by its number.
+const GENERATIONS: usize = 1 << 16;
+
+/// A connection's token: its index and its socket's number.
+pub(crate) fn token(index: usize, generation: usize) -> Token {
+    Token(index * GENERATIONS + generation % GENERATIONS)
+}
+
+/// The connection a token names, and its socket's number.
+pub(crate) fn untoken(token: Token) -> (usize, usize) {
+    (token.0 / GENERATIONS, token.0 % GENERATIONS)
+}
+
 enum Failure {
     /// The server closed a keep-alive connection that had served before: reconnect and resend.
     IdleClosed,
@@ -101,8 +185,53 @@ enum Failure {
     Io(String),
 }
 
-/// Runs one connection until the end of the load. A stop aborts its task
-/// (see the worker), whatever it is waiting for.
+struct Socket {
+    stream: TcpStream,
+    /// Responses served: a close before the first is not an idle close.
+    served: u64,
+    /// An edge said there is something to read (bytes, the close, an error) not yet read.
+    readable: bool,
+    /// An edge said the peer closed or the socket failed: no edge is to
+    /// come for it, so every read goes on until the close is read.
+    closing: bool,
+}
+
+/// One request, across a resend on a new connection.
+struct Attempt {
+    /// Open loop: when it was due.
+    intended: Option<Instant>,
+    /// A resend after an idle close keeps the first attempt's send time: the wait was real.
+    first_sent: Option<Instant>,
+    resent: bool,
+}
+
+/// What comes after a wait.
+#[derive(Clone, Copy)]
+enum Then {
+    /// The open-loop request due now.
+    Send,
+    /// The next request, if the load goes on.
+    Next,
+}
+
+struct Exchange {
+    attempt: Attempt,
+    sent: Instant,
+    deadline: Instant,
+    written: usize,
+    parser: ResponseParser,
+    /// Where the body goes when it is checked.
+    body: Option<Vec<u8>>,
+}
+
+enum State {
+    Waiting { until: Instant, then: Then },
+    Connecting { attempt: Attempt, deadline: Instant },
+    Exchanging(Exchange),
+    Done,
+}
+
+/// One connection until the end of the load.
 ///
 /// Open loop follows wrk2: a request is due at its place in the schedule and
 /// its corrected latency runs from then, so a connection that falls behind
@@ -110,133 +239,436 @@ enum Failure {
 /// ends with the load: requests still due at the end (the connection never
 /// caught up, as with a rate the server or this generator cannot sustain)
 /// are not sent but counted as `missed`.
-pub(crate) async fn run_connection(shared: std::rc::Rc<ThreadShared>, pace: Option<Pace>) {
-    let needs_body = shared.checks.needs_body();
-    let mut conn: Option<Http1Conn> = None;
-    let mut responses: u64 = 0;
-    let mut next_send = pace.map(|p| p.first);
-    // The clock read when the last response ended: the next request goes at once.
-    let mut now = Instant::now();
-    loop {
-        if now >= shared.end || shared.stop.is_stopped() {
-            break;
-        }
-        let intended = match (next_send.as_mut(), pace) {
-            (Some(next), Some(p)) => {
-                if *next >= shared.end {
-                    break;
-                }
-                // tokio's timer works in 1 ms ticks and fires up to ~2 ms after a deadline:
-                // aim that much early so the client's own timer is not counted as the
-                // server's latency (an early send is measured from when it was sent).
-                let wake = next.checked_sub(TIMER_SLACK).unwrap_or(*next);
-                if wake > Instant::now() {
-                    tokio::time::sleep_until(wake.into()).await;
-                }
-                let at = *next;
-                *next += p.interval;
-                Some(at)
-            }
-            _ => None,
-        };
-        let mut resent = false;
-        // A resend after an idle close keeps the first attempt's send time: the wait was real.
-        let mut first_sent: Option<Instant> = None;
-        loop {
-            let mut current = match conn.take() {
-                Some(c) => c,
-                None => match Http1Conn::connect(shared.template.addr, shared.timeout).await {
-                    Ok(c) => c,
-                    Err(message) => {
-                        {
-                            let mut stats = shared.stats.borrow_mut();
-                            stats.errors.connect += 1;
-                            stats.sample_error(|| format!("connect: {message}"));
-                        }
-                        // Back off briefly so a refused port does not spin the thread.
-                        let pause = Instant::now() + Duration::from_millis(10);
-                        tokio::time::sleep_until(pause.min(shared.end).into()).await;
-                        now = Instant::now();
-                        break;
-                    }
-                },
-            };
-            let check_body = needs_body && shared.check_sample.selects(responses);
-            let mut body =
-                check_body.then(|| BODIES.with(|b| b.borrow_mut().pop()).unwrap_or_default());
-            // Read now, not reused from the last response's end: that
-            // response's checks (a body's SHA-256) ran in between.
-            let sent = first_sent.unwrap_or_else(Instant::now);
-            first_sent = Some(sent);
-            let outcome = exchange(&mut current, &shared, body.as_mut(), sent).await;
-            let done = Instant::now();
-            now = done;
-            match outcome {
-                Ok(response) => {
-                    let (status, len) = (response.status, response.body_len);
-                    if response.keep_alive {
-                        conn = Some(current);
-                    }
-                    responses += 1;
-                    let checked = check_response(&shared.checks, status, len, body.as_deref());
-                    if let Some(mut body) = body {
-                        body.clear();
-                        BODIES.with(|b| b.borrow_mut().push(body));
-                    }
-                    let mut stats = shared.stats.borrow_mut();
-                    stats.requests += 1;
-                    stats.bytes += len;
-                    let _ = stats.latency.record(micros(done - sent));
-                    if let (Some(corrected), Some(at)) = (stats.corrected.as_mut(), intended) {
-                        // Sent early: the request's own latency; sent late: from when it was due.
-                        let since_due = done.saturating_duration_since(at);
-                        let _ = corrected.record(micros(since_due.max(done - sent)));
-                    }
-                    if let Err(failure) = checked {
-                        if (200..300).contains(&status) {
-                            stats.errors.check += 1;
-                        } else {
-                            stats.errors.status += 1;
-                            *stats.errors.statuses.entry(status).or_default() += 1;
-                        }
-                        stats.sample_error(|| failure.to_string());
-                    }
-                }
-                Err(Failure::IdleClosed) if !resent => {
-                    shared.stats.borrow_mut().reconnects += 1;
-                    resent = true;
-                    continue;
-                }
-                Err(Failure::IdleClosed) => {
-                    let mut stats = shared.stats.borrow_mut();
-                    stats.errors.io += 1;
-                    stats
-                        .sample_error(|| "connection closed again right after reconnecting".into());
-                }
-                Err(Failure::Timeout) => {
-                    let mut stats = shared.stats.borrow_mut();
-                    stats.errors.timeout += 1;
-                    stats.sample_error(|| {
-                        format!("no response within {} s", shared.timeout.as_secs_f64())
-                    });
-                }
-                Err(Failure::Io(message)) => {
-                    let mut stats = shared.stats.borrow_mut();
-                    stats.errors.io += 1;
-                    stats.sample_error(|| message);
-                }
-            }
-            break;
+pub(crate) struct Connection {
+    index: usize,
+    pace: Option<Pace>,
+    next_send: Option<Instant>,
+    socket: Option<Socket>,
+    /// Sockets opened so far.
+    generation: usize,
+    state: State,
+    responses: u64,
+    /// The deadline entry standing in the timers.
+    deadline_armed: Option<Instant>,
+}
+
+impl Connection {
+    pub fn new(index: usize, pace: Option<Pace>) -> Connection {
+        Connection {
+            index,
+            pace,
+            next_send: pace.map(|p| p.first),
+            socket: None,
+            generation: 0,
+            state: State::Done,
+            responses: 0,
+            deadline_armed: None,
         }
     }
-    if let (Some(next), Some(p)) = (next_send, pace)
-        && next < shared.end
-        && !shared.stop.is_stopped()
-    {
-        // Due in [next, end) and not sent; a float-to-integer cast saturates.
-        let missed = ((shared.end - next).as_secs_f64() * p.per_second).ceil() as u64;
-        let mut stats = shared.stats.borrow_mut();
-        stats.missed = stats.missed.saturating_add(missed);
+
+    /// Sends the first request, or waits for its time.
+    pub fn start(&mut self, ctx: &mut Ctx) {
+        self.next_request(Instant::now(), ctx);
+    }
+
+    /// Its socket (of `generation`) became readable or writable, or `closing`.
+    pub fn on_event(&mut self, generation: usize, event: Readiness, ctx: &mut Ctx) {
+        let Readiness {
+            readable,
+            writable,
+            closing,
+        } = event;
+        let Some(socket) = self.socket.as_mut() else {
+            return;
+        };
+        if generation != self.generation % GENERATIONS {
+            return;
+        }
+        socket.readable |= readable || closing;
+        socket.closing |= closing;
+        let sent_whole = match &self.state {
+            State::Exchanging(x) => x.written == ctx.shared.request.len(),
+            _ => false,
+        };
+        match (&self.state, sent_whole) {
+            (State::Connecting { .. }, _) => self.connected(ctx),
+            // The response is read once the request is out.
+            (State::Exchanging(_), false) if writable || closing => self.write(ctx),
+            (State::Exchanging(_), true) if socket.readable => self.read(ctx),
+            _ => {}
+        }
+    }
+
+    /// A timer entry of this connection, set for `at`, came due.
+    pub fn on_timer(&mut self, at: Instant, alarm: Alarm, now: Instant, ctx: &mut Ctx) {
+        match alarm {
+            Alarm::Wake => {
+                let State::Waiting { until, then } = self.state else {
+                    return;
+                };
+                if until != at {
+                    return;
+                }
+                match then {
+                    Then::Send => self.send_due(ctx),
+                    Then::Next => self.next_request(now, ctx),
+                }
+            }
+            Alarm::Deadline => {
+                if self.deadline_armed != Some(at) {
+                    return;
+                }
+                self.deadline_armed = None;
+                let deadline = match &self.state {
+                    State::Connecting { deadline, .. } => *deadline,
+                    State::Exchanging(x) => x.deadline,
+                    State::Waiting { .. } | State::Done => return,
+                };
+                if now < deadline {
+                    // Fired for an earlier request: wait on for this one.
+                    self.arm_deadline(deadline, ctx);
+                } else if matches!(self.state, State::Connecting { .. }) {
+                    let seconds = ctx.shared.timeout.as_secs_f64();
+                    self.connect_failed(format!("no connection within {seconds} s"), ctx);
+                } else {
+                    self.fail(Failure::Timeout, ctx);
+                }
+            }
+        }
+    }
+
+    /// `now`: when the last response ended, or the clock after a failure.
+    fn next_request(&mut self, now: Instant, ctx: &mut Ctx) {
+        let shared = ctx.shared;
+        if now >= shared.end || shared.stop.is_stopped() {
+            return self.finish(ctx);
+        }
+        let Some(next) = self.next_send else {
+            return self.begin(
+                Attempt {
+                    intended: None,
+                    first_sent: None,
+                    resent: false,
+                },
+                ctx,
+            );
+        };
+        if next >= shared.end {
+            return self.finish(ctx);
+        }
+        // The timers' wait rounds up to a millisecond, and a woken thread
+        // may run later still: aim that much early so the client's own
+        // timer is not counted as the server's latency (an early send is
+        // measured from when it was sent).
+        let wake = next.checked_sub(TIMER_SLACK).unwrap_or(next);
+        if wake > Instant::now() {
+            self.state = State::Waiting {
+                until: wake,
+                then: Then::Send,
+            };
+            ctx.timers.push(wake, self.index, Alarm::Wake);
+            return;
+        }
+        self.send_due(ctx);
+    }
+
+    /// Sends the open-loop request due now.
+    fn send_due(&mut self, ctx: &mut Ctx) {
+        let (Some(at), Some(pace)) = (self.next_send, self.pace) else {
+            return self.finish(ctx);
+        };
+        self.next_send = Some(at + pace.interval);
+        self.begin(
+            Attempt {
+                intended: Some(at),
+                first_sent: None,
+                resent: false,
+            },
+            ctx,
+        );
+    }
+
+    /// Sends on the open socket, or connects first.
+    fn begin(&mut self, attempt: Attempt, ctx: &mut Ctx) {
+        if self.socket.is_some() {
+            return self.exchange(attempt, ctx);
+        }
+        self.generation += 1;
+        let opened = TcpStream::connect(ctx.shared.template.addr).and_then(|mut stream| {
+            let token = token(self.index, self.generation);
+            ctx.registry
+                .register(&mut stream, token, Interest::READABLE | Interest::WRITABLE)?;
+            Ok(stream)
+        });
+        match opened {
+            Ok(stream) => {
+                self.socket = Some(Socket {
+                    stream,
+                    served: 0,
+                    readable: false,
+                    closing: false,
+                });
+                let deadline = Instant::now() + ctx.shared.timeout;
+                self.state = State::Connecting { attempt, deadline };
+                self.arm_deadline(deadline, ctx);
+            }
+            Err(e) => self.connect_failed(e.to_string(), ctx),
+        }
+    }
+
+    /// The socket being connected said something: connected, failed, or not yet.
+    fn connected(&mut self, ctx: &mut Ctx) {
+        let Some(socket) = self.socket.as_mut() else {
+            return;
+        };
+        let stream = &socket.stream;
+        let outcome = match stream.take_error() {
+            Ok(Some(e)) | Err(e) => Err(e),
+            Ok(None) => match stream.peer_addr() {
+                // Not connected yet (mio's wakeups may be spurious).
+                Err(e) if e.kind() == ErrorKind::NotConnected => return,
+                Err(e) => Err(e),
+                Ok(_) => stream.set_nodelay(true),
+            },
+        };
+        if let Err(e) = outcome {
+            return self.connect_failed(e.to_string(), ctx);
+        }
+        let State::Connecting { attempt, .. } = std::mem::replace(&mut self.state, State::Done)
+        else {
+            return;
+        };
+        self.exchange(attempt, ctx);
+    }
+
+    fn connect_failed(&mut self, message: String, ctx: &mut Ctx) {
+        ctx.stats.errors.connect += 1;
+        ctx.stats.sample_error(|| format!("connect: {message}"));
+        self.socket = None;
+        // Back off briefly so a refused port does not spin the thread.
+        let until = (Instant::now() + Duration::from_millis(10)).min(ctx.shared.end);
+        self.state = State::Waiting {
+            until,
+            then: Then::Next,
+        };
+        ctx.timers.push(until, self.index, Alarm::Wake);
+    }
+
+    fn exchange(&mut self, mut attempt: Attempt, ctx: &mut Ctx) {
+        let shared = ctx.shared;
+        let check_body = shared.checks.needs_body() && shared.check_sample.selects(self.responses);
+        let body = check_body.then(|| BODIES.with(|b| b.borrow_mut().pop()).unwrap_or_default());
+        // Read now, not reused from the last response's end: that
+        // response's checks (a body's SHA-256) ran in between.
+        let sent = *attempt.first_sent.get_or_insert_with(Instant::now);
+        let deadline = sent + shared.timeout;
+        self.state = State::Exchanging(Exchange {
+            attempt,
+            sent,
+            deadline,
+            written: 0,
+            parser: ResponseParser::new(shared.head_request, false),
+            body,
+        });
+        self.arm_deadline(deadline, ctx);
+        self.write(ctx);
+    }
+
+    fn write(&mut self, ctx: &mut Ctx) {
+        let (Some(socket), State::Exchanging(x)) = (self.socket.as_mut(), &mut self.state) else {
+            return;
+        };
+        let request = &ctx.shared.request;
+        while x.written < request.len() {
+            match socket.stream.write(&request[x.written..]) {
+                Ok(0) => {
+                    let failure = closed(socket.served, ErrorKind::WriteZero.into());
+                    return self.fail(failure, ctx);
+                }
+                Ok(n) => x.written += n,
+                // The writable edge comes when there is room.
+                Err(e) if e.kind() == ErrorKind::WouldBlock => return,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => {
+                    let failure = closed(socket.served, e);
+                    return self.fail(failure, ctx);
+                }
+            }
+        }
+        // What arrived while idle (the server's close) has no edge to come.
+        if socket.readable {
+            self.read(ctx);
+        }
+    }
+
+    /// Reads what the socket has, until the response is whole or the socket is drained.
+    fn read(&mut self, ctx: &mut Ctx) {
+        let (Some(socket), State::Exchanging(x)) = (self.socket.as_mut(), &mut self.state) else {
+            return;
+        };
+        // A body nobody reads is discarded in the kernel, not copied out;
+        // the head then comes in a small read, leaving the body there.
+        let discarding = x.body.is_none();
+        loop {
+            let left = x.parser.body_left().filter(|_| discarding);
+            let (asked, step) = match left {
+                Some(left) => {
+                    let asked = (left as usize).min(READ_BUFFER_BYTES);
+                    let step = discard(socket.stream.as_raw_fd(), left)
+                        .map(|n| (n, x.parser.discarded(n)));
+                    (asked, step)
+                }
+                None => READ_BUFFER.with(|buffer| {
+                    let mut buffer = buffer.borrow_mut();
+                    let asked = if discarding {
+                        HEAD_READ_BYTES
+                    } else {
+                        buffer.len()
+                    };
+                    let step = socket
+                        .stream
+                        .read(&mut buffer[..asked])
+                        .map(|n| (n, x.parser.feed(&buffer[..n], x.body.as_mut())));
+                    (asked, step)
+                }),
+            };
+            // A short read took all there was: the next bytes bring an edge
+            // (but a close that came with the bytes is still to be read).
+            let drained = |n: usize| n < asked && !socket.closing;
+            let failure = match step {
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    socket.readable = false;
+                    return;
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) if x.parser.is_untouched() => closed(socket.served, e),
+                Err(e) => Failure::Io(format!("reading the response: {e}")),
+                Ok((n, Fed::More)) => {
+                    if drained(n) {
+                        socket.readable = false;
+                        return;
+                    }
+                    continue;
+                }
+                Ok((n, Fed::Done(response))) => {
+                    socket.served += 1;
+                    socket.readable = !drained(n);
+                    return self.answered(response, ctx);
+                }
+                Ok((_, Fed::Closed)) if x.parser.is_untouched() => {
+                    closed(socket.served, ErrorKind::UnexpectedEof.into())
+                }
+                Ok((_, Fed::Closed)) => Failure::Io(
+                    "the server closed the connection in the middle of a response".into(),
+                ),
+                Ok((_, Fed::Invalid(why))) => Failure::Io(why),
+            };
+            return self.fail(failure, ctx);
+        }
+    }
+
+    /// A whole response: counted, checked, and the next request.
+    fn answered(&mut self, response: Response, ctx: &mut Ctx) {
+        let done = Instant::now();
+        let State::Exchanging(x) = std::mem::replace(&mut self.state, State::Done) else {
+            return;
+        };
+        let (status, len) = (response.status, response.body_len);
+        if !response.keep_alive {
+            self.socket = None;
+        }
+        self.responses += 1;
+        let checked = check_response(&ctx.shared.checks, status, len, x.body.as_deref());
+        if let Some(mut body) = x.body {
+            body.clear();
+            BODIES.with(|b| b.borrow_mut().push(body));
+        }
+        let stats = &mut *ctx.stats;
+        stats.requests += 1;
+        stats.bytes += len;
+        let _ = stats.latency.record(micros(done - x.sent));
+        if let (Some(corrected), Some(at)) = (stats.corrected.as_mut(), x.attempt.intended) {
+            // Sent early: the request's own latency; sent late: from when it was due.
+            let since_due = done.saturating_duration_since(at);
+            let _ = corrected.record(micros(since_due.max(done - x.sent)));
+        }
+        if let Err(failure) = checked {
+            if (200..300).contains(&status) {
+                stats.errors.check += 1;
+            } else {
+                stats.errors.status += 1;
+                *stats.errors.statuses.entry(status).or_default() += 1;
+            }
+            stats.sample_error(|| failure.to_string());
+        }
+        self.next_request(done, ctx);
+    }
+
+    /// The request in flight got no whole response: the socket is closed.
+    fn fail(&mut self, failure: Failure, ctx: &mut Ctx) {
+        self.socket = None;
+        let State::Exchanging(x) = std::mem::replace(&mut self.state, State::Done) else {
+            return;
+        };
+        let stats = &mut *ctx.stats;
+        match failure {
+            Failure::IdleClosed if !x.attempt.resent => {
+                stats.reconnects += 1;
+                let attempt = Attempt {
+                    resent: true,
+                    ..x.attempt
+                };
+                return self.begin(attempt, ctx);
+            }
+            Failure::IdleClosed => {
+                stats.errors.io += 1;
+                stats.sample_error(|| "connection closed again right after reconnecting".into());
+            }
+            Failure::Timeout => {
+                stats.errors.timeout += 1;
+                let seconds = ctx.shared.timeout.as_secs_f64();
+                stats.sample_error(|| format!("no response within {seconds} s"));
+            }
+            Failure::Io(message) => {
+                stats.errors.io += 1;
+                stats.sample_error(|| message);
+            }
+        }
+        self.next_request(Instant::now(), ctx);
+    }
+
+    /// Makes sure a deadline entry stands no later than `deadline`.
+    fn arm_deadline(&mut self, deadline: Instant, ctx: &mut Ctx) {
+        if self.deadline_armed.is_none_or(|armed| deadline < armed) {
+            ctx.timers.push(deadline, self.index, Alarm::Deadline);
+            self.deadline_armed = Some(deadline);
+        }
+    }
+
+    /// The load is over for this connection: its socket closes.
+    fn finish(&mut self, ctx: &mut Ctx) {
+        self.socket = None;
+        self.state = State::Done;
+        *ctx.finished += 1;
+        let shared = ctx.shared;
+        if let (Some(next), Some(p)) = (self.next_send, self.pace)
+            && next < shared.end
+            && !shared.stop.is_stopped()
+        {
+            // Due in [next, end) and not sent; a float-to-integer cast saturates.
+            let missed = ((shared.end - next).as_secs_f64() * p.per_second).ceil() as u64;
+            ctx.stats.missed = ctx.stats.missed.saturating_add(missed);
+        }
+    }
+}
+
+/// An error where a response was expected: the server's idle close if the
+/// connection had served before and this one is a close.
+fn closed(served_before: u64, e: std::io::Error) -> Failure {
+    if served_before > 0 && is_close(&e) {
+        Failure::IdleClosed
+    } else {
+        Failure::Io(e.to_string())
     }
 }
 
@@ -248,27 +680,4 @@ thread_local! {
     /// Bodies being checked on this thread, lent to a connection for one
     /// response: memory grows with the checks in flight, not the connections.
     static BODIES: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Sends the request and reads the whole response (its body into `body`
-/// when given); gives the connection back when it can carry the next.
-async fn exchange(
-    conn: &mut Http1Conn,
-    shared: &ThreadShared,
-    body: Option<&mut Vec<u8>>,
-    sent: Instant,
-) -> Result<Response, Failure> {
-    conn.exchange(
-        &shared.request,
-        shared.head_request,
-        false,
-        body,
-        sent + shared.timeout,
-    )
-    .await
-    .map_err(|e| match e {
-        ExchangeError::IdleClosed => Failure::IdleClosed,
-        ExchangeError::Timeout => Failure::Timeout,
-        ExchangeError::Io(message) => Failure::Io(message),
-    })
 }

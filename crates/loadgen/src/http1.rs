@@ -22,16 +22,16 @@ use tokio::net::TcpStream;
 use tokio::time::Sleep;
 
 /// How much one read takes: a 117 KiB page in one or two reads.
-const READ_BUFFER_BYTES: usize = 256 * 1024;
+pub(crate) const READ_BUFFER_BYTES: usize = 256 * 1024;
 /// The read for a head when the body is to be discarded: a whole small
 /// response, or a head and the start of a large body.
-const HEAD_READ_BYTES: usize = 16 * 1024;
+pub(crate) const HEAD_READ_BYTES: usize = 16 * 1024;
 /// A response head longer than this is refused (hyper's limit is ~400 KiB).
 const MAX_HEAD_BYTES: usize = 64 * 1024;
 
 thread_local! {
     /// This thread's read buffer, lent to one connection for one read.
-    static READ_BUFFER: RefCell<Box<[u8]>> =
+    pub(crate) static READ_BUFFER: RefCell<Box<[u8]>> =
         RefCell::new(vec![0; READ_BUFFER_BYTES].into_boxed_slice());
 }
 
@@ -195,9 +195,7 @@ impl Http1Conn {
     }
 }
 
-/// Reads and drops up to `left` bytes of a body in the kernel: `recv` with
-/// `MSG_TRUNC` on a TCP socket discards them without copying them out
-/// (tcp(7)); the count comes back as with a read. Ready with 0 at the close.
+/// [`discard`] once the socket is readable. Ready with 0 at the close.
 fn poll_discard(
     stream: &mut TcpStream,
     cx: &mut Context<'_>,
@@ -209,27 +207,7 @@ fn poll_discard(
         if let Poll::Ready(Err(e)) = stream.poll_read_ready(cx) {
             return Poll::Ready(Err(e));
         }
-        let discarded = stream.try_io(tokio::io::Interest::READABLE, || {
-            READ_BUFFER.with(|buffer| {
-                let mut buffer = buffer.borrow_mut();
-                // Never more than the buffer holds, though nothing is written to it.
-                let len = (left as usize).min(buffer.len());
-                // SAFETY: a recv into this thread's buffer, of at most its length.
-                let n = unsafe {
-                    libc::recv(
-                        fd,
-                        buffer.as_mut_ptr().cast(),
-                        len,
-                        libc::MSG_TRUNC | libc::MSG_DONTWAIT,
-                    )
-                };
-                if n < 0 {
-                    Err(std::io::Error::last_os_error())
-                } else {
-                    Ok(n as usize)
-                }
-            })
-        });
+        let discarded = stream.try_io(tokio::io::Interest::READABLE, || discard(fd, left));
         match discarded {
             Err(e) if e.kind() == ErrorKind::WouldBlock => {
                 // Not ready after all: poll_read_ready registered the waker.
@@ -243,8 +221,34 @@ fn poll_discard(
     }
 }
 
+/// Drops up to `left` bytes of a body waiting on the socket `fd` in the
+/// kernel, without waiting: `recv` with `MSG_TRUNC` on a TCP socket discards
+/// them without copying them out (tcp(7)); the count comes back as with a
+/// read, 0 at the close.
+pub(crate) fn discard(fd: std::os::fd::RawFd, left: u64) -> std::io::Result<usize> {
+    READ_BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        // Never more than the buffer holds, though nothing is written to it.
+        let len = (left as usize).min(buffer.len());
+        // SAFETY: a recv into this thread's buffer, of at most its length.
+        let n = unsafe {
+            libc::recv(
+                fd,
+                buffer.as_mut_ptr().cast(),
+                len,
+                libc::MSG_TRUNC | libc::MSG_DONTWAIT,
+            )
+        };
+        if n < 0 {
+            Err(std::io::Error::last_os_error())
+        } else {
+            Ok(n as usize)
+        }
+    })
+}
+
 /// Whether an error means the peer closed the connection (EOF, reset, broken pipe).
-fn is_close(e: &std::io::Error) -> bool {
+pub(crate) fn is_close(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
         ErrorKind::ConnectionReset

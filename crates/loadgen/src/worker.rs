@@ -1,18 +1,22 @@
 //! A worker thread: optionally pinned to a CPU, it runs its share of the
-//! connections on its own single-threaded tokio runtime (wrk's one event loop
-//! per thread) and hands its stats to the coordinator at every interval tick.
-//! A stop aborts every connection's task at once, whatever it waits for (a
-//! slow response, a connect, its next send time), so a stopped load ends
-//! within the stop handle's poll, not within a request.
+//! connections in one event loop (wrk's one loop per thread): one
+//! `epoll_wait` (kqueue elsewhere, through mio) hands over the sockets that
+//! became ready, a heap holds the connections' timers, and the stats go to
+//! the coordinator at every interval tick. A stop closes every connection at
+//! once, whatever it waits for (a slow response, a connect, its next send
+//! time), so a stopped load ends within the stop handle's poll, not within a
+//! request.
 
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::{Duration, Instant};
 
+use mio::{Events, Poll};
+
 use crate::check::{CheckSample, ResponseChecks};
-use crate::connection::{IntervalStats, Pace, ThreadShared, run_connection};
-use crate::spec::{LoadError, RequestTemplate, StopHandle};
+use crate::connection::{
+    Connection, Ctx, IntervalStats, Pace, Readiness, ThreadShared, Timers, untoken,
+};
+use crate::spec::{LoadError, RequestTemplate, STOP_POLL, StopHandle};
 
 /// What a worker needs before the load starts.
 pub(crate) struct WorkerSetup {
@@ -48,11 +52,10 @@ pub(crate) fn run_worker(
     to_coordinator: Sender<WorkerMessage>,
     plans: Receiver<WorkerPlan>,
 ) {
-    let prepared = prepare(setup.cpu);
-    let runtime = match prepared {
-        Ok(runtime) => {
+    let mut poll = match prepare(setup.cpu) {
+        Ok(poll) => {
             let _ = to_coordinator.send(WorkerMessage::Ready(Ok(())));
-            runtime
+            poll
         }
         Err(e) => {
             let _ = to_coordinator.send(WorkerMessage::Ready(Err(e)));
@@ -64,7 +67,7 @@ pub(crate) fn run_worker(
     let Some(&end) = plan.ticks.last() else {
         return;
     };
-    let shared = Rc::new(ThreadShared {
+    let shared = ThreadShared {
         request: setup.template.wire(),
         head_request: setup.template.method == hyper::Method::HEAD,
         template: setup.template,
@@ -73,59 +76,90 @@ pub(crate) fn run_worker(
         timeout: setup.timeout,
         end,
         stop: setup.stop.clone(),
-        stats: RefCell::new(IntervalStats::new(setup.open_loop)),
-    });
-    let local = tokio::task::LocalSet::new();
-    local.block_on(&runtime, async {
-        let tasks: Vec<_> = plan
-            .connections
-            .iter()
-            .map(|&pace| tokio::task::spawn_local(run_connection(shared.clone(), pace)))
-            .collect();
-        let aborts: Vec<_> = tasks.iter().map(|t| t.abort_handle()).collect();
-        let take = || {
-            std::mem::replace(
-                &mut *shared.stats.borrow_mut(),
-                IntervalStats::new(setup.open_loop),
-            )
-        };
-        let ticking = async {
-            for (index, &tick) in plan.ticks.iter().enumerate() {
-                tokio::time::sleep_until(tick.into()).await;
-                let _ = to_coordinator.send(WorkerMessage::Interval {
-                    index,
-                    at: Instant::now(),
-                    stats: Box::new(take()),
-                });
-            }
-            // Responses in flight at the end (each within the timeout).
-            for task in tasks {
-                let _ = task.await;
+    };
+    let open_loop = setup.open_loop;
+    let mut stats = IntervalStats::new(open_loop);
+    let mut timers = Timers::default();
+    let mut finished = 0;
+    let mut connections: Vec<Connection> = (plan.connections.iter().enumerate())
+        .map(|(index, &pace)| Connection::new(index, pace))
+        .collect();
+    macro_rules! ctx {
+        () => {
+            &mut Ctx {
+                shared: &shared,
+                stats: &mut stats,
+                timers: &mut timers,
+                registry: poll.registry(),
+                finished: &mut finished,
             }
         };
-        tokio::select! {
-            () = ticking => {}
-            () = setup.stop.stopped() => {
-                for task in &aborts {
-                    task.abort();
-                }
+    }
+    for connection in &mut connections {
+        connection.start(ctx!());
+    }
+    let mut events = Events::with_capacity(1024);
+    let mut tick = 0;
+    let take = |stats: &mut IntervalStats| {
+        Box::new(std::mem::replace(stats, IntervalStats::new(open_loop)))
+    };
+    while !shared.stop.is_stopped() {
+        let now = Instant::now();
+        while let Some(&at) = plan.ticks.get(tick)
+            && now >= at
+        {
+            let _ = to_coordinator.send(WorkerMessage::Interval {
+                index: tick,
+                at: now,
+                stats: take(&mut stats),
+            });
+            tick += 1;
+        }
+        while let Some((at, index, alarm)) = timers.pop_due(now) {
+            connections[index].on_timer(at, alarm, now, ctx!());
+        }
+        // Responses in flight at the end (each within the timeout) count too.
+        if tick == plan.ticks.len() && finished == connections.len() {
+            break;
+        }
+        let mut wake = now + STOP_POLL;
+        for at in [plan.ticks.get(tick).copied(), timers.next()]
+            .into_iter()
+            .flatten()
+        {
+            wake = wake.min(at);
+        }
+        if let Err(e) = poll.poll(&mut events, Some(wake.saturating_duration_since(now)))
+            && e.kind() != std::io::ErrorKind::Interrupted
+        {
+            stats.errors.io += 1;
+            stats.sample_error(|| format!("waiting for sockets: {e}"));
+            break;
+        }
+        for event in &events {
+            let (index, generation) = untoken(event.token());
+            let readiness = Readiness {
+                readable: event.is_readable(),
+                writable: event.is_writable(),
+                closing: event.is_read_closed() || event.is_write_closed() || event.is_error(),
+            };
+            if let Some(connection) = connections.get_mut(index) {
+                connection.on_event(generation, readiness, ctx!());
             }
         }
-        let index = plan.ticks.len();
-        let _ = to_coordinator.send(WorkerMessage::Interval {
-            index,
-            at: Instant::now(),
-            stats: Box::new(take()),
-        });
+    }
+    // Stopped or done: every socket closes here.
+    drop(connections);
+    let _ = to_coordinator.send(WorkerMessage::Interval {
+        index: plan.ticks.len(),
+        at: Instant::now(),
+        stats: take(&mut stats),
     });
 }
 
-fn prepare(cpu: Option<usize>) -> Result<tokio::runtime::Runtime, LoadError> {
+fn prepare(cpu: Option<usize>) -> Result<Poll, LoadError> {
     if let Some(cpu) = cpu {
         reprise_cpus::pin_current_thread(cpu).map_err(LoadError::from)?;
     }
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(LoadError::Thread)
+    Poll::new().map_err(LoadError::Thread)
 }
