@@ -13,7 +13,7 @@
 use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::io::{ErrorKind, Read, Write};
+use std::io::ErrorKind;
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
@@ -22,10 +22,7 @@ use mio::net::TcpStream;
 use mio::{Interest, Registry, Token};
 
 use crate::check::{CheckSample, ResponseChecks, check_response};
-use crate::http1::{
-    Fed, HEAD_READ_BYTES, READ_BUFFER, READ_BUFFER_BYTES, Response, ResponseParser, discard,
-    is_close,
-};
+use crate::http1::{Fed, HEAD_READ_BYTES, Response, ResponseParser, discard, is_close, recv, send};
 use crate::report::{ErrorCounts, new_histogram};
 use crate::spec::{RequestTemplate, StopHandle};
 
@@ -116,6 +113,8 @@ pub(crate) struct Ctx<'a> {
     pub stats: &'a mut IntervalStats,
     pub timers: &'a mut Timers,
     pub registry: &'a Registry,
+    /// The thread's read buffer, lent to one connection for one read.
+    pub buffer: &'a mut [u8],
     /// Connections that have ended.
     pub finished: &'a mut usize,
 }
@@ -480,7 +479,7 @@ impl Connection {
         };
         let request = &ctx.shared.request;
         while x.written < request.len() {
-            match socket.stream.write(&request[x.written..]) {
+            match send(socket.stream.as_raw_fd(), &request[x.written..]) {
                 Ok(0) => {
                     let failure = closed(socket.served, ErrorKind::WriteZero.into());
                     return self.fail(failure, ctx);
@@ -509,28 +508,26 @@ impl Connection {
         // A body nobody reads is discarded in the kernel, not copied out;
         // the head then comes in a small read, leaving the body there.
         let discarding = x.body.is_none();
+        let fd = socket.stream.as_raw_fd();
+        let buffer = &mut *ctx.buffer;
         loop {
             let left = x.parser.body_left().filter(|_| discarding);
             let (asked, step) = match left {
                 Some(left) => {
-                    let asked = (left as usize).min(READ_BUFFER_BYTES);
-                    let step = discard(socket.stream.as_raw_fd(), left)
-                        .map(|n| (n, x.parser.discarded(n)));
+                    let asked = (left as usize).min(buffer.len());
+                    let step = discard(fd, buffer, left).map(|n| (n, x.parser.discarded(n)));
                     (asked, step)
                 }
-                None => READ_BUFFER.with(|buffer| {
-                    let mut buffer = buffer.borrow_mut();
+                None => {
                     let asked = if discarding {
                         HEAD_READ_BYTES
                     } else {
                         buffer.len()
                     };
-                    let step = socket
-                        .stream
-                        .read(&mut buffer[..asked])
+                    let step = recv(fd, &mut buffer[..asked], 0)
                         .map(|n| (n, x.parser.feed(&buffer[..n], x.body.as_mut())));
                     (asked, step)
-                }),
+                }
             };
             // A short read took all there was: the next bytes bring an edge
             // (but a close that came with the bytes is still to be read).

@@ -1,9 +1,12 @@
-//! A plain HTTP/1.1 client connection, one request at a time, as wrk runs
-//! one: the request written in one `write`, the response read into this
-//! thread's one read buffer and parsed as it arrives (a `Content-Length`, a
-//! chunked or a read-to-close body), no task, channel or allocation per
-//! request, and no timer armed per request: each connection has one timer,
-//! moved on only when it fires before the request in flight is due.
+//! Plain HTTP/1.1, one request at a time, as wrk does it: the response
+//! parser both generators use (a `Content-Length`, a chunked or a
+//! read-to-close body, parsed as the bytes arrive), the socket calls of the
+//! load's event loop ([`crate::connection`]), and the async connection the
+//! people ride ([`Http1Conn`]): the request written in one `write`, the
+//! response read into this thread's one read buffer, no task, channel or
+//! allocation per request, and no timer armed per request: each connection
+//! has one timer, moved on only when it fires before the request in flight
+//! is due.
 //!
 //! A connection holds no buffer between requests: the response is parsed
 //! straight out of the thread's read buffer ([`READ_BUFFER`]), and only a
@@ -207,7 +210,9 @@ fn poll_discard(
         if let Poll::Ready(Err(e)) = stream.poll_read_ready(cx) {
             return Poll::Ready(Err(e));
         }
-        let discarded = stream.try_io(tokio::io::Interest::READABLE, || discard(fd, left));
+        let discarded = stream.try_io(tokio::io::Interest::READABLE, || {
+            READ_BUFFER.with(|buffer| discard(fd, &mut buffer.borrow_mut(), left))
+        });
         match discarded {
             Err(e) if e.kind() == ErrorKind::WouldBlock => {
                 // Not ready after all: poll_read_ready registered the waker.
@@ -224,27 +229,76 @@ fn poll_discard(
 /// Drops up to `left` bytes of a body waiting on the socket `fd` in the
 /// kernel, without waiting: `recv` with `MSG_TRUNC` on a TCP socket discards
 /// them without copying them out (tcp(7)); the count comes back as with a
-/// read, 0 at the close.
-pub(crate) fn discard(fd: std::os::fd::RawFd, left: u64) -> std::io::Result<usize> {
-    READ_BUFFER.with(|buffer| {
-        let mut buffer = buffer.borrow_mut();
-        // Never more than the buffer holds, though nothing is written to it.
-        let len = (left as usize).min(buffer.len());
-        // SAFETY: a recv into this thread's buffer, of at most its length.
-        let n = unsafe {
-            libc::recv(
-                fd,
-                buffer.as_mut_ptr().cast(),
-                len,
-                libc::MSG_TRUNC | libc::MSG_DONTWAIT,
-            )
-        };
-        if n < 0 {
-            Err(std::io::Error::last_os_error())
-        } else {
-            Ok(n as usize)
-        }
-    })
+/// read, 0 at the close. `scratch` bounds the count; nothing is written to it.
+pub(crate) fn discard(
+    fd: std::os::fd::RawFd,
+    scratch: &mut [u8],
+    left: u64,
+) -> std::io::Result<usize> {
+    let len = (left as usize).min(scratch.len());
+    recv(
+        fd,
+        &mut scratch[..len],
+        libc::MSG_TRUNC | libc::MSG_DONTWAIT,
+    )
+}
+
+/// `recv(2)`. On Linux the system call itself: the C library's `recv` and
+/// `send` are thread cancellation points, which cost two calls around each
+/// (2-3% of the load generator's CPU per request) and this program never
+/// cancels a thread.
+pub(crate) fn recv(
+    fd: std::os::fd::RawFd,
+    buffer: &mut [u8],
+    flags: libc::c_int,
+) -> std::io::Result<usize> {
+    // SAFETY: the kernel writes at most `buffer.len()` bytes into `buffer`.
+    #[cfg(target_os = "linux")]
+    let n = unsafe {
+        libc::syscall(
+            libc::SYS_recvfrom,
+            fd,
+            buffer.as_mut_ptr(),
+            buffer.len(),
+            flags,
+            std::ptr::null_mut::<libc::sockaddr>(),
+            std::ptr::null_mut::<libc::socklen_t>(),
+        )
+    };
+    // SAFETY: as above.
+    #[cfg(not(target_os = "linux"))]
+    let n = unsafe { libc::recv(fd, buffer.as_mut_ptr().cast(), buffer.len(), flags) };
+    if n < 0 {
+        Err(std::io::Error::last_os_error())
+    } else {
+        Ok(n as usize)
+    }
+}
+
+/// `send(2)` without raising SIGPIPE at a closed peer; see [`recv`].
+pub(crate) fn send(fd: std::os::fd::RawFd, bytes: &[u8]) -> std::io::Result<usize> {
+    // SAFETY: the kernel reads at most `bytes.len()` bytes from `bytes`.
+    #[cfg(target_os = "linux")]
+    let n = unsafe {
+        libc::syscall(
+            libc::SYS_sendto,
+            fd,
+            bytes.as_ptr(),
+            bytes.len(),
+            libc::MSG_NOSIGNAL,
+            std::ptr::null::<libc::sockaddr>(),
+            0 as libc::socklen_t,
+        )
+    };
+    // SAFETY: as above; elsewhere the socket says no SIGPIPE itself (mio
+    // sets SO_NOSIGPIPE where there is no MSG_NOSIGNAL).
+    #[cfg(not(target_os = "linux"))]
+    let n = unsafe { libc::send(fd, bytes.as_ptr().cast(), bytes.len(), 0) };
+    if n < 0 {
+        Err(std::io::Error::last_os_error())
+    } else {
+        Ok(n as usize)
+    }
 }
 
 /// Whether an error means the peer closed the connection (EOF, reset, broken pipe).

@@ -16,6 +16,7 @@ use crate::check::{CheckSample, ResponseChecks};
 use crate::connection::{
     Connection, Ctx, IntervalStats, Pace, Readiness, ThreadShared, Timers, untoken,
 };
+use crate::http1::READ_BUFFER_BYTES;
 use crate::spec::{LoadError, RequestTemplate, STOP_POLL, StopHandle};
 
 /// What a worker needs before the load starts.
@@ -81,9 +82,12 @@ pub(crate) fn run_worker(
     let mut stats = IntervalStats::new(open_loop);
     let mut timers = Timers::default();
     let mut finished = 0;
+    let mut buffer = vec![0; READ_BUFFER_BYTES].into_boxed_slice();
     let mut connections: Vec<Connection> = (plan.connections.iter().enumerate())
         .map(|(index, &pace)| Connection::new(index, pace))
         .collect();
+    // The loop's state lent to one connection for one call: built afresh
+    // each time, as `poll` is borrowed mutably by each wait in between.
     macro_rules! ctx {
         () => {
             &mut Ctx {
@@ -91,6 +95,7 @@ pub(crate) fn run_worker(
                 stats: &mut stats,
                 timers: &mut timers,
                 registry: poll.registry(),
+                buffer: &mut buffer,
                 finished: &mut finished,
             }
         };
