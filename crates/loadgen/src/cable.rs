@@ -109,10 +109,79 @@ pub enum SubscriptionState {
 struct Incoming {
     #[serde(rename = "type")]
     kind: Option<String>,
+    #[serde(default, deserialize_with = "json_string")]
     identifier: Option<String>,
+    #[serde(default, deserialize_with = "json_value")]
     message: Option<serde_json::Value>,
     reason: Option<String>,
     reconnect: Option<bool>,
+}
+
+/// A string field, unescaped into a `String` allocated once at its size.
+/// serde_json would grow a scratch buffer for each string with escapes and
+/// then copy it out: for the people, every delivery's identifier and HTML
+/// (the most frequent frames) would cost a dozen allocations.
+fn json_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let Some(raw) = <Option<&'de serde_json::value::RawValue>>::deserialize(d)? else {
+        return Ok(None);
+    };
+    match unescape_json_string(raw.get()) {
+        Some(text) => Ok(Some(text)),
+        // Not a string, or an escape this does not read: serde_json says what it is.
+        None => serde_json::from_str(raw.get()).map_err(serde::de::Error::custom),
+    }
+}
+
+/// A message: a string one as [`json_string`] reads it, anything else as serde_json does.
+fn json_value<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<serde_json::Value>, D::Error> {
+    let Some(raw) = <Option<&'de serde_json::value::RawValue>>::deserialize(d)? else {
+        return Ok(None);
+    };
+    match unescape_json_string(raw.get()) {
+        Some(text) => Ok(Some(serde_json::Value::String(text))),
+        None => serde_json::from_str(raw.get()).map_err(serde::de::Error::custom),
+    }
+}
+
+/// The text of a JSON string literal (quotes included, syntax already
+/// checked), or `None` for anything else and for a lone surrogate escape.
+fn unescape_json_string(literal: &str) -> Option<String> {
+    let mut rest = literal.strip_prefix('"')?.strip_suffix('"')?;
+    let mut text = String::with_capacity(rest.len());
+    let hex = |digits: Option<&str>| u32::from_str_radix(digits?, 16).ok();
+    while let Some(at) = rest.find('\\') {
+        text.push_str(&rest[..at]);
+        let escape = *rest.as_bytes().get(at + 1)?;
+        rest = rest.get(at + 2..)?;
+        let c = match escape {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let unit = hex(rest.get(..4))?;
+                rest = rest.get(4..)?;
+                if (0xD800..0xDC00).contains(&unit) {
+                    let low = hex(rest.strip_prefix("\\u").and_then(|r| r.get(..4)))
+                        .filter(|low| (0xDC00..0xE000).contains(low))?;
+                    rest = rest.get(6..)?;
+                    char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))?
+                } else {
+                    char::from_u32(unit)?
+                }
+            }
+            _ => return None,
+        };
+        text.push(c);
+    }
+    text.push_str(rest);
+    Some(text)
 }
 
 /// One open Action Cable connection.
@@ -361,4 +430,56 @@ impl Cable {
 /// The identifier a `<turbo-cable-stream-source>` element subscribes with.
 pub fn stream_identifier(channel: &str, signed_stream_name: &str) -> String {
     serde_json::json!({ "channel": channel, "signed_stream_name": signed_stream_name }).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_unescaped_as_serde_json_unescapes_them() {
+        for value in [
+            "",
+            "plain",
+            r#"<div id="message_12" data-x='y'>a\b/c</div>"#,
+            "tab\tnew\nline\r\u{8}\u{c}\u{1}",
+            "é — 😀",
+        ] {
+            let literal = serde_json::to_string(value).unwrap();
+            assert_eq!(unescape_json_string(&literal).as_deref(), Some(value));
+        }
+        // Escapes serde_json does not write but Rails does (\u003c for <), and a surrogate pair.
+        let literal = r#""\u003cp\u003e \u00e9 \ud83d\ude00 \/ \"""#;
+        assert_eq!(
+            unescape_json_string(literal),
+            Some(serde_json::from_str::<String>(literal).unwrap())
+        );
+        // A lone surrogate is left to serde_json, which refuses it, as before.
+        assert_eq!(unescape_json_string(r#""\ud83d x""#), None);
+        assert!(serde_json::from_str::<Incoming>(r#"{"message":"\ud83d x"}"#).is_err());
+        assert!(serde_json::from_str::<Incoming>(r#"{"identifier":7}"#).is_err());
+    }
+
+    #[test]
+    fn frames_read_as_serde_json_reads_them() {
+        let frame = r#"{"identifier":"{\"channel\":\"Turbo::StreamsChannel\"}","message":"<p class=\"x\">hi</p>"}"#;
+        let incoming: Incoming = serde_json::from_str(frame).unwrap();
+        assert_eq!(
+            incoming.identifier.as_deref(),
+            Some(r#"{"channel":"Turbo::StreamsChannel"}"#)
+        );
+        assert_eq!(
+            incoming.message,
+            Some(serde_json::Value::String(r#"<p class="x">hi</p>"#.into()))
+        );
+        let object: Incoming =
+            serde_json::from_str(r#"{"identifier":"x","message":{"text":"back"}}"#).unwrap();
+        assert_eq!(object.message, Some(serde_json::json!({"text": "back"})));
+        let ping: Incoming = serde_json::from_str(r#"{"type":"ping","message":1733}"#).unwrap();
+        assert_eq!(ping.kind.as_deref(), Some("ping"));
+        assert_eq!(ping.message, Some(serde_json::json!(1733)));
+        assert_eq!(ping.identifier, None);
+        let welcome: Incoming = serde_json::from_str(r#"{"type":"welcome"}"#).unwrap();
+        assert_eq!((welcome.identifier, welcome.message), (None, None));
+    }
 }
