@@ -122,25 +122,26 @@ struct Incoming {
 /// then copy it out: for the people, every delivery's identifier and HTML
 /// (the most frequent frames) would cost a dozen allocations.
 fn json_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let Some(raw) = <Option<&'de serde_json::value::RawValue>>::deserialize(d)? else {
-        return Ok(None);
-    };
-    match unescape_json_string(raw.get()) {
-        Some(text) => Ok(Some(text)),
-        // Not a string, or an escape this does not read: serde_json says what it is.
-        None => serde_json::from_str(raw.get()).map_err(serde::de::Error::custom),
-    }
+    unescaped_or_parsed(d, |text| text)
 }
 
 /// A message: a string one as [`json_string`] reads it, anything else as serde_json does.
 fn json_value<'de, D: serde::Deserializer<'de>>(
     d: D,
 ) -> Result<Option<serde_json::Value>, D::Error> {
+    unescaped_or_parsed(d, serde_json::Value::String)
+}
+
+fn unescaped_or_parsed<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    from_text: fn(String) -> T,
+) -> Result<Option<T>, D::Error> {
     let Some(raw) = <Option<&'de serde_json::value::RawValue>>::deserialize(d)? else {
         return Ok(None);
     };
     match unescape_json_string(raw.get()) {
-        Some(text) => Ok(Some(serde_json::Value::String(text))),
+        Some(text) => Ok(Some(from_text(text))),
+        // Not a string, or an escape this does not read: serde_json says what it is.
         None => serde_json::from_str(raw.get()).map_err(serde::de::Error::custom),
     }
 }

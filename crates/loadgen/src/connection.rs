@@ -22,7 +22,9 @@ use mio::net::TcpStream;
 use mio::{Interest, Registry, Token};
 
 use crate::check::{CheckSample, ResponseChecks, check_response};
-use crate::http1::{Fed, HEAD_READ_BYTES, Response, ResponseParser, discard, is_close, recv, send};
+use crate::http1::{
+    ExchangeError, HEAD_READ_BYTES, Response, ResponseParser, closed, discard, recv, send,
+};
 use crate::report::{ErrorCounts, new_histogram};
 use crate::spec::{RequestTemplate, StopHandle};
 
@@ -168,20 +170,13 @@ impl Timers {
 const GENERATIONS: usize = 1 << 16;
 
 /// A connection's token: its index and its socket's number.
-pub(crate) fn token(index: usize, generation: usize) -> Token {
+fn token(index: usize, generation: usize) -> Token {
     Token(index * GENERATIONS + generation % GENERATIONS)
 }
 
 /// The connection a token names, and its socket's number.
 pub(crate) fn untoken(token: Token) -> (usize, usize) {
     (token.0 / GENERATIONS, token.0 % GENERATIONS)
-}
-
-enum Failure {
-    /// The server closed a keep-alive connection that had served before: reconnect and resend.
-    IdleClosed,
-    Timeout,
-    Io(String),
 }
 
 struct Socket {
@@ -330,7 +325,7 @@ impl Connection {
                     let seconds = ctx.shared.timeout.as_secs_f64();
                     self.connect_failed(format!("no connection within {seconds} s"), ctx);
                 } else {
-                    self.fail(Failure::Timeout, ctx);
+                    self.fail(ExchangeError::Timeout, ctx);
                 }
             }
         }
@@ -532,35 +527,28 @@ impl Connection {
             // A short read took all there was: the next bytes bring an edge
             // (but a close that came with the bytes is still to be read).
             let drained = |n: usize| n < asked && !socket.closing;
-            let failure = match step {
+            let n = match &step {
+                Ok((n, _)) => *n,
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {
                     socket.readable = false;
                     return;
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                Err(e) if x.parser.is_untouched() => closed(socket.served, e),
-                Err(e) => Failure::Io(format!("reading the response: {e}")),
-                Ok((n, Fed::More)) => {
-                    if drained(n) {
-                        socket.readable = false;
-                        return;
-                    }
-                    continue;
+                Err(_) => 0,
+            };
+            match x.parser.outcome(step.map(|(_, fed)| fed), socket.served) {
+                Ok(None) if drained(n) => {
+                    socket.readable = false;
+                    return;
                 }
-                Ok((n, Fed::Done(response))) => {
+                Ok(None) => {}
+                Ok(Some(response)) => {
                     socket.served += 1;
                     socket.readable = !drained(n);
                     return self.answered(response, ctx);
                 }
-                Ok((_, Fed::Closed)) if x.parser.is_untouched() => {
-                    closed(socket.served, ErrorKind::UnexpectedEof.into())
-                }
-                Ok((_, Fed::Closed)) => Failure::Io(
-                    "the server closed the connection in the middle of a response".into(),
-                ),
-                Ok((_, Fed::Invalid(why))) => Failure::Io(why),
-            };
-            return self.fail(failure, ctx);
+                Err(failure) => return self.fail(failure, ctx),
+            }
         }
     }
 
@@ -602,14 +590,14 @@ impl Connection {
     }
 
     /// The request in flight got no whole response: the socket is closed.
-    fn fail(&mut self, failure: Failure, ctx: &mut Ctx) {
+    fn fail(&mut self, failure: ExchangeError, ctx: &mut Ctx) {
         self.socket = None;
         let State::Exchanging(x) = std::mem::replace(&mut self.state, State::Done) else {
             return;
         };
         let stats = &mut *ctx.stats;
         match failure {
-            Failure::IdleClosed if !x.attempt.resent => {
+            ExchangeError::IdleClosed if !x.attempt.resent => {
                 stats.reconnects += 1;
                 let attempt = Attempt {
                     resent: true,
@@ -617,16 +605,16 @@ impl Connection {
                 };
                 return self.begin(attempt, ctx);
             }
-            Failure::IdleClosed => {
+            ExchangeError::IdleClosed => {
                 stats.errors.io += 1;
                 stats.sample_error(|| "connection closed again right after reconnecting".into());
             }
-            Failure::Timeout => {
+            ExchangeError::Timeout => {
                 stats.errors.timeout += 1;
                 let seconds = ctx.shared.timeout.as_secs_f64();
                 stats.sample_error(|| format!("no response within {seconds} s"));
             }
-            Failure::Io(message) => {
+            ExchangeError::Io(message) => {
                 stats.errors.io += 1;
                 stats.sample_error(|| message);
             }
@@ -656,16 +644,6 @@ impl Connection {
             let missed = ((shared.end - next).as_secs_f64() * p.per_second).ceil() as u64;
             ctx.stats.missed = ctx.stats.missed.saturating_add(missed);
         }
-    }
-}
-
-/// An error where a response was expected: the server's idle close if the
-/// connection had served before and this one is a close.
-fn closed(served_before: u64, e: std::io::Error) -> Failure {
-    if served_before > 0 && is_close(&e) {
-        Failure::IdleClosed
-    } else {
-        Failure::Io(e.to_string())
     }
 }
 

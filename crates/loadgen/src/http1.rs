@@ -101,13 +101,7 @@ impl Http1Conn {
         if self.timer.deadline() > deadline.into() {
             self.timer.as_mut().reset(deadline.into());
         }
-        let closed = |e: std::io::Error| {
-            if served_before > 0 && is_close(&e) {
-                ExchangeError::IdleClosed
-            } else {
-                ExchangeError::Io(e.to_string())
-            }
-        };
+        let closed = |e| closed(served_before, e);
         let mut written = 0;
         while written < request.len() {
             let n = self
@@ -154,23 +148,9 @@ impl Http1Conn {
                     .await?
                 }
             };
-            match step {
-                Err(e) if parser.is_untouched() => return Err(closed(e)),
-                Err(e) => return Err(ExchangeError::Io(format!("reading the response: {e}"))),
-                Ok(Fed::More) => {}
-                Ok(Fed::Done(response)) => {
-                    self.served += 1;
-                    return Ok(response);
-                }
-                Ok(Fed::Closed) if parser.is_untouched() => {
-                    return Err(closed(ErrorKind::UnexpectedEof.into()));
-                }
-                Ok(Fed::Closed) => {
-                    return Err(ExchangeError::Io(
-                        "the server closed the connection in the middle of a response".into(),
-                    ));
-                }
-                Ok(Fed::Invalid(why)) => return Err(ExchangeError::Io(why)),
+            if let Some(response) = parser.outcome(step, served_before)? {
+                self.served += 1;
+                return Ok(response);
             }
         }
     }
@@ -301,8 +281,18 @@ pub(crate) fn send(fd: std::os::fd::RawFd, bytes: &[u8]) -> std::io::Result<usiz
     }
 }
 
+/// An error where a response was expected: the server's idle close (to
+/// send again) if the connection had served before and this is a close.
+pub(crate) fn closed(served_before: u64, e: std::io::Error) -> ExchangeError {
+    if served_before > 0 && is_close(&e) {
+        ExchangeError::IdleClosed
+    } else {
+        ExchangeError::Io(e.to_string())
+    }
+}
+
 /// Whether an error means the peer closed the connection (EOF, reset, broken pipe).
-pub(crate) fn is_close(e: &std::io::Error) -> bool {
+fn is_close(e: &std::io::Error) -> bool {
     matches!(
         e.kind(),
         ErrorKind::ConnectionReset
@@ -372,6 +362,29 @@ impl ResponseParser {
     /// Whether no byte of the response has arrived yet.
     pub fn is_untouched(&self) -> bool {
         self.head.is_empty() && self.response.is_none() && !self.interim
+    }
+
+    /// What a read that `fed` this parser (or failed) means for the exchange
+    /// on a connection that had `served_before` responses: the response,
+    /// `None` to read on, or why there is none.
+    pub fn outcome(
+        &self,
+        fed: std::io::Result<Fed>,
+        served_before: u64,
+    ) -> Result<Option<Response>, ExchangeError> {
+        match fed {
+            Err(e) if self.is_untouched() => Err(closed(served_before, e)),
+            Err(e) => Err(ExchangeError::Io(format!("reading the response: {e}"))),
+            Ok(Fed::More) => Ok(None),
+            Ok(Fed::Done(response)) => Ok(Some(response)),
+            Ok(Fed::Closed) if self.is_untouched() => {
+                Err(closed(served_before, ErrorKind::UnexpectedEof.into()))
+            }
+            Ok(Fed::Closed) => Err(ExchangeError::Io(
+                "the server closed the connection in the middle of a response".into(),
+            )),
+            Ok(Fed::Invalid(why)) => Err(ExchangeError::Io(why)),
+        }
     }
 
     /// The bytes of a `Content-Length` body still to come, once the head is read.
