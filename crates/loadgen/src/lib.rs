@@ -65,6 +65,7 @@ mod run;
 mod secret;
 mod spec;
 pub mod target;
+pub mod websocket;
 mod worker;
 pub mod wrk;
 

@@ -25,17 +25,15 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use reprise_loadgen::people::roster::{seeded_rooms, user_id};
-use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
-use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::Message as Frame;
+use reprise_loadgen::websocket::{Kind, read_frame, write_frame};
+use tokio::net::TcpStream;
+use tokio::sync::Notify;
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
-use tokio_tungstenite::tungstenite::protocol::Role;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Fault {
@@ -73,8 +71,46 @@ struct Db {
 
 type Shared = Rc<RefCell<Db>>;
 
-/// A cable connection's id, its outbox, and the identifier it subscribed with.
-type Subscriber = (u64, UnboundedSender<Rc<str>>, Rc<str>);
+/// A cable connection and the identifier it subscribed with.
+type Subscriber = (Rc<CableConn>, Rc<str>);
+
+/// One cable's socket. A broadcast writes its frame straight to the socket
+/// (one system call a viewer, no task woken); what the socket has no room
+/// for waits in the backlog, which the cable's task sends when it can.
+struct CableConn {
+    id: u64,
+    stream: TcpStream,
+    backlog: RefCell<Vec<u8>>,
+    /// Told when the backlog has bytes.
+    backlogged: Notify,
+}
+
+impl CableConn {
+    fn send(&self, frame: &[u8]) {
+        let mut backlog = self.backlog.borrow_mut();
+        if !backlog.is_empty() {
+            backlog.extend_from_slice(frame);
+            return;
+        }
+        let sent = match self.stream.try_write(frame) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => 0,
+            // A closed cable: its task sees it too, and unsubscribes it.
+            Err(_) => return,
+        };
+        if sent < frame.len() {
+            backlog.extend_from_slice(&frame[sent..]);
+            self.backlogged.notify_one();
+        }
+    }
+
+    /// Sends a text frame.
+    fn send_text(&self, text: &str) {
+        let mut frame = Vec::with_capacity(text.len() + 4);
+        write_frame(&mut frame, Kind::Text, text.as_bytes(), None);
+        self.send(&frame);
+    }
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -485,13 +521,12 @@ fn post(db: &Shared, user: u32, room: u32, form: &str) -> Response<Full<Bytes>> 
     );
     let fault = db.fault;
     let unlucky = id.is_multiple_of(3);
-    let broadcast: Rc<str> = Rc::from(stream.as_str());
     if !(fault == Fault::LostDelivery && unlucky) {
-        send(&db, &format!("room:{room}"), &broadcast);
+        send(&db, &format!("room:{room}"), &stream);
     }
     if fault == Fault::WrongRoom && unlucky {
         let other = room % db.rooms + 1;
-        send(&db, &format!("room:{other}"), &broadcast);
+        send(&db, &format!("room:{other}"), &stream);
     }
     if !(fault == Fault::UnsavedWrite && unlucky) {
         db.posts.push(post);
@@ -499,20 +534,21 @@ fn post(db: &Shared, user: u32, room: u32, form: &str) -> Response<Full<Bytes>> 
     reply(StatusCode::CREATED, "text/vnd.turbo-stream.html", stream)
 }
 
-fn send(db: &Db, stream: &str, html: &Rc<str>) {
+fn send(db: &Db, stream: &str, html: &str) {
     // Everyone on a stream subscribed with the same identifier: one frame serves them all.
-    let mut frames: Vec<(Rc<str>, Rc<str>)> = Vec::new();
-    for (_, outbox, identifier) in db.streams.get(stream).into_iter().flatten() {
-        let frame = match frames.iter().find(|(i, _)| i == identifier) {
-            Some((_, frame)) => frame.clone(),
+    let mut frames: Vec<(Rc<str>, Vec<u8>)> = Vec::new();
+    for (conn, identifier) in db.streams.get(stream).into_iter().flatten() {
+        let at = match frames.iter().position(|(i, _)| i == identifier) {
+            Some(at) => at,
             None => {
-                let json = serde_json::json!({ "identifier": &**identifier, "message": &**html });
-                let frame: Rc<str> = Rc::from(json.to_string());
-                frames.push((identifier.clone(), frame.clone()));
-                frame
+                let json = serde_json::json!({ "identifier": &**identifier, "message": html });
+                let mut frame = Vec::new();
+                write_frame(&mut frame, Kind::Text, json.to_string().as_bytes(), None);
+                frames.push((identifier.clone(), frame));
+                frames.len() - 1
             }
         };
-        let _ = outbox.send(frame);
+        conn.send(&frames[at].1);
     }
 }
 
@@ -527,10 +563,20 @@ fn upgrade_cable(db: Shared, req: &mut Request<Incoming>, conn: u64) -> Response
     let accept = derive_accept_key(key.as_bytes());
     let upgrade = hyper::upgrade::on(req);
     tokio::task::spawn_local(async move {
-        if let Ok(upgraded) = upgrade.await {
-            let ws =
-                WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, None).await;
-            serve_cable(db, ws, user, conn).await;
+        let Ok(upgraded) = upgrade.await else { return };
+        // The socket itself, with what the client sent after its request.
+        let Ok(parts) = upgraded.downcast::<TokioIo<TcpStream>>() else {
+            return;
+        };
+        let cable = Rc::new(CableConn {
+            id: conn,
+            stream: parts.io.into_inner(),
+            backlog: RefCell::new(Vec::new()),
+            backlogged: Notify::new(),
+        });
+        serve_cable(&db, &cable, user, parts.read_buf.to_vec()).await;
+        for subscribers in db.borrow_mut().streams.values_mut() {
+            subscribers.retain(|(c, _)| c.id != conn);
         }
     });
     Response::builder()
@@ -543,52 +589,85 @@ fn upgrade_cable(db: Shared, req: &mut Request<Incoming>, conn: u64) -> Response
         .expect("a valid response")
 }
 
-async fn serve_cable<S>(db: Shared, mut ws: WebSocketStream<S>, user: u32, conn: u64)
-where
-    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
-{
-    let (outbox, mut inbox) = unbounded_channel::<Rc<str>>();
-    let _ = ws.send(Frame::text(r#"{"type":"welcome"}"#)).await;
+/// Serves one cable until it closes: its commands, its pings every 3 s,
+/// and its backlog.
+async fn serve_cable(db: &Shared, cable: &Rc<CableConn>, user: u32, mut input: Vec<u8>) {
+    cable.send_text(r#"{"type":"welcome"}"#);
     let mut ping = tokio::time::interval(Duration::from_secs(3));
     let drop_at = {
         let mut db = db.borrow_mut();
         (db.fault == Fault::DropCables && db.dropped.insert(user))
             .then(|| tokio::time::Instant::now() + Duration::from_millis(800))
     };
+    let dropping = tokio::time::sleep_until(drop_at.unwrap_or_else(tokio::time::Instant::now));
+    tokio::pin!(dropping);
+    let mut chunk = [0u8; 4096];
     loop {
-        tokio::select! {
-            _ = tokio::time::sleep_until(drop_at.unwrap_or_else(tokio::time::Instant::now)), if drop_at.is_some() => {
-                let _ = ws.send(Frame::text(r#"{"type":"disconnect","reason":"server_restart","reconnect":true}"#)).await;
-                let _ = ws.close(None).await;
-                break;
-            }
-            frame = ws.next() => {
-                let Some(Ok(Frame::Text(text))) = frame else { break };
-                let Some(reply) = command(&db, text.as_str(), user, conn, &outbox) else { continue };
-                if ws.send(Frame::text(reply)).await.is_err() { break }
-            }
-            Some(out) = inbox.recv() => {
-                if ws.send(Frame::text(out.to_string())).await.is_err() { break }
-            }
-            _ = ping.tick() => {
-                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-                if ws.send(Frame::text(format!(r#"{{"type":"ping","message":{now}}}"#))).await.is_err() { break }
+        // Commands that came whole are carried out, in order.
+        let mut used = 0;
+        loop {
+            match read_frame(&mut input[used..]) {
+                Ok(Some(frame)) => {
+                    let payload = &input[used..][frame.payload.clone()];
+                    used += frame.len;
+                    match frame.kind {
+                        Kind::Text => {
+                            let text = std::str::from_utf8(payload).unwrap_or("");
+                            if let Some(reply) = command(db, text, user, cable) {
+                                cable.send_text(&reply);
+                            }
+                        }
+                        Kind::Close => return,
+                        _ => {}
+                    }
+                }
+                Ok(None) => break,
+                Err(_) => return,
             }
         }
-    }
-    for subscribers in db.borrow_mut().streams.values_mut() {
-        subscribers.retain(|(c, _, _)| *c != conn);
+        input.drain(..used);
+        let backlogged = !cable.backlog.borrow().is_empty();
+        tokio::select! {
+            readable = cable.stream.readable() => {
+                if readable.is_err() {
+                    return;
+                }
+                match cable.stream.try_read(&mut chunk) {
+                    Ok(0) => return,
+                    Ok(n) => input.extend_from_slice(&chunk[..n]),
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                    Err(_) => return,
+                }
+            }
+            writable = cable.stream.writable(), if backlogged => {
+                if writable.is_err() {
+                    return;
+                }
+                let mut backlog = cable.backlog.borrow_mut();
+                match cable.stream.try_write(&backlog) {
+                    Ok(n) => drop(backlog.drain(..n)),
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                    Err(_) => return,
+                }
+            }
+            () = cable.backlogged.notified(), if !backlogged => {}
+            _ = ping.tick() => {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+                cable.send_text(&format!(r#"{{"type":"ping","message":{now}}}"#));
+            }
+            () = &mut dropping, if drop_at.is_some() => {
+                cable.send_text(r#"{"type":"disconnect","reason":"server_restart","reconnect":true}"#);
+                let mut close = Vec::new();
+                write_frame(&mut close, Kind::Close, &[], None);
+                cable.send(&close);
+                return;
+            }
+        }
     }
 }
 
 /// Carries out one cable command; the reply to send, if any.
-fn command(
-    db: &Shared,
-    text: &str,
-    user: u32,
-    conn: u64,
-    outbox: &UnboundedSender<Rc<str>>,
-) -> Option<String> {
+fn command(db: &Shared, text: &str, user: u32, cable: &Rc<CableConn>) -> Option<String> {
     let command: serde_json::Value = serde_json::from_str(text).ok()?;
     let identifier = command["identifier"].as_str()?.to_owned();
     let params: serde_json::Value = serde_json::from_str(&identifier).ok()?;
@@ -607,11 +686,11 @@ fn command(
                     let subscribers = db.streams.entry(stream).or_default();
                     if subscribers
                         .iter()
-                        .any(|(c, _, i)| *c == conn && **i == *identifier)
+                        .any(|(c, i)| c.id == cable.id && **i == *identifier)
                     {
                         return None; // a duplicate, as Action Cable treats it: no answer
                     }
-                    subscribers.push((conn, outbox.clone(), Rc::from(identifier.as_str())));
+                    subscribers.push((cable.clone(), Rc::from(identifier.as_str())));
                     "confirm_subscription"
                 }
                 _ => "reject_subscription",
@@ -620,7 +699,7 @@ fn command(
         }
         "unsubscribe" => {
             if let Some(subscribers) = stream.and_then(|s| db.streams.get_mut(&s)) {
-                subscribers.retain(|(c, _, i)| !(*c == conn && **i == *identifier));
+                subscribers.retain(|(c, i)| !(c.id == cable.id && **i == *identifier));
             }
             None
         }
