@@ -4,14 +4,15 @@
 //! confirmed within 500 ms is sent again; the re-sends are counted (post 004:
 //! they reveal commands the server processed out of order).
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use tokio::net::TcpStream;
 use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -105,57 +106,282 @@ pub enum SubscriptionState {
     Rejected,
 }
 
+/// A frame from the server, its fields borrowed from the frame's text.
 #[derive(Deserialize)]
-struct Incoming {
-    #[serde(rename = "type")]
-    kind: Option<String>,
-    #[serde(default, deserialize_with = "json_string")]
-    identifier: Option<String>,
-    #[serde(default, deserialize_with = "json_value")]
-    message: Option<serde_json::Value>,
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow, default)]
+    kind: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    identifier: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    message: Option<&'a RawValue>,
+    #[serde(default)]
     reason: Option<String>,
+    #[serde(default)]
     reconnect: Option<bool>,
 }
 
-/// A string field, unescaped into a `String` allocated once at its size.
-/// serde_json would grow a scratch buffer for each string with escapes and
-/// then copy it out: for the people, every delivery's identifier and HTML
-/// (the most frequent frames) would cost a dozen allocations.
-fn json_string<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    unescaped_or_parsed(d, |text| text)
+/// What the server said, as [`CableProtocol::read`] reads it: a broadcast
+/// keeps its identifier and message as the JSON they came as, so a reader
+/// that needs neither copies neither.
+#[derive(Debug, Clone)]
+pub(crate) enum Said<'a> {
+    Welcome,
+    Ping,
+    Confirmed(String),
+    Rejected(String),
+    Message {
+        /// A JSON string literal.
+        identifier: &'a RawValue,
+        message: &'a RawValue,
+    },
+    Disconnect {
+        reason: Option<String>,
+        reconnect: bool,
+    },
 }
 
-/// A message: a string one as [`json_string`] reads it, anything else as serde_json does.
-fn json_value<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<serde_json::Value>, D::Error> {
-    unescaped_or_parsed(d, serde_json::Value::String)
-}
-
-fn unescaped_or_parsed<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-    from_text: fn(String) -> T,
-) -> Result<Option<T>, D::Error> {
-    let Some(raw) = <Option<&'de serde_json::value::RawValue>>::deserialize(d)? else {
-        return Ok(None);
-    };
-    match unescape_json_string(raw.get()) {
-        Some(text) => Ok(Some(from_text(text))),
-        // Not a string, or an escape this does not read: serde_json says what it is.
-        None => serde_json::from_str(raw.get()).map_err(serde::de::Error::custom),
+impl Said<'_> {
+    /// As [`CableEvent`] (the welcome is none).
+    fn into_event(self) -> Result<Option<CableEvent>, CableError> {
+        Ok(Some(match self {
+            Said::Welcome => return Ok(None),
+            Said::Ping => CableEvent::Ping,
+            Said::Confirmed(id) => CableEvent::Confirmed(id),
+            Said::Rejected(id) => CableEvent::Rejected(id),
+            Said::Message {
+                identifier,
+                message,
+            } => CableEvent::Message {
+                identifier: json_string(identifier)?,
+                message: match unescape_json_string(message.get()) {
+                    Some(text) => serde_json::Value::String(text),
+                    // Not a string, or an escape this does not read: serde_json says what it is.
+                    None => serde_json::from_str(message.get())
+                        .map_err(|e| frame_error(message.get(), e))?,
+                },
+            },
+            Said::Disconnect { reason, reconnect } => CableEvent::Disconnect { reason, reconnect },
+        }))
     }
+}
+
+/// The text of a JSON string literal, or why it is none.
+fn json_string(raw: &RawValue) -> Result<String, CableError> {
+    unescape_json_string(raw.get())
+        .map_or_else(|| serde_json::from_str(raw.get()), Ok)
+        .map_err(|e| frame_error(raw.get(), e))
+}
+
+fn frame_error(frame: &str, reason: impl std::fmt::Display) -> CableError {
+    CableError::Frame {
+        frame: frame.chars().take(200).collect(),
+        reason: reason.to_string(),
+    }
+}
+
+/// `actioncable-v1-json` without the socket: the commands to send, the
+/// subscriptions and their answers, pings, and the subscribes due to be sent
+/// again. [`Cable`] runs it over tokio-tungstenite; the people run it over
+/// their thread's event loop.
+#[derive(Debug, Clone)]
+pub(crate) struct CableProtocol {
+    /// Subscribed and not unsubscribed, in the order subscribed (a page has a few).
+    subscriptions: Vec<(String, SubscriptionState)>,
+    last_ping: Instant,
+    resends: u64,
+}
+
+impl CableProtocol {
+    /// A connection opened at `now`.
+    pub fn new(now: Instant) -> CableProtocol {
+        CableProtocol {
+            subscriptions: Vec::new(),
+            last_ping: now,
+            resends: 0,
+        }
+    }
+
+    /// The subscribe command for `identifier`, which waits for its answer from `now`.
+    pub fn subscribe(&mut self, identifier: &str, now: Instant) -> String {
+        let pending = SubscriptionState::Pending { since: now };
+        match self.subscriptions.iter_mut().find(|(id, _)| id == identifier) {
+            Some((_, state)) => *state = pending,
+            None => self.subscriptions.push((identifier.to_owned(), pending)),
+        }
+        command("subscribe", identifier, None)
+    }
+
+    /// The unsubscribe command; the subscription is forgotten.
+    pub fn unsubscribe(&mut self, identifier: &str) -> String {
+        self.subscriptions.retain(|(id, _)| id != identifier);
+        command("unsubscribe", identifier, None)
+    }
+
+    /// A new connection at `now`: every subscription waits for its answer
+    /// again; their subscribe commands, to send on it.
+    pub fn reopened(&mut self, now: Instant) -> Vec<String> {
+        self.last_ping = now;
+        let ids: Vec<String> = self.subscriptions.iter().map(|(id, _)| id.clone()).collect();
+        ids.iter().map(|id| self.subscribe(id, now)).collect()
+    }
+
+    pub fn subscription(&self, identifier: &str) -> Option<SubscriptionState> {
+        self.subscriptions
+            .iter()
+            .find(|(id, _)| id == identifier)
+            .map(|(_, state)| *state)
+    }
+
+    /// Every subscription standing, in the order subscribed.
+    pub fn subscribed(&self) -> Vec<String> {
+        self.subscriptions.iter().map(|(id, _)| id.clone()).collect()
+    }
+
+    /// Whether a subscription still waits for its answer.
+    pub fn any_pending(&self) -> bool {
+        self.subscriptions
+            .iter()
+            .any(|(_, s)| matches!(s, SubscriptionState::Pending { .. }))
+    }
+
+    /// The identifiers still waiting for their answer.
+    pub fn pending(&self) -> impl Iterator<Item = &str> {
+        self.subscriptions.iter().filter_map(|(id, s)| match s {
+            SubscriptionState::Pending { .. } => Some(id.as_str()),
+            _ => None,
+        })
+    }
+
+    pub fn resends(&self) -> u64 {
+        self.resends
+    }
+
+    pub fn last_ping(&self) -> Instant {
+        self.last_ping
+    }
+
+    pub fn is_stale(&self, now: Instant) -> bool {
+        now.saturating_duration_since(self.last_ping) > STALE_AFTER
+    }
+
+    /// When the next unanswered subscribe is due to be sent again.
+    pub fn next_resend(&self) -> Option<Instant> {
+        self.subscriptions
+            .iter()
+            .filter_map(|(_, s)| match s {
+                SubscriptionState::Pending { since } => Some(*since + RESUBSCRIBE_AFTER),
+                _ => None,
+            })
+            .min()
+    }
+
+    /// The subscribes unanswered for [`RESUBSCRIBE_AFTER`] at `now`, sent
+    /// again (as `@rails/actioncable` does) and counted.
+    pub fn resend_due(&mut self, now: Instant) -> Vec<String> {
+        let mut due = Vec::new();
+        for (id, state) in &mut self.subscriptions {
+            if let SubscriptionState::Pending { since } = state
+                && *since + RESUBSCRIBE_AFTER <= now
+            {
+                *state = SubscriptionState::Pending { since: now };
+                due.push(command("subscribe", id, None));
+            }
+        }
+        self.resends += due.len() as u64;
+        due
+    }
+
+    /// Reads one text frame the server sent at `now`. `None`: nothing a
+    /// reader acts on (an answer for a subscription since left, a frame of
+    /// no type this knows without its identifier and message).
+    pub fn read<'a>(&mut self, text: &'a str, now: Instant) -> Result<Option<Said<'a>>, CableError> {
+        let incoming: Incoming<'a> =
+            serde_json::from_str(text).map_err(|e| frame_error(text, e))?;
+        let answer = |this: &mut CableProtocol, state| -> Result<Option<String>, CableError> {
+            let Some(raw) = incoming.identifier else {
+                return Ok(None);
+            };
+            let id = json_string(raw)?;
+            let found = this.subscriptions.iter_mut().find(|(i, _)| *i == id);
+            Ok(found.map(|(_, s)| *s = state).map(|()| id))
+        };
+        Ok(match incoming.kind.as_deref() {
+            Some("ping") => {
+                self.last_ping = now;
+                Some(Said::Ping)
+            }
+            Some("welcome") => Some(Said::Welcome),
+            // An answer for a subscription since unsubscribed is stale news.
+            Some("confirm_subscription") => {
+                answer(self, SubscriptionState::Confirmed)?.map(Said::Confirmed)
+            }
+            Some("reject_subscription") => {
+                let Some(raw) = incoming.identifier else {
+                    return Ok(None);
+                };
+                let id = json_string(raw)?;
+                if let Some((_, state)) = self.subscriptions.iter_mut().find(|(i, _)| *i == id) {
+                    *state = SubscriptionState::Rejected;
+                }
+                Some(Said::Rejected(id))
+            }
+            Some("disconnect") => Some(Said::Disconnect {
+                reason: incoming.reason,
+                reconnect: incoming.reconnect.unwrap_or(false),
+            }),
+            _ => match (incoming.identifier, incoming.message) {
+                (Some(identifier), _) if !identifier.get().starts_with('"') => {
+                    let why = format!("the identifier {} is not a string", identifier.get());
+                    return Err(frame_error(text, why));
+                }
+                (Some(identifier), Some(message)) => Some(Said::Message {
+                    identifier,
+                    message,
+                }),
+                _ => None,
+            },
+        })
+    }
+}
+
+/// A command's text.
+fn command(command: &str, identifier: &str, data: Option<&str>) -> String {
+    let mut text = serde_json::json!({ "command": command, "identifier": identifier });
+    if let Some(data) = data {
+        text["data"] = serde_json::Value::String(data.to_owned());
+    }
+    text.to_string()
 }
 
 /// The text of a JSON string literal (quotes included, syntax already
 /// checked), or `None` for anything else and for a lone surrogate escape.
+/// serde_json would grow a scratch buffer for each string with escapes and
+/// then copy it out: for the people, every delivery's HTML would cost a
+/// dozen allocations.
 fn unescape_json_string(literal: &str) -> Option<String> {
-    let mut rest = literal.strip_prefix('"')?.strip_suffix('"')?;
-    let mut text = String::with_capacity(rest.len());
+    let mut text = String::new();
+    unescape_json_string_into(literal, &mut text).then_some(text)
+}
+
+/// As [`unescape_json_string`], into `text` (cleared first, its room
+/// reused); false for anything but a string literal this reads.
+pub(crate) fn unescape_json_string_into(literal: &str, text: &mut String) -> bool {
+    text.clear();
+    let Some(mut rest) = literal.strip_prefix('"').and_then(|l| l.strip_suffix('"')) else {
+        return false;
+    };
+    text.reserve(rest.len());
     let hex = |digits: Option<&str>| u32::from_str_radix(digits?, 16).ok();
     while let Some(at) = rest.find('\\') {
         text.push_str(&rest[..at]);
-        let escape = *rest.as_bytes().get(at + 1)?;
-        rest = rest.get(at + 2..)?;
+        let Some(&escape) = rest.as_bytes().get(at + 1) else {
+            return false;
+        };
+        let Some(after) = rest.get(at + 2..) else {
+            return false;
+        };
+        rest = after;
         let c = match escape {
             b'"' => '"',
             b'\\' => '\\',
@@ -166,31 +392,38 @@ fn unescape_json_string(literal: &str) -> Option<String> {
             b'r' => '\r',
             b't' => '\t',
             b'u' => {
-                let unit = hex(rest.get(..4))?;
-                rest = rest.get(4..)?;
-                if (0xD800..0xDC00).contains(&unit) {
+                let Some(unit) = hex(rest.get(..4)) else {
+                    return false;
+                };
+                rest = &rest[4..];
+                let c = if (0xD800..0xDC00).contains(&unit) {
                     let low = hex(rest.strip_prefix("\\u").and_then(|r| r.get(..4)))
-                        .filter(|low| (0xDC00..0xE000).contains(low))?;
-                    rest = rest.get(6..)?;
-                    char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))?
+                        .filter(|low| (0xDC00..0xE000).contains(low));
+                    let Some(low) = low else {
+                        return false;
+                    };
+                    rest = &rest[6..];
+                    char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
                 } else {
-                    char::from_u32(unit)?
-                }
+                    char::from_u32(unit)
+                };
+                let Some(c) = c else {
+                    return false;
+                };
+                c
             }
-            _ => return None,
+            _ => return false,
         };
         text.push(c);
     }
     text.push_str(rest);
-    Some(text)
+    true
 }
 
 /// One open Action Cable connection.
 pub struct Cable {
     ws: WebSocketStream<TcpStream>,
-    subscriptions: HashMap<String, SubscriptionState>,
-    last_ping: Instant,
-    resends: u64,
+    protocol: CableProtocol,
 }
 
 impl Cable {
@@ -226,9 +459,9 @@ impl Cable {
             stream
                 .set_nodelay(true)
                 .map_err(|e| CableError::WebSocket(e.to_string()))?;
-            // Small buffers: a person's cable carries short frames (a
-            // delivery is ~600 bytes), and the default 128 KiB read buffer
-            // would cost that much per person.
+            // Small buffers: a cable carries short frames (a delivery is
+            // ~600 bytes), and the default 128 KiB read buffer is zeroed on
+            // every read.
             let buffers = WebSocketConfig::default()
                 .read_buffer_size(2048)
                 .write_buffer_size(0);
@@ -238,16 +471,14 @@ impl Cable {
                     .map_err(|e| CableError::WebSocket(e.to_string()))?;
             let mut cable = Cable {
                 ws,
-                subscriptions: HashMap::new(),
-                last_ping: Instant::now(),
-                resends: 0,
+                protocol: CableProtocol::new(Instant::now()),
             };
             loop {
-                let incoming = cable.read().await?;
-                match incoming.kind.as_deref() {
-                    Some("welcome") => return Ok(cable),
-                    Some("disconnect") => {
-                        return Err(CableError::Refused(incoming.reason.unwrap_or_default()));
+                let text = cable.read().await?;
+                match cable.protocol.read(&text, Instant::now())? {
+                    Some(Said::Welcome) => return Ok(cable),
+                    Some(Said::Disconnect { reason, .. }) => {
+                        return Err(CableError::Refused(reason.unwrap_or_default()));
                     }
                     _ => continue,
                 }
@@ -261,19 +492,14 @@ impl Cable {
     /// Sends a subscribe for `identifier` (a JSON object as text, e.g.
     /// `{"channel":"RoomChannel","room":1}`), re-sent until answered.
     pub async fn subscribe(&mut self, identifier: &str) -> Result<(), CableError> {
-        self.subscriptions.insert(
-            identifier.to_owned(),
-            SubscriptionState::Pending {
-                since: Instant::now(),
-            },
-        );
-        self.command("subscribe", identifier, None).await
+        let command = self.protocol.subscribe(identifier, Instant::now());
+        self.send(command).await
     }
 
     /// Sends an unsubscribe and forgets the subscription.
     pub async fn unsubscribe(&mut self, identifier: &str) -> Result<(), CableError> {
-        self.subscriptions.remove(identifier);
-        self.command("unsubscribe", identifier, None).await
+        let command = self.protocol.unsubscribe(identifier);
+        self.send(command).await
     }
 
     /// Calls a channel action: `data` is the action's JSON object, with its `action` key.
@@ -283,43 +509,34 @@ impl Cable {
         data: &serde_json::Value,
     ) -> Result<(), CableError> {
         let data = data.to_string();
-        self.command("message", identifier, Some(&data)).await
+        self.send(command("message", identifier, Some(&data))).await
     }
 
-    async fn command(
-        &mut self,
-        command: &str,
-        identifier: &str,
-        data: Option<&str>,
-    ) -> Result<(), CableError> {
-        let mut text = serde_json::json!({ "command": command, "identifier": identifier });
-        if let Some(data) = data {
-            text["data"] = serde_json::Value::String(data.to_owned());
-        }
+    async fn send(&mut self, command: String) -> Result<(), CableError> {
         self.ws
-            .send(Message::text(text.to_string()))
+            .send(Message::text(command))
             .await
             .map_err(|e| CableError::WebSocket(e.to_string()))
     }
 
     /// Where a subscription stands, if it was subscribed and not unsubscribed.
     pub fn subscription(&self, identifier: &str) -> Option<SubscriptionState> {
-        self.subscriptions.get(identifier).copied()
+        self.protocol.subscription(identifier)
     }
 
     /// How many subscribes were sent again for want of a confirmation.
     pub fn resends(&self) -> u64 {
-        self.resends
+        self.protocol.resends()
     }
 
     /// When the server last pinged (or the connection opened).
     pub fn last_ping(&self) -> Instant {
-        self.last_ping
+        self.protocol.last_ping()
     }
 
     /// Whether the server has not pinged for longer than [`STALE_AFTER`].
     pub fn is_stale(&self, now: Instant) -> bool {
-        now.saturating_duration_since(self.last_ping) > STALE_AFTER
+        self.protocol.is_stale(now)
     }
 
     /// Closes the WebSocket.
@@ -332,98 +549,35 @@ impl Cable {
     /// Cancel-safe: it can be raced against other futures in a `select!`.
     pub async fn next_event(&mut self) -> Result<CableEvent, CableError> {
         loop {
-            let resend_at = self
-                .subscriptions
-                .values()
-                .filter_map(|s| match s {
-                    SubscriptionState::Pending { since } => Some(*since + RESUBSCRIBE_AFTER),
-                    _ => None,
-                })
-                .min();
-            let incoming = match resend_at {
+            let text = match self.protocol.next_resend() {
                 Some(at) => tokio::select! {
-                    incoming = self.read() => incoming?,
+                    text = self.read() => text?,
                     _ = tokio::time::sleep_until(at.into()) => {
-                        self.resend_due().await?;
+                        for command in self.protocol.resend_due(Instant::now()) {
+                            self.send(command).await?;
+                        }
                         continue;
                     }
                 },
                 None => self.read().await?,
             };
-            if let Some(event) = self.apply(incoming) {
+            let said = self.protocol.read(&text, Instant::now())?;
+            if let Some(event) = said.map(Said::into_event).transpose()?.flatten() {
                 return Ok(event);
             }
         }
     }
 
-    async fn resend_due(&mut self) -> Result<(), CableError> {
-        let now = Instant::now();
-        let due: Vec<String> = self
-            .subscriptions
-            .iter_mut()
-            .filter_map(|(id, state)| match state {
-                SubscriptionState::Pending { since } if *since + RESUBSCRIBE_AFTER <= now => {
-                    *state = SubscriptionState::Pending { since: now };
-                    Some(id.clone())
-                }
-                _ => None,
-            })
-            .collect();
-        for identifier in due {
-            self.resends += 1;
-            self.command("subscribe", &identifier, None).await?;
-        }
-        Ok(())
-    }
-
-    fn apply(&mut self, incoming: Incoming) -> Option<CableEvent> {
-        match incoming.kind.as_deref() {
-            Some("ping") => {
-                self.last_ping = Instant::now();
-                Some(CableEvent::Ping)
-            }
-            Some("welcome") => None,
-            Some("confirm_subscription") => {
-                let id = incoming.identifier?;
-                // A confirmation for a subscription since unsubscribed is stale news.
-                let state = self.subscriptions.get_mut(&id)?;
-                *state = SubscriptionState::Confirmed;
-                Some(CableEvent::Confirmed(id))
-            }
-            Some("reject_subscription") => {
-                let id = incoming.identifier?;
-                if let Some(state) = self.subscriptions.get_mut(&id) {
-                    *state = SubscriptionState::Rejected;
-                }
-                Some(CableEvent::Rejected(id))
-            }
-            Some("disconnect") => Some(CableEvent::Disconnect {
-                reason: incoming.reason,
-                reconnect: incoming.reconnect.unwrap_or(false),
-            }),
-            _ => Some(CableEvent::Message {
-                identifier: incoming.identifier?,
-                message: incoming.message?,
-            }),
-        }
-    }
-
-    async fn read(&mut self) -> Result<Incoming, CableError> {
+    /// The next text frame.
+    async fn read(&mut self) -> Result<Utf8Bytes, CableError> {
         loop {
-            let frame = match self.ws.next().await {
+            match self.ws.next().await {
                 None => return Err(CableError::Closed),
                 Some(Err(e)) => return Err(CableError::WebSocket(e.to_string())),
-                Some(Ok(frame)) => frame,
-            };
-            let text = match frame {
-                Message::Text(text) => text,
-                Message::Close(_) => return Err(CableError::Closed),
-                _ => continue,
-            };
-            return serde_json::from_str(text.as_str()).map_err(|e| CableError::Frame {
-                frame: text.as_str().chars().take(200).collect(),
-                reason: e.to_string(),
-            });
+                Some(Ok(Message::Text(text))) => return Ok(text),
+                Some(Ok(Message::Close(_))) => return Err(CableError::Closed),
+                Some(Ok(_)) => continue,
+            }
         }
     }
 }
@@ -436,6 +590,13 @@ pub fn stream_identifier(channel: &str, signed_stream_name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the async client makes of one frame on a fresh connection.
+    fn event(frame: &str) -> Result<Option<CableEvent>, CableError> {
+        let mut protocol = CableProtocol::new(Instant::now());
+        let said = protocol.read(frame, Instant::now())?;
+        Ok(said.map(Said::into_event).transpose()?.flatten())
+    }
 
     #[test]
     fn strings_are_unescaped_as_serde_json_unescapes_them() {
@@ -455,32 +616,68 @@ mod tests {
             unescape_json_string(literal),
             Some(serde_json::from_str::<String>(literal).unwrap())
         );
-        // A lone surrogate is left to serde_json, which refuses it, as before.
+        // A lone surrogate is left to serde_json, which refuses it.
         assert_eq!(unescape_json_string(r#""\ud83d x""#), None);
-        assert!(serde_json::from_str::<Incoming>(r#"{"message":"\ud83d x"}"#).is_err());
-        assert!(serde_json::from_str::<Incoming>(r#"{"identifier":7}"#).is_err());
+        assert!(event(r#"{"identifier":"x","message":"\ud83d x"}"#).is_err());
+        assert!(event(r#"{"identifier":7}"#).is_err());
+        assert!(event(r#"{"identifier":7,"message":"hi"}"#).is_err());
+        // The unescaping reuses its buffer and leaves nothing of the last string.
+        let mut text = String::from("earlier text");
+        assert!(unescape_json_string_into(r#""a\"b""#, &mut text));
+        assert_eq!(text, "a\"b");
+        assert!(!unescape_json_string_into("12", &mut text));
     }
 
     #[test]
     fn frames_read_as_serde_json_reads_them() {
         let frame = r#"{"identifier":"{\"channel\":\"Turbo::StreamsChannel\"}","message":"<p class=\"x\">hi</p>"}"#;
-        let incoming: Incoming = serde_json::from_str(frame).unwrap();
         assert_eq!(
-            incoming.identifier.as_deref(),
-            Some(r#"{"channel":"Turbo::StreamsChannel"}"#)
+            event(frame).unwrap(),
+            Some(CableEvent::Message {
+                identifier: r#"{"channel":"Turbo::StreamsChannel"}"#.into(),
+                message: serde_json::Value::String(r#"<p class="x">hi</p>"#.into()),
+            })
         );
         assert_eq!(
-            incoming.message,
-            Some(serde_json::Value::String(r#"<p class="x">hi</p>"#.into()))
+            event(r#"{"identifier":"x","message":{"text":"back"}}"#).unwrap(),
+            Some(CableEvent::Message {
+                identifier: "x".into(),
+                message: serde_json::json!({"text": "back"}),
+            })
         );
-        let object: Incoming =
-            serde_json::from_str(r#"{"identifier":"x","message":{"text":"back"}}"#).unwrap();
-        assert_eq!(object.message, Some(serde_json::json!({"text": "back"})));
-        let ping: Incoming = serde_json::from_str(r#"{"type":"ping","message":1733}"#).unwrap();
-        assert_eq!(ping.kind.as_deref(), Some("ping"));
-        assert_eq!(ping.message, Some(serde_json::json!(1733)));
-        assert_eq!(ping.identifier, None);
-        let welcome: Incoming = serde_json::from_str(r#"{"type":"welcome"}"#).unwrap();
-        assert_eq!((welcome.identifier, welcome.message), (None, None));
+        assert_eq!(
+            event(r#"{"type":"ping","message":1733}"#).unwrap(),
+            Some(CableEvent::Ping)
+        );
+        assert_eq!(event(r#"{"type":"welcome"}"#).unwrap(), None);
+        assert_eq!(event(r#"{"message":"no identifier"}"#).unwrap(), None);
+        assert!(event("not json").is_err());
+    }
+
+    #[test]
+    fn a_subscription_is_confirmed_rejected_or_sent_again_until_answered() {
+        let start = Instant::now();
+        let mut protocol = CableProtocol::new(start);
+        let id = r#"{"channel":"RoomChannel","room":1}"#;
+        let command = protocol.subscribe(id, start);
+        let sent: serde_json::Value = serde_json::from_str(&command).unwrap();
+        assert_eq!(sent, serde_json::json!({"command": "subscribe", "identifier": id}));
+        assert!(protocol.any_pending());
+        assert_eq!(protocol.next_resend(), Some(start + RESUBSCRIBE_AFTER));
+        assert!(protocol.resend_due(start + RESUBSCRIBE_AFTER / 2).is_empty());
+        assert_eq!(protocol.resend_due(start + RESUBSCRIBE_AFTER).len(), 1);
+        assert_eq!(protocol.resends(), 1);
+        let confirm = serde_json::json!({"type": "confirm_subscription", "identifier": id});
+        let confirm = confirm.to_string();
+        let said = protocol.read(&confirm, start).unwrap();
+        assert!(matches!(said, Some(Said::Confirmed(c)) if c == id));
+        assert_eq!(protocol.subscription(id), Some(SubscriptionState::Confirmed));
+        assert!(!protocol.any_pending() && protocol.next_resend().is_none());
+        // A new connection asks again for every subscription.
+        assert_eq!(protocol.reopened(start).len(), 1);
+        assert!(protocol.any_pending());
+        protocol.unsubscribe(id);
+        let late = protocol.read(&confirm, start).unwrap();
+        assert!(late.is_none(), "an answer for a subscription since left is stale news");
     }
 }

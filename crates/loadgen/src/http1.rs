@@ -1,28 +1,12 @@
 //! Plain HTTP/1.1, one request at a time, as wrk does it: the response
 //! parser both generators use (a `Content-Length`, a chunked or a
-//! read-to-close body, parsed as the bytes arrive), the socket calls of the
-//! load's event loop ([`crate::connection`]), and the async connection the
-//! people ride ([`Http1Conn`]): the request written in one `write`, the
-//! response read into this thread's one read buffer, no task, channel or
-//! allocation per request, and no timer armed per request: each connection
-//! has one timer, moved on only when it fires before the request in flight
-//! is due.
-//!
-//! A connection holds no buffer between requests: the response is parsed
-//! straight out of the thread's read buffer ([`READ_BUFFER`]), and only a
+//! read-to-close body, parsed as the bytes arrive) and the socket calls of
+//! their event loops ([`crate::connection`] for the load, the people's
+//! browser): the request written in one `send`, the response read into the
+//! thread's read buffer, no task, channel or allocation per request. Only a
 //! response head split across reads is kept, until it is whole.
 
-use std::cell::RefCell;
-use std::future::poll_fn;
 use std::io::ErrorKind;
-use std::net::SocketAddr;
-use std::pin::Pin;
-use std::task::{Context, Poll};
-use std::time::{Duration, Instant};
-
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::TcpStream;
-use tokio::time::Sleep;
 
 /// How much one read takes: a 117 KiB page in one or two reads.
 pub(crate) const READ_BUFFER_BYTES: usize = 256 * 1024;
@@ -31,12 +15,6 @@ pub(crate) const READ_BUFFER_BYTES: usize = 256 * 1024;
 pub(crate) const HEAD_READ_BYTES: usize = 16 * 1024;
 /// A response head longer than this is refused (hyper's limit is ~400 KiB).
 const MAX_HEAD_BYTES: usize = 64 * 1024;
-
-thread_local! {
-    /// This thread's read buffer, lent to one connection for one read.
-    pub(crate) static READ_BUFFER: RefCell<Box<[u8]>> =
-        RefCell::new(vec![0; READ_BUFFER_BYTES].into_boxed_slice());
-}
 
 /// Why an exchange got no whole response.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,152 +36,6 @@ pub(crate) struct Response {
     pub cookie: Option<String>,
     /// Whether the connection may carry the next request.
     pub keep_alive: bool,
-}
-
-/// One keep-alive connection.
-pub(crate) struct Http1Conn {
-    stream: TcpStream,
-    /// Responses served: a close before the first is not an idle close.
-    pub served: u64,
-    /// Fires no earlier than the request in flight is due; moved on when it fires early.
-    timer: Pin<Box<Sleep>>,
-}
-
-impl Http1Conn {
-    pub async fn connect(addr: SocketAddr, timeout: Duration) -> Result<Http1Conn, String> {
-        let stream = tokio::time::timeout(timeout, TcpStream::connect(addr))
-            .await
-            .map_err(|_| format!("no connection within {} s", timeout.as_secs_f64()))?
-            .map_err(|e| e.to_string())?;
-        stream.set_nodelay(true).map_err(|e| e.to_string())?;
-        Ok(Http1Conn {
-            stream,
-            served: 0,
-            timer: Box::pin(tokio::time::sleep(timeout)),
-        })
-    }
-
-    /// Sends `request` (a whole HTTP/1.1 request) and reads the whole
-    /// response, its body into `body` when given; fails with
-    /// [`ExchangeError::Timeout`] at `deadline`. After an error, or a
-    /// response with `keep_alive: false`, the connection is not to be reused.
-    pub async fn exchange(
-        &mut self,
-        request: &[u8],
-        head_request: bool,
-        want_cookie: bool,
-        mut body: Option<&mut Vec<u8>>,
-        deadline: Instant,
-    ) -> Result<Response, ExchangeError> {
-        let served_before = self.served;
-        // A connection made for a resend has a timer from its connect, later
-        // than the request's deadline.
-        if self.timer.deadline() > deadline.into() {
-            self.timer.as_mut().reset(deadline.into());
-        }
-        let closed = |e| closed(served_before, e);
-        let mut written = 0;
-        while written < request.len() {
-            let n = self
-                .until(deadline, |stream, cx| {
-                    Pin::new(stream).poll_write(cx, &request[written..])
-                })
-                .await?
-                .map_err(closed)?;
-            if n == 0 {
-                return Err(closed(ErrorKind::WriteZero.into()));
-            }
-            written += n;
-        }
-        let mut parser = ResponseParser::new(head_request, want_cookie);
-        // A body nobody reads is discarded in the kernel, not copied out
-        // (below); the head then comes in a small read, leaving the body there.
-        let discarding = body.is_none();
-        loop {
-            let left = parser.body_left().filter(|_| discarding);
-            let step = match left {
-                Some(left) => self
-                    .until(deadline, |stream, cx| poll_discard(stream, cx, left))
-                    .await?
-                    .map(|n| parser.discarded(n)),
-                None => {
-                    self.until(deadline, |stream, cx| {
-                        READ_BUFFER.with(|buffer| {
-                            let mut buffer = buffer.borrow_mut();
-                            let take = if discarding {
-                                HEAD_READ_BYTES
-                            } else {
-                                buffer.len()
-                            };
-                            let mut read = ReadBuf::new(&mut buffer[..take]);
-                            match Pin::new(stream).poll_read(cx, &mut read) {
-                                Poll::Pending => Poll::Pending,
-                                Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-                                Poll::Ready(Ok(())) => {
-                                    Poll::Ready(Ok(parser.feed(read.filled(), body.as_deref_mut())))
-                                }
-                            }
-                        })
-                    })
-                    .await?
-                }
-            };
-            if let Some(response) = parser.outcome(step, served_before)? {
-                self.served += 1;
-                return Ok(response);
-            }
-        }
-    }
-
-    /// Polls `op` until it is ready, or fails at `deadline`.
-    async fn until<T>(
-        &mut self,
-        deadline: Instant,
-        mut op: impl FnMut(&mut TcpStream, &mut Context<'_>) -> Poll<T>,
-    ) -> Result<T, ExchangeError> {
-        poll_fn(|cx| {
-            if let Poll::Ready(out) = op(&mut self.stream, cx) {
-                return Poll::Ready(Ok(out));
-            }
-            while self.timer.as_mut().poll(cx).is_ready() {
-                if Instant::now() >= deadline {
-                    return Poll::Ready(Err(ExchangeError::Timeout));
-                }
-                // Fired for an earlier request: wait on for this one.
-                self.timer.as_mut().reset(deadline.into());
-            }
-            Poll::Pending
-        })
-        .await
-    }
-}
-
-/// [`discard`] once the socket is readable. Ready with 0 at the close.
-fn poll_discard(
-    stream: &mut TcpStream,
-    cx: &mut Context<'_>,
-    left: u64,
-) -> Poll<std::io::Result<usize>> {
-    use std::os::fd::AsRawFd;
-    let fd = stream.as_raw_fd();
-    loop {
-        if let Poll::Ready(Err(e)) = stream.poll_read_ready(cx) {
-            return Poll::Ready(Err(e));
-        }
-        let discarded = stream.try_io(tokio::io::Interest::READABLE, || {
-            READ_BUFFER.with(|buffer| discard(fd, &mut buffer.borrow_mut(), left))
-        });
-        match discarded {
-            Err(e) if e.kind() == ErrorKind::WouldBlock => {
-                // Not ready after all: poll_read_ready registered the waker.
-                if stream.poll_read_ready(cx).is_pending() {
-                    return Poll::Pending;
-                }
-            }
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            other => return Poll::Ready(other),
-        }
-    }
 }
 
 /// Drops up to `left` bytes of a body waiting on the socket `fd` in the
@@ -782,37 +614,6 @@ mod tests {
             assert_eq!(parse_in_pieces(wire, 1).0, expected, "{wire:?}");
             assert_eq!(parse_in_pieces(wire, wire.len()).0, expected, "{wire:?}");
         }
-    }
-
-    #[test]
-    fn a_request_times_out_at_its_deadline_not_at_the_connect_s() {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        // Accepts, never answers.
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let addr = listener.local_addr().unwrap();
-        let outcome = rt.block_on(async {
-            let mut conn = Http1Conn::connect(addr, Duration::from_secs(30))
-                .await
-                .unwrap();
-            let asked = Instant::now();
-            let deadline = asked + Duration::from_millis(200);
-            let outcome = conn
-                .exchange(
-                    b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
-                    false,
-                    false,
-                    None,
-                    deadline,
-                )
-                .await;
-            (outcome.map(|r| r.status), asked.elapsed())
-        });
-        assert_eq!(outcome.0, Err(ExchangeError::Timeout));
-        assert!(outcome.1 < Duration::from_secs(5), "{:?}", outcome.1);
-        drop(listener);
     }
 
     #[test]

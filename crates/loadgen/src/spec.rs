@@ -145,13 +145,6 @@ impl StopHandle {
         self.0.load(Ordering::SeqCst)
     }
 
-    /// Completes once stopped (looked at every [`STOP_POLL`]).
-    pub(crate) async fn stopped(&self) {
-        while !self.is_stopped() {
-            tokio::time::sleep(STOP_POLL).await;
-        }
-    }
-
     /// Sleeps until `until` or the stop, whichever is first; false when stopped.
     pub(crate) fn sleep_until(&self, until: Instant) -> bool {
         loop {

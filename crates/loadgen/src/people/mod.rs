@@ -3,27 +3,29 @@
 //! subscriptions their page makes, navigating and posting; people added in
 //! steps; every page, every delivery and every acknowledged write checked.
 //!
-//! People run as tasks (two small ones each) on a few generator threads, each
-//! a current-thread runtime, optionally pinned: no thread per person, and no
-//! one thread holding every person's burst of deliveries. What they share —
-//! who views which room, the posts owed to viewers, the step's tally — sits
-//! behind one mutex, taken briefly and never across an await.
+//! People run on a few generator threads, each one event loop over its
+//! people's sockets and timers ([`shard`]), optionally pinned: no thread or
+//! task per person, and no one thread holding every person's burst of
+//! deliveries. What they share — who views which room, the posts owed to
+//! viewers, the step's tally — sits behind one mutex, taken briefly.
 
 mod browser;
+mod cable_socket;
 mod page;
 mod person;
 pub mod roster;
+mod shard;
 mod spec;
 mod tally;
 mod world;
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+use mio::{Poll, Waker};
 
 use crate::StopHandle;
 use crate::spec::STOP_POLL;
@@ -33,8 +35,9 @@ pub use spec::{
 };
 pub use tally::{GeneratorCost, Latency, NavKind, PeopleReport, StepReport};
 
-use browser::Browser;
-use person::{Shared, run_person};
+use browser::{Browser, Request, fetch_waiting};
+use person::Shared;
+use shard::{ShardLink, WAKE, run_shard};
 use world::World;
 
 /// What a people load reports while it runs.
@@ -80,38 +83,51 @@ pub fn run_people_until(
             room_sizes[r as usize] += 1;
         }
     }
-    let shared = Arc::new(Shared {
+    let shared = Shared {
         spec: spec.clone(),
         addr,
         memberships,
         world: Mutex::new(World::new(spec.rooms, room_sizes, lost_after(spec))),
         stopped: AtomicBool::new(false),
-    });
+    };
     let threads = spec.threads.max(1);
+    let started = Instant::now();
+    let mut polls = Vec::with_capacity(threads);
+    let mut links = Vec::with_capacity(threads);
+    for _ in 0..threads {
+        let poll = Poll::new().map_err(|e| PeopleError::Runtime(e.to_string()))?;
+        let waker =
+            Waker::new(poll.registry(), WAKE).map_err(|e| PeopleError::Runtime(e.to_string()))?;
+        links.push(ShardLink {
+            waker,
+            people: AtomicUsize::new(0),
+            tick: AtomicU64::new(0),
+        });
+        polls.push(poll);
+    }
     let (steps, runtime_error) = std::thread::scope(|scope| {
-        let mut senders = Vec::with_capacity(threads);
-        let mut tickers = Vec::with_capacity(threads);
         let mut shards = Vec::with_capacity(threads);
-        for shard in 0..threads {
-            let (to_shard, from_controller) = unbounded_channel();
-            let (ticker, ticks) = unbounded_channel();
+        for (shard, poll) in polls.into_iter().enumerate() {
             let cpu = spec
                 .cpus
                 .as_ref()
                 .filter(|c| !c.is_empty())
                 .map(|c| c[shard % c.len()]);
-            let shared = shared.clone();
-            shards.push(
-                scope.spawn(move || run_shard(shared, shard, threads, cpu, from_controller, ticks)),
-            );
-            senders.push(to_shard);
-            tickers.push(ticker);
+            let (shared, link) = (&shared, &links[shard]);
+            shards.push(scope.spawn(move || {
+                if let Some(cpu) = cpu {
+                    // Best effort: an unpinned generator still runs, only less steadily.
+                    let _ = reprise_cpus::pin_current_thread(cpu);
+                }
+                run_shard(shared, shard, threads, poll, link, started)
+            }));
         }
-        let ticking = shared.clone();
-        scope.spawn(move || tick(&ticking, &tickers));
-        let steps = drive_steps(&shared, &senders, stop, &mut progress);
+        scope.spawn(|| tick(&shared, &links, started));
+        let steps = drive_steps(&shared, &links, stop, &mut progress);
         shared.stopped.store(true, Ordering::Relaxed);
-        drop(senders);
+        for link in &links {
+            let _ = link.waker.wake();
+        }
         let runtime_error = shards
             .into_iter()
             .filter_map(|s| {
@@ -128,19 +144,7 @@ pub fn run_people_until(
     let stopped = stop.is_stopped();
     let acknowledged = shared.world().acknowledged.clone();
     let unsaved = match (&spec.verify_writes_path, stopped) {
-        (Some(path), false) => {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .map_err(|e| PeopleError::Runtime(e.to_string()))?;
-            let local = tokio::task::LocalSet::new();
-            local.block_on(&runtime, async {
-                tokio::select! {
-                    unsaved = unsaved_writes(addr, path, spec.timeout, &acknowledged) => Some(unsaved),
-                    () = stop.stopped() => None,
-                }
-            })
-        }
+        (Some(path), false) => unsaved_writes(addr, path, spec.timeout, &acknowledged, stop),
         _ => None,
     };
     let stopped = stop.is_stopped();
@@ -158,7 +162,7 @@ pub fn run_people_until(
 /// step's deliveries and reports it. Returns the steps that ended.
 fn drive_steps(
     shared: &Shared,
-    shards: &[UnboundedSender<usize>],
+    shards: &[ShardLink],
     stop: &StopHandle,
     progress: &mut impl FnMut(PeopleProgress<'_>),
 ) -> Vec<StepReport> {
@@ -172,7 +176,8 @@ fn drive_steps(
             world.measuring = false;
         }
         for shard in shards {
-            let _ = shard.send(people as usize);
+            shard.people.store(people as usize, Ordering::Relaxed);
+            let _ = shard.waker.wake();
         }
         if !wait(shared, k, people, spec.warmup, stop, progress) {
             break;
@@ -231,38 +236,6 @@ fn wait(
 }
 
 const LIVE_EVERY: Duration = Duration::from_secs(1);
-
-/// One generator thread: people `shard`, `shard + threads`, … as tasks on a
-/// current-thread runtime, added as the controller raises the step's count.
-fn run_shard(
-    shared: Arc<Shared>,
-    shard: usize,
-    threads: usize,
-    cpu: Option<usize>,
-    mut people: UnboundedReceiver<usize>,
-    ticks: UnboundedReceiver<Instant>,
-) -> Result<(), String> {
-    if let Some(cpu) = cpu {
-        // Best effort: an unpinned generator still runs, only less steadily.
-        let _ = reprise_cpus::pin_current_thread(cpu);
-    }
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
-    let local = tokio::task::LocalSet::new();
-    local.block_on(&runtime, async {
-        tokio::task::spawn_local(measure_timer_lag(shared.clone(), ticks));
-        let mut next = shard;
-        while let Some(target) = people.recv().await {
-            while next < target {
-                tokio::task::spawn_local(run_person(shared.clone(), next));
-                next += threads;
-            }
-        }
-    });
-    Ok(())
-}
 
 fn finish(
     mut steps: Vec<StepReport>,
@@ -324,54 +297,58 @@ fn finish(
     }
 }
 
-/// The acknowledged writes the database listing at `path` does not have.
-async fn unsaved_writes(
+/// The acknowledged writes the database listing at `path` does not have;
+/// `None` when the load was stopped meanwhile.
+fn unsaved_writes(
     addr: SocketAddr,
     path: &str,
     timeout: Duration,
     acknowledged: &[String],
-) -> Result<Vec<String>, String> {
+    stop: &StopHandle,
+) -> Option<Result<Vec<String>, String>> {
     let mut browser = Browser::new(addr, timeout, true);
-    let mut body = Vec::new();
-    let fetched = browser
-        .fetch("GET", path, None, "text/plain", &mut body)
-        .await
-        .map_err(|e| format!("GET {path}: {e}"))?;
+    let mut poll = match Poll::new() {
+        Ok(poll) => poll,
+        Err(e) => return Some(Err(format!("GET {path}: {e}"))),
+    };
+    let request = Request {
+        method: "GET",
+        path,
+        form: None,
+        accept: "text/plain",
+    };
+    let fetched = match fetch_waiting(&mut browser, &mut poll, &request, stop)? {
+        Ok(fetched) => fetched,
+        Err(e) => return Some(Err(format!("GET {path}: {e}"))),
+    };
     if fetched.status != 200 {
-        return Err(format!("GET {path}: {}", fetched.status));
+        return Some(Err(format!("GET {path}: {}", fetched.status)));
     }
-    let text = String::from_utf8_lossy(&body);
+    let text = String::from_utf8_lossy(&fetched.body);
     let saved: HashSet<&str> = text.lines().map(str::trim).collect();
-    Ok(acknowledged
+    Some(Ok(acknowledged
         .iter()
         .filter(|id| !saved.contains(id.as_str()))
         .cloned()
-        .collect())
+        .collect()))
 }
 
 /// The generator's timer lag: a side thread's precise 1 ms timer (the OS's
-/// nanosleep) sends each generator thread a tick stamped with when it fired,
-/// and the thread's loop records how much later it got to it. Tokio's own
-/// timers round to whole milliseconds (and so does the wait for events when
-/// idle), which alone would show up to 2 ms of lag on an idle generator;
-/// this measures the generator, not that rounding.
-fn tick(shared: &Shared, tickers: &[UnboundedSender<Instant>]) {
+/// nanosleep) marks each generator thread's tick with when it fired and
+/// wakes the thread, whose loop records how much later it got to it (the
+/// oldest tick it had not got to, when it missed some). A wait for sockets
+/// rounds its timeout to whole milliseconds, which alone would show up to
+/// 2 ms of lag on an idle generator; this measures the generator, not that
+/// rounding.
+fn tick(shared: &Shared, links: &[ShardLink], started: Instant) {
     while !shared.is_stopped() {
         std::thread::sleep(Duration::from_millis(1));
-        let fired = Instant::now();
-        for ticker in tickers {
-            let _ = ticker.send(fired);
-        }
-    }
-}
-
-/// Records, while measuring, how late this generator thread handles each tick.
-async fn measure_timer_lag(shared: Arc<Shared>, mut ticks: UnboundedReceiver<Instant>) {
-    while let Some(fired) = ticks.recv().await {
-        let late = fired.elapsed();
-        let mut world = shared.world();
-        if world.measuring {
-            world.tally.lagged(late);
+        let fired = (started.elapsed().as_nanos() as u64).max(1);
+        for link in links {
+            let _ = link
+                .tick
+                .compare_exchange(0, fired, Ordering::Relaxed, Ordering::Relaxed);
+            let _ = link.waker.wake();
         }
     }
 }

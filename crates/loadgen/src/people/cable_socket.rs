@@ -1,0 +1,620 @@
+//! One person's cable as a state machine its thread's event loop drives:
+//! the WebSocket opened (connect, upgrade, welcome) and Action Cable's
+//! protocol ([`CableProtocol`]) over frames read in place from the thread's
+//! read buffer: a delivery costs no allocation, task or wake-up of its own.
+//! Like `@rails/actioncable`'s connection monitor, a cable that closes or
+//! goes stale waits to be opened again (at most once a second) and sends
+//! its subscriptions again.
+
+use std::io::ErrorKind;
+use std::net::SocketAddr;
+use std::os::fd::AsRawFd;
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use mio::net::TcpStream;
+use mio::{Interest, Registry, Token};
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+
+use crate::connection::Readiness;
+use super::roster::Dice;
+use super::shard::GENERATIONS;
+use crate::cable::{
+    CABLE_PROTOCOL, CableError, CableProtocol, STALE_AFTER, Said, unescape_json_string_into,
+};
+use crate::http1::{recv, send};
+use crate::websocket::{Kind, read_frame, write_frame};
+
+/// A cable that keeps dropping is opened again at most this often, not in a
+/// tight loop against a struggling server.
+const REOPEN_AT_MOST_EVERY: Duration = Duration::from_secs(1);
+/// The longest upgrade response head read.
+const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// What the person hears of their cable, besides deliveries.
+#[derive(Debug)]
+pub(crate) enum News {
+    /// Open, with the welcome; `again` when it was opened again.
+    Opened { again: bool },
+    /// It could not be opened: the first time (`lost` is `None`), or again
+    /// after it was lost for `lost`. Either way it stays closed.
+    OpenFailed {
+        lost: Option<String>,
+        error: CableError,
+    },
+    /// A subscription was confirmed.
+    Confirmed,
+    Rejected(String),
+    /// The server said go away and do not come back: it stays closed.
+    Disconnected(Option<String>),
+    /// Subscribes sent again for want of an answer.
+    Resent(u64),
+}
+
+/// How to open the cable.
+pub(crate) struct OpenWith<'a> {
+    pub addr: SocketAddr,
+    pub path: &'a str,
+    pub cookie: Option<&'a str>,
+    pub timeout: Duration,
+}
+
+enum State {
+    /// Never opened, or given up.
+    Closed,
+    /// Lost for the reason given: opened again at `until`.
+    Waiting { until: Instant, why: String },
+    Connecting {
+        stream: TcpStream,
+        deadline: Instant,
+        /// The `Sec-WebSocket-Accept` the server must answer with.
+        accept: String,
+    },
+    /// The upgrade request sent (or on its way): its answer is awaited.
+    Upgrading { stream: TcpStream, deadline: Instant, accept: String },
+    /// Upgraded: the welcome is awaited.
+    Welcoming { stream: TcpStream, deadline: Instant },
+    Open { stream: TcpStream },
+}
+
+pub(crate) struct CableSocket {
+    state: State,
+    /// Sockets opened so far: an event for an earlier one is told apart.
+    generation: usize,
+    pub protocol: CableProtocol,
+    /// Opened before: a later open is a reopen.
+    opened_once: bool,
+    /// When it was last opened again.
+    reopened: Option<Instant>,
+    /// The loss being mended by the open in progress.
+    mending: Option<String>,
+    /// Bytes read and not yet used: a frame (or the upgrade's answer) not yet whole.
+    input: Vec<u8>,
+    /// Bytes not yet sent.
+    output: Vec<u8>,
+    /// An edge said there is something to read not yet read.
+    readable: bool,
+    closing: bool,
+    /// How long an open may take, to the welcome.
+    timeout: Duration,
+    /// Keys and masks.
+    dice: Dice,
+}
+
+impl CableSocket {
+    pub fn new(seed: u64) -> CableSocket {
+        CableSocket {
+            state: State::Closed,
+            generation: 0,
+            protocol: CableProtocol::new(Instant::now()),
+            opened_once: false,
+            reopened: None,
+            mending: None,
+            input: Vec::new(),
+            output: Vec::new(),
+            readable: false,
+            closing: false,
+            timeout: Duration::ZERO,
+            dice: Dice::new(seed),
+        }
+    }
+
+    pub fn is_open(&self) -> bool {
+        matches!(self.state, State::Open { .. })
+    }
+
+    /// Whether it waits to be opened again, or is opening.
+    pub fn is_mending(&self) -> bool {
+        !matches!(self.state, State::Closed | State::Open { .. })
+    }
+
+    /// Starts opening the cable.
+    pub fn open(
+        &mut self,
+        with: &OpenWith,
+        token: impl Fn(usize) -> Token,
+        registry: &Registry,
+        news: &mut Vec<News>,
+    ) {
+        let now = Instant::now();
+        if self.opened_once {
+            self.reopened = Some(now);
+        }
+        self.input.clear();
+        self.output.clear();
+        self.readable = false;
+        self.closing = false;
+        self.timeout = with.timeout;
+        self.generation = (self.generation + 1) % GENERATIONS;
+        let key = base64::engine::general_purpose::STANDARD.encode(
+            [self.dice.next().to_le_bytes(), self.dice.next().to_le_bytes()].concat(),
+        );
+        let request = upgrade_request(with, &key);
+        let deadline = now + with.timeout;
+        let opened = TcpStream::connect(with.addr).and_then(|mut stream| {
+            registry.register(
+                &mut stream,
+                token(self.generation),
+                Interest::READABLE | Interest::WRITABLE,
+            )?;
+            Ok(stream)
+        });
+        match opened {
+            Ok(stream) => {
+                self.output = request;
+                let accept = derive_accept_key(key.as_bytes());
+                self.state = State::Connecting {
+                    stream,
+                    deadline,
+                    accept,
+                };
+            }
+            Err(e) => {
+                let error = CableError::WebSocket(format!("connecting to {}: {e}", with.addr));
+                self.open_failed(error, news);
+            }
+        }
+    }
+
+    /// Subscribes to `identifier` (sent now if the cable is open, else when it opens).
+    pub fn subscribe(&mut self, identifier: &str, now: Instant) {
+        let command = self.protocol.subscribe(identifier, now);
+        self.command(&command);
+    }
+
+    pub fn unsubscribe(&mut self, identifier: &str) {
+        let command = self.protocol.unsubscribe(identifier);
+        self.command(&command);
+    }
+
+    /// Sends a command if the cable is open; a closed cable sends the
+    /// subscriptions that stand when it opens.
+    fn command(&mut self, text: &str) {
+        if self.is_open() {
+            self.queue(Kind::Text, text.as_bytes());
+            if let Err(why) = self.flush() {
+                self.lost(why, Instant::now());
+            }
+        }
+    }
+
+    fn queue(&mut self, kind: Kind, payload: &[u8]) {
+        let mask = (self.dice.next() as u32).to_le_bytes();
+        write_frame(&mut self.output, kind, payload, Some(mask));
+    }
+
+    /// When it next needs the clock: an open's deadline, a staleness
+    /// check, a subscribe to send again, or a reopen.
+    pub fn deadline(&self) -> Option<Instant> {
+        match &self.state {
+            State::Closed => None,
+            State::Waiting { until, .. } => Some(*until),
+            State::Connecting { deadline, .. }
+            | State::Upgrading { deadline, .. }
+            | State::Welcoming { deadline, .. } => Some(*deadline),
+            State::Open { .. } => {
+                // Just after it would be stale: is_stale is "longer than".
+                let stale = self.protocol.last_ping() + STALE_AFTER + Duration::from_millis(1);
+                Some(self.protocol.next_resend().map_or(stale, |r| r.min(stale)))
+            }
+        }
+    }
+
+    /// Acts on what is due at `now`; true when it is time to open it again.
+    pub fn on_timer(&mut self, now: Instant, news: &mut Vec<News>) -> bool {
+        match &self.state {
+            State::Waiting { until, why } if *until <= now => {
+                self.mending = Some(why.clone());
+                true
+            }
+            State::Connecting { deadline, .. }
+            | State::Upgrading { deadline, .. }
+            | State::Welcoming { deadline, .. }
+                if *deadline <= now =>
+            {
+                self.open_failed(CableError::NoWelcome(self.timeout), news);
+                false
+            }
+            State::Open { .. } => {
+                if self.protocol.is_stale(now) {
+                    self.lost("no ping for over 6 s".into(), now);
+                    return false;
+                }
+                let resent = self.protocol.resend_due(now);
+                if !resent.is_empty() {
+                    news.push(News::Resent(resent.len() as u64));
+                    for command in resent {
+                        self.queue(Kind::Text, command.as_bytes());
+                    }
+                    if let Err(why) = self.flush() {
+                        self.lost(why, now);
+                    }
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// An event for the socket of `generation`: reads what came, handing
+    /// each delivery's HTML to `deliver` (unescaped into `scratch`), and
+    /// sends what waits.
+    #[allow(clippy::too_many_arguments)]
+    pub fn on_event(
+        &mut self,
+        generation: usize,
+        event: Readiness,
+        now: Instant,
+        buffer: &mut [u8],
+        scratch: &mut String,
+        news: &mut Vec<News>,
+        deliver: &mut dyn FnMut(&str),
+    ) {
+        if generation != self.generation {
+            return;
+        }
+        self.readable |= event.readable || event.closing;
+        self.closing |= event.closing;
+        if let State::Connecting { stream, .. } = &self.state {
+            let outcome = match stream.take_error() {
+                Ok(Some(e)) | Err(e) => Err(e),
+                Ok(None) => match stream.peer_addr() {
+                    // Not connected yet (mio's wakeups may be spurious).
+                    Err(e) if e.kind() == ErrorKind::NotConnected => return,
+                    Err(e) => Err(e),
+                    Ok(_) => stream.set_nodelay(true),
+                },
+            };
+            if let Err(e) = outcome {
+                let error = CableError::WebSocket(format!("connecting: {e}"));
+                return self.open_failed(error, news);
+            }
+            let State::Connecting {
+                stream,
+                deadline,
+                accept,
+            } = std::mem::replace(&mut self.state, State::Closed)
+            else {
+                return;
+            };
+            self.state = State::Upgrading {
+                stream,
+                deadline,
+                accept,
+            };
+        }
+        if let Err(why) = self.flush() {
+            return self.lost_or_failed(why, now, news);
+        }
+        if self.readable {
+            self.read(now, buffer, scratch, news, deliver);
+        }
+    }
+
+    /// Sends what waits, as far as the socket takes it.
+    fn flush(&mut self) -> Result<(), String> {
+        let Some(stream) = self.stream() else {
+            return Ok(());
+        };
+        let fd = stream.as_raw_fd();
+        let mut sent = 0;
+        let failed = loop {
+            if sent == self.output.len() {
+                break None;
+            }
+            match send(fd, &self.output[sent..]) {
+                Ok(0) => break Some("the cable closed while sending".to_owned()),
+                Ok(n) => sent += n,
+                // The writable edge comes when there is room.
+                Err(e) if e.kind() == ErrorKind::WouldBlock => break None,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => break Some(format!("sending: {e}")),
+            }
+        };
+        self.output.drain(..sent);
+        failed.map_or(Ok(()), Err)
+    }
+
+    fn stream(&self) -> Option<&TcpStream> {
+        match &self.state {
+            State::Upgrading { stream, .. }
+            | State::Welcoming { stream, .. }
+            | State::Open { stream } => Some(stream),
+            State::Closed | State::Waiting { .. } | State::Connecting { .. } => None,
+        }
+    }
+
+    /// Reads until the socket is drained, using every whole frame.
+    fn read(
+        &mut self,
+        now: Instant,
+        buffer: &mut [u8],
+        scratch: &mut String,
+        news: &mut Vec<News>,
+        deliver: &mut dyn FnMut(&str),
+    ) {
+        loop {
+            let Some(stream) = self.stream() else { return };
+            let n = match recv(stream.as_raw_fd(), buffer, 0) {
+                Ok(0) => {
+                    return self.lost_or_failed("the server closed the cable".into(), now, news);
+                }
+                Ok(n) => n,
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                    self.readable = false;
+                    return;
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => return self.lost_or_failed(format!("reading: {e}"), now, news),
+            };
+            // A short read took all there was: the next bytes bring an edge
+            // (but a close that came with the bytes is still to be read).
+            let drained = n < buffer.len() && !self.closing;
+            if self.input.is_empty() {
+                let used = self.take(&mut buffer[..n], now, scratch, news, deliver);
+                if self.stream().is_some() {
+                    self.input.extend_from_slice(&buffer[used..n]);
+                }
+            } else {
+                let mut input = std::mem::take(&mut self.input);
+                input.extend_from_slice(&buffer[..n]);
+                let used = self.take(&mut input, now, scratch, news, deliver);
+                if self.stream().is_some() {
+                    input.drain(..used);
+                    self.input = input;
+                }
+            }
+            if self.stream().is_none() || drained {
+                self.readable = !drained;
+                return;
+            }
+        }
+    }
+
+    /// Uses the upgrade's answer and the whole frames at the front of
+    /// `bytes`; how many bytes it used.
+    fn take(
+        &mut self,
+        bytes: &mut [u8],
+        now: Instant,
+        scratch: &mut String,
+        news: &mut Vec<News>,
+        deliver: &mut dyn FnMut(&str),
+    ) -> usize {
+        let mut used = 0;
+        if let State::Upgrading { accept, .. } = &self.state {
+            match upgraded(bytes, accept) {
+                Ok(None) if bytes.len() > MAX_HEAD_BYTES => {
+                    let why = format!("an upgrade answer over {MAX_HEAD_BYTES} bytes");
+                    self.open_failed(CableError::WebSocket(why), news);
+                    return bytes.len();
+                }
+                Ok(None) => return 0,
+                Ok(Some(head)) => used = head,
+                Err(error) => {
+                    self.open_failed(error, news);
+                    return bytes.len();
+                }
+            }
+            let State::Upgrading {
+                stream, deadline, ..
+            } = std::mem::replace(&mut self.state, State::Closed)
+            else {
+                return used;
+            };
+            self.state = State::Welcoming { stream, deadline };
+        }
+        while self.stream().is_some() {
+            let frame = match read_frame(&mut bytes[used..]) {
+                Ok(Some(frame)) => frame,
+                Ok(None) => break,
+                Err(e) => {
+                    self.lost_or_failed(e.to_string(), now, news);
+                    break;
+                }
+            };
+            let payload = (used + frame.payload.start)..(used + frame.payload.end);
+            used += frame.len;
+            match frame.kind {
+                Kind::Text => {
+                    let Ok(text) = std::str::from_utf8(&bytes[payload]) else {
+                        self.lost_or_failed("a text frame not in UTF-8".into(), now, news);
+                        break;
+                    };
+                    self.heard(text, now, scratch, news, deliver);
+                }
+                Kind::Ping => {
+                    let payload = bytes[payload].to_vec();
+                    self.queue(Kind::Pong, &payload);
+                    if let Err(why) = self.flush() {
+                        self.lost_or_failed(why, now, news);
+                    }
+                }
+                Kind::Close => {
+                    self.lost_or_failed("the server closed the cable".into(), now, news);
+                }
+                Kind::Binary | Kind::Pong => {}
+            }
+        }
+        used
+    }
+
+    /// One text frame.
+    fn heard(
+        &mut self,
+        text: &str,
+        now: Instant,
+        scratch: &mut String,
+        news: &mut Vec<News>,
+        deliver: &mut dyn FnMut(&str),
+    ) {
+        let said = match self.protocol.read(text, now) {
+            Ok(Some(said)) => said,
+            Ok(None) => return,
+            Err(e) => return self.lost_or_failed(e.to_string(), now, news),
+        };
+        let welcoming = matches!(self.state, State::Welcoming { .. });
+        match said {
+            Said::Welcome if welcoming => {
+                let State::Welcoming { stream, .. } = std::mem::replace(&mut self.state, State::Closed)
+                else {
+                    return;
+                };
+                self.state = State::Open { stream };
+                let again = std::mem::replace(&mut self.opened_once, true);
+                self.mending = None;
+                // A reopened cable asks again for the page's subscriptions.
+                for command in self.protocol.reopened(now) {
+                    self.queue(Kind::Text, command.as_bytes());
+                }
+                news.push(News::Opened { again });
+                if let Err(why) = self.flush() {
+                    self.lost(why, now);
+                }
+            }
+            Said::Disconnect { reason, .. } if welcoming => {
+                self.open_failed(CableError::Refused(reason.unwrap_or_default()), news);
+            }
+            _ if welcoming => {}
+            Said::Welcome | Said::Ping => {}
+            Said::Confirmed(_) => news.push(News::Confirmed),
+            Said::Rejected(id) => news.push(News::Rejected(id)),
+            Said::Message { message, .. } => {
+                let literal = message.get();
+                if !literal.starts_with('"') {
+                    return; // not a page's HTML
+                }
+                if !unescape_json_string_into(literal, scratch) {
+                    let why = format!("unreadable message {}", &literal[..literal.len().min(200)]);
+                    return self.lost_or_failed(why, now, news);
+                }
+                deliver(scratch);
+            }
+            Said::Disconnect {
+                reconnect: true,
+                reason,
+            } => self.lost(format!("the server disconnected ({reason:?})"), now),
+            Said::Disconnect {
+                reconnect: false,
+                reason,
+            } => {
+                self.state = State::Closed;
+                news.push(News::Disconnected(reason));
+            }
+        }
+    }
+
+    /// Lost while open, or failed while opening.
+    fn lost_or_failed(&mut self, why: String, now: Instant, news: &mut Vec<News>) {
+        if self.is_open() {
+            self.lost(why, now);
+        } else {
+            self.open_failed(CableError::WebSocket(why), news);
+        }
+    }
+
+    /// The open cable was lost: it waits to be opened again.
+    fn lost(&mut self, why: String, now: Instant) {
+        let until = self
+            .reopened
+            .map_or(now, |at| (at + REOPEN_AT_MOST_EVERY).max(now));
+        self.state = State::Waiting { until, why };
+    }
+
+    fn open_failed(&mut self, error: CableError, news: &mut Vec<News>) {
+        self.state = State::Closed;
+        let lost = self.mending.take();
+        news.push(News::OpenFailed { lost, error });
+    }
+}
+
+/// The upgrade request: a GET with the WebSocket headers, the Action Cable
+/// subprotocol, and the page's origin and session cookie.
+fn upgrade_request(with: &OpenWith, key: &str) -> Vec<u8> {
+    let mut request = format!(
+        "GET {path} HTTP/1.1\r\nhost: {addr}\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-key: {key}\r\nsec-websocket-version: 13\r\nsec-websocket-protocol: {CABLE_PROTOCOL}\r\norigin: http://{addr}\r\n",
+        path = with.path,
+        addr = with.addr,
+    );
+    if let Some(cookie) = with.cookie {
+        request.push_str(&format!("cookie: {cookie}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.into_bytes()
+}
+
+/// Reads the answer to the upgrade request at the front of `bytes`: where
+/// its head ends once whole, or why it is not the upgrade asked for.
+fn upgraded(bytes: &[u8], accept: &str) -> Result<Option<usize>, CableError> {
+    let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return Ok(None);
+    };
+    let head = String::from_utf8_lossy(&bytes[..end]);
+    let mut lines = head.split("\r\n");
+    let status = lines.next().unwrap_or_default();
+    let code = status.split(' ').nth(1).unwrap_or_default();
+    if code != "101" {
+        let reason = status.split(' ').skip(1).collect::<Vec<_>>().join(" ");
+        return Err(CableError::WebSocket(format!("HTTP error: {reason}")));
+    }
+    let header = |name: &str| {
+        head.split("\r\n").skip(1).find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.trim().eq_ignore_ascii_case(name).then(|| value.trim().to_owned())
+        })
+    };
+    if header("sec-websocket-accept").as_deref() != Some(accept) {
+        return Err(CableError::WebSocket(
+            "the server's Sec-WebSocket-Accept does not match the key".into(),
+        ));
+    }
+    if header("sec-websocket-protocol").as_deref() != Some(CABLE_PROTOCOL) {
+        return Err(CableError::WebSocket(format!(
+            "the server did not take the {CABLE_PROTOCOL} subprotocol"
+        )));
+    }
+    Ok(Some(end + 4))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_upgrade_is_taken_only_with_its_key_and_the_cable_subprotocol() {
+        let accept = derive_accept_key(b"dGhlIHNhbXBsZSBub25jZQ==");
+        let answer = format!(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\nSec-WebSocket-Protocol: actioncable-v1-json\r\n\r\nhi"
+        );
+        let bytes = answer.as_bytes();
+        assert_eq!(upgraded(&bytes[..20], &accept).unwrap(), None, "not whole yet");
+        assert_eq!(upgraded(bytes, &accept).unwrap(), Some(bytes.len() - 2));
+        let wrong_key = upgraded(bytes, "c29tZXRoaW5nIGVsc2U=").unwrap_err();
+        assert!(wrong_key.to_string().contains("Accept"), "{wrong_key}");
+        let no_protocol = answer.replace("Sec-WebSocket-Protocol: actioncable-v1-json\r\n", "");
+        let e = upgraded(no_protocol.as_bytes(), &accept).unwrap_err();
+        assert!(e.to_string().contains("subprotocol"), "{e}");
+        let refused = upgraded(b"HTTP/1.1 403 Forbidden\r\n\r\n", &accept).unwrap_err();
+        assert_eq!(refused.to_string(), "WebSocket: HTTP error: 403 Forbidden");
+    }
+}

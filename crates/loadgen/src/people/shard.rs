@@ -1,0 +1,202 @@
+//! One generator thread: its people, `shard`, `shard + threads`, …, in one
+//! event loop, as the load's workers run their connections: one
+//! `epoll_wait` (through mio) hands over the sockets that became ready, a
+//! heap holds each person's earliest deadline, and a delivery is read,
+//! checked and counted where it lands, with no task, channel or allocation
+//! of its own.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use mio::{Events, Poll, Token, Waker};
+
+use crate::connection::Readiness;
+use super::person::{Ctx, Person, Shared};
+use crate::spec::STOP_POLL;
+
+/// How the controller and the tick thread reach one generator thread.
+pub(crate) struct ShardLink {
+    /// Wakes the thread's wait for sockets.
+    pub waker: Waker,
+    /// The people wanted across every thread: this one runs its share.
+    pub people: AtomicUsize,
+    /// When the oldest tick not yet handled fired, in nanoseconds after
+    /// the run's start (0: none waiting).
+    pub tick: AtomicU64,
+}
+
+/// The token of the thread's waker.
+pub(crate) const WAKE: Token = Token(usize::MAX);
+
+/// A person's two sockets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Socket {
+    Browser,
+    Cable,
+}
+
+/// Sockets of one kind a person may open before their tokens repeat: an
+/// event for a socket closed earlier in the same wait is told apart.
+pub(crate) const GENERATIONS: usize = 1 << 16;
+
+/// The token of a person's socket: their slot, which socket, its number.
+pub(crate) fn token(slot: usize, socket: Socket, generation: usize) -> Token {
+    let socket = match socket {
+        Socket::Browser => 0,
+        Socket::Cable => 1,
+    };
+    Token((slot * 2 + socket) * GENERATIONS + generation % GENERATIONS)
+}
+
+fn untoken(token: Token) -> (usize, Socket, usize) {
+    let (sockets, generation) = (token.0 / GENERATIONS, token.0 % GENERATIONS);
+    let socket = if sockets % 2 == 0 {
+        Socket::Browser
+    } else {
+        Socket::Cable
+    };
+    (sockets / 2, socket, generation)
+}
+
+/// Runs the thread's people until the load stops.
+pub(crate) fn run_shard(
+    shared: &Shared,
+    shard: usize,
+    threads: usize,
+    mut poll: Poll,
+    link: &ShardLink,
+    started: Instant,
+) -> Result<(), String> {
+    let mut people: Vec<Person> = Vec::new();
+    let mut timers: BinaryHeap<Reverse<(Instant, usize)>> = BinaryHeap::new();
+    let mut buffer = vec![0u8; READ_BUFFER_BYTES].into_boxed_slice();
+    let mut scratch = String::new();
+    let mut bodies = Vec::new();
+    let mut news = Vec::new();
+    let mut events = Events::with_capacity(1024);
+    macro_rules! ctx {
+        () => {
+            &mut Ctx {
+                shared,
+                registry: poll.registry(),
+                buffer: &mut buffer,
+                scratch: &mut scratch,
+                bodies: &mut bodies,
+                news: &mut news,
+            }
+        };
+    }
+    // After a person acts: a timer entry stands no later than their next deadline.
+    let arm = |person: &mut Person, slot: usize, timers: &mut BinaryHeap<_>| {
+        if let Some(at) = person.deadline()
+            && person.armed.is_none_or(|armed| at < armed)
+        {
+            timers.push(Reverse((at, slot)));
+            person.armed = Some(at);
+        }
+    };
+    let mut woke = Instant::now();
+    let mut busy = false;
+    while !shared.is_stopped() {
+        let wanted = link.people.load(Ordering::Relaxed);
+        let mut next = shard + people.len() * threads;
+        while next < wanted {
+            let slot = people.len();
+            let mut person = Person::new(shared, next, slot);
+            person.start(ctx!());
+            arm(&mut person, slot, &mut timers);
+            people.push(person);
+            next += threads;
+        }
+        let now = Instant::now();
+        let fired = link.tick.swap(0, Ordering::Relaxed);
+        if fired != 0 {
+            let late = now.saturating_duration_since(started + Duration::from_nanos(fired));
+            let mut world = shared.world();
+            if world.measuring {
+                world.tally.lagged(late);
+            }
+        }
+        while let Some(&Reverse((at, slot))) = timers.peek()
+            && at <= now
+        {
+            timers.pop();
+            let person = &mut people[slot];
+            if person.armed == Some(at) {
+                person.armed = None;
+            }
+            person.on_timer(now, ctx!());
+            arm(person, slot, &mut timers);
+        }
+        // Busy, the thread waits no sooner than BATCH after its last
+        // wake-up: what arrives meanwhile is read in one pass.
+        let mut now = now;
+        if busy && woke + BATCH > now {
+            std::thread::sleep(woke + BATCH - now);
+            now = Instant::now();
+        }
+        let wait = timers
+            .peek()
+            .map_or(STOP_POLL, |Reverse((at, _))| at.saturating_duration_since(now))
+            .min(STOP_POLL);
+        if let Err(e) = poll.poll(&mut events, Some(wait))
+            && e.kind() != std::io::ErrorKind::Interrupted
+        {
+            return Err(format!("waiting for sockets: {e}"));
+        }
+        woke = Instant::now();
+        busy = woke - now < BATCH;
+        for event in &events {
+            if event.token() == WAKE {
+                continue;
+            }
+            let (slot, socket, generation) = untoken(event.token());
+            let Some(person) = people.get_mut(slot) else {
+                continue;
+            };
+            let readiness = Readiness {
+                readable: event.is_readable(),
+                writable: event.is_writable(),
+                closing: event.is_read_closed() || event.is_write_closed() || event.is_error(),
+            };
+            person.on_event(socket, generation, readiness, ctx!());
+            arm(person, slot, &mut timers);
+        }
+    }
+    Ok(())
+}
+
+/// While the thread is busy (its last wait for sockets ended within this
+/// much), it waits no sooner than this after its last wake-up, so that a
+/// burst of deliveries is read in a few passes rather than with a wake-up
+/// each: a wake-up costs a busy generator more than the delivery it reads
+/// (and the server, which would wake it, as much again). What arrives
+/// meanwhile is seen up to this much later, which the timer lag shows.
+const BATCH: Duration = Duration::from_micros(200);
+
+/// How much one read takes: a page in one or two reads, or a burst of deliveries.
+const READ_BUFFER_BYTES: usize = 64 * 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_names_its_person_socket_and_generation() {
+        for (slot, socket, generation) in [
+            (0, Socket::Browser, 1),
+            (0, Socket::Cable, 1),
+            (9_999, Socket::Cable, 65_535),
+            (123_456, Socket::Browser, 7),
+        ] {
+            assert_eq!(
+                untoken(token(slot, socket, generation)),
+                (slot, socket, generation)
+            );
+        }
+        assert_eq!(untoken(token(3, Socket::Cable, GENERATIONS + 2)).2, 2);
+        assert_ne!(token(500_000, Socket::Cable, GENERATIONS - 1), WAKE);
+    }
+}
