@@ -12,10 +12,10 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use tokio::net::TcpStream;
 use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
 /// The subprotocol Action Cable speaks.
 pub const CABLE_PROTOCOL: &str = "actioncable-v1-json";
@@ -188,6 +188,9 @@ fn frame_error(frame: &str, reason: impl std::fmt::Display) -> CableError {
 pub(crate) struct CableProtocol {
     /// Subscribed and not unsubscribed, in the order subscribed (a page has a few).
     subscriptions: Vec<(String, SubscriptionState)>,
+    /// When the earliest unanswered subscribe is due to be sent again: kept,
+    /// as a person's event loop asks at every event.
+    resend_at: Option<Instant>,
     last_ping: Instant,
     resends: u64,
 }
@@ -197,6 +200,7 @@ impl CableProtocol {
     pub fn new(now: Instant) -> CableProtocol {
         CableProtocol {
             subscriptions: Vec::new(),
+            resend_at: None,
             last_ping: now,
             resends: 0,
         }
@@ -205,16 +209,22 @@ impl CableProtocol {
     /// The subscribe command for `identifier`, which waits for its answer from `now`.
     pub fn subscribe(&mut self, identifier: &str, now: Instant) -> String {
         let pending = SubscriptionState::Pending { since: now };
-        match self.subscriptions.iter_mut().find(|(id, _)| id == identifier) {
+        match self
+            .subscriptions
+            .iter_mut()
+            .find(|(id, _)| id == identifier)
+        {
             Some((_, state)) => *state = pending,
             None => self.subscriptions.push((identifier.to_owned(), pending)),
         }
+        self.answers_changed();
         command("subscribe", identifier, None)
     }
 
     /// The unsubscribe command; the subscription is forgotten.
     pub fn unsubscribe(&mut self, identifier: &str) -> String {
         self.subscriptions.retain(|(id, _)| id != identifier);
+        self.answers_changed();
         command("unsubscribe", identifier, None)
     }
 
@@ -222,7 +232,11 @@ impl CableProtocol {
     /// again; their subscribe commands, to send on it.
     pub fn reopened(&mut self, now: Instant) -> Vec<String> {
         self.last_ping = now;
-        let ids: Vec<String> = self.subscriptions.iter().map(|(id, _)| id.clone()).collect();
+        let ids: Vec<String> = self
+            .subscriptions
+            .iter()
+            .map(|(id, _)| id.clone())
+            .collect();
         ids.iter().map(|id| self.subscribe(id, now)).collect()
     }
 
@@ -235,14 +249,15 @@ impl CableProtocol {
 
     /// Every subscription standing, in the order subscribed.
     pub fn subscribed(&self) -> Vec<String> {
-        self.subscriptions.iter().map(|(id, _)| id.clone()).collect()
+        self.subscriptions
+            .iter()
+            .map(|(id, _)| id.clone())
+            .collect()
     }
 
     /// Whether a subscription still waits for its answer.
     pub fn any_pending(&self) -> bool {
-        self.subscriptions
-            .iter()
-            .any(|(_, s)| matches!(s, SubscriptionState::Pending { .. }))
+        self.resend_at.is_some()
     }
 
     /// The identifiers still waiting for their answer.
@@ -267,13 +282,30 @@ impl CableProtocol {
 
     /// When the next unanswered subscribe is due to be sent again.
     pub fn next_resend(&self) -> Option<Instant> {
-        self.subscriptions
-            .iter()
+        self.resend_at
+    }
+
+    fn answers_changed(&mut self) {
+        self.resend_at = (self.subscriptions.iter())
             .filter_map(|(_, s)| match s {
                 SubscriptionState::Pending { since } => Some(*since + RESUBSCRIBE_AFTER),
                 _ => None,
             })
-            .min()
+            .min();
+    }
+
+    /// The server answered the subscription `raw` names (a JSON string):
+    /// its identifier, and whether it was standing.
+    fn answered(
+        &mut self,
+        raw: &RawValue,
+        state: SubscriptionState,
+    ) -> Result<(String, bool), CableError> {
+        let id = json_string(raw)?;
+        let found = self.subscriptions.iter_mut().find(|(i, _)| *i == id);
+        let standing = found.map(|(_, s)| *s = state).is_some();
+        self.answers_changed();
+        Ok((id, standing))
     }
 
     /// The subscribes unanswered for [`RESUBSCRIBE_AFTER`] at `now`, sent
@@ -289,23 +321,20 @@ impl CableProtocol {
             }
         }
         self.resends += due.len() as u64;
+        self.answers_changed();
         due
     }
 
     /// Reads one text frame the server sent at `now`. `None`: nothing a
     /// reader acts on (an answer for a subscription since left, a frame of
     /// no type this knows without its identifier and message).
-    pub fn read<'a>(&mut self, text: &'a str, now: Instant) -> Result<Option<Said<'a>>, CableError> {
+    pub fn read<'a>(
+        &mut self,
+        text: &'a str,
+        now: Instant,
+    ) -> Result<Option<Said<'a>>, CableError> {
         let incoming: Incoming<'a> =
             serde_json::from_str(text).map_err(|e| frame_error(text, e))?;
-        let answer = |this: &mut CableProtocol, state| -> Result<Option<String>, CableError> {
-            let Some(raw) = incoming.identifier else {
-                return Ok(None);
-            };
-            let id = json_string(raw)?;
-            let found = this.subscriptions.iter_mut().find(|(i, _)| *i == id);
-            Ok(found.map(|(_, s)| *s = state).map(|()| id))
-        };
         Ok(match incoming.kind.as_deref() {
             Some("ping") => {
                 self.last_ping = now;
@@ -313,19 +342,19 @@ impl CableProtocol {
             }
             Some("welcome") => Some(Said::Welcome),
             // An answer for a subscription since unsubscribed is stale news.
-            Some("confirm_subscription") => {
-                answer(self, SubscriptionState::Confirmed)?.map(Said::Confirmed)
-            }
-            Some("reject_subscription") => {
-                let Some(raw) = incoming.identifier else {
-                    return Ok(None);
-                };
-                let id = json_string(raw)?;
-                if let Some((_, state)) = self.subscriptions.iter_mut().find(|(i, _)| *i == id) {
-                    *state = SubscriptionState::Rejected;
-                }
-                Some(Said::Rejected(id))
-            }
+            Some("confirm_subscription") => match incoming.identifier {
+                Some(raw) => match self.answered(raw, SubscriptionState::Confirmed)? {
+                    (id, true) => Some(Said::Confirmed(id)),
+                    (_, false) => None,
+                },
+                None => None,
+            },
+            Some("reject_subscription") => match incoming.identifier {
+                Some(raw) => Some(Said::Rejected(
+                    self.answered(raw, SubscriptionState::Rejected)?.0,
+                )),
+                None => None,
+            },
             Some("disconnect") => Some(Said::Disconnect {
                 reason: incoming.reason,
                 reconnect: incoming.reconnect.unwrap_or(false),
@@ -661,23 +690,36 @@ mod tests {
         let id = r#"{"channel":"RoomChannel","room":1}"#;
         let command = protocol.subscribe(id, start);
         let sent: serde_json::Value = serde_json::from_str(&command).unwrap();
-        assert_eq!(sent, serde_json::json!({"command": "subscribe", "identifier": id}));
+        assert_eq!(
+            sent,
+            serde_json::json!({"command": "subscribe", "identifier": id})
+        );
         assert!(protocol.any_pending());
         assert_eq!(protocol.next_resend(), Some(start + RESUBSCRIBE_AFTER));
-        assert!(protocol.resend_due(start + RESUBSCRIBE_AFTER / 2).is_empty());
+        assert!(
+            protocol
+                .resend_due(start + RESUBSCRIBE_AFTER / 2)
+                .is_empty()
+        );
         assert_eq!(protocol.resend_due(start + RESUBSCRIBE_AFTER).len(), 1);
         assert_eq!(protocol.resends(), 1);
         let confirm = serde_json::json!({"type": "confirm_subscription", "identifier": id});
         let confirm = confirm.to_string();
         let said = protocol.read(&confirm, start).unwrap();
         assert!(matches!(said, Some(Said::Confirmed(c)) if c == id));
-        assert_eq!(protocol.subscription(id), Some(SubscriptionState::Confirmed));
+        assert_eq!(
+            protocol.subscription(id),
+            Some(SubscriptionState::Confirmed)
+        );
         assert!(!protocol.any_pending() && protocol.next_resend().is_none());
         // A new connection asks again for every subscription.
         assert_eq!(protocol.reopened(start).len(), 1);
         assert!(protocol.any_pending());
         protocol.unsubscribe(id);
         let late = protocol.read(&confirm, start).unwrap();
-        assert!(late.is_none(), "an answer for a subscription since left is stale news");
+        assert!(
+            late.is_none(),
+            "an answer for a subscription since left is stale news"
+        );
     }
 }

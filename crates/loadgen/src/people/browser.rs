@@ -115,7 +115,11 @@ pub(crate) struct Browser {
     /// Sockets opened so far: an event for an earlier one is told apart.
     generation: usize,
     exchange: Option<Exchange>,
-    /// Requests re-sent on a new connection after an idle close, not yet counted.
+    /// The server closed the kept-alive connection while it was idle.
+    idle_closed: bool,
+    /// Requests that went on a new connection because the server had closed
+    /// the kept-alive one for idleness (sent again, or seen closed before
+    /// sending), not yet counted.
     pub reconnects: u64,
 }
 
@@ -129,6 +133,7 @@ impl Browser {
             connection: None,
             generation: 0,
             exchange: None,
+            idle_closed: false,
             reconnects: 0,
         }
     }
@@ -168,7 +173,15 @@ impl Browser {
     /// The request in flight, failed if its deadline has passed at `now`.
     pub fn on_deadline(&mut self, now: Instant) -> Progress {
         match &self.exchange {
-            Some(x) if now >= x.deadline => self.fail(FetchError::Timeout),
+            Some(x) if now >= x.deadline => {
+                let connecting = self.connection.as_ref().is_some_and(|c| !c.connected);
+                self.fail(if connecting {
+                    let seconds = self.timeout.as_secs_f64();
+                    FetchError::Connect(format!("no connection within {seconds} s"))
+                } else {
+                    FetchError::Timeout
+                })
+            }
             _ => Progress::Pending,
         }
     }
@@ -191,9 +204,11 @@ impl Browser {
         connection.readable |= event.readable || event.closing;
         connection.closing |= event.closing;
         if self.exchange.is_none() {
-            // An idle connection the server closed: gone before the next request.
+            // An idle connection the server closed (as a browser sees it, the
+            // next request goes on a new one, counted as a reconnect).
             if connection.closing {
                 self.connection = None;
+                self.idle_closed = true;
             }
             return Progress::Pending;
         }
@@ -250,6 +265,9 @@ impl Browser {
     fn begin(&mut self, token: impl Fn(usize) -> Token, registry: &Registry) -> Progress {
         if self.connection.is_some() {
             return self.advance(token, registry, &mut []);
+        }
+        if std::mem::take(&mut self.idle_closed) {
+            self.reconnects += 1;
         }
         self.generation = (self.generation + 1) % GENERATIONS;
         let opened = TcpStream::connect(self.addr).and_then(|mut stream| {
@@ -342,7 +360,8 @@ impl Browser {
             return Progress::Pending;
         }
         loop {
-            let step = recv(fd, buffer, 0).map(|n| (n, x.parser.feed(&buffer[..n], Some(&mut x.body))));
+            let step =
+                recv(fd, buffer, 0).map(|n| (n, x.parser.feed(&buffer[..n], Some(&mut x.body))));
             // A short read took all there was: the next bytes bring an edge
             // (but a close that came with the bytes is still to be read).
             let drained = |n: usize| n < buffer.len() && !connection.closing;
@@ -498,8 +517,40 @@ mod tests {
         let outcome = fetch_waiting(&mut browser, &mut poll, &GET, &StopHandle::default());
         assert_eq!(outcome.unwrap().unwrap_err(), FetchError::Timeout);
         let took = asked.elapsed();
-        assert!(took >= Duration::from_millis(200) && took < Duration::from_secs(5), "{took:?}");
+        assert!(
+            took >= Duration::from_millis(200) && took < Duration::from_secs(5),
+            "{took:?}"
+        );
         drop(listener);
+    }
+
+    #[test]
+    fn a_connection_the_server_never_accepts_fails_as_a_connect_not_a_timeout() {
+        // A listener whose queue of unaccepted connections is full: the
+        // kernel drops the next handshake, so the connect never finishes.
+        let listener = unsafe {
+            let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM, 0);
+            let mut addr: libc::sockaddr_in = std::mem::zeroed();
+            addr.sin_family = libc::AF_INET as libc::sa_family_t;
+            addr.sin_addr.s_addr = u32::from_ne_bytes([127, 0, 0, 1]);
+            let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+            assert_eq!(libc::bind(fd, (&raw const addr).cast(), len), 0);
+            assert_eq!(libc::listen(fd, 0), 0);
+            <TcpListener as std::os::fd::FromRawFd>::from_raw_fd(fd)
+        };
+        let addr = listener.local_addr().unwrap();
+        // Linux queues backlog + 1: this one fills the queue.
+        let queued = std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(1)).unwrap();
+        let mut browser = Browser::new(addr, Duration::from_millis(300), true);
+        let mut poll = Poll::new().unwrap();
+        let outcome = fetch_waiting(&mut browser, &mut poll, &GET, &StopHandle::default());
+        match outcome.unwrap() {
+            Err(FetchError::Connect(why)) => {
+                assert!(why.contains("no connection within 0.3 s"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+        drop((queued, listener));
     }
 
     #[test]
@@ -527,14 +578,52 @@ mod tests {
         let mut browser = Browser::new(addr, Duration::from_secs(5), true);
         let mut poll = Poll::new().unwrap();
         let stop = StopHandle::default();
-        let first = fetch_waiting(&mut browser, &mut poll, &GET, &stop).unwrap().unwrap();
+        let first = fetch_waiting(&mut browser, &mut poll, &GET, &stop)
+            .unwrap()
+            .unwrap();
         assert_eq!((first.status, first.body.as_slice()), (200, &b"page 0"[..]));
         assert_eq!(first.cookie.as_deref(), Some("s=0"));
         std::thread::sleep(Duration::from_millis(300));
-        let second = fetch_waiting(&mut browser, &mut poll, &GET, &stop).unwrap().unwrap();
+        let second = fetch_waiting(&mut browser, &mut poll, &GET, &stop)
+            .unwrap()
+            .unwrap();
         assert_eq!(second.body, b"page 1");
         assert_eq!(browser.reconnects, 1, "sent again, not failed");
+        // Watched while idle (as a person's loop does), the close is seen
+        // before the next request, which goes on a new connection: counted too.
+        let mut events = Events::with_capacity(8);
+        let mut buffer = vec![0; 1024];
+        let until = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < until {
+            poll.poll(&mut events, Some(Duration::from_millis(10)))
+                .unwrap();
+            for event in &events {
+                let readiness = Readiness {
+                    readable: event.is_readable(),
+                    writable: event.is_writable(),
+                    closing: event.is_read_closed() || event.is_error(),
+                };
+                let progress = browser.on_event(
+                    event.token().0,
+                    readiness,
+                    Token,
+                    poll.registry(),
+                    &mut buffer,
+                );
+                assert!(matches!(progress, Progress::Pending));
+            }
+        }
+        assert!(
+            browser.connection.is_none(),
+            "the closed connection is gone"
+        );
         server.join().unwrap();
+        let refused = fetch_waiting(&mut browser, &mut poll, &GET, &stop).unwrap();
+        assert_eq!(browser.reconnects, 2);
+        assert!(
+            matches!(refused, Err(FetchError::Connect(_))),
+            "the server is gone"
+        );
     }
 
     #[test]

@@ -16,12 +16,12 @@ use mio::net::TcpStream;
 use mio::{Interest, Registry, Token};
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 
-use crate::connection::Readiness;
 use super::roster::Dice;
 use super::shard::GENERATIONS;
 use crate::cable::{
     CABLE_PROTOCOL, CableError, CableProtocol, STALE_AFTER, Said, unescape_json_string_into,
 };
+use crate::connection::Readiness;
 use crate::http1::{recv, send};
 use crate::websocket::{Kind, read_frame, write_frame};
 
@@ -35,7 +35,9 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 #[derive(Debug)]
 pub(crate) enum News {
     /// Open, with the welcome; `again` when it was opened again.
-    Opened { again: bool },
+    Opened {
+        again: bool,
+    },
     /// It could not be opened: the first time (`lost` is `None`), or again
     /// after it was lost for `lost`. Either way it stays closed.
     OpenFailed {
@@ -63,7 +65,10 @@ enum State {
     /// Never opened, or given up.
     Closed,
     /// Lost for the reason given: opened again at `until`.
-    Waiting { until: Instant, why: String },
+    Waiting {
+        until: Instant,
+        why: String,
+    },
     Connecting {
         stream: TcpStream,
         deadline: Instant,
@@ -71,10 +76,19 @@ enum State {
         accept: String,
     },
     /// The upgrade request sent (or on its way): its answer is awaited.
-    Upgrading { stream: TcpStream, deadline: Instant, accept: String },
+    Upgrading {
+        stream: TcpStream,
+        deadline: Instant,
+        accept: String,
+    },
     /// Upgraded: the welcome is awaited.
-    Welcoming { stream: TcpStream, deadline: Instant },
-    Open { stream: TcpStream },
+    Welcoming {
+        stream: TcpStream,
+        deadline: Instant,
+    },
+    Open {
+        stream: TcpStream,
+    },
 }
 
 pub(crate) struct CableSocket {
@@ -123,9 +137,9 @@ impl CableSocket {
         matches!(self.state, State::Open { .. })
     }
 
-    /// Whether it waits to be opened again, or is opening.
-    pub fn is_mending(&self) -> bool {
-        !matches!(self.state, State::Closed | State::Open { .. })
+    /// Never opened, or given up: it opens only when told to.
+    pub fn is_closed(&self) -> bool {
+        matches!(self.state, State::Closed)
     }
 
     /// Starts opening the cable.
@@ -147,7 +161,11 @@ impl CableSocket {
         self.timeout = with.timeout;
         self.generation = (self.generation + 1) % GENERATIONS;
         let key = base64::engine::general_purpose::STANDARD.encode(
-            [self.dice.next().to_le_bytes(), self.dice.next().to_le_bytes()].concat(),
+            [
+                self.dice.next().to_le_bytes(),
+                self.dice.next().to_le_bytes(),
+            ]
+            .concat(),
         );
         let request = upgrade_request(with, &key);
         let deadline = now + with.timeout;
@@ -476,21 +494,22 @@ impl CableSocket {
         let welcoming = matches!(self.state, State::Welcoming { .. });
         match said {
             Said::Welcome if welcoming => {
-                let State::Welcoming { stream, .. } = std::mem::replace(&mut self.state, State::Closed)
+                let State::Welcoming { stream, .. } =
+                    std::mem::replace(&mut self.state, State::Closed)
                 else {
                     return;
                 };
                 self.state = State::Open { stream };
-                let again = std::mem::replace(&mut self.opened_once, true);
-                self.mending = None;
                 // A reopened cable asks again for the page's subscriptions.
                 for command in self.protocol.reopened(now) {
                     self.queue(Kind::Text, command.as_bytes());
                 }
-                news.push(News::Opened { again });
                 if let Err(why) = self.flush() {
-                    self.lost(why, now);
+                    return self.open_failed(CableError::WebSocket(why), news);
                 }
+                let again = std::mem::replace(&mut self.opened_once, true);
+                self.mending = None;
+                news.push(News::Opened { again });
             }
             Said::Disconnect { reason, .. } if welcoming => {
                 self.open_failed(CableError::Refused(reason.unwrap_or_default()), news);
@@ -580,7 +599,9 @@ fn upgraded(bytes: &[u8], accept: &str) -> Result<Option<usize>, CableError> {
     let header = |name: &str| {
         head.split("\r\n").skip(1).find_map(|line| {
             let (key, value) = line.split_once(':')?;
-            key.trim().eq_ignore_ascii_case(name).then(|| value.trim().to_owned())
+            key.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| value.trim().to_owned())
         })
     };
     if header("sec-websocket-accept").as_deref() != Some(accept) {
@@ -599,6 +620,176 @@ fn upgraded(bytes: &[u8], accept: &str) -> Result<Option<usize>, CableError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mio::{Events, Poll};
+    use std::io::{BufRead, BufReader, Write};
+    use std::net::TcpListener;
+
+    /// A cable server in a thread: reads the upgrade request, then writes
+    /// `answer(key)` (the whole reply) in pieces of `piece` bytes, a pause
+    /// between them, and keeps the socket open until the test ends.
+    fn server(
+        piece: usize,
+        answer: impl FnOnce(&str) -> Vec<u8> + Send + 'static,
+    ) -> (SocketAddr, std::thread::JoinHandle<String>) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let thread = std::thread::spawn(move || {
+            let (stream, _) = listener.accept().unwrap();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut request = String::new();
+            loop {
+                let mut line = String::new();
+                reader.read_line(&mut line).unwrap();
+                request.push_str(&line);
+                if line == "\r\n" {
+                    break;
+                }
+            }
+            let key = request
+                .lines()
+                .find_map(|l| l.strip_prefix("sec-websocket-key: "))
+                .unwrap()
+                .to_owned();
+            for part in answer(&key).chunks(piece) {
+                (&stream).write_all(part).unwrap();
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            std::thread::sleep(Duration::from_millis(500));
+            request
+        });
+        (addr, thread)
+    }
+
+    fn upgrade_and(frames: &[&str]) -> impl Fn(&str) -> Vec<u8> + Send + 'static {
+        let frames: Vec<String> = frames.iter().map(|f| f.to_string()).collect();
+        move |key| {
+            let mut bytes = format!(
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {}\r\nSec-WebSocket-Protocol: actioncable-v1-json\r\n\r\n",
+                derive_accept_key(key.as_bytes())
+            )
+            .into_bytes();
+            for frame in &frames {
+                write_frame(&mut bytes, Kind::Text, frame.as_bytes(), None);
+            }
+            bytes
+        }
+    }
+
+    /// Opens a cable to `addr` and drives it until `done` says so (or 5 s):
+    /// what it heard, and the deliveries' HTML.
+    fn drive(
+        addr: SocketAddr,
+        done: impl Fn(&[String], &[String], &CableSocket) -> bool,
+    ) -> (Vec<String>, Vec<String>, CableSocket) {
+        let mut poll = Poll::new().unwrap();
+        let mut cable = CableSocket::new(7);
+        let mut news = Vec::new();
+        let with = OpenWith {
+            addr,
+            path: "/cable",
+            cookie: Some("session_token=s"),
+            timeout: Duration::from_secs(5),
+        };
+        cable.open(&with, Token, poll.registry(), &mut news);
+        let (mut heard, mut delivered) = (Vec::new(), Vec::new());
+        let mut buffer = vec![0; 4096];
+        let mut scratch = String::new();
+        let mut events = Events::with_capacity(8);
+        let until = Instant::now() + Duration::from_secs(5);
+        while !done(&heard, &delivered, &cable) && Instant::now() < until {
+            poll.poll(&mut events, Some(Duration::from_millis(10)))
+                .unwrap();
+            for event in &events {
+                let readiness = Readiness {
+                    readable: event.is_readable(),
+                    writable: event.is_writable(),
+                    closing: event.is_read_closed() || event.is_error(),
+                };
+                let mut deliver = |html: &str| delivered.push(html.to_owned());
+                cable.on_event(
+                    event.token().0,
+                    readiness,
+                    Instant::now(),
+                    &mut buffer,
+                    &mut scratch,
+                    &mut news,
+                    &mut deliver,
+                );
+            }
+            heard.extend(news.drain(..).map(|n| format!("{n:?}")));
+        }
+        (heard, delivered, cable)
+    }
+
+    #[test]
+    fn an_answer_and_frames_split_across_reads_are_read_whole() {
+        let delivery = r#"{"identifier":"{\"channel\":\"Turbo::StreamsChannel\"}","message":"\u003cdiv id=\"message_p1-1\"\u003ehi\u003c/div\u003e"}"#;
+        for piece in [1, 7, 100] {
+            let (addr, server) = server(piece, |key| {
+                upgrade_and(&[
+                    r#"{"type":"welcome"}"#,
+                    r#"{"type":"ping","message":1}"#,
+                    delivery,
+                    delivery,
+                ])(key)
+            });
+            let (heard, delivered, cable) = drive(addr, |_, d, _| d.len() == 2);
+            assert_eq!(heard, ["Opened { again: false }"], "pieces of {piece}");
+            assert_eq!(
+                delivered, [r#"<div id="message_p1-1">hi</div>"#; 2],
+                "pieces of {piece}"
+            );
+            assert!(cable.is_open());
+            let request = server.join().unwrap();
+            assert!(request.starts_with("GET /cable HTTP/1.1\r\n"), "{request}");
+            for header in [
+                "upgrade: websocket",
+                "sec-websocket-protocol: actioncable-v1-json",
+                "cookie: session_token=s",
+                &format!("origin: http://{addr}"),
+            ] {
+                assert!(request.contains(header), "{header} missing from {request}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_refused_upgrade_or_a_disconnect_before_the_welcome_fails_the_open() {
+        let (addr, _server) = server(1000, |_| {
+            b"HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n".to_vec()
+        });
+        let (heard, _, cable) = drive(addr, |h, _, _| !h.is_empty());
+        assert_eq!(heard.len(), 1);
+        assert!(
+            heard[0].contains("OpenFailed { lost: None") && heard[0].contains("403 Forbidden"),
+            "{heard:?}"
+        );
+        assert!(cable.is_closed());
+        let (addr, _server) = server(
+            1000,
+            upgrade_and(&[r#"{"type":"disconnect","reason":"unauthorized","reconnect":false}"#]),
+        );
+        let (heard, _, _) = drive(addr, |h, _, _| !h.is_empty());
+        assert!(heard[0].contains("Refused(\"unauthorized\")"), "{heard:?}");
+    }
+
+    #[test]
+    fn a_cable_the_server_closes_waits_to_be_opened_again() {
+        let (addr, server) = server(1000, |key| {
+            let mut bytes = upgrade_and(&[r#"{"type":"welcome"}"#])(key);
+            write_frame(&mut bytes, Kind::Close, &[], None);
+            bytes
+        });
+        let (heard, _, mut cable) = drive(addr, |h, _, cable| !h.is_empty() && !cable.is_open());
+        assert_eq!(heard, ["Opened { again: false }"]);
+        assert!(!cable.is_closed(), "lost, to be opened again");
+        let mut news = Vec::new();
+        assert!(
+            cable.on_timer(Instant::now(), &mut news),
+            "the first reopen is due at once"
+        );
+        server.join().unwrap();
+    }
 
     #[test]
     fn an_upgrade_is_taken_only_with_its_key_and_the_cable_subprotocol() {
@@ -607,7 +798,11 @@ mod tests {
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\nSec-WebSocket-Protocol: actioncable-v1-json\r\n\r\nhi"
         );
         let bytes = answer.as_bytes();
-        assert_eq!(upgraded(&bytes[..20], &accept).unwrap(), None, "not whole yet");
+        assert_eq!(
+            upgraded(&bytes[..20], &accept).unwrap(),
+            None,
+            "not whole yet"
+        );
         assert_eq!(upgraded(bytes, &accept).unwrap(), Some(bytes.len() - 2));
         let wrong_key = upgraded(bytes, "c29tZXRoaW5nIGVsc2U=").unwrap_err();
         assert!(wrong_key.to_string().contains("Accept"), "{wrong_key}");

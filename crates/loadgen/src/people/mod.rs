@@ -21,8 +21,8 @@ mod world;
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use mio::{Poll, Waker};
@@ -333,16 +333,19 @@ fn unsaved_writes(
         .collect()))
 }
 
+/// How often the timer whose lag is measured fires.
+const TICK: Duration = Duration::from_millis(1);
+
 /// The generator's timer lag: a side thread's precise 1 ms timer (the OS's
 /// nanosleep) marks each generator thread's tick with when it fired and
-/// wakes the thread, whose loop records how much later it got to it (the
-/// oldest tick it had not got to, when it missed some). A wait for sockets
+/// wakes the thread, whose loop records how much later it got to it (from
+/// the oldest tick it had not got to, the ticks it missed too). A wait for sockets
 /// rounds its timeout to whole milliseconds, which alone would show up to
 /// 2 ms of lag on an idle generator; this measures the generator, not that
 /// rounding.
 fn tick(shared: &Shared, links: &[ShardLink], started: Instant) {
     while !shared.is_stopped() {
-        std::thread::sleep(Duration::from_millis(1));
+        std::thread::sleep(TICK);
         let fired = (started.elapsed().as_nanos() as u64).max(1);
         for link in links {
             let _ = link

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 use mio::Registry;
 
 use super::browser::{Browser, FetchError, Fetched, Progress, Request};
-use crate::connection::Readiness;
 use super::cable_socket::{CableSocket, News, OpenWith};
 use super::page::{
     PageExpectation, attr, check_page, message_client_ids, permalink_rooms, stream_sources,
@@ -23,6 +22,7 @@ use super::tally::NavKind;
 use super::world::{World, client_id, parse_client_id, post_key};
 use super::{Mix, PeopleSpec};
 use crate::cable::stream_identifier;
+use crate::connection::Readiness;
 
 /// What every generator thread shares between its people.
 pub(crate) struct Shared {
@@ -89,16 +89,23 @@ struct Post {
 
 enum Phase {
     /// Signing in: a pause before asking for a sign-in slot.
-    SignInPause { until: Instant },
+    SignInPause {
+        until: Instant,
+    },
     /// Signing in: waiting for the slot taken.
-    SignInSlot { until: Instant },
+    SignInSlot {
+        until: Instant,
+    },
     SigningIn,
     /// Opening the cable, signed in.
     Connecting,
     /// Between visits: the next navigation or post is due at `next_nav` / `next_post`.
     Idle,
     /// Like a user, waiting for the last page to finish subscribing before moving on.
-    Settling { kind: NavKind, until: Instant },
+    Settling {
+        kind: NavKind,
+        until: Instant,
+    },
     Visiting(Box<Visit>),
     Posting(Box<Post>),
     /// Out of the load: they could not sign in or open their cable.
@@ -297,7 +304,7 @@ impl Person {
 
     fn open_cable(&mut self, ctx: &mut Ctx) {
         let spec = &ctx.shared.spec;
-        if !self.cable.is_open() && !self.cable.is_mending() {
+        if self.cable.is_closed() {
             // Signed in: the cable opens, then the first page.
             self.phase = Phase::Connecting;
         }
@@ -346,7 +353,9 @@ impl Person {
             News::OpenFailed {
                 lost: Some(why),
                 error,
-            } => shared.fail("cable_closed", || format!("{why}; opening it again: {error}")),
+            } => shared.fail("cable_closed", || {
+                format!("{why}; opening it again: {error}")
+            }),
             News::Confirmed => self.maybe_settled(ctx),
             News::Rejected(id) => {
                 shared.fail("subscription_rejected", || id);
@@ -420,10 +429,7 @@ impl Person {
                     (kind, Some(earlier[self.dice.below(earlier.len())]))
                 }
             }
-            _ => (
-                NavKind::OpenRoom,
-                Some(rooms[self.dice.below(rooms.len())]),
-            ),
+            _ => (NavKind::OpenRoom, Some(rooms[self.dice.below(rooms.len())])),
         };
         let path = match (kind, room) {
             (NavKind::ScrollHistory, Some(room)) => format!(
@@ -601,7 +607,12 @@ impl Person {
 
     fn posted(&mut self, post: Post, outcome: Result<Fetched, FetchError>, ctx: &mut Ctx) {
         let shared = ctx.shared;
-        let Post { key, room, id, path } = post;
+        let Post {
+            key,
+            room,
+            id,
+            path,
+        } = post;
         match outcome {
             Ok(f) if (200..300).contains(&f.status) => {
                 let message_id = std::str::from_utf8(&f.body)

@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use mio::{Events, Poll, Token, Waker};
 
-use crate::connection::Readiness;
+use super::TICK;
 use super::person::{Ctx, Person, Shared};
+use crate::connection::Readiness;
 use crate::spec::STOP_POLL;
 
 /// How the controller and the tick thread reach one generator thread.
@@ -75,7 +76,7 @@ pub(crate) fn run_shard(
     let mut scratch = String::new();
     let mut bodies = Vec::new();
     let mut news = Vec::new();
-    let mut events = Events::with_capacity(1024);
+    let mut events = Events::with_capacity(EVENTS_A_PASS);
     macro_rules! ctx {
         () => {
             &mut Ctx {
@@ -98,11 +99,12 @@ pub(crate) fn run_shard(
         }
     };
     let mut woke = Instant::now();
-    let mut busy = false;
+    // The last wait ended within BATCH; it handed over a full pass.
+    let (mut busy, mut backlog) = (false, false);
     while !shared.is_stopped() {
         let wanted = link.people.load(Ordering::Relaxed);
         let mut next = shard + people.len() * threads;
-        while next < wanted {
+        while next < wanted && !shared.is_stopped() {
             let slot = people.len();
             let mut person = Person::new(shared, next, slot);
             person.start(ctx!());
@@ -116,11 +118,12 @@ pub(crate) fn run_shard(
             let late = now.saturating_duration_since(started + Duration::from_nanos(fired));
             let mut world = shared.world();
             if world.measuring {
-                world.tally.lagged(late);
+                world.tally.lagged(late, TICK);
             }
         }
         while let Some(&Reverse((at, slot))) = timers.peek()
             && at <= now
+            && !shared.is_stopped()
         {
             timers.pop();
             let person = &mut people[slot];
@@ -131,15 +134,18 @@ pub(crate) fn run_shard(
             arm(person, slot, &mut timers);
         }
         // Busy, the thread waits no sooner than BATCH after its last
-        // wake-up: what arrives meanwhile is read in one pass.
+        // wake-up (unless sockets are still waiting from the last pass):
+        // what arrives meanwhile is read in one pass.
         let mut now = now;
-        if busy && woke + BATCH > now {
+        if busy && !backlog && woke + BATCH > now {
             std::thread::sleep(woke + BATCH - now);
             now = Instant::now();
         }
         let wait = timers
             .peek()
-            .map_or(STOP_POLL, |Reverse((at, _))| at.saturating_duration_since(now))
+            .map_or(STOP_POLL, |Reverse((at, _))| {
+                at.saturating_duration_since(now)
+            })
             .min(STOP_POLL);
         if let Err(e) = poll.poll(&mut events, Some(wait))
             && e.kind() != std::io::ErrorKind::Interrupted
@@ -148,6 +154,7 @@ pub(crate) fn run_shard(
         }
         woke = Instant::now();
         busy = woke - now < BATCH;
+        backlog = events.iter().count() == EVENTS_A_PASS;
         for event in &events {
             if event.token() == WAKE {
                 continue;
@@ -175,6 +182,11 @@ pub(crate) fn run_shard(
 /// (and the server, which would wake it, as much again). What arrives
 /// meanwhile is seen up to this much later, which the timer lag shows.
 const BATCH: Duration = Duration::from_micros(200);
+
+/// Sockets handled between two looks at the clock: a burst of deliveries
+/// (a post to a busy room reaches thousands at once) does not hold up the
+/// thread's timers and ticks for longer than this many take.
+const EVENTS_A_PASS: usize = 64;
 
 /// How much one read takes: a page in one or two reads, or a burst of deliveries.
 const READ_BUFFER_BYTES: usize = 64 * 1024;

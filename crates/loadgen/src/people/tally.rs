@@ -167,8 +167,10 @@ impl Tally {
         let _ = self.delivery.record(micros(took));
     }
 
-    pub fn lagged(&mut self, late: Duration) {
-        let _ = self.timer_lag.record(micros(late));
+    /// A tick of the 1 ms timer was handled `late`: the ticks that fired
+    /// meanwhile (one every `tick`) were as late, less their own delay.
+    pub fn lagged(&mut self, late: Duration, tick: Duration) {
+        let _ = self.timer_lag.record_correct(micros(late), micros(tick));
     }
 
     pub fn fail(&mut self, cause: &'static str, detail: impl FnOnce() -> String) {
