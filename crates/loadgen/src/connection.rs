@@ -122,6 +122,7 @@ pub(crate) struct Ctx<'a> {
 }
 
 /// What an event said of a socket.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Readiness {
     /// Bytes to read.
     pub readable: bool,
@@ -129,6 +130,16 @@ pub(crate) struct Readiness {
     pub writable: bool,
     /// The peer's close or an error.
     pub closing: bool,
+}
+
+impl From<&mio::event::Event> for Readiness {
+    fn from(event: &mio::event::Event) -> Readiness {
+        Readiness {
+            readable: event.is_readable(),
+            writable: event.is_writable(),
+            closing: event.is_read_closed() || event.is_write_closed() || event.is_error(),
+        }
+    }
 }
 
 /// What a timer entry is for.
@@ -167,10 +178,10 @@ impl Timers {
 
 /// Sockets a connection may open before its tokens repeat: an event for a
 /// socket closed earlier in the same wait is told apart by its number.
-const GENERATIONS: usize = 1 << 16;
+pub(crate) const GENERATIONS: usize = 1 << 16;
 
 /// A connection's token: its index and its socket's number.
-fn token(index: usize, generation: usize) -> Token {
+pub(crate) fn token(index: usize, generation: usize) -> Token {
     Token(index * GENERATIONS + generation % GENERATIONS)
 }
 

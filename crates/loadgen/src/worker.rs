@@ -143,11 +143,7 @@ pub(crate) fn run_worker(
         }
         for event in &events {
             let (index, generation) = untoken(event.token());
-            let readiness = Readiness {
-                readable: event.is_readable(),
-                writable: event.is_writable(),
-                closing: event.is_read_closed() || event.is_write_closed() || event.is_error(),
-            };
+            let readiness = Readiness::from(event);
             if let Some(connection) = connections.get_mut(index) {
                 connection.on_event(generation, readiness, ctx!());
             }

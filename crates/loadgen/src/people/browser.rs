@@ -17,8 +17,7 @@ use crate::spec::STOP_POLL;
 use mio::net::TcpStream;
 use mio::{Events, Interest, Poll, Registry, Token};
 
-use super::shard::GENERATIONS;
-use crate::connection::Readiness;
+use crate::connection::{GENERATIONS, Readiness};
 use crate::http1::{ExchangeError, ResponseParser, closed, recv, send};
 
 /// Why a request got no response.
@@ -464,11 +463,7 @@ pub(crate) fn fetch_waiting(
             return Some(Err(FetchError::Io(format!("waiting for the socket: {e}"))));
         }
         for event in &events {
-            let readiness = Readiness {
-                readable: event.is_readable(),
-                writable: event.is_writable(),
-                closing: event.is_read_closed() || event.is_write_closed() || event.is_error(),
-            };
+            let readiness = Readiness::from(event);
             let registry = poll.registry();
             if let Progress::Done(outcome) =
                 browser.on_event(event.token().0, readiness, Token, registry, &mut buffer)
@@ -598,11 +593,7 @@ mod tests {
             poll.poll(&mut events, Some(Duration::from_millis(10)))
                 .unwrap();
             for event in &events {
-                let readiness = Readiness {
-                    readable: event.is_readable(),
-                    writable: event.is_writable(),
-                    closing: event.is_read_closed() || event.is_error(),
-                };
+                let readiness = Readiness::from(event);
                 let progress = browser.on_event(
                     event.token().0,
                     readiness,

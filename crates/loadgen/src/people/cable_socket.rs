@@ -17,11 +17,10 @@ use mio::{Interest, Registry, Token};
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 
 use super::roster::Dice;
-use super::shard::GENERATIONS;
 use crate::cable::{
     CABLE_PROTOCOL, CableError, CableProtocol, STALE_AFTER, Said, unescape_json_string_into,
 };
-use crate::connection::Readiness;
+use crate::connection::{GENERATIONS, Readiness};
 use crate::http1::{recv, send};
 use crate::websocket::{Kind, read_frame, write_frame};
 
@@ -700,11 +699,7 @@ mod tests {
             poll.poll(&mut events, Some(Duration::from_millis(10)))
                 .unwrap();
             for event in &events {
-                let readiness = Readiness {
-                    readable: event.is_readable(),
-                    writable: event.is_writable(),
-                    closing: event.is_read_closed() || event.is_error(),
-                };
+                let readiness = Readiness::from(event);
                 let mut deliver = |html: &str| delivered.push(html.to_owned());
                 cable.on_event(
                     event.token().0,

@@ -14,7 +14,7 @@ use mio::{Events, Poll, Token, Waker};
 
 use super::TICK;
 use super::person::{Ctx, Person, Shared};
-use crate::connection::Readiness;
+use crate::connection::{self, Readiness};
 use crate::spec::STOP_POLL;
 
 /// How the controller and the tick thread reach one generator thread.
@@ -38,27 +38,24 @@ pub(crate) enum Socket {
     Cable,
 }
 
-/// Sockets of one kind a person may open before their tokens repeat: an
-/// event for a socket closed earlier in the same wait is told apart.
-pub(crate) const GENERATIONS: usize = 1 << 16;
-
-/// The token of a person's socket: their slot, which socket, its number.
+/// The token of a person's socket: the load's token (an index and the
+/// socket's number), two indices a person.
 pub(crate) fn token(slot: usize, socket: Socket, generation: usize) -> Token {
     let socket = match socket {
         Socket::Browser => 0,
         Socket::Cable => 1,
     };
-    Token((slot * 2 + socket) * GENERATIONS + generation % GENERATIONS)
+    connection::token(slot * 2 + socket, generation)
 }
 
 fn untoken(token: Token) -> (usize, Socket, usize) {
-    let (sockets, generation) = (token.0 / GENERATIONS, token.0 % GENERATIONS);
-    let socket = if sockets % 2 == 0 {
+    let (index, generation) = connection::untoken(token);
+    let socket = if index % 2 == 0 {
         Socket::Browser
     } else {
         Socket::Cable
     };
-    (sockets / 2, socket, generation)
+    (index / 2, socket, generation)
 }
 
 /// Runs the thread's people until the load stops.
@@ -163,11 +160,7 @@ pub(crate) fn run_shard(
             let Some(person) = people.get_mut(slot) else {
                 continue;
             };
-            let readiness = Readiness {
-                readable: event.is_readable(),
-                writable: event.is_writable(),
-                closing: event.is_read_closed() || event.is_write_closed() || event.is_error(),
-            };
+            let readiness = Readiness::from(event);
             person.on_event(socket, generation, readiness, ctx!());
             arm(person, slot, &mut timers);
         }
@@ -208,7 +201,13 @@ mod tests {
                 (slot, socket, generation)
             );
         }
-        assert_eq!(untoken(token(3, Socket::Cable, GENERATIONS + 2)).2, 2);
-        assert_ne!(token(500_000, Socket::Cable, GENERATIONS - 1), WAKE);
+        assert_eq!(
+            untoken(token(3, Socket::Cable, connection::GENERATIONS + 2)).2,
+            2
+        );
+        assert_ne!(
+            token(500_000, Socket::Cable, connection::GENERATIONS - 1),
+            WAKE
+        );
     }
 }
