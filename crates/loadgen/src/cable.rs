@@ -2,7 +2,9 @@
 //! tokio-tungstenite — welcome, subscribe / confirm / reject, unsubscribe,
 //! pings and messages. Like `@rails/actioncable`, a subscribe that is not
 //! confirmed within 500 ms is sent again; the re-sends are counted (post 004:
-//! they reveal commands the server processed out of order).
+//! they reveal commands the server processed out of order). The protocol
+//! itself is kept apart from the socket, so that the people's cables, on
+//! their threads' event loops, speak it the same way.
 
 use std::borrow::Cow;
 use std::time::{Duration, Instant};

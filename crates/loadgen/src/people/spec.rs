@@ -15,7 +15,7 @@ use crate::target::{TargetError, Targets, check_path};
 /// Seeding memberships costs accounts × rooms: past these it is a mistake, not a load.
 pub const MAX_ACCOUNTS: u32 = 100_000;
 pub const MAX_ROOMS: u32 = 1_000;
-/// People in one step: two tasks and two sockets each.
+/// People in one step: two sockets and about 2 KiB each.
 pub const MAX_PEOPLE: u32 = 1_000_000;
 const MAX_THREADS: usize = 1024;
 
