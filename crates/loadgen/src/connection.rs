@@ -19,11 +19,12 @@ use std::time::{Duration, Instant};
 
 use hdrhistogram::Histogram;
 use mio::net::TcpStream;
-use mio::{Interest, Registry, Token};
+use mio::{Registry, Token};
 
 use crate::check::{CheckSample, ResponseChecks, check_response};
 use crate::http1::{
-    ExchangeError, HEAD_READ_BYTES, Response, ResponseParser, closed, discard, recv, send,
+    ExchangeError, HEAD_READ_BYTES, Response, ResponseParser, closed, connect_outcome, discard,
+    open, recv, send,
 };
 use crate::report::{ErrorCounts, new_histogram};
 use crate::spec::{RequestTemplate, StopHandle};
@@ -399,13 +400,8 @@ impl Connection {
             return self.exchange(attempt, ctx);
         }
         self.generation += 1;
-        let opened = TcpStream::connect(ctx.shared.template.addr).and_then(|mut stream| {
-            let token = token(self.index, self.generation);
-            ctx.registry
-                .register(&mut stream, token, Interest::READABLE | Interest::WRITABLE)?;
-            Ok(stream)
-        });
-        match opened {
+        let token = token(self.index, self.generation);
+        match open(ctx.shared.template.addr, ctx.registry, token) {
             Ok(stream) => {
                 self.socket = Some(Socket {
                     stream,
@@ -426,18 +422,10 @@ impl Connection {
         let Some(socket) = self.socket.as_mut() else {
             return;
         };
-        let stream = &socket.stream;
-        let outcome = match stream.take_error() {
-            Ok(Some(e)) | Err(e) => Err(e),
-            Ok(None) => match stream.peer_addr() {
-                // Not connected yet (mio's wakeups may be spurious).
-                Err(e) if e.kind() == ErrorKind::NotConnected => return,
-                Err(e) => Err(e),
-                Ok(_) => stream.set_nodelay(true),
-            },
-        };
-        if let Err(e) = outcome {
-            return self.connect_failed(e.to_string(), ctx);
+        match connect_outcome(&socket.stream) {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => return self.connect_failed(e.to_string(), ctx),
         }
         let State::Connecting { attempt, .. } = std::mem::replace(&mut self.state, State::Done)
         else {

@@ -38,6 +38,36 @@ pub(crate) struct Response {
     pub keep_alive: bool,
 }
 
+/// Starts connecting to `addr` without waiting, the socket registered for
+/// both directions under `token` (edge-triggered, once for its life).
+pub(crate) fn open(
+    addr: std::net::SocketAddr,
+    registry: &mio::Registry,
+    token: mio::Token,
+) -> std::io::Result<mio::net::TcpStream> {
+    let mut stream = mio::net::TcpStream::connect(addr)?;
+    registry.register(
+        &mut stream,
+        token,
+        mio::Interest::READABLE | mio::Interest::WRITABLE,
+    )?;
+    Ok(stream)
+}
+
+/// Where a socket being connected stands after an event: connected (and
+/// set to send small writes at once), not yet (mio's wake-ups may be
+/// spurious), or failed.
+pub(crate) fn connect_outcome(stream: &mio::net::TcpStream) -> std::io::Result<bool> {
+    if let Some(e) = stream.take_error()? {
+        return Err(e);
+    }
+    match stream.peer_addr() {
+        Err(e) if e.kind() == ErrorKind::NotConnected => Ok(false),
+        Err(e) => Err(e),
+        Ok(_) => stream.set_nodelay(true).map(|()| true),
+    }
+}
+
 /// Drops up to `left` bytes of a body waiting on the socket `fd` in the
 /// kernel, without waiting: `recv` with `MSG_TRUNC` on a TCP socket discards
 /// them without copying them out (tcp(7)); the count comes back as with a

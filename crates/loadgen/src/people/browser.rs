@@ -15,10 +15,10 @@ use crate::StopHandle;
 use crate::spec::STOP_POLL;
 
 use mio::net::TcpStream;
-use mio::{Events, Interest, Poll, Registry, Token};
+use mio::{Events, Poll, Registry, Token};
 
 use crate::connection::{GENERATIONS, Readiness};
-use crate::http1::{ExchangeError, ResponseParser, closed, recv, send};
+use crate::http1::{ExchangeError, ResponseParser, closed, connect_outcome, open, recv, send};
 
 /// Why a request got no response.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,15 +269,7 @@ impl Browser {
             self.reconnects += 1;
         }
         self.generation = (self.generation + 1) % GENERATIONS;
-        let opened = TcpStream::connect(self.addr).and_then(|mut stream| {
-            registry.register(
-                &mut stream,
-                token(self.generation),
-                Interest::READABLE | Interest::WRITABLE,
-            )?;
-            Ok(stream)
-        });
-        match opened {
+        match open(self.addr, registry, token(self.generation)) {
             Ok(stream) => {
                 self.connection = Some(Connection {
                     stream,
@@ -305,18 +297,10 @@ impl Browser {
         let Some(connection) = self.connection.as_mut() else {
             return Progress::Pending;
         };
-        let stream = &connection.stream;
-        let outcome = match stream.take_error() {
-            Ok(Some(e)) | Err(e) => Err(e),
-            Ok(None) => match stream.peer_addr() {
-                // Not connected yet (mio's wakeups may be spurious).
-                Err(e) if e.kind() == ErrorKind::NotConnected => return Progress::Pending,
-                Err(e) => Err(e),
-                Ok(_) => stream.set_nodelay(true),
-            },
-        };
-        if let Err(e) = outcome {
-            return self.fail(FetchError::Connect(e.to_string()));
+        match connect_outcome(&connection.stream) {
+            Ok(true) => {}
+            Ok(false) => return Progress::Pending,
+            Err(e) => return self.fail(FetchError::Connect(e.to_string())),
         }
         connection.connected = true;
         if let Some(x) = self.exchange.as_mut() {

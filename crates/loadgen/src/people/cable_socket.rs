@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use mio::net::TcpStream;
-use mio::{Interest, Registry, Token};
+use mio::{Registry, Token};
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 
 use super::roster::Dice;
@@ -21,7 +21,7 @@ use crate::cable::{
     CABLE_PROTOCOL, CableError, CableProtocol, STALE_AFTER, Said, unescape_json_string_into,
 };
 use crate::connection::{GENERATIONS, Readiness};
-use crate::http1::{recv, send};
+use crate::http1::{connect_outcome, open, recv, send};
 use crate::websocket::{Kind, read_frame, write_frame};
 
 /// A cable that keeps dropping is opened again at most this often, not in a
@@ -168,15 +168,7 @@ impl CableSocket {
         );
         let request = upgrade_request(with, &key);
         let deadline = now + with.timeout;
-        let opened = TcpStream::connect(with.addr).and_then(|mut stream| {
-            registry.register(
-                &mut stream,
-                token(self.generation),
-                Interest::READABLE | Interest::WRITABLE,
-            )?;
-            Ok(stream)
-        });
-        match opened {
+        match open(with.addr, registry, token(self.generation)) {
             Ok(stream) => {
                 self.output = request;
                 let accept = derive_accept_key(key.as_bytes());
@@ -293,18 +285,13 @@ impl CableSocket {
         self.readable |= event.readable || event.closing;
         self.closing |= event.closing;
         if let State::Connecting { stream, .. } = &self.state {
-            let outcome = match stream.take_error() {
-                Ok(Some(e)) | Err(e) => Err(e),
-                Ok(None) => match stream.peer_addr() {
-                    // Not connected yet (mio's wakeups may be spurious).
-                    Err(e) if e.kind() == ErrorKind::NotConnected => return,
-                    Err(e) => Err(e),
-                    Ok(_) => stream.set_nodelay(true),
-                },
-            };
-            if let Err(e) = outcome {
-                let error = CableError::WebSocket(format!("connecting: {e}"));
-                return self.open_failed(error, news);
+            match connect_outcome(stream) {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(e) => {
+                    let error = CableError::WebSocket(format!("connecting: {e}"));
+                    return self.open_failed(error, news);
+                }
             }
             let State::Connecting {
                 stream,
