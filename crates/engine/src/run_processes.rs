@@ -37,6 +37,10 @@ pub const MARKER: &str = "REPRISE_RUN_DIR";
 const LEFTOVER_GRACE: Duration = Duration::from_secs(2);
 
 const ATTEMPT_LOCK: &str = "attempt.lock";
+/// How long an attempt waits for a lock this process itself holds: an
+/// attempt of it running in another thread keeps it, a forked child's copy
+/// of an ended attempt's descriptor lets go at the child's exec.
+const OWN_LOCK_GRACE: Duration = Duration::from_secs(2);
 
 /// Where a run records the process groups it starts.
 #[derive(Clone, Debug)]
@@ -171,13 +175,23 @@ impl Attempt {
             path: path.clone(),
             source,
         })?;
+        let until = Instant::now() + OWN_LOCK_GRACE;
         // SAFETY: flock(2) on a descriptor this function owns.
-        if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        while unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
             let mut text = String::new();
+            let _ = lock.rewind();
             let _ = lock.read_to_string(&mut text);
+            let pid = text.trim().parse().ok();
+            // This process's own lock from an attempt that just ended is
+            // still held by a child another thread forked meanwhile, until
+            // that child execs (the descriptor closes then): soon let go.
+            if pid == Some(std::process::id()) && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            }
             return Err(AttemptError::InUse {
                 run: run.id.clone(),
-                pid: text.trim().parse().ok(),
+                pid,
             });
         }
         let _ = lock.set_len(0);
