@@ -24,7 +24,7 @@ use mio::{Registry, Token};
 use crate::check::{CheckSample, ResponseChecks, check_response};
 use crate::http1::{
     ExchangeError, HEAD_READ_BYTES, Response, ResponseParser, closed, connect_outcome, discard,
-    open, recv, send,
+    open, recv, send, set_rcvlowat,
 };
 use crate::report::{ErrorCounts, new_histogram};
 use crate::spec::{RequestTemplate, StopHandle};
@@ -200,7 +200,30 @@ struct Socket {
     /// An edge said the peer closed or the socket failed: no edge is to
     /// come for it, so every read goes on until the close is read.
     closing: bool,
+    /// The socket wakes its reader only once the rest of a large body is
+    /// there (SO_RCVLOWAT), not at each segment.
+    waits_for_body: bool,
 }
+
+impl Socket {
+    /// Before waiting for more of a response: with `left` bytes of a large
+    /// body to come, the socket is told to wake its reader only once they
+    /// are all there (as far as its buffer allows), one wake-up for the rest
+    /// of the body instead of one a segment, each of which the server pays
+    /// for too; with `None` (the response is whole), every byte wakes it
+    /// again. A response's time is still that of its last byte.
+    fn wait_for_body(&mut self, left: Option<u64>) {
+        let wait = left.is_some_and(|left| left > WAIT_FOR_BODY_FROM);
+        if wait || self.waits_for_body {
+            let bytes = left.filter(|_| wait).unwrap_or(1);
+            let set = set_rcvlowat(self.stream.as_raw_fd(), bytes as usize).is_ok();
+            self.waits_for_body = wait && set;
+        }
+    }
+}
+
+/// The rest of a body worth one wake-up rather than one a segment.
+const WAIT_FOR_BODY_FROM: u64 = 16 * 1024;
 
 /// One request, across a resend on a new connection.
 struct Attempt {
@@ -408,6 +431,7 @@ impl Connection {
                     served: 0,
                     readable: false,
                     closing: false,
+                    waits_for_body: false,
                 });
                 let deadline = Instant::now() + ctx.shared.timeout;
                 self.state = State::Connecting { attempt, deadline };
@@ -530,7 +554,7 @@ impl Connection {
                 Ok((n, _)) => *n,
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {
                     socket.readable = false;
-                    return;
+                    return socket.wait_for_body(x.parser.body_left());
                 }
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
                 Err(_) => 0,
@@ -538,12 +562,13 @@ impl Connection {
             match x.parser.outcome(step.map(|(_, fed)| fed), socket.served) {
                 Ok(None) if drained(n) => {
                     socket.readable = false;
-                    return;
+                    return socket.wait_for_body(x.parser.body_left());
                 }
                 Ok(None) => {}
                 Ok(Some(response)) => {
                     socket.served += 1;
                     socket.readable = !drained(n);
+                    socket.wait_for_body(None);
                     return self.answered(response, ctx);
                 }
                 Err(failure) => return self.fail(failure, ctx),

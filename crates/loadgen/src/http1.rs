@@ -68,6 +68,28 @@ pub(crate) fn connect_outcome(stream: &mio::net::TcpStream) -> std::io::Result<b
     }
 }
 
+/// Sets how many bytes the socket `fd` must hold before it wakes its
+/// reader (`SO_RCVLOWAT`; TCP on Linux caps it at half the most the socket
+/// may buffer and makes room for it). A close or an error wakes it anyway.
+pub(crate) fn set_rcvlowat(fd: std::os::fd::RawFd, bytes: usize) -> std::io::Result<()> {
+    let value = libc::c_int::try_from(bytes).unwrap_or(libc::c_int::MAX);
+    // SAFETY: setsockopt reads an int from the pointer it is given.
+    let done = unsafe {
+        libc::setsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_RCVLOWAT,
+            (&raw const value).cast(),
+            std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+        )
+    };
+    if done == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
 /// Drops up to `left` bytes of a body waiting on the socket `fd` in the
 /// kernel, without waiting: `recv` with `MSG_TRUNC` on a TCP socket discards
 /// them without copying them out (tcp(7)); the count comes back as with a

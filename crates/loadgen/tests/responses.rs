@@ -114,3 +114,63 @@ fn a_body_without_a_length_runs_to_the_close_and_is_no_error() {
     assert!(report.has_data(), "{report:?}");
     assert!(report.requests > 2, "{report:?}");
 }
+
+#[test]
+fn a_large_body_that_comes_in_two_parts_and_a_small_one_after_it_are_read_at_once() {
+    // Requests on one connection alternate between a 117 KiB body whose
+    // second half comes 50 ms after its first and a 13-byte body: the
+    // reader that waited for the rest of the large body must be woken by
+    // the next small one, not by its timeout.
+    let large = vec![b'l'; 117 * 1024];
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        stream.set_nodelay(true).unwrap();
+        let (mut buf, mut pending, mut served) = ([0u8; 4096], Vec::new(), 0u64);
+        loop {
+            while let Some(end) = pending.windows(4).position(|w| w == b"\r\n\r\n") {
+                pending.drain(..end + 4);
+                let body: &[u8] = if served % 2 == 0 {
+                    &large
+                } else {
+                    b"Hello, world!"
+                };
+                let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
+                let (first, rest) = body.split_at(body.len() / 2);
+                let sent = stream
+                    .write_all(head.as_bytes())
+                    .and_then(|()| stream.write_all(first));
+                std::thread::sleep(Duration::from_millis(50));
+                if sent.and_then(|()| stream.write_all(rest)).is_err() {
+                    return;
+                }
+                served += 1;
+            }
+            match stream.read(&mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => pending.extend_from_slice(&buf[..n]),
+            }
+        }
+    });
+    let _turn = ONE_LOAD_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut spec = LoadSpec::new(format!("http://{addr}/"));
+    spec.connections = 1;
+    spec.duration = Duration::from_millis(1000);
+    spec.timeout = Duration::from_secs(3);
+    let report = run_until(&spec, &StopHandle::default(), |_| {}).unwrap();
+    assert!(report.has_data(), "{report:?}");
+    // Each response takes ~50 ms: a reader left waiting would take 3 s.
+    assert!(report.requests >= 8, "{report:?}");
+    let large_ones = report.requests.div_ceil(2);
+    let small_ones = report.requests / 2;
+    assert_eq!(
+        report.bytes,
+        large_ones * 117 * 1024 + small_ones * 13,
+        "{report:?}"
+    );
+    let latency = report.latency.expect("latencies");
+    assert!(latency.max < 500.0, "{latency:?}");
+}
