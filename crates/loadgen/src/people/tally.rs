@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use super::ServedCriterion;
 use crate::report::new_histogram;
 
+/// Samples kept of a step's failures, beyond the first of each cause,
+/// which is always kept: a reader sees an example of every cause counted.
 const MAX_SAMPLES: usize = 8;
 
 /// The kinds of navigation in the recipe's mix.
@@ -174,8 +176,9 @@ impl Tally {
     }
 
     pub fn fail(&mut self, cause: &'static str, detail: impl FnOnce() -> String) {
-        *self.failures.entry(cause).or_default() += 1;
-        if self.samples.len() < MAX_SAMPLES {
+        let count = self.failures.entry(cause).or_default();
+        *count += 1;
+        if *count == 1 || self.samples.len() < MAX_SAMPLES {
             let sample = format!("{cause}: {}", detail());
             if !self.samples.contains(&sample) {
                 self.samples.push(sample);
@@ -278,4 +281,26 @@ pub fn resident_mib() -> f64 {
     // SAFETY: sysconf has no preconditions.
     let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as f64;
     pages * page / (1024.0 * 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cause_keeps_a_sample_when_the_samples_are_full() {
+        let mut tally = Tally::new();
+        for i in 0..20 {
+            tally.fail("missing_newest_post", || format!("GET /rooms/{i}"));
+        }
+        tally.fail("post_status", || "POST /rooms/1/messages: 500".into());
+        tally.fail("post_status", || "POST /rooms/2/messages: 500".into());
+        assert_eq!(tally.failures["missing_newest_post"], 20);
+        assert_eq!(tally.failures["post_status"], 2);
+        assert_eq!(tally.samples.len(), MAX_SAMPLES + 1, "{:?}", tally.samples);
+        assert_eq!(
+            tally.samples.last().unwrap(),
+            "post_status: POST /rooms/1/messages: 500"
+        );
+    }
 }
