@@ -73,7 +73,7 @@ pub(crate) fn run_shard(
     let mut scratch = String::new();
     let mut bodies = Vec::new();
     let mut news = Vec::new();
-    let mut events = Events::with_capacity(EVENTS_A_PASS);
+    let mut events = Events::with_capacity(WORK_A_PASS);
     macro_rules! ctx {
         () => {
             &mut Ctx {
@@ -99,16 +99,22 @@ pub(crate) fn run_shard(
     // The last wait ended within BATCH; it handed over a full pass.
     let (mut busy, mut backlog) = (false, false);
     while !shared.is_stopped() {
+        // A pass starts, acts for and reads at most WORK_A_PASS people
+        // each; what is left (`pending`) is done in the next pass, which
+        // does not wait.
         let wanted = link.people.load(Ordering::Relaxed);
         let mut next = shard + people.len() * threads;
-        while next < wanted && !shared.is_stopped() {
+        let mut started_now = 0;
+        while next < wanted && started_now < WORK_A_PASS && !shared.is_stopped() {
             let slot = people.len();
             let mut person = Person::new(shared, next, slot);
             person.start(ctx!());
             arm(&mut person, slot, &mut timers);
             people.push(person);
             next += threads;
+            started_now += 1;
         }
+        let mut pending = next < wanted;
         let now = Instant::now();
         let fired = link.tick.swap(0, Ordering::Relaxed);
         if fired != 0 {
@@ -118,10 +124,16 @@ pub(crate) fn run_shard(
                 world.tally.lagged(late, TICK);
             }
         }
+        let mut due_now = 0;
         while let Some(&Reverse((at, slot))) = timers.peek()
             && at <= now
             && !shared.is_stopped()
         {
+            if due_now == WORK_A_PASS {
+                pending = true;
+                break;
+            }
+            due_now += 1;
             timers.pop();
             let person = &mut people[slot];
             if person.armed == Some(at) {
@@ -134,16 +146,15 @@ pub(crate) fn run_shard(
         // wake-up (unless sockets are still waiting from the last pass):
         // what arrives meanwhile is read in one pass.
         let mut now = now;
-        if busy && !backlog && woke + BATCH > now {
+        if busy && !backlog && !pending && woke + BATCH > now {
             std::thread::sleep(woke + BATCH - now);
             now = Instant::now();
         }
-        let wait = timers
-            .peek()
-            .map_or(STOP_POLL, |Reverse((at, _))| {
-                at.saturating_duration_since(now)
-            })
-            .min(STOP_POLL);
+        let wait = match timers.peek() {
+            _ if pending => Duration::ZERO,
+            Some(Reverse((at, _))) => at.saturating_duration_since(now).min(STOP_POLL),
+            None => STOP_POLL,
+        };
         if let Err(e) = poll.poll(&mut events, Some(wait))
             && e.kind() != std::io::ErrorKind::Interrupted
         {
@@ -151,7 +162,7 @@ pub(crate) fn run_shard(
         }
         woke = Instant::now();
         busy = woke - now < BATCH;
-        backlog = events.iter().count() == EVENTS_A_PASS;
+        backlog = events.iter().count() == WORK_A_PASS;
         for event in &events {
             if event.token() == WAKE {
                 continue;
@@ -176,10 +187,12 @@ pub(crate) fn run_shard(
 /// meanwhile is seen up to this much later, which the timer lag shows.
 const BATCH: Duration = Duration::from_micros(200);
 
-/// Sockets handled between two looks at the clock: a burst of deliveries
-/// (a post to a busy room reaches thousands at once) does not hold up the
-/// thread's timers and ticks for longer than this many take.
-const EVENTS_A_PASS: usize = 64;
+/// People started, timers handled and sockets read between two looks at
+/// the clock: a burst (a post to a busy room reaches thousands at once; a
+/// stalled server's thousands of requests time out together; a step adds
+/// thousands of people) holds up the thread's ticks and the rest of its
+/// work for no longer than this many of each take.
+const WORK_A_PASS: usize = 64;
 
 /// How much one read takes: a page in one or two reads, or a burst of deliveries.
 const READ_BUFFER_BYTES: usize = 64 * 1024;
