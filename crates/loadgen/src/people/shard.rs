@@ -143,7 +143,7 @@ pub(crate) fn run_shard(
             arm(person, slot, &mut timers);
         }
         // Busy, the thread waits no sooner than BATCH after its last
-        // wake-up (unless sockets are still waiting from the last pass):
+        // wake-up (unless sockets or due work are still waiting from the last pass):
         // what arrives meanwhile is read in one pass.
         let mut now = now;
         if busy && !backlog && !pending && woke + BATCH > now {
