@@ -25,21 +25,30 @@ fn serve(wire: Vec<u8>, piece: usize, close_after_each: bool) -> SocketAddr {
     addr
 }
 
-fn answer(mut stream: TcpStream, wire: &[u8], piece: usize, close_after_each: bool) {
+fn answer(stream: TcpStream, wire: &[u8], piece: usize, close_after_each: bool) {
+    each_request(stream, |stream, _| {
+        for part in wire.chunks(piece) {
+            stream.write_all(part)?;
+        }
+        Ok(!close_after_each)
+    });
+}
+
+/// Reads requests on `stream` and has `respond` answer each (the count of
+/// those before it given) until it says to close, fails, or the peer closes.
+fn each_request(
+    mut stream: TcpStream,
+    mut respond: impl FnMut(&mut TcpStream, u64) -> std::io::Result<bool>,
+) {
     stream.set_nodelay(true).unwrap();
-    let mut buf = [0u8; 4096];
-    let mut pending = Vec::new();
+    let (mut buf, mut pending, mut served) = ([0u8; 4096], Vec::new(), 0u64);
     loop {
         while let Some(end) = pending.windows(4).position(|w| w == b"\r\n\r\n") {
             pending.drain(..end + 4);
-            for part in wire.chunks(piece) {
-                if stream.write_all(part).is_err() {
-                    return;
-                }
-            }
-            if close_after_each {
+            if !respond(&mut stream, served).unwrap_or(false) {
                 return;
             }
+            served += 1;
         }
         match stream.read(&mut buf) {
             Ok(0) | Err(_) => return,
@@ -125,33 +134,21 @@ fn a_large_body_that_comes_in_two_parts_and_a_small_one_after_it_are_read_at_onc
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     std::thread::spawn(move || {
-        let (mut stream, _) = listener.accept().unwrap();
-        stream.set_nodelay(true).unwrap();
-        let (mut buf, mut pending, mut served) = ([0u8; 4096], Vec::new(), 0u64);
-        loop {
-            while let Some(end) = pending.windows(4).position(|w| w == b"\r\n\r\n") {
-                pending.drain(..end + 4);
-                let body: &[u8] = if served % 2 == 0 {
-                    &large
-                } else {
-                    b"Hello, world!"
-                };
-                let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
-                let (first, rest) = body.split_at(body.len() / 2);
-                let sent = stream
-                    .write_all(head.as_bytes())
-                    .and_then(|()| stream.write_all(first));
-                std::thread::sleep(Duration::from_millis(50));
-                if sent.and_then(|()| stream.write_all(rest)).is_err() {
-                    return;
-                }
-                served += 1;
-            }
-            match stream.read(&mut buf) {
-                Ok(0) | Err(_) => return,
-                Ok(n) => pending.extend_from_slice(&buf[..n]),
-            }
-        }
+        let (stream, _) = listener.accept().unwrap();
+        each_request(stream, |stream, served| {
+            let body: &[u8] = if served % 2 == 0 {
+                &large
+            } else {
+                b"Hello, world!"
+            };
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n", body.len());
+            let (first, rest) = body.split_at(body.len() / 2);
+            stream.write_all(head.as_bytes())?;
+            stream.write_all(first)?;
+            std::thread::sleep(Duration::from_millis(50));
+            stream.write_all(rest)?;
+            Ok(true)
+        });
     });
     let _turn = ONE_LOAD_AT_A_TIME
         .lock()
