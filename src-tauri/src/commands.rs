@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use reprise_engine::LaneHost;
 use reprise_probe::Fingerprint;
 use reprise_session::preflight::Versions;
 use reprise_session::{Loaded, Session, SessionError};
@@ -62,7 +63,7 @@ pub fn error(e: SessionError) -> CommandError {
         ),
         SessionError::ServerHost(_) => (
             ErrorKind::ServerHost,
-            "Check the server host's address (tcp://HOST:PORT), that its engine's API is open there with TLS, that the certificates folder holds ca.pem, cert.pem and key.pem its CA signed, and that every lane has an image; the README's “Two machines” says how.",
+            "Check the server host's address (tcp://HOST:PORT), that its engine's API is open there with TLS, that the certificates folder holds ca.pem, cert.pem and key.pem its CA signed, and that every lane has an image; docs/two-machines.md says how.",
         ),
         SessionError::NotSignedIn => (ErrorKind::Share, "Sign in to GitHub first."),
         SessionError::NoOAuthApp => (
@@ -295,7 +296,8 @@ pub fn preflight(session: &Session, id: &str, ask_versions: bool) -> Answer<Pref
         false => Versions::Locate,
     };
     session
-        .preflight(&loaded, versions, false, None)
+        .preflight(&loaded, versions, false, None, &LaneHost::ThisMachine)
+        .map(|found| found.report)
         .map_err(error)
 }
 

@@ -2,7 +2,7 @@
 //! does: the plan and where the latest run got to, a run whose events go
 //! through [`crate::stream`] to a channel, and cancel.
 
-use reprise_engine::{Event, State};
+use reprise_engine::{Event, LaneHost, State};
 use reprise_session::Session;
 use reprise_session::run::RunOptions;
 
@@ -15,11 +15,11 @@ use crate::views::*;
 /// reviewed version said; starting it needs the reader's explicit yes.
 pub fn plan(session: &Session, id: &str, server: Option<&ServerChoice>) -> Answer<RunPlan> {
     let mut loaded = load_recipe(session, id)?;
-    let (images, server_host) = place(&mut loaded.recipe, server)?;
+    let (images, lane_host) = place(&mut loaded.recipe, server)?;
     let options = RunOptions {
         allow_modified: true,
         images,
-        server_host,
+        lane_host,
         ..RunOptions::default()
     };
     let prepared = session.prepare(&loaded, &options).map_err(error)?;
@@ -74,14 +74,11 @@ pub fn plan(session: &Session, id: &str, server: Option<&ServerChoice>) -> Answe
 }
 
 /// The server choice applied to the recipe as `reprise run` applies its
-/// options: the lanes' images, and the server host read.
+/// options: the lanes' images, and where the lanes are served.
 fn place(
     recipe: &mut reprise_recipe::Recipe,
     server: Option<&ServerChoice>,
-) -> Answer<(
-    std::collections::BTreeMap<String, String>,
-    Option<reprise_engine::server_host::ServerHost>,
-)> {
+) -> Answer<(std::collections::BTreeMap<String, String>, LaneHost)> {
     let Some(server) = server else {
         return Ok(Default::default());
     };
@@ -112,7 +109,7 @@ pub fn start<E>(
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
 ) -> Answer<RunOutcome> {
     let mut loaded = load_recipe(session, id)?;
-    let (images, server_host) = place(&mut loaded.recipe, choices.server.as_ref())?;
+    let (images, lane_host) = place(&mut loaded.recipe, choices.server.as_ref())?;
     let options = RunOptions {
         fresh: choices.fresh,
         quick: choices.quick,
@@ -120,7 +117,7 @@ pub fn start<E>(
         allow_modified: choices.allow_modified,
         origin: "the desktop app".into(),
         images,
-        server_host,
+        lane_host,
         ..RunOptions::default()
     };
     let prepared = session.prepare(&loaded, &options).map_err(error)?;

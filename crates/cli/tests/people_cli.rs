@@ -1,24 +1,11 @@
 //! `reprise run` of a people recipe made by the test, against the
-//! Campfire-shaped server (reprise-loadgen's `campfire_shaped_server`, a real
+//! Campfire-shaped server (reprise-test-support's `campfire_shaped_server`, a real
 //! process on 127.0.0.1 — Campfire itself is out of reach here) that the
 //! lane's command starts: the whole pipeline from the CLI, steps and served
 //! criterion from the recipe, results in the run's `results/`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-
-/// The server binary: built beside `reprise` by the workspace's `cargo test`
-/// (reprise-loadgen's tests build it).
-fn server_binary() -> PathBuf {
-    let reprise = PathBuf::from(env!("CARGO_BIN_EXE_reprise"));
-    let server = reprise.with_file_name("campfire_shaped_server");
-    assert!(
-        server.is_file(),
-        "{} is missing: build it with `cargo build -p reprise-loadgen` (the workspace's `cargo test` does)",
-        server.display()
-    );
-    server
-}
 
 /// The recipe: `server_args` go on the lane's command line, `people_extra`
 /// into `[workload.people]`, `step_duration` is each step's length.
@@ -103,7 +90,7 @@ impl Checkout {
         let root = dir.path().join("root");
         std::fs::create_dir_all(root.join("recipes")).unwrap();
         std::fs::create_dir_all(root.join("checksums")).unwrap();
-        let server = server_binary();
+        let server = reprise_test_support::campfire_shaped_server();
         let text = recipe(
             &server.display().to_string(),
             free_port(),
@@ -318,7 +305,9 @@ fn a_people_run_is_stored_and_its_report_has_a_row_per_step() {
 /// four, so the time left is the step's, not the lane's.
 #[test]
 fn the_live_cells_of_a_people_step_count_every_lane_s_steps() {
-    let server = server_binary().display().to_string();
+    let server = reprise_test_support::campfire_shaped_server()
+        .display()
+        .to_string();
     let checkout = Checkout::edited(r#""--fault", "none""#, "", "3s", |text| {
         let port = free_port();
         text.replace(r#"lanes = ["fixture"]"#, r#"lanes = ["fixture", "second"]"#)

@@ -10,8 +10,8 @@ use reprise_recipe::shown::{command_line, shown};
 use reprise_recipe::{Action, Placement, Recipe};
 use serde::Serialize;
 
+use crate::lane_host::LaneHost;
 use crate::plan::Plan;
-use crate::server_host::ServerHost;
 
 /// Everything a run executes, writes and requests, as the reader sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -77,22 +77,12 @@ fn env_lines(env: &BTreeMap<String, String>) -> Vec<String> {
 }
 
 impl Consent {
-    /// What running `plan` executes, writes and requests, with its lanes on
-    /// `server_host` where one is given.
-    pub fn of(plan: &Plan, recipe: &Recipe, server_host: Option<&ServerHost>) -> Consent {
-        let address = match server_host {
-            Some(host) => host.address,
-            None => std::net::Ipv4Addr::LOCALHOST.into(),
-        };
+    /// What running `plan` executes, writes and requests, with its lanes
+    /// served on `host`.
+    pub fn of(plan: &Plan, recipe: &Recipe, host: &LaneHost) -> Consent {
         let mut consent = Consent {
-            lane_address: address.to_string(),
-            server_host: server_host.map(|host| {
-                format!(
-                    "runs each lane as a container of its image on the server host's engine at {} (TLS), each lane's folder copied there; `{{host}}` in a lane's command is {}; before measuring, probes that host's hardware in a container of a lane's image (sh reading /proc and /sys) and loads Reprise's reference server there (this program, copied into such a container) to find the link's ceiling",
-                    host.endpoint.url(),
-                    host.url_host()
-                )
-            }),
+            lane_address: host.address().to_string(),
+            server_host: host.consent(),
             ..Consent::default()
         };
         let mut workloads: Vec<&str> = Vec::new();
@@ -138,7 +128,7 @@ impl Consent {
                 if lane.command.is_none() {
                     continue;
                 }
-                let mut line = command_line(&crate::server_host::lane_command(lane, address));
+                let mut line = command_line(&host.lane_command(lane));
                 match (&lane.placement, &lane.image, &lane.dir) {
                     (Placement::Container, Some(image), _) => {
                         line = format!("in a container of {}: {line}", shown(image));

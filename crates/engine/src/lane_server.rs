@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::net::{IpAddr, SocketAddr, TcpStream};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -20,9 +19,10 @@ use std::time::{Duration, Instant};
 
 use crate::event::{CancelToken, Event};
 use crate::http::LaneClient;
-use crate::run_processes::{Recorded, RunProcesses, signal_group};
+use crate::lane_host::{LaneFiles, LaneHost};
+use crate::run_processes::{Record, Recorder, RunProcesses, signal_group};
 use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
-use reprise_probe::container_engine::EngineEndpoint;
+use reprise_spawn::{SpawnError, Spawned};
 
 /// Why a server could not be started, did not become ready, or left
 /// processes behind.
@@ -68,15 +68,14 @@ pub struct ContainerPlacement {
     /// Bound read-write at the same path inside the container (the run's
     /// folder), so the lane's dir is the same path in both.
     pub mount: PathBuf,
-    /// The server host's engine; `None` for this machine's. A server host
-    /// shares no folder with this machine: the lane's dir is copied into
-    /// the container at the same path instead of bound.
-    pub server_host: Option<EngineEndpoint>,
+    /// Where the lanes are served: the engine the container runs on, and
+    /// whether the lane's dir is bound into it or copied there.
+    pub host: LaneHost,
 }
 
 impl ContainerPlacement {
     fn connect(&self) -> Result<ContainerRunner, crate::runner::container::ContainerError> {
-        ContainerRunner::connect_on(self.server_host.as_ref())
+        self.host.connect_engine()
     }
 }
 
@@ -128,7 +127,7 @@ pub struct MemorySample {
 
 enum Backend {
     /// The group's leader, and its record in the run's folder.
-    Process(Child, Option<Recorded>),
+    Process(Child, Option<Box<dyn Record>>),
     Container(ContainerLane),
 }
 
@@ -161,11 +160,11 @@ impl ContainerLane {
             spec.argv.clone(),
         );
         c.env = spec.env.clone();
-        match placement.server_host {
-            Some(_) => c
+        match placement.host.lane_files() {
+            LaneFiles::Copied => c
                 .copies
                 .push((spec.dir.clone(), spec.dir.display().to_string())),
-            None => {
+            LaneFiles::Bound => {
                 let mount = placement.mount.display().to_string();
                 c.binds.push((placement.mount.clone(), mount, false));
             }
@@ -295,23 +294,8 @@ impl LaneServer {
                 Backend::Container(lane)
             }
             None => {
-                let mut child = Self::spawn(spec)?;
-                let recorded = match &spec.processes {
-                    Some(processes) => {
-                        let program = spec.argv.first().map(String::as_str).unwrap_or("");
-                        let what = format!("lane {}: {program}", spec.lane);
-                        match processes.record(child.id(), &what) {
-                            Ok(recorded) => Some(recorded),
-                            Err(e) => {
-                                signal_group(child.id(), libc::SIGKILL);
-                                let _ = child.wait();
-                                return Err(ServerError::Record(e));
-                            }
-                        }
-                    }
-                    None => None,
-                };
-                Backend::Process(child, recorded)
+                let Spawned { child, record } = Self::spawn(spec)?;
+                Backend::Process(child, record)
             }
         };
         let mut server = LaneServer {
@@ -325,7 +309,7 @@ impl LaneServer {
         Ok(server)
     }
 
-    fn spawn(spec: &ServerSpec) -> Result<Child, ServerError> {
+    fn spawn(spec: &ServerSpec) -> Result<Spawned, ServerError> {
         let program = spec.argv.first().ok_or_else(|| ServerError::EmptyCommand {
             lane: spec.lane.clone(),
         })?;
@@ -354,28 +338,14 @@ impl LaneServer {
             .envs(&spec.env)
             .stdin(Stdio::null())
             .stdout(log)
-            .stderr(log_err)
-            .process_group(0);
-        if let Some(processes) = &spec.processes {
-            let (name, value) = processes.marker();
-            command.env(name, value);
-        }
-        // SAFETY: prctl is async-signal-safe.
-        unsafe {
-            command.pre_exec(|| {
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                Ok(())
-            });
-        }
-        reprise_cpus::pin_command(&mut command, spec.cpus.as_deref().unwrap_or_default());
-        command.spawn().map_err(|source| match source.kind() {
-            io::ErrorKind::NotFound => ServerError::NotInstalled {
-                program: program.clone(),
-            },
-            _ => ServerError::Spawn {
-                program: program.clone(),
-                source,
-            },
+            .stderr(log_err);
+        let what = format!("lane {}: {program}", spec.lane);
+        let cpus = spec.cpus.as_deref().unwrap_or_default();
+        let recorder = spec.processes.as_ref().map(|p| p as &dyn Recorder);
+        reprise_spawn::spawn(&mut command, &what, cpus, recorder).map_err(|e| match e {
+            SpawnError::NotFound { program } => ServerError::NotInstalled { program },
+            SpawnError::Spawn { program, source } => ServerError::Spawn { program, source },
+            SpawnError::Record { source, .. } => ServerError::Record(source),
         })
     }
 

@@ -37,17 +37,22 @@
 //! assert_eq!(lines.into_inner().unwrap(), ["hello"]);
 //! ```
 
+pub mod confine;
 pub mod consent;
+pub mod cpu_split;
 pub mod database;
 pub mod event;
 pub mod expected;
 pub mod http;
+pub mod lane_host;
 pub mod lane_server;
 pub mod lockfile;
 pub mod mise;
 pub mod plan;
+pub mod results;
 mod resume;
 pub mod run;
+pub mod run_context;
 pub mod run_processes;
 pub mod runner;
 pub mod server_host;
@@ -60,10 +65,13 @@ pub mod workdir;
 pub use consent::Consent;
 pub use event::{CancelToken, Event, EventSink, Stream};
 pub use expected::Expected;
+pub use lane_host::LaneHost;
 pub use plan::{Plan, PlanError, PlanOptions, plan};
+pub use results::DEVIATIONS_FILE;
 pub use resume::Decision;
 pub use run::{RunError, RunReport, execute, preview};
+pub use run_context::RunContext;
+pub use steps::StepFailure;
 pub use steps::check::CheckRow;
 pub use steps::load::{QUICK_DURATION, QUICK_RUNS, QUICK_WARMUP};
-pub use steps::{DEVIATIONS_FILE, RunContext, StepFailure};
 pub use workdir::{DataDir, RunDir, State, StepStatus};

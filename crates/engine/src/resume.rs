@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use reprise_recipe::{Action, Recipe, Step};
 use sha2::{Digest, Sha256};
 
+use crate::confine::within;
 use crate::plan::Plan;
-use crate::steps::within;
 use crate::tree_digest::{Manifest, digest_tree_except, hex};
 use crate::workdir::{RunDir, State, StepStatus};
 

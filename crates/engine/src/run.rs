@@ -11,11 +11,13 @@ use std::time::Instant;
 use reprise_recipe::{Action, Recipe, sha256_hex};
 use sha2::{Digest, Sha256};
 
+use crate::confine::within;
 use crate::event::{Event, Stream};
 use crate::plan::{Plan, PlannedStep};
 use crate::resume::{Decision, Resume};
+use crate::run_context::RunContext;
 use crate::run_processes::{Attempt, AttemptError, end_all_leftovers};
-use crate::steps::{self, Done, Lanes, RunContext, StepFailure, StepInput, within};
+use crate::steps::{self, Done, Lanes, StepFailure, StepInput};
 use crate::tree_digest::hex;
 use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now, write_atomic};
 
@@ -84,7 +86,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
         ctx.events.emit(Event::Note { message });
     }
     write_files(recipe, &ctx.run)?;
-    if let Err(e) = ctx.record_deviations(None, &[]) {
+    if let Err(e) = ctx.results().record_deviations(None, &[]) {
         ctx.note(
             "run",
             format!("cannot record how this run differs from the post: {e}"),
@@ -98,9 +100,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     };
 
     let mut report = RunReport::default();
-    let mut lanes = Lanes::default();
-    lanes.service_specs = plan.recipe.services.clone();
-    lanes.toolchain_specs = plan.recipe.toolchains.clone();
+    let mut lanes = Lanes::of(plan.recipe);
     for (at, planned) in plan.steps.iter().enumerate() {
         let step = planned.step;
         let id = step.id.to_string();
@@ -227,7 +227,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             line: problem,
         });
     }
-    report.lanes_failed = lanes.failed.into_keys().collect();
+    report.lanes_failed = lanes.failed();
     drop(attempt);
     Ok(report)
 }

@@ -30,6 +30,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::workdir::{DataDir, RunDir};
 
+pub use reprise_spawn::{Record, Recorder};
+
 /// The environment variable that names a run's folder in its processes.
 pub const MARKER: &str = "REPRISE_RUN_DIR";
 
@@ -58,15 +60,17 @@ impl RunProcesses {
             marker: run.path.display().to_string(),
         }
     }
+}
 
-    /// The variable and value every process of the run carries.
-    pub fn marker(&self) -> (&'static str, &str) {
+impl Recorder for RunProcesses {
+    /// [`MARKER`], and the run's folder.
+    fn marker(&self) -> (&str, &str) {
         (MARKER, &self.marker)
     }
 
     /// Records the group `pgid` (led by the process just spawned with that
-    /// pid), described by `what`.
-    pub fn record(&self, pgid: u32, what: &str) -> io::Result<Recorded> {
+    /// pid) in `processes/<pgid>.json`, described by `what`.
+    fn record(&self, pgid: u32, what: &str) -> io::Result<Box<dyn Record>> {
         let leader = ProcStat::read(pgid).ok_or_else(|| {
             io::Error::other(format!("process {pgid} ended before it could be recorded"))
         })?;
@@ -86,24 +90,21 @@ impl RunProcesses {
         let tmp = self.dir.join(format!(".{pgid}.json.tmp"));
         fs::write(&tmp, bytes)?;
         fs::rename(&tmp, &file)?;
-        Ok(Recorded { file, pgid })
+        Ok(Box::new(Recorded { file, pgid }))
     }
 }
 
-/// A recorded process group.
-#[must_use = "a group's record is forgotten with `forget_if_ended`"]
+/// A recorded process group: its file in `processes/`.
 #[derive(Debug)]
-pub struct Recorded {
+struct Recorded {
     file: PathBuf,
     pgid: u32,
 }
 
-impl Recorded {
+impl Record for Recorded {
     /// Forgets the record once no process of the group is left (waiting up
-    /// to a second for the last ones to die); a group that is still there
-    /// stays recorded, for the next start to end. Answers whether it was
-    /// forgotten.
-    pub fn forget_if_ended(self) -> bool {
+    /// to a second for the last ones to die).
+    fn forget_if_ended(self: Box<Self>) -> bool {
         let until = Instant::now() + Duration::from_secs(1);
         while !group_members(self.pgid).is_empty() {
             if Instant::now() >= until {
@@ -609,17 +610,7 @@ fn boot_id() -> String {
 }
 
 /// Sends `sig` to every process of the group `pgid`.
-pub(crate) fn signal_group(pgid: u32, sig: libc::c_int) {
-    if let Ok(pgid) = libc::pid_t::try_from(pgid)
-        && pgid > 1
-    {
-        // SAFETY: kill(2) of a process group; no memory effects. ESRCH (the
-        // group is gone) is fine.
-        unsafe {
-            libc::kill(-pgid, sig);
-        }
-    }
-}
+pub(crate) use reprise_spawn::signal_group;
 
 fn signal(pid: u32, sig: libc::c_int) {
     if let Ok(pid) = libc::pid_t::try_from(pid)

@@ -1,10 +1,11 @@
-//! Where a run's lanes are served: this machine, or another machine's
-//! Docker-compatible engine (`reprise run --server-host tcp://HOST:2376`).
-//! On a server host every lane runs as a container of its image on that
-//! host's network, its files copied in through the engine's API; the load
-//! generators stay here and target the server host's address, and only it.
-//! The run records its server host in its folder, so a resumed or cleaned
-//! run finds the containers it left there.
+//! A server host: another machine's Docker-compatible engine that serves a
+//! run's lanes (`reprise run --server-host tcp://HOST:2376`), and what is
+//! known of it at a run (its engine, its hardware as a probe container
+//! reads it, the link to it and the link's ceiling). On a server host every
+//! lane runs as a container of its image on that host's network, its files
+//! copied in through the engine's API; the load generators stay here and
+//! target the server host's address, and only it. Everything else decides
+//! where lanes run through [`crate::lane_host::LaneHost`].
 
 use std::fmt::Write as _;
 use std::net::IpAddr;
@@ -94,17 +95,11 @@ impl ServerHost {
         )
         .map_err(|e| std::io::Error::other(e.to_string()))
     }
-
-    /// The server host a run recorded, if it had one.
-    pub fn recorded(run: &Path) -> Option<ServerHost> {
-        let bytes = std::fs::read(run.join(SERVER_HOST_FILE)).ok()?;
-        serde_json::from_slice(&bytes).ok()
-    }
 }
 
 /// Why `lane` cannot run on a server host, where every lane is a container
 /// of its image that reaches nothing of this machine's.
-pub fn why_lane_cannot_run(lane: &Lane) -> Option<String> {
+pub(crate) fn why_lane_cannot_run(lane: &Lane) -> Option<String> {
     if lane.placement != Placement::Container {
         return Some(
             "it names no image, and on a server host every lane runs as a container of its image (name one with --image LANE=IMAGE)"
@@ -135,17 +130,6 @@ pub fn why_lane_cannot_run(lane: &Lane) -> Option<String> {
         ));
     }
     None
-}
-
-/// A lane's command with `{host}` filled: the address it listens on
-/// (127.0.0.1, or the server host's, IPv6 in brackets).
-pub fn lane_command(lane: &Lane, address: IpAddr) -> Vec<String> {
-    let host = url_host(address);
-    lane.command
-        .iter()
-        .flatten()
-        .map(|arg| arg.replace(reprise_recipe::HOST_PLACEHOLDER, &host))
-        .collect()
 }
 
 /// `ip` as it goes in a URL's host: IPv6 in brackets.

@@ -398,7 +398,7 @@ fn the_one_line_digest_is_what_coreutils_gives_and_a_recipe_may_write_it_inline(
         .digest();
     assert_eq!(
         ours, digest,
-        "the README's one-liner reproduces Reprise's digest"
+        "the one-liner of docs/reproduce.md reproduces Reprise's digest"
     );
 
     let c = case(

@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use reprise_engine::event::{CancelToken, Event};
 use reprise_engine::lane_server::group_members;
-use reprise_engine::run_processes::{Attempt, AttemptError, RunProcesses, end_leftovers};
+use reprise_engine::run_processes::{
+    Attempt, AttemptError, Recorder as _, RunProcesses, end_leftovers,
+};
 use reprise_engine::runner::host::{self, HostCommand};
 use reprise_engine::{DataDir, RunDir};
 

@@ -282,7 +282,7 @@ fn boost_one_is_boost_on_and_an_unprobed_boost_is_unknown() {
 fn the_real_bench_report_renders_reprise_s_summary() {
     // bench-report whitelists its own targets (the blog's languages), so it
     // renders Reprise's cells as "0 endpoints × 0 targets": the tool's
-    // limit, which the README states. What is checked here is that it reads
+    // limit, which docs/reproduce.md states. What is checked here is that it reads
     // Reprise's summary.json and env.json without error.
     let repo = checkout();
     let dir = tempfile::tempdir().unwrap();

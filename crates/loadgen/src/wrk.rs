@@ -266,27 +266,22 @@ fn run_once(
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if let Some(cpus) = &spec.cpus {
-        reprise_cpus::pin_command(&mut command, cpus);
-    }
-    // wrk is one process: it ends with a Reprise that is killed, rather
-    // than loading the server for the rest of its duration.
-    #[cfg(target_os = "linux")]
-    // SAFETY: prctl is async-signal-safe and touches no memory of ours.
-    unsafe {
-        use std::os::unix::process::CommandExt;
-        command.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            Ok(())
-        });
-    }
-    let mut child = command.spawn().map_err(|e| {
-        LoadError::Wrk(if e.kind() == std::io::ErrorKind::NotFound {
-            "wrk is not installed (Debian: apt-get install wrk)".into()
-        } else {
-            format!("cannot start wrk: {e}")
-        })
-    })?;
+    // It ends with a Reprise that is killed, rather than loading the server
+    // for the rest of its duration.
+    let cpus = spec.cpus.as_deref().unwrap_or_default();
+    let mut child = reprise_spawn::spawn(&mut command, "wrk", cpus, None)
+        .map_err(|e| {
+            LoadError::Wrk(match e {
+                reprise_spawn::SpawnError::NotFound { .. } => {
+                    "wrk is not installed (Debian: apt-get install wrk)".into()
+                }
+                reprise_spawn::SpawnError::Spawn { source, .. }
+                | reprise_spawn::SpawnError::Record { source, .. } => {
+                    format!("cannot start wrk: {source}")
+                }
+            })
+        })?
+        .child;
     // Read its output on threads so a full pipe never stalls it.
     let mut stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");

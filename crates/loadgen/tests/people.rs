@@ -1,4 +1,4 @@
-//! The people load against a Campfire-shaped server (the crate's
+//! The people load against a Campfire-shaped server (reprise-test-support's
 //! `campfire_shaped_server` binary, a real process on 127.0.0.1 with an
 //! in-memory database — Campfire itself is out of reach here): a healthy
 //! server is served; a lost delivery, a wrong-room message, a page for the
@@ -31,7 +31,7 @@ struct Server {
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_campfire_shaped_server"))
+        let mut child = Command::new(reprise_test_support::campfire_shaped_server())
             .args(["--accounts", "40", "--rooms", "4"])
             .args(extra)
             .stdout(Stdio::piped())

@@ -39,7 +39,7 @@ pub enum EndpointError {
     #[error("`{0}` names no port: expected tcp://HOST:PORT (Docker's TLS port is 2376)")]
     Port(String),
     #[error(
-        "ssh:// engines are not supported by this build: open the engine's API on the server host with TLS and give tcp://HOST:2376 (the README's Two machines says how)"
+        "ssh:// engines are not supported by this build: open the engine's API on the server host with TLS and give tcp://HOST:2376 (docs/two-machines.md says how)"
     )]
     Ssh,
     #[error(

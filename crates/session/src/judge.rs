@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use reprise_engine::RunDir;
+use reprise_engine::{LaneHost, RunDir};
 use reprise_harness::bench_env::BenchEnv;
 use reprise_harness::records::SkippedLane;
 use reprise_harness::timestamp::utc_now;
@@ -30,23 +30,17 @@ pub fn judge_run(
     origin: &str,
 ) -> Result<Option<Report>, SessionError> {
     let report = judge_run_folder(recipe, run, origin)?;
-    Ok(
-        match reprise_engine::server_host::ServerHost::recorded(&run.path) {
-            Some(host) => report.map(|r| without_server_host_name(r, &host)),
-            None => report,
-        },
-    )
+    let host = LaneHost::recorded(&run.path);
+    Ok(report.map(|r| unnamed(r, &host)))
 }
 
-/// `report` with every text that names the server host (an engine's error
-/// says where it was asked) saying "the server host" instead: where a
-/// reader's machines are is theirs, not the report's. Its address goes too
-/// (sharing also redacts addresses by their shape).
-fn without_server_host_name(
-    report: Report,
-    host: &reprise_engine::server_host::ServerHost,
-) -> Report {
-    fn unname(value: &mut Value, host: &reprise_engine::server_host::ServerHost) {
+/// `report` with every text that names the server host its lanes were
+/// served on (an engine's error says where it was asked) saying "the server
+/// host" instead: where a reader's machines are is theirs, not the
+/// report's. Its address goes too (sharing also redacts addresses by their
+/// shape).
+fn unnamed(report: Report, host: &LaneHost) -> Report {
+    fn unname(value: &mut Value, host: &LaneHost) {
         match value {
             Value::String(text) => *text = host.unnamed(text),
             Value::Array(items) => items.iter_mut().for_each(|v| unname(v, host)),

@@ -10,6 +10,7 @@
 //!   which lanes run here (the probe's one rule).
 //! - [`run`]: the checksum gate, the plan, the run folder (resumed or new),
 //!   left-over containers, executing with cancel, then judging and storing.
+//! - [`clean`]: run folders removed, with what their runs left running.
 //! - [`judge`]: a run's folder, or a published run's harness files, judged.
 //! - [`share`]: the redacted preview, the prefilled link, GitHub sign-in and
 //!   posting.
@@ -25,6 +26,7 @@
 //! println!("{:?}", outcome.history);
 //! ```
 
+pub mod clean;
 pub mod harness_files;
 pub mod judge;
 pub mod preflight;

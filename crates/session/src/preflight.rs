@@ -7,7 +7,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use reprise_probe::Fingerprint;
+use reprise_engine::LaneHost;
+use reprise_engine::server_host::ServerHostEnv;
 use reprise_probe::preflight::{self, Preflight, recipe_queries};
 use reprise_probe::toolchain;
 
@@ -23,17 +24,36 @@ pub enum Versions {
     Locate,
 }
 
+/// A preflight, with what is known of the server host where the lanes are
+/// served on one.
+pub struct Preflighted {
+    pub report: Preflight,
+    /// The server host's engine, hardware and link; `None` for lanes on
+    /// this machine.
+    pub server_host: Option<ServerHostEnv>,
+}
+
 impl Session {
-    /// The preflight of `loaded` on this machine (or on the fixture tree
-    /// under `root`). Asking versions of a recipe that is not the reviewed
-    /// one is refused unless `allow_modified`.
+    /// The preflight of `loaded` with its lanes served on `host`: that
+    /// machine's hardware against the post's (this machine's, or the fixture
+    /// tree under `root`; a server host's as a probe container of a lane's
+    /// image reads it), the toolchains, and each lane's standing there.
+    /// Asking versions of a recipe that is not the reviewed one is refused
+    /// unless `allow_modified`; a server host's lanes are asked inside their
+    /// images when the run starts them, so none of the recipe's version
+    /// commands runs for them here.
     pub fn preflight(
         &self,
         loaded: &Loaded,
         versions: Versions,
         allow_modified: bool,
         root: Option<&Path>,
-    ) -> Result<Preflight, SessionError> {
+        host: &LaneHost,
+    ) -> Result<Preflighted, SessionError> {
+        let versions = match host.toolchains_are_here() {
+            true => versions,
+            false => Versions::Locate,
+        };
         if matches!(versions, Versions::Ask { .. })
             && !loaded.checksum.is_reviewed()
             && !allow_modified
@@ -47,52 +67,21 @@ impl Session {
         // The toolchains a run would use: the recipe's setup's, if any.
         let search = reprise_engine::mise::search_path(&self.toolchain_env(recipe.id())?);
         let (machine, tools) = std::thread::scope(|scope| {
-            let machine = scope.spawn(|| match root {
-                Some(root) => Fingerprint::read(root),
-                None => Fingerprint::probe(Duration::from_secs(2)),
-            });
+            let machine = scope.spawn(|| host.machine(recipe, root));
             let tools = match versions {
                 Versions::Ask { timeout } => {
                     preflight::probe_recipe_toolchains(recipe, &search, timeout)
                 }
                 Versions::Locate => toolchain::locate(&recipe_queries(recipe), &search),
             };
-            (machine.join().unwrap_or_default(), tools)
+            (machine.join(), tools)
         });
-        Ok(preflight::preflight(recipe, &machine, &tools))
-    }
-
-    /// Two machines: the preflight of `loaded` with its lanes on `host` —
-    /// that machine's hardware (read by a probe container of a lane's
-    /// image) against the post's, and each lane's standing there — with
-    /// what is known of that host and the link to it. Runs none of the
-    /// recipe's version commands: a container lane's toolchains are asked
-    /// inside its image when the run starts it.
-    pub fn preflight_on_server_host(
-        &self,
-        loaded: &Loaded,
-        host: &reprise_engine::server_host::ServerHost,
-    ) -> Result<(Preflight, reprise_engine::server_host::ServerHostEnv), SessionError> {
-        let recipe = &loaded.recipe;
-        let engine = host.ask_engine().map_err(SessionError::ServerHost)?;
-        let image = recipe.lanes.iter().find_map(|l| l.image.as_deref());
-        let connections = recipe.workloads.iter().map(|w| w.connections as usize);
-        let env = reprise_engine::server_host::ServerHostEnv::capture(
-            host,
-            Some(engine.clone()),
-            image,
-            "preflight",
-            connections.max().unwrap_or(16),
-            &reprise_engine::CancelToken::new(),
-        )
-        .unwrap_or_default();
-        let mut machine = env.fingerprint.clone().unwrap_or_default();
-        machine.container_engine = Some(engine);
-        let search = reprise_engine::mise::search_path(&self.toolchain_env(recipe.id())?);
-        let tools = toolchain::locate(&recipe_queries(recipe), &search);
-        let mut report = preflight::preflight(recipe, &machine, &tools);
+        let machine = machine
+            .map_err(|_| SessionError::ServerHost("the machine could not be read".into()))?
+            .map_err(SessionError::ServerHost)?;
+        let mut report = preflight::preflight(recipe, &machine.fingerprint, &tools);
         for lane in &recipe.lanes {
-            let Some(why) = reprise_engine::server_host::why_lane_cannot_run(lane) else {
+            let Some(why) = host.why_lane_cannot_run(lane) else {
                 continue;
             };
             let name = lane.name.to_string();
@@ -110,7 +99,10 @@ impl Session {
                 report.blocked_lanes.push(name);
             }
         }
-        Ok((report, env))
+        Ok(Preflighted {
+            report,
+            server_host: machine.server_host,
+        })
     }
 
     /// The environment `recipe`'s toolchains need: what mise resolves for

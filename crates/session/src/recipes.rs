@@ -3,9 +3,9 @@
 //! broken recipe hides no other), and which of a recipe's lanes run here.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
-use reprise_probe::preflight::{LaneHere, lanes_here, recipe_queries};
+use reprise_engine::LaneHost;
+use reprise_probe::preflight::{LaneHere, recipe_queries};
 use reprise_probe::toolchain::{self, SearchPath};
 use reprise_recipe::{ChecksumStatus, Recipe};
 
@@ -136,50 +136,44 @@ impl crate::Session {
 }
 
 impl Session {
-    /// Whether each lane can run on `host`: its engine asked (an engine that
-    /// does not answer is an error now, before anything starts), then the
-    /// rule of a server host (every lane a container of its image).
-    pub fn found_on_server_host(
+    /// Whether each lane of `recipe` can run where `host` serves the lanes:
+    /// its engine asked (a server host's engine that does not answer is an
+    /// error now, before anything starts), the toolchains looked for (never
+    /// run), then the host's own rule.
+    pub fn lane_standings(
         &self,
         recipe: &Recipe,
-        host: &reprise_engine::server_host::ServerHost,
+        host: &LaneHost,
     ) -> Result<Vec<LaneStanding>, crate::SessionError> {
-        let engine = host.ask_engine().map_err(crate::SessionError::ServerHost)?;
+        let engine = host
+            .ask_engine(recipe)
+            .map_err(crate::SessionError::ServerHost)?;
         let env = self.toolchain_env(recipe.id()).unwrap_or_default();
         let toolchains = toolchain::locate(
             &recipe_queries(recipe),
             &reprise_engine::mise::search_path(&env),
         );
-        Ok(lanes_here(recipe, &toolchains, Some(&engine))
-            .into_iter()
-            .map(|(lane, here)| {
-                let why = recipe
-                    .lane(&lane)
-                    .and_then(reprise_engine::server_host::why_lane_cannot_run);
-                let here = match why {
-                    Some(why) if here == LaneHere::Runs => LaneHere::Blocked { why, fix: None },
-                    _ => here,
-                };
-                LaneStanding { lane, here }
-            })
-            .collect())
+        Ok(standings(host.lanes_here(
+            recipe,
+            &toolchains,
+            engine.as_ref(),
+        )))
     }
 }
 
 fn found_with(recipe: &Recipe, search: &SearchPath) -> FoundHere {
     let toolchains = toolchain::locate(&recipe_queries(recipe), search);
-    let needs_engine = recipe
-        .lanes
-        .iter()
-        .any(|l| l.placement == reprise_recipe::Placement::Container);
-    let engine = needs_engine
-        .then(|| reprise_probe::container_engine::ask_from_env(Duration::from_secs(2)))
-        .flatten();
-    let lanes = lanes_here(recipe, &toolchains, engine.as_ref())
+    let here = LaneHost::ThisMachine;
+    let engine = here.ask_engine(recipe).ok().flatten();
+    let lanes = standings(here.lanes_here(recipe, &toolchains, engine.as_ref()));
+    FoundHere { toolchains, lanes }
+}
+
+fn standings(lanes: Vec<(String, LaneHere)>) -> Vec<LaneStanding> {
+    lanes
         .into_iter()
         .map(|(lane, here)| LaneStanding { lane, here })
-        .collect();
-    FoundHere { toolchains, lanes }
+        .collect()
 }
 
 /// The names of the lanes that run, of `standings`.

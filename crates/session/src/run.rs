@@ -4,12 +4,12 @@
 //! the history. The CLI asks for consent between [`Session::prepare`] and
 //! [`Session::execute`]; the app shows the plan and waits for a click.
 
-use reprise_engine::runner::container::ContainerRunner;
 use std::collections::BTreeMap;
 
 use reprise_engine::expected::count;
 use reprise_engine::{
-    CancelToken, Decision, Event, EventSink, Plan, PlanOptions, RunContext, RunDir, RunReport,
+    CancelToken, Decision, Event, EventSink, LaneHost, Plan, PlanOptions, RunContext, RunDir,
+    RunReport,
 };
 use reprise_verdict::{Deviation, DeviationKind};
 use serde::Serialize;
@@ -49,9 +49,9 @@ pub struct RunOptions {
     /// `--image LANE=IMAGE`: the images given to lanes (`Recipe::give_image`),
     /// each recorded as a deviation from the post.
     pub images: BTreeMap<String, String>,
-    /// `--server-host`: serve the lanes on another machine's engine, the
-    /// load generators here.
-    pub server_host: Option<reprise_engine::server_host::ServerHost>,
+    /// Where the lanes are served: this machine, or (`--server-host`)
+    /// another machine's engine, the load generators here.
+    pub lane_host: LaneHost,
 }
 
 /// Where the lanes run, as both front ends take it (`--server-host`,
@@ -65,20 +65,19 @@ pub fn place_lanes(
     server_host: Option<&str>,
     certs: Option<&std::path::Path>,
     images: &BTreeMap<String, String>,
-) -> Result<Option<reprise_engine::server_host::ServerHost>, SessionError> {
+) -> Result<LaneHost, SessionError> {
     for (lane, image) in images {
         recipe
             .give_image(lane, image)
             .map_err(|e| SessionError::ServerHost(format!("--image {lane}={image}: {e}")))?;
     }
     let Some(url) = server_host else {
-        return Ok(None);
+        return Ok(LaneHost::ThisMachine);
     };
     let certs = certs
         .map(std::path::Path::to_path_buf)
         .unwrap_or_else(reprise_probe::container_engine::cert_folder);
-    reprise_engine::server_host::ServerHost::new(url, &certs)
-        .map(Some)
+    LaneHost::server_host(url, &certs)
         .map_err(|e| SessionError::ServerHost(format!("--server-host {url}: {e}")))
 }
 
@@ -101,7 +100,7 @@ pub struct Prepared<'r> {
     generator: Option<reprise_recipe::Generator>,
     sources: BTreeMap<String, String>,
     origin: String,
-    server_host: Option<reprise_engine::server_host::ServerHost>,
+    lane_host: LaneHost,
 }
 
 /// How a run ended, and whether what it measured reached the history.
@@ -201,12 +200,9 @@ impl Session {
                 from: options.from.clone(),
             },
         )?;
-        // What the measuring steps expect to measure: the lanes that run here
-        // (on the server host, the lanes it can run).
-        let standings = match &options.server_host {
-            Some(host) => self.found_on_server_host(&loaded.recipe, host)?,
-            None => self.found_here(&loaded.recipe).lanes,
-        };
+        // What the measuring steps expect to measure: the lanes that run
+        // where they are served.
+        let standings = self.lane_standings(&loaded.recipe, &options.lane_host)?;
         let here = crate::recipes::running(&standings);
         plan.lanes_here = Some(
             plan.lanes
@@ -233,26 +229,11 @@ impl Session {
         } else {
             self.data.latest_run(loaded.recipe.id())?
         };
-        // One run, one place for its lanes: a resumed run keeps where its
-        // earlier attempts served them.
         if let Some(run) = &resumes {
-            let recorded = reprise_engine::server_host::ServerHost::recorded(&run.path);
-            let url =
-                |h: Option<&reprise_engine::server_host::ServerHost>| h.map(|h| h.endpoint.url());
-            if url(recorded.as_ref()) != url(options.server_host.as_ref()) {
-                return Err(SessionError::ServerHost(match &recorded {
-                    Some(host) => format!(
-                        "run {} served its lanes on the server host {}: resume it with --server-host {}, or start a new run (--new)",
-                        run.id,
-                        host.endpoint.url(),
-                        host.endpoint.url()
-                    ),
-                    None => format!(
-                        "run {} served its lanes on this machine: start a new run (--new) to serve them on a server host",
-                        run.id
-                    ),
-                }));
-            }
+            options
+                .lane_host
+                .may_resume(run)
+                .map_err(SessionError::ServerHost)?;
         }
         let decisions = match &resumes {
             Some(run) => reprise_engine::preview(&plan, run, &self.catalog.root)?,
@@ -265,18 +246,14 @@ impl Session {
         Ok(Prepared {
             decisions,
             deviations: deviations(loaded, options),
-            consent: reprise_engine::Consent::of(
-                &plan,
-                &loaded.recipe,
-                options.server_host.as_ref(),
-            ),
+            consent: reprise_engine::Consent::of(&plan, &loaded.recipe, &options.lane_host),
             plan,
             resumes,
             quick: options.quick,
             strict: options.strict,
             generator: options.generator,
             sources: options.sources.clone(),
-            server_host: options.server_host.clone(),
+            lane_host: options.lane_host.clone(),
             origin: if options.origin.is_empty() {
                 "reprise".into()
             } else {
@@ -325,29 +302,23 @@ impl Session {
             Some(run) => run,
             None => self.data.create_run(recipe.id())?,
         };
-        // A resumed run's server host, or the one given now, is where the
-        // containers an earlier attempt left behind are looked for too.
-        let recorded = reprise_engine::server_host::ServerHost::recorded(&run.path);
-        remove_left_over_containers(&run, None, events);
-        let mut remote: Vec<&reprise_engine::server_host::ServerHost> = Vec::new();
-        for host in [recorded.as_ref(), prepared.server_host.as_ref()]
-            .into_iter()
-            .flatten()
-        {
-            if !remote.contains(&host) {
-                remote.push(host);
+        // Containers an earlier attempt left behind are looked for on this
+        // machine, where the run's folder says its lanes were served, and
+        // where they are served now.
+        let mut hosts = vec![LaneHost::ThisMachine];
+        for host in [LaneHost::recorded(&run.path), prepared.lane_host.clone()] {
+            if !hosts.contains(&host) {
+                hosts.push(host);
             }
         }
-        for host in remote {
-            remove_left_over_containers(&run, Some(host), events);
+        for host in &hosts {
+            remove_left_over_containers(&run, host, events);
         }
-        if let Some(host) = &prepared.server_host {
-            host.record(&run).map_err(|e| {
-                SessionError::ServerHost(format!(
-                    "cannot record the server host in the run's folder: {e}"
-                ))
-            })?;
-        }
+        prepared.lane_host.record(&run).map_err(|e| {
+            SessionError::ServerHost(format!(
+                "cannot record the server host in the run's folder: {e}"
+            ))
+        })?;
         let mut ctx = RunContext::new(
             self.data.clone(),
             run,
@@ -361,7 +332,7 @@ impl Session {
         ctx.source_overrides = prepared.sources;
         ctx.deviations = prepared.deviations;
         ctx.toolchain_env = self.toolchain_env(recipe.id())?;
-        ctx.server_host = prepared.server_host;
+        ctx.lane_host = prepared.lane_host;
         let steps = reprise_engine::execute(&prepared.plan, &ctx)?;
         let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin);
         let note = match &history {
@@ -482,13 +453,7 @@ fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
             lanes: vec![lane.clone()],
         });
     }
-    if options.server_host.is_some() {
-        // The server host's address stays out: reports are shared.
-        found.push(Deviation::new(
-            DeviationKind::ServerHost,
-            "the lanes were served by another machine through its engine's API, the load generators ran here: the post's servers and client shared one box",
-        ));
-    }
+    found.extend(options.lane_host.deviation());
     if options.quick {
         found.push(Deviation::new(
             DeviationKind::Quick,
@@ -499,27 +464,19 @@ fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
 }
 
 /// Containers an earlier attempt of this run left behind (it crashed or was
-/// killed) go before anything starts, on this machine's engine or on the
-/// server host's; without an engine there are none.
-fn remove_left_over_containers(
-    run: &RunDir,
-    server_host: Option<&reprise_engine::server_host::ServerHost>,
-    events: &dyn EventSink,
-) {
-    let Ok(engine) = ContainerRunner::connect_on(server_host.map(|h| &h.endpoint)) else {
-        return;
-    };
-    let on = match server_host {
-        Some(host) => format!(" on the server host {}", host.endpoint.url()),
-        None => String::new(),
-    };
-    let message = match engine.remove_left_over(Some(&run.id)) {
+/// killed) go before anything starts, on `host`'s engine; an engine that
+/// does not answer has none to remove now.
+fn remove_left_over_containers(run: &RunDir, host: &LaneHost, events: &dyn EventSink) {
+    let on = host.on_where();
+    let message = match host.remove_left_over_containers(Some(&run.id)) {
         Ok(removed) if removed.is_empty() => return,
         Ok(removed) => format!(
             "removed {} left by an earlier attempt of this run{on}: {}",
             count(removed.len() as u32, "container"),
             removed.join(", ")
         ),
+        // An engine that does not answer now: the run starts none there.
+        Err(reprise_engine::runner::container::ContainerError::Unreachable { .. }) => return,
         Err(e) => format!("cannot remove this run's old containers: {e}"),
     };
     events.emit(Event::Note { message });

@@ -70,8 +70,10 @@ impl Setup {
         allow_modified: bool,
     ) -> Result<reprise_probe::preflight::Preflight, SessionError> {
         let loaded = self.session.load_recipe("marked").unwrap();
+        let here = reprise_engine::LaneHost::ThisMachine;
         self.session
-            .preflight(&loaded, versions, allow_modified, None)
+            .preflight(&loaded, versions, allow_modified, None, &here)
+            .map(|found| found.report)
     }
 }
 

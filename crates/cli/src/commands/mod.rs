@@ -75,7 +75,7 @@ impl ServerHostArgs {
     pub fn place(
         &self,
         recipe: &mut reprise_recipe::Recipe,
-    ) -> Result<Option<reprise_engine::server_host::ServerHost>, ExitCode> {
+    ) -> Result<reprise_engine::LaneHost, ExitCode> {
         reprise_session::run::place_lanes(
             recipe,
             self.server_host.as_deref(),

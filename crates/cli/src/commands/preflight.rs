@@ -12,7 +12,7 @@ use std::io::{BufRead, IsTerminal, Write as _};
 
 use reprise_probe::preflight::{self, Preflight, PublishedOnly, Subject, Verdict};
 use reprise_recipe::shown::command_line;
-use reprise_session::preflight::Versions;
+use reprise_session::preflight::{Preflighted, Versions};
 use reprise_session::recipes::Loaded;
 
 use crate::table::{Table, wrap};
@@ -60,14 +60,11 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let server_host = match args.server.place(&mut loaded.recipe) {
+    let lane_host = match args.server.place(&mut loaded.recipe) {
         Ok(host) => host,
         Err(code) => return code,
     };
-    if let Some(host) = &server_host {
-        return on_server_host(&session, &loaded, host, args.json);
-    }
-    let report = match &args.machine {
+    let found = match &args.machine {
         Some(file) => {
             let snap = match std::fs::read_to_string(file)
                 .map_err(|e| e.to_string())
@@ -79,18 +76,25 @@ pub fn run(args: Args) -> ExitCode {
                     return ExitCode::from(super::BAD_INPUT);
                 }
             };
-            preflight::preflight(&loaded.recipe, &snap.fingerprint, &snap.toolchains)
+            Preflighted {
+                report: preflight::preflight(&loaded.recipe, &snap.fingerprint, &snap.toolchains),
+                server_host: None,
+            }
         }
         None => {
             let timeout = args
                 .timeout
                 .clamp(Duration::from_millis(100), Duration::from_secs(600));
-            let versions = match accepted(&args, &loaded) {
+            let versions = match lane_host.toolchains_are_here() && accepted(&args, &loaded) {
                 true => Versions::Ask { timeout },
                 false => Versions::Locate,
             };
-            match session.preflight(&loaded, versions, args.allow_modified, args.root.as_deref()) {
-                Ok(report) => report,
+            if let Some(note) = lane_host.preflight_note() {
+                eprintln!("{note}");
+            }
+            let root = args.root.as_deref();
+            match session.preflight(&loaded, versions, args.allow_modified, root, &lane_host) {
+                Ok(found) => found,
                 Err(e) => {
                     eprintln!("{}", super::error_text(&e));
                     return ExitCode::from(super::BAD_INPUT);
@@ -98,80 +102,55 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     };
-    if args.json {
-        println!(
+    let report = &found.report;
+    match (&found.server_host, args.json) {
+        (None, true) => println!(
             "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        );
-    } else {
-        print!("{}", render(&report));
-    }
-    if report.blocks() {
-        ExitCode::from(BLOCKED)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-/// The preflight with the lanes on `host`: its table read against that
-/// machine, then the server host and the link in words.
-fn on_server_host(
-    session: &reprise_session::Session,
-    loaded: &Loaded,
-    host: &reprise_engine::server_host::ServerHost,
-    json: bool,
-) -> ExitCode {
-    eprintln!(
-        "Asking the server host's engine at {}, probing its hardware in a container of a lane's image, and loading Reprise's reference server there (this program, copied in) to find the link's ceiling…",
-        host.endpoint.url()
-    );
-    let (report, env) = match session.preflight_on_server_host(loaded, host) {
-        Ok(found) => found,
-        Err(e) => {
-            eprintln!("{}", super::error_text(&e));
-            return ExitCode::from(super::BAD_INPUT);
+            serde_json::to_string_pretty(report).unwrap_or_default()
+        ),
+        (None, false) => print!("{}", render(report)),
+        (Some(env), true) => {
+            let both = serde_json::json!({ "preflight": report, "server_host": env });
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&both).unwrap_or_default()
+            );
         }
-    };
-    if json {
-        let both = serde_json::json!({ "preflight": report, "server_host": env });
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&both).unwrap_or_default()
-        );
-    } else {
-        println!(
-            "The lanes on the server host {}: \"here\" below is that machine.\n",
-            host.endpoint.url()
-        );
-        print!("{}", render(&report));
-        println!("\nThe server host");
-        if let Some(engine) = &env.engine {
-            let line = [
-                engine.name.clone(),
-                engine.version.clone(),
-                engine.operating_system.clone(),
-                engine.kernel.as_ref().map(|k| format!("kernel {k}")),
-                engine.cpus.map(|c| format!("{c} CPUs")),
-                engine
-                    .memory_bytes
-                    .map(|b| format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64)),
-            ]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(", ");
-            println!("  engine: {line}");
+        (Some(env), false) => {
+            println!(
+                "The lanes on the server host {}: \"here\" below is that machine.\n",
+                lane_host.engine_url().unwrap_or_default()
+            );
+            print!("{}", render(report));
+            println!("\nThe server host");
+            if let Some(engine) = &env.engine {
+                let line = [
+                    engine.name.clone(),
+                    engine.version.clone(),
+                    engine.operating_system.clone(),
+                    engine.kernel.as_ref().map(|k| format!("kernel {k}")),
+                    engine.cpus.map(|c| format!("{c} CPUs")),
+                    engine
+                        .memory_bytes
+                        .map(|b| format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64)),
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ");
+                println!("  engine: {line}");
+            }
+            if let Some(why) = &env.probe_error {
+                println!("  hardware not read: {why}");
+            }
+            match &env.link {
+                Some(link) => println!("  link: {}", link.describe()),
+                None => println!("  link: not measured"),
+            }
+            println!(
+                "  This machine runs the load generators; `reprise probe` describes it, and the run records both."
+            );
         }
-        if let Some(why) = &env.probe_error {
-            println!("  hardware not read: {why}");
-        }
-        match &env.link {
-            Some(link) => println!("  link: {}", link.describe()),
-            None => println!("  link: not measured"),
-        }
-        println!(
-            "  This machine runs the load generators; `reprise probe` describes it, and the run records both."
-        );
     }
     if report.blocks() {
         ExitCode::from(BLOCKED)

@@ -93,7 +93,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
-    let server_host = match args.server.place(&mut loaded.recipe) {
+    let lane_host = match args.server.place(&mut loaded.recipe) {
         Ok(host) => host,
         Err(code) => return code,
     };
@@ -111,7 +111,7 @@ pub fn run(args: Args) -> ExitCode {
         generator: args.generator,
         placed,
         images: args.server.images(),
-        server_host,
+        lane_host,
     };
     let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,

@@ -112,9 +112,11 @@ pub fn run(args: Args) -> ExitCode {
         },
         args.allow_modified,
         None,
+        &reprise_engine::LaneHost::ThisMachine,
     ) {
-        Ok(report) => {
-            for item in report
+        Ok(found) => {
+            for item in found
+                .report
                 .items
                 .iter()
                 .filter(|i| i.subject == Subject::Toolchain)
@@ -126,7 +128,8 @@ pub fn run(args: Args) -> ExitCode {
                     item.here.as_deref().unwrap_or("—")
                 );
             }
-            if report
+            if found
+                .report
                 .items
                 .iter()
                 .any(|i| i.subject == Subject::Toolchain && i.verdict == Verdict::Blocks)

@@ -168,17 +168,6 @@ impl ContainerRunner {
         ContainerRunner::connect_endpoint(&endpoint)
     }
 
-    /// Connects to a run's engine: its server host's, or (with `None`)
-    /// this machine's.
-    pub fn connect_on(
-        server_host: Option<&EngineEndpoint>,
-    ) -> Result<ContainerRunner, ContainerError> {
-        match server_host {
-            Some(endpoint) => ContainerRunner::connect_endpoint(endpoint),
-            None => ContainerRunner::connect(),
-        }
-    }
-
     /// Connects to the engine at `endpoint` (this machine's or a server
     /// host's), and checks that it answers.
     pub fn connect_endpoint(endpoint: &EngineEndpoint) -> Result<ContainerRunner, ContainerError> {

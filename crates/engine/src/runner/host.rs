@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::run_processes::{RunProcesses, signal_group};
+use reprise_spawn::{Recorder, SpawnError, Spawned};
 
 /// What to run and how.
 #[derive(Clone, Debug)]
@@ -149,44 +150,18 @@ pub fn run(
         .envs(&cmd.env)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    if let Some(processes) = &cmd.processes {
-        let (name, value) = processes.marker();
-        command.env(name, value);
-    }
-    // SAFETY: prctl is async-signal-safe and touches no memory of ours. If
-    // Reprise itself is killed, the kernel kills the child it started.
-    unsafe {
-        command.pre_exec(|| {
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            Ok(())
-        });
-    }
-    let mut child = command.spawn().map_err(|source| match source.kind() {
-        io::ErrorKind::NotFound => HostError::ProgramNotFound {
-            program: program.clone(),
-        },
-        _ => HostError::Spawn {
-            program: program.clone(),
-            source,
-        },
+        .stderr(Stdio::piped());
+    let what = format!("step {}: {program}", cmd.step);
+    let recorder = cmd.processes.as_ref().map(|p| p as &dyn Recorder);
+    let Spawned {
+        mut child,
+        record: recorded,
+    } = reprise_spawn::spawn(&mut command, &what, &[], recorder).map_err(|e| match e {
+        SpawnError::NotFound { program } => HostError::ProgramNotFound { program },
+        SpawnError::Spawn { program, source } => HostError::Spawn { program, source },
+        SpawnError::Record { program, source } => HostError::Record { program, source },
     })?;
     let pid = child.id();
-    let recorded = match &cmd.processes {
-        Some(processes) => match processes.record(pid, &format!("step {}: {program}", cmd.step)) {
-            Ok(recorded) => Some(recorded),
-            Err(source) => {
-                signal_group(pid, libc::SIGKILL);
-                let _ = child.wait();
-                return Err(HostError::Record {
-                    program: program.clone(),
-                    source,
-                });
-            }
-        },
-        None => None,
-    };
     let lines = read_lines(&mut child);
     let wait_err = |source| HostError::Wait {
         program: program.clone(),

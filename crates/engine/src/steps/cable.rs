@@ -19,9 +19,12 @@ use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, Targets, run
 use reprise_recipe::{Lane, Workload};
 
 use super::load::{QUICK_DURATION, QUICK_WARMUP};
-use super::{CpuSplit, Done, Lanes, RunContext, StepFailure, StepInput, within, workload};
+use super::{Done, Lanes, StepFailure, StepInput, workload};
+use crate::confine::within;
+use crate::cpu_split::CpuSplit;
 use crate::event::Event;
 use crate::expected::count;
+use crate::run_context::RunContext;
 
 const DEFAULT_WARMUP: Duration = Duration::from_secs(10);
 /// `--quick` keeps this many of the workload's steps of people.
@@ -35,8 +38,8 @@ pub(crate) fn run(
     let ctx = s.ctx;
     let id = s.id();
     let workload = workload(s.recipe, workload_name)?;
-    let split = s.ctx.cpu_split();
-    split.note(s, "people generator");
+    let split = s.ctx.lane_host.cpu_split();
+    s.note(split.describe("people generator"));
     let CpuSplit {
         servers: server_cpus,
         clients: client_cpus,
@@ -63,7 +66,7 @@ pub(crate) fn run(
         s.note(format!(
             "lane {name}: {} on {}:{port}, {}",
             people_steps(&spec.steps),
-            crate::server_host::url_host(ctx.lane_address()),
+            crate::server_host::url_host(ctx.lane_host.address()),
             count(spec.threads as u32, "generator thread")
         ));
         // Cells across the step, as the plan expects them: every lane's
@@ -82,7 +85,8 @@ pub(crate) fn run(
             PeopleProgress::Step(report) => s.note(format!("lane {name}: {}", describe(report))),
         })
         .map_err(|e| StepFailure::Failed(format!("lane `{name}`: {e}")))?;
-        ctx.write_result(&format!("{id}/{name}/people.json"), &report)?;
+        ctx.results()
+            .write(&format!("{id}/{name}/people.json"), &report)?;
         if report.stopped {
             return Err(StepFailure::Cancelled(format!(
                 "cancelled during lane {name}; {} of its steps of people kept",
@@ -163,7 +167,7 @@ fn people_spec(
         ))
     })?;
     let share = |kind: &str| people.mix.get(kind).copied().unwrap_or(0.0);
-    let address = ctx.lane_address();
+    let address = ctx.lane_host.address();
     let mut spec = PeopleSpec::new(format!(
         "http://{}:{port}",
         crate::server_host::url_host(address)

@@ -48,15 +48,15 @@ pub(crate) fn run(
 ) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
     let endpoints = &workload(s.recipe, workload_name)?.endpoints;
-    let server_cpus = s.ctx.cpu_split().servers;
+    let server_cpus = s.ctx.lane_host.cpu_split().servers;
     let client =
-        LaneClient::new(ctx.lane_address()).map_err(|e| StepFailure::Failed(e.to_string()))?;
+        LaneClient::new(ctx.lane_host.address()).map_err(|e| StepFailure::Failed(e.to_string()))?;
     let mut rows: Vec<CheckRow> = Vec::new();
     let mut passed = 0;
     let to_check = lanes.runnable(s)?;
     lanes.for_each_started(ctx, s.id(), &to_check, &server_cpus, |lanes, lane, port| {
         let name = lane.name.to_string();
-        let session = lanes.sessions.get(&name);
+        let session = lanes.session(&name);
         let mut errors = Vec::new();
         for endpoint in endpoints {
             let row = check_endpoint(&client, &name, port, endpoint, session);
@@ -69,7 +69,7 @@ pub(crate) fn run(
             passed += 1;
         } else {
             let reason = format!("answered errors, not measured: {}", errors.join("; "));
-            lanes.excluded.insert(name.clone(), reason.clone());
+            lanes.exclude(&name, reason.clone());
             let log = ctx.lane_log(&name);
             lanes.skip(ctx, s.id(), &name, "check", reason, Some(&log))?;
         }
@@ -108,9 +108,9 @@ pub(crate) fn run(
             ),
         })
         .collect();
-    ctx.write_result(reprise_harness::PARITY_FILE, &parity)?;
-    ctx.write_result("check.json", &rows)?;
-    lanes.checks = rows;
+    ctx.results().write(reprise_harness::PARITY_FILE, &parity)?;
+    ctx.results().write("check.json", &rows)?;
+    lanes.checked(rows);
     if passed == 0 {
         return Err(StepFailure::Failed(
             "no lane answered every endpoint well (see check.json)".into(),

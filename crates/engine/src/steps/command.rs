@@ -23,7 +23,9 @@ pub(crate) fn run(
             .filter(|v| v.is_object())
     });
     if let Some(figures) = figures {
-        s.ctx.write_result(&format!("{}.json", s.id()), &figures)?;
+        s.ctx
+            .results()
+            .write(&format!("{}.json", s.id()), &figures)?;
     }
     Ok(Done::default())
 }

@@ -24,7 +24,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::check::checks_of;
-use super::{CpuSplit, Done, Lanes, StepFailure, StepInput, workload};
+use super::{Done, Lanes, StepFailure, StepInput, workload};
+use crate::cpu_split::CpuSplit;
 use crate::event::Event;
 use crate::expected::{count, duration_words};
 use crate::web_session::resolve_endpoint;
@@ -209,8 +210,8 @@ pub(crate) fn run(
             duration_words(QUICK_WARMUP.as_secs_f64())
         ));
     }
-    let split = s.ctx.cpu_split();
-    split.note(s, "load generator");
+    let split = s.ctx.lane_host.cpu_split();
+    s.note(split.describe("load generator"));
     let CpuSplit {
         servers: server_cpus,
         clients: client_cpus,
@@ -262,7 +263,7 @@ pub(crate) fn run(
                         &name,
                         endpoint,
                         workload,
-                        SocketAddr::new(ctx.lane_address(), port),
+                        SocketAddr::new(ctx.lane_host.address(), port),
                         &client_cpus,
                     )?;
                     spec.duration = each;
@@ -329,10 +330,7 @@ pub(crate) fn run(
                     return Err(StepFailure::cancelled());
                 }
                 // A server that died during the cell: its later cells are no data.
-                let alive = lanes
-                    .servers
-                    .get_mut(&name)
-                    .is_some_and(|srv| srv.is_running());
+                let alive = lanes.is_running(&name);
                 let cell = if !alive && booted.contains(&name) && crashed.insert(name.clone()) {
                     let log = ctx.lane_log(&name);
                     lanes.skip(
@@ -388,8 +386,7 @@ fn load_spec(
     target: SocketAddr,
     client_cpus: &Option<Vec<usize>>,
 ) -> Result<LoadSpec, StepFailure> {
-    let request =
-        resolve_endpoint(endpoint, lanes.sessions.get(lane)).map_err(StepFailure::Failed)?;
+    let request = resolve_endpoint(endpoint, lanes.session(lane)).map_err(StepFailure::Failed)?;
     let url = crate::http::lane_url(target.ip(), target.port(), &request.path)
         .map_err(|e| StepFailure::Failed(e.to_string()))?;
     let mut spec = LoadSpec::new(url.to_string());
@@ -430,7 +427,7 @@ fn measure_cell(
         client_cpus,
     } = how;
     let ep = endpoint.name.to_string();
-    let Some(server) = lanes.servers.get(lane) else {
+    let Some(server) = lanes.server(lane) else {
         return Ok(CellResult::no_data(
             lane,
             &ep,
@@ -443,7 +440,7 @@ fn measure_cell(
         lane,
         endpoint,
         workload,
-        SocketAddr::new(s.ctx.lane_address(), server.spec.port),
+        SocketAddr::new(s.ctx.lane_host.address(), server.spec.port),
         client_cpus,
     )?;
     spec.duration = shape.duration;
@@ -552,7 +549,7 @@ fn write_results(
         &dir.join(reprise_harness::SUMMARY_MD_FILE),
         summary.markdown().as_bytes(),
     )?;
-    ctx.write_result("measurements.json", &m)?;
+    ctx.results().write("measurements.json", &m)?;
     let measured: Vec<&Lane> = m.lanes.keys().filter_map(|n| s.recipe.lane(n)).collect();
     let harness = invocation(s, workload, shape, &m, &measured);
     let notes = json!({
@@ -566,7 +563,7 @@ fn write_results(
     if let (Some(h), Some(n)) = (harness_and_notes.as_object_mut(), notes.as_object()) {
         h.extend(n.clone());
     }
-    ctx.write_result(
+    ctx.results().write(
         "results.json",
         &json!({
             "recipe": s.recipe.id(),
@@ -576,14 +573,14 @@ fn write_results(
             "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
             "harness": harness_and_notes,
             "cells": cells,
-            "coldstart": this_attempts_or_kept(&dir, reprise_harness::COLDSTART_FILE, &lanes.coldstarts),
-            "check": this_attempts_or_kept(&dir, "check.json", &lanes.checks),
-            "skipped": lanes.skipped,
+            "coldstart": this_attempts_or_kept(&dir, reprise_harness::COLDSTART_FILE, lanes.coldstarts()),
+            "check": this_attempts_or_kept(&dir, "check.json", lanes.checks()),
+            "skipped": lanes.skipped(),
         }),
     )?;
     if !dir.join(reprise_harness::ENV_FILE).exists() {
         let fp = Fingerprint::probe(Duration::from_secs(2));
-        let tools = lanes.toolchains.clone().unwrap_or_default();
+        let tools = lanes.toolchains().cloned().unwrap_or_default();
         let notes = notes.as_object().cloned().unwrap_or_default();
         let env = BenchEnv::capture(Some(&ctx.checksums_root), Some(harness), SystemTime::now())
             .with_reprise(&fp, &tools, notes);

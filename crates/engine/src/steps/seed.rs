@@ -20,6 +20,8 @@ pub(crate) fn run(
     let counts = database::verify_counts(&path, verify)?;
     let shown: Vec<String> = counts.iter().map(|(t, n)| format!("{t} {n}")).collect();
     s.note(format!("seed verified: {}", shown.join(", ")));
-    s.ctx.write_result(&format!("{}.json", s.id()), &counts)?;
+    s.ctx
+        .results()
+        .write(&format!("{}.json", s.id()), &counts)?;
     Ok(Done::default())
 }

@@ -9,7 +9,7 @@ use super::{Done, Lanes, StepFailure, StepInput};
 
 pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
-    let server_cpus = s.ctx.cpu_split().servers;
+    let server_cpus = s.ctx.lane_host.cpu_split().servers;
     let repeat = if ctx.quick { 1 } else { repeat.max(1) };
     let to_serve = lanes.runnable(s)?;
     let mut served = 0;
@@ -25,9 +25,7 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done,
                 return Err(StepFailure::cancelled());
             }
             // A cold start: the previous boot goes first.
-            if let Some(mut old) = lanes.servers.remove(&name) {
-                old.stop()?;
-            }
+            lanes.stop(&name)?;
             let Some(server) = lanes.start(ctx, s.id(), lane, &server_cpus)? else {
                 booted = false;
                 break;
@@ -38,7 +36,7 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done,
                 "lane {name} boot {rep}: accepts after {accept_ms:.0} ms, answers 200 after {page_ms:.0} ms; {} processes, RSS {} kB",
                 memory.processes, memory.rss_kb
             ));
-            lanes.coldstarts.push(ColdStart {
+            lanes.booted(ColdStart {
                 target: name.clone(),
                 rep,
                 accept_ms,
@@ -48,7 +46,8 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done,
         }
         served += usize::from(booted);
     }
-    ctx.write_result(reprise_harness::COLDSTART_FILE, &lanes.coldstarts)?;
+    ctx.results()
+        .write(reprise_harness::COLDSTART_FILE, lanes.coldstarts())?;
     if served == 0 && !to_serve.is_empty() {
         return Err(StepFailure::Failed(
             "no lane could be served (see skipped.json)".into(),

@@ -15,12 +15,12 @@ pub(crate) fn run(
     flow: SignInFlow,
 ) -> Result<Done, StepFailure> {
     let ctx = s.ctx;
-    let server_cpus = s.ctx.cpu_split().servers;
+    let server_cpus = s.ctx.lane_host.cpu_split().servers;
     let to_sign = lanes.runnable(s)?;
     let mut signed = 0;
     lanes.for_each_started(ctx, s.id(), &to_sign, &server_cpus, |lanes, lane, port| {
         let name = lane.name.to_string();
-        match web_session::sign_in(ctx.lane_address(), port, email, password, flow) {
+        match web_session::sign_in(ctx.lane_host.address(), port, email, password, flow) {
             Ok((session, used)) => {
                 let offered: Vec<String> = session
                     .placeholders
@@ -39,13 +39,11 @@ pub(crate) fn run(
                         offered.join(", ")
                     }
                 ));
-                lanes.sessions.insert(name, session);
+                lanes.signed_in(&name, session);
                 signed += 1;
             }
             Err(e) => {
-                lanes
-                    .excluded
-                    .insert(name.clone(), format!("sign-in failed: {e}"));
+                lanes.exclude(&name, format!("sign-in failed: {e}"));
                 lanes.skip(ctx, s.id(), &name, "sign_in", e.to_string(), None)?;
             }
         }

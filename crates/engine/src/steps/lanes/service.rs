@@ -5,8 +5,11 @@
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
-use super::{Lanes, RunContext, StepFailure, within};
+use super::Lanes;
+use crate::confine::within;
 use crate::lane_server::{LaneServer, ServerSpec};
+use crate::run_context::RunContext;
+use crate::steps::StepFailure;
 use reprise_recipe::Lane;
 
 impl Lanes {

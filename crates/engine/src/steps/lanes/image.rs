@@ -7,8 +7,9 @@ use std::time::Duration;
 use reprise_recipe::Lane;
 use reprise_verdict::{Deviation, DeviationKind};
 
-use super::{Lanes, RunContext};
+use super::Lanes;
 use crate::event::Event;
+use crate::run_context::RunContext;
 use crate::runner::container::{ContainerRunner, ContainerSpec};
 
 impl Lanes {
@@ -21,7 +22,7 @@ impl Lanes {
         lane: &Lane,
         image: &str,
     ) -> Result<Vec<Deviation>, String> {
-        let runner = ctx.container_runner().map_err(|e| e.to_string())?;
+        let runner = ctx.lane_host.connect_engine().map_err(|e| e.to_string())?;
         runner
             .ensure_image(image, &|line| {
                 ctx.note(step, format!("lane {}: {line}", lane.name))

@@ -1,0 +1,62 @@
+//! What a run writes into its `results/`: JSON files confined to the run's
+//! folder (written whole or not at all), and `deviations.json`, Reprise's
+//! record of how the run differs from the post.
+
+use serde::Serialize;
+
+use reprise_verdict::{Deviation, DeviationKind};
+
+use crate::confine::within;
+use crate::steps::StepFailure;
+use crate::workdir::{RunDir, write_atomic};
+
+/// Reprise's record of how a run differs from the post.
+pub const DEVIATIONS_FILE: &str = "deviations.json";
+
+/// A run's `results/`, with the deviations known before this attempt.
+pub(crate) struct Results<'a> {
+    run: &'a RunDir,
+    known: &'a [Deviation],
+}
+
+impl<'a> Results<'a> {
+    pub fn of(run: &'a RunDir, known: &'a [Deviation]) -> Results<'a> {
+        Results { run, known }
+    }
+
+    /// Writes a file of `results/` as pretty JSON.
+    pub fn write<T: Serialize + ?Sized>(&self, name: &str, value: &T) -> Result<(), StepFailure> {
+        let path = within(&self.run.results(), name)?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|source| StepFailure::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        write_atomic(&path, &reprise_harness::pretty(value))?;
+        Ok(())
+    }
+
+    /// Rewrites `results/deviations.json`: the deviations known at this
+    /// attempt's start, what earlier attempts' steps found (a step kept from
+    /// one still stands on it), and `found`, which replaces the earlier
+    /// findings of its `kind`.
+    pub fn record_deviations(
+        &self,
+        kind: Option<DeviationKind>,
+        found: &[Deviation],
+    ) -> Result<(), StepFailure> {
+        let earlier: Vec<Deviation> = std::fs::read(self.run.results().join(DEVIATIONS_FILE))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default();
+        let mut all = self.known.to_vec();
+        for d in earlier {
+            if !d.kind.known_before_run() && Some(d.kind) != kind && !all.contains(&d) {
+                all.push(d);
+            }
+        }
+        all.extend(found.iter().cloned());
+        self.write(DEVIATIONS_FILE, &all)
+    }
+}
