@@ -1,7 +1,6 @@
 import { render } from 'preact';
 import { Channel, invoke } from '@tauri-apps/api/core';
-import { scriptedBackend, tauriBackend, type Backend } from './backend';
-import { scripts } from './scripts';
+import { tauriBackend, type Backend } from './backend';
 import { App } from './App';
 import { parseRoute } from './state';
 import type { Capabilities } from './bindings/Capabilities';
@@ -22,8 +21,12 @@ async function chooseBackend(): Promise<Backend | string> {
     const caps = await invoke<Capabilities>('capabilities');
     return tauriBackend(invoke, () => new Channel(), { probe: caps.probe, engine: caps.engine, benchStream: caps.bench_stream });
   }
-  const name = new URLSearchParams(location.search).get('script');
-  if (name && scripts[name]) return scriptedBackend(scripts[name]);
+  // Test builds only: the branch and its import are dropped from the app's bundle.
+  if (__TEST_FIXTURES__) {
+    const { scriptedFromSearch } = await import('./testing/scripts');
+    const scripted = scriptedFromSearch(location.search);
+    if (scripted) return scripted;
+  }
   return 'This page is Reprise’s desktop app. Open it with scripts/app, or use the CLI (scripts/run).';
 }
 

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
 
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+// The test build (`vite build --mode test`): the pages with the scripted backend.
+const dist = fileURLToPath(new URL('../../dist-test/', import.meta.url));
 let server, browser, page;
 const errors = [];
 

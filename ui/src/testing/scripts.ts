@@ -1,21 +1,22 @@
 // Scripts for the scripted backend: the states each page must show, for
 // tests in a plain browser (`?script=<name>`). Data shaped like the app's
-// answers for hello-ceiling; nothing here reaches the desktop app.
+// answers for hello-ceiling; loaded only in test mode, never in the app's bundle.
 
-import type { Script } from './backend';
-import type { PostView } from './bindings/PostView';
-import type { ResultsView } from './bindings/ResultsView';
-import type { StreamMessage } from './bindings/StreamMessage';
-import type { Preflight } from './bindings/Preflight';
-import type { Library } from './bindings/Library';
-import type { ShareView } from './bindings/ShareView';
-import type { RunOutcome } from './bindings/RunOutcome';
-import type { RunPlan } from './bindings/RunPlan';
-import type { Event } from './bindings/Event';
-import type { SetupPlan } from './bindings/SetupPlan';
-import type { ThisMachine } from './bindings/ThisMachine';
-import type { Validation } from './bindings/Validation';
-import type { Check } from './bindings/Check';
+import type { Backend } from '../backend';
+import { scriptedBackend, type Script } from './scripted';
+import type { PostView } from '../bindings/PostView';
+import type { ResultsView } from '../bindings/ResultsView';
+import type { StreamMessage } from '../bindings/StreamMessage';
+import type { Preflight } from '../bindings/Preflight';
+import type { Library } from '../bindings/Library';
+import type { ShareView } from '../bindings/ShareView';
+import type { RunOutcome } from '../bindings/RunOutcome';
+import type { RunPlan } from '../bindings/RunPlan';
+import type { Event } from '../bindings/Event';
+import type { SetupPlan } from '../bindings/SetupPlan';
+import type { ThisMachine } from '../bindings/ThisMachine';
+import type { Validation } from '../bindings/Validation';
+import type { Check } from '../bindings/Check';
 
 const post: PostView = {
   post: {
@@ -648,3 +649,9 @@ export const scripts: Record<string, Script> = {
     machine: { value: machine, delayMs: 60_000 },
   },
 };
+
+/** The scripted backend a test page names (`?script=NAME`), if it names one. */
+export function scriptedFromSearch(search: string): Backend | null {
+  const name = new URLSearchParams(search).get('script');
+  return name && scripts[name] ? scriptedBackend(scripts[name]) : null;
+}

@@ -1,0 +1,185 @@
+// A backend that answers from a script, for tests in a plain browser and
+// Vitest: every page's states without the app. Loaded only in test mode
+// (`vite build --mode test`, Vitest); the app's bundle has none of it.
+
+import { BackendError, type Backend, type Capabilities } from '../backend';
+import type { CommandError } from '../bindings/CommandError';
+import type { Library } from '../bindings/Library';
+import type { ThisMachine } from '../bindings/ThisMachine';
+import type { Validation } from '../bindings/Validation';
+import type { Preflight } from '../bindings/Preflight';
+import type { RunPlan } from '../bindings/RunPlan';
+import type { RunOutcome } from '../bindings/RunOutcome';
+import type { ShareStatus } from '../bindings/ShareStatus';
+import type { SignInCode } from '../bindings/SignInCode';
+import type { CreatedDiscussion } from '../bindings/CreatedDiscussion';
+import type { PostView } from '../bindings/PostView';
+import type { ResultsView } from '../bindings/ResultsView';
+import type { RunSummary } from '../bindings/RunSummary';
+import type { ShareView } from '../bindings/ShareView';
+import type { SetupEnd } from '../bindings/SetupEnd';
+import type { SetupPlan } from '../bindings/SetupPlan';
+import type { StreamMessage } from '../bindings/StreamMessage';
+
+/** One scripted answer: a value, or an error, after an optional delay. */
+export type Scripted<T> = { value: T; delayMs?: number } | { error: CommandError; delayMs?: number };
+
+export interface Script {
+  capabilities?: Partial<Capabilities>;
+  library?: Scripted<Library>;
+  post?: Record<string, Scripted<PostView>>;
+  history?: Scripted<RunSummary[]>;
+  results?: Record<string, Scripted<ResultsView>>;
+  share?: Record<string, Scripted<ShareView>>;
+  machine?: Scripted<ThisMachine>;
+  /** A validation: the progress lines it sends (`tickMs` apart), then its answer. */
+  validation?: { lines: string[]; end: Scripted<Validation>; tickMs?: number };
+  preflight?: Record<string, Scripted<Preflight>>;
+  plan?: Record<string, Scripted<RunPlan>>;
+  /** The plan and the run with the lanes on a server host (any). */
+  planOnServer?: Record<string, Scripted<RunPlan>>;
+  runOnServer?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
+  setupPlan?: Record<string, Scripted<SetupPlan>>;
+  /** A setup: the batches it streams, then how it ended; the preflight it leaves behind. */
+  setup?: Record<string, { batches: StreamMessage[][]; end: Scripted<SetupEnd>; tickMs?: number; after?: Preflight }>;
+  shareStatus?: Scripted<ShareStatus>;
+  signIn?: Scripted<SignInCode>;
+  waitSignIn?: Scripted<string>;
+  submit?: Scripted<CreatedDiscussion>;
+  /** Saving a share: the file it answers. */
+  shareSave?: Scripted<string>;
+  /** Opening a link in the browser. */
+  openLink?: Scripted<null>;
+  /** A run: the batches it streams (one per tick, `tickMs` apart), then its outcome. */
+  run?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
+  /** Batches a bench stream delivers, one per animation-free tick. */
+  stream?: StreamMessage[][];
+}
+
+const missing = (what: string): CommandError => ({
+  kind: 'not_found',
+  message: `the script has no ${what}`,
+  hint: 'Add it to the test script.',
+});
+
+function answer<T>(s: Scripted<T> | undefined, what: string): Promise<T> {
+  const a = s ?? { error: missing(what) };
+  return new Promise((resolve, reject) => {
+    const settle = () => ('error' in a ? reject(new BackendError(a.error)) : resolve(a.value));
+    if (a.delayMs) setTimeout(settle, a.delayMs);
+    else queueMicrotask(settle);
+  });
+}
+
+/** A backend that answers from a script: for tests in a plain browser. */
+export function scriptedBackend(script: Script): Backend {
+  const cancelled: Record<string, boolean> = {};
+  const setUp: Record<string, boolean> = {};
+  let signedIn = false;
+  // Like the app, a chosen repository is kept and names the prefilled link.
+  let chosenRepo: string | null = null;
+  return {
+    name: 'scripted',
+    capabilities: { probe: true, engine: true, benchStream: !!script.stream, ...script.capabilities },
+    library: () => answer(script.library, 'library'),
+    post: (id) => answer(script.post?.[id], `post ${id}`),
+    history: () => answer(script.history, 'history'),
+    results: (run) => answer(script.results?.[run], `results ${run}`),
+    sharePreview: (run) =>
+      answer(script.share?.[run], `share preview ${run}`).then((p) => {
+        if (!chosenRepo) return p;
+        const q = new URLSearchParams({ category: p.category, title: p.title, body: p.body });
+        return { ...p, repo: chosenRepo, prefilled_url: `https://github.com/${chosenRepo}/discussions/new?${q}`, body_in_link: true };
+      }),
+    machine: () => answer(script.machine, 'machine'),
+    validateMachine: async (_quick, onProgress) => {
+      const v = script.validation;
+      if (!v) return answer<Validation>(undefined, 'validation');
+      for (const line of v.lines) {
+        await new Promise((r) => setTimeout(r, v.tickMs ?? 0));
+        onProgress(line);
+      }
+      return answer(v.end, 'validation');
+    },
+    preflight: (id, askVersions) => {
+      const after = setUp[id] ? script.setup?.[id]?.after : undefined;
+      const p = after ? { value: after } : script.preflight?.[id];
+      return answer(p, `preflight ${id}`).then((p) => ({ ...p, versions_asked: askVersions }));
+    },
+    setupPlan: (id) => answer(script.setupPlan?.[id], `setup plan ${id}`),
+    startSetup: async (id, _lanes, onBatch) => {
+      const setup = script.setup?.[id];
+      if (!setup) return answer<SetupEnd>(undefined, `setup ${id}`);
+      cancelled[`setup ${id}`] = false;
+      for (const batch of setup.batches) {
+        await new Promise((r) => setTimeout(r, setup.tickMs ?? 0));
+        if (cancelled[`setup ${id}`]) return 'cancelled';
+        onBatch(batch);
+      }
+      const end = await answer(setup.end, `setup ${id}`);
+      if (end === 'installed') setUp[id] = true;
+      return end;
+    },
+    cancelSetup: async (id) => {
+      const going = cancelled[`setup ${id}`] === false;
+      cancelled[`setup ${id}`] = true;
+      return going;
+    },
+    planRun: (id, server) => (server ? answer(script.planOnServer?.[id], `plan ${id} on ${server.host}`) : answer(script.plan?.[id], `plan ${id}`)),
+    startRun: async (id, choices, onBatch) => {
+      const run = choices.server ? script.runOnServer?.[id] : script.run?.[id];
+      if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
+      cancelled[id] = false;
+      for (const batch of run.batches) {
+        await new Promise((r) => setTimeout(r, run.tickMs ?? 0));
+        if (cancelled[id]) {
+          onBatch([{ type: 'event', event: { event: 'failed', step: '', reason: 'cancelled' } }]);
+          return {
+            run: `${id}-1`,
+            steps: { finished: [], reused: [], skipped: [], failed: [], cancelled: true, lanes_failed: [] },
+            skipped_lanes: [],
+            summary: 'no step ran (cancelled)',
+            history: { outcome: 'nothing_to_store' },
+          };
+        }
+        onBatch(batch);
+      }
+      return answer(run.outcome, `run ${id}`);
+    },
+    // Like the app, a finished sign-in is remembered.
+    shareStatus: () =>
+      answer(script.shareStatus, 'share status').then((s) => ({ ...s, signed_in: signedIn || s.signed_in, repo: chosenRepo ?? s.repo })),
+    shareSignIn: () => answer(script.signIn, 'sign-in'),
+    shareWaitSignIn: () =>
+      answer(script.waitSignIn, 'sign-in wait').then((where) => {
+        signedIn = true;
+        return where;
+      }),
+    shareSubmit: () => answer(script.submit, 'submit'),
+    // As the app checks it: owner/name, else the app's error.
+    shareChooseRepo: (repo) => {
+      const r = repo.trim();
+      if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?\/[A-Za-z0-9._-]+$/.test(r) || r.endsWith('/.') || r.endsWith('/..')) {
+        return answer<ShareStatus>({ error: { kind: 'invalid', message: `\`${r}\` is not a repository: write it as OWNER/NAME, e.g. rubys/roundhouse`, hint: 'Write the repository as owner/name, as in its GitHub address: github.com/owner/name.' } }, 'repo');
+      }
+      chosenRepo = r;
+      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, repo: r, signed_in: signedIn || s.signed_in }));
+    },
+    shareSave: () => answer(script.shareSave, 'share save'),
+    openLink: (url) => answer(script.openLink, `open ${url}`).then(() => undefined),
+    cancelRun: async (id) => {
+      const going = cancelled[id] === false;
+      cancelled[id] = true;
+      return going;
+    },
+    benchStream: async (_millis, onBatch) => {
+      let events = 0;
+      for (const batch of script.stream ?? []) {
+        await new Promise((r) => setTimeout(r, 0));
+        for (const m of batch) events += m.type === 'progress' ? m.merged : m.type === 'log' ? m.lines.length + m.dropped : 1;
+        onBatch(batch);
+      }
+      return { events, batches: script.stream?.length ?? 0 };
+    },
+  };
+}
