@@ -48,6 +48,7 @@ mod duration;
 mod model;
 mod name;
 mod paths;
+pub mod reading;
 pub mod shown;
 mod spans;
 mod step;

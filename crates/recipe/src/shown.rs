@@ -39,8 +39,9 @@ pub fn shown_text(text: &str) -> Cow<'_, str> {
     )
 }
 
-/// What is escaped: control characters, bidirectional formatting (the
-/// rule `check` refuses them by) and the Unicode line separators.
+/// What is escaped: control characters, format characters (bidi controls,
+/// zero-width characters, tags: the rule `check` refuses them by) and the
+/// Unicode line separators.
 fn needs_escape(c: char) -> bool {
     crate::diagnostic::is_unsafe_char(c) || c == '\u{2028}' || c == '\u{2029}'
 }
@@ -72,6 +73,9 @@ mod tests {
         assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
         assert_eq!(shown("x\r\ny"), "x\\u{d}\\u{a}y");
         assert_eq!(shown("rm \u{202e}txt.sh"), "rm \\u{202e}txt.sh");
+        // Format characters that print as nothing show as what they are.
+        assert_eq!(shown("nginx\u{200b}"), "nginx\\u{200b}");
+        assert_eq!(shown("a\u{e0041}b\u{ad}"), "a\\u{e0041}b\\u{ad}");
         assert_eq!(shown("\u{7f}\u{9b}"), "\\u{7f}\\u{9b}");
     }
 

@@ -1,7 +1,10 @@
 //! What characters a recipe's text may hold, checked on every key and every
 //! string of the file, whatever table it is in: the consent plan, `show`,
 //! logs and reports print them, so none may carry a terminal escape, a bidi
-//! override that reorders what is read, or a line break that forges a line.
+//! override that reorders what is read, a line break that forges a line, or
+//! (in a one-line field: an id, a name, a command, a path) a format
+//! character that prints as nothing, so that `nginx\u{200b}` reads as
+//! `nginx`.
 //!
 //! Prose (a post's summary, a step's reason, a quoted sentence) may span
 //! lines; a file's content and a request body may also hold tabs; everything
@@ -12,7 +15,7 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::diagnostic::{Problem, is_bidi_control};
+use crate::diagnostic::{Problem, is_bidi_control, is_format_char};
 
 /// How many lines a string may span, by its key.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -82,7 +85,9 @@ fn first_bad(s: &str, shape: Shape) -> Option<char> {
             // Only as half of a CRLF line break: alone it moves the cursor
             // back over what was printed.
             '\r' => shape == Shape::Line || chars.peek() != Some(&'\n'),
-            c => c.is_control() || is_bidi_control(c),
+            c => {
+                c.is_control() || is_bidi_control(c) || (shape == Shape::Line && is_format_char(c))
+            }
         };
         if bad {
             return Some(c);
@@ -99,6 +104,7 @@ fn problem(text: &str, span: Range<usize>, c: char, what: &str, shape: Shape) ->
         '\u{1b}' => "an escape character (ESC)",
         '\u{7f}' => "a delete character (DEL)",
         c if is_bidi_control(c) => "a bidi control character",
+        c if is_format_char(c) => "an invisible format character",
         _ => "a control character",
     };
     // Point at the character itself when the file holds it as written; an
@@ -111,7 +117,7 @@ fn problem(text: &str, span: Range<usize>, c: char, what: &str, shape: Shape) ->
         });
     let expected = match shape {
         Shape::Line => {
-            "a single line of text without control characters: no line break, tab or escape"
+            "a single line of visible text: no line break, tab, escape or invisible character"
         }
         Shape::Prose => "text without control characters (line breaks are allowed here)",
         Shape::Content => "text without control characters (line breaks and tabs are allowed here)",
@@ -154,6 +160,27 @@ mod tests {
             let text = format!("[x]\n\"k{bad}\" = \"v\"");
             assert_eq!(problems(&text).len(), 1, "{text}");
         }
+    }
+
+    #[test]
+    fn invisible_format_characters_are_refused_in_one_line_fields() {
+        // Zero-width space, word joiner, soft hyphen, a tag character, BOM.
+        for bad in ["\\u200b", "\\u2060", "\\u00ad", "\\U000E0041", "\\ufeff"] {
+            for key in ["id", "name", "command", "\"env key\""] {
+                let text = format!("{key} = \"nginx{bad}\"");
+                let p = problems(&text);
+                assert_eq!(p.len(), 1, "{text}");
+                assert!(
+                    p[0].message.contains("an invisible format character"),
+                    "{}",
+                    p[0].message
+                );
+            }
+            let text = format!("[x]\n\"k{bad}\" = \"v\"");
+            assert_eq!(problems(&text).len(), 1, "{text}");
+        }
+        // Prose quoted from a post may keep a joiner (emoji, scripts that need it).
+        assert!(problems("quote = \"a\\u200db\"").is_empty());
     }
 
     #[test]

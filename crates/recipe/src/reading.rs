@@ -1,0 +1,168 @@
+//! How numbers read on screen, one way for the CLI, the app and the reports:
+//! a number with sensible precision and its thousands grouped as the posts
+//! write them (`54,000`, `1.96`, `0.012`), a value with its unit, a range, an
+//! interval, a spread; a metric's name as a reader says it; a published
+//! figure and a claim's tolerance.
+//!
+//! ```
+//! use reprise_recipe::reading::{interval, value};
+//!
+//! assert_eq!(value(54_000.0, "req/s"), "54,000 req/s");
+//! assert_eq!(value(1.96, "×"), "1.96×");
+//! assert_eq!(interval(30_200.0, 30_100.0, 30_300.0, "req/s"), "30,200 req/s (30,100–30,300)");
+//! ```
+
+use crate::{Claim, Figure, Metric, Published};
+
+/// A number with sensible precision: grouped thousands from 1,000 on, whole
+/// from 100, one decimal from 10, two from 1, two significant digits below;
+/// trailing zeros trimmed. `—` for a number that is not one.
+pub fn number(v: f64) -> String {
+    if !v.is_finite() {
+        return "—".into();
+    }
+    let abs = v.abs();
+    if abs >= 1000.0 {
+        grouped(v.round())
+    } else if abs >= 100.0 {
+        format!("{v:.0}")
+    } else if abs >= 10.0 {
+        trimmed(format!("{v:.1}"))
+    } else if abs >= 1.0 {
+        trimmed(format!("{v:.2}"))
+    } else if abs == 0.0 {
+        "0".into()
+    } else {
+        // Two significant digits: 0.012, 0.5.
+        let decimals = (1 - abs.log10().floor() as i32).max(0) as usize;
+        trimmed(format!("{v:.decimals$}"))
+    }
+}
+
+fn grouped(whole: f64) -> String {
+    let digits = format!("{:.0}", whole.abs());
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if whole < 0.0 { format!("-{out}") } else { out }
+}
+
+fn trimmed(text: String) -> String {
+    match text.contains('.') {
+        true => text.trim_end_matches('0').trim_end_matches('.').to_string(),
+        false => text,
+    }
+}
+
+/// A value with its unit: `54,000 req/s`, `12 ms`, `1.96×` and `12%` (the
+/// unit attached), and a count (whose unit is empty) bare: `6`.
+pub fn value(v: f64, unit: &str) -> String {
+    match unit {
+        "" => number(v),
+        "×" | "%" => format!("{}{unit}", number(v)),
+        _ => format!("{} {unit}", number(v)),
+    }
+}
+
+/// A range with its unit once, after the upper bound: `45,900–62,100 req/s`.
+pub fn range(low: f64, high: f64, unit: &str) -> String {
+    format!("{}–{}", number(low), value(high, unit))
+}
+
+/// An estimate with its interval: `1.99× (1.98–2)`, `30,200 req/s (30,100–30,300)`.
+pub fn interval(estimate: f64, low: f64, high: f64, unit: &str) -> String {
+    format!(
+        "{} ({}–{})",
+        value(estimate, unit),
+        number(low),
+        number(high)
+    )
+}
+
+/// A fraction as a percentage with one decimal, as spreads are read: `1.2%`.
+pub fn percent(fraction: f64) -> String {
+    format!("{:.1}%", fraction * 100.0)
+}
+
+impl Metric {
+    /// The metric as a reader says it: `throughput`, `tail latency`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Metric::ReqPerS => "throughput",
+            Metric::P50Ms => "median latency",
+            Metric::P99Ms => "tail latency",
+            Metric::RssMb => "memory (RSS)",
+            Metric::PssMb => "memory (PSS)",
+            Metric::MemoryMb => "memory",
+            Metric::BootAcceptS => "boot time",
+            Metric::BootPageS => "time to first page",
+            Metric::UsPerRow => "time per row",
+            Metric::UsPerRequest => "time per request",
+            Metric::ReqPerSPerGb => "throughput per GB",
+            Metric::Tags => "response shape",
+            Metric::Count => "counts",
+            Metric::Seconds => "durations",
+            Metric::Percent => "percentages",
+        }
+    }
+}
+
+impl Figure {
+    /// What the post published, with its unit: `≈ 54,000 req/s`,
+    /// `360–716 ms`, or `not given` (the figure's `unknown` says why).
+    pub fn published_text(&self) -> String {
+        let unit = self.metric.unit();
+        match self.published() {
+            Published::Value(v) if self.approx => format!("≈ {}", value(v, unit)),
+            Published::Value(v) => value(v, unit),
+            Published::Range(low, high) => range(low, high, unit),
+            Published::Unknown => "not given".into(),
+        }
+    }
+}
+
+impl Claim {
+    /// The claim's tolerance, `±15%`; orderings have none.
+    pub fn tolerance_text(&self) -> Option<String> {
+        self.tolerance.map(|t| format!("±{}%", number(t * 100.0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_group_thousands_and_trim_decimals() {
+        assert_eq!(number(54_000.0), "54,000");
+        assert_eq!(number(106_000.4), "106,000");
+        assert_eq!(number(1_234_567.0), "1,234,567");
+        assert_eq!(number(-75_552.0), "-75,552");
+        assert_eq!(number(478.0), "478");
+        assert_eq!(number(1.96), "1.96");
+        assert_eq!(number(12.5), "12.5");
+        assert_eq!(number(2.0), "2");
+        assert_eq!(number(1.2), "1.2");
+        assert_eq!(number(0.0123), "0.012");
+        assert_eq!(number(0.5), "0.5");
+        assert_eq!(number(0.0), "0");
+        assert_eq!(number(f64::NAN), "—");
+    }
+
+    #[test]
+    fn a_unit_follows_its_value_and_a_count_has_none() {
+        assert_eq!(value(54_000.0, "req/s"), "54,000 req/s");
+        assert_eq!(value(1.96, "×"), "1.96×");
+        assert_eq!(value(12.0, "%"), "12%");
+        assert_eq!(value(6.0, ""), "6");
+        assert_eq!(range(45_900.0, 62_100.0, "req/s"), "45,900–62,100 req/s");
+        assert_eq!(range(1.67, 2.25, "×"), "1.67–2.25×");
+        assert_eq!(interval(1.99, 1.9, 2.05, "×"), "1.99× (1.9–2.05)");
+        assert_eq!(interval(6.0, 5.0, 7.0, ""), "6 (5–7)");
+        assert_eq!(percent(0.142), "14.2%");
+    }
+}
