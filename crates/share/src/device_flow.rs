@@ -49,10 +49,11 @@ pub fn request_code(
 }
 
 fn describe(error: &str, value: &serde_json::Value) -> String {
-    match value["error_description"].as_str() {
+    let said = match value["error_description"].as_str() {
         Some(d) => format!("{error}: {d}"),
         None => error.to_string(),
-    }
+    };
+    crate::answer_text(&said, &[])
 }
 
 /// Polls the token endpoint once.

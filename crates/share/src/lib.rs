@@ -135,7 +135,8 @@ impl GitHub {
             .post(&url)
             .header("Accept", "application/json")
             .form(form);
-        self.read_json(&url, request)
+        let sent: Vec<&str> = form.iter().map(|(_, value)| *value).collect();
+        self.read_json(&url, request, &sent)
     }
 
     /// POSTs a GraphQL query with the token.
@@ -152,14 +153,15 @@ impl GitHub {
             .bearer_auth(token)
             .header("Accept", "application/json")
             .json(&serde_json::json!({ "query": query, "variables": variables }));
-        let value = self.read_json(&url, request)?;
+        let value = self.read_json(&url, request, &[token])?;
         if let Some(errors) = value.get("errors").and_then(|e| e.as_array())
             && !errors.is_empty()
         {
             return Err(ShareError::GraphQl(
                 errors
                     .iter()
-                    .map(|e| e["message"].as_str().unwrap_or("unknown error").to_string())
+                    .map(|e| e["message"].as_str().unwrap_or("unknown error"))
+                    .map(|m| answer_text(m, &[token]))
                     .collect(),
             ));
         }
@@ -167,11 +169,14 @@ impl GitHub {
     }
 
     /// Sends a request and reads its answer as JSON: a 401 is a refused
-    /// token, any other non-2xx its status and the start of its body.
+    /// token, any other non-2xx its status and the start of its body. What
+    /// of the answer an error carries is [`answer_text`]: never what this
+    /// request `sent` (a token, a device code), even where a server echoes it.
     fn read_json(
         &self,
         url: &str,
         request: reqwest::RequestBuilder,
+        sent: &[&str],
     ) -> Result<serde_json::Value, ShareError> {
         let transport = |e: reqwest::Error| ShareError::Transport {
             url: url.to_string(),
@@ -188,22 +193,42 @@ impl GitHub {
             let message = parsed
                 .as_ref()
                 .and_then(|v| v["message"].as_str())
-                .unwrap_or("unauthorized")
-                .to_string();
-            return Err(ShareError::Unauthorized(message));
+                .unwrap_or("unauthorized");
+            return Err(ShareError::Unauthorized(answer_text(message, sent)));
         }
         if !(200..300).contains(&status) {
             return Err(ShareError::Status {
                 url: url.to_string(),
                 status,
-                body: body.chars().take(300).collect(),
+                body: answer_text(&body, sent),
             });
         }
         parsed.ok_or_else(|| ShareError::Unexpected {
             url: url.to_string(),
-            message: format!("not JSON: {}", body.chars().take(200).collect::<String>()),
+            message: format!("not JSON: {}", answer_text(&body, sent)),
         })
     }
+}
+
+/// How much of an answer an error shows.
+const ANSWER_SHOWN: usize = 300;
+
+/// Text from a server's answer as an error may print it: without the
+/// secrets the request `sent`, redacted as shared text is (tokens,
+/// `Authorization` headers, credentials in URLs, addresses), cut to
+/// [`ANSWER_SHOWN`] characters, with control characters escaped so that
+/// nothing in it redraws the terminal.
+pub(crate) fn answer_text(text: &str, sent: &[&str]) -> String {
+    let mut redactor = Redactor::new();
+    for secret in sent {
+        redactor.add_secret(secret);
+    }
+    let redacted = redactor.redact(text);
+    let mut shown: String = redacted.chars().take(ANSWER_SHOWN).collect();
+    if shown.len() < redacted.len() {
+        shown.push('…');
+    }
+    reprise_recipe::shown::shown(&shown).into_owned()
 }
 
 /// Exactly what will be posted: a title and a body.

@@ -88,6 +88,18 @@ impl StandIn {
         self
     }
 
+    /// Queues an answer that is not JSON, as a server may send.
+    fn answer_raw(&self, path: &str, status: u16, body: &str) -> &Self {
+        self.script
+            .lock()
+            .unwrap()
+            .answers
+            .entry(path.to_string())
+            .or_default()
+            .push_back((status, body.to_string()));
+        self
+    }
+
     fn requests(&self, path: &str) -> Vec<Recorded> {
         self.script
             .lock()
@@ -339,6 +351,61 @@ fn a_refused_token_is_a_401_with_github_s_message() {
         "{err:?}"
     );
     assert!(err.to_string().contains("reprise logout"), "{err}");
+}
+
+#[test]
+fn an_answer_that_echoes_the_request_never_prints_the_token() {
+    let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a";
+    let server = StandIn::start();
+    let echo = format!(
+        "upstream error\r\nPOST /graphql HTTP/1.1\r\nAuthorization: Bearer {token}\r\nx-token: {token}\r\n\u{1b}[2K\u{1b}]8;;https://evil.example\u{7}click\u{1b}]8;;\u{7}{}",
+        "x".repeat(2_000)
+    );
+    server.answer_raw(GRAPHQL, 500, &echo);
+    server.answer(
+        GRAPHQL,
+        401,
+        serde_json::json!({"message": format!("Bad credentials for {token}")}),
+    );
+    server.answer(
+        GRAPHQL,
+        200,
+        serde_json::json!({"errors": [{"message": format!("token {token} may not post")}]}),
+    );
+    server.answer_raw(GRAPHQL, 200, &format!("<html>{token}</html>"));
+    for _ in 0..4 {
+        let err = find_target(&server.github(), token, "rubys/reprise", "General").unwrap_err();
+        let said = err.to_string();
+        assert!(!said.contains(token), "the token was printed: {said}");
+        assert!(
+            !said.contains("16C7e42F"),
+            "part of the token was printed: {said}"
+        );
+        assert!(
+            !said.contains('\u{1b}') && !said.contains('\r'),
+            "raw escapes: {said:?}"
+        );
+        assert!(
+            said.chars().count() < 600,
+            "not capped: {} characters",
+            said.chars().count()
+        );
+    }
+}
+
+#[test]
+fn aws_and_slack_tokens_are_redacted_by_their_shape() {
+    let r = Redactor::new();
+    let text = "key AKIAIOSFODNN7EXAMPLE, temporary ASIAY34FZKBOKMUTVV7A, slack xoxb-1234567890-abcdefghij and xoxp-0987654321-zyxwvutsrq";
+    let said = r.redact(text);
+    for secret in [
+        "AKIAIOSFODNN7EXAMPLE",
+        "ASIAY34FZKBOKMUTVV7A",
+        "xoxb-1234567890",
+        "xoxp-0987654321",
+    ] {
+        assert!(!said.contains(secret), "{secret} leaked: {said}");
+    }
 }
 
 #[test]

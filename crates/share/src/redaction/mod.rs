@@ -29,6 +29,9 @@ pub struct Redactor {
     users: Vec<String>,
     /// Home folders, matched on path-segment boundaries.
     homes: Vec<String>,
+    /// Secrets this process sent (a token): replaced wherever they appear,
+    /// whatever their shape.
+    secrets: Vec<String>,
     /// Whether to redact IP addresses.
     pub ips: bool,
 }
@@ -48,6 +51,7 @@ impl Redactor {
             domains: Vec::new(),
             users: Vec::new(),
             homes: Vec::new(),
+            secrets: Vec::new(),
             ips: true,
         }
     }
@@ -134,11 +138,24 @@ impl Redactor {
         }
     }
 
+    /// A secret this process sent (a token), to be taken out wherever it
+    /// shows up, in whatever shape it is.
+    pub fn add_secret(&mut self, secret: &str) {
+        // Shorter is no secret, and would take out ordinary words.
+        if secret.len() >= 8 {
+            push(&mut self.secrets, secret);
+        }
+    }
+
     /// The text with every known identifier replaced by a placeholder.
     pub fn redact(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for secret in &self.secrets {
+            out = out.replace(secret.as_str(), "[token]");
+        }
         // Credentials first: `https://user:token@host` also looks like an
         // e-mail address, which would leave `user:` behind.
-        let mut out = patterns::url_credentials(text);
+        let mut out = patterns::url_credentials(&out);
         out = patterns::tokens(&out);
         out = patterns::emails(&out);
         out = self.redact_homes(&out);

@@ -21,10 +21,12 @@ static QUERY_SECRET: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
-/// GitHub's token formats, an `Authorization` header and a bearer token.
+/// GitHub's token formats, AWS access key ids (long-term `AKIA…`, temporary
+/// `ASIA…`), Slack tokens (`xoxb-…`, `xoxp-…`, …), an `Authorization`
+/// header and a bearer token.
 static TOKEN: LazyLock<Regex> = LazyLock::new(|| {
     pattern(
-        r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b|(?i:\b(authorization:\s*)\S+(?:[ \t]+[A-Za-z0-9._~+/=-]{8,})?|\b(bearer\s+)[A-Za-z0-9._~+/=-]{16,})",
+        r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|(?:AKIA|ASIA)[0-9A-Z]{16}|xox[abposr]-[A-Za-z0-9-]{10,})\b|(?i:\b(authorization:\s*)\S+(?:[ \t]+[A-Za-z0-9._~+/=-]{8,})?|\b(bearer\s+)[A-Za-z0-9._~+/=-]{16,})",
     )
 });
 
