@@ -156,8 +156,9 @@ impl LaneClient {
 /// `http://ADDRESS:PORT` + `path`, where `path` is an absolute path (and
 /// query) on that server and nothing else.
 pub fn lane_url(address: IpAddr, port: u16, path: &str) -> Result<reqwest::Url, HttpError> {
+    // The path may hold what a served page offered: shown escaped.
     let not = |why| HttpError::NotAPath {
-        path: path.to_string(),
+        path: reprise_recipe::shown::shown(path).into_owned(),
         why,
     };
     // The recipe's rule (a placeholder has been filled by now), then the

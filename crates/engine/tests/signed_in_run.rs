@@ -213,3 +213,130 @@ fn the_session_reaches_check_and_load_and_no_secret_is_written() {
         assert!(!text.contains(COOKIE_VALUE), "the cookie is in {what}");
     }
 }
+
+/// A signed-in page whose stylesheet and avatar links carry terminal
+/// escapes (erase the line, a carriage return, an OSC 8 hyperlink).
+fn hostile_recipe(port: u16) -> String {
+    format!(
+        r#"
+[post]
+id = "hostile-page"
+title = "Hostile page"
+author = "Test"
+date = "2026"
+summary = "A served page that tries to redraw the reader's terminal."
+
+[[file]]
+path = "app/config.ru"
+why = "Signs in, then serves a page whose links hold escape sequences."
+content = '''
+PAGE = "<html><head><link rel=\"stylesheet\" href=\"/assets/app\e[2K\rFAKE.css\"></head><body><a href=\"/rooms/7\">a</a><img src=\"/users/1/avatar\e]8;;https://evil.example\a\"></body></html>"
+run lambda {{ |env|
+  req = Rack::Request.new(env)
+  signed = req.cookies["session_token"] == "ok"
+  case [req.request_method, req.path_info]
+  when ["GET", "/up"] then [200, {{}}, ["up"]]
+  when ["GET", "/session/new"] then [200, {{"content-type" => "text/html"}}, ["<form></form>"]]
+  when ["POST", "/session"] then [302, {{"location" => "/", "set-cookie" => "session_token=ok; path=/"}}, []]
+  when ["GET", "/"] then [302, {{"location" => signed ? "/rooms/7" : "/session/new"}}, []]
+  when ["GET", "/rooms/7"] then [200, {{"content-type" => "text/html"}}, [PAGE]]
+  else [404, {{}}, ["not found"]]
+  end
+}}
+'''
+
+[[lane]]
+name = "app"
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "2:2", "config.ru"]
+dir = "files/app"
+port = {port}
+health = "/up"
+boot_budget = "30s"
+why = "The app."
+
+[[workload]]
+name = "pages"
+connections = 1
+duration = "1s"
+runs = 1
+
+[[workload.endpoint]]
+name = "stylesheet"
+path = "{{stylesheet}}"
+expect = {{ status = 200 }}
+
+[[step]]
+id = "serve"
+kind = "serve"
+why = "Boot."
+
+[[step]]
+id = "sign-in"
+kind = "sign_in"
+email = "user1@example.com"
+password = "pw"
+flow = "header"
+after = ["serve"]
+why = "Sign in."
+
+[[step]]
+id = "check"
+kind = "check"
+workload = "pages"
+after = ["sign-in"]
+why = "Parity."
+"#
+    )
+}
+
+#[test]
+fn what_a_served_page_holds_is_shown_escaped_never_raw() {
+    let s = setup("hostile-page", &hostile_recipe(free_port()));
+    let a = execute(&s, None, true, &|_| {});
+    let lines = log_lines(&a.events);
+    assert_eq!(a.report.finished, ["serve", "sign-in"], "{lines:#?}");
+    assert_eq!(a.report.failed, ["check"], "{lines:#?}");
+    let mut said: Vec<String> = lines;
+    for e in &a.events {
+        if let reprise_engine::Event::Failed { reason, .. } = e {
+            said.push(reason.clone());
+        }
+    }
+    let check = std::fs::read_to_string(a.run.results().join("check.json")).unwrap();
+    let check: serde_json::Value = serde_json::from_str(&check).unwrap();
+    said.extend(
+        check
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|r| r["error"].as_str().map(str::to_string)),
+    );
+    let skipped = read_json(&a.run.results().join("skipped.json"));
+    said.extend(
+        skipped
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|r| r["reason"].as_str().map(str::to_string)),
+    );
+    for line in &said {
+        assert!(
+            !line.contains(['\u{1b}', '\r', '\u{7}']),
+            "a raw escape reached the reader: {line:?}"
+        );
+    }
+    let offered = said
+        .iter()
+        .find(|l| l.contains("signed in as"))
+        .expect("the sign-in line");
+    assert!(
+        offered.contains(r"{stylesheet} = /assets/app\u{1b}[2K\u{d}FAKE.css"),
+        "{offered}"
+    );
+    assert!(
+        said.iter().any(
+            |l| l.contains(r"/assets/app\u{1b}[2K\u{d}FAKE.css") && l.contains("is not a path")
+        ),
+        "the check's error names the path, escaped: {said:#?}"
+    );
+}

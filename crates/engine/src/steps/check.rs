@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use reprise_loadgen::{ResponseChecks, ResponseFingerprint, check_response};
 use reprise_recipe::Endpoint;
+use reprise_recipe::shown::shown;
 use reprise_verdict::Parity;
 use serde::{Deserialize, Serialize};
 
@@ -136,6 +137,16 @@ fn check_endpoint(
         sha256,
         error,
         differs: false,
+    };
+    // Every error may quote what the lane answered: shown escaped.
+    let row = |status, tags, bytes, sha256, error: Option<String>| {
+        row(
+            status,
+            tags,
+            bytes,
+            sha256,
+            error.map(|e| shown(&e).into_owned()),
+        )
     };
     let request = match resolve_endpoint(endpoint, session) {
         Ok(r) => r,

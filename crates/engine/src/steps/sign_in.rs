@@ -3,6 +3,7 @@
 //! and the cookie never reach a log.
 
 use reprise_recipe::SignInFlow;
+use reprise_recipe::shown::shown;
 
 use super::{Done, Lanes, StepFailure, StepInput};
 use crate::web_session::{self, UsedFlow};
@@ -25,7 +26,8 @@ pub(crate) fn run(
                 let offered: Vec<String> = session
                     .placeholders
                     .iter()
-                    .map(|(k, v)| format!("{{{k}}} = {v}"))
+                    // What the page offered, escaped: it came from the server.
+                    .map(|(k, v)| format!("{{{k}}} = {}", shown(v)))
                     .collect();
                 s.note(format!(
                     "lane {name}: signed in as {email} ({}), session cookie kept; the page offers {}",
