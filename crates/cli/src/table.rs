@@ -67,39 +67,9 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> String {
     out
 }
 
-/// A number as the posts write it: thousands separated, no needless decimals.
-pub fn number(value: f64) -> String {
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        let digits = format!("{}", value.abs() as u64);
-        let mut grouped = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
-                grouped.push(',');
-            }
-            grouped.push(c);
-        }
-        if value < 0.0 {
-            format!("-{grouped}")
-        } else {
-            grouped
-        }
-    } else {
-        let text = format!("{value:.3}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_read_like_the_posts() {
-        assert_eq!(number(75552.0), "75,552");
-        assert_eq!(number(0.83), "0.83");
-        assert_eq!(number(478.0), "478");
-        assert_eq!(number(2.5), "2.5");
-    }
 
     #[test]
     fn tables_align_columns() {

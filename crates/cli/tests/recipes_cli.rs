@@ -74,7 +74,7 @@ fn show_prints_steps_in_order_with_reasons_and_figures_with_sentences() {
     let check = text.find("2. check [check]").expect(&text);
     let measure = text.find("3. measure [load]").expect(&text);
     assert!(serve < check && check < measure);
-    assert!(text.contains("≈54,000 req/s"), "{text}");
+    assert!(text.contains("≈ 54,000 req/s"), "{text}");
     assert!(
         text.contains("serves about 54,000 requests a second"),
         "{text}"

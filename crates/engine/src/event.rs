@@ -65,6 +65,71 @@ pub enum Event {
     Note { message: String },
 }
 
+/// How far a step has got, as a progress or a measuring event says it:
+/// the one reading both front ends (the CLI's bars, the app's stream) take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepProgress<'e> {
+    pub step: &'e str,
+    /// Parts done of `total` (a measuring step's cells).
+    pub done: u64,
+    pub total: u64,
+    /// The load on the cell being measured, for a measuring step.
+    pub req_per_s: Option<f64>,
+    pub p99_ms: Option<f64>,
+    /// The cell being measured, for a measuring step.
+    pub cell: Option<LiveCell>,
+}
+
+/// The cell a measuring step is on: the lane, the endpoint (or step of
+/// people) and which timed run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+pub struct LiveCell {
+    pub lane: String,
+    pub endpoint: String,
+    pub run: u32,
+}
+
+impl Event {
+    /// How far a step has got, for a progress or a measuring event.
+    pub fn progress(&self) -> Option<StepProgress<'_>> {
+        match self {
+            Event::Progress {
+                step, done, total, ..
+            } => Some(StepProgress {
+                step,
+                done: *done,
+                total: *total,
+                req_per_s: None,
+                p99_ms: None,
+                cell: None,
+            }),
+            Event::Measuring {
+                step,
+                lane,
+                endpoint,
+                run,
+                cells_done,
+                cells,
+                req_per_s,
+                p99_ms,
+                ..
+            } => Some(StepProgress {
+                step,
+                done: *cells_done,
+                total: *cells,
+                req_per_s: Some(*req_per_s),
+                p99_ms: *p99_ms,
+                cell: Some(LiveCell {
+                    lane: lane.clone(),
+                    endpoint: endpoint.clone(),
+                    run: *run,
+                }),
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// Where events go. Implemented for closures and for channel senders.
 pub trait EventSink: Send + Sync {
     fn emit(&self, event: Event);

@@ -63,7 +63,7 @@ pub mod web_session;
 pub mod workdir;
 
 pub use consent::Consent;
-pub use event::{CancelToken, Event, EventSink, Stream};
+pub use event::{CancelToken, Event, EventSink, LiveCell, StepProgress, Stream};
 pub use expected::Expected;
 pub use lane_host::LaneHost;
 pub use plan::{Plan, PlanError, PlanOptions, plan};

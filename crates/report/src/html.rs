@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use reprise_verdict::format_number;
+use reprise_recipe::reading::value;
 
 use crate::markdown::cell_median;
 use crate::svg::{cell_charts, claim_forest, escape};
@@ -101,7 +101,7 @@ fn html(report: &Report) -> String {
             .cell
             .runs
             .iter()
-            .map(|run| run.value.map_or("null".into(), |v| format_number(v, "")))
+            .map(|run| run.value.map_or("null".into(), |v| value(v, "")))
             .collect();
         let _ = writeln!(
             out,
@@ -111,11 +111,7 @@ fn html(report: &Report) -> String {
             key.metric().name(),
             escape(&runs.join(", ")),
             escape(&cell_median(r)),
-            r.stats.as_ref().map_or("—".into(), |s| format!(
-                "{:.1}%{}",
-                s.cv * 100.0,
-                if s.unstable { " ⚠ unstable" } else { "" }
-            )),
+            r.stats.as_ref().map_or("—".into(), crate::markdown::spread),
             escape(&r.status.describe())
         );
     }

@@ -2,7 +2,8 @@
 
 use std::fmt::Write;
 
-use reprise_verdict::{CellReading, MachineMatch, format_number};
+use reprise_recipe::reading::{percent, range, value};
+use reprise_verdict::{CellReading, MachineMatch};
 
 use crate::{Exporter, Report, ReportError, shell_words};
 
@@ -40,7 +41,7 @@ pub(crate) fn cell_median(reading: &CellReading) -> String {
     reading
         .stats
         .as_ref()
-        .map_or("—".into(), |s| format_number(s.median, unit))
+        .map_or("—".into(), |s| value(s.median, unit))
 }
 
 fn markdown(report: &Report) -> String {
@@ -125,18 +126,10 @@ fn markdown(report: &Report) -> String {
     for reading in &j.cells {
         let key = &reading.cell.key;
         let unit = key.metric().unit();
-        let (range, cv, runs) = match &reading.stats {
+        let (min_max, cv, runs) = match &reading.stats {
             Some(s) => (
-                format!(
-                    "{} – {}",
-                    format_number(s.min, unit),
-                    format_number(s.max, unit)
-                ),
-                format!(
-                    "{:.1}%{}",
-                    s.cv * 100.0,
-                    if s.unstable { " ⚠ unstable" } else { "" }
-                ),
+                range(s.min, s.max, unit),
+                spread(s),
                 reading.cell.runs.len().to_string(),
             ),
             None => ("—".into(), "—".into(), reading.cell.runs.len().to_string()),
@@ -146,7 +139,7 @@ fn markdown(report: &Report) -> String {
             .iter()
             .filter_map(|f| {
                 f.published
-                    .map(|p| format!("{} (`{}`)", format_number(p, unit), f.figure))
+                    .map(|p| format!("{} (`{}`)", value(p, unit), f.figure))
             })
             .collect::<Vec<_>>()
             .join(", ");
@@ -158,7 +151,7 @@ fn markdown(report: &Report) -> String {
             key.metric().name(),
             runs,
             cell_median(reading),
-            range,
+            min_max,
             cv,
             if published.is_empty() {
                 "—".into()
@@ -274,4 +267,14 @@ The lanes ran on another machine, the load generators on this one.
         s.thresholds.unstable_cv * 100.0,
         s.thresholds.client_bound_cpu * 100.0
     );
+}
+
+/// A cell's spread as the reports' CV column reads it: `1.2%`, `14.2% ⚠
+/// unstable`, or `one run` where there is no spread to read.
+pub(crate) fn spread(s: &reprise_verdict::CellStats) -> String {
+    match s.spread() {
+        Some(cv) if s.unstable => format!("{} ⚠ unstable", percent(cv)),
+        Some(cv) => percent(cv),
+        None => "one run".into(),
+    }
 }

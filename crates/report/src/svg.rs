@@ -6,7 +6,8 @@
 use std::fmt::Write;
 
 use reprise_recipe::Metric;
-use reprise_verdict::{CellReading, format_number};
+use reprise_recipe::reading::value;
+use reprise_verdict::CellReading;
 
 use crate::Report;
 
@@ -88,7 +89,7 @@ fn metric_chart(report: &Report, metric: Metric, rows: &[&CellReading]) -> Strin
         axis_y + 14.0,
         LABEL + PLOT,
         axis_y + 14.0,
-        escape(&format_number(top, unit))
+        escape(&value(top, unit))
     );
     for (i, r) in rows.iter().enumerate() {
         let key = &r.cell.key;
@@ -124,8 +125,8 @@ fn metric_chart(report: &Report, metric: Metric, rows: &[&CellReading]) -> Strin
                     (x(hi) - x(lo)).max(2.0),
                     20.0,
                     escape(&f.figure),
-                    escape(&format_number(lo, unit)),
-                    escape(&format_number(hi, unit))
+                    escape(&value(lo, unit)),
+                    escape(&value(hi, unit))
                 );
             } else if let Some(p) = f.published {
                 let _ = write!(
@@ -134,7 +135,7 @@ fn metric_chart(report: &Report, metric: Metric, rows: &[&CellReading]) -> Strin
                     x(p) - 2.0,
                     y - 10.0,
                     escape(&f.figure),
-                    escape(&format_number(p, unit))
+                    escape(&value(p, unit))
                 );
             }
         }
@@ -160,7 +161,7 @@ fn metric_chart(report: &Report, metric: Metric, rows: &[&CellReading]) -> Strin
                     x(stats.median),
                     LABEL + PLOT + 8.0,
                     y + 4.0,
-                    escape(&format_number(stats.median, unit)),
+                    escape(&value(stats.median, unit)),
                     if stats.unstable { " ⚠" } else { "" }
                 );
             }

@@ -37,11 +37,11 @@ fn markdown_has_every_verdict_every_cell_and_the_appendix() {
         "**2 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable.**"
     ));
     assert!(
-        md.contains("| nginx | / | req_per_s | 3 | 70550 req/s |"),
+        md.contains("| nginx | / | req_per_s | 3 | 70,550 req/s |"),
         "{md}"
     );
     assert!(md.contains("no data: run 2 had 12 errors"), "{md}");
-    assert!(md.contains("| puma | / | req_per_s | 3 | 21000 req/s | 20800 req/s – 21400 req/s | 1.2% | 54000 req/s (`puma-hello`) | valid |"), "{md}");
+    assert!(md.contains("| puma | / | req_per_s | 3 | 21,000 req/s | 20,800–21,400 req/s | 1.2% | 54,000 req/s (`puma-hello`) | valid |"), "{md}");
     assert!(md.contains("\"hostname\": \"bench-box-7\""));
     assert!(md.contains("| puma | 5.6.5 |"));
     assert!(md.contains("nginx -g 'daemon off;'"), "{md}");
@@ -93,7 +93,7 @@ fn markdown_and_html_say_no_data_and_not_measured_with_why() {
     );
     assert!(
         md.contains(
-            "| `puma-ceiling` | absolute | **no data** | 54000 req/s ± 15% | — | puma-hello: no data: run 2 had 3 errors |"
+            "| `puma-ceiling` | absolute | **no data** | 54,000 req/s ± 15% | — | puma-hello: no data: run 2 had 3 errors |"
         ),
         "{md}"
     );

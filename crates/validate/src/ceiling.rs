@@ -6,6 +6,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use reprise_loadgen::{LoadSpec, ResponseChecks, StopHandle, Targets};
+use reprise_recipe::reading::{number, percent};
 use reprise_verdict::{coefficient_of_variation, median};
 use serde::{Deserialize, Serialize};
 
@@ -136,7 +137,8 @@ pub struct Ceiling {
     pub median_req_per_s: Option<f64>,
     pub min_req_per_s: Option<f64>,
     pub max_req_per_s: Option<f64>,
-    /// Coefficient of variation between the runs with data.
+    /// Coefficient of variation between the runs with data; `None` under
+    /// two such runs (one value has no spread).
     pub cv: Option<f64>,
 }
 
@@ -152,10 +154,51 @@ impl Ceiling {
             median_req_per_s: some.then(|| median(&values)),
             min_req_per_s: values.iter().copied().reduce(f64::min),
             max_req_per_s: values.iter().copied().reduce(f64::max),
-            cv: some.then(|| coefficient_of_variation(&values)),
+            cv: (values.len() >= 2).then(|| coefficient_of_variation(&values)),
             runs,
         }
     }
+
+    /// The runs with data, those the median is over.
+    pub fn runs_with_data(&self) -> usize {
+        self.runs.iter().filter(|r| r.req_per_s.is_some()).count()
+    }
+
+    /// The spread between the runs with data (their coefficient of
+    /// variation); `None` under two such runs, whatever a profile saved
+    /// before this rule says.
+    pub fn spread(&self) -> Option<f64> {
+        self.cv.filter(|_| self.runs_with_data() >= 2)
+    }
+
+    /// The spread as every reading of the ceiling says it: `spread 1.2%`,
+    /// or that one run has none to read.
+    pub fn spread_words(&self) -> String {
+        match self.spread() {
+            Some(cv) => format!("spread {}", percent(cv)),
+            None => "no spread to read".into(),
+        }
+    }
+
+    /// The ceiling in one line, as the CLI and the app both show it:
+    /// `74,210 req/s median over 3 runs, spread 1.2%`; `74,210 req/s median
+    /// over 1 run, no spread to read`; or that no run had data.
+    pub fn reading(&self) -> String {
+        match self.median_req_per_s {
+            Some(median) => format!(
+                "{} req/s median over {}, {}",
+                number(median),
+                count(self.runs_with_data(), "run"),
+                self.spread_words()
+            ),
+            None => "no data (no run answered every request)".into(),
+        }
+    }
+}
+
+/// `1 run`, `3 runs`.
+fn count(n: usize, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Starts the reference server on the split's server CPUs and loads it from

@@ -1,6 +1,7 @@
 //! The verdict: stability and ceiling figures read as checks, every check
 //! folded into `ready`, `usable with caveats` or `not suitable`.
 
+use reprise_recipe::reading::number;
 use serde::{Deserialize, Serialize};
 
 use crate::ceiling::Ceiling;
@@ -145,27 +146,26 @@ pub fn ceiling_checks(c: &Ceiling, baseline: Option<[f64; 2]>) -> Vec<Check> {
         .why("the machine could not serve a 13-byte answer on loopback without errors; no load test here can be read")
         .fix("check the loopback interface, the open-file limit (ulimit -n) and memory, then run again")];
     };
-    let cv = c.cv.unwrap_or(0.0);
-    let with_data = c.runs.iter().filter(|r| r.req_per_s.is_some()).count();
+    let with_data = c.runs_with_data();
     let mut found = format!(
-        "{} req/s median over {with_data} of {} runs (min {}, max {}, CV {:.1}%); {}",
-        thousands(median),
+        "{} req/s median over {with_data} of {} runs (min {}, max {}, {}); {}",
+        number(median),
         c.runs.len(),
-        thousands(c.min_req_per_s.unwrap_or(median)),
-        thousands(c.max_req_per_s.unwrap_or(median)),
-        cv * 100.0,
+        number(c.min_req_per_s.unwrap_or(median)),
+        number(c.max_req_per_s.unwrap_or(median)),
+        c.spread_words(),
         c.split.describe()
     );
     if let Some([low, high]) = baseline {
         found.push_str(&format!(
             "; {:.2}× the 2-core baseline ({}–{} req/s)",
             median / low,
-            thousands(low),
-            thousands(high)
+            number(low),
+            number(high)
         ));
     }
     let mut checks = Vec::new();
-    let mut spread_level = level(cv, CEILING_CV);
+    let mut spread_level = c.spread().map_or(Level::Ok, |cv| level(cv, CEILING_CV));
     if with_data < c.runs.len() {
         spread_level = spread_level.max(Level::Warn);
     }
@@ -198,30 +198,4 @@ pub fn ceiling_checks(c: &Ceiling, baseline: Option<[f64; 2]>) -> Vec<Check> {
         );
     }
     checks
-}
-
-/// A number with thousands separators, rounded to a whole.
-pub fn thousands(v: f64) -> String {
-    let n = v.round() as i64;
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && i % 3 == digits.len() % 3 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    if n < 0 { format!("-{out}") } else { out }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousands_are_separated() {
-        assert_eq!(thousands(73_412.4), "73,412");
-        assert_eq!(thousands(999.0), "999");
-        assert_eq!(thousands(1_000_000.0), "1,000,000");
-    }
 }

@@ -191,7 +191,10 @@ pub fn validate(
     let runs = plan.ceiling.runs;
     let ceiling = ceiling::measure(&plan.ceiling, &split, |n, run| {
         progress(&match run.req_per_s {
-            Some(rps) => format!("  run {n}/{runs}: {} req/s", fitness::thousands(rps)),
+            Some(rps) => format!(
+                "  run {n}/{runs}: {} req/s",
+                reprise_recipe::reading::number(rps)
+            ),
             None => format!("  run {n}/{runs}: no data ({} errors)", run.errors),
         });
     })?;

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::ValidateError;
 use crate::ceiling::Ceiling;
 use crate::checks::{Check, Level, usable_cpus};
-use crate::fitness::{self, Fitness, thousands};
+use crate::fitness::{self, Fitness};
 use crate::stability::Stability;
+use reprise_recipe::reading::{number, percent};
 
 /// The profile's format; a reader refuses other majors.
 pub const SCHEMA: u32 = 1;
@@ -121,10 +122,15 @@ pub fn summary_line(p: &Profile) -> String {
     };
     let ceiling = match p.ceiling.median_req_per_s {
         Some(rps) => format!(
-            "ceiling {} req/s ±{:.1}% ({} runs{})",
-            thousands(rps),
-            p.ceiling.cv.unwrap_or(0.0) * 100.0,
-            p.ceiling.runs.len(),
+            "ceiling {} req/s{} ({}{})",
+            number(rps),
+            p.ceiling
+                .spread()
+                .map_or(String::new(), |cv| format!(" ±{}", percent(cv))),
+            match p.ceiling.runs_with_data() {
+                1 => "1 run".to_string(),
+                n => format!("{n} runs"),
+            },
             if p.ceiling.split.pinned {
                 ", split"
             } else {
@@ -235,8 +241,8 @@ pub fn compare(this: &Profile, other: &Profile) -> Comparison {
             row(
                 "ceiling spread",
                 "CV %",
-                this.ceiling.cv.map(|c| c * 100.0),
-                other.ceiling.cv.map(|c| c * 100.0),
+                this.ceiling.spread().map(|c| c * 100.0),
+                other.ceiling.spread().map(|c| c * 100.0),
                 false,
             ),
             row(

@@ -142,6 +142,47 @@ fn a_ceiling_without_data_is_a_failure_and_a_spread_one_a_caveat() {
     );
 }
 
+/// One run with data has no spread: every reading of the ceiling says so
+/// (the app's line, the CLI's, the check, the summary), even from a profile
+/// saved when a lone run's spread was written as 0.
+#[test]
+fn a_ceiling_of_one_run_has_no_spread_to_read_in_any_reading() {
+    let one = ceiling(&[Some(74_000.0), None, None], true);
+    assert_eq!(one.cv, Some(0.0), "as an older profile saved it");
+    assert_eq!((one.runs_with_data(), one.spread()), (1, None));
+    assert_eq!(
+        one.reading(),
+        "74,000 req/s median over 1 run, no spread to read"
+    );
+    let checks = ceiling_checks(&one, BASELINE);
+    assert!(
+        checks[0]
+            .found
+            .contains("(min 74,000, max 74,000, no spread to read)"),
+        "{}",
+        checks[0].found
+    );
+    let p = profile(quiet_stability(), one);
+    assert!(
+        p.summary.contains("; ceiling 74,000 req/s (1 run, split);"),
+        "{}",
+        p.summary
+    );
+
+    let two = ceiling(&[Some(74_000.0), Some(75_000.0), None], true);
+    assert_eq!(two.runs_with_data(), 2);
+    let cv = two.spread().expect("two runs have a spread");
+    assert!((cv - 0.0067).abs() < 0.0001, "{cv}");
+    assert_eq!(
+        two.reading(),
+        "74,500 req/s median over 2 runs, spread 0.7%"
+    );
+
+    let none = ceiling(&[None, None], true);
+    assert_eq!((none.runs_with_data(), none.spread()), (0, None));
+    assert_eq!(none.reading(), "no data (no run answered every request)");
+}
+
 #[test]
 fn an_unpinned_or_slow_ceiling_is_a_caveat() {
     let unpinned = ceiling(&[Some(40_000.0), Some(40_100.0), Some(39_900.0)], false);

@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
+use reprise_recipe::reading::{interval as interval_text, percent, range, value};
 use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Recipe};
 use serde::{Deserialize, Serialize};
 
@@ -154,24 +155,42 @@ impl Verdict {
         }
     }
 
-    /// The measured number with its interval, for reading: `1.94× (1.93× – 1.96×)`.
+    /// The measured number with its interval, as both front ends and the
+    /// reports read it: `1.99× (1.98–2)`, `11.7% (11.7–11.7)` for a spread.
     pub fn show_measured(&self) -> String {
         self.measured.map_or("—".into(), |i| {
-            format!(
-                "{} ({} – {})",
-                self.show(i.estimate),
-                self.show(i.low),
-                self.show(i.high)
+            let scale = self.scale();
+            interval_text(
+                i.estimate * scale,
+                i.low * scale,
+                i.high * scale,
+                &self.unit,
             )
         })
     }
 
+    /// The published number with its unit: `54,000 req/s`, `1.96×`, `11.7%`.
+    pub fn show_published(&self) -> String {
+        self.published.map_or("—".into(), |p| self.show(p))
+    }
+
+    /// The range the claim accepts: `45,900–62,100 req/s`.
+    pub fn show_band(&self) -> Option<String> {
+        let scale = self.scale();
+        self.band
+            .map(|[low, high]| range(low * scale, high * scale, &self.unit))
+    }
+
     /// One of this verdict's numbers, with its unit, for reading.
     pub fn show(&self, v: f64) -> String {
-        if self.kind == ClaimKind::Spread {
-            format_number(v * 100.0, "%")
-        } else {
-            format_number(v, &self.unit)
+        value(v * self.scale(), &self.unit)
+    }
+
+    /// A spread's numbers are fractions, read as percentages.
+    fn scale(&self) -> f64 {
+        match self.kind {
+            ClaimKind::Spread => 100.0,
+            _ => 1.0,
         }
     }
 }
@@ -474,7 +493,7 @@ fn banded(
     what: &str,
     unit: &str,
 ) {
-    let shown = |v: f64| format_number(v, unit);
+    let shown = |v: f64| value(v, unit);
     let numbers = format!(
         "measured {what} {} (95% interval {} to {}) against {} to {}",
         shown(interval.estimate),
@@ -506,25 +525,6 @@ fn banded(
                 ),
             };
         }
-    }
-}
-
-/// A number with its unit, rounded for reading.
-pub fn format_number(v: f64, unit: &str) -> String {
-    let digits = if v.abs() >= 100.0 {
-        0
-    } else if v.abs() >= 10.0 {
-        1
-    } else {
-        2
-    };
-    let n = format!("{v:.digits$}");
-    if unit.is_empty() {
-        n
-    } else if unit == "×" || unit == "%" {
-        format!("{n}{unit}")
-    } else {
-        format!("{n} {unit}")
     }
 }
 
@@ -603,8 +603,8 @@ fn judge_claim<'a>(
                 verdict.reason = format!(
                     "not comparable on this machine ({}); measured {} against the published {}, for information",
                     reasons.join("; "),
-                    format_number(interval.estimate, unit),
-                    format_number(published, unit)
+                    value(interval.estimate, unit),
+                    value(published, unit)
                 );
                 return verdict;
             }
@@ -656,7 +656,7 @@ fn judge_claim<'a>(
             };
             verdict.band = Some(band);
             verdict.measured = Some(measured);
-            let pct = |v: f64| format_number(v * 100.0, "%");
+            let pct = |v: f64| reprise_recipe::reading::value(v * 100.0, "%");
             let numbers = format!(
                 "measured spread {} over {} runs against {} to {}",
                 pct(stats.cv),
@@ -677,9 +677,9 @@ fn judge_claim<'a>(
         for r in &readings {
             if let Some(stats) = r.stats.as_ref().filter(|s| s.unstable) {
                 verdict.reason.push_str(&format!(
-                    "; note: {} is unstable (its runs vary {:.1}%)",
+                    "; note: {} is unstable (its runs vary {})",
                     r.figure,
-                    stats.cv * 100.0
+                    percent(stats.cv)
                 ));
             }
         }
@@ -718,15 +718,11 @@ fn judge_ordering(verdict: &mut Verdict, readings: &[&FigureReading]) {
         };
         let unit = pair[0].metric.unit();
         let text = format!(
-            "{} {} ({}–{}) vs {} {} ({}–{})",
+            "{} {} vs {} {}",
             pair[0].figure,
-            format_number(a.estimate, unit),
-            format_number(a.low, unit),
-            format_number(a.high, unit),
+            interval_text(a.estimate, a.low, a.high, unit),
             pair[1].figure,
-            format_number(b.estimate, unit),
-            format_number(b.low, unit),
-            format_number(b.high, unit),
+            interval_text(b.estimate, b.low, b.high, unit),
         );
         let in_order = if higher_first {
             a.estimate > b.estimate

@@ -78,8 +78,7 @@ mod statistics;
 pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
 pub use judge::{
-    FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, format_number, judge,
-    more_runs_to_settle,
+    FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, judge, more_runs_to_settle,
 };
 pub use lanes::{align_lanes, align_not_measured};
 pub use measurements::{

@@ -18,6 +18,14 @@ pub struct CellStats {
     pub unstable: bool,
 }
 
+impl CellStats {
+    /// The runs' spread (their coefficient of variation), read only over
+    /// two runs or more: one run has none.
+    pub fn spread(&self) -> Option<f64> {
+        (self.runs >= 2).then_some(self.cv)
+    }
+}
+
 /// The median of a non-empty sample (the mean of the middle two for an even count).
 pub fn median(values: &[f64]) -> f64 {
     let mut sorted = values.to_vec();

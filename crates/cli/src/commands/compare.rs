@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use reprise_history::compare;
+use reprise_recipe::reading::number;
 
-use crate::table::{Table, number};
+use crate::table::Table;
 
 #[derive(ClapArgs)]
 pub struct Args {

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use reprise_engine::expected::count;
 use reprise_probe::preflight::LaneHere;
-use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Published, Recipe, Revision};
+use reprise_recipe::reading::{number, value as value_of};
+use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Recipe, Revision};
 
-use crate::table::{Table, number, wrap};
+use crate::table::{Table, wrap};
 
 const WIDTH: usize = 100;
 
@@ -222,11 +223,6 @@ fn render(
     if !r.figures.is_empty() {
         let _ = writeln!(o, "\nPublished figures");
         for f in &r.figures {
-            let value = match f.published() {
-                Published::Value(v) => format!("{}{}", if f.approx { "≈" } else { "" }, number(v)),
-                Published::Range(lo, hi) => format!("{}–{}", number(lo), number(hi)),
-                Published::Unknown => "(not published)".to_string(),
-            };
             let mut cell = f.lane.to_string();
             if let Some(e) = &f.endpoint {
                 cell.push_str(&format!(" {e}"));
@@ -234,12 +230,13 @@ fn render(
             if let Some(c) = &f.condition {
                 cell.push_str(&format!(" [{c}]"));
             }
-            let unit = if f.published() == Published::Unknown {
-                ""
-            } else {
-                f.metric.unit()
-            };
-            let _ = writeln!(o, "  {:<28} {:<44} {} {}", f.id.as_str(), cell, value, unit);
+            let _ = writeln!(
+                o,
+                "  {:<28} {:<44} {}",
+                f.id.as_str(),
+                cell,
+                f.published_text()
+            );
             if let Some(why) = &f.unknown {
                 o.push_str(&wrap(why, WIDTH, 6));
             }
@@ -251,8 +248,8 @@ fn render(
         let _ = writeln!(o, "\nClaims");
         for c in &r.claims {
             let tol = c
-                .tolerance
-                .map(|t| format!(" ±{}%", number(t * 100.0)))
+                .tolerance_text()
+                .map(|t| format!(" {t}"))
                 .unwrap_or_default();
             let statement = match &c.shape {
                 ClaimShape::Absolute { figure } => format!("{figure} holds{tol}"),
@@ -270,7 +267,10 @@ fn render(
                         .join(", ")
                 ),
                 ClaimShape::Spread { figure, value } => {
-                    format!("runs of {figure} spread {}%{tol}", number(value * 100.0))
+                    format!(
+                        "runs of {figure} spread {}{tol}",
+                        value_of(value * 100.0, "%")
+                    )
                 }
             };
             let _ = writeln!(o, "  {} [{}] {statement}", c.id, c.shape.kind());

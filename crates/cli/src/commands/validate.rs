@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
+use reprise_recipe::reading::number;
 use reprise_session::HistoryOutcome;
 use reprise_validate::checks::Level;
-use reprise_validate::fitness::thousands;
 use reprise_validate::profile::compare;
 use reprise_validate::reference_server::ReferenceServer;
 use reprise_validate::{Fitness, Profile};
@@ -202,20 +202,21 @@ fn print_profile(p: &Profile) {
             Some(rps) => println!(
                 "  run {}: {:>9} req/s   p99 {}",
                 n + 1,
-                thousands(rps),
+                number(rps),
                 r.p99_ms.map_or("—".into(), |v| format!("{v:.2} ms"))
             ),
             None => println!("  run {}: no data ({} errors)", n + 1, r.errors),
         }
     }
-    if let Some(median) = c.median_req_per_s {
-        println!(
-            "  median {} req/s, min {}, max {}, CV {:.1}%",
-            thousands(median),
-            thousands(c.min_req_per_s.unwrap_or(median)),
-            thousands(c.max_req_per_s.unwrap_or(median)),
-            c.cv.unwrap_or(0.0) * 100.0
-        );
+    // The line the app shows, with the runs' range where there are several.
+    match (c.min_req_per_s, c.max_req_per_s) {
+        (Some(min), Some(max)) if c.runs_with_data() > 1 => println!(
+            "  {} (min {}, max {})",
+            c.reading(),
+            number(min),
+            number(max)
+        ),
+        _ => println!("  {}", c.reading()),
     }
 
     println!("\nVerdict: {}", p.fitness.word());
@@ -235,7 +236,7 @@ fn render_comparison(this: &Profile, other: &Profile) -> String {
     let shown = |v: Option<f64>, unit: &str| {
         v.map_or("—".into(), |v| {
             if unit == "req/s" {
-                format!("{} {unit}", thousands(v))
+                format!("{} {unit}", number(v))
             } else {
                 format!("{v:.2} {unit}")
             }
