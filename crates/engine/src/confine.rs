@@ -1,7 +1,13 @@
-//! Paths a recipe names, kept inside the run's folder: a relative path
-//! without `..`, through no symlink that leads out (a step may leave one
-//! behind; Reprise never writes through it).
+//! Paths kept inside the run's folder. A path a recipe names is a relative
+//! path without `..`, through no symlink that leads out ([`within`]); every
+//! file Reprise itself writes there is opened part by part from a handle on
+//! the run's folder, following no symlink at all ([`RunFile`]): a step may
+//! leave one behind, and Reprise never writes through it.
 
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{self, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
 
 /// A path a recipe or a step named that would lead out of the run's folder.
@@ -48,4 +54,273 @@ pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, Outside> {
         }
     }
     Ok(base.join(path))
+}
+
+/// A file of a run's folder, named by its path inside it, that Reprise
+/// writes. It is opened one part at a time from a handle on the run's
+/// folder, never following a symlink (`O_NOFOLLOW` at every part): a step
+/// that swaps `logs/` or `results/` for a symlink to a folder elsewhere, or
+/// a file for a symlink, makes the write fail, saying so, instead of
+/// landing outside the run's folder. Missing folders on the way are made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunFile {
+    /// The run's folder.
+    folder: PathBuf,
+    /// Relative, without `..`.
+    rel: PathBuf,
+}
+
+impl RunFile {
+    /// `rel` inside `folder`; a path that is absolute or climbs out with
+    /// `..` is refused.
+    pub fn new(folder: impl Into<PathBuf>, rel: impl AsRef<Path>) -> Result<RunFile, Outside> {
+        let rel = rel.as_ref();
+        let plain = rel
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+        if !plain || rel.file_name().is_none() {
+            return Err(Outside(format!(
+                "`{}` must be a relative path inside the run's folder, without `..`",
+                reprise_recipe::shown::shown(&rel.display().to_string())
+            )));
+        }
+        Ok(RunFile {
+            folder: folder.into(),
+            rel: rel.components().collect(),
+        })
+    }
+
+    /// Where it is, to read it or to say where it is.
+    pub fn path(&self) -> PathBuf {
+        self.folder.join(&self.rel)
+    }
+
+    /// Opened for writing, emptied first.
+    pub fn create(&self) -> io::Result<File> {
+        self.open(libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC)
+    }
+
+    /// Opened for writing at its end.
+    pub fn append(&self) -> io::Result<File> {
+        self.open(libc::O_WRONLY | libc::O_CREAT | libc::O_APPEND)
+    }
+
+    /// Opened for reading and writing, neither emptied nor moved to its end
+    /// (a lock file).
+    pub fn open_rw(&self) -> io::Result<File> {
+        self.open(libc::O_RDWR | libc::O_CREAT)
+    }
+
+    /// Replaced whole by `bytes`: written to a temporary file beside it,
+    /// synced, then renamed over it, so a reader sees the old file or the
+    /// new one, never half. Where it is a symlink it is refused, as every
+    /// other write through one is.
+    pub fn write_atomic(&self, bytes: &[u8]) -> io::Result<()> {
+        let (dir, name) = self.parent()?;
+        // SAFETY: `stat` is plain data that fstatat fills; `name` is
+        // NUL-terminated and `dir` an open folder.
+        let is_link = unsafe {
+            let mut stat: libc::stat = std::mem::zeroed();
+            libc::fstatat(
+                dir.as_raw_fd(),
+                name.as_ptr(),
+                &mut stat,
+                libc::AT_SYMLINK_NOFOLLOW,
+            ) == 0
+                && stat.st_mode & libc::S_IFMT == libc::S_IFLNK
+        };
+        if is_link {
+            return Err(self.said(io::Error::from_raw_os_error(libc::ELOOP)));
+        }
+        let tmp = cstring(&format!(
+            ".{}.{}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ))?;
+        let fd = openat(&dir, &tmp, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC)
+            .map_err(|e| self.said(e))?;
+        let mut file = File::from(fd);
+        let written = file.write_all(bytes).and_then(|()| file.sync_all());
+        drop(file);
+        // SAFETY: both names are NUL-terminated and `dir` is an open folder.
+        let renamed = written.and_then(|()| {
+            cvt(unsafe {
+                libc::renameat(
+                    dir.as_raw_fd(),
+                    tmp.as_ptr(),
+                    dir.as_raw_fd(),
+                    name.as_ptr(),
+                )
+            })
+        });
+        if let Err(e) = renamed {
+            // SAFETY: as above.
+            unsafe { libc::unlinkat(dir.as_raw_fd(), tmp.as_ptr(), 0) };
+            return Err(self.said(e));
+        }
+        // The rename itself is durable once the folder is synced.
+        let _ = File::from(dir).sync_all();
+        Ok(())
+    }
+
+    fn open(&self, flags: libc::c_int) -> io::Result<File> {
+        let (dir, name) = self.parent()?;
+        openat(&dir, &name, flags)
+            .map(File::from)
+            .map_err(|e| self.said(e))
+    }
+
+    /// The folder the file is in, opened part by part from the run's
+    /// folder (made where missing), and the file's own name.
+    fn parent(&self) -> io::Result<(OwnedFd, CString)> {
+        let mut dir = open_folder(&self.folder).map_err(|e| self.said(e))?;
+        let mut parts: Vec<&std::ffi::OsStr> = self
+            .rel
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(part) => Some(part),
+                _ => None,
+            })
+            .collect();
+        let name = parts.pop().map(os_cstring).transpose()?;
+        let name = name.ok_or_else(|| io::Error::other("no file name"))?;
+        for part in parts {
+            let part = os_cstring(part)?;
+            let flags = libc::O_RDONLY | libc::O_DIRECTORY;
+            dir = match openat(&dir, &part, flags) {
+                Ok(fd) => fd,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    // SAFETY: `part` is NUL-terminated, `dir` an open folder.
+                    let made = unsafe { libc::mkdirat(dir.as_raw_fd(), part.as_ptr(), 0o755) };
+                    if made != 0 {
+                        let e = io::Error::last_os_error();
+                        if e.kind() != io::ErrorKind::AlreadyExists {
+                            return Err(self.said(e));
+                        }
+                    }
+                    openat(&dir, &part, flags).map_err(|e| self.said(e))?
+                }
+                Err(e) => return Err(self.said(e)),
+            };
+        }
+        Ok((dir, name))
+    }
+
+    /// `e` in words, naming the file: a symlink on the way is said as one.
+    fn said(&self, e: io::Error) -> io::Error {
+        let shown = reprise_recipe::shown::shown(&self.rel.display().to_string()).into_owned();
+        match e.raw_os_error() {
+            Some(libc::ELOOP) | Some(libc::ENOTDIR) => io::Error::other(format!(
+                "`{shown}` leads out of the run's folder {} through a symlink: Reprise does not write through it",
+                self.folder.display()
+            )),
+            _ => io::Error::new(e.kind(), format!("{}: {e}", self.path().display())),
+        }
+    }
+}
+
+/// The run's folder itself, not followed if it is a symlink.
+fn open_folder(folder: &Path) -> io::Result<OwnedFd> {
+    let path = os_cstring(folder.as_os_str())?;
+    // SAFETY: `path` is NUL-terminated; the descriptor is owned below.
+    let fd = unsafe {
+        libc::open(
+            path.as_ptr(),
+            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+        )
+    };
+    cvt(fd).map(|fd| {
+        // SAFETY: `open` returned a new descriptor this function owns.
+        unsafe { OwnedFd::from_raw_fd(fd) }
+    })
+}
+
+/// `name` in the folder `dir`, never through a symlink.
+fn openat(dir: &OwnedFd, name: &CString, flags: libc::c_int) -> io::Result<OwnedFd> {
+    // SAFETY: `name` is NUL-terminated and `dir` an open descriptor.
+    let fd = unsafe {
+        libc::openat(
+            dir.as_raw_fd(),
+            name.as_ptr(),
+            flags | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+            0o644 as libc::c_uint,
+        )
+    };
+    cvt(fd).map(|fd| {
+        // SAFETY: `openat` returned a new descriptor this function owns.
+        unsafe { OwnedFd::from_raw_fd(fd) }
+    })
+}
+
+fn cvt(result: libc::c_int) -> io::Result<libc::c_int> {
+    match result {
+        -1 => Err(io::Error::last_os_error()),
+        ok => Ok(ok),
+    }
+}
+
+fn os_cstring(part: &std::ffi::OsStr) -> io::Result<CString> {
+    use std::os::unix::ffi::OsStrExt;
+    CString::new(part.as_bytes()).map_err(|_| io::Error::other("a path with a NUL byte"))
+}
+
+fn cstring(text: &str) -> io::Result<CString> {
+    CString::new(text).map_err(|_| io::Error::other("a path with a NUL byte"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    #[test]
+    fn a_run_file_is_written_with_its_folders_made() {
+        let run = tempfile::tempdir().unwrap();
+        let file = RunFile::new(run.path(), "results/a/b.json").unwrap();
+        file.write_atomic(b"{}").unwrap();
+        assert_eq!(
+            std::fs::read(run.path().join("results/a/b.json")).unwrap(),
+            b"{}"
+        );
+        let log = RunFile::new(run.path(), "logs/x.log").unwrap();
+        writeln!(log.create().unwrap(), "one").unwrap();
+        writeln!(log.append().unwrap(), "two").unwrap();
+        assert_eq!(std::fs::read_to_string(log.path()).unwrap(), "one\ntwo\n");
+        for bad in ["../x", "/etc/passwd", "a/../../x", ""] {
+            assert!(RunFile::new(run.path(), bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn no_write_goes_through_a_symlink_a_step_left() {
+        let run = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let target = outside.path().join("victim");
+        std::fs::write(&target, "untouched").unwrap();
+        std::fs::create_dir_all(run.path().join("logs")).unwrap();
+        // A file swapped for a symlink to a file outside.
+        symlink(&target, run.path().join("logs/next.log")).unwrap();
+        let log = RunFile::new(run.path(), "logs/next.log").unwrap();
+        let err = log.create().unwrap_err();
+        assert!(err.to_string().contains("through a symlink"), "{err}");
+        assert!(log.append().is_err());
+        // A folder swapped for a symlink to a folder outside.
+        symlink(outside.path(), run.path().join("results")).unwrap();
+        let result = RunFile::new(run.path(), "results/after.json").unwrap();
+        let err = result.write_atomic(b"{}").unwrap_err();
+        assert!(err.to_string().contains("through a symlink"), "{err}");
+        assert!(result.create().is_err());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
+        assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 1);
+        // Nor is a symlink replaced by a whole file: it is said.
+        let swapped = RunFile::new(run.path(), "logs/next.log").unwrap();
+        let err = swapped.write_atomic(b"mine").unwrap_err();
+        assert!(err.to_string().contains("through a symlink"), "{err}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
+        assert!(
+            std::fs::symlink_metadata(swapped.path())
+                .unwrap()
+                .is_symlink()
+        );
+    }
 }

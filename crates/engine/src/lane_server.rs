@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::confine::RunFile;
 use crate::event::{CancelToken, Event};
 use crate::http::LaneClient;
 use crate::lane_host::{LaneFiles, LaneHost};
@@ -57,6 +58,8 @@ pub enum ServerError {
     ContainerLeftOver,
     #[error("cannot record the server in the run's folder, so it was stopped: {0}")]
     Record(io::Error),
+    #[error(transparent)]
+    Outside(#[from] crate::confine::Outside),
 }
 
 /// A lane that runs in a container (Docker-compatible engine), on the
@@ -96,7 +99,7 @@ pub struct ServerSpec {
     /// CPUs the server (and everything it forks) may run on.
     pub cpus: Option<Vec<usize>>,
     /// Where stdout and stderr go.
-    pub log: PathBuf,
+    pub log: RunFile,
     /// How long after SIGTERM before SIGKILL.
     pub grace: Duration,
     /// Run in a container instead of on the host.
@@ -313,22 +316,12 @@ impl LaneServer {
         let program = spec.argv.first().ok_or_else(|| ServerError::EmptyCommand {
             lane: spec.lane.clone(),
         })?;
-        if let Some(parent) = spec.log.parent() {
-            std::fs::create_dir_all(parent).map_err(|source| ServerError::Log {
-                file: spec.log.clone(),
-                source,
-            })?;
-        }
-        let log = File::options()
-            .create(true)
-            .append(true)
-            .open(&spec.log)
-            .map_err(|source| ServerError::Log {
-                file: spec.log.clone(),
-                source,
-            })?;
+        let log = spec.log.append().map_err(|source| ServerError::Log {
+            file: spec.log.path(),
+            source,
+        })?;
         let log_err = log.try_clone().map_err(|source| ServerError::Log {
-            file: spec.log.clone(),
+            file: spec.log.path(),
             source,
         })?;
         let mut command = Command::new(program);
@@ -465,7 +458,7 @@ impl LaneServer {
 
     /// The last `lines` lines of the server's log.
     pub fn log_tail(&self, lines: usize) -> String {
-        log_tail(&self.spec.log, lines)
+        log_tail(&self.spec.log.path(), lines)
     }
 
     /// SIGTERM to the group, SIGKILL after the grace period, then checks that

@@ -1,14 +1,16 @@
-//! What a run writes into its `results/`: JSON files confined to the run's
-//! folder (written whole or not at all), and `deviations.json`, Reprise's
-//! record of how the run differs from the post.
+//! What a run writes into its `results/`: files written whole or not at
+//! all, never through a symlink ([`RunFile`]), and `deviations.json`,
+//! Reprise's record of how the run differs from the post.
 
 use serde::Serialize;
 
 use reprise_verdict::{Deviation, DeviationKind};
 
-use crate::confine::within;
+use std::path::Path;
+
+use crate::confine::RunFile;
 use crate::steps::StepFailure;
-use crate::workdir::{RunDir, write_atomic};
+use crate::workdir::RunDir;
 
 /// Reprise's record of how a run differs from the post.
 pub const DEVIATIONS_FILE: &str = "deviations.json";
@@ -24,17 +26,23 @@ impl<'a> Results<'a> {
         Results { run, known }
     }
 
+    /// A file of `results/`, by its name there (`hdr/x.hlog`, `a/b.json`).
+    pub fn file(&self, name: &str) -> Result<RunFile, StepFailure> {
+        Ok(self.run.file(Path::new("results").join(name))?)
+    }
+
     /// Writes a file of `results/` as pretty JSON.
     pub fn write<T: Serialize + ?Sized>(&self, name: &str, value: &T) -> Result<(), StepFailure> {
-        let path = within(&self.run.results(), name)?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| StepFailure::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
-        write_atomic(&path, &reprise_harness::pretty(value))?;
-        Ok(())
+        self.write_bytes(name, &reprise_harness::pretty(value))
+    }
+
+    /// Replaces a file of `results/` whole with `bytes`.
+    pub fn write_bytes(&self, name: &str, bytes: &[u8]) -> Result<(), StepFailure> {
+        let file = self.file(name)?;
+        file.write_atomic(bytes).map_err(|source| StepFailure::Io {
+            path: file.path(),
+            source,
+        })
     }
 
     /// Rewrites `results/deviations.json`: the deviations known at this

@@ -11,7 +11,6 @@ use std::time::Instant;
 use reprise_recipe::{Action, Recipe, sha256_hex};
 use sha2::{Digest, Sha256};
 
-use crate::confine::within;
 use crate::event::{Event, Stream};
 use crate::plan::{Plan, PlannedStep};
 use crate::resume::{Decision, Resume};
@@ -19,7 +18,7 @@ use crate::run_context::RunContext;
 use crate::run_processes::{Attempt, AttemptError, end_all_leftovers};
 use crate::steps::{self, Done, Lanes, StepFailure, StepInput};
 use crate::tree_digest::hex;
-use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now, write_atomic};
+use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now};
 
 /// Why a run could not go on (a failing step is not an error: it is
 /// reported as an event and recorded).
@@ -77,7 +76,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     let mut state = State::load(&state_file)?
         .unwrap_or_else(|| State::new(recipe.id(), &sha256_hex(&recipe_bytes)));
     state.recipe_sha256 = sha256_hex(&recipe_bytes);
-    state.save(&state_file)?;
+    state.save(&ctx.run)?;
     ctx.events.emit(Event::Run {
         id: ctx.run.id.clone(),
         dir: ctx.run.path.display().to_string(),
@@ -138,7 +137,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
                     entry.status = StepStatus::Failed;
                     entry.reason = Some(reason);
                 }
-                state.save(&state_file)?;
+                state.save(&ctx.run)?;
                 report.failed.push(id);
                 break;
             }
@@ -159,7 +158,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             commit: None,
         };
         state.steps.insert(id.clone(), entry.clone());
-        state.save(&state_file)?;
+        state.save(&ctx.run)?;
         ctx.events.emit(Event::Started {
             step: id.clone(),
             kind: planned.kind(),
@@ -210,7 +209,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             }
         }
         state.steps.insert(id, entry);
-        state.save(&state_file)?;
+        state.save(&ctx.run)?;
         if report.cancelled {
             break;
         }
@@ -318,7 +317,7 @@ fn skip(
             commit: None,
         },
     );
-    state.save(&ctx.run.state_file())?;
+    state.save(&ctx.run)?;
     report.skipped.push(id);
     Ok(())
 }
@@ -326,15 +325,12 @@ fn skip(
 /// Writes the recipe's `[[file]]`s into `files/`.
 fn write_files(recipe: &Recipe, run: &RunDir) -> Result<(), RunError> {
     for file in &recipe.files {
-        let path =
-            within(&run.files(), &file.path).map_err(|e| RunError::BadFilePath(e.to_string()))?;
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|source| WorkDirError::Io {
-                path: parent.to_path_buf(),
-                source,
-            })?;
-        }
-        write_atomic(&path, file.content.as_bytes())?;
+        let bad = |e: &dyn std::fmt::Display| RunError::BadFilePath(e.to_string());
+        let to = run
+            .file(Path::new("files").join(file.path.as_str()))
+            .map_err(|e| bad(&e))?;
+        to.write_atomic(file.content.as_bytes())
+            .map_err(|e| bad(&e))?;
     }
     Ok(())
 }

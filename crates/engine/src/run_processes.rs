@@ -47,8 +47,7 @@ const OWN_LOCK_GRACE: Duration = Duration::from_secs(2);
 /// Where a run records the process groups it starts.
 #[derive(Clone, Debug)]
 pub struct RunProcesses {
-    /// `RUN/processes/`
-    dir: PathBuf,
+    run: RunDir,
     /// The run's folder as its processes see it in [`MARKER`].
     marker: String,
 }
@@ -56,7 +55,7 @@ pub struct RunProcesses {
 impl RunProcesses {
     pub fn of(run: &RunDir) -> RunProcesses {
         RunProcesses {
-            dir: run.processes(),
+            run: run.clone(),
             marker: run.path.display().to_string(),
         }
     }
@@ -81,16 +80,18 @@ impl Recorder for RunProcesses {
             boot: boot_id(),
             what: what.to_string(),
         };
-        fs::create_dir_all(&self.dir)?;
-        let file = self.dir.join(format!("{pgid}.json"));
         let bytes = serde_json::to_vec_pretty(&record).map_err(io::Error::other)?;
-        // Written to a temporary file and renamed: a Reprise killed halfway
-        // leaves the old record or the new one, never half of one. Not
-        // synced: the processes do not outlive a power cut either.
-        let tmp = self.dir.join(format!(".{pgid}.json.tmp"));
-        fs::write(&tmp, bytes)?;
-        fs::rename(&tmp, &file)?;
-        Ok(Box::new(Recorded { file, pgid }))
+        // Whole or not at all: a Reprise killed halfway leaves the old
+        // record or the new one, never half of one.
+        let file = self
+            .run
+            .file(format!("processes/{pgid}.json"))
+            .map_err(io::Error::other)?;
+        file.write_atomic(&bytes)?;
+        Ok(Box::new(Recorded {
+            file: file.path(),
+            pgid,
+        }))
     }
 }
 
@@ -161,16 +162,11 @@ pub enum AttemptError {
 impl Attempt {
     /// Takes the run's folder for this attempt, or says who has it.
     pub fn begin(run: &RunDir) -> Result<Attempt, AttemptError> {
-        let dir = run.processes();
-        let path = dir.join(ATTEMPT_LOCK);
-        let opened = fs::create_dir_all(&dir).and_then(|()| {
-            File::options()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-        });
+        let path = run.processes().join(ATTEMPT_LOCK);
+        let opened = run
+            .file(format!("processes/{ATTEMPT_LOCK}"))
+            .map_err(io::Error::other)
+            .and_then(|file| file.open_rw());
         let mut lock = opened.map_err(|source| AttemptError::Io {
             run: run.id.clone(),
             path: path.clone(),

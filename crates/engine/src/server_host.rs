@@ -16,7 +16,7 @@ use reprise_probe::container_engine::{EndpointError, EngineEndpoint};
 use reprise_recipe::{Lane, Placement};
 use serde::{Deserialize, Serialize};
 
-use crate::workdir::{RunDir, write_atomic};
+use crate::workdir::RunDir;
 
 /// The file in a run's folder that names its server host.
 pub const SERVER_HOST_FILE: &str = "server-host.json";
@@ -89,11 +89,9 @@ impl ServerHost {
 
     /// Records this server host in the run's folder.
     pub fn record(&self, run: &RunDir) -> std::io::Result<()> {
-        write_atomic(
-            &run.path.join(SERVER_HOST_FILE),
-            &reprise_harness::pretty(self),
-        )
-        .map_err(|e| std::io::Error::other(e.to_string()))
+        run.file(SERVER_HOST_FILE)
+            .map_err(std::io::Error::other)?
+            .write_atomic(&reprise_harness::pretty(self))
     }
 }
 

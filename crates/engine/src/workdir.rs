@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::confine::{Outside, RunFile};
+
 /// Why the data dir or a run's state could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum WorkDirError {
@@ -165,6 +167,15 @@ impl RunDir {
     pub fn state_file(&self) -> PathBuf {
         self.path.join("state.json")
     }
+    /// A file of the run's folder that Reprise writes, by its path inside
+    /// it: opened without following any symlink on the way.
+    pub fn file(&self, rel: impl AsRef<Path>) -> Result<RunFile, Outside> {
+        RunFile::new(&self.path, rel)
+    }
+    /// `logs/<name>.log`.
+    pub fn log(&self, name: &str) -> Result<RunFile, Outside> {
+        self.file(Path::new("logs").join(format!("{name}.log")))
+    }
     /// The process groups the run has running, and the lock of the attempt
     /// running it ([`crate::run_processes`]).
     pub fn processes(&self) -> PathBuf {
@@ -240,15 +251,19 @@ impl State {
         }
     }
 
-    /// Writes the state atomically.
-    pub fn save(&self, path: &Path) -> Result<(), WorkDirError> {
+    /// Writes the state of `run` atomically, into its `state.json`.
+    pub fn save(&self, run: &RunDir) -> Result<(), WorkDirError> {
+        let path = run.state_file();
         let mut text =
             serde_json::to_vec_pretty(self).map_err(|source| WorkDirError::BadState {
-                path: path.to_path_buf(),
+                path: path.clone(),
                 source,
             })?;
         text.push(b'\n');
-        write_atomic(path, &text)
+        run.file("state.json")
+            .map_err(|e| io_err(&path)(std::io::Error::other(e)))?
+            .write_atomic(&text)
+            .map_err(io_err(&path))
     }
 }
 

@@ -300,7 +300,7 @@ fn a_port_someone_else_holds_is_refused_before_booting() {
         health: Some("/".into()),
         boot_budget: Duration::from_secs(5),
         cpus: None,
-        log: dir.path().join("late.log"),
+        log: reprise_engine::confine::RunFile::new(dir.path(), "late.log").unwrap(),
         grace: Duration::from_secs(1),
         container: None,
         processes: None,

@@ -95,3 +95,90 @@ fn nothing_is_written_through_a_symlink_a_step_left_behind() {
     assert!(err.contains("leads out of"), "{err}");
     assert_eq!(snapshot(outside.path()), before, "the resume wrote outside");
 }
+
+/// A step that swaps the next step's log for a symlink to a file outside,
+/// or swaps `results/` for a symlink to a folder outside, then a step that
+/// writes a log and a result there.
+fn swapping_recipe(swap: &str) -> String {
+    format!(
+        r#"
+[post]
+id = "swapped"
+title = "Swapped"
+author = "Test"
+date = "2026"
+summary = "Steps that swap Reprise's own files for symlinks."
+
+[[step]]
+id = "swap"
+kind = "command"
+command = ["sh", "-c", "{swap}"]
+why = "Leaves a symlink where Reprise writes next."
+
+[[step]]
+id = "after"
+kind = "command"
+command = ["sh", "-c", "echo '{{\"n\": 1}}'"]
+after = ["swap"]
+why = "Writes logs/after.log and results/after.json."
+"#
+    )
+}
+
+#[test]
+fn no_log_result_or_state_is_written_through_a_symlink_a_step_swapped_in() {
+    for swap in [
+        "ln -s OUTSIDE/victim logs/after.log",
+        "ln -s OUTSIDE logs/after.log",
+        "mkdir -p results && mv results results.moved && ln -s OUTSIDE results",
+        "mv logs logs.moved && ln -s OUTSIDE logs",
+    ] {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("victim"), "the reader's own file\n").unwrap();
+        let before = snapshot(outside.path());
+        let swap = swap.replace("OUTSIDE", &outside.path().display().to_string());
+        let s = setup("swapped", &swapping_recipe(&swap));
+        let a = execute(&s, None, false, &|_| {});
+        let said = serde_json::to_string(&a.events).unwrap();
+        assert_eq!(a.report.finished, ["swap"], "{swap}: {said}");
+        assert!(
+            said.contains("through a symlink"),
+            "{swap}: the refusal is said: {said}"
+        );
+        assert_eq!(snapshot(outside.path()), before, "{swap}: written outside");
+    }
+}
+
+#[test]
+fn a_state_file_swapped_for_a_symlink_stops_the_run_saying_why() {
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("victim"), "the reader's own file\n").unwrap();
+    let before = snapshot(outside.path());
+    let swap = format!(
+        "ln -s {}/victim state.link && mv state.link state.json",
+        outside.path().display()
+    );
+    let s = setup("swapped", &swapping_recipe(&swap));
+    let run = s.data.create_run("swapped").unwrap();
+    let plan = reprise_engine::plan(&s.recipe, &Default::default()).unwrap();
+    let sink = |_: reprise_engine::Event| {};
+    let ctx = reprise_engine::RunContext::new(
+        s.data.clone(),
+        run,
+        s.root.clone(),
+        reprise_engine::CancelToken::new(),
+        &sink,
+    );
+    let err = reprise_engine::execute(&plan, &ctx)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("state.json") && err.contains("through a symlink"),
+        "{err}"
+    );
+    assert_eq!(
+        snapshot(outside.path()),
+        before,
+        "the state was written outside"
+    );
+}

@@ -55,7 +55,7 @@ fn output_is_captured_in_order_to_events_and_log() {
         dir.path(),
     );
     cmd.env.insert("GREETING".into(), "hello".into());
-    cmd.log = Some(log.clone());
+    cmd.log = Some(reprise_engine::confine::RunFile::new(dir.path(), "step.log").unwrap());
     let events = Mutex::new(Vec::new());
     let outcome = host::run(&cmd, &CancelToken::new(), &|e| {
         events.lock().unwrap().push(e)

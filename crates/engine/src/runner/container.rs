@@ -63,7 +63,7 @@ pub struct ContainerSpec {
     pub timeout: Option<Duration>,
     /// Seconds between the stop signal and SIGKILL (rounded up to whole seconds).
     pub grace: Duration,
-    pub log: Option<PathBuf>,
+    pub log: Option<crate::confine::RunFile>,
     /// Told the moment the container is started, after its copies are in:
     /// a lane's boot is timed from there, not from the upload.
     pub started: Option<std::sync::mpsc::Sender<Instant>>,
@@ -276,8 +276,8 @@ impl ContainerRunner {
             return Err(ContainerError::RelativeBind(host.clone()));
         }
         let mut log = match &spec.log {
-            Some(file) => Some(File::create(file).map_err(|source| ContainerError::Log {
-                file: file.clone(),
+            Some(file) => Some(file.create().map_err(|source| ContainerError::Log {
+                file: file.path(),
                 source,
             })?),
             None => None,

@@ -14,6 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::confine::RunFile;
 use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::run_processes::{RunProcesses, signal_group};
 use reprise_spawn::{Recorder, SpawnError, Spawned};
@@ -32,7 +33,7 @@ pub struct HostCommand {
     /// How long the group has after SIGTERM before SIGKILL.
     pub grace: Duration,
     /// Where stdout and stderr lines are written, in the order read.
-    pub log: Option<PathBuf>,
+    pub log: Option<RunFile>,
     /// The run whose folder records the process group (and whose folder
     /// its processes carry in their environment).
     pub processes: Option<RunProcesses>,
@@ -136,8 +137,8 @@ pub fn run(
         });
     }
     let mut log = match &cmd.log {
-        Some(file) => Some(File::create(file).map_err(|source| HostError::Log {
-            file: file.clone(),
+        Some(file) => Some(file.create().map_err(|source| HostError::Log {
+            file: file.path(),
             source,
         })?),
         None => None,

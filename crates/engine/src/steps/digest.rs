@@ -14,7 +14,6 @@ use reprise_recipe::{ExpectedTree, Recipe, Step};
 use super::{Done, StepFailure, StepInput, within};
 use crate::event::{Event, EventSink};
 use crate::tree_digest::{Manifest, digest_tree_except};
-use crate::workdir::write_atomic;
 
 pub(crate) fn run(s: &StepInput, tree: &str, expected: &ExpectedTree) -> Result<Done, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
@@ -71,14 +70,9 @@ pub(crate) fn compare_tree(
     required: bool,
 ) -> Result<(), StepFailure> {
     let found = digest_with_progress(tree_dir, s.id(), s.ctx.events)?;
-    let result = within(&s.ctx.run.results(), &format!("{tree}.sha256"))?;
-    if let Some(parent) = result.parent() {
-        std::fs::create_dir_all(parent).map_err(|source| StepFailure::Io {
-            path: parent.to_path_buf(),
-            source,
-        })?;
-    }
-    write_atomic(&result, found.text().as_bytes())?;
+    s.ctx
+        .results()
+        .write_bytes(&format!("{tree}.sha256"), found.text().as_bytes())?;
     let digest = found.digest();
     s.note(format!(
         "trees/{tree}: {} files, digest {digest}",

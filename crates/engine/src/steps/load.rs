@@ -29,7 +29,6 @@ use crate::cpu_split::CpuSplit;
 use crate::event::Event;
 use crate::expected::{count, duration_words};
 use crate::web_session::resolve_endpoint;
-use crate::workdir::write_atomic;
 
 /// Caps `--quick` puts on a workload, so a smoke run takes seconds.
 pub const QUICK_DURATION: Duration = Duration::from_secs(2);
@@ -220,12 +219,6 @@ pub(crate) fn run(
     let to_measure = lanes.measurable(s)?;
     let mut m = Measurements::default();
     let mut cells: Vec<CellResult> = Vec::new();
-    let hdr_dir = ctx.run.results().join("hdr");
-    std::fs::create_dir_all(&hdr_dir).map_err(|source| StepFailure::Io {
-        path: hdr_dir.clone(),
-        source,
-    })?;
-
     super::describe_server_host(s, &to_measure, workload.connections as usize)?;
     // Boot and warm up each lane; a lane that does not boot has no data.
     let mut booted = BTreeSet::new();
@@ -455,9 +448,11 @@ fn measure_cell(
     };
     // wrk keeps no histogram to write.
     let hdr_name = format!("{lane}__{}__run{run}.hlog", slug(&ep));
-    let hdr_dir = s.ctx.run.results().join("hdr");
     let hdr = (!report.intervals.is_empty())
-        .then(|| std::fs::File::create(hdr_dir.join(&hdr_name)).ok())
+        .then(|| {
+            let file = s.ctx.results().file(&format!("hdr/{hdr_name}")).ok()?;
+            file.create().ok()
+        })
         .flatten()
         .and_then(|f| write_hdr_log(&report, std::io::BufWriter::new(f)).ok())
         .map(|()| format!("hdr/{hdr_name}"));
@@ -538,15 +533,13 @@ fn write_results(
     let mut m = m.clone();
     m.parity = reprise_harness::read_parity(&dir)?;
     let per_run = reprise_harness::per_run::render(&m);
-    write_atomic(&dir.join(reprise_harness::PER_RUN_FILE), per_run.as_bytes())?;
+    let results = ctx.results();
+    results.write_bytes(reprise_harness::PER_RUN_FILE, per_run.as_bytes())?;
     // The harness's own aggregation of those lines, byte for byte.
     let summary = reprise_harness::summary::aggregate(&per_run)?;
-    write_atomic(
-        &dir.join(reprise_harness::SUMMARY_FILE),
-        summary.json().as_bytes(),
-    )?;
-    write_atomic(
-        &dir.join(reprise_harness::SUMMARY_MD_FILE),
+    results.write_bytes(reprise_harness::SUMMARY_FILE, summary.json().as_bytes())?;
+    results.write_bytes(
+        reprise_harness::SUMMARY_MD_FILE,
         summary.markdown().as_bytes(),
     )?;
     ctx.results().write("measurements.json", &m)?;
@@ -584,10 +577,7 @@ fn write_results(
         let notes = notes.as_object().cloned().unwrap_or_default();
         let env = BenchEnv::capture(Some(&ctx.checksums_root), Some(harness), SystemTime::now())
             .with_reprise(&fp, &tools, notes);
-        write_atomic(
-            &dir.join(reprise_harness::ENV_FILE),
-            env.to_json().as_bytes(),
-        )?;
+        results.write_bytes(reprise_harness::ENV_FILE, env.to_json().as_bytes())?;
     }
     Ok(())
 }

@@ -139,7 +139,7 @@ pub(crate) fn run_process(
     }
     cmd.timeout = s.step.timeout.map(|t| t.as_duration());
     cmd.grace = ctx.grace;
-    cmd.log = Some(ctx.run.logs().join(format!("{id}.log")));
+    cmd.log = Some(ctx.run.log(id)?);
     cmd.processes = Some(ctx.processes());
     let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
     let program = command.first().map(String::as_str).unwrap_or("");

@@ -404,7 +404,7 @@ fn server_spec(
         health: Some(lane.health.clone().unwrap_or_else(|| "/".into())),
         boot_budget,
         cpus,
-        log: ctx.lane_log(&name),
+        log: ctx.run.log(&format!("lane-{name}"))?,
         grace: ctx.grace,
         container: (lane.placement == Placement::Container).then(|| ContainerPlacement {
             image: lane.image.clone().unwrap_or_default(),

@@ -78,7 +78,7 @@ fn service_spec(
             .map(|b| b.as_duration())
             .unwrap_or(Duration::from_secs(10)),
         cpus: None,
-        log: ctx.run.logs().join(format!("service-{}.log", service.name)),
+        log: ctx.run.log(&format!("service-{}", service.name))?,
         grace: ctx.grace,
         container: None,
         processes: Some(ctx.processes()),
