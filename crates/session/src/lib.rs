@@ -15,6 +15,9 @@
 //! - [`share`]: the redacted preview, the prefilled link, GitHub sign-in and
 //!   posting.
 //! - [`harness_files`]: a stored run written as the harness's files.
+//! - [`views`]: what both front ends show (a post, a plan's rows, how long
+//!   a run has left, a run's results, the machine and its validation),
+//!   computed once so the two print the same values.
 //!
 //! ```no_run
 //! use reprise_session::{Session, run::RunOptions};
@@ -35,6 +38,7 @@ pub mod run;
 pub mod setup;
 pub mod share;
 pub mod validate;
+pub mod views;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

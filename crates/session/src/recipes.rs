@@ -8,6 +8,8 @@ use reprise_engine::LaneHost;
 use reprise_probe::preflight::{LaneHere, recipe_queries};
 use reprise_probe::toolchain::{self, SearchPath};
 use reprise_recipe::{ChecksumStatus, Recipe};
+use serde::Serialize;
+use ts_rs::TS;
 
 use crate::{Session, SessionError};
 
@@ -24,16 +26,19 @@ pub struct Library {
 }
 
 /// A recipe file that does not load.
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "RecipeProblem")]
 pub struct Problem {
     /// Its file name without `.toml`.
     pub id: String,
+    #[ts(type = "string")]
     pub file: PathBuf,
     /// The located error (file:line:col, what was expected).
     pub message: String,
 }
 
 /// How a lane stands on this machine.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct LaneStanding {
     pub lane: String,
     pub here: LaneHere,

@@ -12,7 +12,7 @@ use reprise_engine::{
     RunReport,
 };
 use reprise_verdict::{Deviation, DeviationKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::{Loaded, Session, SessionError};
@@ -79,6 +79,76 @@ pub fn place_lanes(
         .unwrap_or_else(reprise_probe::container_engine::cert_folder);
     LaneHost::server_host(url, &certs)
         .map_err(|e| SessionError::ServerHost(format!("--server-host {url}: {e}")))
+}
+
+/// What a person chose for a run where a page offers the choices (the
+/// app's Run page): the CLI's flags say the same in [`RunOptions`].
+#[derive(Clone, Debug, Default, Deserialize, TS)]
+pub struct RunChoices {
+    /// Start a new run instead of resuming the latest.
+    pub fresh: bool,
+    /// A smoke run: short loads and warm-ups (the results say so).
+    pub quick: bool,
+    /// Sources to fetch from elsewhere, by id: a mirror, a fork, an offline
+    /// copy; an empty one is no choice.
+    pub sources: BTreeMap<String, String>,
+    /// Run a recipe that is not the reviewed one: the reader saw what it
+    /// runs (and the diff from the reviewed version) and accepted it.
+    pub allow_modified: bool,
+    /// Serve the lanes on another machine: the plan the reader saw was made
+    /// with this same choice.
+    pub server: Option<ServerChoice>,
+}
+
+/// Lanes served by another machine's Docker Engine API, as `reprise run
+/// --server-host URL --server-certs DIR --image LANE=IMAGE` takes them.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, TS)]
+pub struct ServerChoice {
+    /// `tcp://HOST:PORT` (TLS with client certificates).
+    pub host: String,
+    /// The folder of ca.pem, cert.pem and key.pem; `None` for
+    /// DOCKER_CERT_PATH, else ~/.docker.
+    pub certs: Option<String>,
+    /// Images given to lanes, by lane: every lane there runs in one.
+    pub images: BTreeMap<String, String>,
+}
+
+impl RunChoices {
+    /// The run options these choices make, `recipe`'s lanes placed as
+    /// chosen ([`place_lanes`], as the CLI's flags place them); blank
+    /// fields are no choice.
+    pub fn options(
+        self,
+        recipe: &mut reprise_recipe::Recipe,
+        origin: &str,
+    ) -> Result<RunOptions, SessionError> {
+        let filled = |map: BTreeMap<String, String>| -> BTreeMap<String, String> {
+            map.into_iter()
+                .map(|(k, v)| (k, v.trim().to_string()))
+                .filter(|(_, v)| !v.is_empty())
+                .collect()
+        };
+        let server = self.server.unwrap_or_default();
+        let images = filled(server.images);
+        let certs = server
+            .certs
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(std::path::Path::new);
+        let host = Some(server.host.trim()).filter(|h| !h.is_empty());
+        let lane_host = place_lanes(recipe, host, certs, &images)?;
+        Ok(RunOptions {
+            fresh: self.fresh,
+            quick: self.quick,
+            sources: filled(self.sources),
+            allow_modified: self.allow_modified,
+            origin: origin.into(),
+            images,
+            lane_host,
+            ..RunOptions::default()
+        })
+    }
 }
 
 /// A run ready to go: its plan, the folder it will use, what each step

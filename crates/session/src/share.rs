@@ -131,12 +131,28 @@ pub struct SharePreview {
     pub prefilled_url: Option<String>,
     /// Whether the body fits in `prefilled_url`.
     pub body_in_link: bool,
+    /// The title, a blank line and the body: what Copy gives and Save
+    /// writes, made here so Copy, Save and Post cannot drift.
+    pub markdown: String,
 }
 
-impl SharePreview {
-    /// The title, a blank line and the body: what Copy and Save give.
-    pub fn markdown(&self) -> String {
-        format!("{}\n\n{}", self.title, self.body)
+/// The part of GitHub's device code a person sees: the code to enter, where
+/// to enter it, and for how long it holds.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct SignInCode {
+    pub user_code: String,
+    pub verification_uri: String,
+    /// Seconds until the code expires.
+    pub expires_in: u64,
+}
+
+impl SignInCode {
+    pub fn of(code: &DeviceCode) -> SignInCode {
+        SignInCode {
+            user_code: code.user_code.clone(),
+            verification_uri: code.verification_uri.clone(),
+            expires_in: code.expires_in,
+        }
     }
 }
 
@@ -189,6 +205,7 @@ impl Session {
             run: report.run.id.clone(),
             repo,
             category,
+            markdown: format!("{}\n\n{}", post.title, post.body),
             title: post.title,
             body: post.body,
             html,
@@ -286,7 +303,7 @@ impl Session {
         let written = file
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&file, preview.markdown()));
+            .and_then(|()| std::fs::write(&file, &preview.markdown));
         written.map_err(|source| WorkDirError::Io {
             path: file.clone(),
             source,

@@ -1,11 +1,18 @@
 //! The checksum gate every front end goes through: only the reviewed recipe
 //! runs unless the person allows another; a modified, unlisted or
-//! unverifiable recipe is refused before a run folder exists.
+//! unverifiable recipe is refused before a run folder exists. A page's
+//! choices (RunChoices) go through the same gate, a server host that
+//! cannot be used is said before anything runs, and a resumed run first
+//! removes the containers an earlier attempt of it left.
+
+#[path = "../../engine/tests/support/mod.rs"]
+mod engine;
 
 use std::path::Path;
 
 use reprise_recipe::{Catalog, ChecksumStatus};
-use reprise_session::run::RunOptions;
+use reprise_session::run::{RunChoices, RunOptions, ServerChoice};
+use reprise_session::views::RunPlan;
 use reprise_session::{DataDir, Session, SessionError, ShareSettings};
 
 const RECIPE: &str = r#"[post]
@@ -171,5 +178,157 @@ fn a_modified_recipe_shows_its_diff_from_the_reviewed_version_in_history() {
     assert_eq!(
         session.reviewed_diff(&session.load_recipe("tiny").unwrap()),
         None
+    );
+}
+
+/// A page runs what the CLI runs with --allow-modified, and only with the
+/// reader's explicit yes (RunChoices): the same gate, the same recipe, the
+/// same outcome; the plan shown first says what it runs.
+#[test]
+fn a_modified_recipe_runs_once_the_reader_accepts_it() {
+    let root = checkout(true);
+    let file = root.path().join("recipes/tiny.toml");
+    std::fs::write(&file, RECIPE.replace("Something to run.", "Edited.")).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let session = session(root.path(), data.path());
+    let shown = plan(&session, RunChoices::default()).unwrap();
+    assert!(!shown.checksum.is_reviewed());
+    assert_eq!(shown.consent.steps[0].does, "true");
+
+    let run = |choices: RunChoices| {
+        let mut loaded = session.load_recipe("tiny")?;
+        let options = choices.options(&mut loaded.recipe, "a page")?;
+        let prepared = session.prepare(&loaded, &options)?;
+        session.execute(prepared, &|_: reprise_session::Event| {})
+    };
+    let refused = run(RunChoices::default()).unwrap_err();
+    assert!(
+        matches!(refused, SessionError::Unreviewed { .. }),
+        "{refused}"
+    );
+    assert!(refused.to_string().contains("modified"), "{refused}");
+    assert!(!data.path().join("runs").exists(), "nothing ran");
+
+    let accepted = RunChoices {
+        allow_modified: true,
+        ..RunChoices::default()
+    };
+    assert_eq!(run(accepted).unwrap().steps.finished, ["hello"]);
+}
+
+/// A server host that cannot be used is said before anything runs:
+/// certificates missing, a lane that is not the recipe's, an engine that
+/// does not answer. (`crates/cli/tests/two_machines.rs` runs a recipe on a
+/// real one, in network namespaces.)
+#[test]
+fn a_server_host_that_cannot_be_used_is_said_before_anything_runs() {
+    let root = checkout(true);
+    let data = tempfile::tempdir().unwrap();
+    let session = session(root.path(), data.path());
+    let certs = tempfile::tempdir().unwrap();
+    let on = |host: &str, images: &[(&str, &str)]| RunChoices {
+        server: Some(ServerChoice {
+            host: host.into(),
+            certs: Some(certs.path().display().to_string()),
+            images: images
+                .iter()
+                .map(|(l, i)| (l.to_string(), i.to_string()))
+                .collect(),
+        }),
+        ..RunChoices::default()
+    };
+    let said = |e: SessionError| match e {
+        SessionError::ServerHost(message) => message,
+        other => panic!("expected a server host error, got {other:?}"),
+    };
+    let err = said(plan(&session, on("tcp://127.0.0.1:9", &[])).unwrap_err());
+    assert!(err.contains("lacks ca.pem"), "{err}");
+    let err = said(plan(&session, on("tcp://127.0.0.1:9", &[("nosuch", "busybox")])).unwrap_err());
+    assert!(err.contains("no lane `nosuch`"), "{err}");
+    for file in ["ca.pem", "cert.pem", "key.pem"] {
+        std::fs::write(certs.path().join(file), "not a certificate").unwrap();
+    }
+    // Port 9 on loopback: nothing answers there.
+    let err = said(plan(&session, on("tcp://127.0.0.1:9", &[])).unwrap_err());
+    assert!(err.contains("does not answer"), "{err}");
+    assert!(!data.path().join("runs").exists(), "nothing ran");
+}
+
+/// The plan a page shows for `choices`, as the app makes it: a recipe that
+/// is not the reviewed one is planned (its deviation and diff said), and
+/// starting it needs the reader's yes.
+fn plan(session: &Session, choices: RunChoices) -> Result<RunPlan, SessionError> {
+    let mut loaded = session.load_recipe("tiny")?;
+    let options = RunChoices {
+        allow_modified: true,
+        ..choices
+    }
+    .options(&mut loaded.recipe, "a page")?;
+    let prepared = session.prepare(&loaded, &options)?;
+    Ok(session.plan_view(&loaded, &prepared))
+}
+
+/// Resuming a run (as a page resumes it, by default) first removes the
+/// containers an earlier attempt of it left, and says so.
+#[test]
+fn resuming_removes_the_containers_an_earlier_attempt_left() {
+    let root = checkout(true);
+    let data = tempfile::tempdir().unwrap();
+    let engine_dir = tempfile::tempdir().unwrap();
+    let (host, _service) = engine::container_engine(engine_dir.path());
+    let image = engine::busybox_image(&host, engine_dir.path(), "reprise-resume-leftover:test");
+    // SAFETY: set before this test's session connects; the other tests of this
+    // binary use no engine of their own.
+    unsafe { std::env::set_var("DOCKER_HOST", &host) };
+    let session = session(root.path(), data.path());
+    let run = |notes: &std::sync::Mutex<Vec<String>>| {
+        let mut loaded = session.load_recipe("tiny").unwrap();
+        let options = RunChoices::default()
+            .options(&mut loaded.recipe, "a page")
+            .unwrap();
+        let prepared = session.prepare(&loaded, &options).unwrap();
+        let sink = |e: reprise_session::Event| {
+            if let reprise_session::Event::Note { message } = e {
+                notes.lock().unwrap().push(message);
+            }
+        };
+        session.execute(prepared, &sink).unwrap()
+    };
+    let first = run(&Default::default());
+    assert!(first.steps.ok(), "{first:?}");
+
+    // The first attempt "crashed" and left a container labelled with its run.
+    let created = std::process::Command::new("podman")
+        .args(["--remote", "--url", &host, "create", "--label"])
+        .arg(format!("reprise.run={}", first.run))
+        .args([image.as_str(), "/bin/sleep", "60"])
+        .output()
+        .unwrap();
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let left = String::from_utf8_lossy(&created.stdout).trim().to_string();
+
+    let notes = std::sync::Mutex::new(Vec::new());
+    let second = run(&notes);
+    assert_eq!(second.run, first.run, "the run was resumed");
+    let notes = notes.into_inner().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("removed 1 container") && n.contains(&left[..12])),
+        "{notes:?}"
+    );
+    let listed = std::process::Command::new("podman")
+        .args(["--remote", "--url", &host, "ps", "-a", "-q", "--filter"])
+        .arg(format!("label=reprise.run={}", first.run))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&listed.stdout).trim(),
+        "",
+        "the container is gone"
     );
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use reprise_session::Loaded;
 use reprise_session::recipes::running;
+use reprise_session::views::RecipeCard;
 
 use crate::table::Table;
 
@@ -38,10 +39,11 @@ pub fn run(args: Args) -> ExitCode {
         "checksum",
     ]);
     let mut json = Vec::new();
-    for Loaded { recipe, checksum } in &library.recipes {
-        let standings = session.found_here(recipe).lanes;
-        let runnable = running(&standings);
-        let total = recipe.lanes.iter().filter(|l| l.is_runnable()).count();
+    for loaded in &library.recipes {
+        let Loaded { recipe, checksum } = loaded;
+        // The Library's card: the same counts the app shows.
+        let card = RecipeCard::of(&session, loaded);
+        let runnable = running(&card.lanes);
         table.row(vec![
             recipe.id().to_string(),
             truncate(&recipe.post.title, 48),
@@ -49,7 +51,7 @@ pub fn run(args: Args) -> ExitCode {
             recipe.steps.len().to_string(),
             recipe.figures.len().to_string(),
             recipe.claims.len().to_string(),
-            format!("{}/{}", runnable.len(), total),
+            format!("{}/{}", card.runs_here, card.runnable),
             checksum.word().to_string(),
         ]);
         json.push(serde_json::json!({

@@ -1,7 +1,7 @@
 //! `reprise run RECIPE [--lane L]... [--step S]... [--from S] [--yes] [--json]`:
 //! shows the plan, asks before running it, then prints the engine's events.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -9,9 +9,11 @@ use std::time::Instant;
 
 use clap::Args as ClapArgs;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use reprise_engine::StepProgress;
 use reprise_engine::event::{Event, Stream};
 use reprise_engine::expected::duration_words;
 use reprise_session::run::RunOptions;
+use reprise_session::views::Countdown;
 use reprise_session::{HistoryOutcome, Session};
 
 #[derive(ClapArgs)]
@@ -127,12 +129,14 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(super::BAD_INPUT);
         }
     };
+    // The plan as the app shows it: the same rows, reasons and measures.
+    let view = session.plan_view(&loaded, &prepared);
     if !loaded.checksum.is_reviewed() {
         eprintln!(
             "warning: running a recipe that is not the reviewed one (--allow-modified): {}",
             loaded.checksum.explain()
         );
-        if let Some(diff) = session.reviewed_diff(&loaded) {
+        if let Some(diff) = &view.reviewed_diff {
             eprintln!("What changed since the reviewed version:\n{diff}");
         }
     }
@@ -143,18 +147,22 @@ pub fn run(args: Args) -> ExitCode {
         show(recipe.id()),
         show(&recipe.post.title)
     );
-    for (p, decision) in prepared.plan.steps.iter().zip(&prepared.decisions) {
+    for row in &view.steps {
         shown.push_str(&format!(
             "  {:<4} {:<12} {:<8} {}\n",
-            decision.word(),
-            show(p.id()),
-            p.kind().name(),
-            p.describe(recipe)
+            row.decision,
+            show(&row.id),
+            row.kind.name(),
+            row.describe
         ));
-        if !matches!(decision, reprise_engine::Decision::Run(_)) || prepared.resumes.is_some() {
-            shown.push_str(&format!("       ({})\n", show(decision.reason())));
+        if let Some(reason) = &row.reason {
+            shown.push_str(&format!("       ({})\n", show(reason)));
         }
-        if let Some(expected) = prepared.plan.expected(p, args.quick) {
+        let expected = match args.quick {
+            true => &row.expected_quick,
+            false => &row.expected,
+        };
+        if let Some(expected) = expected {
             shown.push_str(&format!("       measures {}\n", show(&expected.shape)));
         }
     }
@@ -187,13 +195,13 @@ pub fn run(args: Args) -> ExitCode {
     }
 
     cancel_on_interrupt(&session);
-    let expected = prepared
-        .plan
+    let measuring = view
         .steps
         .iter()
-        .filter_map(|p| Some((p.id().to_string(), prepared.plan.expected(p, args.quick)?)))
+        .filter(|row| row.expected.is_some())
+        .map(|row| row.id.clone())
         .collect();
-    let printer = Printer::new(args.json, expected);
+    let printer = Printer::new(args.json, measuring, Countdown::of(&prepared));
     let sink = |e: Event| printer.print(e);
     match session.execute(prepared, &sink) {
         Ok(outcome) => {
@@ -273,13 +281,15 @@ struct Printer {
     progress: Mutex<HashMap<String, (Option<ProgressBar>, u64)>>,
     /// Per step: log lines seen, and how many of those said "warning".
     logged: Mutex<HashMap<String, (u64, u64)>>,
-    /// Per measuring step: its cells and their expected time.
-    expected: HashMap<String, reprise_engine::Expected>,
+    /// The measuring steps.
+    measuring: HashSet<String>,
+    /// How long the run has left to measure, as the app counts it.
+    countdown: Mutex<Countdown>,
     started: Instant,
 }
 
 impl Printer {
-    fn new(json: bool, expected: HashMap<String, reprise_engine::Expected>) -> Printer {
+    fn new(json: bool, measuring: HashSet<String>, countdown: Countdown) -> Printer {
         let bars = (!json && std::io::stdout().is_terminal()).then(MultiProgress::new);
         Printer {
             json,
@@ -287,23 +297,26 @@ impl Printer {
             bars,
             progress: Mutex::new(HashMap::new()),
             logged: Mutex::new(HashMap::new()),
-            expected,
+            measuring,
+            countdown: Mutex::new(countdown),
             started: Instant::now(),
         }
     }
 
-    /// `, 14 s elapsed, about 8 s left`: the run's time so far and what a
-    /// measuring step's cells still take, at its cells' expected length.
-    fn clock(&self, step: &str, done: u64, total: u64) -> String {
+    /// `, 14 s elapsed, about 8 s left`: the run's time so far and, while
+    /// a step measures, about how long the run has left to measure.
+    fn clock(&self) -> String {
         let elapsed = duration_words(self.started.elapsed().as_secs_f64().round());
-        match self.expected.get(step) {
-            Some(e) if done < total => {
-                let left = (total - done) as f64 * e.cell_seconds;
-                format!(
-                    ", {elapsed} elapsed, about {} left",
-                    duration_words(left.round())
-                )
-            }
+        let left = self
+            .countdown
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .left(Instant::now());
+        match left {
+            Some(left) if left.measuring => format!(
+                ", {elapsed} elapsed, about {} left",
+                duration_words(left.seconds.round())
+            ),
             _ => format!(", {elapsed} elapsed"),
         }
     }
@@ -368,7 +381,32 @@ impl Printer {
         }
     }
 
+    /// A measuring step's live figures go on its bar; without bars the
+    /// cell's own line says its result when it ends.
+    fn live(&self, p: &StepProgress) {
+        let progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
+        if let (Some((Some(bar), _)), Some(cell)) = (progress.get(p.step), &p.cell) {
+            let p99 = p
+                .p99_ms
+                .map(|p| format!(", p99 {p:.2} ms"))
+                .unwrap_or_default();
+            bar.set_message(format!(
+                "{} {} {} run {}: {:.0} req/s{p99}{}",
+                p.step,
+                cell.lane,
+                cell.endpoint,
+                cell.run,
+                p.req_per_s.unwrap_or_default(),
+                self.clock()
+            ));
+        }
+    }
+
     fn print(&self, event: Event) {
+        self.countdown
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .observe(&event, Instant::now());
         if self.json {
             if let Ok(line) = serde_json::to_string(&event) {
                 println!("{line}");
@@ -399,10 +437,7 @@ impl Printer {
                             (Some(bar), 0)
                         });
                         if let Some(bar) = bar {
-                            bar.set_message(format!(
-                                "{step} {unit}{}",
-                                self.clock(&step, done, total)
-                            ));
+                            bar.set_message(format!("{step} {unit}{}", self.clock()));
                             bar.set_length(total);
                             bar.set_position(done);
                         }
@@ -412,11 +447,10 @@ impl Printer {
                         let last = progress.insert(step.clone(), (None, tenth));
                         if last.map(|(_, t)| t) != Some(tenth) {
                             drop(progress);
-                            let line = match self.expected.contains_key(&step) {
-                                true => format!(
-                                    "    {step}: {done} of {total} {unit}{}",
-                                    self.clock(&step, done, total)
-                                ),
+                            let line = match self.measuring.contains(&step) {
+                                true => {
+                                    format!("    {step}: {done} of {total} {unit}{}", self.clock())
+                                }
                                 false => format!("    {step}: {done}/{total} {unit}"),
                             };
                             self.line(line);
@@ -424,28 +458,9 @@ impl Printer {
                     }
                 }
             }
-            Event::Measuring {
-                step,
-                lane,
-                endpoint,
-                run,
-                cells_done,
-                cells,
-                req_per_s,
-                p99_ms,
-                ..
-            } => {
-                // Live figures go on the step's bar; without bars the cell's
-                // own line says its result when it ends.
-                let progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
-                if let Some((Some(bar), _)) = progress.get(&step) {
-                    let p99 = p99_ms
-                        .map(|p| format!(", p99 {p:.2} ms"))
-                        .unwrap_or_default();
-                    bar.set_message(format!(
-                        "{step} {lane} {endpoint} run {run}: {req_per_s:.0} req/s{p99}{}",
-                        self.clock(&step, cells_done, cells)
-                    ));
+            measuring @ Event::Measuring { .. } => {
+                if let Some(progress) = measuring.progress() {
+                    self.live(&progress)
                 }
             }
             Event::Log { step, stream, line } => match stream {

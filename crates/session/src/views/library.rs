@@ -1,0 +1,81 @@
+//! The Library: a card per recipe (its post, what it measures, how many of
+//! its lanes run here) and the files that did not load; `reprise recipes`
+//! prints the same counts.
+
+use std::collections::BTreeSet;
+
+use reprise_probe::preflight::LaneHere;
+use reprise_recipe::{ChecksumStatus, Post};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::recipes::{LaneStanding, Problem};
+use crate::{Loaded, Session, SessionError};
+
+/// Every recipe as a card, and the files that did not load.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Library {
+    pub recipes: Vec<RecipeCard>,
+    pub problems: Vec<Problem>,
+    /// The folder the recipes were read from (`REPRISE_ROOT`, a checkout, or
+    /// the installed app's own).
+    pub dir: String,
+}
+
+/// A recipe as the Library shows it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RecipeCard {
+    pub post: Post,
+    /// The units of what its figures measure (`req/s`, `ms`, …).
+    pub units: Vec<String>,
+    pub figures: u32,
+    pub claims: u32,
+    pub steps: u32,
+    /// Each lane and whether it runs here (judged from what is installed,
+    /// without running anything).
+    pub lanes: Vec<LaneStanding>,
+    /// The lanes that can run anywhere (all but the published-only ones).
+    pub runnable: u32,
+    /// Of those, the ones that run here.
+    pub runs_here: u32,
+    pub checksum: ChecksumStatus,
+}
+
+impl RecipeCard {
+    /// `loaded`'s card, its lanes judged on this machine.
+    pub fn of(session: &Session, loaded: &Loaded) -> RecipeCard {
+        let recipe = &loaded.recipe;
+        let lanes = session.found_here(recipe).lanes;
+        let count = |keep: &dyn Fn(&LaneHere) -> bool| {
+            lanes.iter().filter(|l| keep(&l.here)).count() as u32
+        };
+        let units: BTreeSet<&str> = recipe.figures.iter().map(|f| f.metric.unit()).collect();
+        RecipeCard {
+            post: recipe.post.clone(),
+            units: units.into_iter().map(String::from).collect(),
+            figures: recipe.figures.len() as u32,
+            claims: recipe.claims.len() as u32,
+            steps: recipe.steps.len() as u32,
+            runnable: count(&|h| !matches!(h, LaneHere::PublishedOnly { .. })),
+            runs_here: count(&|h| *h == LaneHere::Runs),
+            lanes,
+            checksum: loaded.checksum.clone(),
+        }
+    }
+}
+
+impl Session {
+    /// The Library: every recipe in the checkout's `recipes/` as a card.
+    pub fn library_view(&self) -> Result<Library, SessionError> {
+        let library = self.library()?;
+        Ok(Library {
+            recipes: library
+                .recipes
+                .iter()
+                .map(|loaded| RecipeCard::of(self, loaded))
+                .collect(),
+            problems: library.problems,
+            dir: self.catalog.recipes_dir().display().to_string(),
+        })
+    }
+}

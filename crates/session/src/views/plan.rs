@@ -1,0 +1,100 @@
+//! A run's plan as both front ends show it before it starts: each step with
+//! what the run will do with it (keep, run, redo) and why, what it measures
+//! and about how long, and where the latest run got to with it; the
+//! sources, deviations and everything the run executes. `reprise run`
+//! prints these rows.
+
+use reprise_engine::{Consent, Decision, Expected, State, StepStatus};
+use reprise_recipe::{ChecksumStatus, StepKind};
+use reprise_report::{Environment, SourceRevision};
+use reprise_verdict::Deviation;
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::run::Prepared;
+use crate::{Loaded, Session};
+
+/// The Run page: the plan and where the latest run got to.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct RunPlan {
+    pub recipe: String,
+    pub checksum: ChecksumStatus,
+    pub lanes: Vec<String>,
+    /// The run a start resumes, if there is one.
+    pub latest_run: Option<String>,
+    pub steps: Vec<PlanRow>,
+    /// The recipe's sources, each of which a run may fetch from elsewhere.
+    pub sources: Vec<SourceRevision>,
+    /// How the run would differ from the post, known before it starts.
+    pub deviations: Vec<Deviation>,
+    /// Everything the run executes, writes and requests, escaped: what
+    /// starting it accepts.
+    pub consent: Consent,
+    /// For a modified recipe: the diff from its reviewed version, where the
+    /// checkout's git history has it.
+    pub reviewed_diff: Option<String>,
+}
+
+/// A step of the plan, and where the latest run got to with it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct PlanRow {
+    pub id: String,
+    pub kind: StepKind,
+    /// The post's reason for the step.
+    pub why: String,
+    /// What the step will do: the command, the source, the tree.
+    pub describe: String,
+    /// `keep`, `run` or `redo`.
+    pub decision: String,
+    /// Why, where it tells something: for every step of a resumed run and
+    /// for one not simply run; a new run's steps have none.
+    pub reason: Option<String>,
+    pub last_status: Option<StepStatus>,
+    pub last_reason: Option<String>,
+    /// A measuring step's cells and about how long they take, as a full
+    /// run applies the workload, and as a quick one does.
+    pub expected: Option<Expected>,
+    pub expected_quick: Option<Expected>,
+}
+
+impl Session {
+    /// The plan `prepared` will follow, as both front ends show it.
+    pub fn plan_view(&self, loaded: &Loaded, prepared: &Prepared) -> RunPlan {
+        let state = prepared
+            .resumes
+            .as_ref()
+            .and_then(|run| State::load(&run.state_file()).ok().flatten());
+        let plan = &prepared.plan;
+        RunPlan {
+            recipe: loaded.recipe.id().to_string(),
+            checksum: loaded.checksum.clone(),
+            lanes: plan.lanes.clone(),
+            latest_run: prepared.resumes.as_ref().map(|r| r.id.clone()),
+            steps: plan
+                .steps
+                .iter()
+                .zip(&prepared.decisions)
+                .map(|(p, decision)| {
+                    let before = state.as_ref().and_then(|s| s.steps.get(p.id()));
+                    let said = prepared.resumes.is_some() || !matches!(decision, Decision::Run(_));
+                    PlanRow {
+                        id: p.id().to_string(),
+                        kind: p.kind(),
+                        why: p.step.why.clone(),
+                        describe: p.describe(&loaded.recipe),
+                        decision: decision.word().into(),
+                        reason: said.then(|| decision.reason().to_string()),
+                        last_status: before.map(|b| b.status),
+                        last_reason: before.and_then(|b| b.reason.clone()),
+                        expected: plan.expected(p, false),
+                        expected_quick: plan.expected(p, true),
+                    }
+                })
+                .collect(),
+            sources: Environment::sources_of(&loaded.recipe),
+            deviations: prepared.deviations.clone(),
+            consent: prepared.consent.clone(),
+            reviewed_diff: self.reviewed_diff(loaded),
+        }
+    }
+}
