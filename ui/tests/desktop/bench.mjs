@@ -1,5 +1,5 @@
 // bench/desktop's measurements, printed:
-// 1. launch → interactive Library: from asking tauri-driver for a session
+// 1. launch → interactive Library: from asking WebKitWebDriver for a session
 //    (which starts the app) until a recipe card's link is on the page and
 //    answers a click; against the peer, `reprise recipes` listing the same
 //    recipes in a terminal.

@@ -1,4 +1,4 @@
-// The real desktop app under Xvfb, driven by tauri-driver and WebKitWebDriver:
+// The real desktop app under Xvfb, driven by WebKitWebDriver:
 // open it, see the Library, open hello-ceiling and its figures, preflight
 // from the probe, a run by the engine with every step ending, results with verdicts (from a results directory judged by
 // the CLI into a history made by the test), the share preview, the machine.

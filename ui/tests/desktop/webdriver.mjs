@@ -1,20 +1,26 @@
-// W3C WebDriver over plain fetch: tauri-driver (in front of WebKitWebDriver)
-// drives the real desktop app. Only what the e2e test and the bench need.
+// W3C WebDriver over plain fetch: WebKitWebDriver (Debian's webkit2gtk-driver)
+// drives the real desktop app. On Linux tauri-driver only relays to it,
+// turning `tauri:options` into `webkitgtk:browserOptions` and setting
+// TAURI_WEBVIEW_AUTOMATION; both are done here, so nothing is built for it.
+// Only what the e2e test and the bench need.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 /**
- * Starts tauri-driver on a port and waits until it answers. It runs in its
- * own process group with WebKitWebDriver and the app it starts, so `stop()`
- * ends all of them: an app left behind (seen when a session's close raced
- * the driver's exit) would hold the test runner's output open forever.
+ * Starts WebKitWebDriver on a port of 127.0.0.1 and waits until it answers.
+ * The apps it starts inherit `env` (and TAURI_WEBVIEW_AUTOMATION, without
+ * which a Tauri app's webview is not driven). It runs in its own process
+ * group with the app it starts, so `stop()` ends both: an app left behind
+ * (seen when a session's close raced the driver's exit) would hold the test
+ * runner's output open forever.
  */
-export async function startDriver({ driver = 'tauri-driver', port = 4444, env = {}, cwd } = {}) {
-  const child = spawn(driver, ['--port', String(port)], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...env },
+export async function startDriver({ driver = 'WebKitWebDriver', port = 4444, env = {}, cwd } = {}) {
+  const child = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], {
+    // Its stdout carries the HTTP traffic; its errors are worth seeing.
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, TAURI_WEBVIEW_AUTOMATION: 'true', ...env },
     cwd,
     detached: true,
   });
@@ -37,11 +43,11 @@ export async function startDriver({ driver = 'tauri-driver', port = 4444, env = 
       const r = await fetch(`${base}/status`);
       if (r.ok) return { base, stop };
     } catch {}
-    if (child.exitCode !== null) throw new Error(`tauri-driver exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${driver} exited with ${child.exitCode}`);
     await sleep(100);
   }
   await stop();
-  throw new Error('tauri-driver did not answer within 10 s');
+  throw new Error(`${driver} did not answer within 10 s`);
 }
 
 async function call(base, method, path, body) {
@@ -55,9 +61,10 @@ async function call(base, method, path, body) {
   return json.value;
 }
 
+/** A session with the app at `application` started (as tauri-driver asks WebKitWebDriver). */
 export async function newSession(base, application) {
   const value = await call(base, 'POST', '/session', {
-    capabilities: { alwaysMatch: { browserName: 'wry', 'tauri:options': { application } } },
+    capabilities: { alwaysMatch: { browserName: 'wry', 'webkitgtk:browserOptions': { binary: application, args: [] } } },
   });
   return new Session(base, value.sessionId);
 }

@@ -1,7 +1,7 @@
 // The app as people install it on Debian/Ubuntu: the .deb Tauri's bundler
 // made (REPRISE_DEB, from scripts/test-desktop) is checked, installed with
 // apt (which resolves its dependencies), launched from its installed path
-// under Xvfb by tauri-driver, and removed again. Run from a folder with no
+// under Xvfb by WebKitWebDriver, and removed again. Run from a folder with no
 // recipes and without REPRISE_ROOT, the installed app must find the recipes
 // and their reviewed checksums it carries, and say each recipe is reviewed.
 import { after, before, describe, it } from 'node:test';
