@@ -138,7 +138,10 @@ fn programs(build: &Path) -> std::io::Result<Vec<Program>> {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default(),
-                name: message["target"]["name"].as_str().unwrap_or_default().to_string(),
+                name: message["target"]["name"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
                 source: Path::new(source)
                     .strip_prefix(&dir)
                     .unwrap_or(Path::new(source))
