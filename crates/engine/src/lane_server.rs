@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -21,7 +21,7 @@ use crate::confine::RunFile;
 use crate::event::{CancelToken, Event};
 use crate::http::LaneClient;
 use crate::lane_host::{LaneFiles, LaneHost};
-use crate::run_processes::{Record, Recorder, RunProcesses, signal_group};
+use crate::run_processes::{Cgroup, Recorder, RunProcesses, signal_group};
 use crate::runner::container::{ContainerRunner, ContainerSpec, Network};
 use reprise_spawn::{SpawnError, Spawned};
 
@@ -126,11 +126,15 @@ pub struct MemorySample {
     pub rss_kb: u64,
     pub pss_kb: u64,
     pub processes: usize,
+    /// What the lane's cgroup counts (`memory.current`: its processes'
+    /// pages, those that left the group included, and their page cache),
+    /// where it has one with the memory controller.
+    pub cgroup_kb: Option<u64>,
 }
 
 enum Backend {
-    /// The group's leader, and its record in the run's folder.
-    Process(Child, Option<Box<dyn Record>>),
+    /// The group's leader, its record in the run's folder and its cgroup.
+    Process(Spawned),
     Container(ContainerLane),
 }
 
@@ -274,8 +278,8 @@ fn container_memory(placement: &ContainerPlacement, step: &str, sampler: &Sample
     match usage {
         Some(kb) => MemorySample {
             rss_kb: kb,
-            pss_kb: 0,
             processes: 1,
+            ..MemorySample::default()
         },
         None => MemorySample::default(),
     }
@@ -296,10 +300,7 @@ impl LaneServer {
                 started = lane.started(Duration::from_secs(600));
                 Backend::Container(lane)
             }
-            None => {
-                let Spawned { child, record } = Self::spawn(spec)?;
-                Backend::Process(child, record)
-            }
+            None => Backend::Process(Self::spawn(spec)?),
         };
         let mut server = LaneServer {
             spec: spec.clone(),
@@ -345,7 +346,7 @@ impl LaneServer {
     /// How the server ended, if it has.
     fn ended(&mut self) -> Option<String> {
         match &mut self.backend {
-            Backend::Process(child, _) => match child.try_wait() {
+            Backend::Process(Spawned { child, .. }) => match child.try_wait() {
                 Ok(Some(status)) => Some(status.to_string()),
                 Ok(None) => None,
                 Err(e) => Some(e.to_string()),
@@ -403,7 +404,7 @@ impl LaneServer {
     /// container.
     pub fn pid(&self) -> Option<u32> {
         match &self.backend {
-            Backend::Process(child, _) => Some(child.id()),
+            Backend::Process(spawned) => Some(spawned.child.id()),
             Backend::Container(_) => None,
         }
     }
@@ -413,11 +414,22 @@ impl LaneServer {
         !self.stopped && self.ended().is_none()
     }
 
-    /// Memory of the whole process group (or the container) now.
+    /// Memory of the whole process group (and its cgroup), or of the
+    /// container, now.
     pub fn memory(&self) -> MemorySample {
         match &self.backend {
-            Backend::Process(child, _) => group_memory(child.id()),
+            Backend::Process(spawned) => process_memory(spawned.child.id(), &spawned.cgroup),
             Backend::Container(c) => c.memory(),
+        }
+    }
+
+    /// The CPU time its cgroup has counted so far, in microseconds, where
+    /// it has one: its processes' and those of every one they started,
+    /// whichever group they are in.
+    pub fn cpu_usec(&self) -> Option<u64> {
+        match &self.backend {
+            Backend::Process(spawned) => spawned.cgroup.as_ref()?.usage().cpu_usec,
+            Backend::Container(_) => None,
         }
     }
 
@@ -425,9 +437,9 @@ impl LaneServer {
     /// finished; it keeps the peak.
     pub fn sample_memory(&self, every: Duration) -> MemorySampler {
         let probe: Box<dyn Fn() -> MemorySample + Send> = match &self.backend {
-            Backend::Process(child, _) => {
-                let pgid = child.id();
-                Box::new(move || group_memory(pgid))
+            Backend::Process(spawned) => {
+                let (pgid, cgroup) = (spawned.child.id(), spawned.cgroup.clone());
+                Box::new(move || process_memory(pgid, &cgroup))
             }
             Backend::Container(c) => {
                 let (placement, step, sampler) =
@@ -444,6 +456,7 @@ impl LaneServer {
                 peak.rss_kb = peak.rss_kb.max(now.rss_kb);
                 peak.pss_kb = peak.pss_kb.max(now.pss_kb);
                 peak.processes = peak.processes.max(now.processes);
+                peak.cgroup_kb = peak.cgroup_kb.max(now.cgroup_kb);
                 let until = Instant::now() + every;
                 while Instant::now() < until {
                     if flag.load(Ordering::SeqCst) {
@@ -466,10 +479,11 @@ impl LaneServer {
     pub fn stop(&mut self) -> Result<(), ServerError> {
         let grace = self.spec.grace;
         let was_stopped = std::mem::replace(&mut self.stopped, true);
-        let (child, recorded) = match &mut self.backend {
+        let spawned = match &mut self.backend {
             Backend::Container(c) => return c.stop(),
-            Backend::Process(child, recorded) => (child, recorded),
+            Backend::Process(spawned) => spawned,
         };
+        let child = &mut spawned.child;
         let pid = child.id();
         if !was_stopped {
             signal_group(pid, libc::SIGTERM);
@@ -482,11 +496,13 @@ impl LaneServer {
         // goes now.
         signal_group(pid, libc::SIGKILL);
         let _ = child.wait();
+        // And whatever left the group but not the lane's cgroup.
+        spawned.end_cgroup();
         let until = Instant::now() + Duration::from_secs(5);
         loop {
             let left = group_members(pid);
             if left.is_empty() {
-                if let Some(recorded) = recorded.take() {
+                if let Some(recorded) = spawned.record.take() {
                     recorded.forget_if_ended();
                 }
                 return Ok(());
@@ -502,10 +518,11 @@ impl LaneServer {
 impl Drop for LaneServer {
     fn drop(&mut self) {
         match &mut self.backend {
-            Backend::Process(child, recorded) => {
-                signal_group(child.id(), libc::SIGKILL);
-                let _ = child.wait();
-                if let Some(recorded) = recorded.take() {
+            Backend::Process(spawned) => {
+                signal_group(spawned.child.id(), libc::SIGKILL);
+                let _ = spawned.child.wait();
+                spawned.end_cgroup();
+                if let Some(recorded) = spawned.record.take() {
                     recorded.forget_if_ended();
                 }
             }
@@ -537,6 +554,14 @@ fn ms(d: Duration) -> f64 {
 /// The pids of every process (not a zombie) whose process group is `pgid`.
 pub fn group_members(pgid: u32) -> Vec<u32> {
     crate::run_processes::group_members(pgid)
+}
+
+/// The group's memory, with what its cgroup counts.
+fn process_memory(pgid: u32, cgroup: &Option<Cgroup>) -> MemorySample {
+    MemorySample {
+        cgroup_kb: cgroup.as_ref().and_then(|c| c.usage().memory_kb),
+        ..group_memory(pgid)
+    }
 }
 
 /// RSS summed over the group's processes, and their PSS.

@@ -69,9 +69,11 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     // This attempt holds the folder; then what killed attempts (of this run,
     // or of others whose servers may hold the ports this one needs) left
     // running is ended before anything starts.
-    let attempt = Attempt::begin(&ctx.run)?;
+    let mut attempt = Attempt::begin(&ctx.run)?;
     let mut leftovers = vec![attempt.end_leftovers()];
     leftovers.extend(end_all_leftovers(&ctx.data, &ctx.run));
+    // Everything this attempt starts in a cgroup of its own, ended with it.
+    let contained = attempt.contain();
     let state_file = ctx.run.state_file();
     let mut state = State::load(&state_file)?
         .unwrap_or_else(|| State::new(recipe.id(), &sha256_hex(&recipe_bytes)));
@@ -83,6 +85,13 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
     });
     for message in leftovers.iter().flat_map(|l| l.messages()) {
         ctx.events.emit(Event::Note { message });
+    }
+    if let Err(why) = contained {
+        ctx.events.emit(Event::Note {
+            message: format!(
+                "this run's processes are not in a cgroup of their own ({why}): they are ended by their process groups and the run's folder in their environment, so one that leaves both (setsid after env -i) can outlive the run"
+            ),
+        });
     }
     write_files(recipe, &ctx.run)?;
     if let Err(e) = ctx.results().record_deviations(None, &[]) {

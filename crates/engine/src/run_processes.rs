@@ -10,10 +10,17 @@
 //!   and forgotten once no process of the group is left.
 //! - Its processes carry the run's folder in `REPRISE_RUN_DIR`.
 //!
+//! - Where cgroups can be had ([`reprise_spawn::cgroup`]), an attempt's
+//!   steps, lanes and services each run in a cgroup inside one of the
+//!   attempt's own, recorded in `processes/cgroup`: what a step leaves in its
+//!   cgroup ends with the step, a lane's with the lane, and everything left
+//!   with the attempt, whatever left its group (`setsid`) or its
+//!   environment (`env -i`).
+//!
 //! At the start of a run, and in `reprise clean`, the runs nobody is running
-//! have their leftovers ended (SIGTERM, then SIGKILL): the recorded groups,
-//! and processes that left their group but carry the run's folder in their
-//! environment. A group is signalled only while it is verifiably the one
+//! have their leftovers ended (SIGTERM, then SIGKILL): what is in the
+//! recorded cgroup, the recorded groups, and processes that left their
+//! group but carry the run's folder in their environment. A group is signalled only while it is verifiably the one
 //! recorded, never a stranger that was given a recycled number: its leader
 //! is there with the recorded start time, or, the leader gone, every member
 //! is in the recorded session, started no earlier than the leader, and has
@@ -30,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::workdir::{DataDir, RunDir};
 
-pub use reprise_spawn::{Record, Recorder};
+pub use reprise_spawn::{Cgroup, Record, Recorder};
 
 /// The environment variable that names a run's folder in its processes.
 pub const MARKER: &str = "REPRISE_RUN_DIR";
@@ -44,12 +51,17 @@ const ATTEMPT_LOCK: &str = "attempt.lock";
 /// of an ended attempt's descriptor lets go at the child's exec.
 const OWN_LOCK_GRACE: Duration = Duration::from_secs(2);
 
+/// Where an attempt records its cgroup, in `processes/`.
+const CGROUP_RECORD: &str = "cgroup";
+
 /// Where a run records the process groups it starts.
 #[derive(Clone, Debug)]
 pub struct RunProcesses {
     run: RunDir,
     /// The run's folder as its processes see it in [`MARKER`].
     marker: String,
+    /// The running attempt's cgroup, where it has one.
+    cgroup: Option<Cgroup>,
 }
 
 impl RunProcesses {
@@ -57,14 +69,37 @@ impl RunProcesses {
         RunProcesses {
             run: run.clone(),
             marker: run.path.display().to_string(),
+            cgroup: recorded_cgroup(run),
         }
     }
+}
+
+/// The cgroup `run`'s folder records, where it is one and has this run's
+/// name (a record a step rewrote cannot point at someone else's cgroup).
+fn recorded_cgroup(run: &RunDir) -> Option<Cgroup> {
+    let text = fs::read_to_string(run.processes().join(CGROUP_RECORD)).ok()?;
+    let cgroup = Cgroup::at(Path::new(text.trim()))?;
+    (cgroup.dir().file_name()? == cgroup_name(run).as_str()).then_some(cgroup)
+}
+
+/// `reprise-<run id>-<8 hex digits of its folder>`: one name per run folder,
+/// whatever data dir it is in.
+fn cgroup_name(run: &RunDir) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(run.path.as_os_str().as_encoded_bytes());
+    let short: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
+    format!("reprise-{}-{short}", run.id)
 }
 
 impl Recorder for RunProcesses {
     /// [`MARKER`], and the run's folder.
     fn marker(&self) -> (&str, &str) {
         (MARKER, &self.marker)
+    }
+
+    /// A cgroup inside the attempt's, named for `what`.
+    fn cgroup(&self, what: &str) -> io::Result<Option<Cgroup>> {
+        self.cgroup.as_ref().map(|run| run.child(what)).transpose()
     }
 
     /// Records the group `pgid` (led by the process just spawned with that
@@ -140,6 +175,22 @@ pub struct Attempt {
     run: RunDir,
     /// Locked (flock) until dropped; the kernel lets go when the process dies.
     _lock: File,
+    /// The attempt's cgroup, once [`Attempt::contain`] made it: killed and
+    /// removed when the attempt ends.
+    cgroup: Option<Cgroup>,
+}
+
+impl Drop for Attempt {
+    /// The attempt's cgroup goes with it: whatever is still in it is killed.
+    fn drop(&mut self) {
+        if let Some(cgroup) = self.cgroup.take() {
+            cgroup.kill();
+            cgroup.remove();
+            if cgroup.pids().is_empty() {
+                let _ = fs::remove_file(self.run.processes().join(CGROUP_RECORD));
+            }
+        }
+    }
 }
 
 /// Why an attempt cannot have a run's folder.
@@ -197,17 +248,36 @@ impl Attempt {
         Ok(Attempt {
             run: run.clone(),
             _lock: lock,
+            cgroup: None,
         })
+    }
+
+    /// Puts the processes this attempt starts in a cgroup of its own,
+    /// recorded in `processes/cgroup`; why it cannot, where it cannot (the
+    /// run then falls back to process groups and its folder's marker).
+    pub fn contain(&mut self) -> Result<(), String> {
+        let cgroup = Cgroup::for_run(&cgroup_name(&self.run))?;
+        let recorded = self
+            .run
+            .file(format!("processes/{CGROUP_RECORD}"))
+            .map_err(io::Error::other)
+            .and_then(|file| file.write_atomic(cgroup.dir().display().to_string().as_bytes()));
+        if let Err(e) = recorded {
+            cgroup.remove();
+            return Err(format!("cannot record the run's cgroup in its folder: {e}"));
+        }
+        self.cgroup = Some(cgroup);
+        Ok(())
     }
 
     /// Ends what earlier attempts of this run left running.
     pub fn end_leftovers(&self) -> Leftovers {
-        let table = ProcTable::read();
         let mut found = Leftovers {
             run: self.run.id.clone(),
             ..Leftovers::default()
         };
         let processes = RunProcesses::of(&self.run);
+        let table = ProcTable::read();
         let mut groups: Vec<(PathBuf, GroupRecord, Vec<ProcStat>)> = Vec::new();
         for (file, record) in records(&self.run.processes()) {
             match table.verify(&record) {
@@ -296,6 +366,29 @@ impl Attempt {
                 pid_words(&alive.iter().map(|p| p.pid).collect::<Vec<_>>())
             ));
         }
+        // What is left in a killed attempt's cgroup, whatever group or
+        // environment it has now (setsid, env -i).
+        if let Some(cgroup) = &processes.cgroup {
+            let pids = cgroup.pids();
+            cgroup.kill();
+            let left = cgroup.pids();
+            if left.is_empty() {
+                cgroup.remove();
+                let _ = fs::remove_file(self.run.processes().join(CGROUP_RECORD));
+                if !pids.is_empty() {
+                    found.ended.push(Ended {
+                        what: "processes that left their groups (and their environment) but not the run's cgroup".into(),
+                        pids,
+                    });
+                }
+            } else {
+                found.problems.push(format!(
+                    "the run's cgroup {} still holds processes after SIGKILL: {}",
+                    cgroup.dir().display(),
+                    pid_words(&left)
+                ));
+            }
+        }
         found
     }
 }
@@ -324,7 +417,9 @@ pub fn end_all_leftovers(data: &DataDir, except: &RunDir) -> Vec<Leftovers> {
     for entry in entries.flatten() {
         let path = entry.path();
         let dir = path.join("processes");
-        let left = has_records(&dir) || marked.contains(&path.display().to_string());
+        let left = has_records(&dir)
+            || dir.join(CGROUP_RECORD).is_file()
+            || marked.contains(&path.display().to_string());
         if path == except.path || !left {
             continue;
         }

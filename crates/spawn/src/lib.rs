@@ -7,7 +7,9 @@
 //! - killed by the kernel when Reprise dies (`PR_SET_PDEATHSIG`), so a
 //!   killed Reprise does not leave it loading or serving;
 //! - pinned to the CPUs it is given;
-//! - with a [`Recorder`], marked with the run it belongs to (an environment
+//! - with a [`Recorder`], in a cgroup of the run's where the run has one
+//!   ([`cgroup`]: joined before the program runs, so nothing it starts
+//!   escapes it), marked with the run it belongs to (an environment
 //!   variable its own children inherit) and recorded as soon as it is
 //!   spawned, so that a Reprise killed meanwhile leaves nothing unaccounted
 //!   for; a child that cannot be recorded is killed at once.
@@ -20,14 +22,21 @@
 //! assert!(spawned.child.wait().unwrap().success());
 //! ```
 
+pub mod cgroup;
+
 use std::io;
 use std::process::{Child, Command};
+
+pub use cgroup::{Cgroup, Usage};
 
 /// Where a run records the process groups it starts, and how its
 /// processes are marked as the run's.
 pub trait Recorder {
     /// The environment variable and value every process of the run carries.
     fn marker(&self) -> (&str, &str);
+    /// The cgroup a child started as `what` runs in, inside the run's; `None`
+    /// where the run has no cgroup.
+    fn cgroup(&self, what: &str) -> io::Result<Option<Cgroup>>;
     /// Records the group led by the process just spawned as `pgid`,
     /// described by `what` (`step build: bundle`, `lane nginx: nginx`).
     fn record(&self, pgid: u32, what: &str) -> io::Result<Box<dyn Record>>;
@@ -50,7 +59,8 @@ pub enum SpawnError {
     #[error("could not start `{program}`: {source}")]
     Spawn { program: String, source: io::Error },
     /// It started, but could not be recorded in the run's folder: it was
-    /// killed, so that nothing runs unaccounted for.
+    /// killed, so that nothing runs unaccounted for. Or its cgroup could not
+    /// be made, and it was not started.
     #[error("cannot record `{program}` in the run's folder, so it was stopped: {source}")]
     Record { program: String, source: io::Error },
 }
@@ -61,6 +71,22 @@ pub struct Spawned {
     pub child: Child,
     /// Its group's record, with a [`Recorder`].
     pub record: Option<Box<dyn Record>>,
+    /// The cgroup it runs in, where the run has one.
+    pub cgroup: Option<Cgroup>,
+}
+
+impl Spawned {
+    /// Ends whatever it left in its cgroup (a `setsid` daemon, a
+    /// double fork) and removes the cgroup; answers how many processes
+    /// were there. Without a cgroup, nothing.
+    pub fn end_cgroup(&mut self) -> usize {
+        let Some(cgroup) = self.cgroup.take() else {
+            return 0;
+        };
+        let killed = cgroup.kill();
+        cgroup.remove();
+        killed
+    }
 }
 
 /// Starts `command` as a child Reprise answers for (see the crate's
@@ -75,9 +101,22 @@ pub fn spawn(
     let program = command.get_program().to_string_lossy().into_owned();
     own_group(command);
     reprise_cpus::pin_command(command, cpus);
+    let mut cgroup = None;
     if let Some(recorder) = recorder {
         let (name, value) = recorder.marker();
         command.env(name, value);
+        cgroup = recorder.cgroup(what).map_err(|source| SpawnError::Record {
+            program: program.clone(),
+            source,
+        })?;
+        if let Some(cgroup) = &cgroup {
+            cgroup
+                .join_on_exec(command)
+                .map_err(|source| SpawnError::Record {
+                    program: program.clone(),
+                    source,
+                })?;
+        }
     }
     let mut child = command.spawn().map_err(|source| match source.kind() {
         io::ErrorKind::NotFound => SpawnError::NotFound {
@@ -99,7 +138,11 @@ pub fn spawn(
             }
         },
     };
-    Ok(Spawned { child, record })
+    Ok(Spawned {
+        child,
+        record,
+        cgroup,
+    })
 }
 
 /// A process group of its own, and SIGKILL when Reprise dies.
@@ -159,6 +202,9 @@ mod tests {
     impl Recorder for Book {
         fn marker(&self) -> (&str, &str) {
             ("REPRISE_SPAWN_TEST", "the run")
+        }
+        fn cgroup(&self, _: &str) -> io::Result<Option<Cgroup>> {
+            Ok(None)
         }
         fn record(&self, pgid: u32, what: &str) -> io::Result<Box<dyn Record>> {
             if self.refuse {

@@ -157,6 +157,7 @@ pub fn run(
     let Spawned {
         mut child,
         record: recorded,
+        cgroup,
     } = reprise_spawn::spawn(&mut command, &what, &[], recorder).map_err(|e| match e {
         SpawnError::NotFound { program } => HostError::ProgramNotFound { program },
         SpawnError::Spawn { program, source } => HostError::Spawn { program, source },
@@ -193,8 +194,13 @@ pub fn run(
     };
     let duration = started.elapsed();
     // The leader is gone; whatever it left in its group goes with it, so no
-    // stray process outlives its step or holds the output pipes open.
+    // stray process outlives its step or holds the output pipes open; and
+    // whatever it left in its cgroup, in its group or not (setsid).
     signal_group(pid, libc::SIGKILL);
+    if let Some(cgroup) = cgroup {
+        cgroup.kill();
+        cgroup.remove();
+    }
     // Read what is left; a process that escaped the group (setsid) could hold
     // the pipes open forever, so the wait is bounded.
     let drain_until = Instant::now() + Duration::from_secs(5);

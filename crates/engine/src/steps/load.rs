@@ -52,6 +52,13 @@ struct CellResult {
     rss_kb: Option<u64>,
     pss_kb: Option<u64>,
     processes: Option<usize>,
+    /// The peak of what the lane's cgroup counted (`memory.current`), where
+    /// it has one with the memory controller: every process the server
+    /// started, in its group or not, and their page cache.
+    cgroup_memory_kb: Option<u64>,
+    /// The CPU time the lane's cgroup counted during the cell, in seconds:
+    /// the server's processes and every one they started.
+    server_cpu_s: Option<f64>,
     /// Why the cell has no data, where it has none for a reason other than errors.
     no_data: Option<String>,
     /// The run was cancelled during this cell: what it did is not a measurement.
@@ -75,6 +82,8 @@ impl CellResult {
             rss_kb: None,
             pss_kb: None,
             processes: None,
+            cgroup_memory_kb: None,
+            server_cpu_s: None,
             no_data: Some(why.to_string()),
             cancelled: false,
             hdr_log: None,
@@ -93,12 +102,32 @@ impl CellResult {
         }
     }
 
+    /// Where the lane's cgroup and its process group's RSS disagree by more
+    /// than a quarter: `; its cgroup counts 412 MB against the group's RSS of
+    /// 250 MB` (processes that left the group, page cache, or pages the RSS
+    /// sum counts twice).
+    fn memory_disagreement(&self) -> Option<String> {
+        let (cgroup, rss) = (self.cgroup_memory_kb?, self.rss_kb?);
+        let (low, high) = (cgroup.min(rss) as f64, cgroup.max(rss) as f64);
+        (high > 0.0 && (high - low) / high > 0.25).then(|| {
+            format!(
+                "; its cgroup counts {} MB against the group's RSS of {} MB",
+                cgroup / 1024,
+                rss / 1024
+            )
+        })
+    }
+
     fn describe(&self) -> String {
         match self.req_per_s {
             Some(r) => format!(
-                "{r:.0} req/s, p99 {:.2} ms, RSS {} kB{}",
+                "{r:.0} req/s, p99 {:.2} ms, RSS {} kB{}{}{}",
                 self.latency_ms.map_or(0.0, |l| l.p99),
                 self.rss_kb.unwrap_or(0),
+                self.server_cpu_s
+                    .map(|s| format!(", server CPU {s:.2} s"))
+                    .unwrap_or_default(),
+                self.memory_disagreement().unwrap_or_default(),
                 if self.missed > 0 {
                     format!(
                         "; the rate was not sustained ({} requests due were never sent)",
@@ -438,7 +467,12 @@ fn measure_cell(
     )?;
     spec.duration = shape.duration;
     let sampler = server.sample_memory(Duration::from_secs(1));
+    let cpu_before = server.cpu_usec();
     let result = run_load(s, generator, &spec, live);
+    let cpu = server
+        .cpu_usec()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before) as f64 / 1e6);
     let memory = sampler.finish();
     let report = match result {
         Ok(r) => r,
@@ -470,6 +504,8 @@ fn measure_cell(
         rss_kb: (memory.processes > 0).then_some(memory.rss_kb),
         pss_kb: (memory.processes > 0).then_some(memory.pss_kb),
         processes: Some(memory.processes),
+        cgroup_memory_kb: memory.cgroup_kb,
+        server_cpu_s: cpu,
         no_data: None,
         cancelled: false,
         hdr_log: hdr,

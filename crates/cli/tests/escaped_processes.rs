@@ -1,0 +1,223 @@
+//! Processes that try to outlive their run: a step's children that leave
+//! its process group (`setsid`) and drop the run's folder from their
+//! environment too (`env -i setsid`). Each run's steps run in a cgroup of
+//! the run's (here, as root, on the cgroup filesystem directly): what a
+//! step leaves ends with the step; what a killed Reprise leaves ends at the
+//! next start of the run, or with `reprise clean`. Real processes, found by
+//! the pids they wrote, not by asking Reprise.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `detach` leaves two children behind and ends; `hold` leaves two and
+/// waits (to be killed with Reprise).
+const RECIPE: &str = r#"
+[post]
+id = "escapes"
+title = "Escapes"
+author = "Test"
+date = "2026"
+summary = "Steps whose children leave their process group and environment."
+
+[[file]]
+path = "detach.sh"
+content = """
+setsid sh -c 'echo $$ > setsid.pid; exec sleep 300' >/dev/null 2>&1 </dev/null &
+env -i setsid sh -c 'echo $$ > envi.pid; exec sleep 301' >/dev/null 2>&1 </dev/null &
+until [ -s setsid.pid ] && [ -s envi.pid ]; do sleep 0.05; done
+"""
+why = "Two children that leave the step's process group, one without the run's marker."
+
+[[step]]
+id = "detach"
+kind = "command"
+command = ["sh", "files/detach.sh"]
+why = "Ends with its children still running."
+
+[[step]]
+id = "hold"
+kind = "command"
+after = ["detach"]
+command = ["sh", "-c", "mkdir -p held && cd held && sh ../files/detach.sh && echo holding > ../holding && sleep 300"]
+why = "Leaves two more and waits, to be killed with Reprise."
+"#;
+
+struct Checkout {
+    dir: tempfile::TempDir,
+}
+
+impl Checkout {
+    fn new() -> Checkout {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir_all(root.join("recipes")).unwrap();
+        std::fs::create_dir_all(root.join("checksums")).unwrap();
+        std::fs::write(root.join("recipes/escapes.toml"), RECIPE).unwrap();
+        std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
+        let c = Checkout { dir };
+        let out = c.command(&["checksums", "update"]).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        c
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_reprise"));
+        cmd.args(args)
+            .env("REPRISE_ROOT", self.dir.path().join("root"))
+            .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
+            .current_dir(self.dir.path().join("root"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        cmd
+    }
+
+    fn run_dir(&self) -> Option<PathBuf> {
+        let runs = std::fs::read_dir(self.dir.path().join("data/runs")).ok()?;
+        runs.flatten().map(|e| e.path()).next()
+    }
+}
+
+/// The pids the children wrote in `dir`, once both are there.
+fn children(dir: &Path) -> Vec<u32> {
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let pids: Vec<u32> = ["setsid.pid", "envi.pid"]
+            .iter()
+            .filter_map(|f| {
+                std::fs::read_to_string(dir.join(f))
+                    .ok()?
+                    .trim()
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        if pids.len() == 2 {
+            return pids;
+        }
+        assert!(
+            Instant::now() < until,
+            "the children never wrote their pids in {}",
+            dir.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| s.rsplit(") ").next()?.chars().next())
+        .is_some_and(|state| state != 'Z')
+}
+
+/// Waits up to 10 s for every one of `pids` to be gone.
+fn gone(pids: &[u32]) -> bool {
+    let until = Instant::now() + Duration::from_secs(10);
+    while pids.iter().any(|&p| alive(p)) {
+        if Instant::now() >= until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    true
+}
+
+/// Starts `reprise run escapes`, waits until the `hold` step has its
+/// children, and kills Reprise with SIGKILL: answers the children left.
+fn killed_while_holding(c: &Checkout) -> (PathBuf, Vec<u32>) {
+    let mut reprise: Child = c
+        .command(&["run", "escapes", "--yes"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(60);
+    let run = loop {
+        if let Some(run) = c.run_dir().filter(|r| r.join("holding").is_file()) {
+            break run;
+        }
+        assert!(Instant::now() < until, "the hold step never started");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let held = children(&run.join("held"));
+    // Both in a cgroup of the run's, the one without the run's marker too.
+    for pid in &held {
+        let cgroup = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).unwrap();
+        let v2 = cgroup.lines().find(|l| l.starts_with("0::")).unwrap_or("");
+        assert!(v2.contains("/reprise-escapes-"), "{pid} is in {v2}");
+    }
+    reprise.kill().unwrap();
+    reprise.wait().unwrap();
+    assert!(
+        held.iter().all(|&p| alive(p)),
+        "the children died with Reprise: the test proves nothing"
+    );
+    (run, held)
+}
+
+#[test]
+fn what_a_step_leaves_behind_ends_with_the_step() {
+    let c = Checkout::new();
+    let out = c
+        .command(&["run", "escapes", "--yes", "--step", "detach"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("not in a cgroup"),
+        "cgroups could not be had here: {stderr}"
+    );
+    let left = children(&c.run_dir().unwrap());
+    assert!(
+        gone(&left),
+        "a setsid or env -i child outlived its step: {left:?}"
+    );
+}
+
+#[test]
+fn what_a_killed_run_leaves_ends_at_its_next_start() {
+    let c = Checkout::new();
+    let (run, held) = killed_while_holding(&c);
+    // The next start ends them before its first step; it is stopped once
+    // they are gone, and cleaned after.
+    let mut again = c
+        .command(&["run", "escapes", "--yes"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let ended = gone(&held);
+    let _ = again.kill();
+    let _ = again.wait();
+    let out = c.command(&["clean", "--all"]).output().unwrap();
+    assert!(
+        ended,
+        "the next start left {held:?} running (run {})",
+        run.display()
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn what_a_killed_run_leaves_ends_with_clean() {
+    let c = Checkout::new();
+    let (_, held) = killed_while_holding(&c);
+    let out = c.command(&["clean", "--all"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(gone(&held), "clean --all left {held:?} running");
+}

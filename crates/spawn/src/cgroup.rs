@@ -1,0 +1,291 @@
+//! A run's processes in a cgroup (v2) of their own, so that none outlives
+//! the run whatever it does: a process that leaves its group (`setsid`),
+//! drops the run's marker from its environment (`env -i`) or double-forks
+//! stays in the cgroup it was started in, and killing the cgroup
+//! (`cgroup.kill`) ends all of it. A child joins its cgroup between fork and
+//! exec ([`Cgroup::join_on_exec`]), so it never runs outside it.
+//!
+//! Where the cgroup is made: under this process's own cgroup in the v2
+//! hierarchy, where this process may write there — as root (the cgroup
+//! filesystem directly), or in a cgroup delegated to the reader (`systemd-run
+//! --user --scope -p Delegate=yes reprise …`). Where neither holds (no v2
+//! hierarchy, or a cgroup not delegated), [`Cgroup::for_run`] says why, and
+//! the run notes that it falls back to process groups.
+//!
+//! A cgroup also counts what its processes use, children that left their
+//! process group included: `cpu.stat` (always there in v2) and
+//! `memory.current` / `memory.peak` (where the memory controller is enabled
+//! for it; on a machine whose memory controller is on cgroup v1 there is
+//! none to read).
+
+use std::fs::File;
+use std::io;
+use std::os::fd::AsRawFd;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A cgroup v2 folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cgroup {
+    dir: PathBuf,
+}
+
+/// What a cgroup's processes have used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// CPU time, user and system, in microseconds (`cpu.stat`'s `usage_usec`).
+    pub cpu_usec: Option<u64>,
+    /// Memory now, in kB (`memory.current`), where the controller is there.
+    pub memory_kb: Option<u64>,
+    /// The most memory since the cgroup was made, in kB (`memory.peak`).
+    pub memory_peak_kb: Option<u64>,
+}
+
+impl Cgroup {
+    /// A new cgroup named `name` for a run, under this process's own cgroup;
+    /// an old one of that name (a killed attempt's) is killed and made anew.
+    /// `Err` says, in words, why cgroups cannot be had here.
+    pub fn for_run(name: &str) -> Result<Cgroup, String> {
+        let own = own_cgroup()?;
+        let cgroup = Cgroup {
+            dir: own.join(name),
+        };
+        if cgroup.dir.is_dir() {
+            cgroup.kill();
+            cgroup.remove();
+        }
+        match std::fs::create_dir(&cgroup.dir) {
+            Ok(()) => Ok(cgroup),
+            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(format!(
+                "this process's cgroup {} is not delegated to this user (run Reprise as root, or under `systemd-run --user --scope -p Delegate=yes`)",
+                own.display()
+            )),
+            Err(e) => Err(format!("cannot make a cgroup in {}: {e}", own.display())),
+        }
+    }
+
+    /// The cgroup at `dir`, where it is one (a folder of a cgroup v2
+    /// hierarchy, holding `cgroup.procs`).
+    pub fn at(dir: &Path) -> Option<Cgroup> {
+        let mount = v2_mount().ok()?;
+        (dir.starts_with(&mount) && dir.join("cgroup.procs").is_file()).then(|| Cgroup {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    /// Its folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A cgroup inside this one (made where missing): one a step, a lane or
+    /// a service runs in. `name` is made a plain folder name.
+    pub fn child(&self, name: &str) -> io::Result<Cgroup> {
+        let safe: String = name
+            .chars()
+            .map(|c| match c {
+                'a'..='z' | 'A'..='Z' | '0'..='9' | '-' | '_' => c,
+                _ => '_',
+            })
+            .collect();
+        // `cgroup.*` and the controllers' file names are the kernel's.
+        let dir = self.dir.join(format!("u-{safe}"));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+        Ok(Cgroup { dir })
+    }
+
+    /// Makes the process `command` starts join this cgroup before it runs
+    /// its program, so it and all it starts are counted and ended with it.
+    /// The spawn fails where it cannot join.
+    pub fn join_on_exec(&self, command: &mut Command) -> io::Result<()> {
+        let procs = File::options()
+            .write(true)
+            .open(self.dir.join("cgroup.procs"))?;
+        // SAFETY: write(2) is async-signal-safe; the descriptor was opened
+        // (close-on-exec) before the fork and is the child's copy.
+        unsafe {
+            command.pre_exec(move || {
+                let written = libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1);
+                if written == 1 {
+                    Ok(())
+                } else {
+                    Err(io::Error::last_os_error())
+                }
+            });
+        }
+        Ok(())
+    }
+
+    /// Every process in it and the cgroups inside it.
+    pub fn pids(&self) -> Vec<u32> {
+        let mut pids = Vec::new();
+        collect_pids(&self.dir, &mut pids);
+        pids
+    }
+
+    /// Kills every process in it and the cgroups inside it (`cgroup.kill`,
+    /// else SIGKILL to each until none is left), waiting up to 5 s for the
+    /// last to go. Answers how many there were.
+    pub fn kill(&self) -> usize {
+        let found = self.pids().len();
+        if found == 0 {
+            return 0;
+        }
+        let killed = std::fs::write(self.dir.join("cgroup.kill"), "1").is_ok();
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            let left = self.pids();
+            if left.is_empty() || Instant::now() >= until {
+                return found;
+            }
+            if !killed {
+                for pid in left {
+                    if let Ok(pid) = libc::pid_t::try_from(pid) {
+                        // SAFETY: kill(2) of one process; no memory effects.
+                        unsafe { libc::kill(pid, libc::SIGKILL) };
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Removes it and the cgroups inside it, once empty.
+    pub fn remove(&self) {
+        remove_tree(&self.dir);
+    }
+
+    /// What its processes, and those of the cgroups inside it, have used.
+    pub fn usage(&self) -> Usage {
+        let read = |file: &str| std::fs::read_to_string(self.dir.join(file)).ok();
+        let cpu_usec = read("cpu.stat").and_then(|stat| {
+            stat.lines()
+                .find_map(|l| l.strip_prefix("usage_usec "))
+                .and_then(|v| v.trim().parse().ok())
+        });
+        let kb = |file: &str| {
+            read(file)
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map(|bytes| bytes / 1024)
+        };
+        Usage {
+            cpu_usec,
+            memory_kb: kb("memory.current"),
+            memory_peak_kb: kb("memory.peak"),
+        }
+    }
+}
+
+fn collect_pids(dir: &Path, out: &mut Vec<u32>) {
+    if let Ok(text) = std::fs::read_to_string(dir.join("cgroup.procs")) {
+        out.extend(text.lines().filter_map(|l| l.trim().parse::<u32>().ok()));
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            collect_pids(&entry.path(), out);
+        }
+    }
+}
+
+fn remove_tree(dir: &Path) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            remove_tree(&entry.path());
+        }
+    }
+    // A cgroup goes with rmdir once it is empty; its files are the kernel's.
+    let until = Instant::now() + Duration::from_secs(2);
+    while std::fs::remove_dir(dir).is_err() && dir.exists() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Where the cgroup v2 hierarchy is mounted (`/sys/fs/cgroup`, or
+/// `/sys/fs/cgroup/unified` beside v1 controllers).
+fn v2_mount() -> Result<PathBuf, String> {
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo")
+        .map_err(|e| format!("cannot read /proc/self/mountinfo: {e}"))?;
+    mounts
+        .lines()
+        .find_map(|line| {
+            let (before, after) = line.split_once(" - ")?;
+            (after.split_whitespace().next()? == "cgroup2")
+                .then(|| before.split_whitespace().nth(4).map(PathBuf::from))
+                .flatten()
+        })
+        .ok_or_else(|| "no cgroup v2 hierarchy is mounted here".to_string())
+}
+
+/// This process's cgroup folder in the v2 hierarchy.
+fn own_cgroup() -> Result<PathBuf, String> {
+    let mount = v2_mount()?;
+    let own = std::fs::read_to_string("/proc/self/cgroup")
+        .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
+    let path = own
+        .lines()
+        .find_map(|l| l.strip_prefix("0::"))
+        .ok_or_else(|| "this process is in no cgroup of the v2 hierarchy".to_string())?;
+    Ok(mount.join(path.trim_start_matches('/')))
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+
+    /// Cgroups where this machine has them (root, a v2 hierarchy): the
+    /// tests that need them say so and fail where they cannot be had.
+    fn run_cgroup(name: &str) -> Cgroup {
+        Cgroup::for_run(&format!("reprise-test-{name}-{}", std::process::id()))
+            .unwrap_or_else(|why| panic!("cgroups cannot be had here: {why}"))
+    }
+
+    #[test]
+    fn a_child_and_what_it_starts_with_setsid_are_ended_with_its_cgroup() {
+        let run = run_cgroup("setsid");
+        let unit = run.child("step setsid/x").unwrap();
+        assert!(
+            unit.dir().ends_with("u-step_setsid_x"),
+            "{}",
+            unit.dir().display()
+        );
+        let mut command = Command::new("sh");
+        command.args([
+            "-c",
+            "setsid sleep 300 >/dev/null 2>&1 & env -i setsid sleep 301 >/dev/null 2>&1 & echo started",
+        ]);
+        command.stdout(std::process::Stdio::piped());
+        unit.join_on_exec(&mut command).unwrap();
+        let out = command.spawn().unwrap().wait_with_output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "started\n");
+        // The shell is gone; its setsid'd children are in the cgroup still.
+        let until = Instant::now() + Duration::from_secs(5);
+        while run.pids().len() < 2 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let pids = run.pids();
+        assert_eq!(pids.len(), 2, "{pids:?}");
+        assert!(run.usage().cpu_usec.is_some());
+        assert_eq!(run.kill(), 2);
+        for pid in pids {
+            let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = state.rsplit(") ").next().unwrap_or("").chars().next();
+            assert!(matches!(state, None | Some('Z')), "{pid} lives: {state:?}");
+        }
+        run.remove();
+        assert!(!run.dir().exists());
+    }
+
+    #[test]
+    fn only_a_cgroup_folder_is_taken_for_one() {
+        assert_eq!(Cgroup::at(Path::new("/tmp")), None);
+        let run = run_cgroup("at");
+        assert_eq!(Cgroup::at(run.dir()), Some(run.clone()));
+        run.remove();
+    }
+}
