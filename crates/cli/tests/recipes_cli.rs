@@ -80,6 +80,11 @@ fn show_prints_steps_in_order_with_reasons_and_figures_with_sentences() {
         "{text}"
     );
     assert!(text.contains("matches checksums/recipes.sha256"), "{text}");
+    // Every lane's command, quoted as the run's plan quotes it.
+    assert!(
+        text.contains("nginx runs: nginx -p . -c nginx.conf -g 'daemon off;'"),
+        "{text}"
+    );
 }
 
 #[test]

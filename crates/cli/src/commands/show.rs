@@ -8,6 +8,7 @@ use clap::Args as ClapArgs;
 use reprise_engine::expected::count;
 use reprise_probe::preflight::LaneHere;
 use reprise_recipe::reading::{number, value as value_of};
+use reprise_recipe::shown::command_line;
 use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Recipe, Revision};
 
 use crate::table::{Table, wrap};
@@ -125,7 +126,7 @@ fn render(
             t.row(vec![
                 tc.name.to_string(),
                 tc.version.to_string(),
-                tc.command.join(" "),
+                command_line(&tc.command),
             ]);
         }
         o.push_str(&t.render(2));
@@ -192,6 +193,12 @@ fn render(
             ]);
         }
         o.push_str(&t.render(2));
+        // Each lane's command as the run's plan shows it: quoted as a shell
+        // reads it back, every character a reader cannot see escaped.
+        for l in r.lanes.iter().filter(|l| l.command.is_some()) {
+            let command = command_line(l.command.as_deref().unwrap_or_default());
+            let _ = writeln!(o, "  {} runs: {command}", l.name);
+        }
     }
 
     if !r.workloads.is_empty() {
@@ -298,7 +305,7 @@ fn detail(action: &Action) -> Option<String> {
         Action::Build { command, dir, .. } | Action::Command { command, dir, .. } => {
             format!(
                 "$ {}{}",
-                command.join(" "),
+                command_line(command),
                 dir.as_ref()
                     .map(|d| format!("   (in {d})"))
                     .unwrap_or_default()
@@ -308,7 +315,7 @@ fn detail(action: &Action) -> Option<String> {
             command, tree, dir, ..
         } => format!(
             "$ {}{} → trees/{tree}",
-            command.join(" "),
+            command_line(command),
             dir.as_ref()
                 .map(|d| format!("   (in {d})"))
                 .unwrap_or_default()
@@ -343,7 +350,7 @@ fn detail(action: &Action) -> Option<String> {
             let counts: Vec<String> = verify.iter().map(|(t, n)| format!("{t} = {n}")).collect();
             format!(
                 "$ {} → {database}{}",
-                command.join(" "),
+                command_line(command),
                 if counts.is_empty() {
                     String::new()
                 } else {
