@@ -1,294 +1,94 @@
-//! The commands the UI calls: each a thin call into the session API
-//! (`reprise-session`) or a crate's reading function, its answer turned into
-//! a view, its failure into a [`CommandError`] with what to do.
+//! What each command does: a thin call into the session API (the same the
+//! CLI calls), its answer a session view or a crate's type, its failure a
+//! [`CommandError`] with what to do. A command that streams (a run, a
+//! setup, a validation) sends its messages through `send`; [`crate::ipc`]
+//! lists the commands and makes them Tauri's.
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
-use reprise_engine::LaneHost;
-use reprise_probe::Fingerprint;
+use reprise_engine::{CancelToken, Event, EventSink, LaneHost};
+use reprise_history::RunSummary;
+use reprise_probe::preflight::Preflight;
 use reprise_session::preflight::Versions;
-use reprise_session::{Loaded, Session, SessionError};
+use reprise_session::run::{RunChoices, RunOutcome, ServerChoice};
+use reprise_session::setup::{SetupEnd, SetupPlan};
+use reprise_session::share::{SharePreview, ShareStatus, SignInCode};
+use reprise_session::views::{
+    Countdown, Library, PostView, ResultsView, RunPlan, ThisMachine, Validation,
+};
+use reprise_share::CreatedDiscussion;
+use serde::Serialize;
+use ts_rs::TS;
 
-use crate::views::*;
+use crate::errors::{Answer, CommandError, ErrorKind, error};
+use crate::shell::Shell;
+use crate::stream::{self, StreamMessage};
 
-pub type Answer<T> = Result<T, CommandError>;
-
-/// A session error as the UI shows it: its kind, the message, and a hint.
-pub fn error(e: SessionError) -> CommandError {
-    let (kind, hint) = match &e {
-        SessionError::Catalog(_) => (
-            ErrorKind::NotFound,
-            "Go back to the Library and pick one of the recipes listed there.",
-        ),
-        SessionError::Recipe(_) => (
-            ErrorKind::Invalid,
-            "Run `reprise check` on the file to see every problem with its line.",
-        ),
-        SessionError::Unreviewed { .. } => (
-            ErrorKind::Unreviewed,
-            "Review the recipe, then record it with `reprise checksums update`, or run it from the CLI with --allow-modified.",
-        ),
-        SessionError::Plan(_) => (
-            ErrorKind::Plan,
-            "The recipe's steps cannot be planned; `reprise run` shows the same error.",
-        ),
-        SessionError::UnknownSource { .. } => (
-            ErrorKind::Plan,
-            "Give a source id the recipe declares; the Post page lists them.",
-        ),
-        SessionError::Busy(_) => (
-            ErrorKind::Busy,
-            "Wait for it to finish, or cancel it first.",
-        ),
-        SessionError::MachineBusy(_) => (
-            ErrorKind::Busy,
-            "Wait for it to finish: the Machine page shows a validation, the Run page a run.",
-        ),
-        SessionError::Validate(_) => (
-            ErrorKind::Internal,
-            "Close other busy programs and try again; `reprise validate` in a terminal shows the same.",
-        ),
-        SessionError::WorkDir(_) | SessionError::Run(_) | SessionError::Harness(_) => (
-            ErrorKind::Io,
-            "Check that the data dir is writable, or set REPRISE_DATA_DIR; the run's log is in its folder.",
-        ),
-        SessionError::History(reprise_history::HistoryError::UnknownRun(_)) => (
-            ErrorKind::NotFound,
-            "Pick a run from the list; `reprise history` lists them too.",
-        ),
-        SessionError::History(_) | SessionError::ResultsFile { .. } => (
-            ErrorKind::History,
-            "The history file may be damaged or unwritable; check the data dir (REPRISE_DATA_DIR).",
-        ),
-        SessionError::ServerHost(_) => (
-            ErrorKind::ServerHost,
-            "Check the server host's address (tcp://HOST:PORT), that its engine's API is open there with TLS, that the certificates folder holds ca.pem, cert.pem and key.pem its CA signed, and that every lane has an image; docs/two-machines.md says how.",
-        ),
-        SessionError::NotSignedIn => (ErrorKind::Share, "Sign in to GitHub first."),
-        SessionError::NoOAuthApp => (
-            ErrorKind::Share,
-            "Open the prefilled discussion on GitHub instead (“Open on GitHub”), or set REPRISE_GITHUB_CLIENT_ID to an OAuth app's client id and restart the app.",
-        ),
-        SessionError::NoRepository => (
-            ErrorKind::Share,
-            "Enter the repository to post in (owner/name) above the preview.",
-        ),
-        SessionError::BadRepository(_) => (
-            ErrorKind::Invalid,
-            "Write the repository as owner/name, as in its GitHub address: github.com/owner/name.",
-        ),
-        SessionError::Mise(_) | SessionError::NoMise { .. } => (
-            ErrorKind::Io,
-            "Install mise (`cargo install mise --locked`), then run `reprise setup RECIPE` in a terminal to see mise's own output.",
-        ),
-        SessionError::Report(_) | SessionError::Share(_) => (
-            ErrorKind::Share,
-            "Check the repository, its Discussions category for this recipe, and the token (`reprise logout` to sign in again).",
-        ),
-    };
-    CommandError {
-        kind,
-        message: e.to_string(),
-        hint: hint.into(),
-    }
+/// What this build can do, so the UI shows the rest as not in this build.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Capabilities {
+    /// Machine probe and preflight (reprise-probe).
+    pub probe: bool,
+    /// Running a recipe (reprise-engine).
+    pub engine: bool,
+    /// The synthetic event stream bench/desktop measures with.
+    pub bench_stream: bool,
 }
 
-fn units(metrics: impl IntoIterator<Item = reprise_recipe::Metric>) -> Vec<MetricUnit> {
-    let mut seen = Vec::new();
-    for metric in metrics {
-        if !seen.contains(&metric) {
-            seen.push(metric);
-        }
-    }
-    seen.into_iter()
-        .map(|metric| MetricUnit {
-            metric,
-            unit: metric.unit().into(),
-        })
-        .collect()
-}
-
-fn standings(lanes: Vec<reprise_session::recipes::LaneStanding>) -> Vec<LaneStanding> {
-    lanes
-        .into_iter()
-        .map(|s| LaneStanding {
-            lane: s.lane,
-            here: s.here,
-        })
-        .collect()
-}
-
-pub fn library(session: &Session) -> Answer<Library> {
-    let library = session.library().map_err(error)?;
-    Ok(Library {
-        recipes: library
-            .recipes
-            .into_iter()
-            .map(|Loaded { recipe, checksum }| {
-                let measures: BTreeSet<&str> =
-                    recipe.figures.iter().map(|f| f.metric.unit()).collect();
-                RecipeCard {
-                    units: measures.into_iter().map(String::from).collect(),
-                    figures: recipe.figures.len() as u32,
-                    claims: recipe.claims.len() as u32,
-                    steps: recipe.steps.len() as u32,
-                    lanes: standings(session.found_here(&recipe).lanes),
-                    post: recipe.post,
-                    checksum,
-                }
-            })
-            .collect(),
-        problems: library
-            .problems
-            .into_iter()
-            .map(|p| RecipeProblem {
-                id: p.id,
-                file: p.file.display().to_string(),
-                message: p.message,
-            })
-            .collect(),
-        dir: session.catalog.recipes_dir().display().to_string(),
+pub fn capabilities(_: &Shell) -> Answer<Capabilities> {
+    Ok(Capabilities {
+        probe: true,
+        engine: true,
+        bench_stream: cfg!(feature = "bench"),
     })
 }
 
-pub fn load_recipe(session: &Session, id: &str) -> Answer<Loaded> {
-    session.load_recipe(id).map_err(error)
+pub fn library(shell: &Shell) -> Answer<Library> {
+    shell.session.library_view().map_err(error)
 }
 
-pub fn post(session: &Session, id: &str) -> Answer<PostView> {
-    let Loaded { recipe, checksum } = load_recipe(session, id)?;
-    let here = session.found_here(&recipe);
-    Ok(PostView {
-        checksum,
-        machine: recipe.machine.clone(),
-        toolchains: recipe
-            .toolchains
-            .iter()
-            .map(|t| ToolchainHere {
-                on_path: here
-                    .toolchains
-                    .get(&t.name)
-                    .is_some_and(|p| p.status.is_present()),
-                toolchain: t.clone(),
-            })
-            .collect(),
-        lanes: recipe
-            .lanes
-            .iter()
-            .zip(here.lanes)
-            .map(|(lane, standing)| LaneOfPost {
-                lane: lane.clone(),
-                here: standing.here,
-            })
-            .collect(),
-        steps: recipe
-            .ordered_steps()
-            .into_iter()
-            .map(|s| StepView {
-                id: s.id.to_string(),
-                kind: s.action.kind(),
-                why: s.why.clone(),
-                after: s.after.iter().map(|a| a.to_string()).collect(),
-                lanes: s.action.lanes().iter().map(|l| l.to_string()).collect(),
-                command: s.action.command().map(reprise_report::shell_words),
-            })
-            .collect(),
-        units: units(recipe.figures.iter().map(|f| f.metric)),
-        figures: recipe.figures.clone(),
-        claims: recipe.claims.clone(),
-        post: recipe.post,
-    })
+pub fn post(shell: &Shell, id: String) -> Answer<PostView> {
+    shell.session.post_view(&id).map_err(error)
 }
 
-pub fn history(session: &Session) -> Answer<Vec<RunSummary>> {
-    session.history().and_then(|h| Ok(h.list()?)).map_err(error)
+pub fn history(shell: &Shell) -> Answer<Vec<RunSummary>> {
+    let list = || Ok(shell.session.history()?.list()?);
+    list().map_err(error)
 }
 
-pub fn results(session: &Session, run: &str) -> Answer<ResultsView> {
-    let report = session.report(run).map_err(error)?;
-    let summary = history(session)?
-        .into_iter()
-        .find(|r| r.id == report.run.id)
-        .ok_or_else(|| error(reprise_history::HistoryError::UnknownRun(run.into()).into()))?;
-    let bootstrap = report.judgement.settings.bootstrap;
-    let cells = report
-        .judgement
-        .cells
-        .iter()
-        .map(|c| {
-            let values = c.values();
-            MeasuredCell {
-                key: c.cell.key.clone(),
-                runs: c.cell.runs.len() as u32,
-                status: c.status.clone(),
-                stats: c.stats.clone(),
-                interval: (!values.is_empty()).then(|| bootstrap.median(&values)),
-                figures: report
-                    .figures_of(&c.cell.key)
-                    .iter()
-                    .map(|f| f.figure.clone())
-                    .collect(),
-            }
+pub fn results(shell: &Shell, run: String) -> Answer<ResultsView> {
+    shell.session.results_view(&run).map_err(error)
+}
+
+pub fn machine(_: &Shell) -> Answer<ThisMachine> {
+    Ok(ThisMachine::probe())
+}
+
+/// Validates this machine as `reprise validate` does (`quick`: about 15 s,
+/// else about a minute), each stage's line sent as it happens; saved in the
+/// history. Refused while a run goes on.
+pub fn validate_machine<E>(
+    shell: &Shell,
+    quick: bool,
+    mut send: impl FnMut(String) -> Result<(), E>,
+) -> Answer<Validation> {
+    let (profile, history) = shell
+        .session
+        .validate_machine(quick, true, |line| {
+            // A closed window only stops the progress lines, not the validation.
+            let _ = send(line.to_string());
         })
-        .collect();
-    // The machine as the Machine page words it, but for what would name
-    // the host or is not recorded by a run (the container engine).
-    let measured_on = reprise_session::harness_files::measured_on(&report)
-        .map(|fingerprint| fingerprint.summary())
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|(name, _)| !["Host", "Containers"].contains(name))
-        .map(|(name, value)| Fact {
-            name: name.into(),
-            value,
-        })
-        .collect();
-    Ok(ResultsView {
-        run: summary,
-        tally: report.tally(),
-        people: report.people_rows(),
-        units: units(
-            report
-                .judgement
-                .figures
-                .iter()
-                .map(|f| f.metric)
-                .chain(report.judgement.cells.iter().map(|c| c.cell.key.metric())),
-        ),
-        cells,
-        not_measured: report
-            .measurements
-            .not_measured
-            .iter()
-            .map(|(lane, why)| reprise_session::run::LaneSkipped {
-                lane: lane.clone(),
-                why: why.clone(),
-            })
-            .collect(),
-        measured_on,
-        machine: report.judgement.machine,
-        figures: report.judgement.figures,
-        verdicts: report.judgement.verdicts,
-        deviations: report.judgement.deviations,
-        commands: report
-            .environment
-            .commands
-            .iter()
-            .map(|c| reprise_report::shell_words(c))
-            .collect(),
-        environment: report.environment,
-        info: report.run,
-    })
+        .map_err(error)?;
+    Ok(Validation::of(profile, history))
 }
 
-/// This machine against the recipe's reference, item by item, from the
-/// probe, as the CLI's preflight does. The toolchains are only looked for
-/// until the reader asks their versions (`ask_versions`), which runs the
-/// recipe's version commands the page lists: refused for a recipe that is
-/// not the reviewed one.
-pub fn preflight(session: &Session, id: &str, ask_versions: bool) -> Answer<Preflight> {
-    let loaded = load_recipe(session, id)?;
+/// This machine against the recipe's reference, item by item, as the CLI's
+/// preflight does. The toolchains are only looked for until the reader asks
+/// their versions (`ask_versions`), which runs the recipe's version
+/// commands the page lists: refused for a recipe that is not the reviewed one.
+pub fn preflight(shell: &Shell, id: String, ask_versions: bool) -> Answer<Preflight> {
+    let session = &shell.session;
+    let loaded = session.load_recipe(&id).map_err(error)?;
     let versions = match ask_versions {
         true => Versions::Ask {
             timeout: Duration::from_secs(10),
@@ -301,114 +101,170 @@ pub fn preflight(session: &Session, id: &str, ask_versions: bool) -> Answer<Pref
         .map_err(error)
 }
 
-/// Flattens the probe's JSON into `cpu.brand = …` facts, leaving out the
-/// unknown ones.
-fn facts(prefix: &str, value: &serde_json::Value, out: &mut Vec<Fact>) {
-    use serde_json::Value;
-    let fact = |name: &str, value: String| Fact {
-        name: name.into(),
-        value,
+/// The plan, with the lanes on another machine where `server` says so.
+pub fn plan_run(shell: &Shell, id: String, server: Option<ServerChoice>) -> Answer<RunPlan> {
+    let choices = RunChoices {
+        server,
+        ..RunChoices::default()
     };
-    match value {
-        Value::Null => {}
-        Value::Object(map) => {
-            for (k, v) in map {
-                let key = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                facts(&key, v, out);
-            }
-        }
-        Value::Array(items) if items.iter().all(|i| !i.is_object()) => {
-            if !items.is_empty() {
-                let joined: Vec<String> = items
-                    .iter()
-                    .map(|i| i.to_string().trim_matches('"').to_string())
-                    .collect();
-                out.push(fact(prefix, joined.join(", ")));
-            }
-        }
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                facts(&format!("{prefix}[{i}]"), v, out);
-            }
-        }
-        Value::String(s) => out.push(fact(prefix, s.clone())),
-        other => out.push(fact(prefix, other.to_string())),
-    }
+    shell.session.plan_for(&id, choices).map_err(error)
 }
 
-/// This machine's fingerprint, probed as `reprise probe` probes it.
-pub fn machine() -> ThisMachine {
-    let fingerprint = Fingerprint::probe(Duration::from_secs(2));
-    let mut out = Vec::new();
-    facts(
-        "",
-        &serde_json::to_value(&fingerprint).unwrap_or_default(),
-        &mut out,
-    );
-    ThisMachine {
-        summary: fingerprint
-            .summary()
-            .into_iter()
-            .map(|(name, value)| Fact {
-                name: name.into(),
-                value,
-            })
-            .collect(),
-        facts: out,
-    }
+/// Runs or resumes the recipe's steps as the person chose (a new run, a
+/// smoke run, sources from elsewhere, a server host), its events and how
+/// long it has left to measure sent in throttled batches; answers when the
+/// run ends. The session refuses a recipe that is not the reviewed one
+/// unless the reader accepted it.
+pub fn start_run<E>(
+    shell: &Shell,
+    id: String,
+    choices: RunChoices,
+    send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
+) -> Answer<RunOutcome> {
+    let session = &shell.session;
+    let mut loaded = session.load_recipe(&id).map_err(error)?;
+    let options = choices
+        .options(&mut loaded.recipe, "the desktop app")
+        .map_err(error)?;
+    let prepared = session.prepare(&loaded, &options).map_err(error)?;
+    let countdown = Countdown::of(&prepared);
+    streamed(Some(countdown), send, |sink| {
+        session.execute(prepared, sink)
+    })
+    .map_err(error)
 }
 
-/// The program that opens a link in the system's browser.
-const LINK_OPENER: &str = if cfg!(target_os = "macos") {
-    "open"
-} else if cfg!(windows) {
-    "explorer"
-} else {
-    "xdg-open"
-};
-
-/// Opens an http(s) link (a post, a discussion) in the system's browser, as
-/// a click on a link does in a browser; anything else is refused.
-pub fn open_link(url: &str) -> Answer<()> {
-    open_link_with(std::path::Path::new(LINK_OPENER), url)
+pub fn cancel_run(shell: &Shell, id: String) -> Answer<bool> {
+    Ok(shell.session.cancel(&id))
 }
 
-/// [`open_link`] through a given opener program.
-pub fn open_link_with(opener: &std::path::Path, url: &str) -> Answer<()> {
-    let parsed = tauri::Url::parse(url).map_err(|e| CommandError {
-        kind: ErrorKind::Invalid,
-        message: format!("`{url}` is not a link: {e}"),
-        hint: "Only http and https links open in the browser.".into(),
+/// What "Set up what's missing" will install (through mise), write and run.
+pub fn setup_plan(shell: &Shell, id: String, lanes: Vec<String>) -> Answer<SetupPlan> {
+    let loaded = shell.session.load_recipe(&id).map_err(error)?;
+    Ok(shell.session.setup_plan(&loaded, &lanes))
+}
+
+/// Installs what [`setup_plan`] shows for `id`'s `lanes`, mise's output
+/// sent in throttled batches; answers when the install ends.
+pub fn start_setup<E>(
+    shell: &Shell,
+    id: String,
+    lanes: Vec<String>,
+    send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
+) -> Answer<SetupEnd> {
+    let session = &shell.session;
+    let loaded = session.load_recipe(&id).map_err(error)?;
+    let plan = session.setup_plan(&loaded, &lanes);
+    let cancel = CancelToken::new();
+    shell.setups().insert(id.clone(), cancel.clone());
+    let end = streamed(None, send, |sink| {
+        session.setup(&loaded, &plan, false, sink, &cancel)
+    });
+    shell.setups().remove(&id);
+    end.map_err(error)
+}
+
+/// Stops `id`'s setup; whether one was going.
+pub fn cancel_setup(shell: &Shell, id: String) -> Answer<bool> {
+    Ok(shell.setups().get(&id).map(CancelToken::cancel).is_some())
+}
+
+/// What sharing `run` would post, redacted, with the Markdown Copy gives.
+pub fn share_preview(shell: &Shell, run: String) -> Answer<SharePreview> {
+    shell
+        .session
+        .share_preview(&run, None, None, true)
+        .map_err(error)
+}
+
+pub fn share_status(shell: &Shell) -> Answer<ShareStatus> {
+    shell.session.share_status().map_err(error)
+}
+
+/// Keeps `repo` (OWNER/NAME, checked) in the data dir as where to post;
+/// answers the status with it.
+pub fn share_choose_repo(shell: &Shell, repo: String) -> Answer<ShareStatus> {
+    shell.session.choose_repo(&repo).map_err(error)?;
+    share_status(shell)
+}
+
+/// Writes the run's redacted report (Markdown, as previewed) to the data
+/// dir's `shares/RUN.md`; answers where.
+pub fn share_save(shell: &Shell, run: String) -> Answer<String> {
+    let preview = share_preview(shell, run)?;
+    let file = shell.session.save_share(&preview, None).map_err(error)?;
+    Ok(file.display().to_string())
+}
+
+/// Asks GitHub for a device code for the person to enter.
+pub fn share_sign_in(shell: &Shell) -> Answer<SignInCode> {
+    let code = shell.session.begin_sign_in().map_err(error)?;
+    let shown = SignInCode::of(&code);
+    *shell.sign_in() = Some(code);
+    Ok(shown)
+}
+
+/// Answers once the person has entered the code at GitHub (or it expired),
+/// with where the token is kept.
+pub fn share_wait_sign_in(shell: &Shell) -> Answer<String> {
+    finish_sign_in(shell, &mut std::thread::sleep)
+}
+
+/// [`share_wait_sign_in`], waiting between polls with `sleep`.
+pub fn finish_sign_in(shell: &Shell, sleep: &mut dyn FnMut(Duration)) -> Answer<String> {
+    let code = shell.sign_in().take().ok_or_else(|| {
+        CommandError::new(
+            ErrorKind::Share,
+            "no sign-in is waiting",
+            "Press “Sign in to GitHub” first.",
+        )
     })?;
-    if !matches!(parsed.scheme(), "http" | "https") {
-        return Err(CommandError {
-            kind: ErrorKind::Invalid,
-            message: format!("`{url}` is not an http or https link"),
-            hint: "Only http and https links open in the browser.".into(),
-        });
-    }
-    let mut command = std::process::Command::new(opener);
-    command
-        .arg(parsed.as_str())
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = command.spawn().map_err(|e| CommandError {
-        kind: ErrorKind::Io,
-        message: format!("could not start {}: {e}", opener.display()),
-        hint: format!(
-            "Install {} (xdg-utils on Linux), or open the link by hand: {}",
-            opener.display(),
-            parsed.as_str()
-        ),
-    })?;
-    // The opener hands the link to the browser and exits; reap it off this thread.
-    std::thread::spawn(move || child.wait());
-    Ok(())
+    let (store, _) = shell.session.finish_sign_in(&code, sleep).map_err(error)?;
+    Ok(store)
+}
+
+/// Posts the run's redacted report, exactly as previewed.
+pub fn share_submit(shell: &Shell, run: String) -> Answer<CreatedDiscussion> {
+    let preview = share_preview(shell, run)?;
+    shell.session.submit(&preview).map_err(error)
+}
+
+/// Opens an http(s) link (a post, a discussion) in the system's browser.
+pub fn open_link(_: &Shell, url: String) -> Answer<()> {
+    crate::link::open(&url)
+}
+
+/// For `bench/desktop`: synthetic progress events for `millis` ms through
+/// the throttle a run's events go through; with `forward` false the batches
+/// are dropped instead of sent (the same CPU load without the UI's share).
+#[cfg(feature = "bench")]
+pub fn bench_stream<E>(
+    _: &Shell,
+    millis: u32,
+    forward: bool,
+    mut send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send + 'static,
+) -> Answer<stream::StreamSummary> {
+    crate::bench::stream(millis, move |batch| match forward {
+        true => send(batch),
+        false => Ok(()),
+    })
+}
+
+/// Runs `work` with an event sink whose events reach `send` in throttled
+/// batches ([`stream::forward`]), with how long the run has left where
+/// `countdown` counts it.
+fn streamed<T, E>(
+    countdown: Option<Countdown>,
+    send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
+    work: impl FnOnce(&dyn EventSink) -> T,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel::<Event>();
+    std::thread::scope(|scope| {
+        let forwarder =
+            scope.spawn(move || stream::forward(&rx, stream::INTERVAL, countdown, send));
+        let result = work(&tx);
+        drop(tx);
+        let _ = forwarder.join();
+        result
+    })
 }

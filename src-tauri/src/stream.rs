@@ -1,15 +1,18 @@
 //! Forwarding a fast event stream to the UI without flooding it: progress
 //! is merged to its latest value, log lines are capped, and everything goes
 //! out in at most one batch per interval (20 a second by default), so a
-//! load generator's 75k events a second cost the webview 20 messages.
+//! load generator's 75k events a second cost the webview 20 messages. A
+//! run's batches end with how long it has left to measure, counted by the
+//! session's [`Countdown`] as the CLI counts it.
 
 use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use reprise_engine::Event;
-
-use crate::views::{LiveCell, StreamMessage};
+use reprise_engine::{Event, LiveCell};
+use reprise_session::views::{Countdown, Left};
+use serde::Serialize;
+use ts_rs::TS;
 
 /// The default interval between batches: 20 a second.
 pub const INTERVAL: Duration = Duration::from_millis(50);
@@ -17,56 +20,80 @@ pub const INTERVAL: Duration = Duration::from_millis(50);
 /// Log lines kept per step per batch; the rest are counted as dropped.
 pub const LOG_LINES_PER_BATCH: usize = 50;
 
-/// Events held back until the next batch.
+/// One message on a run's event channel: an engine event as it happened, a
+/// merged summary of many progress events or log lines, or how long the run
+/// has left to measure.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum StreamMessage {
+    /// Progress merged over one interval: the latest value and how many
+    /// events were folded into it.
+    Progress {
+        step: String,
+        done: f64,
+        total: Option<f64>,
+        req_per_s: Option<f64>,
+        p99_ms: Option<f64>,
+        /// The cell being measured, where the step measures cells.
+        cell: Option<LiveCell>,
+        merged: u32,
+    },
+    /// Log lines of one step, joined, with how many were dropped to stay
+    /// within the interval's budget.
+    Log {
+        step: String,
+        lines: Vec<String>,
+        dropped: u32,
+    },
+    /// Anything else, passed on at once and in order.
+    Event { event: Event },
+    /// How long the run has left to measure as of this batch (none: nothing
+    /// is left); the page counts down from it until the next.
+    Left { left: Option<Left> },
+}
+
+/// What a bench stream did: events produced, batches the UI received.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct StreamSummary {
+    pub events: u64,
+    pub batches: u64,
+}
+
+/// Events held back until the next batch, and the run's countdown.
 #[derive(Default)]
 pub struct Coalescer {
     progress: BTreeMap<String, StreamMessage>,
     logs: BTreeMap<String, (Vec<String>, u32)>,
+    countdown: Option<Countdown>,
 }
 
 impl Coalescer {
+    /// A coalescer whose batches end with what `countdown` counts.
+    pub fn counting(countdown: Option<Countdown>) -> Coalescer {
+        Coalescer {
+            countdown,
+            ..Coalescer::default()
+        }
+    }
+
     /// Takes one event; returns it at once when it must not wait (any but
     /// progress and log lines), after whatever was held back, to keep the order.
     pub fn push(&mut self, event: Event) -> Vec<StreamMessage> {
+        if let Some(countdown) = &mut self.countdown {
+            countdown.observe(&event, Instant::now());
+        }
+        if let Some(p) = event.progress() {
+            self.progress_of(
+                p.step.to_string(),
+                p.done as f64,
+                (p.total > 0).then_some(p.total as f64),
+                p.req_per_s,
+                p.p99_ms,
+                p.cell,
+            );
+            return Vec::new();
+        }
         match event {
-            Event::Progress {
-                step, done, total, ..
-            } => {
-                self.progress_of(
-                    step,
-                    done as f64,
-                    (total > 0).then_some(total as f64),
-                    None,
-                    None,
-                    None,
-                );
-                Vec::new()
-            }
-            Event::Measuring {
-                step,
-                lane,
-                endpoint,
-                run,
-                cells_done,
-                cells,
-                req_per_s,
-                p99_ms,
-                ..
-            } => {
-                self.progress_of(
-                    step,
-                    cells_done as f64,
-                    (cells > 0).then_some(cells as f64),
-                    Some(req_per_s),
-                    p99_ms,
-                    Some(LiveCell {
-                        lane,
-                        endpoint,
-                        run,
-                    }),
-                );
-                Vec::new()
-            }
             Event::Log { step, line, .. } => {
                 let (lines, dropped) = self.logs.entry(step).or_default();
                 if lines.len() < LOG_LINES_PER_BATCH {
@@ -77,8 +104,9 @@ impl Coalescer {
                 Vec::new()
             }
             event => {
-                let mut out = self.drain();
+                let mut out = self.held();
                 out.push(StreamMessage::Event { event });
+                out.extend(self.left());
                 out
             }
         }
@@ -115,8 +143,17 @@ impl Coalescer {
         );
     }
 
-    /// Everything held back: logs first, then the latest progress.
+    /// Everything held back (logs first, then the latest progress), and how
+    /// long the run has left as of now.
     pub fn drain(&mut self) -> Vec<StreamMessage> {
+        let mut out = self.held();
+        if !out.is_empty() {
+            out.extend(self.left());
+        }
+        out
+    }
+
+    fn held(&mut self) -> Vec<StreamMessage> {
         let mut out: Vec<StreamMessage> = std::mem::take(&mut self.logs)
             .into_iter()
             .map(|(step, (lines, dropped))| StreamMessage::Log {
@@ -128,17 +165,26 @@ impl Coalescer {
         out.extend(std::mem::take(&mut self.progress).into_values());
         out
     }
+
+    fn left(&self) -> Option<StreamMessage> {
+        let countdown = self.countdown.as_ref()?;
+        Some(StreamMessage::Left {
+            left: countdown.left(Instant::now()),
+        })
+    }
 }
 
 /// Reads events until the sender hangs up, sending batches: at most one per
-/// `interval` for progress and logs, at once for anything else. Returns how
-/// many batches were sent. Stops early when `send` fails (the UI went away).
+/// `interval` for progress and logs, at once for anything else, each ending
+/// with what `countdown` counts. Returns how many batches were sent. Stops
+/// early when `send` fails (the UI went away).
 pub fn forward<E>(
     events: &Receiver<Event>,
     interval: Duration,
+    countdown: Option<Countdown>,
     mut send: impl FnMut(Vec<StreamMessage>) -> Result<(), E>,
 ) -> u64 {
-    let mut coalescer = Coalescer::default();
+    let mut coalescer = Coalescer::counting(countdown);
     let mut next = Instant::now() + interval;
     let mut sent = 0;
     loop {
@@ -296,7 +342,7 @@ mod tests {
         });
         let mut batches = Vec::new();
         let started = Instant::now();
-        let sent = forward(&rx, Duration::from_millis(50), |b| {
+        let sent = forward(&rx, Duration::from_millis(50), None, |b| {
             batches.push(b);
             Ok::<(), ()>(())
         });
@@ -325,7 +371,7 @@ mod tests {
         let (tx, rx) = channel();
         tx.send(finished("started")).unwrap();
         tx.send(finished("more")).unwrap();
-        let sent = forward(&rx, INTERVAL, |_| Err("closed"));
+        let sent = forward(&rx, INTERVAL, None, |_| Err("closed"));
         assert_eq!(sent, 0);
     }
 }

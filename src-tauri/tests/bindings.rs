@@ -1,36 +1,14 @@
-//! The TypeScript types in `ui/src/bindings/` are generated from what the
-//! commands return (the crates' own types, and the app's views that combine
-//! them); this test regenerates them and fails when the committed ones are
-//! stale. `REPRISE_UPDATE_BINDINGS=1` rewrites them.
+//! The TypeScript client in `ui/src/bindings/` is generated from the
+//! command list (`src-tauri/src/ipc.rs`): `commands.ts`, and every type a
+//! command takes or answers, from the crate that defines it. This test
+//! regenerates them and fails when the committed ones are stale.
+//! `REPRISE_UPDATE_BINDINGS=1` rewrites them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use reprise_desktop::views::*;
-use ts_rs::{Config, TS};
-
 fn generate(dir: &Path) {
-    let cfg = Config::new().with_out_dir(dir).with_large_int("number");
-    Library::export_all(&cfg).unwrap();
-    PostView::export_all(&cfg).unwrap();
-    RunSummary::export_all(&cfg).unwrap();
-    ResultsView::export_all(&cfg).unwrap();
-    ShareView::export_all(&cfg).unwrap();
-    ThisMachine::export_all(&cfg).unwrap();
-    Validation::export_all(&cfg).unwrap();
-    Preflight::export_all(&cfg).unwrap();
-    RunPlan::export_all(&cfg).unwrap();
-    RunChoices::export_all(&cfg).unwrap();
-    RunOutcome::export_all(&cfg).unwrap();
-    ShareStatus::export_all(&cfg).unwrap();
-    SignInCode::export_all(&cfg).unwrap();
-    CreatedDiscussion::export_all(&cfg).unwrap();
-    CommandError::export_all(&cfg).unwrap();
-    StreamMessage::export_all(&cfg).unwrap();
-    Capabilities::export_all(&cfg).unwrap();
-    StreamSummary::export_all(&cfg).unwrap();
-    reprise_session::setup::SetupPlan::export_all(&cfg).unwrap();
-    reprise_session::setup::SetupEnd::export_all(&cfg).unwrap();
+    reprise_desktop::write_client(dir).unwrap();
 }
 
 /// Every `.ts` file under `dir`, by its path relative to `dir`.
@@ -65,7 +43,7 @@ fn the_committed_typescript_bindings_are_fresh() {
     generate(fresh.path());
     let generated = files(fresh.path());
     assert!(
-        generated.contains_key("PostView.ts"),
+        generated.contains_key("PostView.ts") && generated.contains_key("commands.ts"),
         "{:?}",
         generated.keys()
     );

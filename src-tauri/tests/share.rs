@@ -3,17 +3,20 @@
 //! GraphQL wire formats. The one fake is time: waits between polls are
 //! recorded instead of slept.
 
+#[path = "../../crates/session/tests/support/mod.rs"]
+mod support;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use reprise_desktop::share::{
-    PendingSignIn, begin_sign_in, choose_repo, finish_sign_in, preview, save, status, submit,
+use reprise_desktop::commands::{
+    finish_sign_in, share_choose_repo, share_preview, share_save, share_sign_in, share_status,
+    share_submit,
 };
-use reprise_history::History;
+use reprise_desktop::shell::Shell;
 use reprise_recipe::Catalog;
-use reprise_report::RunInfo;
 use reprise_session::share::RepoFrom;
 use reprise_session::{DataDir, Session, ShareSettings};
 use reprise_share::{GitHub, TokenStore};
@@ -86,8 +89,6 @@ fn seed(data: &Path) -> String {
 
 /// A stored hello-ceiling run whose `env.json` is `env`.
 fn seed_with(data: &Path, env: serde_json::Value) -> String {
-    let checkout = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let results = tempfile::tempdir().unwrap();
     let lines: Vec<String> = [("puma", 30_000.0), ("falcon", 60_000.0)]
         .iter()
         .flat_map(|(lane, base)| {
@@ -97,24 +98,14 @@ fn seed_with(data: &Path, env: serde_json::Value) -> String {
             })
         })
         .collect();
-    std::fs::write(results.path().join("per-run.json"), lines.join("\n")).unwrap();
-    std::fs::write(results.path().join("env.json"), env.to_string()).unwrap();
-    let recipe = reprise_recipe::load(&checkout.join("recipes/hello-ceiling.toml")).unwrap();
-    let mut history = History::open(data).unwrap();
-    let id = history
-        .new_id("hello-ceiling", "2026-11-30T05:00:00Z")
-        .unwrap();
-    let run = RunInfo::for_recipe(&recipe, &id, "2026-11-30T05:00:00Z");
-    let report = reprise_session::judge::judge_results_dir(
-        &recipe,
-        results.path(),
-        None,
-        run,
-        &Default::default(),
+    support::store_results_dir(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+        data,
+        &[
+            ("per-run.json", lines.join("\n")),
+            ("env.json", env.to_string()),
+        ],
     )
-    .unwrap();
-    history.store(&report).unwrap();
-    id
 }
 
 #[test]
@@ -123,7 +114,7 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
     let data = tempfile::tempdir().unwrap();
     let run = seed(data.path());
     let token_file = data.path().join("github-token");
-    let session = Session::new(
+    let session = Shell::new(Session::new(
         Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         DataDir::new(data.path()),
         ShareSettings {
@@ -132,20 +123,19 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
             repo: Some("rubys/reprise".into()),
             token_store: Some(TokenStore::File(token_file.clone())),
         },
-    );
-    let before = status(&session).unwrap();
+    ));
+    let before = share_status(&session).unwrap();
     assert!(!before.signed_in && before.can_sign_in);
     assert_eq!(
-        submit(&session, &run).unwrap_err().hint,
+        share_submit(&session, run.clone()).unwrap_err().hint,
         "Sign in to GitHub first."
     );
 
-    let pending = PendingSignIn::default();
-    let code = begin_sign_in(&session, &pending).unwrap();
+    let code = share_sign_in(&session).unwrap();
     assert_eq!(code.user_code, "WDJB-MJHT");
     assert_eq!(code.verification_uri, format!("{base}/login/device"));
     let mut waits = Vec::new();
-    let kept = finish_sign_in(&session, &pending, &mut |d| waits.push(d.as_secs())).unwrap();
+    let kept = finish_sign_in(&session, &mut |d| waits.push(d.as_secs())).unwrap();
     assert_eq!(kept, token_file.display().to_string());
     assert_eq!(
         waits,
@@ -156,9 +146,9 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
         std::fs::read_to_string(&token_file).unwrap().trim(),
         "gho_test"
     );
-    assert!(status(&session).unwrap().signed_in);
+    assert!(share_status(&session).unwrap().signed_in);
 
-    let posted = submit(&session, &run).unwrap();
+    let posted = share_submit(&session, run.clone()).unwrap();
     assert_eq!(posted.url, "https://github.com/rubys/reprise/discussions/7");
     let requests = requests.lock().unwrap();
     let (_, authorization, body) = requests
@@ -176,7 +166,7 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
 #[test]
 fn without_an_oauth_app_sign_in_says_how_to_set_one() {
     let data = tempfile::tempdir().unwrap();
-    let session = Session::new(
+    let session = Shell::new(Session::new(
         Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         DataDir::new(data.path()),
         ShareSettings {
@@ -185,13 +175,13 @@ fn without_an_oauth_app_sign_in_says_how_to_set_one() {
             repo: None,
             token_store: Some(TokenStore::File(data.path().join("github-token"))),
         },
-    );
-    let err = begin_sign_in(&session, &PendingSignIn::default()).unwrap_err();
+    ));
+    let err = share_sign_in(&session).unwrap_err();
     assert!(err.hint.contains("REPRISE_GITHUB_CLIENT_ID"));
 }
 
-fn session_at(data: &Path, base: &str, client_id: Option<&str>, repo: Option<&str>) -> Session {
-    Session::new(
+fn session_at(data: &Path, base: &str, client_id: Option<&str>, repo: Option<&str>) -> Shell {
+    Shell::new(Session::new(
         Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         DataDir::new(data),
         ShareSettings {
@@ -200,7 +190,7 @@ fn session_at(data: &Path, base: &str, client_id: Option<&str>, repo: Option<&st
             repo: repo.map(str::to_string),
             token_store: Some(TokenStore::File(data.join("github-token"))),
         },
-    )
+    ))
 }
 
 #[test]
@@ -209,8 +199,11 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
     let data = tempfile::tempdir().unwrap();
     let run = seed(data.path());
     let session = session_at(data.path(), &base, None, None);
-    assert_eq!(status(&session).unwrap().repo, None);
-    assert_eq!(preview(&session, &run).unwrap().preview.prefilled_url, None);
+    assert_eq!(share_status(&session).unwrap().repo, None);
+    assert_eq!(
+        share_preview(&session, run.clone()).unwrap().prefilled_url,
+        None
+    );
 
     for bad in [
         "not a repository",
@@ -220,7 +213,7 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
         "rubys/re prise",
         "a/b/c",
     ] {
-        let err = choose_repo(&session, bad).unwrap_err();
+        let err = share_choose_repo(&session, bad.into()).unwrap_err();
         assert!(
             err.message
                 .contains("is not a repository: write it as OWNER/NAME"),
@@ -229,13 +222,16 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
         );
         assert!(err.hint.contains("owner/name"), "{}", err.hint);
     }
-    assert_eq!(status(&session).unwrap().repo, None, "nothing bad is kept");
+    assert_eq!(
+        share_status(&session).unwrap().repo,
+        None,
+        "nothing bad is kept"
+    );
 
-    let chosen = choose_repo(&session, " rubys/reprise ").unwrap();
+    let chosen = share_choose_repo(&session, " rubys/reprise ".into()).unwrap();
     assert_eq!(chosen.repo.as_deref(), Some("rubys/reprise"));
-    let link = preview(&session, &run)
+    let link = share_preview(&session, run.clone())
         .unwrap()
-        .preview
         .prefilled_url
         .unwrap();
     assert!(
@@ -246,11 +242,11 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
     );
     // Kept in the data dir: the next start of the app has it; a repository
     // REPRISE_DISCUSSIONS_REPO names (for one post) goes first.
-    let again = status(&session_at(data.path(), &base, None, None)).unwrap();
+    let again = share_status(&session_at(data.path(), &base, None, None)).unwrap();
     assert_eq!(again.repo.as_deref(), Some("rubys/reprise"));
     assert_eq!(again.repo_from, Some(RepoFrom::Chosen));
     // ... and the page says it, and offers no choice that would not count.
-    let named = status(&session_at(data.path(), &base, None, Some("someone/else"))).unwrap();
+    let named = share_status(&session_at(data.path(), &base, None, Some("someone/else"))).unwrap();
     assert_eq!(named.repo.as_deref(), Some("someone/else"));
     assert_eq!(named.repo_from, Some(RepoFrom::Environment));
     assert!(requests.lock().unwrap().is_empty(), "nothing was sent");
@@ -274,8 +270,8 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
         }
     };
 
-    let shown = preview(&session, &run).unwrap();
-    let p = &shown.preview;
+    let shown = share_preview(&session, run.clone()).unwrap();
+    let p = &shown;
     assert!(
         p.redacted_names.iter().any(|n| n == "desk-seven")
             && p.redacted_names.iter().any(|n| n == "reader-ann"),
@@ -290,7 +286,7 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
     assert!(!p.html.to_ascii_lowercase().contains("<script"));
     leaks("the rendered preview", &p.html);
 
-    let saved = save(&session, &run).unwrap();
+    let saved = share_save(&session, run.clone()).unwrap();
     assert_eq!(
         Path::new(&saved),
         data.path().join("shares").join(format!("{run}.md"))
@@ -303,7 +299,7 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
     leaks("the Markdown Copy gives", &shown.markdown);
     leaks("the saved report", &text);
 
-    submit(&session, &run).unwrap();
+    share_submit(&session, run.clone()).unwrap();
     let requests = requests.lock().unwrap();
     let (_, _, body) = requests
         .iter()

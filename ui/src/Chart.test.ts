@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from './bindings/Verdict';
+import type { VerdictRow } from './bindings/VerdictRow';
 import { claimCharts, claimTooltip } from './Chart';
 
-const verdict = (v: Partial<Verdict>): Verdict => ({
-  claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', reason: '', published: null, unit: 'req/s', tolerance: 0.15,
-  band: null, measured: null, more_runs: null, figures: [], deviations: [], ...v,
+/** A verdict as the session gives it: its numbers, and how they read. */
+const verdict = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {}): VerdictRow => ({
+  verdict: {
+    claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', reason: '', published: null, unit: 'req/s', tolerance: 0.15,
+    band: null, measured: null, more_runs: null, figures: [], deviations: [], ...v,
+  },
+  published: '', band: null, measured: '—', ...text,
 });
 
 describe('the claims chart', () => {
@@ -19,7 +24,7 @@ describe('the claims chart', () => {
       ['req/s', ['puma-ceiling', 'falcon-ceiling']],
       ['×', ['twice']],
     ]);
-    expect(charts[0].bars[0]).toEqual({ claim: 'puma-ceiling', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 } });
+    expect(charts[0].bars[0]).toMatchObject({ claim: 'puma-ceiling', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 } });
   });
 
   it('shows a spread as percentages', () => {
@@ -29,19 +34,19 @@ describe('the claims chart', () => {
     expect(chart.bars[0].band?.[1]).toBeCloseTo(13);
   });
 
-  it('words the tooltip with thousands separators, the interval and the accepted range', () => {
-    const [chart] = claimCharts([verdict({ published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 } })]);
-    expect(claimTooltip(chart.bars[0], 'req/s')).toEqual([
+  it('words the tooltip as the session reads the verdict: published, measured with its interval, accepted', () => {
+    const [chart] = claimCharts([
+      verdict(
+        { published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 } },
+        { published: '54,000 req/s', measured: '30,200 req/s (30,100–30,300)', band: '45,900–62,100 req/s' },
+      ),
+    ]);
+    expect(claimTooltip(chart.bars[0])).toEqual([
       'Published: 54,000 req/s',
       'Measured: 30,200 req/s (30,100–30,300)',
       'Accepted: 45,900–62,100 req/s',
     ]);
-    expect(claimTooltip({ claim: 'x', published: 2, measured: null, band: null }, '×')).toEqual(['Published: 2×', 'Measured: not measured']);
-    // A count's unit is empty: no suffix, the ranges written alike.
-    expect(claimTooltip({ claim: 'rooms', published: 6, measured: { estimate: 6, low: 5, high: 7 }, band: [5.1, 6.9] }, '')).toEqual([
-      'Published: 6',
-      'Measured: 6 (5–7)',
-      'Accepted: 5.1–6.9',
-    ]);
+    const [unmeasured] = claimCharts([verdict({ kind: 'ratio', unit: '×', published: 2 }, { published: '2×' })]);
+    expect(claimTooltip(unmeasured.bars[0])).toEqual(['Published: 2×', 'Measured: not measured']);
   });
 });

@@ -8,8 +8,8 @@ import {
   type ChartConfiguration, type Plugin,
 } from 'chart.js';
 import type { Interval } from './bindings/Interval';
-import type { Verdict } from './bindings/Verdict';
-import { formatInterval, formatNumber, formatRange, formatValue } from './format';
+import type { VerdictRow } from './bindings/VerdictRow';
+import { formatNumber } from './format';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Legend, Tooltip);
 
@@ -34,19 +34,21 @@ function useChart(config: () => ChartConfiguration<'bar'>, deps: unknown[]) {
 }
 
 /** One claim on a chart: the published number, the measured one with its
- *  interval, and the band the claim accepts. */
+ *  interval, and the band the claim accepts; each as it reads (the
+ *  session's words, as the reports write them) for the tooltip. */
 export interface ClaimBar {
   claim: string;
   published: number;
   measured: Interval | null;
   band: [number, number] | null;
+  text: { published: string; measured: string; band: string | null };
 }
 
 /** The claims a chart can show (those with a published number), a chart
  *  per unit, in the verdicts' order; a spread's fractions as percentages. */
-export function claimCharts(verdicts: Verdict[]): { unit: string; bars: ClaimBar[] }[] {
+export function claimCharts(rows: VerdictRow[]): { unit: string; bars: ClaimBar[] }[] {
   const charts: { unit: string; bars: ClaimBar[] }[] = [];
-  for (const v of verdicts) {
+  for (const { verdict: v, published, measured, band } of rows) {
     if (v.published === null) continue;
     const scale = v.kind === 'spread' ? 100 : 1;
     const unit = v.kind === 'spread' ? '%' : v.unit;
@@ -55,6 +57,7 @@ export function claimCharts(verdicts: Verdict[]): { unit: string; bars: ClaimBar
       published: v.published * scale,
       measured: v.measured && { estimate: v.measured.estimate * scale, low: v.measured.low * scale, high: v.measured.high * scale },
       band: v.band && [v.band[0] * scale, v.band[1] * scale],
+      text: { published, measured, band },
     };
     const chart = charts.find((c) => c.unit === unit);
     if (chart) chart.bars.push(bar);
@@ -65,12 +68,9 @@ export function claimCharts(verdicts: Verdict[]): { unit: string; bars: ClaimBar
 
 /** A claim's tooltip: what was published, what was measured (with its
  *  interval) and what the claim accepts. */
-export function claimTooltip(bar: ClaimBar, unit: string): string[] {
-  const lines = [
-    `Published: ${formatValue(bar.published, unit)}`,
-    `Measured: ${bar.measured ? formatInterval(bar.measured, unit) : 'not measured'}`,
-  ];
-  if (bar.band) lines.push(`Accepted: ${formatRange(bar.band[0], bar.band[1], unit)}`);
+export function claimTooltip(bar: ClaimBar): string[] {
+  const lines = [`Published: ${bar.text.published}`, `Measured: ${bar.measured ? bar.text.measured : 'not measured'}`];
+  if (bar.text.band) lines.push(`Accepted: ${bar.text.band}`);
   return lines;
 }
 
@@ -163,8 +163,8 @@ export function ClaimChart({ unit, bars, title }: { unit: string; bars: ClaimBar
           legend: { labels: { color: c.text } },
           tooltip: {
             callbacks: {
-              label: (item) => claimTooltip(bars[item.dataIndex], unit)[item.datasetIndex],
-              footer: (items) => (items.length ? claimTooltip(bars[items[0].dataIndex], unit)[2] ?? '' : ''),
+              label: (item) => claimTooltip(bars[item.dataIndex])[item.datasetIndex],
+              footer: (items) => (items.length ? claimTooltip(bars[items[0].dataIndex])[2] ?? '' : ''),
             },
           },
         },

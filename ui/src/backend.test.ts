@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BackendError, tauriBackend, toBackendError, type ChannelLike } from './backend';
+import { BackendError, tauriCommands, toBackendError, type ChannelLike } from './backend';
 
-const caps = { probe: false, engine: false, benchStream: true };
 
 describe('the Tauri backend', () => {
   it('calls each command by its Rust name with its arguments', async () => {
@@ -10,7 +9,7 @@ describe('the Tauri backend', () => {
       calls.push([cmd, args]);
       return { ok: cmd } as T;
     };
-    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
+    const b = tauriCommands(invoke, () => ({ onmessage: () => {} }));
     await b.library();
     await b.post('hello-ceiling');
     await b.results('r1');
@@ -27,7 +26,7 @@ describe('the Tauri backend', () => {
     const invoke = async () => {
       throw { kind: 'not_found', message: 'no recipe `x`', hint: 'Go back to the Library.' };
     };
-    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
+    const b = tauriCommands(invoke, () => ({ onmessage: () => {} }));
     const err = await b.post('x').catch((e) => e);
     expect(err).toBeInstanceOf(BackendError);
     expect(err.kind).toBe('not_found');
@@ -49,8 +48,8 @@ describe('the Tauri backend', () => {
       return { events: 1, batches: 1 } as T;
     };
     const seen: unknown[] = [];
-    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
-    const summary = await b.benchStream(10, (batch) => seen.push(batch));
+    const b = tauriCommands(invoke, () => ({ onmessage: () => {} }));
+    const summary = await b.benchStream(10, true, (batch) => seen.push(batch));
     expect(summary).toEqual({ events: 1, batches: 1 });
     expect(seen).toEqual([[{ type: 'event', event: { event: 'note', message: 'started' } }]]);
   });
@@ -59,11 +58,11 @@ describe('the Tauri backend', () => {
     const calls: [string, unknown][] = [];
     const invoke = async <T,>(cmd: string, args?: Record<string, unknown>) => {
       calls.push([cmd, { quick: args!.quick }]);
-      (args!.onProgress as ChannelLike<string>).onmessage('ceiling: 3 runs');
+      (args!.onEvent as ChannelLike<string>).onmessage('ceiling: 3 runs');
       return { fitness: 'ready' } as T;
     };
     const lines: string[] = [];
-    const b = tauriBackend(invoke, () => ({ onmessage: () => {} }), caps);
+    const b = tauriCommands(invoke, () => ({ onmessage: () => {} }));
     const v = await b.validateMachine(true, (line) => lines.push(line));
     expect(v.fitness).toBe('ready');
     expect(calls).toEqual([['validate_machine', { quick: true }]]);

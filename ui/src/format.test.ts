@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checksumWord, claimFigures, count, describeCell, formatAgo, formatDuration, formatInterval, formatNumber, formatPostDate, formatPublished, formatRange, formatValue, formatWhen, laneFlags, outcomeLabel } from './format';
+import { checksumWord, count, formatAgo, formatDuration, formatNumber, formatPostDate, formatValue, formatWhen, outcomeLabel } from './format';
 
 describe('numbers', () => {
   it('groups thousands and trims decimals', () => {
@@ -22,24 +22,6 @@ describe('numbers', () => {
   it('shows a count (whose unit is empty) bare, not as a ratio', () => {
     expect(formatValue(6, '')).toBe('6');
     expect(formatValue(1234, '')).toBe('1,234');
-    expect(formatInterval({ estimate: 6, low: 5, high: 7 }, '')).toBe('6 (5–7)');
-  });
-
-  it('writes a range with its unit once, as an interval writes its bounds', () => {
-    expect(formatRange(45900, 62100, 'req/s')).toBe('45,900–62,100 req/s');
-    expect(formatRange(1.67, 2.25, '×')).toBe('1.67–2.25×');
-    expect(formatRange(5, 7, '')).toBe('5–7');
-  });
-
-  it('reads published figures as the post gave them', () => {
-    expect(formatPublished({ value: 54000, approx: true }, 'req/s')).toBe('≈ 54,000 req/s');
-    expect(formatPublished({ value: null, range: [360, 716] }, 'ms')).toBe('360–716 ms');
-    expect(formatPublished({ value: null, range: null, unknown: 'only as a ratio' }, 'req/s')).toBe('not given');
-  });
-
-  it('shows an interval with its bounds', () => {
-    expect(formatInterval({ estimate: 1.99, low: 1.9, high: 2.05 }, '×')).toBe('1.99× (1.9–2.05)');
-    expect(formatInterval(null, '×')).toBe('—');
   });
 });
 
@@ -65,19 +47,8 @@ describe('words', () => {
     expect(formatPostDate('autumn')).toBe('autumn');
   });
 
-  it('says what a cell, a checksum and a claim are from their typed values', () => {
-    expect(describeCell({ status: 'client_bound', run: 2, client_cpu: 0.97 })).toBe(
-      'client-bound: the load generator used 97% of its CPU in run 2',
-    );
-    // As the report says it (reprise-verdict's CellStatus::describe).
-    expect(describeCell({ status: 'network_bound', run: 1, req_per_s: 46000, ceiling: 50000 })).toBe(
-      "network-bound: run 1 reached 92% of the link's ceiling (46000 of 50000 req/s)",
-    );
-    expect(describeCell(null)).toBe('not measured');
+  it('says what a checksum status is', () => {
     expect(checksumWord({ status: 'modified', expected: 'a', actual: 'b' })).toBe('modified');
-    expect(
-      claimFigures({ id: 'r', quote: 'q', tolerance: 0.1, kind: 'ratio', numerator: 'a', denominator: 'b', value: 2 }),
-    ).toEqual(['a', 'b']);
   });
 });
 
@@ -101,27 +72,6 @@ describe('moments', () => {
     expect(formatAgo('2026-11-20T22:00:00Z', now)).toBeNull();
     expect(formatAgo('2026-12-02T22:00:00Z', now)).toBeNull();
     expect(formatAgo('not a time', now)).toBeNull();
-  });
-});
-
-describe('lanes', () => {
-  const cell = (metric: 'req_per_s' | 'p99_ms', status: Parameters<typeof laneFlags>[0][number]['status'], runs: number, cv: number) => ({
-    key: { metric }, status, stats: { runs, cv, unstable: cv > 0.1 },
-  });
-  it('flags a client-bound cell and a high spread by metric', () => {
-    expect(
-      laneFlags([cell('req_per_s', { status: 'client_bound', run: 2, client_cpu: 0.97 }, 3, 0.01), cell('p99_ms', { status: 'valid' }, 3, 0.142)]),
-    ).toEqual(['throughput: client-bound: the load generator used 97% of its CPU in run 2', 'tail latency: high spread, runs vary 14.2%']);
-  });
-  it('says nothing of a steady lane, and once that a single run has no spread', () => {
-    expect(laneFlags([cell('req_per_s', { status: 'valid' }, 3, 0.01)])).toEqual([]);
-    expect(laneFlags([cell('req_per_s', { status: 'valid' }, 1, 0), cell('p99_ms', { status: 'valid' }, 1, 0)])).toEqual(['one run: no spread to read']);
-  });
-  it('says a lane whose cells recorded no runs has none, not that it had one', () => {
-    const none = { key: { metric: 'req_per_s' as const }, status: { status: 'no_data' as const, reason: 'every run failed' }, stats: null };
-    expect(laneFlags([none])).toEqual(['throughput: no data: every run failed', 'no runs recorded']);
-    // One cell with a run: a single run, not none.
-    expect(laneFlags([none, cell('p99_ms', { status: 'valid' }, 1, 0)])).toContain('one run: no spread to read');
   });
 });
 

@@ -1,10 +1,9 @@
-// How numbers, figures and outcomes read on screen.
+// How the page's own numbers, dates and words read on screen: live figures
+// (gauges, chart ticks), counts, moments and durations. What both front
+// ends show of a run (intervals, published figures, spreads, flags, plan
+// rows, time left) comes from the app already worded, as the CLI prints it.
 
-import type { CellStatus } from './bindings/CellStatus';
 import type { ChecksumStatus } from './bindings/ChecksumStatus';
-import type { Claim } from './bindings/Claim';
-import type { Metric } from './bindings/Metric';
-import type { MetricUnit } from './bindings/MetricUnit';
 import type { Outcome } from './bindings/Outcome';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -25,7 +24,7 @@ function trim(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-/** A value with its unit as the verdict crate's `format_number` writes it:
+/** A live value with its unit, as the session's readings write theirs:
  *  `54,000 req/s`, `12 ms`, `1.96×` (a ratio's unit), `12%`, and a count
  *  (whose unit is empty) bare: `6`. */
 export function formatValue(value: number | null | undefined, unit: string): string {
@@ -35,32 +34,10 @@ export function formatValue(value: number | null | undefined, unit: string): str
   return `${formatNumber(value)} ${unit}`;
 }
 
-/** A range with its unit once, after the upper bound: `45,900–62,100 req/s`,
- *  `1.67–2.25×`; the range every page and tooltip writes. */
-export function formatRange(low: number, high: number, unit: string): string {
-  return `${formatNumber(low)}–${formatValue(high, unit)}`;
-}
-
 /** `n` and the noun it counts, singular for one: `1 run`, `3 runs`,
  *  `2 policies` (with `many` given). */
 export function count(n: number, one: string, many: string = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
-}
-
-/** A published figure: value, range, or why it is unknown. */
-export function formatPublished(
-  f: { value?: number | null; range?: number[] | null; unknown?: string | null; approx?: boolean },
-  unit: string,
-): string {
-  if (f.value !== null && f.value !== undefined) return `${f.approx ? '≈ ' : ''}${formatValue(f.value, unit)}`;
-  if (f.range && f.range.length === 2) return formatRange(f.range[0], f.range[1], unit);
-  return f.unknown ? 'not given' : '—';
-}
-
-/** An interval: `1.98× (1.91–2.05)`. */
-export function formatInterval(i: { estimate: number; low: number; high: number } | null, unit: string): string {
-  if (!i) return '—';
-  return `${formatValue(i.estimate, unit)} (${formatNumber(i.low)}–${formatNumber(i.high)})`;
 }
 
 export const outcomeLabels: Record<Outcome, string> = {
@@ -89,81 +66,6 @@ export function checksumWord(c: ChecksumStatus): string {
     case 'unreadable':
       return 'unreadable';
   }
-}
-
-/** A cell's validity as one line (as the reports say it). */
-export function describeCell(status: CellStatus | null): string {
-  if (!status) return 'not measured';
-  switch (status.status) {
-    case 'valid':
-      return 'valid';
-    case 'no_data':
-      return `no data: ${status.reason}`;
-    case 'client_bound':
-      return `client-bound: the load generator used ${Math.round(status.client_cpu * 100)}% of its CPU in run ${status.run}`;
-    case 'network_bound':
-      return `network-bound: run ${status.run} reached ${Math.round((status.req_per_s / status.ceiling) * 100)}% of the link's ceiling (${Math.round(status.req_per_s)} of ${Math.round(status.ceiling)} req/s)`;
-    case 'not_comparable':
-      return `not comparable: ${status.reason}`;
-  }
-}
-
-/** What a reader should know before trusting a lane's numbers: each of its
- *  cells that failed a gate (client-bound, no data, not comparable) or whose
- *  runs vary past the threshold, named by metric; once, that its runs were
- *  single (no spread to read) or that it has none recorded. */
-export function laneFlags(cells: { key: { metric: Metric }; status: CellStatus; stats: { runs: number; cv: number; unstable: boolean } | null }[]): string[] {
-  const flags: string[] = [];
-  for (const c of cells) {
-    const what = metricName(c.key.metric);
-    if (c.status.status !== 'valid') flags.push(`${what}: ${describeCell(c.status)}`);
-    if (c.stats?.unstable) flags.push(`${what}: high spread, runs vary ${(c.stats.cv * 100).toFixed(1)}%`);
-  }
-  const runs = cells.map((c) => c.stats?.runs ?? 0);
-  if (runs.length > 0 && runs.every((n) => n === 0)) flags.push('no runs recorded');
-  else if (runs.length > 0 && runs.every((n) => n <= 1)) flags.push('one run: no spread to read');
-  return flags;
-}
-
-/** The unit of a metric, from the units a view carries. */
-export function unitOf(units: MetricUnit[], metric: Metric): string {
-  return units.find((u) => u.metric === metric)?.unit ?? '';
-}
-
-/** The figures a claim rests on. */
-export function claimFigures(c: Claim): string[] {
-  switch (c.kind) {
-    case 'absolute':
-    case 'spread':
-      return [c.figure];
-    case 'ratio':
-      return [c.numerator, c.denominator];
-    case 'ordering':
-      return c.order;
-  }
-}
-
-/** Metric names as a reader says them. */
-const metricNames: Record<Metric, string> = {
-  req_per_s: 'throughput',
-  p50_ms: 'median latency',
-  p99_ms: 'tail latency',
-  rss_mb: 'memory (RSS)',
-  pss_mb: 'memory (PSS)',
-  memory_mb: 'memory',
-  boot_accept_s: 'boot time',
-  boot_page_s: 'time to first page',
-  us_per_row: 'time per row',
-  us_per_request: 'time per request',
-  req_per_s_per_gb: 'throughput per GB',
-  tags: 'response shape',
-  count: 'counts',
-  seconds: 'durations',
-  percent: 'percentages',
-};
-
-export function metricName(metric: Metric): string {
-  return metricNames[metric];
 }
 
 /** `2026-10` → `October 2026`; full dates as `16 October 2026`. */

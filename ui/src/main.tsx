@@ -1,9 +1,8 @@
 import { render } from 'preact';
 import { Channel, invoke } from '@tauri-apps/api/core';
-import { tauriBackend, type Backend } from './backend';
+import { tauriBackend, tauriCommands, type Backend } from './backend';
 import { App } from './App';
 import { parseRoute } from './state';
-import type { Capabilities } from './bindings/Capabilities';
 import './styles.css';
 
 declare global {
@@ -18,8 +17,8 @@ declare global {
 
 async function chooseBackend(): Promise<Backend | string> {
   if (window.__TAURI_INTERNALS__) {
-    const caps = await invoke<Capabilities>('capabilities');
-    return tauriBackend(invoke, () => new Channel(), { probe: caps.probe, engine: caps.engine, benchStream: caps.bench_stream });
+    const client = tauriCommands(invoke, () => new Channel());
+    return tauriBackend(client, await client.capabilities());
   }
   // Test builds only: the branch and its import are dropped from the app's bundle.
   if (__TEST_FIXTURES__) {

@@ -33,6 +33,17 @@ describe('the live state', () => {
     expect(s.reqPerS).toEqual([70000, 72000]);
   });
 
+  it('keeps how long the run has left as the app last counted it', () => {
+    let s = emptyLive();
+    expect(s.left).toBeNull();
+    s = applyBatch(s, [{ type: 'left', left: { seconds: 70, measuring: false } }]);
+    expect(s.left).toEqual({ seconds: 70, measuring: false });
+    s = applyBatch(s, [{ type: 'event', event: { event: 'note', message: 'x' } }]);
+    expect(s.left).toEqual({ seconds: 70, measuring: false });
+    s = applyBatch(s, [{ type: 'left', left: null }]);
+    expect(s.left).toBeNull();
+  });
+
   it('keeps the cell being measured until another replaces it', () => {
     const puma = { lane: 'puma', endpoint: '/', run: 1 };
     let s = emptyLive();

@@ -2,6 +2,7 @@
 // be left and re-entered), and the live view of an event stream.
 
 import type { Event } from './bindings/Event';
+import type { Left } from './bindings/Left';
 import type { LiveCell } from './bindings/LiveCell';
 import type { StreamMessage } from './bindings/StreamMessage';
 
@@ -63,13 +64,16 @@ export interface LiveState {
   batches: number;
   /** Throughput samples for the live chart, newest last, bounded. */
   reqPerS: number[];
+  /** How long the run had left to measure at its latest batch, as the app
+   *  counts it (the CLI's count); `null` when nothing is left or unknown. */
+  left: Left | null;
 }
 
 export const LOG_LIMIT = 500;
 export const SAMPLE_LIMIT = 120;
 
 export function emptyLive(): LiveState {
-  return { steps: {}, status: {}, runId: null, events: [], received: 0, batches: 0, reqPerS: [] };
+  return { steps: {}, status: {}, runId: null, events: [], received: 0, batches: 0, reqPerS: [], left: null };
 }
 
 const blankStep = (): StepLive => ({ done: 0, total: null, reqPerS: null, p99Ms: null, cell: null, log: [], dropped: 0 });
@@ -82,7 +86,12 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
   let reqPerS = state.reqPerS;
   let status = state.status;
   let runId = state.runId;
+  let left = state.left;
   for (const m of batch) {
+    if (m.type === 'left') {
+      left = m.left;
+      continue;
+    }
     if (m.type === 'event') {
       const e = m.event;
       events = [...events, e];
@@ -109,7 +118,7 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
     }
     steps[m.step] = step;
   }
-  return { steps, status, runId, events, received, batches: state.batches + 1, reqPerS };
+  return { steps, status, runId, events, received, batches: state.batches + 1, reqPerS, left };
 }
 
 /** A step's progress as a fraction 0–1, or null when its total is unknown. */

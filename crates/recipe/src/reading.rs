@@ -164,5 +164,39 @@ mod tests {
         assert_eq!(interval(1.99, 1.9, 2.05, "×"), "1.99× (1.9–2.05)");
         assert_eq!(interval(6.0, 5.0, 7.0, ""), "6 (5–7)");
         assert_eq!(percent(0.142), "14.2%");
+        // A count's unit is empty: no suffix, its ranges written alike.
+        assert_eq!(range(5.1, 6.9, ""), "5.1–6.9");
+        assert_eq!(
+            interval(30_200.0, 30_100.0, 30_300.0, "req/s"),
+            "30,200 req/s (30,100–30,300)"
+        );
+    }
+
+    #[test]
+    fn a_published_figure_reads_as_the_post_gave_it() {
+        let figure = |value: Option<f64>, range: Option<[f64; 2]>, unknown: Option<&str>| Figure {
+            id: crate::Name::new("f", 0..1),
+            lane: crate::Name::new("puma", 0..4),
+            endpoint: None,
+            metric: Metric::ReqPerS,
+            value,
+            range,
+            unknown: unknown.map(String::from),
+            approx: value.is_some(),
+            condition: None,
+            quote: String::new(),
+        };
+        assert_eq!(
+            figure(Some(54_000.0), None, None).published_text(),
+            "≈ 54,000 req/s"
+        );
+        assert_eq!(
+            figure(None, Some([360.0, 716.0]), None).published_text(),
+            "360–716 req/s"
+        );
+        assert_eq!(
+            figure(None, None, Some("only as a ratio")).published_text(),
+            "not given"
+        );
     }
 }

@@ -12,7 +12,6 @@ use std::path::Path;
 
 use reprise_recipe::{Catalog, ChecksumStatus};
 use reprise_session::run::{RunChoices, RunOptions, ServerChoice};
-use reprise_session::views::RunPlan;
 use reprise_session::{DataDir, Session, SessionError, ShareSettings};
 
 const RECIPE: &str = r#"[post]
@@ -191,7 +190,7 @@ fn a_modified_recipe_runs_once_the_reader_accepts_it() {
     std::fs::write(&file, RECIPE.replace("Something to run.", "Edited.")).unwrap();
     let data = tempfile::tempdir().unwrap();
     let session = session(root.path(), data.path());
-    let shown = plan(&session, RunChoices::default()).unwrap();
+    let shown = session.plan_for("tiny", RunChoices::default()).unwrap();
     assert!(!shown.checksum.is_reviewed());
     assert_eq!(shown.consent.steps[0].does, "true");
 
@@ -241,31 +240,29 @@ fn a_server_host_that_cannot_be_used_is_said_before_anything_runs() {
         SessionError::ServerHost(message) => message,
         other => panic!("expected a server host error, got {other:?}"),
     };
-    let err = said(plan(&session, on("tcp://127.0.0.1:9", &[])).unwrap_err());
+    let err = said(
+        session
+            .plan_for("tiny", on("tcp://127.0.0.1:9", &[]))
+            .unwrap_err(),
+    );
     assert!(err.contains("lacks ca.pem"), "{err}");
-    let err = said(plan(&session, on("tcp://127.0.0.1:9", &[("nosuch", "busybox")])).unwrap_err());
+    let err = said(
+        session
+            .plan_for("tiny", on("tcp://127.0.0.1:9", &[("nosuch", "busybox")]))
+            .unwrap_err(),
+    );
     assert!(err.contains("no lane `nosuch`"), "{err}");
     for file in ["ca.pem", "cert.pem", "key.pem"] {
         std::fs::write(certs.path().join(file), "not a certificate").unwrap();
     }
     // Port 9 on loopback: nothing answers there.
-    let err = said(plan(&session, on("tcp://127.0.0.1:9", &[])).unwrap_err());
+    let err = said(
+        session
+            .plan_for("tiny", on("tcp://127.0.0.1:9", &[]))
+            .unwrap_err(),
+    );
     assert!(err.contains("does not answer"), "{err}");
     assert!(!data.path().join("runs").exists(), "nothing ran");
-}
-
-/// The plan a page shows for `choices`, as the app makes it: a recipe that
-/// is not the reviewed one is planned (its deviation and diff said), and
-/// starting it needs the reader's yes.
-fn plan(session: &Session, choices: RunChoices) -> Result<RunPlan, SessionError> {
-    let mut loaded = session.load_recipe("tiny")?;
-    let options = RunChoices {
-        allow_modified: true,
-        ..choices
-    }
-    .options(&mut loaded.recipe, "a page")?;
-    let prepared = session.prepare(&loaded, &options)?;
-    Ok(session.plan_view(&loaded, &prepared))
 }
 
 /// Resuming a run (as a page resumes it, by default) first removes the

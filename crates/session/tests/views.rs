@@ -6,12 +6,11 @@
 
 #[path = "../../validate/tests/machine/mod.rs"]
 mod machine;
+mod support;
 
 use std::path::Path;
 
-use reprise_history::History;
 use reprise_recipe::Catalog;
-use reprise_report::RunInfo;
 use reprise_session::run::RunChoices;
 use reprise_session::views::{MetricUnit, ThisMachine, Validation};
 use reprise_session::{DataDir, Event, HistoryOutcome, Session, SessionError, ShareSettings};
@@ -29,29 +28,9 @@ fn session(data: &Path) -> Session {
     )
 }
 
-/// A hello-ceiling results directory of these files, judged and stored the
-/// way `reprise verdict` stores it. Returns the run id.
+/// A hello-ceiling results directory of these files, stored in `data`.
 fn store_results_dir(data: &Path, files: &[(&str, String)]) -> String {
-    let results = tempfile::tempdir().unwrap();
-    for (name, text) in files {
-        std::fs::write(results.path().join(name), text).unwrap();
-    }
-    let recipe = reprise_recipe::load(&checkout().join("recipes/hello-ceiling.toml")).unwrap();
-    let mut history = History::open(data).unwrap();
-    let id = history
-        .new_id("hello-ceiling", "2026-11-30T05:00:00Z")
-        .unwrap();
-    let run = RunInfo::for_recipe(&recipe, &id, "2026-11-30T05:00:00Z");
-    let report = reprise_session::judge::judge_results_dir(
-        &recipe,
-        results.path(),
-        None,
-        run,
-        &Default::default(),
-    )
-    .unwrap();
-    history.store(&report).unwrap();
-    id
+    support::store_results_dir(checkout(), data, files)
 }
 
 /// `per-run.json` lines: `runs` runs of each lane from `base` req/s up.
@@ -392,12 +371,7 @@ fn a_validations_ceiling_reads_as_the_cli_prints_it() {
 fn a_quick_run_goes_from_its_plan_rows_to_its_results() {
     let data = tempfile::tempdir().unwrap();
     let session = session(data.path());
-    let plan = |choices: RunChoices| {
-        let mut loaded = session.load_recipe("hello-ceiling").unwrap();
-        let options = choices.options(&mut loaded.recipe, "a page").unwrap();
-        let prepared = session.prepare(&loaded, &options).unwrap();
-        session.plan_view(&loaded, &prepared)
-    };
+    let plan = |choices| session.plan_for("hello-ceiling", choices).unwrap();
     let before = plan(RunChoices::default());
     assert_eq!(before.latest_run, None);
     assert!(before.steps.iter().all(|s| !s.why.is_empty()));

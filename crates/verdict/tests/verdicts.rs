@@ -443,6 +443,29 @@ fn a_spread_claims_numbers_read_as_percentages() {
     assert_eq!(ratio.show_band().as_deref(), Some("1.8–2.2×"));
 }
 
+/// A cell's validity in one line, as the reports, the CLI and the app say it.
+#[test]
+fn a_cells_status_reads_in_one_line() {
+    use reprise_verdict::CellStatus;
+    let bound = CellStatus::ClientBound {
+        run: 2,
+        client_cpu: 0.97,
+    };
+    assert_eq!(
+        bound.describe(),
+        "client-bound: the load generator used 97% of its CPU in run 2"
+    );
+    let network = CellStatus::NetworkBound {
+        run: 1,
+        req_per_s: 46_000.0,
+        ceiling: 50_000.0,
+    };
+    assert_eq!(
+        network.describe(),
+        "network-bound: run 1 reached 92% of the link's ceiling (46000 of 50000 req/s)"
+    );
+}
+
 #[test]
 fn alternating_rounds_cancel_shared_drift_out_of_a_ratio() {
     // The machine slows down round by round; both lanes feel it, and a is

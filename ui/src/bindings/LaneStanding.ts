@@ -2,6 +2,6 @@
 import type { LaneHere } from "./LaneHere";
 
 /**
- * A lane by name and whether it runs here.
+ * How a lane stands on this machine.
  */
 export type LaneStanding = { lane: string, here: LaneHere, };

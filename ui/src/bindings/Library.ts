@@ -3,7 +3,7 @@ import type { RecipeCard } from "./RecipeCard";
 import type { RecipeProblem } from "./RecipeProblem";
 
 /**
- * The Library page: one card per recipe, and the files that did not load.
+ * Every recipe as a card, and the files that did not load.
  */
 export type Library = { recipes: Array<RecipeCard>, problems: Array<RecipeProblem>, 
 /**

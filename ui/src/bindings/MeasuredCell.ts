@@ -5,8 +5,7 @@ import type { CellStatus } from "./CellStatus";
 import type { Interval } from "./Interval";
 
 /**
- * One measured cell: a lane's endpoint and metric, its runs' statistics
- * and the interval of their median.
+ * One measured cell: its runs' statistics and the interval of their median.
  */
 export type MeasuredCell = { key: CellKey, 
 /**
@@ -17,6 +16,14 @@ runs: number, status: CellStatus, stats: CellStats | null,
  * The bootstrap interval of the median, as the verdicts draw it.
  */
 interval: Interval | null, 
+/**
+ * The median with its unit, `—` without runs.
+ */
+median: string, 
+/**
+ * The median with its interval, `—` without runs.
+ */
+measured: string, 
 /**
  * The published figures this cell measured; empty for a lane no figure names.
  */

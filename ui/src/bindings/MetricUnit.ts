@@ -2,6 +2,10 @@
 import type { Metric } from "./Metric";
 
 /**
- * A metric and the unit its numbers are in.
+ * A metric, the unit its numbers are in, and its name as a reader says it.
  */
-export type MetricUnit = { metric: Metric, unit: string, };
+export type MetricUnit = { metric: Metric, unit: string, 
+/**
+ * `throughput`, `tail latency`, …
+ */
+name: string, };

@@ -15,4 +15,12 @@ units: Array<string>, figures: number, claims: number, steps: number,
  * Each lane and whether it runs here (judged from what is installed,
  * without running anything).
  */
-lanes: Array<LaneStanding>, checksum: ChecksumStatus, };
+lanes: Array<LaneStanding>, 
+/**
+ * The lanes that can run anywhere (all but the published-only ones).
+ */
+runnable: number, 
+/**
+ * Of those, the ones that run here.
+ */
+runs_here: number, checksum: ChecksumStatus, };

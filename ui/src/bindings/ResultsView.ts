@@ -2,15 +2,15 @@
 import type { Deviation } from "./Deviation";
 import type { Environment } from "./Environment";
 import type { Fact } from "./Fact";
-import type { FigureReading } from "./FigureReading";
+import type { FigureRow } from "./FigureRow";
 import type { LaneSkipped } from "./LaneSkipped";
 import type { MachineMatch } from "./MachineMatch";
-import type { MeasuredCell } from "./MeasuredCell";
+import type { MeasuredLane } from "./MeasuredLane";
 import type { MetricUnit } from "./MetricUnit";
 import type { PeopleRow } from "./PeopleRow";
 import type { RunInfo } from "./RunInfo";
 import type { RunSummary } from "./RunSummary";
-import type { Verdict } from "./Verdict";
+import type { VerdictRow } from "./VerdictRow";
 
 /**
  * The Results page for one stored run.
@@ -19,7 +19,7 @@ export type ResultsView = { run: RunSummary, info: RunInfo,
 /**
  * Whether this machine is the post's (absolute figures are judged only then).
  */
-machine: MachineMatch, tally: string, figures: Array<FigureReading>, verdicts: Array<Verdict>, 
+machine: MachineMatch, tally: string, figures: Array<FigureRow>, verdicts: Array<VerdictRow>, 
 /**
  * Every way the run differs from the post.
  */
@@ -33,10 +33,10 @@ commands: Array<string>,
  */
 people: Array<PeopleRow>, units: Array<MetricUnit>, 
 /**
- * Every cell the run measured, whether or not a figure reads it (a
- * reference lane of the recipe's own, such as nginx).
+ * Every lane and endpoint the run measured, whether or not a figure
+ * reads it (a reference lane of the recipe's own, such as nginx).
  */
-cells: Array<MeasuredCell>, 
+lanes: Array<MeasuredLane>, 
 /**
  * The lanes the run did not measure, and why.
  */

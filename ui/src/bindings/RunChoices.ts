@@ -2,7 +2,8 @@
 import type { ServerChoice } from "./ServerChoice";
 
 /**
- * What a person chose for a run on the Run page.
+ * What a person chose for a run where a page offers the choices (the
+ * app's Run page): the CLI's flags say the same in [`RunOptions`].
  */
 export type RunChoices = { 
 /**
@@ -14,7 +15,8 @@ fresh: boolean,
  */
 quick: boolean, 
 /**
- * Sources to fetch from elsewhere, by id: a mirror, a fork, an offline copy.
+ * Sources to fetch from elsewhere, by id: a mirror, a fork, an offline
+ * copy; an empty one is no choice.
  */
 sources: { [key in string]: string }, 
 /**

@@ -2,21 +2,21 @@
 import type { ChecksumStatus } from "./ChecksumStatus";
 import type { Consent } from "./Consent";
 import type { Deviation } from "./Deviation";
-import type { PlannedStep } from "./PlannedStep";
-import type { SourceOfRun } from "./SourceOfRun";
+import type { PlanRow } from "./PlanRow";
+import type { SourceRevision } from "./SourceRevision";
 
 /**
- * The Run page: the engine's plan and where the latest run got to.
+ * The Run page: the plan and where the latest run got to.
  */
 export type RunPlan = { recipe: string, checksum: ChecksumStatus, lanes: Array<string>, 
 /**
  * The run a start resumes, if there is one.
  */
-latest_run: string | null, steps: Array<PlannedStep>, 
+latest_run: string | null, steps: Array<PlanRow>, 
 /**
  * The recipe's sources, each of which a run may fetch from elsewhere.
  */
-sources: Array<SourceOfRun>, 
+sources: Array<SourceRevision>, 
 /**
  * How the run would differ from the post, known before it starts.
  */

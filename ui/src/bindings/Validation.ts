@@ -4,8 +4,7 @@ import type { Fitness } from "./Fitness";
 import type { HistoryOutcome } from "./HistoryOutcome";
 
 /**
- * A validation of this machine, as `reprise validate` prints it: the
- * verdict, its one line, every check with why and its fix, the ceiling.
+ * A validation of this machine, as `reprise validate` prints it.
  */
 export type Validation = { 
 /**
@@ -21,18 +20,9 @@ created_at: string, fitness: Fitness,
  */
 summary: string, checks: Array<Check>, 
 /**
- * The loopback ceiling's median over its runs (`None`: no run had data).
+ * The loopback ceiling ([`reprise_validate::Ceiling::reading`]).
  */
-ceiling_req_per_s: number | null, 
-/**
- * Its spread between runs (coefficient of variation); `None` under two
- * runs with data, where there is no spread to read.
- */
-ceiling_cv: number | null, 
-/**
- * The runs the median is over: those with data.
- */
-ceiling_runs: number, 
+ceiling: string, 
 /**
  * Which CPUs served and which loaded.
  */

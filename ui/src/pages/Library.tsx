@@ -60,8 +60,6 @@ export function LibraryPage() {
               )}
               <ul class="cards" aria-label="Recipes">
                 {recipes.map((r) => {
-                  const runnable = r.lanes.filter((l) => l.here.state !== 'published_only');
-                  const here = runnable.filter((l) => l.here.state === 'runs');
                   const samePost = recipes.filter((o) => o !== r && postOf(o) === postOf(r));
                   return (
                     <li class="card" data-recipe={r.post.id}>
@@ -85,9 +83,9 @@ export function LibraryPage() {
                       <p class="facts">
                         {count(r.figures, 'figure')} · {count(r.claims, 'claim')} ·{' '}
                         <span class="lanes-here">
-                          {runnable.length === 0
+                          {r.runnable === 0
                             ? 'published figures only — nothing to run'
-                            : `${here.length} of ${count(runnable.length, 'lane')} runnable here`}
+                            : `${r.runs_here} of ${count(r.runnable, 'lane')} runnable here`}
                         </span>
                       </p>
                       {latest && <LastRun run={latest.get(r.post.id)} />}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorBox, Loaded, useBackend, useLoad } from '../load';
 import { toBackendError, type Backend, type BackendError } from '../backend';
-import { count, formatNumber } from '../format';
+import { count } from '../format';
 import { href } from '../state';
 import type { Check } from '../bindings/Check';
 import type { Fitness } from '../bindings/Fitness';
@@ -78,13 +78,7 @@ function Verdict({ v }: { v: Validation }) {
       <h3 class="fitness">{fitnessWords[v.fitness]}</h3>
       <p class="validation-summary">{v.summary}</p>
       <p class="ceiling" data-ceiling>
-        Loopback ceiling:{' '}
-        {v.ceiling_req_per_s === null
-          ? 'no data (no run answered every request)'
-          : `${formatNumber(v.ceiling_req_per_s)} req/s median over ${count(v.ceiling_runs, 'run')}, ${
-              v.ceiling_cv === null ? 'spread unknown' : `spread ${(v.ceiling_cv * 100).toFixed(1)}%`
-            }`}{' '}
-        ({v.ceiling_split}).
+        Loopback ceiling: {v.ceiling} ({v.ceiling_split}).
       </p>
       <p class="meta">
         A {v.mode} validation.{' '}

@@ -3,7 +3,7 @@ import { toBackendError, type BackendError } from '../backend';
 import type { Machine as MachineType } from '../bindings/Machine';
 import type { PostView } from '../bindings/PostView';
 import { ErrorBox, Loaded, useBackend, useLoad } from '../load';
-import { claimFigures, formatPostDate, formatPublished, unitOf } from '../format';
+import { formatPostDate } from '../format';
 import { href } from '../state';
 
 export function PostPage({ id }: { id: string }) {
@@ -59,12 +59,12 @@ function Post({ post: view }: { post: PostView }) {
           <tr><th scope="col">Figure</th><th scope="col">Lane</th><th scope="col">Published</th><th scope="col">The post’s sentence</th></tr>
         </thead>
         <tbody>
-          {view.figures.map((f) => (
+          {view.figures.map(({ figure: f, published }) => (
             <tr data-figure={f.id}>
               <th scope="row"><code>{f.id}</code>{f.endpoint && <span class="sub">{f.endpoint}</span>}</th>
               <td>{f.lane}{f.condition && <span class="sub">{f.condition}</span>}</td>
               <td>
-                <span class="num">{formatPublished(f, unitOf(view.units, f.metric))}</span>
+                <span class="num">{published}</span>
                 {f.unknown && <span class="sub note">{f.unknown}</span>}
               </td>
               <td><q>{f.quote}</q></td>
@@ -75,12 +75,12 @@ function Post({ post: view }: { post: PostView }) {
 
       <h2>Claims</h2>
       <ul class="claims">
-        {view.claims.map((c) => (
+        {view.claims.map(({ claim: c, figures, tolerance }) => (
           <li data-claim={c.id}>
             <span class="badge">{c.kind}</span> <q>{c.quote}</q>
             <span class="sub">
-              from {claimFigures(c).join(', ')}
-              {c.tolerance !== null && <> · tolerance ±{Math.round(c.tolerance * 100)}%</>}
+              from {figures.join(', ')}
+              {tolerance !== null && <> · tolerance {tolerance}</>}
             </span>
           </li>
         ))}

@@ -1,10 +1,11 @@
 import type { Fact } from '../bindings/Fact';
 import type { MeasuredCell } from '../bindings/MeasuredCell';
+import type { MeasuredLane } from '../bindings/MeasuredLane';
 import type { ResultsView } from '../bindings/ResultsView';
 import type { RunSummary } from '../bindings/RunSummary';
 import { Loaded, Notice, useLoad } from '../load';
 import { ClaimChart, claimCharts } from '../Chart';
-import { count, describeCell, formatAgo, formatInterval, formatRange, formatValue, formatWhen, laneFlags, metricName, outcomeLabel, unitOf } from '../format';
+import { count, formatAgo, formatWhen, outcomeLabel } from '../format';
 import { href } from '../state';
 
 /** How a smoke run (`--quick`) is labelled, as the reports' headline says it. */
@@ -81,7 +82,6 @@ function chartUnitWords(unit: string): string {
 }
 
 function Report({ r }: { r: ResultsView }) {
-  const unit = (f: ResultsView['figures'][number]) => unitOf(r.units, f.metric);
   return (
     <article class="report">
       <h2>
@@ -110,15 +110,14 @@ function Report({ r }: { r: ResultsView }) {
       )}
       <h3>Verdicts</h3>
       <ul class="verdicts">
-        {r.verdicts.map((v) => (
+        {r.verdicts.map(({ verdict: v, published, band, measured }) => (
           <li class={`verdict ${v.outcome}`} data-verdict={v.claim}>
             <span class={`badge ${v.outcome}`}>{outcomeLabel(v.outcome)}</span> <strong>{v.claim}</strong>
             {v.deviations.length > 0 && <span class="sub on">on {v.deviations.join('; ')}</span>}
             <q>{v.quote}</q>
             <p>
-              Published {formatValue(v.published, v.unit)}
-              {v.band && <> (accepted {formatRange(v.band[0], v.band[1], v.unit)})</>}; measured{' '}
-              <span class="interval">{formatInterval(v.measured, v.unit)}</span>.
+              Published {published}
+              {band && <> (accepted {band})</>}; measured <span class="interval">{measured}</span>.
             </p>
             <p class="sub">{v.reason}{v.more_runs !== null && ` — about ${count(v.more_runs, 'more run')} would settle it.`}</p>
           </li>
@@ -137,12 +136,12 @@ function Report({ r }: { r: ResultsView }) {
           <tr><th scope="col">Figure</th><th scope="col">Published</th><th scope="col">Measured (median, 95% interval)</th><th scope="col">Cell</th></tr>
         </thead>
         <tbody>
-          {r.figures.map((f) => (
+          {r.figures.map(({ reading: f, published, measured, status }) => (
             <tr data-result={f.figure}>
               <th scope="row">{f.figure}</th>
-              <td class="num">{formatValue(f.published, unit(f))}</td>
-              <td class="num">{formatInterval(f.interval, unit(f))}</td>
-              <td>{describeCell(f.status)}</td>
+              <td class="num">{published}</td>
+              <td class="num">{measured}</td>
+              <td>{status}</td>
             </tr>
           ))}
         </tbody>
@@ -184,33 +183,17 @@ function Report({ r }: { r: ResultsView }) {
   );
 }
 
-/** A lane's endpoint and the cells measured on it. */
-interface LaneRow {
-  lane: string;
-  endpoint: string | null;
-  cells: MeasuredCell[];
-}
-
-function laneRows(cells: MeasuredCell[]): LaneRow[] {
-  const rows: LaneRow[] = [];
-  for (const c of cells) {
-    const row = rows.find((r) => r.lane === c.key.lane && r.endpoint === c.key.endpoint);
-    if (row) row.cells.push(c);
-    else rows.push({ lane: c.key.lane, endpoint: c.key.endpoint, cells: [c] });
-  }
-  return rows;
-}
-
 const LATENCY = ['p50_ms', 'p99_ms'];
 
 /** Every lane the run measured, each endpoint's throughput with its
  *  interval, its latency and what a reader should know before trusting it;
  *  then the lanes it did not measure. */
 function MeasuredLanes({ r }: { r: ResultsView }) {
-  const rows = laneRows(r.cells);
-  const cell = (row: LaneRow, metric: string) => row.cells.find((c) => c.key.metric === metric);
-  const median = (c: MeasuredCell | undefined) => formatValue(c?.stats?.median, c ? unitOf(r.units, c.key.metric) : '');
-  const others = (row: LaneRow) => row.cells.filter((c) => c.key.metric !== 'req_per_s' && !LATENCY.includes(c.key.metric));
+  const rows = r.lanes;
+  const cell = (row: MeasuredLane, metric: string) => row.cells.find((c) => c.key.metric === metric);
+  const median = (c: MeasuredCell | undefined) => c?.median ?? '—';
+  const others = (row: MeasuredLane) => row.cells.filter((c) => c.key.metric !== 'req_per_s' && !LATENCY.includes(c.key.metric));
+  const name = (c: MeasuredCell) => r.units.find((u) => u.metric === c.key.metric)?.name ?? c.key.metric;
   const hasOthers = rows.some((row) => others(row).length > 0);
   return (
     <>
@@ -232,32 +215,31 @@ function MeasuredLanes({ r }: { r: ResultsView }) {
           </thead>
           <tbody>
             {rows.map((row) => {
-              const flags = laneFlags(row.cells);
               const throughput = cell(row, 'req_per_s');
               const p50 = cell(row, 'p50_ms');
               const p99 = cell(row, 'p99_ms');
               return (
-                <tr data-lane={row.lane} data-endpoint={row.endpoint ?? ''} class={flags.length > 0 ? 'flagged' : undefined}>
+                <tr data-lane={row.lane} data-endpoint={row.endpoint ?? ''} class={row.flags.length > 0 ? 'flagged' : undefined}>
                   <th scope="row">
                     {row.lane}
-                    {row.cells.every((c) => c.figures.length === 0) && <span class="sub" data-no-figure>no published figure reads it</span>}
+                    {row.no_figure && <span class="sub" data-no-figure>no published figure reads it</span>}
                   </th>
                   <td>{row.endpoint ?? '—'}</td>
-                  <td class="num">{throughput ? formatInterval(throughput.interval, unitOf(r.units, 'req_per_s')) : '—'}</td>
+                  <td class="num">{throughput ? throughput.measured : '—'}</td>
                   <td class="num">{p50 || p99 ? `${median(p50)} / ${median(p99)}` : '—'}</td>
                   {hasOthers && (
                     <td>
                       {others(row).map((c) => (
-                        <span class="sub">{metricName(c.key.metric)}: {median(c)}</span>
+                        <span class="sub">{name(c)}: {median(c)}</span>
                       ))}
                     </td>
                   )}
-                  <td class="num">{Math.max(...row.cells.map((c) => c.runs))}</td>
+                  <td class="num">{row.runs}</td>
                   <td>
-                    {flags.length === 0 ? (
+                    {row.flags.length === 0 ? (
                       <span class="ok">steady</span>
                     ) : (
-                      <ul class="flags">{flags.map((f) => <li>{f}</li>)}</ul>
+                      <ul class="flags">{row.flags.map((f) => <li>{f}</li>)}</ul>
                     )}
                   </td>
                 </tr>

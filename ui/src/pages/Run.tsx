@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PlannedStep } from '../bindings/PlannedStep';
+import type { PlanRow } from '../bindings/PlanRow';
 import type { RunOutcome } from '../bindings/RunOutcome';
 import type { Consent } from '../bindings/Consent';
 import type { RunPlan } from '../bindings/RunPlan';
@@ -8,7 +8,6 @@ import { Loaded, Notice, useBackend, useLoad } from '../load';
 import { LiveLine } from '../Chart';
 import { checksumWord, count, formatDuration, formatNumber, formatValue } from '../format';
 import type { StreamMessage } from '../bindings/StreamMessage';
-import type { Expected } from '../bindings/Expected';
 import { applyBatch, emptyLive, fraction, href, type LiveState } from '../state';
 import { toBackendError, type BackendError } from '../backend';
 import { ErrorBox } from '../load';
@@ -35,35 +34,27 @@ export function RunPage({ id }: { id: string }) {
           </button>
         </p>
       )}
-      {backend.capabilities.benchStream && <StreamCheck />}
+      {backend.capabilities.bench_stream && <StreamCheck />}
     </>
   );
 }
 
 /** Live runs outlive the page: leaving and re-entering shows the same run. */
-const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; quick: boolean; fresh: boolean; clock: Clock; listeners: Set<() => void> }> = {};
+const liveRuns: Record<string, { live: LiveState; phase: Phase; outcome: RunOutcome | null; quick: boolean; clock: Clock; listeners: Set<() => void> }> = {};
 type Phase = 'idle' | 'running' | 'cancelling' | 'ended';
 
-/** When the run and its steps started, and when each measuring step's
- *  current cell began (its cells-done count last changed), in ms. */
+/** When the run started and ended, and when the app last said how long it
+ *  had left to measure, in ms. */
 interface Clock {
   started: number;
   ended: number | null;
-  stepStarted: Record<string, number>;
-  cellSince: Record<string, number>;
+  leftAt: number;
 }
-const newClock = (now: number): Clock => ({ started: now, ended: null, stepStarted: {}, cellSince: {} });
+const newClock = (now: number): Clock => ({ started: now, ended: null, leftAt: now });
 
-/** Notes in `clock` the moments `batch` marks: a step starting, a cell
- *  appearing or the cells done changing. */
-function tick(clock: Clock, live: LiveState, batch: StreamMessage[], now: number): void {
-  for (const m of batch) {
-    if (m.type === 'event' && m.event.event === 'started') clock.stepStarted[m.event.step] = now;
-    if (m.type === 'progress') {
-      const before = live.steps[m.step];
-      if (!before || before.done !== m.done || (!before.cell && m.cell)) clock.cellSince[m.step] = now;
-    }
-  }
+/** Notes in `clock` when `batch` said how long the run has left. */
+function tick(clock: Clock, batch: StreamMessage[], now: number): void {
+  if (batch.some((m) => m.type === 'left')) clock.leftAt = now;
 }
 
 /** A clock that ticks every second while `on`. */
@@ -78,7 +69,7 @@ function useNow(on: boolean): number {
 }
 
 function useLiveRun(id: string) {
-  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, quick: false, fresh: false, clock: newClock(0), listeners: new Set() });
+  const entry = (liveRuns[id] ??= { live: emptyLive(), phase: 'idle', outcome: null, quick: false, clock: newClock(0), listeners: new Set() });
   const [, redraw] = useState(0);
   useEffect(() => {
     const l = () => redraw((n) => n + 1);
@@ -103,7 +94,6 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
     entry.phase = 'running';
     entry.outcome = null;
     entry.quick = quick;
-    entry.fresh = fresh;
     entry.clock = newClock(Date.now());
     notify();
     backend
@@ -111,7 +101,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
         plan.recipe,
         { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')), allow_modified: !reviewed && accepted, server },
         (batch) => {
-          tick(entry.clock, entry.live, batch, Date.now());
+          tick(entry.clock, batch, Date.now());
           entry.live = applyBatch(entry.live, batch);
           notify();
         },
@@ -213,7 +203,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
       )}
       <ServerHostForm plan={plan} server={server} busy={busy} onServer={onServer} />
       {error && <ErrorBox error={error} title="The run could not start." />}
-      {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} fresh={entry.fresh} busy={busy} />}
+      {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} busy={busy} />}
       {outcome && <Outcome outcome={outcome} />}
       <Timeline plan={plan} live={live} quick={shownQuick} />
     </>
@@ -221,48 +211,39 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
 }
 
 /** Where the run is: the time so far, the step and cell going on, and
- *  about how long measuring has left (from the plan's cells and their
- *  length, counted down as cells finish; a resumed run's kept steps measure
- *  nothing again); once ended, how long it took. */
-function RunStatus({ plan, live, clock, quick, fresh, busy }: { plan: RunPlan; live: LiveState; clock: Clock; quick: boolean; fresh: boolean; busy: boolean }) {
+ *  about how long measuring has left (as the app counts it with each batch,
+ *  the CLI's count, counted down here between batches); once ended, how
+ *  long it took. */
+function RunStatus({ plan, live, clock, quick, busy }: { plan: RunPlan; live: LiveState; clock: Clock; quick: boolean; busy: boolean }) {
   const now = useNow(busy);
   const at = clock.ended ?? now;
   const elapsed = formatDuration(Math.round((at - clock.started) / 1000));
   if (!busy) return <p class="run-status sub" data-run-status>Ran for {elapsed}.</p>;
-  const expectedOf = (s: PlannedStep): Expected | null => (quick ? s.expected_quick : s.expected);
   const index = plan.steps.findIndex((s) => live.status[s.id]?.status === 'running');
   const current = index >= 0 ? plan.steps[index] : null;
-  const kept = (s: PlannedStep) => !fresh && s.decision.decision === 'keep';
-  const later = plan.steps.slice(index + 1).filter((s) => !live.status[s.id] && !kept(s) && expectedOf(s));
-  const laterSeconds = later.reduce((sum, s) => sum + (expectedOf(s)?.seconds ?? 0), 0);
+  const expected = current ? (quick ? current.expected_quick : current.expected) : null;
   const parts: string[] = [`${elapsed} elapsed`];
-  let left: number | null = later.length > 0 ? laterSeconds : null;
-  const expected = current ? expectedOf(current) : null;
   if (current && expected) {
     const step = live.steps[current.id];
     const cell = step?.cell ?? null;
     const total = step?.total ?? expected.cells;
     const done = Math.min(step?.done ?? 0, total);
-    const inStep = (now - (clock.stepStarted[current.id] ?? now)) / 1000;
-    let here: number;
     if (current.kind === 'load' && cell) {
-      const inCell = (now - (clock.cellSince[current.id] ?? now)) / 1000;
-      here = Math.max(0, (total - done) * expected.cell_seconds - Math.min(inCell, expected.cell_seconds));
-      const run = `run ${cell.run} of ${expected.runs}`;
-      parts.push(`${current.id}: ${cell.lane} / ${cell.endpoint}, ${run}`, `cell ${Math.min(done + 1, total)} of ${total}`);
+      parts.push(`${current.id}: ${cell.lane} / ${cell.endpoint}, run ${cell.run} of ${expected.runs}`, `cell ${Math.min(done + 1, total)} of ${total}`);
     } else {
-      here = Math.max(0, expected.seconds - inStep);
       parts.push(cell ? `${current.id}: ${cell.lane} / ${cell.endpoint}` : `${current.id}: warming up`);
     }
-    left = here + laterSeconds;
   } else if (current) {
     parts.push(`${current.id} (step ${index + 1} of ${plan.steps.length})`);
   } else {
     parts.push(Object.keys(live.status).length === 0 ? 'starting' : 'between steps');
   }
-  if (left !== null) {
-    const about = formatDuration(Math.round(left));
-    parts.push(current && expected ? `about ${about} left to measure` : `then measuring: about ${about}`);
+  const left = live.left;
+  if (left) {
+    // While a step measures, the time left runs down until the next batch says it again.
+    const seconds = left.measuring ? Math.max(0, left.seconds - (now - clock.leftAt) / 1000) : left.seconds;
+    const about = formatDuration(Math.round(seconds));
+    parts.push(left.measuring ? `about ${about} left to measure` : `then measuring: about ${about}`);
   }
   return (
     <p class="run-status" data-run-status role="status" aria-live="polite">
@@ -424,7 +405,7 @@ function Timeline({ plan, live, quick }: { plan: RunPlan; live: LiveState; quick
   );
 }
 
-function Step({ s, live, quick }: { s: PlannedStep; live: LiveState; quick: boolean }) {
+function Step({ s, live, quick }: { s: PlanRow; live: LiveState; quick: boolean }) {
   const expected = quick ? s.expected_quick : s.expected;
   // The post's reason describes a full run; a quick one says what it does instead.
   const capped = quick && expected !== null && s.expected !== null && expected.shape !== s.expected.shape;
@@ -438,7 +419,7 @@ function Step({ s, live, quick }: { s: PlannedStep; live: LiveState; quick: bool
       <span class="dot" aria-hidden="true" />
       <div>
         <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">{status}</span>
-        {!now && <span class={`badge decision ${s.decision.decision}`} title={s.decision.decision === 'keep' ? 'kept from the latest run' : s.decision.reason}>{s.decision.decision === 'changed' ? 'redo' : s.decision.decision}</span>}
+        {!now && <span class={`badge decision ${s.decision}`} title={s.reason ?? undefined}>{s.decision}</span>}
         {now?.durationMs !== undefined && <span class="sub">{formatDuration(now.durationMs / 1000)}</span>}
         <p data-why>{capped ? `For the full run: ${s.why}` : s.why}</p>
         <code class="block">{s.describe}</code>
@@ -449,7 +430,7 @@ function Step({ s, live, quick }: { s: PlannedStep; live: LiveState; quick: bool
           </p>
         )}
         {reason && reason !== s.describe && <p class="sub reason">{reason}</p>}
-        {!now && s.decision.decision !== 'keep' && s.decision.decision !== 'run' && <p class="sub reason" data-decision-reason>{s.decision.reason}</p>}
+        {!now && s.reason && <p class="sub reason" data-decision-reason>{s.reason}</p>}
         {step && (
           <>
             {step.total !== null && <progress max={1} value={f ?? undefined} aria-label={`${s.id} progress`} />}
@@ -483,7 +464,7 @@ function StreamCheck() {
     setError(null);
     setPhase('streaming');
     backend
-      .benchStream(millis.current, (batch) => setLive((s) => applyBatch(s, batch)), forward)
+      .benchStream(millis.current, forward, (batch) => setLive((s) => applyBatch(s, batch)))
       .then(
         () => setPhase('finished'),
         (e) => {

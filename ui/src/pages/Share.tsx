@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ShareView } from '../bindings/ShareView';
+import type { SharePreview } from '../bindings/SharePreview';
 import type { ShareStatus } from '../bindings/ShareStatus';
 import type { SignInCode } from '../bindings/SignInCode';
 import { toBackendError, type BackendError } from '../backend';
@@ -120,7 +120,7 @@ function RepoField({ status, onChosen }: { status: ShareStatus; onChosen: () => 
 /** The report as it will look, rendered by the app's report exporter in a
  *  sandboxed frame (no scripts), the Markdown as posted folded below; Copy
  *  gives the preview's Markdown, the text Save writes. */
-function Preview({ p }: { p: ShareView }) {
+function Preview({ p }: { p: SharePreview }) {
   const backend = useBackend();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<BackendError | null>(null);
@@ -201,7 +201,7 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('the clipboard refused the text; select the Markdown below and copy it by hand');
 }
 
-function Post({ p, status: s, onSignedIn }: { p: ShareView; status: ShareStatus; onSignedIn: () => void }) {
+function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStatus; onSignedIn: () => void }) {
   const backend = useBackend();
   const [code, setCode] = useState<SignInCode | null>(null);
   const [busy, setBusy] = useState(false);

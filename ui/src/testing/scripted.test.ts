@@ -18,7 +18,7 @@ describe('the scripted backend', () => {
 
   it('delivers its stream in order and counts the batches', async () => {
     const seen: number[] = [];
-    const n = await scriptedBackend(scripts.default).benchStream(0, (b) => seen.push(b.length));
+    const n = await scriptedBackend(scripts.default).benchStream(0, true, (b) => seen.push(b.length));
     expect(n.batches).toBe(seen.length);
     expect(n.batches).toBe(41);
     // 40 merged progress messages of 3,750, 40 log lines with 3·i dropped, one step event.

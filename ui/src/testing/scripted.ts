@@ -3,6 +3,7 @@
 // (`vite build --mode test`, Vitest); the app's bundle has none of it.
 
 import { BackendError, type Backend, type Capabilities } from '../backend';
+import { commandNames } from '../bindings/commands';
 import type { CommandError } from '../bindings/CommandError';
 import type { Library } from '../bindings/Library';
 import type { ThisMachine } from '../bindings/ThisMachine';
@@ -16,7 +17,7 @@ import type { CreatedDiscussion } from '../bindings/CreatedDiscussion';
 import type { PostView } from '../bindings/PostView';
 import type { ResultsView } from '../bindings/ResultsView';
 import type { RunSummary } from '../bindings/RunSummary';
-import type { ShareView } from '../bindings/ShareView';
+import type { SharePreview } from '../bindings/SharePreview';
 import type { SetupEnd } from '../bindings/SetupEnd';
 import type { SetupPlan } from '../bindings/SetupPlan';
 import type { StreamMessage } from '../bindings/StreamMessage';
@@ -24,13 +25,22 @@ import type { StreamMessage } from '../bindings/StreamMessage';
 /** One scripted answer: a value, or an error, after an optional delay. */
 export type Scripted<T> = { value: T; delayMs?: number } | { error: CommandError; delayMs?: number };
 
+/** A run: the batches it streams (one per tick, `tickMs` apart), then its
+ *  outcome; `fresh`, the batches a new run streams where they differ. */
+export interface ScriptedRun {
+  batches: StreamMessage[][];
+  fresh?: StreamMessage[][];
+  outcome: Scripted<RunOutcome>;
+  tickMs?: number;
+}
+
 export interface Script {
   capabilities?: Partial<Capabilities>;
   library?: Scripted<Library>;
   post?: Record<string, Scripted<PostView>>;
   history?: Scripted<RunSummary[]>;
   results?: Record<string, Scripted<ResultsView>>;
-  share?: Record<string, Scripted<ShareView>>;
+  share?: Record<string, Scripted<SharePreview>>;
   machine?: Scripted<ThisMachine>;
   /** A validation: the progress lines it sends (`tickMs` apart), then its answer. */
   validation?: { lines: string[]; end: Scripted<Validation>; tickMs?: number };
@@ -38,7 +48,7 @@ export interface Script {
   plan?: Record<string, Scripted<RunPlan>>;
   /** The plan and the run with the lanes on a server host (any). */
   planOnServer?: Record<string, Scripted<RunPlan>>;
-  runOnServer?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
+  runOnServer?: Record<string, ScriptedRun>;
   setupPlan?: Record<string, Scripted<SetupPlan>>;
   /** A setup: the batches it streams, then how it ended; the preflight it leaves behind. */
   setup?: Record<string, { batches: StreamMessage[][]; end: Scripted<SetupEnd>; tickMs?: number; after?: Preflight }>;
@@ -50,8 +60,7 @@ export interface Script {
   shareSave?: Scripted<string>;
   /** Opening a link in the browser. */
   openLink?: Scripted<null>;
-  /** A run: the batches it streams (one per tick, `tickMs` apart), then its outcome. */
-  run?: Record<string, { batches: StreamMessage[][]; outcome: Scripted<RunOutcome>; tickMs?: number }>;
+  run?: Record<string, ScriptedRun>;
   /** Batches a bench stream delivers, one per animation-free tick. */
   stream?: StreamMessage[][];
 }
@@ -78,9 +87,10 @@ export function scriptedBackend(script: Script): Backend {
   let signedIn = false;
   // Like the app, a chosen repository is kept and names the prefilled link.
   let chosenRepo: string | null = null;
-  return {
-    name: 'scripted',
-    capabilities: { probe: true, engine: true, benchStream: !!script.stream, ...script.capabilities },
+  // Every command the script does not answer says so, as the app's would fail.
+  const unscripted = Object.fromEntries(commandNames.map((name) => [name, () => answer(undefined, name)]));
+  const scripted: Omit<Backend, 'name' | 'capabilities'> = {
+    ...(unscripted as unknown as Omit<Backend, 'name' | 'capabilities'>),
     library: () => answer(script.library, 'library'),
     post: (id) => answer(script.post?.[id], `post ${id}`),
     history: () => answer(script.history, 'history'),
@@ -130,7 +140,8 @@ export function scriptedBackend(script: Script): Backend {
       const run = choices.server ? script.runOnServer?.[id] : script.run?.[id];
       if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
       cancelled[id] = false;
-      for (const batch of run.batches) {
+      const batches = (choices.fresh && run.fresh) || run.batches;
+      for (const batch of batches) {
         await new Promise((r) => setTimeout(r, run.tickMs ?? 0));
         if (cancelled[id]) {
           onBatch([{ type: 'event', event: { event: 'failed', step: '', reason: 'cancelled' } }]);
@@ -166,13 +177,13 @@ export function scriptedBackend(script: Script): Backend {
       return answer(script.shareStatus, 'share status').then((s) => ({ ...s, repo: r, signed_in: signedIn || s.signed_in }));
     },
     shareSave: () => answer(script.shareSave, 'share save'),
-    openLink: (url) => answer(script.openLink, `open ${url}`).then(() => undefined),
+    openLink: (url) => answer(script.openLink, `open ${url}`),
     cancelRun: async (id) => {
       const going = cancelled[id] === false;
       cancelled[id] = true;
       return going;
     },
-    benchStream: async (_millis, onBatch) => {
+    benchStream: async (_millis, _forward, onBatch) => {
       let events = 0;
       for (const batch of script.stream ?? []) {
         await new Promise((r) => setTimeout(r, 0));
@@ -181,5 +192,10 @@ export function scriptedBackend(script: Script): Backend {
       }
       return { events, batches: script.stream?.length ?? 0 };
     },
+  };
+  return {
+    ...scripted,
+    name: 'scripted',
+    capabilities: { probe: true, engine: true, bench_stream: !!script.stream, ...script.capabilities },
   };
 }

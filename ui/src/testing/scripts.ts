@@ -9,7 +9,7 @@ import type { ResultsView } from '../bindings/ResultsView';
 import type { StreamMessage } from '../bindings/StreamMessage';
 import type { Preflight } from '../bindings/Preflight';
 import type { Library } from '../bindings/Library';
-import type { ShareView } from '../bindings/ShareView';
+import type { SharePreview } from '../bindings/SharePreview';
 import type { RunOutcome } from '../bindings/RunOutcome';
 import type { RunPlan } from '../bindings/RunPlan';
 import type { Event } from '../bindings/Event';
@@ -17,6 +17,10 @@ import type { SetupPlan } from '../bindings/SetupPlan';
 import type { ThisMachine } from '../bindings/ThisMachine';
 import type { Validation } from '../bindings/Validation';
 import type { Check } from '../bindings/Check';
+
+const throughput = { metric: 'req_per_s', unit: 'req/s', name: 'throughput' } as const;
+const medianLatency = { metric: 'p50_ms', unit: 'ms', name: 'median latency' } as const;
+const tailLatency = { metric: 'p99_ms', unit: 'ms', name: 'tail latency' } as const;
 
 const post: PostView = {
   post: {
@@ -49,13 +53,20 @@ const post: PostView = {
     { id: 'measure', kind: 'load', why: 'The hello-world load, after a warm-up.', after: ['check'], lanes: [], command: null },
   ],
   figures: [
-    { id: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', value: 54000, range: null, unknown: null, approx: true, condition: null, quote: 'A hello-world app under Puma serves about 54,000 requests a second.' },
-    { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000.' },
+    {
+      figure: { id: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', value: 54000, range: null, unknown: null, approx: true, condition: null, quote: 'A hello-world app under Puma serves about 54,000 requests a second.' },
+      published: '≈ 54,000 req/s',
+    },
+    { figure: { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000.' }, published: '≈ 106,000 req/s' },
   ],
   claims: [
-    { id: 'falcon-twice-puma', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, kind: 'ratio', numerator: 'falcon-hello', denominator: 'puma-hello', value: 1.96 },
+    {
+      claim: { id: 'falcon-twice-puma', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, kind: 'ratio', numerator: 'falcon-hello', denominator: 'puma-hello', value: 1.96 },
+      figures: ['falcon-hello', 'puma-hello'],
+      tolerance: '±15%',
+    },
   ],
-  units: [{ metric: 'req_per_s', unit: 'req/s' }],
+  units: [throughput],
 };
 
 /** campfire-runtimes' post: published figures with long notes, and a link to the post. */
@@ -69,17 +80,23 @@ const runtimesPost: PostView = {
   machine: null,
   figures: [
     {
-      id: 'rails-rooms', lane: 'rails', endpoint: '/rooms/1', metric: 'req_per_s', value: null, range: null, approx: false, condition: null,
-      unknown: 'The deployed Rails row’s req/s is in the post’s table, which did not survive; the text gives it only through jruby’s 5.4× and ruby’s 7.4× (about 317–320 req/s).',
-      quote: 'So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails’ 44, and 0.72× of the eight CRuby workers whose shape it can’t have.',
+      figure: {
+        id: 'rails-rooms', lane: 'rails', endpoint: '/rooms/1', metric: 'req_per_s', value: null, range: null, approx: false, condition: null,
+        unknown: 'The deployed Rails row’s req/s is in the post’s table, which did not survive; the text gives it only through jruby’s 5.4× and ruby’s 7.4× (about 317–320 req/s).',
+        quote: 'So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails’ 44, and 0.72× of the eight CRuby workers whose shape it can’t have.',
+      },
+      published: 'not given',
     },
     {
-      id: 'rails-rooms-p50', lane: 'rails', endpoint: '/rooms/1', metric: 'p50_ms', value: 44, range: null, approx: false, condition: null, unknown: null,
-      quote: 'So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands.',
+      figure: {
+        id: 'rails-rooms-p50', lane: 'rails', endpoint: '/rooms/1', metric: 'p50_ms', value: 44, range: null, approx: false, condition: null, unknown: null,
+        quote: 'So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands.',
+      },
+      published: '44 ms',
     },
   ],
   claims: [],
-  units: [{ metric: 'req_per_s', unit: 'req/s' }, { metric: 'p50_ms', unit: 'ms' }],
+  units: [throughput, medianLatency],
 };
 
 function lane(name: string, why: string): PostView['lanes'][number]['lane'] {
@@ -89,20 +106,36 @@ function lane(name: string, why: string): PostView['lanes'][number]['lane'] {
   };
 }
 
-const cell = (lane: string, median: number) => ({
-  figure: `${lane}-hello`, lane, endpoint: '/', metric: 'req_per_s' as const,
-  published: lane === 'puma' ? 54000 : 106000, published_range: null,
-  cell: { lane, endpoint: '/', metric: 'req_per_s' as const },
-  status: { status: 'valid' as const },
-  stats: { runs: 3, median, min: median - 100, max: median + 100, mean: median, cv: 0.003, unstable: false },
-  interval: { estimate: median, low: median - 100, high: median + 100 },
+/** A figure's row, its numbers as the session reads them. */
+const cell = (lane: string, median: number, published: string, measured: string): ResultsView['figures'][number] => ({
+  reading: {
+    figure: `${lane}-hello`, lane, endpoint: '/', metric: 'req_per_s' as const,
+    published: lane === 'puma' ? 54000 : 106000, published_range: null,
+    cell: { lane, endpoint: '/', metric: 'req_per_s' as const },
+    status: { status: 'valid' as const },
+    stats: { runs: 3, median, min: median - 100, max: median + 100, mean: median, cv: 0.003, unstable: false },
+    interval: { estimate: median, low: median - 100, high: median + 100 },
+  },
+  published,
+  measured,
+  status: 'valid',
 });
 
-/** A measured cell of the results: its median, the runs' spread, the gate's word. */
-const measured = (lane: string, metric: 'req_per_s' | 'p50_ms' | 'p99_ms', median: number, cv: number, figures: string[], status: ResultsView['cells'][number]['status'] = { status: 'valid' }) => ({
+type Cell = ResultsView['lanes'][number]['cells'][number];
+
+/** A measured cell of the results: its median, the runs' spread, the gate's
+ *  word, and its median (with its interval) as the session reads them. */
+const measured = (lane: string, metric: 'req_per_s' | 'p50_ms' | 'p99_ms', median: number, cv: number, figures: string[], text: [string, string], status: Cell['status'] = { status: 'valid' }): Cell => ({
   key: { lane, endpoint: '/', metric }, runs: 3, status, figures,
   stats: { runs: 3, median, min: median * (1 - cv), max: median * (1 + cv), mean: median, cv, unstable: cv > 0.1 },
   interval: { estimate: median, low: median * (1 - cv / 2), high: median * (1 + cv / 2) },
+  median: text[0],
+  measured: text[1],
+});
+
+/** A measured lane's row: its cells, and what the session flags in them. */
+const measuredLane = (name: string, cells: Cell[], flags: string[], runs = 3): ResultsView['lanes'][number] => ({
+  lane: name, endpoint: cells[0].key.endpoint, cells, runs, no_figure: cells.every((c) => c.figures.length === 0), flags,
 });
 
 const results: ResultsView = {
@@ -110,12 +143,24 @@ const results: ResultsView = {
   info: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, author: 'Sam Ruby', post_date: '2026-10', post_url: null, post_run: 'the October 16 run', origin: 'results dir' },
   machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
   tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable',
-  figures: [cell('puma', 30200), cell('falcon', 60200)],
+  figures: [
+    cell('puma', 30200, '54,000 req/s', '30,200 req/s (30,100–30,300)'),
+    cell('falcon', 60200, '106,000 req/s', '60,200 req/s (60,100–60,300)'),
+  ],
   deviations: [{ kind: 'toolchain', what: 'ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5', lanes: ['puma', 'falcon'] }],
   verdicts: [
-    { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, figures: ['falcon-hello', 'puma-hello'], deviations: ['ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5'] },
-    { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 30200 req/s against the published 54000 req/s, for information', published: 54000, unit: 'req/s', tolerance: 0.15, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, more_runs: null, figures: ['puma-hello'], deviations: [] },
-    { claim: 'falcon-ceiling', kind: 'absolute', quote: 'under Falcon, 106,000.', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 60200 req/s against the published 106000 req/s, for information', published: 106000, unit: 'req/s', tolerance: 0.15, band: [90100, 121900], measured: { estimate: 60200, low: 60100, high: 60300 }, more_runs: null, figures: ['falcon-hello'], deviations: [] },
+    {
+      verdict: { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, figures: ['falcon-hello', 'puma-hello'], deviations: ['ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5'] },
+      published: '1.96×', band: '1.67–2.25×', measured: '1.99× (1.98–2)',
+    },
+    {
+      verdict: { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 30,200 req/s against the published 54,000 req/s, for information', published: 54000, unit: 'req/s', tolerance: 0.15, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, more_runs: null, figures: ['puma-hello'], deviations: [] },
+      published: '54,000 req/s', band: '45,900–62,100 req/s', measured: '30,200 req/s (30,100–30,300)',
+    },
+    {
+      verdict: { claim: 'falcon-ceiling', kind: 'absolute', quote: 'under Falcon, 106,000.', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 60,200 req/s against the published 106,000 req/s, for information', published: 106000, unit: 'req/s', tolerance: 0.15, band: [90100, 121900], measured: { estimate: 60200, low: 60100, high: 60300 }, more_runs: null, figures: ['falcon-hello'], deviations: [] },
+      published: '106,000 req/s', band: '90,100–121,900 req/s', measured: '60,200 req/s (60,100–60,300)',
+    },
   ],
   environment: {
     fingerprint: { cpu: 'Test CPU' },
@@ -128,16 +173,28 @@ const results: ResultsView = {
   },
   commands: ['wrk -t1 -c16 -d10s http://127.0.0.1:9292/'],
   people: [],
-  units: [{ metric: 'req_per_s', unit: 'req/s' }, { metric: 'p50_ms', unit: 'ms' }, { metric: 'p99_ms', unit: 'ms' }],
-  cells: [
-    measured('puma', 'req_per_s', 30200, 0.004, ['puma-hello']),
-    measured('puma', 'p50_ms', 0.4, 0.02, []),
-    measured('puma', 'p99_ms', 1.2, 0.142, []),
-    measured('falcon', 'req_per_s', 60200, 0.003, ['falcon-hello']),
+  units: [throughput, medianLatency, tailLatency],
+  lanes: [
+    measuredLane(
+      'puma',
+      [
+        measured('puma', 'req_per_s', 30200, 0.004, ['puma-hello'], ['30,200 req/s', '30,200 req/s (30,140–30,260)']),
+        measured('puma', 'p50_ms', 0.4, 0.02, [], ['0.4 ms', '0.4 ms (0.4–0.4)']),
+        measured('puma', 'p99_ms', 1.2, 0.142, [], ['1.2 ms', '1.2 ms (1.11–1.29)']),
+      ],
+      ['tail latency: high spread, runs vary 14.2%'],
+    ),
+    measuredLane('falcon', [measured('falcon', 'req_per_s', 60200, 0.003, ['falcon-hello'], ['60,200 req/s', '60,200 req/s (60,110–60,290)'])], []),
     // nginx is the recipe's own reference lane: no figure reads it.
-    measured('nginx', 'req_per_s', 91200, 0.01, [], { status: 'client_bound', run: 2, client_cpu: 0.97 }),
-    measured('nginx', 'p50_ms', 0.2, 0.01, []),
-    measured('nginx', 'p99_ms', 0.6, 0.02, []),
+    measuredLane(
+      'nginx',
+      [
+        measured('nginx', 'req_per_s', 91200, 0.01, [], ['91,200 req/s', '91,200 req/s (90,744–91,656)'], { status: 'client_bound', run: 2, client_cpu: 0.97 }),
+        measured('nginx', 'p50_ms', 0.2, 0.01, [], ['0.2 ms', '0.2 ms (0.2–0.2)']),
+        measured('nginx', 'p99_ms', 0.6, 0.02, [], ['0.6 ms', '0.6 ms (0.59–0.61)']),
+      ],
+      ['throughput: client-bound: the load generator used 97% of its CPU in run 2'],
+    ),
   ],
   not_measured: [],
   measured_on: [
@@ -161,7 +218,14 @@ const smokeResults: ResultsView = {
   },
   tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 3 not measured, 1 not comparable',
   deviations: [{ kind: 'quick', what: 'a smoke run (--quick): durations, warm-ups and runs capped', lanes: [] }],
-  cells: [{ ...measured('puma', 'req_per_s', 29800, 0, ['puma-hello']), runs: 1, stats: { runs: 1, median: 29800, min: 29800, max: 29800, mean: 29800, cv: 0, unstable: false } }],
+  lanes: [
+    measuredLane(
+      'puma',
+      [{ ...measured('puma', 'req_per_s', 29800, 0, ['puma-hello'], ['29,800 req/s', '29,800 req/s (29,800–29,800)']), runs: 1, stats: { runs: 1, median: 29800, min: 29800, max: 29800, mean: 29800, cv: 0, unstable: false } }],
+      ['one run: no spread to read'],
+      1,
+    ),
+  ],
   not_measured: [{ lane: 'falcon', why: 'preflight: it needs falcon, which this machine lacks' }],
   measured_on: [],
 };
@@ -177,13 +241,29 @@ const countResults: ResultsView = {
   figures: [],
   deviations: [],
   verdicts: [
-    { claim: 'six-rooms', kind: 'absolute', quote: 'The seed has six rooms.', outcome: 'reproduced', reason: 'the interval lies within 6 ± 15%', published: 6, unit: '', tolerance: 0.15, band: [5.1, 6.9], measured: { estimate: 6, low: 6, high: 6 }, more_runs: null, figures: ['rooms'], deviations: [] },
-    { claim: 'jruby-ceiling', kind: 'absolute', quote: 'JRuby serves 1,712 req/s.', outcome: 'inconclusive', reason: 'the interval straddles the band’s edge', published: 1712, unit: 'req/s', tolerance: 0.15, band: [1455.2, 1968.8], measured: { estimate: 1900, low: 1800, high: 2000 }, more_runs: 1, figures: ['jruby-rooms'], deviations: [] },
+    {
+      verdict: { claim: 'six-rooms', kind: 'absolute', quote: 'The seed has six rooms.', outcome: 'reproduced', reason: 'the interval lies within 6 ± 15%', published: 6, unit: '', tolerance: 0.15, band: [5.1, 6.9], measured: { estimate: 6, low: 6, high: 6 }, more_runs: null, figures: ['rooms'], deviations: [] },
+      published: '6', band: '5.1–6.9', measured: '6 (6–6)',
+    },
+    {
+      verdict: { claim: 'jruby-ceiling', kind: 'absolute', quote: 'JRuby serves 1,712 req/s.', outcome: 'inconclusive', reason: 'the interval straddles the band’s edge', published: 1712, unit: 'req/s', tolerance: 0.15, band: [1455.2, 1968.8], measured: { estimate: 1900, low: 1800, high: 2000 }, more_runs: 1, figures: ['jruby-rooms'], deviations: [] },
+      published: '1,712 req/s', band: '1,455–1,969 req/s', measured: '1,900 req/s (1,800–2,000)',
+    },
   ],
-  units: [...results.units, { metric: 'count', unit: '' }],
-  cells: [
-    { key: { lane: 'seed', endpoint: null, metric: 'count' }, runs: 1, status: { status: 'valid' }, figures: ['rooms'], stats: { runs: 1, median: 6, min: 6, max: 6, mean: 6, cv: 0, unstable: false }, interval: { estimate: 6, low: 6, high: 6 } },
-    { key: { lane: 'jruby', endpoint: '/', metric: 'req_per_s' }, runs: 0, status: { status: 'no_data', reason: 'every run failed' }, figures: [], stats: null, interval: null },
+  units: [...results.units, { metric: 'count', unit: '', name: 'counts' }],
+  lanes: [
+    measuredLane(
+      'seed',
+      [{ key: { lane: 'seed', endpoint: null, metric: 'count' }, runs: 1, status: { status: 'valid' }, figures: ['rooms'], stats: { runs: 1, median: 6, min: 6, max: 6, mean: 6, cv: 0, unstable: false }, interval: { estimate: 6, low: 6, high: 6 }, median: '6', measured: '6 (6–6)' }],
+      ['one run: no spread to read'],
+      1,
+    ),
+    measuredLane(
+      'jruby',
+      [{ key: { lane: 'jruby', endpoint: '/', metric: 'req_per_s' }, runs: 0, status: { status: 'no_data', reason: 'every run failed' }, figures: [], stats: null, interval: null, median: '—', measured: '—' }],
+      ['throughput: no data: every run failed', 'no runs recorded'],
+      0,
+    ),
   ],
 };
 
@@ -197,7 +277,7 @@ const peopleResults: ResultsView = {
   tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable',
   figures: [],
   verdicts: [],
-  cells: [],
+  lanes: [],
   deviations: [{ kind: 'quick', what: 'a smoke run (--quick): durations, warm-ups and runs capped', lanes: [] }],
   people: [
     peopleRow('250', true, 'served', '11.0 / 88.0 ms', '4.0 / 120.0 ms', '0', '0', '3 / 0', '0.12 cores, 0.40 ms'),
@@ -245,7 +325,7 @@ const machineChecks: Check[] = [
   ok('cpus', '2 usable CPUs'),
   ok('memory', '6.1 GiB available'),
   ok('kernel_runs', 'SHA-256 over 16 MiB runs vary by 0.8% (CV, worst CPU 1); median 24.46 ms'),
-  ok('ceiling', '74,210 req/s median over 3 of 3 runs (min 73,900, max 74,800, CV 1.2%)'),
+  ok('ceiling', '74,210 req/s median over 3 of 3 runs (min 73,900, max 74,800, spread 1.2%); server on CPU 0, load generator on CPU 1'),
 ];
 const validationLines = [
   'fingerprint: reading this machine',
@@ -259,9 +339,7 @@ const readyValidation: Validation = {
   fitness: 'ready',
   summary: 'reprise validate: ready — Intel(R) Xeon(R) CPU @ 2.20GHz (2 CPUs); ceiling 74,210 req/s ±1.2% (3 runs, split); kernel CV 0.8% runs, 0.5% CPUs; timer lag p99 0.46 ms; background 1%',
   checks: machineChecks,
-  ceiling_req_per_s: 74210,
-  ceiling_cv: 0.012,
-  ceiling_runs: 3,
+  ceiling: '74,210 req/s median over 3 runs, spread 1.2%',
   ceiling_split: 'server on CPU 0, load generator on CPU 1',
   history: { outcome: 'stored', id: 'machine-20261201-1' },
 };
@@ -291,8 +369,7 @@ const oneRunValidation: Validation = {
   ...readyValidation,
   summary: 'reprise validate: ready — Intel(R) Xeon(R) CPU @ 2.20GHz (2 CPUs); ceiling 74,210 req/s (1 run, split)',
   checks: [machineChecks[0]],
-  ceiling_runs: 1,
-  ceiling_cv: null,
+  ceiling: '74,210 req/s median over 1 run, no spread to read',
 };
 
 const preflight: Preflight = {
@@ -345,9 +422,9 @@ const plan: RunPlan = {
   lanes: ['puma', 'falcon'],
   latest_run: null,
   steps: [
-    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null, expected: null, expected_quick: null },
+    { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: 'run', reason: null, last_status: null, last_reason: null, expected: null, expected_quick: null },
     {
-      id: 'measure', kind: 'load', why: 'Three timed runs per lane after a warm-up.', describe: 'measure hello: lanes × endpoints × runs', decision: { decision: 'run', reason: 'a new run' }, last_status: null, last_reason: null,
+      id: 'measure', kind: 'load', why: 'Three timed runs per lane after a warm-up.', describe: 'measure hello: lanes × endpoints × runs', decision: 'run', reason: null, last_status: null, last_reason: null,
       expected: { shape: '2 lanes × 1 endpoint × 3 runs of 10 s, after warm-ups (10 s in all): about 1 min 10 s', lanes: 2, cells: 6, runs: 3, cell_seconds: 10, warmup_seconds: 10, seconds: 70, quick: false },
       expected_quick: { shape: '2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe’s 3 runs of 10 s), after warm-ups (2 s in all): about 10 s', lanes: 2, cells: 4, runs: 2, cell_seconds: 2, warmup_seconds: 2, seconds: 10, quick: true },
     },
@@ -386,16 +463,23 @@ const serverPlan: RunPlan = {
 
 const ev = (event: Event): StreamMessage => ({ type: 'event', event });
 
-const runBatches: StreamMessage[][] = [
-  [ev({ event: 'run', id: 'hello-ceiling-20261130-1', dir: '/runs/hello-ceiling-20261130-1' }), ev({ event: 'started', step: 'clone', kind: 'clone' })],
+/** How long a run has left, as the app sends it with each batch. */
+const left = (seconds: number | null, measuring = false): StreamMessage => ({ type: 'left', left: seconds === null ? null : { seconds, measuring } });
+
+/** A clone, then a measuring step skipped; `measuring`, how long the app
+ *  says measuring will take (none for a resumed run that keeps that step). */
+const runBatchesMeasuring = (measuring: number | null): StreamMessage[][] => [
+  [ev({ event: 'run', id: 'hello-ceiling-20261130-1', dir: '/runs/hello-ceiling-20261130-1' }), ev({ event: 'started', step: 'clone', kind: 'clone' }), left(measuring)],
   ...Array.from({ length: 10 }, (_, i): StreamMessage[] => [
     { type: 'log', step: 'clone', lines: [`Receiving objects: ${(i + 1) * 10}%`], dropped: 0 },
     { type: 'progress', step: 'clone', done: (i + 1) * 100, total: 1000, req_per_s: null, p99_ms: null, cell: null, merged: 12 },
+    left(measuring),
   ]),
-  [ev({ event: 'finished', step: 'clone', duration_ms: 2041 }), ev({ event: 'skipped', step: 'measure', reason: 'every lane was skipped: falcon is not installed' })],
+  [ev({ event: 'finished', step: 'clone', duration_ms: 2041 }), left(measuring), ev({ event: 'skipped', step: 'measure', reason: 'every lane was skipped: falcon is not installed' }), left(null)],
 ];
+const runBatches = runBatchesMeasuring(70);
 
-const share: ShareView = {
+const share: SharePreview = {
   run: 'hello-ceiling-1',
   repo: 'rubys/reprise',
   category: 'hello-ceiling',
@@ -414,21 +498,21 @@ const blocked = { state: 'blocked', why: 'Cannot run: it needs falcon, which thi
 const library: Library = {
   recipes: [
     {
-      post: post.post, units: ['req/s'], figures: 2, claims: 4, steps: 3, checksum: { status: 'matches' },
+      post: post.post, units: ['req/s'], figures: 2, claims: 4, steps: 3, checksum: { status: 'matches' }, runnable: 3, runs_here: 1,
       lanes: [{ lane: 'puma', here: { state: 'runs' } }, { lane: 'falcon', here: blocked }, { lane: 'nginx', here: blocked }],
     },
     {
       post: { id: 'campfire-runtimes', title: 'Campfire on CRuby, JRuby and TruffleRuby', author: 'Sam Ruby', date: '2026-09-22', url: null, run: null, summary: 'Three Rubies, one app.', unknowns: [] },
-      units: ['MB', 'ms', 'req/s'], figures: 40, claims: 12, steps: 9, checksum: { status: 'modified', expected: 'aa', actual: 'bb' },
+      units: ['MB', 'ms', 'req/s'], figures: 40, claims: 12, steps: 9, checksum: { status: 'modified', expected: 'aa', actual: 'bb' }, runnable: 3, runs_here: 0,
       lanes: [{ lane: 'ruby', here: blocked }, { lane: 'jruby', here: blocked }, { lane: 'truffleruby', here: blocked }],
     },
     {
       post: { id: 'nonblocking-db', title: 'Non-blocking vs blocking database access in Ruby 1.9', author: 'unknown (an older Ruby blog)', date: '2008', url: null, run: null, summary: 'Fiber-aware Postgres under EventMachine.', unknowns: [] },
-      units: ['req/s'], figures: 46, claims: 21, steps: 0, checksum: { status: 'matches' }, lanes: [],
+      units: ['req/s'], figures: 46, claims: 21, steps: 0, checksum: { status: 'matches' }, lanes: [], runnable: 0, runs_here: 0,
     },
     {
       post: { id: 'campfire-falcon', title: 'Campfire under Falcon', author: 'Sam Ruby', date: '2026-10', url: null, run: 'the October 16 run', summary: 'Three layers close the avatar gap.', unknowns: [] },
-      units: ['req/s', 'µs'], figures: 31, claims: 26, steps: 12, checksum: { status: 'matches' },
+      units: ['req/s', 'µs'], figures: 31, claims: 26, steps: 12, checksum: { status: 'matches' }, runnable: 2, runs_here: 1,
       lanes: [{ lane: 'ruby', here: { state: 'runs' } }, { lane: 'ruby-falcon', here: blocked }],
     },
   ],
@@ -439,7 +523,7 @@ const library: Library = {
 /** One recipe of one figure, one claim and one lane, its last run judging nothing. */
 const oneRecipe: Library = {
   ...library,
-  recipes: [{ ...library.recipes[0], figures: 1, claims: 1, lanes: [{ lane: 'puma', here: { state: 'runs' } }] }],
+  recipes: [{ ...library.recipes[0], figures: 1, claims: 1, lanes: [{ lane: 'puma', here: { state: 'runs' } }], runnable: 1, runs_here: 1 }],
 };
 const judgedNothing = { ...results.run, id: 'hello-ceiling-3', cells: 0, reproduced: 0, not_comparable: 0, tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable' };
 
@@ -455,24 +539,29 @@ const finishedRun: RunOutcome = {
 const resumedPlan: RunPlan = {
   ...plan,
   latest_run: 'hello-ceiling-20261130-1',
-  steps: [plan.steps[0], { ...plan.steps[1], decision: { decision: 'keep' }, last_status: 'finished' }],
+  steps: [
+    { ...plan.steps[0], reason: 'it has not finished before' },
+    { ...plan.steps[1], decision: 'keep', reason: 'finished before; inputs unchanged and outputs intact', last_status: 'finished' },
+  ],
 };
 
 /** A quick run measuring puma and nginx, falcon skipped: four cells of two runs. */
 const measuringPlan: RunPlan = { ...plan, lanes: ['puma', 'falcon', 'nginx'], steps: [plan.steps[1]] };
 const cellOf = (lane: string, run: number) => ({ lane, endpoint: '/', run });
+// The app's count: the cells left of four, two seconds each, as each begins.
 const measuring = (done: number, lane: string, run: number): StreamMessage[] => [
   { type: 'progress', step: 'measure', done, total: 4, req_per_s: lane === 'puma' ? 6100 : 22400, p99_ms: 9.5, cell: cellOf(lane, run), merged: 4 },
+  left((4 - done) * 2, true),
 ];
 const measureBatches: StreamMessage[][] = [
-  [ev({ event: 'run', id: 'hello-ceiling-20261201-2', dir: '/runs/hello-ceiling-20261201-2' }), ev({ event: 'started', step: 'measure', kind: 'load' })],
-  [{ type: 'log', step: 'measure', lines: ['servers on CPU 0, load generator on CPU 1', 'lane falcon skipped (preflight): Cannot run: it needs falcon, which this machine lacks.'], dropped: 0 }],
+  [ev({ event: 'run', id: 'hello-ceiling-20261201-2', dir: '/runs/hello-ceiling-20261201-2' }), ev({ event: 'started', step: 'measure', kind: 'load' }), left(10, true)],
+  [{ type: 'log', step: 'measure', lines: ['servers on CPU 0, load generator on CPU 1', 'lane falcon skipped (preflight): Cannot run: it needs falcon, which this machine lacks.'], dropped: 0 }, left(10, true)],
   measuring(0, 'puma', 1),
   measuring(1, 'nginx', 1),
   measuring(2, 'nginx', 2),
   measuring(3, 'puma', 2),
-  [{ type: 'progress', step: 'measure', done: 4, total: 4, req_per_s: null, p99_ms: null, cell: null, merged: 1 }],
-  [ev({ event: 'finished', step: 'measure', duration_ms: 10600 })],
+  [{ type: 'progress', step: 'measure', done: 4, total: 4, req_per_s: null, p99_ms: null, cell: null, merged: 1 }, left(null)],
+  [ev({ event: 'finished', step: 'measure', duration_ms: 10600 }), left(null)],
 ];
 const measuredRun: RunOutcome = {
   run: 'hello-ceiling-20261201-2',
@@ -600,7 +689,8 @@ export const scripts: Record<string, Script> = {
   },
   resumed: {
     plan: { 'hello-ceiling': { value: resumedPlan } },
-    run: { 'hello-ceiling': { batches: runBatches, tickMs: 1000, outcome: { value: finishedRun } } },
+    // Resumed, the measuring step is kept: nothing to measure; a new run measures it all.
+    run: { 'hello-ceiling': { batches: runBatchesMeasuring(null), fresh: runBatches, tickMs: 1000, outcome: { value: finishedRun } } },
   },
   slowrun: {
     library: { value: library },

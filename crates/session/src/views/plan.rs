@@ -11,8 +11,8 @@ use reprise_verdict::Deviation;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::run::Prepared;
-use crate::{Loaded, Session};
+use crate::run::{Prepared, RunChoices};
+use crate::{Loaded, Session, SessionError};
 
 /// The Run page: the plan and where the latest run got to.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -58,6 +58,21 @@ pub struct PlanRow {
 }
 
 impl Session {
+    /// The plan a run of recipe `id` with a page's `choices` would follow,
+    /// as the page shows it before the reader starts it. A recipe that is
+    /// not the reviewed one is planned too, its deviation and its diff from
+    /// the reviewed version said: starting it needs the reader's yes.
+    pub fn plan_for(&self, id: &str, choices: RunChoices) -> Result<RunPlan, SessionError> {
+        let mut loaded = self.load_recipe(id)?;
+        let options = RunChoices {
+            allow_modified: true,
+            ..choices
+        }
+        .options(&mut loaded.recipe, "")?;
+        let prepared = self.prepare(&loaded, &options)?;
+        Ok(self.plan_view(&loaded, &prepared))
+    }
+
     /// The plan `prepared` will follow, as both front ends show it.
     pub fn plan_view(&self, loaded: &Loaded, prepared: &Prepared) -> RunPlan {
         let state = prepared

@@ -270,3 +270,83 @@ impl Session {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reprise_recipe::Metric;
+
+    fn cell(metric: Metric, status: CellStatus, runs: usize, cv: f64) -> MeasuredCell {
+        MeasuredCell {
+            key: CellKey::new("puma", Some("/"), metric),
+            runs: runs as u32,
+            status,
+            stats: (runs > 0).then_some(CellStats {
+                runs,
+                median: 1.0,
+                min: 1.0,
+                max: 1.0,
+                mean: 1.0,
+                cv,
+                unstable: cv > 0.1,
+            }),
+            interval: None,
+            median: String::new(),
+            measured: String::new(),
+            figures: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_lane_is_flagged_by_metric_for_a_failed_gate_and_a_high_spread() {
+        let bound = CellStatus::ClientBound {
+            run: 2,
+            client_cpu: 0.97,
+        };
+        assert_eq!(
+            flags(&[
+                cell(Metric::ReqPerS, bound, 3, 0.01),
+                cell(Metric::P99Ms, CellStatus::Valid, 3, 0.142),
+            ]),
+            [
+                "throughput: client-bound: the load generator used 97% of its CPU in run 2",
+                "tail latency: high spread, runs vary 14.2%"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_steady_lane_has_no_flag_and_single_runs_are_said_once() {
+        assert!(flags(&[cell(Metric::ReqPerS, CellStatus::Valid, 3, 0.01)]).is_empty());
+        assert_eq!(
+            flags(&[
+                cell(Metric::ReqPerS, CellStatus::Valid, 1, 0.0),
+                cell(Metric::P99Ms, CellStatus::Valid, 1, 0.0),
+            ]),
+            ["one run: no spread to read"]
+        );
+    }
+
+    #[test]
+    fn a_lane_whose_cells_recorded_no_runs_says_so_not_that_it_had_one() {
+        let none = || {
+            cell(
+                Metric::ReqPerS,
+                CellStatus::NoData {
+                    reason: "every run failed".into(),
+                },
+                0,
+                0.0,
+            )
+        };
+        assert_eq!(
+            flags(&[none()]),
+            ["throughput: no data: every run failed", "no runs recorded"]
+        );
+        // One cell with a run: a single run, not none.
+        assert!(
+            flags(&[none(), cell(Metric::P99Ms, CellStatus::Valid, 1, 0.0)])
+                .contains(&"one run: no spread to read".to_string())
+        );
+    }
+}
