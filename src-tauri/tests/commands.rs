@@ -1,7 +1,7 @@
 //! The commands as the webview calls them, through Tauri's IPC on the mock
-//! runtime (no window, no display): every command of the list is
-//! registered under its name and takes its arguments as the generated
-//! client sends them; a failure says its kind and what to do; links are
+//! runtime (no window, no display): the commands are registered under their
+//! names and take their arguments as the generated client sends them (the
+//! client and the commands come from one list, src-tauri/src/ipc.rs); a failure says its kind and what to do; links are
 //! refused unless http(s); a validation streams its lines and saves itself;
 //! a quick run's batches carry its events and how long it has left. What
 //! the answers hold is the session's (crates/session/tests/views.rs).
@@ -58,50 +58,58 @@ fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Resul
 }
 
 /// Arguments as the generated client sends them, for the commands that
-/// answer at once (no install, no network, no real run).
-fn arguments(command: &str) -> Option<Value> {
-    Some(match command {
-        "capabilities" | "library" | "history" | "machine" | "share_status" | "share_sign_in"
-        | "share_wait_sign_in" => json!({}),
-        "post" | "cancel_run" | "cancel_setup" => json!({"id": "hello-ceiling"}),
-        "results" | "share_preview" | "share_submit" | "share_save" => json!({"run": "nope"}),
-        "preflight" => json!({"id": "hello-ceiling", "askVersions": false}),
-        "plan_run" => json!({"id": "hello-ceiling", "server": null}),
-        "setup_plan" => json!({"id": "hello-ceiling", "lanes": ["falcon"]}),
-        "share_choose_repo" => json!({"repo": "not a repository"}),
-        "open_link" => json!({"url": "file:///etc/passwd"}),
-        _ => return None,
-    })
+/// answer at once (no install, no network, no real run): all but those that
+/// stream, tested below, and the bench build's.
+fn arguments() -> Vec<(&'static str, Value)> {
+    let none = json!({});
+    let recipe = json!({"id": "hello-ceiling"});
+    let run = json!({"run": "nope"});
+    vec![
+        ("capabilities", none.clone()),
+        ("library", none.clone()),
+        ("history", none.clone()),
+        ("machine", none.clone()),
+        ("share_status", none.clone()),
+        ("share_sign_in", none.clone()),
+        ("share_wait_sign_in", none),
+        ("post", recipe.clone()),
+        ("cancel_run", recipe.clone()),
+        ("cancel_setup", recipe),
+        ("results", run.clone()),
+        ("share_preview", run.clone()),
+        ("share_submit", run.clone()),
+        ("share_save", run),
+        (
+            "preflight",
+            json!({"id": "hello-ceiling", "askVersions": false}),
+        ),
+        ("plan_run", json!({"id": "hello-ceiling", "server": null})),
+        (
+            "setup_plan",
+            json!({"id": "hello-ceiling", "lanes": ["falcon"]}),
+        ),
+        ("share_choose_repo", json!({"repo": "not a repository"})),
+        ("open_link", json!({"url": "file:///etc/passwd"})),
+    ]
 }
 
 #[test]
-fn every_command_of_the_list_answers_under_its_name_with_the_clients_arguments() {
+fn the_commands_answer_under_their_names_with_the_clients_arguments() {
     let data = tempfile::tempdir().unwrap();
     let (_app, webview) = start(data.path());
-    // Streaming, installing or the bench build's: asked below, or not in this build.
-    let streams = [
-        "validate_machine",
-        "start_run",
-        "start_setup",
-        "bench_stream",
-    ];
-    for command in reprise_desktop::ipc::list() {
-        if streams.contains(&command.name) {
-            continue;
-        }
-        let args = arguments(command.name)
-            .unwrap_or_else(|| panic!("no arguments for `{}` in this test", command.name));
+    let listed: Vec<&str> = reprise_desktop::ipc::list()
+        .iter()
+        .map(|c| c.name)
+        .collect();
+    for (command, args) in arguments() {
+        assert!(listed.contains(&command), "{command} is not in the list");
         // An answer, or a failure with a kind and a hint: never Tauri's own
         // refusal of a command or its arguments (a bare string).
-        match invoke(&webview, command.name, args) {
+        match invoke(&webview, command, args) {
             Ok(_) => {}
             Err(e) => {
-                assert!(e["kind"].is_string(), "{}: {e}", command.name);
-                assert!(
-                    !e["hint"].as_str().unwrap().is_empty(),
-                    "{}: {e}",
-                    command.name
-                );
+                assert!(e["kind"].is_string(), "{command}: {e}");
+                assert!(!e["hint"].as_str().unwrap().is_empty(), "{command}: {e}");
             }
         }
     }
