@@ -5,7 +5,9 @@
 //! A [`Report`] gathers a recipe's post, the [`Measurements`], the
 //! [`Judgement`] and an [`Environment`]; exporters behind one [`Exporter`]
 //! trait render it as GitHub-flavoured Markdown, a self-contained HTML page
-//! with inline SVG charts, or JSON with everything.
+//! with inline SVG charts, or JSON with everything. The Markdown ends with
+//! a [`ResultBlock`]: the run's result as fenced JSON of a versioned schema,
+//! which `reprise community` reads back from shared posts.
 //!
 //! Rendering only: storing reports is `reprise-history`'s, posting them
 //! `reprise-share`'s, judging a run `reprise-session`'s, and the harness's
@@ -24,6 +26,7 @@
 //!     figures: vec![],
 //!     verdicts: vec![],
 //!     deviations: vec![],
+//!     sequential: None,
 //! };
 //! let report = Report {
 //!     run: RunInfo { id: "r1".into(), recipe: "hello".into(), title: "Hello".into(), ..RunInfo::default() },
@@ -39,11 +42,16 @@
 mod html;
 mod markdown;
 mod model;
+mod result_block;
 mod svg;
 
 pub use html::HtmlExporter;
 pub use markdown::MarkdownExporter;
 pub use model::*;
+pub use result_block::{
+    BlockCell, BlockClaim, BlockDeviation, Estimate, FENCE_TAG, MachineSummary, ResultBlock,
+    SCHEMA_VERSION,
+};
 
 /// Why a report could not be rendered.
 #[derive(Debug, thiserror::Error)]

@@ -181,6 +181,11 @@ fn markdown(report: &Report) -> String {
         out.push('\n');
     }
     appendix(&mut out, report);
+    let _ = writeln!(
+        out,
+        "\n## Machine-readable result\n\nFor `reprise community`, which reads everyone's results back (docs/community.md).\n\n{}",
+        crate::ResultBlock::of(report).fenced()
+    );
     out
 }
 

@@ -94,6 +94,17 @@ pub struct RunInfo {
     pub post_run: Option<String>,
     /// Where the measurements came from (a results directory, the engine).
     pub origin: Option<String>,
+    /// SHA-256 of the recipe file the run was made from, where it was
+    /// recorded: what a shared result says it reproduced. (Not shown by the
+    /// app, so not in its bindings.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(skip)]
+    pub recipe_sha256: Option<String>,
+    /// The machine the run measured on, in summary: what a shared result
+    /// says of it. (The app shows the fingerprint itself.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(skip)]
+    pub machine: Option<crate::MachineSummary>,
 }
 
 impl RunInfo {
@@ -109,6 +120,8 @@ impl RunInfo {
             post_url: recipe.post.url.clone(),
             post_run: recipe.post.run.clone(),
             origin: None,
+            recipe_sha256: None,
+            machine: None,
         }
     }
 }
