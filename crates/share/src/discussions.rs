@@ -34,7 +34,7 @@ const FIND: &str = "query($owner: String!, $name: String!) { repository(owner: $
 
 const CREATE: &str = "mutation($repositoryId: ID!, $categoryId: ID!, $title: String!, $body: String!) { createDiscussion(input: {repositoryId: $repositoryId, categoryId: $categoryId, title: $title, body: $body}) { discussion { url number } } }";
 
-fn split_repo(repo: &str) -> Result<(&str, &str), ShareError> {
+pub(crate) fn split_repo(repo: &str) -> Result<(&str, &str), ShareError> {
     match repo.split_once('/') {
         Some((owner, name)) if !owner.is_empty() && !name.is_empty() && !name.contains('/') => {
             Ok((owner, name))

@@ -16,6 +16,7 @@
 //! assert!(url.starts_with("https://github.com/rubys/roundhouse/discussions/new?category=campfire-runtimes&title=Reprise"));
 //! ```
 
+pub mod community;
 mod device_flow;
 mod discussions;
 mod redaction;
@@ -26,7 +27,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use device_flow::{DeviceCode, Poll, request_code, sign_in};
-use reprise_report::{Exporter, MarkdownExporter, Report, ReportError};
+use reprise_report::{Exporter, MarkdownExporter, Report, ReportError, ResultBlock};
 
 pub use discussions::{
     Category, CreatedDiscussion, Target, compose_body, create_discussion, find_target,
@@ -66,6 +67,11 @@ pub enum ShareError {
     },
     #[error("GitHub GraphQL: {}", .0.join("; "))]
     GraphQl(Vec<String>),
+    #[error("GitHub's API rate limit is spent{}", resets_in(*reset))]
+    RateLimited {
+        /// When it resets (Unix seconds), where GitHub said.
+        reset: Option<u64>,
+    },
     #[error("unexpected answer from {url}: {message}")]
     Unexpected { url: String, message: String },
     #[error("keyring: {0}")]
@@ -81,6 +87,20 @@ pub enum ShareError {
         file: PathBuf,
         source: std::io::Error,
     },
+}
+
+/// When a rate limit resets, from now: ` (it resets in 12 minutes)`.
+fn resets_in(reset: Option<u64>) -> String {
+    match reset {
+        Some(at) => {
+            let minutes = at.saturating_sub(community::now()).div_ceil(60);
+            format!(
+                " (it resets in {minutes} minute{})",
+                if minutes == 1 { "" } else { "s" }
+            )
+        }
+        None => String::new(),
+    }
 }
 
 /// Where GitHub is (the web host for the device flow and new-discussion
@@ -238,18 +258,31 @@ pub struct Post {
     pub body: String,
 }
 
-/// The discussion for a report: its Markdown, with the JSON in a collapsed
-/// block, redacted when a redactor is given.
+/// The discussion for a report: its Markdown (which ends with the
+/// machine-readable [`ResultBlock`]), with the JSON in a collapsed block,
+/// redacted when a redactor is given.
 pub fn prepare(report: &Report, redactor: Option<&Redactor>) -> Result<Post, ReportError> {
     let markdown = String::from_utf8_lossy(&MarkdownExporter.render(report)?).into_owned();
     let json = serde_json::to_string_pretty(report)?;
     let title = format!("Reprise: {} ({})", report.headline(), report.tally());
     let body = compose_body(&markdown, &json);
-    Ok(match redactor {
-        Some(r) => Post {
-            title: r.redact(&title),
-            body: r.redact(&body),
-        },
-        None => Post { title, body },
+    let Some(r) = redactor else {
+        return Ok(Post { title, body });
+    };
+    // The block's texts are redacted one by one, so that a replaced name
+    // can never break its JSON or rename a field; the rest as a whole.
+    let block = ResultBlock::of(report);
+    let body = match body.split_once(&block.fenced()) {
+        Some((before, after)) => format!(
+            "{}{}{}",
+            r.redact(before),
+            block.map_text(&|text| r.redact(text)).fenced(),
+            r.redact(after)
+        ),
+        None => r.redact(&body),
+    };
+    Ok(Post {
+        title: r.redact(&title),
+        body,
     })
 }

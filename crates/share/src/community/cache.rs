@@ -1,0 +1,156 @@
+//! The Discussions read so far, kept in the data dir per repository
+//! (`community/OWNER/NAME.json`): each discussion's number, title, author,
+//! time of update and the result block its body held — never the rest of
+//! the body — with the watermark and ETag the next fetch starts from.
+//!
+//! Bounded: a cache file past [`MAX_CACHE_FILE`] is not read, and past
+//! [`MAX_DISCUSSIONS`] or [`MAX_BLOCKS`] bytes of blocks the oldest-updated
+//! discussions are dropped. It is only a cache: one that cannot be read is
+//! started again.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::posts::Found;
+use crate::ShareError;
+
+/// The longest title kept.
+pub(crate) const MAX_TITLE: usize = 200;
+/// The most discussions kept per repository.
+pub const MAX_DISCUSSIONS: usize = 5_000;
+/// The most bytes of result blocks kept per repository.
+pub const MAX_BLOCKS: usize = 32 * 1024 * 1024;
+/// A cache file larger than this is not read.
+const MAX_CACHE_FILE: u64 = 64 * 1024 * 1024;
+
+/// A discussion as the cache keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Discussion {
+    /// GitHub's node id.
+    pub id: String,
+    pub number: u64,
+    /// As GitHub gave it, cut to [`MAX_TITLE`] characters: text from a
+    /// stranger, to be shown escaped.
+    pub title: String,
+    /// The author's login, where it is one.
+    pub author: Option<String>,
+    /// RFC 3339, as GitHub wrote it.
+    pub updated_at: String,
+    pub found: Found,
+}
+
+impl Discussion {
+    fn block_bytes(&self) -> usize {
+        match &self.found {
+            Found::Block { text, .. } => text.len(),
+            _ => 0,
+        }
+    }
+}
+
+/// One repository's discussions, newest-updated first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Cache {
+    /// OWNER/NAME.
+    pub repo: String,
+    /// When it was last brought up to date (Unix seconds).
+    pub fetched_at: Option<u64>,
+    /// The newest update read in a fetch that finished: every discussion
+    /// updated before it is in the cache as it is on GitHub.
+    pub synced_to: Option<String>,
+    /// The first page's ETag, sent back as `If-None-Match`.
+    pub etag: Option<String>,
+    /// How many discussions the repository had at the last fetch.
+    pub total: Option<u64>,
+    pub discussions: Vec<Discussion>,
+    /// Discussions dropped to keep within the bounds.
+    #[serde(default)]
+    pub dropped: usize,
+}
+
+impl Cache {
+    /// The cache file of `repo` under `data_dir`.
+    pub fn file(data_dir: &Path, repo: &str) -> Result<PathBuf, ShareError> {
+        let (owner, name) = crate::discussions::split_repo(repo)?;
+        let safe = |part: &str| {
+            !part.starts_with('.')
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+        };
+        if !safe(owner) || !safe(name) {
+            return Err(ShareError::NoRepository(format!(
+                "{} (expected OWNER/NAME)",
+                reprise_recipe::shown::shown(repo)
+            )));
+        }
+        Ok(data_dir
+            .join("community")
+            .join(owner)
+            .join(format!("{name}.json")))
+    }
+
+    /// The cache of `repo`, or an empty one where there is none (or it
+    /// cannot be read: a cache is started again, never trusted half-read).
+    pub fn load(data_dir: &Path, repo: &str) -> Result<Cache, ShareError> {
+        let file = Cache::file(data_dir, repo)?;
+        let empty = Cache {
+            repo: repo.to_string(),
+            ..Cache::default()
+        };
+        let fits = std::fs::symlink_metadata(&file)
+            .is_ok_and(|m| m.is_file() && m.len() <= MAX_CACHE_FILE);
+        if !fits {
+            return Ok(empty);
+        }
+        Ok(std::fs::read(&file)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Cache>(&bytes).ok())
+            .filter(|cache| cache.repo == repo)
+            .unwrap_or(empty))
+    }
+
+    /// Writes the cache: to a file beside it, then renamed over it, so a
+    /// reader never sees half of one.
+    pub fn save(&self, data_dir: &Path) -> Result<PathBuf, ShareError> {
+        let file = Cache::file(data_dir, &self.repo)?;
+        let io = |source| ShareError::Io {
+            file: file.clone(),
+            source,
+        };
+        let folder = file.parent().unwrap_or(data_dir);
+        std::fs::create_dir_all(folder).map_err(io)?;
+        let partial = folder.join(format!(".{}.partial", std::process::id()));
+        let json = serde_json::to_vec(self).map_err(|e| io(std::io::Error::other(e)))?;
+        std::fs::write(&partial, json)
+            .and_then(|()| std::fs::rename(&partial, &file))
+            .map_err(io)?;
+        Ok(file)
+    }
+
+    /// Adds discussions read (replacing the cache's copy of each), newest
+    /// first, within the bounds.
+    pub fn merge(&mut self, read: Vec<Discussion>) {
+        let ids: std::collections::HashSet<String> = read.iter().map(|d| d.id.clone()).collect();
+        self.discussions.retain(|d| !ids.contains(&d.id));
+        self.discussions.extend(read);
+        self.discussions.sort_by(|a, b| {
+            b.updated_at
+                .cmp(&a.updated_at)
+                .then(b.number.cmp(&a.number))
+        });
+        let mut bytes = 0;
+        let keep = self
+            .discussions
+            .iter()
+            .take(MAX_DISCUSSIONS)
+            .take_while(|d| {
+                bytes += d.block_bytes();
+                bytes <= MAX_BLOCKS
+            })
+            .count();
+        self.dropped += self.discussions.len() - keep;
+        self.discussions.truncate(keep);
+    }
+}
