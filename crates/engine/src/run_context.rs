@@ -48,6 +48,12 @@ pub struct RunContext<'a> {
     pub toolchain_env: BTreeMap<String, String>,
     /// Where the lanes are served: this machine, or a server host.
     pub lane_host: LaneHost,
+    /// `--until-conclusive`: after each load step's own runs, more runs for
+    /// the cells of the claims still open, within this budget (for the
+    /// whole run, counted from the first load step that adds runs).
+    pub until_conclusive: Option<Duration>,
+    /// When that budget ends, once a load step started spending it.
+    pub(crate) conclusive_deadline: std::sync::OnceLock<std::time::Instant>,
 }
 
 impl<'a> RunContext<'a> {
@@ -75,6 +81,8 @@ impl<'a> RunContext<'a> {
             deviations: Vec::new(),
             toolchain_env: BTreeMap::new(),
             lane_host: LaneHost::ThisMachine,
+            until_conclusive: None,
+            conclusive_deadline: std::sync::OnceLock::new(),
         }
     }
 

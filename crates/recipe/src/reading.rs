@@ -83,6 +83,12 @@ pub fn interval(estimate: f64, low: f64, high: f64, unit: &str) -> String {
     )
 }
 
+/// An interval's confidence as its heading says it: `95%`, `99.17%`.
+pub fn confidence(c: f64) -> String {
+    let shown = format!("{:.2}", c * 100.0);
+    format!("{}%", shown.trim_end_matches('0').trim_end_matches('.'))
+}
+
 /// A fraction as a percentage with one decimal, as spreads are read: `1.2%`.
 pub fn percent(fraction: f64) -> String {
     format!("{:.1}%", fraction * 100.0)
@@ -164,6 +170,8 @@ mod tests {
         assert_eq!(interval(1.99, 1.9, 2.05, "×"), "1.99× (1.9–2.05)");
         assert_eq!(interval(6.0, 5.0, 7.0, ""), "6 (5–7)");
         assert_eq!(percent(0.142), "14.2%");
+        assert_eq!(confidence(0.95), "95%");
+        assert_eq!(confidence(1.0 - 0.05 / 6.0), "99.17%");
         // A count's unit is empty: no suffix, its ranges written alike.
         assert_eq!(range(5.1, 6.9, ""), "5.1–6.9");
         assert_eq!(

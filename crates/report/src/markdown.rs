@@ -81,12 +81,19 @@ fn markdown(report: &Report) -> String {
         out.push('\n');
     }
     let _ = writeln!(out, "## Verdicts\n");
+    if let Some(rule) = &j.sequential {
+        let _ = writeln!(
+            out,
+            "The runs went on until each claim was decided (`--until-conclusive`): {rule}.\n"
+        );
+    }
     if j.verdicts.is_empty() {
         let _ = writeln!(out, "The recipe makes no claims.\n");
     } else {
         let _ = writeln!(
             out,
-            "| Claim | Kind | Verdict | Published | Measured (95% interval) | Why |\n|---|---|---|---|---|---|"
+            "| Claim | Kind | Verdict | Published | Measured ({} interval) | Why |\n|---|---|---|---|---|---|",
+            reprise_recipe::reading::confidence(j.settings.bootstrap.confidence)
         );
         for v in &j.verdicts {
             let published = v.published.map_or("—".into(), |p| {

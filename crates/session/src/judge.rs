@@ -55,6 +55,29 @@ fn unnamed(report: Report, host: &LaneHost) -> Report {
     serde_json::from_value(value).unwrap_or(report)
 }
 
+/// Marks each verdict of a run that went on until its claims were decided
+/// with the look that decided it, and the judgement with the rule.
+fn mark_sequential(judgement: &mut reprise_verdict::Judgement, record: &Value) {
+    judgement.sequential = record["rule"].as_str().map(str::to_string);
+    for look in record["looks"].as_array().into_iter().flatten() {
+        let Some(runs) = look["runs"].as_u64() else {
+            continue;
+        };
+        for claim in look["claims"].as_array().into_iter().flatten() {
+            if claim["standing"] != "decided" {
+                continue;
+            }
+            let verdict = judgement
+                .verdicts
+                .iter_mut()
+                .find(|v| Some(v.claim.as_str()) == claim["claim"].as_str());
+            if let Some(v) = verdict.filter(|v| v.decided_after.is_none()) {
+                v.decided_after = u32::try_from(runs).ok();
+            }
+        }
+    }
+}
+
 fn judge_run_folder(
     recipe: &Recipe,
     run: &RunDir,
@@ -62,10 +85,22 @@ fn judge_run_folder(
 ) -> Result<Option<Report>, SessionError> {
     let results = run.results();
     // Lanes alternate within each round, so rounds are paired samples.
-    let settings = Settings {
+    let mut settings = Settings {
         rounds_alternate: true,
         ..Settings::default()
     };
+    // A run that went on until its claims were decided is judged at its
+    // looks' confidence, so its verdicts hold whichever look it stopped at.
+    let sequential = read_results_json(&results, "results.json")?
+        .map(|r| r["until_conclusive"].clone())
+        .filter(Value::is_object);
+    if let Some(confidence) = sequential
+        .as_ref()
+        .and_then(|s| s["confidence"].as_f64())
+        .filter(|c| (0.5..1.0).contains(c))
+    {
+        settings.bootstrap.confidence = confidence;
+    }
     let mut info = RunInfo::for_recipe(recipe, &run.id, &utc_now());
     info.origin = Some(format!("{origin}, {}", run.path.display()));
     let skipped = skipped_of(&results)?;
@@ -73,6 +108,9 @@ fn judge_run_folder(
     if results.join(reprise_harness::PER_RUN_FILE).is_file() {
         let mut report = judge_harness_files(recipe, &results, None, info, &settings, &skipped)?;
         report.judgement = report.judgement.with_deviations(deviations);
+        if let Some(sequential) = &sequential {
+            mark_sequential(&mut report.judgement, sequential);
+        }
         return Ok(Some(report));
     }
     let mut measurements = command_measurements(recipe, &results);

@@ -41,6 +41,9 @@ pub struct RunOptions {
     /// The load generator for every workload instead of each one's own
     /// (`wrk` measures as the posts did).
     pub generator: Option<reprise_recipe::Generator>,
+    /// `--until-conclusive`: after each load step's own runs, more runs for
+    /// the cells of the claims still open, within this budget.
+    pub until_conclusive: Option<std::time::Duration>,
     /// Where the run was started, for the history (`reprise run`, `the desktop app`).
     pub origin: String,
     /// The lanes `--placement` moved (`Recipe::place_lanes`), and where:
@@ -98,7 +101,14 @@ pub struct RunChoices {
     /// Serve the lanes on another machine: the plan the reader saw was made
     /// with this same choice.
     pub server: Option<ServerChoice>,
+    /// Go on measuring the claims still undecided after each load step's
+    /// runs, for at most [`CONCLUSIVE_BUDGET`] (`--until-conclusive`).
+    #[serde(default)]
+    pub until_conclusive: bool,
 }
+
+/// What `--until-conclusive` may add to a run unless told otherwise.
+pub const CONCLUSIVE_BUDGET: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
 /// Lanes served by another machine's Docker Engine API, as `reprise run
 /// --server-host URL --server-certs DIR --image LANE=IMAGE` takes them.
@@ -143,6 +153,7 @@ impl RunChoices {
             quick: self.quick,
             sources: filled(self.sources),
             allow_modified: self.allow_modified,
+            until_conclusive: self.until_conclusive.then_some(CONCLUSIVE_BUDGET),
             origin: origin.into(),
             images,
             lane_host,
@@ -168,6 +179,8 @@ pub struct Prepared<'r> {
     pub quick: bool,
     strict: bool,
     generator: Option<reprise_recipe::Generator>,
+    /// `--until-conclusive`'s budget.
+    pub until_conclusive: Option<std::time::Duration>,
     sources: BTreeMap<String, String>,
     origin: String,
     lane_host: LaneHost,
@@ -322,6 +335,7 @@ impl Session {
             quick: options.quick,
             strict: options.strict,
             generator: options.generator,
+            until_conclusive: options.until_conclusive,
             sources: options.sources.clone(),
             lane_host: options.lane_host.clone(),
             origin: if options.origin.is_empty() {
@@ -399,6 +413,7 @@ impl Session {
         ctx.quick = prepared.quick;
         ctx.strict = prepared.strict;
         ctx.generator = prepared.generator;
+        ctx.until_conclusive = prepared.until_conclusive;
         ctx.source_overrides = prepared.sources;
         ctx.deviations = prepared.deviations;
         ctx.toolchain_env = self.toolchain_env(recipe.id())?;

@@ -89,6 +89,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
         figures: Vec::new(),
         verdicts: Vec::new(),
         deviations: Vec::new(),
+        sequential: None,
     };
     let mut run = RunInfo::for_recipe(&recipe, id, &profile.created_at);
     run.title = format!("{}: {}", recipe.post.title, profile.fitness.word());

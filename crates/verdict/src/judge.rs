@@ -138,21 +138,26 @@ pub struct Verdict {
     /// lanes, as a person reads each (`ruby 3.1.2 instead of 4.0.5`).
     #[serde(default)]
     pub deviations: Vec<String>,
+    /// In a run that went on until its claims were decided
+    /// (`--until-conclusive`): the runs per cell at the look that decided
+    /// this claim.
+    #[serde(default)]
+    pub decided_after: Option<u32>,
 }
 
 impl Verdict {
-    /// The outcome with what the run did differently where it bears on this
-    /// claim: `reproduced, on ruby 3.1.2 instead of 4.0.5`.
+    /// The outcome with when it was decided and what the run did
+    /// differently where it bears on this claim: `reproduced (decided after
+    /// 5 runs), on ruby 3.1.2 instead of 4.0.5`.
     pub fn outcome_text(&self) -> String {
-        if self.deviations.is_empty() {
-            self.outcome.label().to_string()
-        } else {
-            format!(
-                "{}, on {}",
-                self.outcome.label(),
-                self.deviations.join("; ")
-            )
+        let mut text = self.outcome.label().to_string();
+        if let Some(runs) = self.decided_after {
+            text.push_str(&format!(" (decided after {runs} runs)"));
         }
+        if !self.deviations.is_empty() {
+            text.push_str(&format!(", on {}", self.deviations.join("; ")));
+        }
+        text
     }
 
     /// The measured number with its interval, as both front ends and the
@@ -207,6 +212,10 @@ pub struct Judgement {
     /// Every way the run differs from the post.
     #[serde(default)]
     pub deviations: Vec<Deviation>,
+    /// For a run that went on until its claims were decided: its rule (the
+    /// looks and their confidence, [`crate::sequential::Looks::rule`]).
+    #[serde(default)]
+    pub sequential: Option<String>,
 }
 
 impl Judgement {
@@ -283,6 +292,7 @@ pub fn judge(
         figures,
         verdicts,
         deviations: Vec::new(),
+        sequential: None,
     }
 }
 
@@ -549,6 +559,7 @@ fn judge_claim<'a>(
         band: None,
         measured: None,
         more_runs: None,
+        decided_after: None,
         figures: claim
             .shape
             .figures()

@@ -73,6 +73,7 @@ mod gates;
 mod judge;
 mod lanes;
 mod measurements;
+pub mod sequential;
 mod statistics;
 
 pub use deviation::{Deviation, DeviationKind};

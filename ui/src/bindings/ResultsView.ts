@@ -45,4 +45,14 @@ not_measured: Array<LaneSkipped>,
  * The machine the run was measured on, as `reprise probe` words it
  * (`CPU`, `Cores`, `Governor`, …); empty when the run records none.
  */
-measured_on: Array<Fact>, };
+measured_on: Array<Fact>, 
+/**
+ * The intervals' confidence: `95%`, or a run that went on until its
+ * claims were decided (`--until-conclusive`) the wider one its looks
+ * call for (`99.17%`).
+ */
+confidence: string, 
+/**
+ * Such a run's rule: its looks and their confidence.
+ */
+sequential: string | null, };

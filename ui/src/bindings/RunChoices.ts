@@ -28,4 +28,9 @@ allow_modified: boolean,
  * Serve the lanes on another machine: the plan the reader saw was made
  * with this same choice.
  */
-server: ServerChoice | null, };
+server: ServerChoice | null, 
+/**
+ * Go on measuring the claims still undecided after each load step's
+ * runs, for at most [`CONCLUSIVE_BUDGET`] (`--until-conclusive`).
+ */
+until_conclusive: boolean, };

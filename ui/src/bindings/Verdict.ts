@@ -33,4 +33,10 @@ more_runs: number | null, figures: Array<string>,
  * How the run differs from the post where it bears on this claim's
  * lanes, as a person reads each (`ruby 3.1.2 instead of 4.0.5`).
  */
-deviations: Array<string>, };
+deviations: Array<string>, 
+/**
+ * In a run that went on until its claims were decided
+ * (`--until-conclusive`): the runs per cell at the look that decided
+ * this claim.
+ */
+decided_after: number | null, };

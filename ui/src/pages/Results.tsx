@@ -109,10 +109,18 @@ function Report({ r }: { r: ResultsView }) {
         </>
       )}
       <h3>Verdicts</h3>
+      {r.sequential && (
+        <p class="sub" data-sequential>
+          The runs went on until each claim was decided: {r.sequential}.
+        </p>
+      )}
       <ul class="verdicts">
         {r.verdicts.map(({ verdict: v, published, band, measured }) => (
           <li class={`verdict ${v.outcome}`} data-verdict={v.claim}>
             <span class={`badge ${v.outcome}`}>{outcomeLabel(v.outcome)}</span> <strong>{v.claim}</strong>
+            {v.decided_after !== null && (
+              <span class="sub decided" data-decided>decided after {count(v.decided_after, 'run')}</span>
+            )}
             {v.deviations.length > 0 && <span class="sub on">on {v.deviations.join('; ')}</span>}
             <q>{v.quote}</q>
             <p>
@@ -128,12 +136,12 @@ function Report({ r }: { r: ResultsView }) {
         <ClaimChart
           unit={unit}
           bars={bars}
-          title={`Claims in ${chartUnitWords(unit)}: published (grey), measured here (blue) with its 95% interval, the range each claim accepts shaded`}
+          title={`Claims in ${chartUnitWords(unit)}: published (grey), measured here (blue) with its ${r.confidence} interval, the range each claim accepts shaded`}
         />
       ))}
       <table class="figures">
         <thead>
-          <tr><th scope="col">Figure</th><th scope="col">Published</th><th scope="col">Measured (median, 95% interval)</th><th scope="col">Cell</th></tr>
+          <tr><th scope="col">Figure</th><th scope="col">Published</th><th scope="col">Measured (median, {r.confidence} interval)</th><th scope="col">Cell</th></tr>
         </thead>
         <tbody>
           {r.figures.map(({ reading: f, published, measured, status }) => (

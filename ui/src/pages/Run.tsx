@@ -85,6 +85,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
   const { entry, notify } = useLiveRun(plan.recipe);
   const [error, setError] = useState<BackendError | null>(null);
   const [quick, setQuick] = useState(false);
+  const [conclusive, setConclusive] = useState(false);
   const [sources, setSources] = useState<Record<string, string>>({});
   const reviewed = plan.checksum.status === 'matches';
   const [accepted, setAccepted] = useState(false);
@@ -99,7 +100,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
     backend
       .startRun(
         plan.recipe,
-        { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')), allow_modified: !reviewed && accepted, server },
+        { fresh, quick, sources: Object.fromEntries(Object.entries(sources).filter(([, url]) => url.trim() !== '')), allow_modified: !reviewed && accepted, server, until_conclusive: conclusive },
         (batch) => {
           tick(entry.clock, batch, Date.now());
           entry.live = applyBatch(entry.live, batch);
@@ -155,6 +156,10 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
         <label class="check">
           <input type="checkbox" checked={quick} disabled={busy} onChange={(e) => setQuick(e.currentTarget.checked)} data-option="quick" /> Quick
           run (short loads and warm-ups: a smoke run, its results say so)
+        </label>
+        <label class="check">
+          <input type="checkbox" checked={conclusive} disabled={busy} onChange={(e) => setConclusive(e.currentTarget.checked)} data-option="until-conclusive" /> Until
+          conclusive (after the recipe’s runs, more runs for the claims still undecided, for at most 30 minutes; the intervals widen to pay for the extra looks)
         </label>
       </p>
       {!reviewed && (

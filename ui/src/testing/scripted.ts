@@ -49,6 +49,8 @@ export interface Script {
   /** The plan and the run with the lanes on a server host (any). */
   planOnServer?: Record<string, Scripted<RunPlan>>;
   runOnServer?: Record<string, ScriptedRun>;
+  /** Runs started with "Until conclusive" checked. */
+  runUntilConclusive?: Record<string, ScriptedRun>;
   setupPlan?: Record<string, Scripted<SetupPlan>>;
   /** A setup: the batches it streams, then how it ended; the preflight it leaves behind. */
   setup?: Record<string, { batches: StreamMessage[][]; end: Scripted<SetupEnd>; tickMs?: number; after?: Preflight }>;
@@ -137,7 +139,11 @@ export function scriptedBackend(script: Script): Backend {
     },
     planRun: (id, server) => (server ? answer(script.planOnServer?.[id], `plan ${id} on ${server.host}`) : answer(script.plan?.[id], `plan ${id}`)),
     startRun: async (id, choices, onBatch) => {
-      const run = choices.server ? script.runOnServer?.[id] : script.run?.[id];
+      const run = choices.server
+        ? script.runOnServer?.[id]
+        : choices.until_conclusive
+          ? script.runUntilConclusive?.[id]
+          : script.run?.[id];
       if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
       cancelled[id] = false;
       const batches = (choices.fresh && run.fresh) || run.batches;

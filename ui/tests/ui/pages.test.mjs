@@ -353,6 +353,13 @@ describe('Run', () => {
     assert.match(await text('[data-skipped-lane="falcon"]'), /falcon was not measured: preflight: Cannot run: it needs falcon, which this machine lacks\./);
     assert.match(await status.innerText(), /^Ran for \d+(\.\d)? s\.$/);
   });
+  it('starts a run that goes on until its claims are decided when Until conclusive is checked', async () => {
+    await open('default', 'run/hello-ceiling');
+    await page.locator('[data-option="until-conclusive"]').check();
+    await page.locator('[data-action="start"]').click();
+    await page.locator('[data-run-outcome]').waitFor({ timeout: 10000 });
+    assert.match(await text('[data-run-outcome]'), /until each claim was decided/);
+  });
   it('plans the run again for a server host, shows what it will run there, and starts with that plan', async () => {
     await open('default', 'run/hello-ceiling');
     assert.match(await page.locator('[data-consent]').textContent(), /from its own lanes on 127\.0\.0\.1/);
@@ -493,6 +500,15 @@ describe('Results', () => {
     assert.match(await text('[data-not-measured] [data-lane="falcon"]'), /falcon: preflight: it needs falcon, which this machine lacks/);
     assert.match(await text('[data-measured-lanes] [data-lane="puma"]'), /one run: no spread to read/);
     assert.match(await text('[data-measured-on]'), /records nothing of its machine/);
+  });
+  it('marks a claim a run that went on until conclusive decided, with its rule and its wider intervals', async () => {
+    await open('conclusive', 'results/hello-ceiling-3');
+    const decided = page.locator('[data-verdict="falcon-twice-puma"] [data-decided]');
+    await decided.waitFor();
+    assert.equal(await decided.innerText(), 'decided after 5 runs');
+    assert.equal(await page.locator('[data-verdict="puma-ceiling"] [data-decided]').count(), 0);
+    assert.match(await text('[data-sequential]'), /until each claim was decided: claims looked at after 3, 5, 8/);
+    assert.match(await text('[data-chart-unit="req/s"] figcaption'), /99\.17% interval, the range each claim accepts shaded/);
   });
   it('shows a count bare, without a ratio’s ×, in the lanes, the verdict and the chart', async () => {
     await open('counts', 'results/campfire-nightly-1');

@@ -65,6 +65,21 @@ pub struct Args {
     /// them; recorded as a deviation.
     #[arg(long, value_name = "host|container")]
     placement: Option<reprise_recipe::Placement>,
+    /// After each load step's own runs, go on measuring the cells of the
+    /// claims not yet decided until each is decided, the machine's noise
+    /// is shown too large to decide it, or --budget is spent. The verdicts'
+    /// intervals are widened for the extra looks (docs/verdicts.md).
+    #[arg(long)]
+    until_conclusive: bool,
+    /// The most --until-conclusive may add to the run: e.g. 30m, 90s.
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "30m",
+        requires = "until_conclusive",
+        value_parser = crate::flags::duration
+    )]
+    budget: std::time::Duration,
     #[command(flatten)]
     server: super::ServerHostArgs,
 }
@@ -111,6 +126,7 @@ pub fn run(args: Args) -> ExitCode {
         sources: args.sources.iter().cloned().collect(),
         strict: args.strict,
         generator: args.generator,
+        until_conclusive: args.until_conclusive.then_some(args.budget),
         placed,
         images: args.server.images(),
         lane_host,
@@ -174,6 +190,12 @@ pub fn run(args: Args) -> ExitCode {
         shown.push_str(&format!(
             "  differs from the post: {}\n",
             reprise_recipe::shown::shown(&d.what)
+        ));
+    }
+    if let Some(budget) = prepared.until_conclusive {
+        shown.push_str(&format!(
+            "  until conclusive: after each load step's runs, more runs for the claims still undecided, for at most {} more (looks at 3, 5, 8, 12, … runs per cell; each look's intervals widened so that together they keep a 5% error rate)\n",
+            duration_words(budget.as_secs_f64())
         ));
     }
     if !prepared.plan.lanes.is_empty() {

@@ -67,11 +67,15 @@ pub fn table(report: &reprise_report::Report, colour: bool) -> String {
         };
         // The verdict is the last column, which is never padded: colour
         // codes do not upset the widths.
-        let shown = if colour {
+        let mut shown = if colour {
             format!("\x1b[{code}m{text}\x1b[0m")
         } else {
             text
         };
+        // A run that went on until its claims were decided says when.
+        if let Some(runs) = v.decided_after {
+            shown.push_str(&format!(" (decided after {runs} runs)"));
+        }
         table.row(vec![v.claim.clone(), v.kind.to_string(), shown]);
     }
     table.render(0)

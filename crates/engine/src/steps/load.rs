@@ -13,7 +13,7 @@
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use reprise_harness::bench_env::BenchEnv;
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
@@ -37,7 +37,7 @@ pub const QUICK_RUNS: u32 = 2;
 
 /// One measured cell of one run, with everything the load generator said.
 #[derive(Clone, Debug, Serialize)]
-struct CellResult {
+pub(super) struct CellResult {
     lane: String,
     endpoint: String,
     run: u32,
@@ -247,7 +247,6 @@ pub(crate) fn run(
     } = split;
     let to_measure = lanes.measurable(s)?;
     let mut m = Measurements::default();
-    let mut cells: Vec<CellResult> = Vec::new();
     super::describe_server_host(s, &to_measure, workload.connections as usize)?;
     // Boot and warm up each lane; a lane that does not boot has no data.
     let mut booted = BTreeSet::new();
@@ -300,102 +299,170 @@ pub(crate) fn run(
         },
     )?;
 
-    let total = u64::from(shape.runs) * (to_measure.len() * workload.endpoints.len()) as u64;
-    let mut crashed: BTreeSet<String> = BTreeSet::new();
-    let mut done = 0;
+    let mut rounds = Rounds {
+        s,
+        workload,
+        generator,
+        shape: &shape,
+        client_cpus: &client_cpus,
+        total: u64::from(shape.runs) * (to_measure.len() * workload.endpoints.len()) as u64,
+        done: 0,
+        booted,
+        crashed: BTreeSet::new(),
+        m,
+        cells: Vec::new(),
+        conclusive: None,
+        started: Instant::now(),
+    };
     for run in 1..=shape.runs {
         let mut order = to_measure.clone();
         if run % 2 == 0 {
             order.reverse();
         }
         for lane in order {
-            let name = lane.name.to_string();
             for endpoint in &workload.endpoints {
-                let ep = endpoint.name.to_string();
-                let live = |p: &reprise_loadgen::Progress| {
-                    if p.phase == reprise_loadgen::Phase::Measure {
-                        ctx.events.emit(Event::Measuring {
-                            step: s.id().to_string(),
-                            lane: name.clone(),
-                            endpoint: ep.clone(),
-                            run,
-                            cells_done: done,
-                            cells: total,
-                            req_per_s: p.req_per_s,
-                            p99_ms: p.p99_ms,
-                            errors: p.errors,
-                        });
-                    }
-                };
-                let cell = if !booted.contains(&name) || crashed.contains(&name) {
-                    CellResult::no_data(&name, &ep, run, "the server stopped before this run")
-                } else {
-                    measure_cell(
-                        s,
-                        lanes,
-                        &name,
-                        endpoint,
-                        Measure {
-                            workload,
-                            generator,
-                            shape: &shape,
-                            run,
-                            client_cpus: &client_cpus,
-                        },
-                        live,
-                    )?
-                };
-                if cell.cancelled {
-                    s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
-                    cells.push(cell);
-                    write_results(s, workload, &shape, lanes, &m, &cells)?;
-                    return Err(StepFailure::cancelled());
-                }
-                // A server that died during the cell: its later cells are no data.
-                let alive = lanes.is_running(&name);
-                let cell = if !alive && booted.contains(&name) && crashed.insert(name.clone()) {
-                    let log = ctx.lane_log(&name);
-                    lanes.skip(
-                        ctx,
-                        s.id(),
-                        &name,
-                        "load",
-                        format!(
-                            "the server stopped during run {run} ({ep}); later cells are no data"
-                        ),
-                        Some(&log),
-                    )?;
-                    CellResult {
-                        req_per_s: None,
-                        no_data: Some("the server stopped during this run".into()),
-                        ..cell
-                    }
-                } else {
-                    cell
-                };
-                s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
-                record(&mut m, &cell);
-                cells.push(cell);
-                done += 1;
-                ctx.events.emit(Event::Progress {
-                    step: s.id().to_string(),
-                    done,
-                    total,
-                    unit: "cells".into(),
-                });
-                write_results(s, workload, &shape, lanes, &m, &cells)?;
-                // Cancelled as the cell ended: it is kept, no further cell starts.
-                if ctx.cancel.is_cancelled() {
-                    return Err(StepFailure::cancelled());
-                }
+                rounds.cell(lanes, lane, endpoint, run)?;
             }
         }
     }
-    write_results(s, workload, &shape, lanes, &m, &cells)?;
-    if !to_measure.is_empty() && cells.iter().all(|c| c.req_per_s.is_none()) {
+    if let Some(budget) = ctx.until_conclusive {
+        super::conclusive::extend(&mut rounds, lanes, &to_measure, budget)?;
+    }
+    rounds.write(lanes)?;
+    if !to_measure.is_empty() && rounds.cells.iter().all(|c| c.req_per_s.is_none()) {
         return Err(StepFailure::Failed("no cell produced data".into()));
     }
     Ok(Done::default())
+}
+
+/// The cells of a load step as they are measured, round by round.
+pub(super) struct Rounds<'a> {
+    pub s: &'a StepInput<'a>,
+    pub workload: &'a Workload,
+    generator: Generator,
+    pub shape: &'a Shape,
+    client_cpus: &'a Option<Vec<usize>>,
+    /// The cells this step means to measure, for its progress.
+    pub total: u64,
+    done: u64,
+    /// The lanes whose servers booted.
+    booted: BTreeSet<String>,
+    /// The lanes whose servers stopped during a cell.
+    crashed: BTreeSet<String>,
+    pub m: Measurements,
+    pub cells: Vec<CellResult>,
+    /// With `--until-conclusive`: its looks and what each decided, for
+    /// `results.json`.
+    pub conclusive: Option<serde_json::Value>,
+    /// When the first round started: what a cell takes, all told.
+    pub started: Instant,
+}
+
+impl Rounds<'_> {
+    /// Measures run `run` of `lane`'s `endpoint` (no data where its server
+    /// did not boot or stopped), records it and writes the results; a
+    /// cancel during or right after it ends the step.
+    pub fn cell(
+        &mut self,
+        lanes: &mut Lanes,
+        lane: &Lane,
+        endpoint: &Endpoint,
+        run: u32,
+    ) -> Result<(), StepFailure> {
+        let (s, ctx) = (self.s, self.s.ctx);
+        let name = lane.name.to_string();
+        let ep = endpoint.name.to_string();
+        let done = self.done;
+        let total = self.total;
+        let live = |p: &reprise_loadgen::Progress| {
+            if p.phase == reprise_loadgen::Phase::Measure {
+                ctx.events.emit(Event::Measuring {
+                    step: s.id().to_string(),
+                    lane: name.clone(),
+                    endpoint: ep.clone(),
+                    run,
+                    cells_done: done,
+                    cells: total,
+                    req_per_s: p.req_per_s,
+                    p99_ms: p.p99_ms,
+                    errors: p.errors,
+                });
+            }
+        };
+        let cell = if !self.booted.contains(&name) || self.crashed.contains(&name) {
+            CellResult::no_data(&name, &ep, run, "the server stopped before this run")
+        } else {
+            measure_cell(
+                s,
+                lanes,
+                &name,
+                endpoint,
+                Measure {
+                    workload: self.workload,
+                    generator: self.generator,
+                    shape: self.shape,
+                    run,
+                    client_cpus: self.client_cpus,
+                },
+                live,
+            )?
+        };
+        if cell.cancelled {
+            s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
+            self.cells.push(cell);
+            self.write(lanes)?;
+            return Err(StepFailure::cancelled());
+        }
+        // A server that died during the cell: its later cells are no data.
+        let alive = lanes.is_running(&name);
+        let cell = if !alive && self.booted.contains(&name) && self.crashed.insert(name.clone()) {
+            let log = ctx.lane_log(&name);
+            lanes.skip(
+                ctx,
+                s.id(),
+                &name,
+                "load",
+                format!("the server stopped during run {run} ({ep}); later cells are no data"),
+                Some(&log),
+            )?;
+            CellResult {
+                req_per_s: None,
+                no_data: Some("the server stopped during this run".into()),
+                ..cell
+            }
+        } else {
+            cell
+        };
+        s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
+        record(&mut self.m, &cell);
+        self.cells.push(cell);
+        self.done += 1;
+        ctx.events.emit(Event::Progress {
+            step: s.id().to_string(),
+            done: self.done,
+            total: self.total,
+            unit: "cells".into(),
+        });
+        self.write(lanes)?;
+        // Cancelled as the cell ended: it is kept, no further cell starts.
+        if ctx.cancel.is_cancelled() {
+            return Err(StepFailure::cancelled());
+        }
+        Ok(())
+    }
+
+    /// Writes the results as they stand.
+    pub fn write(&self, lanes: &Lanes) -> Result<(), StepFailure> {
+        write_results(
+            self.s,
+            self.workload,
+            self.shape,
+            lanes,
+            &self.m,
+            &self.cells,
+            self.conclusive.as_ref(),
+        )
+    }
 }
 
 /// The load generator's spec for one endpoint of a lane at `target`: it may
@@ -563,6 +630,7 @@ fn write_results(
     lanes: &Lanes,
     m: &Measurements,
     cells: &[CellResult],
+    conclusive: Option<&serde_json::Value>,
 ) -> Result<(), StepFailure> {
     let ctx = s.ctx;
     let dir = ctx.run.results();
@@ -605,6 +673,7 @@ fn write_results(
             "coldstart": this_attempts_or_kept(&dir, reprise_harness::COLDSTART_FILE, lanes.coldstarts()),
             "check": this_attempts_or_kept(&dir, "check.json", lanes.checks()),
             "skipped": lanes.skipped(),
+            "until_conclusive": conclusive,
         }),
     )?;
     if !dir.join(reprise_harness::ENV_FILE).exists() {

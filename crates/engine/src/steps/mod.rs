@@ -11,6 +11,7 @@ pub(crate) mod cable;
 pub(crate) mod check;
 pub(crate) mod clone;
 pub(crate) mod command;
+pub(crate) mod conclusive;
 pub(crate) mod digest;
 pub(crate) mod emit;
 pub(crate) mod lanes;

@@ -45,6 +45,12 @@ pub struct ResultsView {
     /// The machine the run was measured on, as `reprise probe` words it
     /// (`CPU`, `Cores`, `Governor`, …); empty when the run records none.
     pub measured_on: Vec<Fact>,
+    /// The intervals' confidence: `95%`, or a run that went on until its
+    /// claims were decided (`--until-conclusive`) the wider one its looks
+    /// call for (`99.17%`).
+    pub confidence: String,
+    /// Such a run's rule: its looks and their confidence.
+    pub sequential: Option<String>,
 }
 
 /// A verdict and its numbers as they read.
@@ -230,6 +236,10 @@ impl Session {
         Ok(ResultsView {
             run: summary,
             tally: report.tally(),
+            confidence: reprise_recipe::reading::confidence(
+                report.judgement.settings.bootstrap.confidence,
+            ),
+            sequential: report.judgement.sequential.clone(),
             people: report.people_rows(),
             units: units(
                 report

@@ -73,7 +73,7 @@ fn main() -> ExitCode {
     }
     let total: Duration = ran.iter().map(|(_, d, _)| *d).sum();
     let mut slowest = ran.clone();
-    slowest.sort_by(|a, b| b.1.cmp(&a.1));
+    slowest.sort_by_key(|(_, took, _)| std::cmp::Reverse(*took));
     println!("\ntest program                                      seconds");
     for (program, took, ok) in slowest.iter().take(15) {
         let name = format!("{} {}", program.package, program.name);

@@ -1,0 +1,335 @@
+//! `reprise run --until-conclusive` against real servers on 127.0.0.1
+//! (Debian's nginx and Puma): a claim decided by the recipe's own runs adds
+//! none; a claim the machine's noise cannot decide stops with that reason,
+//! within the budget; a cancel during the added runs keeps every run.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// nginx and Puma answering 13 bytes; `lanes_and_claims` picks which lanes
+/// the workload loads and which claims the recipe makes.
+fn recipe(runs: u32, endpoints: &[(&str, &str)], figures_and_claims: &str) -> String {
+    let (nginx, puma) = (free_port(), free_port());
+    let endpoints: String = endpoints
+        .iter()
+        .map(|(name, path)| {
+            format!(
+                "[[workload.endpoint]]\nname = \"{name}\"\npath = \"{path}\"\nexpect = {{ status = 200, bytes = 13 }}\n\n"
+            )
+        })
+        .collect();
+    format!(
+        r#"
+[post]
+id = "conclusive"
+title = "Conclusive"
+author = "Test"
+date = "2026"
+summary = "Two servers; claims that the runs decide, and one they cannot."
+
+[[file]]
+path = "app/hello.ru"
+content = 'run ->(env) {{ [200, {{ "content-type" => "text/plain" }}, ["Hello, world!"]] }}'
+why = "13 bytes."
+
+[[file]]
+path = "app/nginx.conf"
+content = """
+worker_processes 1;
+error_log stderr;
+pid nginx.pid;
+events {{ worker_connections 64; }}
+http {{
+  access_log off;
+  client_body_temp_path tmp;
+  proxy_temp_path tmp;
+  fastcgi_temp_path tmp;
+  uwsgi_temp_path tmp;
+  scgi_temp_path tmp;
+  server {{
+    listen 127.0.0.1:{nginx};
+    location / {{ default_type text/plain; return 200 "Hello, world!"; }}
+  }}
+}}
+"""
+why = "The same 13 bytes."
+
+[[lane]]
+name = "nginx"
+command = ["nginx", "-p", ".", "-c", "nginx.conf", "-g", "daemon off;"]
+dir = "files/app"
+port = {nginx}
+health = "/"
+boot_budget = "10s"
+why = "Fast."
+
+[[lane]]
+name = "puma"
+command = ["puma", "--bind", "tcp://127.0.0.1:{puma}", "--threads", "1:1", "hello.ru"]
+dir = "files/app"
+port = {puma}
+health = "/"
+boot_budget = "30s"
+why = "Slower."
+
+[[workload]]
+name = "hello"
+connections = 2
+duration = "1s"
+runs = {runs}
+
+{endpoints}
+[[step]]
+id = "load"
+kind = "load"
+workload = "hello"
+why = "Measures."
+
+{figures_and_claims}
+"#
+    )
+}
+
+const ORDERING: &str = r#"
+[[figure]]
+id = "nginx-root"
+lane = "nginx"
+endpoint = "/"
+metric = "req_per_s"
+value = 60000
+quote = "nginx is fast."
+
+[[figure]]
+id = "puma-root"
+lane = "puma"
+endpoint = "/"
+metric = "req_per_s"
+value = 5000
+quote = "Puma is slower."
+
+[[claim]]
+id = "nginx-above-puma"
+kind = "ordering"
+order = ["nginx-root", "puma-root"]
+quote = "nginx is faster than Puma."
+"#;
+
+/// The same lane's two endpoints (the same answer) against a ratio of
+/// exactly one within a tenth of a percent: run-to-run noise is wider.
+const SAME_WITHIN_A_HAIR: &str = r#"
+[[figure]]
+id = "puma-root"
+lane = "puma"
+endpoint = "/"
+metric = "req_per_s"
+value = 5000
+quote = "Puma."
+
+[[figure]]
+id = "puma-again"
+lane = "puma"
+endpoint = "/again"
+metric = "req_per_s"
+value = 5000
+quote = "Puma again."
+
+[[claim]]
+id = "same-within-a-hair"
+kind = "ratio"
+numerator = "puma-root"
+denominator = "puma-again"
+value = 1.0
+tolerance = 0.001
+quote = "The same page twice is as fast, within a tenth of a percent."
+"#;
+
+struct Checkout {
+    dir: tempfile::TempDir,
+}
+
+impl Checkout {
+    fn new(recipe: &str) -> Checkout {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir_all(root.join("recipes")).unwrap();
+        std::fs::create_dir_all(root.join("checksums")).unwrap();
+        std::fs::write(root.join("recipes/conclusive.toml"), recipe).unwrap();
+        std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
+        let c = Checkout { dir };
+        let out = c.command(&["checksums", "update"]).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        c
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_reprise"));
+        cmd.args(args)
+            .env("REPRISE_ROOT", self.dir.path().join("root"))
+            .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
+            .current_dir(self.dir.path().join("root"))
+            .stdin(Stdio::null());
+        cmd
+    }
+
+    fn run(&self, budget: &str) -> Output {
+        self.command(&[
+            "run",
+            "conclusive",
+            "--yes",
+            "--until-conclusive",
+            "--budget",
+            budget,
+        ])
+        .output()
+        .unwrap()
+    }
+
+    fn run_dir(&self) -> PathBuf {
+        let runs = std::fs::read_dir(self.dir.path().join("data/runs")).unwrap();
+        runs.flatten().map(|e| e.path()).next().unwrap()
+    }
+}
+
+fn results(run: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(run.join("results/results.json")).unwrap())
+        .unwrap()
+}
+
+fn runs_measured(results: &Value) -> Vec<u64> {
+    let mut runs: Vec<u64> = results["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["run"].as_u64())
+        .collect();
+    runs.sort();
+    runs.dedup();
+    runs
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn a_claim_the_recipe_s_runs_decide_adds_no_run() {
+    let c = Checkout::new(&recipe(3, &[("/", "/")], ORDERING));
+    let out = c.run("60s");
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    let results = results(&c.run_dir());
+    let record = &results["until_conclusive"];
+    assert_eq!(record["runs"], 3, "{record}");
+    assert_eq!(runs_measured(&results), [1, 2, 3], "no run was added");
+    assert_eq!(
+        record["looks"][0]["claims"][0]["standing"], "decided",
+        "{record}"
+    );
+    assert!(said.contains("reproduced (decided after 3 runs)"), "{said}");
+}
+
+#[test]
+fn a_claim_the_noise_cannot_decide_stops_within_the_budget_saying_why() {
+    let c = Checkout::new(&recipe(
+        3,
+        &[("/", "/"), ("/again", "/?again")],
+        SAME_WITHIN_A_HAIR,
+    ));
+    let started = Instant::now();
+    let out = c.run("20s");
+    let took = started.elapsed();
+    let said = text(&out);
+    let results = results(&c.run_dir());
+    let record = &results["until_conclusive"];
+    let stopped = record["stopped"].as_str().unwrap_or_default();
+    assert!(
+        stopped.contains("beyond what more runs could settle") || stopped.contains("the budget"),
+        "{record}"
+    );
+    assert!(said.contains("noise ±"), "the noise is said: {said}");
+    let standings: Vec<&str> = record["looks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["claims"][0]["standing"].as_str())
+        .collect();
+    assert!(!standings.contains(&"decided"), "{record}");
+    // The recipe's runs (6 cells of a second) and warm-ups, then at most
+    // the 20 s budget.
+    assert!(took < Duration::from_secs(90), "took {took:?}");
+    assert!(
+        !said.contains("same-within-a-hair  ratio  reproduced"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_cancel_during_the_added_runs_keeps_every_run() {
+    // One run of the recipe's, so the first look (at three runs) needs two
+    // more of every cell: the rounds Reprise adds.
+    let c = Checkout::new(&recipe(1, &[("/", "/")], ORDERING));
+    let mut child = c
+        .command(&[
+            "run",
+            "conclusive",
+            "--yes",
+            "--until-conclusive",
+            "--budget",
+            "60s",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<Value>();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if let Ok(event) = serde_json::from_str(&line)
+                && tx.send(event).is_err()
+            {
+                return;
+            }
+        }
+    });
+    // The first cell of run 2 under way: Ctrl-C.
+    let until = Instant::now() + Duration::from_secs(120);
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        let event = rx
+            .recv_timeout(left)
+            .expect("no cell of run 2 within 120 s");
+        if event["event"] == "measuring" && event["run"] == 2 {
+            break;
+        }
+    }
+    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "a cancelled run never exits 0");
+    let results = results(&c.run_dir());
+    let runs = runs_measured(&results);
+    assert!(runs.contains(&2), "the added run was not kept: {runs:?}");
+    let per_run = std::fs::read_to_string(c.run_dir().join("results/per-run.json")).unwrap();
+    assert!(per_run.contains("\"run\":2"), "{per_run}");
+}

@@ -1,0 +1,222 @@
+//! `reprise run --until-conclusive`: after a load step's own rounds, more
+//! rounds for the cells of the claims still open, until each is decided,
+//! shown to be beyond what this machine's noise lets the budget settle, or
+//! the budget is spent. The looks, their confidence and what a claim's
+//! standing means are [`reprise_verdict::sequential`]'s; this module runs
+//! the rounds, still alternating the lanes, and records every look in
+//! `results.json` (`until_conclusive`), which the run's verdicts are then
+//! drawn by.
+
+use std::time::{Duration, Instant};
+
+use reprise_probe::Fingerprint;
+use reprise_recipe::{Lane, Recipe};
+use reprise_verdict::sequential::{ClaimAtLook, Looks, Standing, open_cells, standings};
+use reprise_verdict::{CellKey, MachineMatch, Settings, judge};
+use serde_json::json;
+
+use super::StepFailure;
+use super::lanes::Lanes;
+use super::load::Rounds;
+use crate::expected::{count, duration_words};
+
+/// Whether this machine matches the recipe's reference machine, by the
+/// preflight's rule: absolute figures are judged only where it does.
+pub fn machine_match(recipe: &Recipe, fingerprint: &Fingerprint) -> MachineMatch {
+    let Some(machine) = &recipe.machine else {
+        return MachineMatch::Differs(vec!["the recipe names no reference machine".into()]);
+    };
+    let reasons: Vec<String> = reprise_probe::preflight::machine_items(machine, fingerprint)
+        .into_iter()
+        .filter(|item| item.verdict != reprise_probe::preflight::Verdict::Matches)
+        .map(|item| {
+            format!(
+                "{}: {}, the post's {}",
+                item.name,
+                item.here.as_deref().unwrap_or("not recorded"),
+                item.reference.as_deref().unwrap_or("unknown")
+            )
+        })
+        .collect();
+    match reasons.is_empty() {
+        true => MachineMatch::Matches,
+        false => MachineMatch::Differs(reasons),
+    }
+}
+
+/// More rounds after the recipe's, within what is left of the run's
+/// `budget` (shared by every load step of the run).
+pub(super) fn extend(
+    rounds: &mut Rounds,
+    lanes: &mut Lanes,
+    to_measure: &[&Lane],
+    budget: Duration,
+) -> Result<(), StepFailure> {
+    let (s, ctx) = (rounds.s, rounds.s.ctx);
+    let deadline = *ctx
+        .conclusive_deadline
+        .get_or_init(|| Instant::now() + budget);
+    let recipe_runs = rounds.shape.runs;
+    // The cells the claims judged by this step read: the lanes it measures,
+    // at its endpoints.
+    let ours = |key: &CellKey| {
+        to_measure.iter().any(|l| l.name.as_str() == key.lane)
+            && rounds
+                .workload
+                .endpoints
+                .iter()
+                .any(|e| key.endpoint.as_deref() == Some(e.name.as_str()))
+    };
+    let measured = rounds.cells.len().max(1) as f64;
+    let per_cell = rounds.started.elapsed().as_secs_f64() / measured;
+    let cells_per_round = (to_measure.len() * rounds.workload.endpoints.len()).max(1) as f64;
+    let left = deadline
+        .saturating_duration_since(Instant::now())
+        .as_secs_f64();
+    // Fixed before the first look, from the budget alone: the most runs
+    // per cell it holds were every cell to need them.
+    let most = recipe_runs + (left / (per_cell * cells_per_round)).floor() as u32;
+    let looks = Looks::plan(recipe_runs, most);
+    let machine = machine_match(s.recipe, &Fingerprint::probe(Duration::from_secs(2)));
+    let settings = Settings {
+        rounds_alternate: true,
+        bootstrap: reprise_verdict::Bootstrap {
+            confidence: looks.confidence,
+            ..Default::default()
+        },
+        ..Settings::default()
+    };
+    let mut record = json!({
+        "budget_s": budget.as_secs(),
+        "rule": looks.rule(),
+        "confidence": looks.confidence,
+        "looks_planned": looks.at,
+        "looks": [],
+    });
+    if looks.at.is_empty() {
+        s.note(format!(
+            "--until-conclusive: the budget left ({}) holds fewer than three runs per cell at about {} a cell: no run added",
+            duration_words(left),
+            duration_words(per_cell)
+        ));
+        record["stopped"] = json!("the budget holds fewer than three runs per cell");
+        rounds.conclusive = Some(record);
+        return Ok(());
+    }
+    s.note(format!(
+        "--until-conclusive: {}; the budget left ({}) holds up to {} per cell",
+        looks.rule(),
+        duration_words(left),
+        count(looks.last(), "run")
+    ));
+    let mut runs = recipe_runs;
+    // Until the first look, every cell of this step's claims gets runs;
+    // after each look, only those of the claims it left open. The run
+    // stops only at a look, so its verdicts are drawn from a look's runs.
+    let mut wanted: Option<Vec<CellKey>> = None;
+    let stopped = loop {
+        if looks.is_look(runs) {
+            let judgement = judge(s.recipe, &rounds.m, &machine, &settings);
+            let at_look: Vec<ClaimAtLook> = standings(&judgement, runs, looks.last())
+                .into_iter()
+                .filter(|c| reads_only(&judgement, &c.claim, &ours))
+                .collect();
+            say_look(s, runs, &at_look);
+            record["looks"]
+                .as_array_mut()
+                .expect("looks is an array")
+                .push(json!({ "runs": runs, "claims": at_look }));
+            rounds.conclusive = Some(record.clone());
+            rounds.write(lanes)?;
+            let open = open_cells(&at_look);
+            if open.is_empty() {
+                break match at_look.is_empty() {
+                    true => "no claim is judged by this step's cells".to_string(),
+                    false => {
+                        "every claim judged here is decided, or beyond what more runs could settle"
+                            .into()
+                    }
+                };
+            }
+            if runs >= looks.last() {
+                break format!("the last planned look ({runs} runs per cell)");
+            }
+            wanted = Some(open);
+        }
+        let next = looks.next_after(runs);
+        let round: Vec<(&Lane, &reprise_recipe::Endpoint)> = to_measure
+            .iter()
+            .flat_map(|lane| rounds.workload.endpoints.iter().map(move |e| (*lane, e)))
+            .filter(|(lane, e)| {
+                wanted.as_ref().is_none_or(|cells| {
+                    cells.iter().any(|k| {
+                        k.lane == lane.name.as_str()
+                            && k.endpoint.as_deref() == Some(e.name.as_str())
+                    })
+                })
+            })
+            .collect();
+        let to_next = per_cell * (round.len() as u32 * (next - runs)) as f64;
+        if Instant::now() + Duration::from_secs_f64(to_next) > deadline {
+            break format!(
+                "the budget: the next look ({} per cell) would take about {} more",
+                count(next, "run"),
+                duration_words(to_next)
+            );
+        }
+        rounds.total += u64::from(next - runs) * round.len() as u64;
+        while runs < next {
+            runs += 1;
+            // The lanes alternate, as in the recipe's own rounds.
+            let mut ordered = round.clone();
+            if runs.is_multiple_of(2) {
+                ordered.reverse();
+            }
+            for (lane, endpoint) in ordered {
+                rounds.cell(lanes, lane, endpoint, runs)?;
+            }
+        }
+    };
+    s.note(format!(
+        "--until-conclusive stopped after {} per cell ({} added): {stopped}",
+        count(runs, "run"),
+        runs - recipe_runs
+    ));
+    record["stopped"] = json!(stopped);
+    record["runs"] = json!(runs);
+    rounds.conclusive = Some(record);
+    rounds.write(lanes)
+}
+
+/// Whether every figure of `claim` reads a cell `ours` accepts.
+fn reads_only(
+    judgement: &reprise_verdict::Judgement,
+    claim: &str,
+    ours: &dyn Fn(&CellKey) -> bool,
+) -> bool {
+    judgement.verdict(claim).is_some_and(|v| {
+        v.figures.iter().all(|id| {
+            judgement
+                .figure(id)
+                .and_then(|f| f.cell.as_ref())
+                .is_some_and(ours)
+        })
+    })
+}
+
+/// Each claim's standing at a look, in the step's log.
+fn say_look(s: &super::StepInput, runs: u32, at_look: &[ClaimAtLook]) {
+    for c in at_look {
+        let said = match &c.standing {
+            Standing::Decided { outcome } => format!("decided: {outcome}"),
+            Standing::Open { why, .. } => format!("open: {why}"),
+            Standing::Beyond { why } => format!("beyond this machine: {why}"),
+            Standing::NotJudged { outcome } => format!("not judged by runs: {outcome}"),
+        };
+        s.note(format!(
+            "after {} per cell, claim {}: {said}",
+            count(runs, "run"),
+            c.claim
+        ));
+    }
+}
