@@ -14,6 +14,8 @@
 //! - [`judge`]: a run's folder, or a published run's harness files, judged.
 //! - [`share`]: the redacted preview, the prefilled link, GitHub sign-in and
 //!   posting.
+//! - [`community`]: everyone's results for a recipe, read back from the
+//!   Discussions its runs are shared to, with this machine's run among them.
 //! - [`harness_files`]: a stored run written as the harness's files.
 //! - [`views`]: what both front ends show (a post, a plan's rows, how long
 //!   a run has left, a run's results, the machine and its validation),
@@ -30,8 +32,10 @@
 //! ```
 
 pub mod clean;
+pub mod community;
 pub mod harness_files;
 pub mod judge;
+pub mod machine_summary;
 pub mod preflight;
 pub mod recipes;
 pub mod run;
@@ -158,9 +162,26 @@ impl Session {
         Ok(History::open(&self.data.root)?)
     }
 
-    /// A stored run's report.
+    /// A stored run's report, with what a shared result says of it where
+    /// the stored report did not record it: the machine in summary (from
+    /// its records) and the recipe's digest (from its run folder's state,
+    /// while the folder is there).
     pub fn report(&self, run: &str) -> Result<reprise_report::Report, SessionError> {
-        Ok(self.history()?.load(run)?)
+        let mut report = self.history()?.load(run)?;
+        if report.run.machine.is_none() {
+            report.run.machine = machine_summary::of_report(&report);
+        }
+        if report.run.recipe_sha256.is_none() {
+            report.run.recipe_sha256 = self
+                .data
+                .run(&report.run.id)
+                .ok()
+                .and_then(|dir| reprise_engine::workdir::State::load(&dir.state_file()).ok()?)
+                .filter(|state| state.recipe == report.run.recipe)
+                .map(|state| state.recipe_sha256)
+                .filter(|sha| !sha.is_empty());
+        }
+        Ok(report)
     }
 
     /// Asks the recipe's run to stop. Answers whether one was going.

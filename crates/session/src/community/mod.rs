@@ -1,0 +1,334 @@
+//! Everyone's results for a recipe, as both front ends show them: the
+//! result blocks of the sharing repository's Discussions (fetched when
+//! signed in, else what the data dir's cache has), each claim's count of
+//! machines that reproduced it, did not, or could not say, by CPU model,
+//! every machine's interval, and this machine's latest stored run placed
+//! among them; the posts that cannot be counted are kept apart with why.
+//!
+//! GitHub's GraphQL API answers only with a token, even for a public
+//! repository's discussions: without one this shows the cache and says so.
+
+mod tally;
+
+use reprise_harness::timestamp::iso8601_utc_secs;
+use reprise_recipe::ChecksumStatus;
+use reprise_report::{MachineSummary, ResultBlock};
+use reprise_share::community::{
+    Cache, Discussion, RateLimit, Standing, discussion_url, read, refresh, standing,
+};
+use reprise_verdict::{Interval, Outcome};
+use serde::Serialize;
+use ts_rs::TS;
+
+use crate::{Session, SessionError};
+
+pub use tally::{ClaimAmong, CpuTally, Placement, Point};
+
+/// Everyone's results for one recipe.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Community {
+    pub recipe: String,
+    /// OWNER/NAME whose Discussions were read.
+    pub repo: String,
+    pub fetch: Fetch,
+    /// When the cache was last brought up to date (RFC 3339 UTC).
+    pub fetched_at: Option<String>,
+    /// GitHub's rate limit as its last answer said it.
+    pub rate: Option<RateLimit>,
+    /// The recipe's reviewed digest here: what a counted post ran.
+    pub reviewed_sha256: Option<String>,
+    /// Discussions read (in the cache), of any kind.
+    pub discussions: usize,
+    /// Posts of this recipe's reviewed version that are counted: one per
+    /// author and machine, the newest.
+    pub counted: usize,
+    /// Older posts by the same author of the same machine, left out.
+    pub superseded: usize,
+    /// Discussions the cache left out to stay within its bounds.
+    pub dropped: usize,
+    pub claims: Vec<ClaimAmong>,
+    /// Posts of this recipe that are not counted, and why.
+    pub apart: Vec<Apart>,
+    /// This machine's latest stored run of the recipe.
+    pub this_machine: Option<ThisRun>,
+}
+
+/// Whether the Discussions were fetched this time, and if not why.
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
+#[serde(tag = "fetch", rename_all = "snake_case")]
+pub enum Fetch {
+    /// Read from GitHub: `read` discussions new or changed since the cache.
+    Fetched {
+        read: usize,
+        pages: usize,
+        /// Fewer discussions on GitHub than cached: read again whole.
+        read_again: bool,
+    },
+    /// GitHub said nothing changed since the cache (its ETag).
+    Unchanged,
+    /// No token: GitHub's GraphQL API answers only signed-in requests.
+    NotSignedIn,
+    /// Asked not to fetch.
+    Offline,
+    /// The fetch failed; what it said (redacted, capped, escaped).
+    Failed { reason: String },
+}
+
+/// A post of this recipe that is not counted.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Apart {
+    pub number: u64,
+    /// The discussion's title, escaped.
+    pub title: String,
+    pub author: Option<String>,
+    pub url: String,
+    pub why: ApartWhy,
+    /// As a person reads it.
+    pub words: String,
+}
+
+/// Why a post is kept apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ApartWhy {
+    /// Of other bytes of the recipe than the reviewed ones here.
+    OtherVersion,
+    SmokeRun,
+    /// Judges claims the reviewed recipe does not make.
+    UnknownClaims,
+    Malformed,
+    OtherSchema,
+    SeveralBlocks,
+    TooLarge,
+}
+
+/// This machine's run among the others.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ThisRun {
+    pub run: String,
+    pub created_at: String,
+    pub smoke_run: bool,
+    pub machine: MachineSummary,
+    /// Whether it ran the recipe's reviewed version (by its digest).
+    pub reviewed: bool,
+    /// The discussion it was shared as, where it is among the posts.
+    pub shared_as: Option<u64>,
+}
+
+impl Session {
+    /// Everyone's results for `recipe` (id or path) in `repo` (default:
+    /// where [`Session::post_to`] posts), fetching what changed first when
+    /// `fetch` and signed in.
+    pub fn community(
+        &self,
+        recipe: &str,
+        repo: Option<&str>,
+        fetch: bool,
+    ) -> Result<Community, SessionError> {
+        let loaded = self.load_recipe(recipe)?;
+        let recipe = &loaded.recipe;
+        let repo = self.post_to(repo)?.ok_or(SessionError::NoRepository)?.repo;
+        let mut cache = Cache::load(&self.data.root, &repo)?;
+        let mut rate = None;
+        let fetched = if !fetch {
+            Fetch::Offline
+        } else {
+            match self.token() {
+                Ok(None) => Fetch::NotSignedIn,
+                Err(e) => Fetch::Failed {
+                    reason: e.to_string(),
+                },
+                Ok(Some(token)) => {
+                    let done = refresh(&self.share.github, &token, &mut cache);
+                    // What was read is kept, whole or in part.
+                    cache.save(&self.data.root)?;
+                    match done {
+                        Ok(r) if r.not_modified => {
+                            rate = r.rate;
+                            Fetch::Unchanged
+                        }
+                        Ok(r) => {
+                            rate = r.rate;
+                            Fetch::Fetched {
+                                read: r.read,
+                                pages: r.pages,
+                                read_again: r.read_again,
+                            }
+                        }
+                        Err(e) => Fetch::Failed {
+                            reason: e.to_string(),
+                        },
+                    }
+                }
+            }
+        };
+        let reviewed = reviewed_digest(&loaded);
+        let claims: Vec<&str> = recipe.claims.iter().map(|c| c.id.as_str()).collect();
+        let web = &self.share.github.web;
+        let mut counted: Vec<(&Discussion, ResultBlock)> = Vec::new();
+        let mut apart = Vec::new();
+        for discussion in &cache.discussions {
+            let Some(result) = read(&discussion.found) else {
+                continue;
+            };
+            let url = discussion_url(web, &repo, discussion.number);
+            let set_apart = |why, words: String| Apart {
+                number: discussion.number,
+                title: reprise_recipe::shown::shown(&discussion.title).into_owned(),
+                author: discussion.author.clone(),
+                url: url.clone(),
+                why,
+                words,
+            };
+            let block = match result {
+                Ok(block) => block,
+                Err(unreadable) => {
+                    use reprise_share::community::Unreadable;
+                    // Another recipe's malformed post is still a malformed
+                    // post: it cannot say whose it is, so it is shown.
+                    let why = match unreadable {
+                        Unreadable::Malformed(_) => ApartWhy::Malformed,
+                        Unreadable::OtherSchema(_) => ApartWhy::OtherSchema,
+                        Unreadable::Several => ApartWhy::SeveralBlocks,
+                        Unreadable::TooLarge => ApartWhy::TooLarge,
+                    };
+                    apart.push(set_apart(why, unreadable.describe()));
+                    continue;
+                }
+            };
+            match standing(&block, recipe.id(), reviewed.as_deref(), &claims) {
+                Standing::Counted => counted.push((discussion, block)),
+                Standing::OtherRecipe => {}
+                Standing::OtherVersion {
+                    sha256,
+                    reviewed_there,
+                } => apart.push(set_apart(
+                    ApartWhy::OtherVersion,
+                    other_version_words(sha256.as_deref(), reviewed_there),
+                )),
+                Standing::SmokeRun => apart.push(set_apart(
+                    ApartWhy::SmokeRun,
+                    "a smoke run (--quick): not a measurement".into(),
+                )),
+                Standing::UnknownClaims { claims } => apart.push(set_apart(
+                    ApartWhy::UnknownClaims,
+                    format!(
+                        "says it ran the reviewed recipe, yet judges claims it does not make ({})",
+                        claims.join(", ")
+                    ),
+                )),
+            }
+        }
+        let posts_found = counted.len();
+        let counted = tally::newest_per_machine(counted);
+        let superseded = posts_found - counted.len();
+        let this_run = self.this_machine_run(recipe.id())?;
+        let this_machine = this_run.as_ref().map(|block| ThisRun {
+            run: block.run.clone(),
+            created_at: block.created_at.clone(),
+            smoke_run: block.smoke_run,
+            machine: block.machine.clone(),
+            reviewed: reviewed.is_some() && block.recipe_sha256 == reviewed,
+            shared_as: counted
+                .iter()
+                .find(|(_, b)| b.run == block.run && b.created_at == block.created_at)
+                .map(|(d, _)| d.number),
+        });
+        let shared_as = this_machine.as_ref().and_then(|t| t.shared_as);
+        Ok(Community {
+            recipe: recipe.id().to_string(),
+            claims: recipe
+                .claims
+                .iter()
+                .map(|claim| {
+                    tally::claim_among(
+                        claim,
+                        recipe,
+                        &counted,
+                        this_run.as_ref(),
+                        shared_as,
+                        |number| discussion_url(web, &repo, number),
+                    )
+                })
+                .collect(),
+            repo,
+            fetch: fetched,
+            fetched_at: cache.fetched_at.map(iso8601_utc_secs),
+            rate,
+            reviewed_sha256: reviewed,
+            discussions: cache.discussions.len(),
+            counted: counted.len(),
+            superseded,
+            dropped: cache.dropped,
+            apart,
+            this_machine,
+        })
+    }
+
+    /// This machine's latest stored run of `recipe` that was a measurement
+    /// (else its latest smoke run), as the block sharing it would carry.
+    fn this_machine_run(&self, recipe: &str) -> Result<Option<ResultBlock>, SessionError> {
+        let runs = self.history()?.list()?;
+        let mine: Vec<_> = runs.iter().filter(|r| r.recipe == recipe).collect();
+        let Some(latest) = mine.iter().find(|r| !r.smoke_run).or_else(|| mine.first()) else {
+            return Ok(None);
+        };
+        Ok(Some(ResultBlock::of(&self.report(&latest.id)?)))
+    }
+}
+
+/// The recipe's reviewed digest here: its bytes where they are the
+/// reviewed ones, else the manifest's; `None` where it is not listed.
+fn reviewed_digest(loaded: &crate::Loaded) -> Option<String> {
+    match &loaded.checksum {
+        ChecksumStatus::Matches => std::fs::read(&loaded.recipe.file)
+            .ok()
+            .map(|bytes| reprise_recipe::sha256_hex(&bytes)),
+        ChecksumStatus::Modified { expected, .. } => Some(expected.clone()),
+        ChecksumStatus::Unlisted | ChecksumStatus::Unreadable { .. } => None,
+    }
+}
+
+fn other_version_words(sha256: Option<&str>, reviewed_there: bool) -> String {
+    match sha256 {
+        None => "a version of the recipe it did not record".into(),
+        Some(sha) => format!(
+            "another version of the recipe (SHA-256 {}…, {} where it ran)",
+            &sha[..12.min(sha.len())],
+            if reviewed_there {
+                "the reviewed one"
+            } else {
+                "not the reviewed one"
+            }
+        ),
+    }
+}
+
+/// The three answers a reader wants of each machine: did it hold?
+pub(crate) fn answer(outcome: Outcome) -> Answer {
+    match outcome {
+        Outcome::Reproduced => Answer::Reproduced,
+        Outcome::NotReproduced => Answer::NotReproduced,
+        Outcome::Inconclusive | Outcome::NoData | Outcome::NotMeasured | Outcome::NotComparable => {
+            Answer::CouldNotSay
+        }
+    }
+}
+
+/// Reproduced, not reproduced, or could not say (inconclusive, no data,
+/// not measured, not comparable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    Reproduced,
+    NotReproduced,
+    CouldNotSay,
+}
+
+pub(crate) fn interval_of(estimate: &reprise_report::Estimate, scale: f64) -> Interval {
+    Interval {
+        estimate: estimate.estimate * scale,
+        low: estimate.low * scale,
+        high: estimate.high * scale,
+    }
+}

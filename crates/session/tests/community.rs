@@ -1,0 +1,351 @@
+//! Everyone's results for hello-ceiling, as both front ends get them from
+//! the session: a cache of Discussions as a fetch leaves it (the fetch
+//! itself is tested against a stand-in for GitHub in crates/share and
+//! crates/cli), holding posts made by the share flow for other machines —
+//! and an older post of one of them, another version of the recipe, a smoke
+//! run, a malformed and a v2 block, another recipe's post and a question —
+//! counted per claim and by CPU, with this machine's stored run among them.
+
+use std::path::{Path, PathBuf};
+
+use reprise_engine::DataDir;
+use reprise_history::History;
+use reprise_recipe::Catalog;
+use reprise_report::{MachineSummary, Report, ResultBlock, RunInfo};
+use reprise_session::community::{Answer, ApartWhy, Fetch};
+use reprise_session::{Session, ShareSettings};
+use reprise_share::community::{Cache, Discussion, find_block};
+use reprise_share::{GitHub, Redactor, TokenStore, prepare};
+use reprise_verdict::Outcome;
+
+const REPO: &str = "rubys/reprise";
+
+fn checkout() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn session(data: &Path) -> Session {
+    Session::new(
+        Catalog::new(checkout()),
+        DataDir::new(data),
+        ShareSettings {
+            // Never asked: these tests read the cache.
+            github: GitHub::new("https://github.example", "http://127.0.0.1:9"),
+            client_id: None,
+            repo: Some(REPO.into()),
+            token_store: Some(TokenStore::File(data.join("github-token"))),
+        },
+    )
+}
+
+/// hello-ceiling judged from three runs of Puma and Falcon at these rates
+/// (a Falcon run with errors when `falcon_errors`), on `cpu`.
+fn run_of(id: &str, puma: f64, falcon: f64, falcon_errors: bool, cpu: &str) -> Report {
+    let results = tempfile::tempdir().unwrap();
+    let mut lines = String::new();
+    for run in 1..=3 {
+        let step = run as f64 * 50.0;
+        let errors = if falcon_errors && run == 2 { 7 } else { 0 };
+        lines.push_str(&format!("{{\"target\":\"puma\",\"workers\":2,\"endpoint\":\"/\",\"run\":{run},\"req_sec\":{},\"socket_errors\":0}}\n", puma + step));
+        lines.push_str(&format!("{{\"target\":\"falcon\",\"workers\":2,\"endpoint\":\"/\",\"run\":{run},\"req_sec\":{},\"socket_errors\":{errors}}}\n", falcon + step));
+    }
+    std::fs::write(results.path().join("per-run.json"), lines).unwrap();
+    std::fs::write(
+        results.path().join("env.json"),
+        format!(r#"{{"host":{{"hostname":"box-{id}","uname":"Linux box 6.1.0"}},"cpu":{{"brand":"{cpu}","physical":8,"logical":16}},"memory_mb":32768}}"#),
+    )
+    .unwrap();
+    let recipe = reprise_recipe::load(&checkout().join("recipes/hello-ceiling.toml")).unwrap();
+    let run = RunInfo::for_recipe(&recipe, id, "2026-12-01T05:00:00Z");
+    reprise_session::judge::judge_results_dir(
+        &recipe,
+        results.path(),
+        None,
+        run,
+        &Default::default(),
+    )
+    .unwrap()
+}
+
+/// A post as the share flow writes it for `report`, recorded as made from
+/// the recipe's bytes `sha`.
+fn shared(mut report: Report, sha: &str) -> String {
+    report.run.recipe_sha256 = Some(sha.to_string());
+    report.run.machine = reprise_session::machine_summary::of_report(&report);
+    let redactor = Redactor::for_report(&report);
+    prepare(&report, Some(&redactor)).unwrap().body
+}
+
+fn discussion(number: u64, author: &str, minute: u32, body: &str) -> Discussion {
+    Discussion {
+        id: format!("D_{number}"),
+        number,
+        title: format!("Reprise: run {number}"),
+        author: Some(author.to_string()),
+        updated_at: format!("2026-12-01T06:{minute:02}:00Z"),
+        found: find_block(body),
+    }
+}
+
+fn reviewed_sha() -> String {
+    let bytes = std::fs::read(checkout().join("recipes/hello-ceiling.toml")).unwrap();
+    reprise_recipe::sha256_hex(&bytes)
+}
+
+/// The cache a fetch of rubys/reprise would leave, and this machine's run.
+fn everyone(data: &Path) -> String {
+    let sha = reviewed_sha();
+    let xeon = "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz";
+    let epyc = "AMD EPYC 7763 64-Core Processor";
+    let mut smoke = ResultBlock::of(&run_of("s", 21_000.0, 41_000.0, false, xeon));
+    smoke.recipe_sha256 = Some(sha.clone());
+    smoke.smoke_run = true;
+    let mut other_recipe = ResultBlock::of(&run_of("o", 21_000.0, 41_000.0, false, xeon));
+    other_recipe.recipe = "campfire-runtimes".into();
+    let posts = [
+        // Newest first, as a fetch leaves them.
+        discussion(
+            9,
+            "ana",
+            59,
+            &shared(run_of("a2", 21_000.0, 41_000.0, false, xeon), &sha),
+        ),
+        discussion(
+            8,
+            "ben",
+            58,
+            &shared(run_of("b", 30_000.0, 45_000.0, false, xeon), &sha),
+        ),
+        discussion(
+            7,
+            "chen",
+            57,
+            &shared(run_of("c", 50_000.0, 100_000.0, false, epyc), &sha),
+        ),
+        discussion(
+            6,
+            "dee",
+            56,
+            &shared(run_of("d", 50_000.0, 99_000.0, true, epyc), &sha),
+        ),
+        discussion(
+            5,
+            "ana",
+            55,
+            &shared(run_of("a1", 20_000.0, 30_000.0, false, xeon), &sha),
+        ),
+        discussion(
+            4,
+            "eve",
+            54,
+            &shared(
+                run_of("e", 21_000.0, 41_000.0, false, xeon),
+                &"0f".repeat(32),
+            ),
+        ),
+        discussion(3, "fay", 53, &smoke.fenced()),
+        discussion(
+            2,
+            "gus",
+            52,
+            "```reprise-result v1\n{\"recipe\": \"hello-ceiling\", \"claims\": 5}\n```\n",
+        ),
+        discussion(1, "hal", 51, "```reprise-result v2\n{}\n```\n"),
+        discussion(10, "ida", 50, &other_recipe.fenced()),
+        discussion(11, "jo", 49, "How do I run this on a Mac?"),
+    ];
+    let mut cache = Cache::load(data, REPO).unwrap();
+    cache.merge(posts.into_iter().collect());
+    cache.fetched_at = Some(1_796_101_200);
+    cache.save(data).unwrap();
+
+    // This machine: an EPYC too, its ratio a little above everyone's.
+    let mut mine = run_of("mine", 50_000.0, 104_000.0, false, epyc);
+    let mut history = History::open(data).unwrap();
+    let id = history
+        .new_id("hello-ceiling", "2026-12-02T05:00:00Z")
+        .unwrap();
+    mine.run.id = id.clone();
+    mine.run.recipe_sha256 = Some(sha);
+    history.store(&mine).unwrap();
+    id
+}
+
+#[test]
+fn each_claim_counts_every_machine_once_by_cpu_with_this_machine_placed() {
+    let data = tempfile::tempdir().unwrap();
+    let mine = everyone(data.path());
+    let view = session(data.path())
+        .community("hello-ceiling", None, false)
+        .unwrap();
+    assert_eq!(view.fetch, Fetch::Offline);
+    assert_eq!(view.repo, REPO);
+    assert_eq!(view.fetched_at.as_deref(), Some("2026-12-01T05:00:00Z"));
+    assert_eq!(view.reviewed_sha256, Some(reviewed_sha()));
+    assert_eq!(view.discussions, 11);
+    assert_eq!(view.counted, 4, "ana's older post is left out");
+    assert_eq!(view.superseded, 1);
+
+    let ratio = view
+        .claims
+        .iter()
+        .find(|c| c.claim == "falcon-twice-puma")
+        .unwrap();
+    assert_eq!(ratio.unit, "×");
+    assert_eq!(ratio.band_reading.as_deref(), Some("1.67–2.25×"));
+    // ana ~1.95 and chen ~2.0 held; ben's 1.5 did not; dee's Falcon erred.
+    assert_eq!(
+        (ratio.reproduced, ratio.not_reproduced, ratio.could_not_say),
+        (2, 1, 1)
+    );
+    let xeon = ratio
+        .by_cpu
+        .iter()
+        .find(|t| t.cpu.starts_with("Intel"))
+        .unwrap();
+    assert_eq!(
+        (xeon.reproduced, xeon.not_reproduced, xeon.could_not_say),
+        (1, 1, 0)
+    );
+    let epyc = ratio
+        .by_cpu
+        .iter()
+        .find(|t| t.cpu.starts_with("AMD"))
+        .unwrap();
+    assert_eq!(
+        (epyc.reproduced, epyc.not_reproduced, epyc.could_not_say),
+        (1, 0, 1)
+    );
+    let dee = ratio.points.iter().find(|p| p.number == 6).unwrap();
+    assert_eq!(
+        (dee.outcome, dee.answer),
+        (Outcome::NoData, Answer::CouldNotSay)
+    );
+    let chen = ratio.points.iter().find(|p| p.number == 7).unwrap();
+    assert_eq!(
+        chen.url,
+        "https://github.example/rubys/reprise/discussions/7"
+    );
+    let m = chen.measured.unwrap();
+    assert!(m.low <= 2.0 && 2.0 <= m.high, "{m:?}");
+
+    let placed = ratio.this_machine.as_ref().unwrap();
+    assert_eq!(placed.outcome, Outcome::Reproduced);
+    assert_eq!(
+        (placed.higher_than, placed.lower_than, placed.of),
+        (3, 0, 3)
+    );
+    assert!(
+        placed.words().starts_with("reproduced, 2.08× (")
+            && placed
+                .words()
+                .ends_with(": higher than 3 and lower than 0 of 3 other machines"),
+        "{}",
+        placed.words()
+    );
+    let this = view.this_machine.as_ref().unwrap();
+    assert_eq!(this.run, mine);
+    assert!(this.reviewed && !this.smoke_run && this.shared_as.is_none());
+    assert_eq!(
+        this.machine.cpu.as_deref(),
+        Some("AMD EPYC 7763 64-Core Processor")
+    );
+
+    // An absolute figure on machines unlike the post's: measured, not judged.
+    let puma = view
+        .claims
+        .iter()
+        .find(|c| c.claim == "puma-ceiling")
+        .unwrap();
+    assert_eq!(
+        (puma.reproduced, puma.not_reproduced, puma.could_not_say),
+        (0, 0, 4)
+    );
+    assert_eq!(puma.unit, "req/s");
+    assert!(puma.points.iter().all(|p| p.measured.is_some()));
+}
+
+#[test]
+fn posts_that_cannot_be_counted_are_kept_apart_with_why() {
+    let data = tempfile::tempdir().unwrap();
+    everyone(data.path());
+    let view = session(data.path())
+        .community("hello-ceiling", None, false)
+        .unwrap();
+    let apart: Vec<(u64, ApartWhy)> = view.apart.iter().map(|a| (a.number, a.why)).collect();
+    assert_eq!(
+        apart,
+        [
+            (4, ApartWhy::OtherVersion),
+            (3, ApartWhy::SmokeRun),
+            (2, ApartWhy::Malformed),
+            (1, ApartWhy::OtherSchema),
+        ],
+        "another recipe's post and a question are not this recipe's"
+    );
+    let eve = &view.apart[0];
+    assert_eq!(
+        eve.words,
+        "another version of the recipe (SHA-256 0f0f0f0f0f0f…, the reviewed one where it ran)"
+    );
+    assert_eq!(
+        eve.url,
+        "https://github.example/rubys/reprise/discussions/4"
+    );
+    assert!(
+        view.apart[2].words.starts_with("malformed: "),
+        "{}",
+        view.apart[2].words
+    );
+    assert_eq!(
+        view.apart[3].words,
+        "another schema (reprise-result v2; this Reprise reads v1)"
+    );
+}
+
+#[test]
+fn without_a_token_the_cache_is_shown_and_the_reason_said() {
+    let data = tempfile::tempdir().unwrap();
+    everyone(data.path());
+    let view = session(data.path())
+        .community("hello-ceiling", None, true)
+        .unwrap();
+    assert_eq!(view.fetch, Fetch::NotSignedIn);
+    assert_eq!(view.counted, 4);
+
+    // Nothing cached, nothing to fetch with: an empty view, not an error.
+    let empty = tempfile::tempdir().unwrap();
+    let view = session(empty.path())
+        .community("hello-ceiling", None, true)
+        .unwrap();
+    assert_eq!(
+        (view.fetch, view.discussions, view.fetched_at),
+        (Fetch::NotSignedIn, 0, None)
+    );
+    assert!(
+        view.claims
+            .iter()
+            .all(|c| c.points.is_empty() && c.this_machine.is_none())
+    );
+}
+
+#[test]
+fn a_stored_run_s_report_carries_its_machine_for_the_share() {
+    let data = tempfile::tempdir().unwrap();
+    everyone(data.path());
+    let session = session(data.path());
+    let runs = session.history().unwrap().list().unwrap();
+    let report = session.report(&runs[0].id).unwrap();
+    assert_eq!(
+        report.run.machine,
+        Some(MachineSummary {
+            cpu: Some("AMD EPYC 7763 64-Core Processor".into()),
+            cores: Some(8),
+            threads: Some(16),
+            smt: Some(true),
+            memory_mib: Some(32_768),
+            kernel: Some("6.1.0".into()),
+            ..MachineSummary::default()
+        })
+    );
+}
