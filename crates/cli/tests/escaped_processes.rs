@@ -6,9 +6,13 @@
 //! next start of the run, or with `reprise clean`. Real processes, found by
 //! the pids they wrote, not by asking Reprise.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
+
 use std::time::{Duration, Instant};
+use support::Checkout;
 
 /// `detach` leaves two children behind and ends; `hold` leaves two and
 /// waits (to be killed with Reprise).
@@ -42,42 +46,6 @@ after = ["detach"]
 command = ["sh", "-c", "mkdir -p held && cd held && sh ../files/detach.sh && echo holding > ../holding && sleep 300"]
 why = "Leaves two more and waits, to be killed with Reprise."
 "#;
-
-struct Checkout {
-    dir: tempfile::TempDir,
-}
-
-impl Checkout {
-    fn new() -> Checkout {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("root");
-        std::fs::create_dir_all(root.join("recipes")).unwrap();
-        std::fs::create_dir_all(root.join("checksums")).unwrap();
-        std::fs::write(root.join("recipes/escapes.toml"), RECIPE).unwrap();
-        std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
-        let c = Checkout { dir };
-        let out = c.command(&["checksums", "update"]).output().unwrap();
-        assert!(out.status.success(), "{out:?}");
-        c
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_reprise"));
-        cmd.args(args)
-            .env("REPRISE_ROOT", self.dir.path().join("root"))
-            .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
-            .current_dir(self.dir.path().join("root"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        cmd
-    }
-
-    fn run_dir(&self) -> Option<PathBuf> {
-        let runs = std::fs::read_dir(self.dir.path().join("data/runs")).ok()?;
-        runs.flatten().map(|e| e.path()).next()
-    }
-}
 
 /// The pids the children wrote in `dir`, once both are there.
 fn children(dir: &Path) -> Vec<u32> {
@@ -159,7 +127,7 @@ fn killed_while_holding(c: &Checkout) -> (PathBuf, Vec<u32>) {
 
 #[test]
 fn what_a_step_leaves_behind_ends_with_the_step() {
-    let c = Checkout::new();
+    let c = Checkout::new(&[("escapes", RECIPE)]);
     let out = c
         .command(&["run", "escapes", "--yes", "--step", "detach"])
         .output()
@@ -183,7 +151,7 @@ fn what_a_step_leaves_behind_ends_with_the_step() {
 
 #[test]
 fn what_a_killed_run_leaves_ends_at_its_next_start() {
-    let c = Checkout::new();
+    let c = Checkout::new(&[("escapes", RECIPE)]);
     let (run, held) = killed_while_holding(&c);
     // The next start ends them before its first step; it is stopped once
     // they are gone, and cleaned after.
@@ -211,7 +179,7 @@ fn what_a_killed_run_leaves_ends_at_its_next_start() {
 
 #[test]
 fn what_a_killed_run_leaves_ends_with_clean() {
-    let c = Checkout::new();
+    let c = Checkout::new(&[("escapes", RECIPE)]);
     let (_, held) = killed_while_holding(&c);
     let out = c.command(&["clean", "--all"]).output().unwrap();
     assert!(

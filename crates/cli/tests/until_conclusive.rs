@@ -3,20 +3,15 @@
 //! none; a claim the machine's noise cannot decide stops with that reason,
 //! within the budget; a cancel during the added runs keeps every run.
 
+mod support;
+
 use std::io::BufRead;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use support::{Checkout, free_port};
 
 /// nginx and Puma answering 13 bytes; `lanes_and_claims` picks which lanes
 /// the workload loads and which claims the recipe makes.
@@ -155,51 +150,21 @@ tolerance = 0.001
 quote = "The same page twice is as fast, within a tenth of a percent."
 "#;
 
-struct Checkout {
-    dir: tempfile::TempDir,
+fn checkout(recipe: &str) -> Checkout {
+    Checkout::new(&[("conclusive", recipe)])
 }
 
-impl Checkout {
-    fn new(recipe: &str) -> Checkout {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("root");
-        std::fs::create_dir_all(root.join("recipes")).unwrap();
-        std::fs::create_dir_all(root.join("checksums")).unwrap();
-        std::fs::write(root.join("recipes/conclusive.toml"), recipe).unwrap();
-        std::fs::write(root.join("checksums/recipes.sha256"), "").unwrap();
-        let c = Checkout { dir };
-        let out = c.command(&["checksums", "update"]).output().unwrap();
-        assert!(out.status.success(), "{out:?}");
-        c
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_reprise"));
-        cmd.args(args)
-            .env("REPRISE_ROOT", self.dir.path().join("root"))
-            .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
-            .current_dir(self.dir.path().join("root"))
-            .stdin(Stdio::null());
-        cmd
-    }
-
-    fn run(&self, budget: &str) -> Output {
-        self.command(&[
-            "run",
-            "conclusive",
-            "--yes",
-            "--until-conclusive",
-            "--budget",
-            budget,
-        ])
-        .output()
-        .unwrap()
-    }
-
-    fn run_dir(&self) -> PathBuf {
-        let runs = std::fs::read_dir(self.dir.path().join("data/runs")).unwrap();
-        runs.flatten().map(|e| e.path()).next().unwrap()
-    }
+/// `reprise run conclusive --until-conclusive --budget BUDGET`.
+fn run(c: &Checkout, budget: &str) -> Output {
+    let args = [
+        "run",
+        "conclusive",
+        "--yes",
+        "--until-conclusive",
+        "--budget",
+        budget,
+    ];
+    c.command(&args).output().unwrap()
 }
 
 fn results(run: &Path) -> Value {
@@ -229,11 +194,11 @@ fn text(out: &Output) -> String {
 
 #[test]
 fn a_claim_the_recipe_s_runs_decide_adds_no_run() {
-    let c = Checkout::new(&recipe(3, &[("/", "/")], ORDERING));
-    let out = c.run("60s");
+    let c = checkout(&recipe(3, &[("/", "/")], ORDERING));
+    let out = run(&c, "60s");
     let said = text(&out);
     assert!(out.status.success(), "{said}");
-    let results = results(&c.run_dir());
+    let results = results(&c.run_dir().unwrap());
     let record = &results["until_conclusive"];
     assert_eq!(record["runs"], 3, "{record}");
     assert_eq!(runs_measured(&results), [1, 2, 3], "no run was added");
@@ -246,16 +211,16 @@ fn a_claim_the_recipe_s_runs_decide_adds_no_run() {
 
 #[test]
 fn a_claim_the_noise_cannot_decide_stops_within_the_budget_saying_why() {
-    let c = Checkout::new(&recipe(
+    let c = checkout(&recipe(
         3,
         &[("/", "/"), ("/again", "/?again")],
         SAME_WITHIN_A_HAIR,
     ));
     let started = Instant::now();
-    let out = c.run("20s");
+    let out = run(&c, "20s");
     let took = started.elapsed();
     let said = text(&out);
-    let results = results(&c.run_dir());
+    let results = results(&c.run_dir().unwrap());
     let record = &results["until_conclusive"];
     let stopped = record["stopped"].as_str().unwrap_or_default();
     assert!(
@@ -283,7 +248,7 @@ fn a_claim_the_noise_cannot_decide_stops_within_the_budget_saying_why() {
 fn a_cancel_during_the_added_runs_keeps_every_run() {
     // One run of the recipe's, so the first look (at three runs) needs two
     // more of every cell: the rounds Reprise adds.
-    let c = Checkout::new(&recipe(1, &[("/", "/")], ORDERING));
+    let c = checkout(&recipe(1, &[("/", "/")], ORDERING));
     let mut child = c
         .command(&[
             "run",
@@ -327,9 +292,10 @@ fn a_cancel_during_the_added_runs_keeps_every_run() {
     unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
     let status = child.wait().unwrap();
     assert!(!status.success(), "a cancelled run never exits 0");
-    let results = results(&c.run_dir());
+    let results = results(&c.run_dir().unwrap());
     let runs = runs_measured(&results);
     assert!(runs.contains(&2), "the added run was not kept: {runs:?}");
-    let per_run = std::fs::read_to_string(c.run_dir().join("results/per-run.json")).unwrap();
+    let per_run =
+        std::fs::read_to_string(c.run_dir().unwrap().join("results/per-run.json")).unwrap();
     assert!(per_run.contains("\"run\":2"), "{per_run}");
 }

@@ -46,6 +46,7 @@ pub mod expected;
 pub mod http;
 pub mod lane_host;
 pub mod lane_server;
+pub mod machine_match;
 pub mod lockfile;
 pub mod mise;
 pub mod plan;

@@ -11,7 +11,6 @@ use reprise_engine::{LaneHost, RunDir};
 use reprise_harness::bench_env::BenchEnv;
 use reprise_harness::records::SkippedLane;
 use reprise_harness::timestamp::utc_now;
-use reprise_probe::preflight;
 use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
 use reprise_verdict::{
@@ -314,9 +313,9 @@ fn text(v: &Value) -> Option<String> {
 /// as `reprise preflight --machine` compares it. Anything that differs or
 /// is not recorded keeps absolute figures from being judged.
 fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
-    let Some(machine) = &recipe.machine else {
+    if recipe.machine.is_none() {
         return MachineMatch::Differs(vec!["the recipe names no reference machine".into()]);
-    };
+    }
     if env.is_null() {
         return MachineMatch::Differs(vec![
             "no fingerprint of the measuring machine (env.json)".into(),
@@ -330,23 +329,7 @@ fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
             )]);
         }
     };
-    let reasons: Vec<String> = preflight::machine_items(machine, &fingerprint)
-        .into_iter()
-        .filter(|item| item.verdict != preflight::Verdict::Matches)
-        .map(|item| {
-            format!(
-                "{}: {}, the post's {}",
-                item.name,
-                item.here.as_deref().unwrap_or("not recorded"),
-                item.reference.as_deref().unwrap_or("unknown")
-            )
-        })
-        .collect();
-    if reasons.is_empty() {
-        MachineMatch::Matches
-    } else {
-        MachineMatch::Differs(reasons)
-    }
+    reprise_engine::machine_match::machine_match(recipe, &fingerprint)
 }
 
 /// The appendix a bench-env and the recipe give.

@@ -10,39 +10,15 @@
 use std::time::{Duration, Instant};
 
 use reprise_probe::Fingerprint;
-use reprise_recipe::{Lane, Recipe};
+use reprise_recipe::Lane;
 use reprise_verdict::sequential::{ClaimAtLook, Looks, Standing, open_cells, standings};
-use reprise_verdict::{CellKey, MachineMatch, Settings, judge};
+use reprise_verdict::{CellKey, Settings, judge};
 use serde_json::json;
 
 use super::StepFailure;
 use super::lanes::Lanes;
 use super::load::Rounds;
 use crate::expected::{count, duration_words};
-
-/// Whether this machine matches the recipe's reference machine, by the
-/// preflight's rule: absolute figures are judged only where it does.
-pub fn machine_match(recipe: &Recipe, fingerprint: &Fingerprint) -> MachineMatch {
-    let Some(machine) = &recipe.machine else {
-        return MachineMatch::Differs(vec!["the recipe names no reference machine".into()]);
-    };
-    let reasons: Vec<String> = reprise_probe::preflight::machine_items(machine, fingerprint)
-        .into_iter()
-        .filter(|item| item.verdict != reprise_probe::preflight::Verdict::Matches)
-        .map(|item| {
-            format!(
-                "{}: {}, the post's {}",
-                item.name,
-                item.here.as_deref().unwrap_or("not recorded"),
-                item.reference.as_deref().unwrap_or("unknown")
-            )
-        })
-        .collect();
-    match reasons.is_empty() {
-        true => MachineMatch::Matches,
-        false => MachineMatch::Differs(reasons),
-    }
-}
 
 /// More rounds after the recipe's, within what is left of the run's
 /// `budget` (shared by every load step of the run).
@@ -77,7 +53,7 @@ pub(super) fn extend(
     // per cell it holds were every cell to need them.
     let most = recipe_runs + (left / (per_cell * cells_per_round)).floor() as u32;
     let looks = Looks::plan(recipe_runs, most);
-    let machine = machine_match(s.recipe, &Fingerprint::probe(Duration::from_secs(2)));
+    let machine = crate::machine_match::machine_match(s.recipe, &Fingerprint::probe(Duration::from_secs(2)));
     let settings = Settings {
         rounds_alternate: true,
         bootstrap: reprise_verdict::Bootstrap {
