@@ -115,6 +115,15 @@ pub enum SessionError {
     ResultsFile { file: PathBuf, reason: String },
 }
 
+/// The digest of the recipe a run folder's last attempt ran, as the
+/// engine recorded it in the folder's state.
+fn recorded_recipe_digest(run: &reprise_engine::RunDir) -> Option<String> {
+    reprise_engine::workdir::State::load(&run.state_file())
+        .ok()?
+        .map(|state| state.recipe_sha256)
+        .filter(|sha| !sha.is_empty())
+}
+
 /// Where the recipes and the data are, the sharing settings, and the runs
 /// going on now (so a page, or Ctrl-C, can cancel them).
 #[derive(Clone)]
@@ -176,10 +185,7 @@ impl Session {
                 .data
                 .run(&report.run.id)
                 .ok()
-                .and_then(|dir| reprise_engine::workdir::State::load(&dir.state_file()).ok()?)
-                .filter(|state| state.recipe == report.run.recipe)
-                .map(|state| state.recipe_sha256)
-                .filter(|sha| !sha.is_empty());
+                .and_then(|dir| recorded_recipe_digest(&dir));
         }
         Ok(report)
     }

@@ -17,6 +17,9 @@ use crate::{Session, SessionError};
 pub struct Loaded {
     pub recipe: Recipe,
     pub checksum: ChecksumStatus,
+    /// SHA-256 of the bytes the recipe was parsed from: what a run of it
+    /// records, and a shared result says it reproduced.
+    pub sha256: String,
 }
 
 /// The library: every recipe that loads, and every file that does not.
@@ -55,7 +58,11 @@ impl Session {
         })?;
         let recipe = reprise_recipe::parse_bytes(&file, &bytes)?;
         let checksum = self.catalog.checksum_status_of(&file, &bytes);
-        Ok(Loaded { recipe, checksum })
+        Ok(Loaded {
+            recipe,
+            checksum,
+            sha256: reprise_recipe::sha256_hex(&bytes),
+        })
     }
 
     /// For a modified recipe in a git checkout: the diff from the reviewed
@@ -99,11 +106,21 @@ impl Session {
             problems: Vec::new(),
         };
         for file in files {
-            match reprise_recipe::load(&file) {
-                Ok(recipe) => library.recipes.push(Loaded {
-                    checksum: self.catalog.checksum_status(&file),
-                    recipe,
-                }),
+            let loaded = std::fs::read(&file)
+                .map_err(|source| reprise_recipe::RecipeError::Io {
+                    file: file.clone(),
+                    source,
+                })
+                .and_then(|bytes| {
+                    let recipe = reprise_recipe::parse_bytes(&file, &bytes)?;
+                    Ok(Loaded {
+                        checksum: self.catalog.checksum_status_of(&file, &bytes),
+                        sha256: reprise_recipe::sha256_hex(&bytes),
+                        recipe,
+                    })
+                });
+            match loaded {
+                Ok(loaded) => library.recipes.push(loaded),
                 Err(e) => library.problems.push(Problem {
                     id: file
                         .file_stem()

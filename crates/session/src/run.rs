@@ -450,7 +450,10 @@ impl Session {
     ) -> HistoryOutcome {
         let stored = crate::judge::judge_run(recipe, run, origin).and_then(|report| match report {
             None => Ok(None),
-            Some(report) => {
+            Some(mut report) => {
+                // What a shared result says it reproduced, kept with the
+                // report so it outlives the run's folder.
+                report.run.recipe_sha256 = crate::recorded_recipe_digest(run);
                 self.history()?.store(&report)?;
                 Ok(Some(report.run.id))
             }

@@ -349,3 +349,31 @@ fn a_stored_run_s_report_carries_its_machine_for_the_share() {
         })
     );
 }
+
+/// A run's folder records the digest of the recipe it ran; its report keeps
+/// it, so a share made after `reprise clean` still says what it reproduced.
+#[test]
+fn a_run_s_recipe_digest_is_kept_with_its_report_past_its_folder() {
+    let data = tempfile::tempdir().unwrap();
+    let session = session(data.path());
+    let loaded = session.load_recipe("hello-ceiling").unwrap();
+    assert_eq!(loaded.sha256, reviewed_sha());
+    let run = session.data.create_run("hello-ceiling").unwrap();
+    reprise_engine::State::new("hello-ceiling", &loaded.sha256)
+        .save(&run)
+        .unwrap();
+    let report = run_of("x", 21_000.0, 41_000.0, false, "Intel Xeon");
+    std::fs::write(
+        run.results().join("per-run.json"),
+        reprise_harness::per_run::render(&report.measurements),
+    )
+    .unwrap();
+    let stored = session.judge_and_store(&loaded.recipe, &run, "a test");
+    let reprise_session::HistoryOutcome::Stored { id } = stored else {
+        panic!("{stored:?}");
+    };
+    std::fs::remove_dir_all(&run.path).unwrap();
+    let report = session.report(&id).unwrap();
+    assert_eq!(report.run.recipe_sha256, Some(reviewed_sha()));
+    assert_eq!(ResultBlock::of(&report).recipe_sha256, Some(reviewed_sha()));
+}

@@ -40,7 +40,9 @@ pub fn run(args: Args) -> ExitCode {
     ]);
     let mut json = Vec::new();
     for loaded in &library.recipes {
-        let Loaded { recipe, checksum } = loaded;
+        let Loaded {
+            recipe, checksum, ..
+        } = loaded;
         // The Library's card: the same counts the app shows.
         let card = RecipeCard::of(&session, loaded);
         let runnable = running(&card.lanes);

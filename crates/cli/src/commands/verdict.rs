@@ -83,8 +83,8 @@ pub fn table(report: &reprise_report::Report, colour: bool) -> String {
 
 pub fn run(args: Args) -> ExitCode {
     let session = super::session();
-    let recipe = match super::load_recipe(&session, &args.recipe) {
-        Ok(r) => r.recipe,
+    let (recipe, recipe_sha256) = match super::load_recipe(&session, &args.recipe) {
+        Ok(r) => (r.recipe, r.sha256),
         Err(code) => return code,
     };
     let machine = match args.machine {
@@ -115,6 +115,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let mut run = RunInfo::for_recipe(&recipe, &id, &created_at);
     run.origin = Some(args.results.display().to_string());
+    run.recipe_sha256 = Some(recipe_sha256);
     let report = match judge_results_dir(&recipe, &args.results, machine, run, &Settings::default())
     {
         Ok(r) => r,

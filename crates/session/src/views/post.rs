@@ -97,7 +97,9 @@ impl ClaimOfPost {
 impl Session {
     /// The Post page of recipe `id`.
     pub fn post_view(&self, id: &str) -> Result<PostView, SessionError> {
-        let Loaded { recipe, checksum } = self.load_recipe(id)?;
+        let Loaded {
+            recipe, checksum, ..
+        } = self.load_recipe(id)?;
         let here = self.found_here(&recipe);
         Ok(PostView {
             checksum,
