@@ -56,6 +56,8 @@ enum Command {
     Report(report::Args),
     /// Post a stored run's report to GitHub Discussions (or print a prefilled link).
     Share(share::Args),
+    /// Everyone's results for a recipe, read back from the Discussions, with this machine's among them.
+    Community(community::Args),
     /// Forget the GitHub token.
     Logout(logout::Args),
     /// Generate HTTP load against one URL and report throughput and latency.
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Report(args) => report::run(args),
         Command::Share(args) => share::run(args),
+        Command::Community(args) => community::run(args),
         Command::Logout(args) => logout::run(args),
         Command::Load(args) => load::run(args),
         Command::Probe(args) => probe::run(args),

@@ -3,6 +3,7 @@
 pub mod check;
 pub mod checksums;
 pub mod clean;
+pub mod community;
 pub mod compare;
 pub mod digest;
 pub mod history;

@@ -24,11 +24,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let history = match super::history::open(&super::session()) {
-        Ok(h) => h,
-        Err(code) => return code,
-    };
-    let report = match history.load(&args.run) {
+    let session = super::session();
+    if let Err(code) = super::history::open(&session) {
+        return code;
+    }
+    // The session's report: with the machine and recipe digest its
+    // machine-readable result carries.
+    let report = match session.report(&args.run) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");

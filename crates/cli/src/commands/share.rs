@@ -135,7 +135,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// Signs in by GitHub's device flow, showing the code to enter.
-fn device_sign_in(session: &Session) -> Result<(), reprise_session::SessionError> {
+pub(crate) fn device_sign_in(session: &Session) -> Result<(), reprise_session::SessionError> {
     let code = session.begin_sign_in()?;
     println!(
         "\nTo sign in, open {} and enter the code {}",
