@@ -320,6 +320,11 @@ fn community_counts_everyone_s_shared_runs_by_cpu_and_places_this_machine() {
             && shown.contains("higher than 4 and lower than 0 of 4 other machines"),
         "{shown}"
     );
+    // chen's Puma and this machine's both read 50,200 req/s.
+    assert!(
+        shown.contains("This machine: not comparable, 50,200 req/s (50,100–50,300): higher than 3, lower than 0 and level\n  with 1 of 4 other machines"),
+        "{shown}"
+    );
     assert!(
         shown.contains("Kept apart (not counted):\n  #6 Broken by mallory: malformed: "),
         "{shown}"

@@ -377,3 +377,50 @@ fn a_run_s_recipe_digest_is_kept_with_its_report_past_its_folder() {
     assert_eq!(report.run.recipe_sha256, Some(reviewed_sha()));
     assert_eq!(ResultBlock::of(&report).recipe_sha256, Some(reviewed_sha()));
 }
+
+/// This machine's run, once shared, is marked among the posts and not
+/// placed against itself; another machine's run made in the same second
+/// (run ids are made from the time) is not taken for it.
+#[test]
+fn this_machine_s_own_post_is_marked_and_not_counted_against_it() {
+    let data = tempfile::tempdir().unwrap();
+    let sha = reviewed_sha();
+    let epyc = "AMD EPYC 7763 64-Core Processor";
+    let mut mine = run_of("same-second", 50_000.0, 104_000.0, false, epyc);
+    mine.run.recipe_sha256 = Some(sha.clone());
+    History::open(data.path()).unwrap().store(&mine).unwrap();
+    let twin = run_of("same-second", 50_000.0, 100_000.0, false, epyc);
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    cache.merge(vec![
+        // The twin is the newer post: the first a weaker match would take.
+        discussion(2, "kim", 2, &shared(twin, &sha)),
+        discussion(1, "me", 1, &shared(mine, &sha)),
+    ]);
+    cache.save(data.path()).unwrap();
+    let view = session(data.path())
+        .community("hello-ceiling", None, false)
+        .unwrap();
+    assert_eq!(view.this_machine.as_ref().unwrap().shared_as, Some(1));
+    let ratio = view
+        .claims
+        .iter()
+        .find(|c| c.claim == "falcon-twice-puma")
+        .unwrap();
+    let marked: Vec<(u64, bool)> = ratio
+        .points
+        .iter()
+        .map(|p| (p.number, p.this_machine))
+        .collect();
+    assert_eq!(marked, [(2, false), (1, true)]);
+    let placed = ratio.this_machine.as_ref().unwrap();
+    assert_eq!((placed.higher_than, placed.of), (1, 1));
+    let ordering = view
+        .claims
+        .iter()
+        .find(|c| c.claim == "falcon-above-puma")
+        .unwrap();
+    assert_eq!(
+        ordering.this_machine.as_ref().unwrap().words(),
+        "reproduced"
+    );
+}

@@ -231,7 +231,7 @@ impl Session {
             reviewed: reviewed.is_some() && block.recipe_sha256 == reviewed,
             shared_as: counted
                 .iter()
-                .find(|(_, b)| b.run == block.run && b.created_at == block.created_at)
+                .find(|(_, b)| is_shared_as(block, b))
                 .map(|(d, _)| d.number),
         });
         let shared_as = this_machine.as_ref().and_then(|t| t.shared_as);
@@ -275,6 +275,21 @@ impl Session {
         };
         Ok(Some(ResultBlock::of(&self.report(&latest.id)?)))
     }
+}
+
+/// Whether `posted` is this machine's run `mine` as its share wrote it: the
+/// same run, made at the same time, with the same numbers (run ids are
+/// made from the time, so two machines' can meet).
+fn is_shared_as(mine: &ResultBlock, posted: &ResultBlock) -> bool {
+    let numbers = |b: &ResultBlock| -> Vec<(String, Option<f64>)> {
+        b.cells
+            .iter()
+            .map(|c| (format!("{} {}", c.lane, c.metric), c.median))
+            .collect()
+    };
+    posted.run == mine.run
+        && posted.created_at == mine.created_at
+        && numbers(posted) == numbers(mine)
 }
 
 /// The recipe's reviewed digest here: its bytes where they are the

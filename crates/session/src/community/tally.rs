@@ -84,17 +84,27 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// `reproduced, 1.98× (1.95–2.01): higher than 5 and lower than 2 of 7 other machines`.
+    /// `reproduced, 1.98× (1.95–2.01): higher than 5 and lower than 2 of 7
+    /// other machines`; only the outcome where the claim has no interval.
     pub fn words(&self) -> String {
         let among = match (self.measured, self.of) {
-            (None, _) => String::new(),
+            (None, _) => return self.outcome.to_string(),
             (Some(_), 0) => ": no other machine measured it".into(),
-            (Some(_), of) => format!(
-                ": higher than {} and lower than {} of {of} other machine{}",
-                self.higher_than,
-                self.lower_than,
-                if of == 1 { "" } else { "s" }
-            ),
+            (Some(_), of) => {
+                let level = of - self.higher_than - self.lower_than;
+                format!(
+                    ": higher than {}{} lower than {}{} of {of} other machine{}",
+                    self.higher_than,
+                    if level > 0 { "," } else { " and" },
+                    self.lower_than,
+                    if level > 0 {
+                        format!(" and level with {level}")
+                    } else {
+                        String::new()
+                    },
+                    if of == 1 { "" } else { "s" }
+                )
+            }
         };
         format!("{}, {}{among}", self.outcome, self.reading)
     }
