@@ -18,9 +18,10 @@
 //!   environment (`env -i`).
 //!
 //! At the start of a run, and in `reprise clean`, the runs nobody is running
-//! have their leftovers ended (SIGTERM, then SIGKILL): what is in the
-//! recorded cgroup, the recorded groups, and processes that left their
-//! group but carry the run's folder in their environment. A group is signalled only while it is verifiably the one
+//! have their leftovers ended (SIGTERM, then SIGKILL): the recorded groups,
+//! processes that left their group but carry the run's folder in their
+//! environment, and whatever else is in the recorded cgroup. A group is
+//! signalled only while it is verifiably the one
 //! recorded, never a stranger that was given a recycled number: its leader
 //! is there with the recorded start time, or, the leader gone, every member
 //! is in the recorded session, started no earlier than the leader, and has
