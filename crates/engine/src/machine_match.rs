@@ -29,4 +29,3 @@ pub fn machine_match(recipe: &Recipe, fingerprint: &Fingerprint) -> MachineMatch
         false => MachineMatch::Differs(reasons),
     }
 }
-

@@ -53,7 +53,8 @@ pub(super) fn extend(
     // per cell it holds were every cell to need them.
     let most = recipe_runs + (left / (per_cell * cells_per_round)).floor() as u32;
     let looks = Looks::plan(recipe_runs, most);
-    let machine = crate::machine_match::machine_match(s.recipe, &Fingerprint::probe(Duration::from_secs(2)));
+    let machine =
+        crate::machine_match::machine_match(s.recipe, &Fingerprint::probe(Duration::from_secs(2)));
     let settings = Settings {
         rounds_alternate: true,
         bootstrap: reprise_verdict::Bootstrap {
