@@ -22,7 +22,7 @@ use ts_rs::TS;
 
 use crate::{Session, SessionError};
 
-pub use tally::{ClaimAmong, CpuTally, Placement, Point};
+pub use tally::{AmongOthers, ClaimAmong, CpuTally, Point};
 
 /// Everyone's results for one recipe.
 #[derive(Clone, Debug, Serialize, TS)]

@@ -36,7 +36,7 @@ pub struct ClaimAmong {
     pub by_cpu: Vec<CpuTally>,
     /// Every counted machine that judged the claim, with its interval.
     pub points: Vec<Point>,
-    pub this_machine: Option<Placement>,
+    pub this_machine: Option<AmongOthers>,
 }
 
 /// The counts of one CPU model.
@@ -64,13 +64,15 @@ pub struct Point {
     pub outcome: Outcome,
     pub answer: Answer,
     pub measured: Option<Interval>,
+    /// `1.98× (1.95–2.01)`, or `—`.
+    pub reading: String,
     /// This machine's run, shared as this post.
     pub this_machine: bool,
 }
 
 /// This machine's run on a claim, among the others that measured it.
 #[derive(Clone, Debug, Serialize, TS)]
-pub struct Placement {
+pub struct AmongOthers {
     pub outcome: Outcome,
     pub answer: Answer,
     pub measured: Option<Interval>,
@@ -81,9 +83,11 @@ pub struct Placement {
     pub lower_than: usize,
     /// Other machines with an estimate.
     pub of: usize,
+    /// All of it as a person reads it ([`AmongOthers::words`]).
+    pub words: String,
 }
 
-impl Placement {
+impl AmongOthers {
     /// `reproduced, 1.98× (1.95–2.01): higher than 5 and lower than 2 of 7
     /// other machines`; only the outcome where the claim has no interval.
     pub fn words(&self) -> String {
@@ -181,6 +185,13 @@ fn published_band(claim: &Claim, recipe: &Recipe, scale: f64) -> (Option<f64>, O
     }
 }
 
+/// An interval as both front ends read it: `1.98× (1.95–2.01)`, or `—`.
+fn reading(measured: Option<Interval>, unit: &str) -> String {
+    measured.map_or("—".into(), |m| {
+        interval_text(m.estimate, m.low, m.high, unit)
+    })
+}
+
 /// `claim` among the counted posts, with this machine's run placed.
 pub(super) fn claim_among(
     claim: &Claim,
@@ -209,6 +220,7 @@ pub(super) fn claim_among(
             outcome: said.outcome,
             answer: answer(said.outcome),
             measured: said.measured.as_ref().map(|e| interval_of(e, scale)),
+            reading: reading(said.measured.as_ref().map(|e| interval_of(e, scale)), &unit),
             this_machine: Some(discussion.number) == shared_as,
         });
     }
@@ -240,17 +252,18 @@ pub(super) fn claim_among(
                 .filter_map(|p| p.measured.map(|m| m.estimate))
                 .collect();
             let estimate = measured.map(|m| m.estimate);
-            Placement {
+            let mut placed = AmongOthers {
                 outcome: mine.outcome,
                 answer: answer(mine.outcome),
-                reading: measured.map_or("—".into(), |m| {
-                    interval_text(m.estimate, m.low, m.high, &unit)
-                }),
+                reading: reading(measured, &unit),
                 higher_than: estimate.map_or(0, |e| others.iter().filter(|o| **o < e).count()),
                 lower_than: estimate.map_or(0, |e| others.iter().filter(|o| **o > e).count()),
                 of: others.len(),
                 measured,
-            }
+                words: String::new(),
+            };
+            placed.words = placed.words();
+            placed
         });
     ClaimAmong {
         claim: claim.id.to_string(),
