@@ -9,6 +9,7 @@ use std::time::Duration;
 use reprise_engine::{CancelToken, Event, EventSink, LaneHost};
 use reprise_history::RunSummary;
 use reprise_probe::preflight::Preflight;
+use reprise_session::community::Community;
 use reprise_session::preflight::Versions;
 use reprise_session::run::{RunChoices, RunOutcome, ServerChoice};
 use reprise_session::setup::{SetupEnd, SetupPlan};
@@ -227,6 +228,13 @@ pub fn finish_sign_in(shell: &Shell, sleep: &mut dyn FnMut(Duration)) -> Answer<
 pub fn share_submit(shell: &Shell, run: String) -> Answer<CreatedDiscussion> {
     let preview = share_preview(shell, run)?;
     shell.session.submit(&preview).map_err(error)
+}
+
+/// Everyone's results for recipe `id`, read back from the sharing
+/// repository's Discussions: fetched first when `fetch` and signed in
+/// (GitHub's GraphQL API answers only with a token), else the cache.
+pub fn community(shell: &Shell, id: String, fetch: bool) -> Answer<Community> {
+    shell.session.community(&id, None, fetch).map_err(error)
 }
 
 /// Opens an http(s) link (a post, a discussion) in the system's browser.

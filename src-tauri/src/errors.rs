@@ -114,7 +114,7 @@ pub fn error(e: SessionError) -> CommandError {
         ),
         SessionError::NoRepository => (
             ErrorKind::Share,
-            "Enter the repository to post in (owner/name) above the preview.",
+            "Enter the repository (owner/name) on the Share page, or set REPRISE_DISCUSSIONS_REPO and restart the app.",
         ),
         SessionError::BadRepository(_) => (
             ErrorKind::Invalid,

@@ -15,6 +15,7 @@ use crate::shell::Shell;
 use crate::stream::{StreamMessage, StreamSummary};
 use reprise_history::RunSummary;
 use reprise_probe::preflight::Preflight;
+use reprise_session::community::Community;
 use reprise_session::run::{RunChoices, RunOutcome, ServerChoice};
 use reprise_session::setup::{SetupEnd, SetupPlan};
 use reprise_session::share::{SharePreview, ShareStatus, SignInCode};
@@ -102,6 +103,10 @@ commands! {
     /// Writes the run's redacted report (Markdown) to the data dir; answers
     /// the file.
     fn share_save(run: String) -> String;
+    /// Everyone's results for the recipe from the sharing repository's
+    /// Discussions (fetched first when `fetch` and signed in, else the
+    /// cache), with this machine's latest run among them.
+    fn community(id: String, fetch: bool) -> Community;
     /// Opens an http(s) link (a post) in the system's browser.
     fn open_link(url: String) -> ();
     /// Streams synthetic progress events for `millis` ms through the app's

@@ -89,6 +89,8 @@ fn arguments() -> Vec<(&'static str, Value)> {
             json!({"id": "hello-ceiling", "lanes": ["falcon"]}),
         ),
         ("share_choose_repo", json!({"repo": "not a repository"})),
+        // No repository to read in this data dir: a failure with a hint.
+        ("community", json!({"id": "hello-ceiling", "fetch": false})),
         ("open_link", json!({"url": "file:///etc/passwd"})),
     ]
 }

@@ -9,6 +9,7 @@ import { RunPage } from './pages/Run';
 import { ResultsPage } from './pages/Results';
 import { SharePage } from './pages/Share';
 import { MachinePage } from './pages/Machine';
+import { OthersPage } from './pages/Others';
 
 const nav: { label: string; route: Route }[] = [
   { label: 'Library', route: { page: 'library' } },
@@ -18,7 +19,7 @@ const nav: { label: string; route: Route }[] = [
 ];
 
 function section(route: Route): string {
-  return route.page === 'post' || route.page === 'preflight' || route.page === 'run' ? 'library' : route.page;
+  return route.page === 'post' || route.page === 'preflight' || route.page === 'run' || route.page === 'others' ? 'library' : route.page;
 }
 
 export function App({ backend }: { backend: Backend }) {
@@ -63,6 +64,8 @@ function Page({ route }: { route: Route }) {
       return <PreflightPage id={route.id} />;
     case 'run':
       return <RunPage id={route.id} />;
+    case 'others':
+      return <OthersPage id={route.id} />;
     case 'results':
       return <ResultsPage run={route.run} />;
     case 'share':

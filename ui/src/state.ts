@@ -11,11 +11,12 @@ export type Route =
   | { page: 'post'; id: string }
   | { page: 'preflight'; id: string }
   | { page: 'run'; id: string }
+  | { page: 'others'; id: string }
   | { page: 'results'; run?: string }
   | { page: 'share'; run?: string }
   | { page: 'machine' };
 
-const withId = ['post', 'preflight', 'run'] as const;
+const withId = ['post', 'preflight', 'run', 'others'] as const;
 
 /** `#/post/hello-ceiling` → `{ page: 'post', id: 'hello-ceiling' }`; anything else → library. */
 export function parseRoute(hash: string): Route {

@@ -44,6 +44,7 @@ function Post({ post: view }: { post: PostView }) {
       <p class="actions">
         <a class="button" href={href({ page: 'preflight', id: post.id })}>Check this machine</a>
         <a class="button secondary" href={href({ page: 'run', id: post.id })}>Run steps</a>
+        <a class="button secondary" href={href({ page: 'others', id: post.id })} data-others-link>Everyone’s results</a>
         {url && (
           <a class="button secondary" href={url} title={url} onClick={link.open(url)} data-post-link>
             Read the post ↗
@@ -116,7 +117,7 @@ function Post({ post: view }: { post: PostView }) {
 
 /** Opens a link in the system's browser (the app's window shows only the
  *  app): whether it opened, or why not. */
-function useOpenLink() {
+export function useOpenLink() {
   const backend = useBackend();
   const [opened, setOpened] = useState<string | null>(null);
   const [error, setError] = useState<BackendError | null>(null);

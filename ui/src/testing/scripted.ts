@@ -13,6 +13,7 @@ import type { RunPlan } from '../bindings/RunPlan';
 import type { RunOutcome } from '../bindings/RunOutcome';
 import type { ShareStatus } from '../bindings/ShareStatus';
 import type { SignInCode } from '../bindings/SignInCode';
+import type { Community } from '../bindings/Community';
 import type { CreatedDiscussion } from '../bindings/CreatedDiscussion';
 import type { PostView } from '../bindings/PostView';
 import type { ResultsView } from '../bindings/ResultsView';
@@ -62,6 +63,9 @@ export interface Script {
   shareSave?: Scripted<string>;
   /** Opening a link in the browser. */
   openLink?: Scripted<null>;
+  /** Everyone's results, by recipe: the answer to each fetch in turn (the
+   *  last one repeats). */
+  community?: Record<string, Scripted<Community>[]>;
   run?: Record<string, ScriptedRun>;
   /** Batches a bench stream delivers, one per animation-free tick. */
   stream?: StreamMessage[][];
@@ -85,6 +89,7 @@ function answer<T>(s: Scripted<T> | undefined, what: string): Promise<T> {
 /** A backend that answers from a script: for tests in a plain browser. */
 export function scriptedBackend(script: Script): Backend {
   const cancelled: Record<string, boolean> = {};
+  const fetches: Record<string, number> = {};
   const setUp: Record<string, boolean> = {};
   let signedIn = false;
   // Like the app, a chosen repository is kept and names the prefilled link.
@@ -184,6 +189,11 @@ export function scriptedBackend(script: Script): Backend {
     },
     shareSave: () => answer(script.shareSave, 'share save'),
     openLink: (url) => answer(script.openLink, `open ${url}`),
+    community: (id) => {
+      const answers = script.community?.[id];
+      fetches[id] = (fetches[id] ?? 0) + 1;
+      return answer(answers?.[Math.min(fetches[id], answers.length) - 1], `community ${id}`);
+    },
     cancelRun: async (id) => {
       const going = cancelled[id] === false;
       cancelled[id] = true;

@@ -678,6 +678,94 @@ describe('Machine', () => {
   });
 });
 
+describe('Everyone’s results', () => {
+  const claim = (id) => page.locator(`[data-claim="${id}"]`);
+  const dots = (id) => claim(id).locator('[data-point]');
+  it('draws every machine’s interval against the band the claim accepts, this machine highlighted', async () => {
+    await open('others', 'others/hello-ceiling');
+    await claim('falcon-twice-puma').waitFor();
+    assert.match(await text('[data-fetch="fetched"]'), /Fetched 6 new or changed discussions\. From the Discussions of rubys\/reprise, as of/);
+    assert.equal(await text('[data-counted]'), '4 machines counted (the newest post per author and machine; 1 older post left out); 2 posts kept apart, below.');
+    assert.equal(await dots('falcon-twice-puma').count(), 4);
+    assert.equal(await claim('falcon-twice-puma').locator('[data-band]').count(), 1);
+    assert.equal(await claim('falcon-twice-puma').locator('[data-published]').count(), 1);
+    assert.equal(await text('[data-claim="falcon-twice-puma"] [data-counts]'), '3 reproduced · 1 not reproduced · 0 could not say');
+    // The band spans what the claim accepts: ben's 1.5× falls left of it, chen's 2× inside.
+    const band = await claim('falcon-twice-puma').locator('[data-band]').boundingBox();
+    const at = async (n) => (await claim('falcon-twice-puma').locator(`[data-point="${n}"] circle`).boundingBox());
+    const ben = await at(2);
+    const chen = await at(3);
+    assert.ok(ben.x + ben.width < band.x, `ben ${ben.x} band ${band.x}`);
+    assert.ok(chen.x > band.x && chen.x + chen.width < band.x + band.width, `chen ${chen.x}`);
+    assert.equal(await dots('falcon-twice-puma').nth(2).getAttribute('data-answer'), 'not_reproduced');
+    const mine = claim('falcon-twice-puma').locator('[data-this-machine]');
+    assert.equal(await mine.count(), 1);
+    assert.match(await mine.locator('title').textContent(), /This machine: reproduced, 2\.08× \(2\.07–2\.09\): higher than 4/);
+    assert.equal(await text('[data-claim="falcon-twice-puma"] [data-this-machine-words]'), 'This machine: reproduced, 2.08× (2.07–2.09): higher than 4 and lower than 0 of 4 other machines');
+    // An ordering has no interval: counted, not drawn.
+    assert.match(await text('[data-claim="falcon-above-puma"] [data-no-intervals]'), /No machine measured it \(4 machines without an interval\)/);
+    assert.match(await text('[data-this-run]'), /Run hello-ceiling-1 on AMD EPYC 7763 64-Core Processor, not shared yet: share it\./);
+  });
+  it('filters the machines by CPU vendor, model and virtualisation', async () => {
+    await open('others', 'others/hello-ceiling');
+    await claim('falcon-twice-puma').waitFor();
+    await page.selectOption('[data-filter="vendor"]', 'AuthenticAMD');
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['3']);
+    assert.equal(await text('[data-claim="falcon-twice-puma"] [data-counts]'), '1 reproduced · 0 not reproduced · 0 could not say');
+    await page.selectOption('[data-filter="vendor"]', 'GenuineIntel');
+    const models = await page.locator('[data-filter="cpu"] option').evaluateAll((o) => o.map((e) => e.value));
+    assert.ok(!models.includes('AMD EPYC 7763 64-Core Processor') && models.includes('Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz'), models.join(' | '));
+    await page.selectOption('[data-filter="cpu"]', 'Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz');
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['2', '1']);
+    await page.selectOption('[data-filter="virtualisation"]', 'virtual');
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['2']);
+    await page.selectOption('[data-filter="virtualisation"]', 'bare');
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['1']);
+    // This machine stays, whatever is shown of the others.
+    assert.equal(await claim('falcon-twice-puma').locator('[data-this-machine]').count(), 1);
+  });
+  it('opens a machine’s discussion in the browser when its dot is clicked', async () => {
+    await open('others', 'others/hello-ceiling');
+    await dots('falcon-twice-puma').first().waitFor();
+    await claim('falcon-twice-puma').locator('[data-point="3"] circle').click();
+    assert.equal(await text('[data-link-opened]'), 'Opened https://github.com/rubys/reprise/discussions/3 in your browser.');
+    await page.locator('[data-apart-post="5"] a').click();
+    assert.equal(await text('[data-link-opened]'), 'Opened https://github.com/rubys/reprise/discussions/5 in your browser.');
+    assert.match(await page.url(), /#\/others\/hello-ceiling$/, 'the app stays where it was');
+  });
+  it('shows a post’s text as text: nothing of it becomes HTML', async () => {
+    await open('others', 'others/hello-ceiling');
+    await claim('falcon-twice-puma').waitFor();
+    assert.equal(await page.locator('main img, main script').count(), 0);
+    assert.notEqual(await page.title(), 'pwned');
+    assert.match(await text('[data-apart-post="6"]'), /#6 <script>document\.title="pwned"<\/script> by mallory/);
+    assert.match(await text('[data-apart-post="6"]'), /malformed: EOF while parsing a list/);
+    const models = await page.locator('[data-filter="cpu"] option').evaluateAll((o) => o.map((e) => e.textContent));
+    assert.ok(models.includes('<img src=x onerror="document.title=\'pwned\'">Xeon'), models.join(' | '));
+  });
+  it('says why nothing was fetched and what to do', async () => {
+    await open('othersnone', 'others/hello-ceiling');
+    await page.locator('[data-fetch="not_signed_in"]').waitFor();
+    assert.match(await text('[data-fetch]'), /GitHub’s GraphQL API answers only signed-in requests, even for public discussions; sign in on the Share page/);
+    assert.match(await text('.notice'), /No results have been read from rubys\/reprise yet/);
+    assert.match(await text('[data-claim="falcon-twice-puma"] [data-no-points]'), /No machine’s result yet/);
+    assert.equal(await page.locator('[data-fetch] a').getAttribute('href'), '#/share');
+  });
+  it('fetches again on request, showing what it had meanwhile', async () => {
+    await open('othersrefetch', 'others/hello-ceiling');
+    await page.locator('[data-fetch="failed"]').waitFor();
+    assert.match(await text('[data-fetch]'), /Not fetched: GitHub’s API rate limit is spent \(it resets in 12 minutes\)\. Showing what was read before\./);
+    assert.equal(await dots('falcon-twice-puma').count(), 4);
+    await page.locator('[data-fetch-again]').click();
+    await page.locator('[data-fetch="fetched"]').waitFor();
+    assert.equal(await dots('falcon-twice-puma').count(), 4);
+  });
+  it('is reached from the post', async () => {
+    await open('default', 'post/hello-ceiling');
+    assert.equal(await page.locator('[data-others-link]').getAttribute('href'), '#/others/hello-ceiling');
+  });
+});
+
 describe('the page', () => {
   it('outside the app without a script says how to open the app', async () => {
     await page.goto(server.url);
