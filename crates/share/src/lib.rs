@@ -1,7 +1,9 @@
 //! Sharing a report to GitHub Discussions: sign-in by the OAuth device
 //! flow, the token kept in the OS keyring (or a 0600 file), a redacted
 //! preview, and the discussion created over GraphQL — or, without a token,
-//! a prefilled new-discussion URL.
+//! a prefilled new-discussion URL. And reading everyone's shared results
+//! back ([`community`]): the Discussions fetched into a cache, each post's
+//! result block read as a stranger's data.
 //!
 //! The only crate that talks to GitHub or keeps a secret: running a recipe
 //! never links it. Requests go through reqwest (rustls) on a tokio runtime
