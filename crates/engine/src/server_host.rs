@@ -156,6 +156,19 @@ pub struct ServerHostEnv {
 /// The file of a run's results that describes its server host.
 pub const SERVER_ENV_FILE: &str = "env.server.json";
 
+/// A recorded server-host environment (or `Null` where the lanes ran on
+/// this machine) as a report shows it: where the reader's server answers
+/// its engine is theirs, not the report's.
+pub fn as_reported(mut recorded: serde_json::Value) -> serde_json::Value {
+    if let Some(engine) = recorded
+        .get_mut("engine")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        engine.remove("host");
+    }
+    recorded
+}
+
 /// What the probe container prints: each file of the host the fingerprint
 /// reads, after a `=== PATH` line. Plain `sh` only (busybox's will do).
 const PROBE_SCRIPT: &str = r#"for f in /proc/cpuinfo /proc/meminfo /proc/loadavg /proc/stat /proc/uptime /proc/self/status /proc/sys/kernel/osrelease /proc/sys/kernel/ostype /proc/sys/kernel/version /sys/class/dmi/id/product_name /sys/class/dmi/id/sys_vendor /sys/devices/system/cpu/online /sys/devices/system/cpu/smt/active /sys/devices/system/cpu/smt/control /sys/devices/system/cpu/intel_pstate/no_turbo /sys/devices/system/cpu/cpufreq/boost /sys/kernel/mm/transparent_hugepage/enabled /sys/devices/system/cpu/cpufreq/policy*/* /sys/devices/system/cpu/cpu[0-9]*/topology/* /sys/devices/system/cpu/cpu[0-9]*/cache/index*/*; do

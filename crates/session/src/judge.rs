@@ -55,9 +55,15 @@ fn unnamed(report: Report, host: &LaneHost) -> Report {
 }
 
 /// Marks each verdict of a run that went on until its claims were decided
-/// with the look that decided it, and the judgement with the rule.
+/// with the look that decided it, and the judgement with the rule. A verdict
+/// is marked only where the final judgement (on every run, other claims'
+/// added ones too) says what the deciding look said.
 fn mark_sequential(judgement: &mut reprise_verdict::Judgement, record: &Value) {
     judgement.sequential = record["rule"].as_str().map(str::to_string);
+    mark_decided(&mut judgement.verdicts, record);
+}
+
+fn mark_decided(verdicts: &mut [reprise_verdict::Verdict], record: &Value) {
     for look in record["looks"].as_array().into_iter().flatten() {
         let Some(runs) = look["runs"].as_u64() else {
             continue;
@@ -66,11 +72,13 @@ fn mark_sequential(judgement: &mut reprise_verdict::Judgement, record: &Value) {
             if claim["standing"] != "decided" {
                 continue;
             }
-            let verdict = judgement
-                .verdicts
+            let verdict = verdicts
                 .iter_mut()
                 .find(|v| Some(v.claim.as_str()) == claim["claim"].as_str());
-            if let Some(v) = verdict.filter(|v| v.decided_after.is_none()) {
+            let agrees = |v: &reprise_verdict::Verdict| {
+                serde_json::to_value(v.outcome).is_ok_and(|o| o == claim["outcome"])
+            };
+            if let Some(v) = verdict.filter(|v| v.decided_after.is_none() && agrees(v)) {
                 v.decided_after = u32::try_from(runs).ok();
             }
         }
@@ -162,13 +170,11 @@ fn judge_harness_files(
     measurements.not_measured = not_measured_of(skipped);
     align_lanes(&mut measurements, recipe);
     let env = reprise_harness::read_env(dir)?.unwrap_or(Value::Null);
-    let mut server_host = read_results_json(dir, reprise_engine::server_host::SERVER_ENV_FILE)?
-        .unwrap_or(Value::Null);
+    let server_host = reprise_engine::server_host::as_reported(
+        read_results_json(dir, reprise_engine::server_host::SERVER_ENV_FILE)?
+            .unwrap_or(Value::Null),
+    );
     measurements.link_ceiling = server_host["link"]["ceiling_req_per_s"].as_f64();
-    // Where the reader's server answers its engine is theirs, not the report's.
-    if let Some(engine) = server_host.get_mut("engine").and_then(Value::as_object_mut) {
-        engine.remove("host");
-    }
     let machine = machine.unwrap_or_else(|| machine_from_bench_env(recipe, &env));
     let judgement = judge(recipe, &measurements, &machine, settings);
     let mut environment = environment_from_bench_env(recipe, &env);
@@ -417,4 +423,41 @@ fn read_people(dir: &Path) -> Result<Vec<PeopleRun>, SessionError> {
         }
     }
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(claim: &str, outcome: &str) -> reprise_verdict::Verdict {
+        serde_json::from_value(serde_json::json!({
+            "claim": claim, "kind": "ratio", "quote": "", "outcome": outcome,
+            "reason": "", "published": 1.0, "unit": "×", "tolerance": 0.1,
+            "band": [0.9, 1.1], "measured": null, "more_runs": null, "figures": [],
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_verdict_is_marked_decided_only_where_the_final_judgement_agrees_with_its_look() {
+        let mut verdicts = [
+            verdict("kept", "reproduced"),
+            verdict("overturned", "inconclusive"),
+            verdict("open", "not_reproduced"),
+        ];
+        let record = serde_json::json!({"looks": [
+            {"runs": 3, "claims": [
+                {"claim": "kept", "standing": "decided", "outcome": "reproduced"},
+                {"claim": "overturned", "standing": "decided", "outcome": "reproduced"},
+                {"claim": "open", "standing": "open"},
+            ]},
+            {"runs": 5, "claims": [
+                {"claim": "kept", "standing": "decided", "outcome": "reproduced"},
+                {"claim": "open", "standing": "decided", "outcome": "not_reproduced"},
+            ]},
+        ]});
+        mark_decided(&mut verdicts, &record);
+        let after: Vec<_> = verdicts.iter().map(|v| v.decided_after).collect();
+        assert_eq!(after, [Some(3), None, Some(5)]);
+    }
 }
