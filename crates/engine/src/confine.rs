@@ -137,7 +137,10 @@ impl RunFile {
             name.to_string_lossy(),
             std::process::id()
         ))?;
-        let fd = openat(&dir, &tmp, libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC)
+        // Made afresh, never a name a step linked elsewhere beforehand.
+        // SAFETY: `tmp` is NUL-terminated and `dir` an open folder.
+        unsafe { libc::unlinkat(dir.as_raw_fd(), tmp.as_ptr(), 0) };
+        let fd = openat(&dir, &tmp, libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL)
             .map_err(|e| self.said(e))?;
         let mut file = File::from(fd);
         let written = file.write_all(bytes).and_then(|()| file.sync_all());
@@ -163,11 +166,31 @@ impl RunFile {
         Ok(())
     }
 
+    /// Opened with `flags`, where it is a plain file of its own: a FIFO
+    /// (which would block the open), a device, or a hard link to a file
+    /// elsewhere is refused before a byte is written or emptied.
     fn open(&self, flags: libc::c_int) -> io::Result<File> {
         let (dir, name) = self.parent()?;
-        openat(&dir, &name, flags)
-            .map(File::from)
-            .map_err(|e| self.said(e))
+        let fd = openat(&dir, &name, (flags & !libc::O_TRUNC) | libc::O_NONBLOCK)
+            .map_err(|e| self.said(e))?;
+        // SAFETY: `stat` is plain data that fstat fills for an open descriptor.
+        let stat = unsafe {
+            let mut stat: libc::stat = std::mem::zeroed();
+            cvt(libc::fstat(fd.as_raw_fd(), &mut stat)).map(|_| stat)
+        }
+        .map_err(|e| self.said(e))?;
+        if stat.st_mode & libc::S_IFMT != libc::S_IFREG || stat.st_nlink > 1 {
+            return Err(io::Error::other(format!(
+                "`{}` in the run's folder {} is not a plain file of its own (a FIFO, a device or a hard link to a file elsewhere): Reprise does not write to it",
+                reprise_recipe::shown::shown(&self.rel.display().to_string()),
+                self.folder.display()
+            )));
+        }
+        let file = File::from(fd);
+        if flags & libc::O_TRUNC != 0 {
+            file.set_len(0).map_err(|e| self.said(e))?;
+        }
+        Ok(file)
     }
 
     /// The folder the file is in, opened part by part from the run's
@@ -289,6 +312,43 @@ mod tests {
         for bad in ["../x", "/etc/passwd", "a/../../x", ""] {
             assert!(RunFile::new(run.path(), bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn no_write_goes_through_a_hard_link_or_blocks_on_a_fifo_a_step_left() {
+        let run = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let target = outside.path().join("victim");
+        std::fs::write(&target, "untouched").unwrap();
+        std::fs::create_dir_all(run.path().join("logs")).unwrap();
+        std::fs::hard_link(&target, run.path().join("logs/next.log")).unwrap();
+        let log = RunFile::new(run.path(), "logs/next.log").unwrap();
+        let err = log.create().unwrap_err();
+        assert!(err.to_string().contains("hard link"), "{err}");
+        assert!(log.append().is_err());
+        // The temporary file an atomic write makes, linked beforehand.
+        let pid = std::process::id();
+        std::fs::hard_link(
+            &target,
+            run.path().join(format!("logs/.after.json.{pid}.tmp")),
+        )
+        .unwrap();
+        RunFile::new(run.path(), "logs/after.json")
+            .unwrap()
+            .write_atomic(b"{}")
+            .unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
+        // A FIFO nobody reads: refused at once, not a hang.
+        let fifo = run.path().join("logs/fifo.log");
+        let path = CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `path` is NUL-terminated.
+        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o644) }, 0);
+        assert!(
+            RunFile::new(run.path(), "logs/fifo.log")
+                .unwrap()
+                .create()
+                .is_err()
+        );
     }
 
     #[test]

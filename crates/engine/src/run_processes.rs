@@ -389,6 +389,10 @@ impl Attempt {
                     pid_words(&left)
                 ));
             }
+        } else {
+            // A record of no cgroup (gone with a reboot, or rewritten):
+            // nothing to end, and nothing to look at again.
+            let _ = fs::remove_file(self.run.processes().join(CGROUP_RECORD));
         }
         found
     }

@@ -86,9 +86,11 @@ impl Session {
                 .into_iter()
                 .for_each(|l| cleaned.done(l));
             cleaned.failed |= !leftovers.problems.is_empty();
+            // A process that survived is still named by the folder's
+            // records (its group, its cgroup): keep them for the next try.
+            let mut keep_folder = !leftovers.problems.is_empty();
             // Containers are labelled with their run: on this machine, and
             // where the run's folder says its lanes were served.
-            let mut keep_folder = false;
             let mut hosts = vec![LaneHost::ThisMachine];
             hosts.push(LaneHost::recorded(&run.path));
             hosts.dedup();

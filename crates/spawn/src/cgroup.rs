@@ -19,8 +19,9 @@
 //! none to read).
 
 use std::fs::File;
-use std::io;
+use std::io::{self, Write as _};
 use std::os::fd::AsRawFd;
+use std::os::unix::fs::OpenOptionsExt as _;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -68,9 +69,23 @@ impl Cgroup {
 
     /// The cgroup at `dir`, where it is one (a folder of a cgroup v2
     /// hierarchy, holding `cgroup.procs`).
+    /// The path is read from a run's records, which a step can rewrite:
+    /// it must be plain (no `.` or `..`, no link on the way) and on a cgroup
+    /// v2 file system, so no file elsewhere is ever taken for one.
     pub fn at(dir: &Path) -> Option<Cgroup> {
         let mount = v2_mount().ok()?;
-        (dir.starts_with(&mount) && dir.join("cgroup.procs").is_file()).then(|| Cgroup {
+        let plain = dir.is_absolute()
+            && dir
+                .components()
+                .skip(1)
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        let real = std::fs::canonicalize(dir).ok()?;
+        (plain
+            && real == dir
+            && dir.starts_with(&mount)
+            && is_cgroup2(dir)
+            && dir.join("cgroup.procs").is_file())
+        .then(|| Cgroup {
             dir: dir.to_path_buf(),
         })
     }
@@ -137,7 +152,14 @@ impl Cgroup {
         if found == 0 {
             return 0;
         }
-        let killed = std::fs::write(self.dir.join("cgroup.kill"), "1").is_ok();
+        // Never through a link, never a file made: the kernel's or none.
+        let killed = File::options()
+            .write(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(self.dir.join("cgroup.kill"))
+            .and_then(|mut f| f.write_all(b"1"))
+            .is_ok();
+        let me = std::process::id();
         let until = Instant::now() + Duration::from_secs(5);
         loop {
             let left = self.pids();
@@ -145,7 +167,7 @@ impl Cgroup {
                 return found;
             }
             if !killed {
-                for pid in left {
+                for pid in left.into_iter().filter(|&p| p > 1 && p != me) {
                     if let Ok(pid) = libc::pid_t::try_from(pid) {
                         // SAFETY: kill(2) of one process; no memory effects.
                         unsafe { libc::kill(pid, libc::SIGKILL) };
@@ -234,6 +256,22 @@ fn own_cgroup() -> Result<PathBuf, String> {
     Ok(mount.join(path.trim_start_matches('/')))
 }
 
+/// Whether `dir` is on a cgroup v2 file system.
+fn is_cgroup2(dir: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(path) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+        return false;
+    };
+    let mut fs = std::mem::MaybeUninit::<libc::statfs>::uninit();
+    // SAFETY: statfs(2) writes a whole `statfs` into `fs` on success.
+    if unsafe { libc::statfs(path.as_ptr(), fs.as_mut_ptr()) } != 0 {
+        return false;
+    }
+    // SAFETY: initialised by the successful call above.
+    let fs = unsafe { fs.assume_init() };
+    fs.f_type == libc::CGROUP2_SUPER_MAGIC
+}
+
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
@@ -281,11 +319,29 @@ mod tests {
         assert!(!run.dir().exists());
     }
 
+    fn tempfile_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("reprise-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
     #[test]
     fn only_a_cgroup_folder_is_taken_for_one() {
         assert_eq!(Cgroup::at(Path::new("/tmp")), None);
         let run = run_cgroup("at");
         assert_eq!(Cgroup::at(run.dir()), Some(run.clone()));
+        // A run's record is a step's to rewrite: a path through `..` to a
+        // folder that looks like a cgroup is not one.
+        let planted = tempfile_dir("planted");
+        std::fs::write(planted.join("cgroup.procs"), "0\n").unwrap();
+        let mut through = run.dir().to_path_buf();
+        for _ in run.dir().components().skip(1) {
+            through.push("..");
+        }
+        let through = through.join(planted.strip_prefix("/").unwrap());
+        assert!(through.join("cgroup.procs").is_file());
+        assert_eq!(Cgroup::at(&through), None);
         run.remove();
+        std::fs::remove_dir_all(planted).unwrap();
     }
 }
