@@ -150,6 +150,36 @@ fn what_a_step_leaves_behind_ends_with_the_step() {
 }
 
 #[test]
+fn a_step_that_deletes_the_cgroup_record_does_not_free_the_steps_after_it() {
+    let recipe = RECIPE.replace(
+        r#"command = ["sh", "files/detach.sh"]
+why = "Ends with its children still running.""#,
+        r#"command = ["sh", "files/detach.sh"]
+why = "Ends with its children still running."
+after = ["forget"]
+
+[[step]]
+id = "forget"
+kind = "command"
+command = ["rm", "-f", "processes/cgroup"]
+why = "Deletes the record of the run's cgroup.""#,
+    );
+    let c = Checkout::new(&[("escapes", &recipe)]);
+    let out = c
+        .command(&["run", "escapes", "--yes", "--step", "detach"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("run  forget"), "{stderr}");
+    let left = children(&c.run_dir().unwrap());
+    assert!(
+        gone(&left),
+        "a setsid or env -i child outlived its step: {left:?}"
+    );
+}
+
+#[test]
 fn what_a_killed_run_leaves_ends_at_its_next_start() {
     let c = Checkout::new(&[("escapes", RECIPE)]);
     let (run, held) = killed_while_holding(&c);

@@ -75,9 +75,14 @@ impl RunProcesses {
     }
 }
 
-/// The cgroup `run`'s folder records, where it is one and has this run's
-/// name (a record a step rewrote cannot point at someone else's cgroup).
+/// The run's cgroup: the one this process made for it (a step that deletes
+/// the record cannot take the steps after it out of their cgroups), else
+/// the one `run`'s folder records, where it is one and has this run's name
+/// (a record a step rewrote cannot point at someone else's cgroup).
 fn recorded_cgroup(run: &RunDir) -> Option<Cgroup> {
+    if let Some(cgroup) = Cgroup::made_here(&cgroup_name(run)) {
+        return Some(cgroup);
+    }
     let text = fs::read_to_string(run.processes().join(CGROUP_RECORD)).ok()?;
     let cgroup = Cgroup::at(Path::new(text.trim()))?;
     (cgroup.dir().file_name()? == cgroup_name(run).as_str()).then_some(cgroup)

@@ -67,6 +67,12 @@ impl Cgroup {
         }
     }
 
+    /// The cgroup named `name` under this process's own, where it is one:
+    /// the one [`Cgroup::for_run`] made, found again without any record.
+    pub fn made_here(name: &str) -> Option<Cgroup> {
+        Cgroup::at(&own_cgroup().ok()?.join(name))
+    }
+
     /// The cgroup at `dir`, where it is one (a folder of a cgroup v2
     /// hierarchy, holding `cgroup.procs`).
     /// The path is read from a run's records, which a step can rewrite:
