@@ -40,20 +40,21 @@ pub fn request_code(
         &[("client_id", client_id), ("scope", scope)],
     )?;
     if let Some(error) = value["error"].as_str() {
-        return Err(ShareError::DeviceFlow(describe(error, &value)));
+        return Err(ShareError::DeviceFlow(describe(error, &value, &[])));
     }
+    // serde's message quotes what it could not read: the answer's text.
     serde_json::from_value(value).map_err(|e| ShareError::Unexpected {
         url,
-        message: e.to_string(),
+        message: crate::answer_text(&e.to_string(), &[]),
     })
 }
 
-fn describe(error: &str, value: &serde_json::Value) -> String {
+fn describe(error: &str, value: &serde_json::Value, sent: &[&str]) -> String {
     let said = match value["error_description"].as_str() {
         Some(d) => format!("{error}: {d}"),
         None => error.to_string(),
     };
-    crate::answer_text(&said, &[])
+    crate::answer_text(&said, sent)
 }
 
 /// Polls the token endpoint once.
@@ -77,7 +78,11 @@ pub fn poll_once(github: &GitHub, client_id: &str, code: &DeviceCode) -> Result<
         }),
         Some("expired_token") => Err(ShareError::Expired),
         Some("access_denied") => Err(ShareError::Denied),
-        Some(other) => Err(ShareError::DeviceFlow(describe(other, &value))),
+        Some(other) => Err(ShareError::DeviceFlow(describe(
+            other,
+            &value,
+            &[code.device_code.as_str()],
+        ))),
         None => Err(ShareError::Unexpected {
             url: format!("{}/login/oauth/access_token", github.web),
             message: "neither a token nor an error".into(),

@@ -84,7 +84,10 @@ pub fn find_target(
         None => Err(ShareError::NoCategory {
             repo: repo.to_string(),
             category: category.to_string(),
-            available: categories.into_iter().map(|c| c.name).collect(),
+            available: categories
+                .into_iter()
+                .map(|c| crate::answer_text(&c.name, &[]))
+                .collect(),
         }),
     }
 }

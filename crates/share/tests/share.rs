@@ -224,6 +224,23 @@ fn slow_down_lengthens_the_wait_between_polls() {
 }
 
 #[test]
+fn an_error_that_echoes_the_device_code_never_says_it() {
+    let server = StandIn::start();
+    device_code(&server, 900);
+    server.answer(TOKEN, 200, serde_json::json!({"error": "incorrect_device_code", "error_description": "device_code 3584d83530557fdd1f46af8289938c8ef79f9dc5 is not valid\u{1b}[2K"}));
+    let github = server.github();
+    let code = request_code(&github, "Iv1.test", "public_repo").unwrap();
+    let err = sign_in(&github, "Iv1.test", &code, &mut |_| {}).unwrap_err();
+    let said = err.to_string();
+    assert!(said.contains("incorrect_device_code"), "{said}");
+    assert!(
+        !said.contains("3584d83530557fdd1f46af8289938c8ef79f9dc5"),
+        "{said}"
+    );
+    assert!(!said.contains('\u{1b}'), "{said}");
+}
+
+#[test]
 fn an_expired_code_ends_the_sign_in() {
     let server = StandIn::start();
     device_code(&server, 900);
