@@ -74,20 +74,13 @@ impl Cgroup {
     }
 
     /// The cgroup at `dir`, where it is one (a folder of a cgroup v2
-    /// hierarchy, holding `cgroup.procs`).
-    /// The path is read from a run's records, which a step can rewrite:
-    /// it must be plain (no `.` or `..`, no link on the way) and on a cgroup
-    /// v2 file system, so no file elsewhere is ever taken for one.
+    /// hierarchy, holding `cgroup.procs`). The path is read from a run's
+    /// records, which a step can rewrite: it must be its own canonical form
+    /// (no `.`, `..` or link on the way) on a cgroup v2 file system, so no
+    /// file elsewhere is ever taken for one.
     pub fn at(dir: &Path) -> Option<Cgroup> {
         let mount = v2_mount().ok()?;
-        let plain = dir.is_absolute()
-            && dir
-                .components()
-                .skip(1)
-                .all(|c| matches!(c, std::path::Component::Normal(_)));
-        let real = std::fs::canonicalize(dir).ok()?;
-        (plain
-            && real == dir
+        (std::fs::canonicalize(dir).ok()? == dir
             && dir.starts_with(&mount)
             && is_cgroup2(dir)
             && dir.join("cgroup.procs").is_file())
@@ -325,12 +318,6 @@ mod tests {
         assert!(!run.dir().exists());
     }
 
-    fn tempfile_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("reprise-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
     #[test]
     fn only_a_cgroup_folder_is_taken_for_one() {
         assert_eq!(Cgroup::at(Path::new("/tmp")), None);
@@ -338,7 +325,8 @@ mod tests {
         assert_eq!(Cgroup::at(run.dir()), Some(run.clone()));
         // A run's record is a step's to rewrite: a path through `..` to a
         // folder that looks like a cgroup is not one.
-        let planted = tempfile_dir("planted");
+        let planted = tempfile::tempdir().unwrap();
+        let planted = planted.path();
         std::fs::write(planted.join("cgroup.procs"), "0\n").unwrap();
         let mut through = run.dir().to_path_buf();
         for _ in run.dir().components().skip(1) {
@@ -348,6 +336,5 @@ mod tests {
         assert!(through.join("cgroup.procs").is_file());
         assert_eq!(Cgroup::at(&through), None);
         run.remove();
-        std::fs::remove_dir_all(planted).unwrap();
     }
 }
