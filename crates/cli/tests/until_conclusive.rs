@@ -16,7 +16,7 @@ use support::{Checkout, free_port};
 /// nginx and Puma answering 13 bytes; `lanes_and_claims` picks which lanes
 /// the workload loads and which claims the recipe makes.
 fn recipe(runs: u32, endpoints: &[(&str, &str)], figures_and_claims: &str) -> String {
-    let (nginx, puma) = (free_port(), free_port());
+    let (nginx, puma) = (free_port(), puma_lane("puma", "Slower."));
     let endpoints: String = endpoints
         .iter()
         .map(|(name, path)| {
@@ -70,14 +70,7 @@ health = "/"
 boot_budget = "10s"
 why = "Fast."
 
-[[lane]]
-name = "puma"
-command = ["puma", "--bind", "tcp://127.0.0.1:{puma}", "--threads", "1:1", "hello.ru"]
-dir = "files/app"
-port = {puma}
-health = "/"
-boot_budget = "30s"
-why = "Slower."
+{puma}
 
 [[workload]]
 name = "hello"
@@ -128,17 +121,9 @@ quote = "nginx is faster than Puma."
 /// spell measures systematically slower (13% here), which decides the
 /// claim; lanes alternate their order, so the twins share that penalty.
 fn same_within_a_hair() -> String {
-    let twin = free_port();
     format!(
         r#"
-[[lane]]
-name = "twin"
-command = ["puma", "--bind", "tcp://127.0.0.1:{twin}", "--threads", "1:1", "hello.ru"]
-dir = "files/app"
-port = {twin}
-health = "/"
-boot_budget = "30s"
-why = "Puma again."
+{}
 
 [[figure]]
 id = "puma-root"
@@ -164,6 +149,23 @@ denominator = "twin-root"
 value = 1.0
 tolerance = 0.001
 quote = "The same page from twin servers is as fast, within a tenth of a percent."
+"#,
+        puma_lane("twin", "Puma again.")
+    )
+}
+
+/// A lane of Puma serving the hello world on a port of its own.
+fn puma_lane(name: &str, why: &str) -> String {
+    let port = free_port();
+    format!(
+        r#"[[lane]]
+name = "{name}"
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "1:1", "hello.ru"]
+dir = "files/app"
+port = {port}
+health = "/"
+boot_budget = "30s"
+why = "{why}"
 "#
     )
 }
