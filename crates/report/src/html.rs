@@ -72,7 +72,11 @@ fn html(report: &Report) -> String {
     }
     let _ = writeln!(out, "<h2>Verdicts</h2>");
     out.push_str(&claim_forest(report));
-    out.push_str("<table class=\"verdicts\"><tr><th>Claim</th><th>Kind</th><th>Verdict</th><th>Published</th><th>Measured (95% interval)</th><th>Why</th></tr>\n");
+    let _ = writeln!(
+        out,
+        "<table class=\"verdicts\"><tr><th>Claim</th><th>Kind</th><th>Verdict</th><th>Published</th><th>Measured ({} interval)</th><th>Why</th></tr>",
+        reprise_recipe::reading::confidence(j.settings.bootstrap.confidence)
+    );
     for v in &j.verdicts {
         let published = v.published.map_or("—".into(), |p| v.show(p));
         let measured = v.show_measured();

@@ -267,8 +267,8 @@ The lanes ran on another machine, the load generators on this one.
     let s = &report.judgement.settings;
     let _ = writeln!(
         out,
-        "### How verdicts were reached\n\nMedians of runs; intervals are {:.0}% bootstrap percentile intervals ({} resamples, seed {:#x}, over {}); a cell is unstable past a {:.0}% coefficient of variation and client-bound past {:.0}% load-generator CPU; a cell with any error is no data. A claim is inconclusive when its cells were measured but its interval straddles the band's edge (or an ordering's intervals overlap), no data when a cell it rests on failed a gate (errors, a run without a number, a saturated load generator), and not measured when no cell measured one of its figures (the lane cannot be run, was skipped, or did not measure it).",
-        s.bootstrap.confidence * 100.0,
+        "### How verdicts were reached\n\nMedians of runs; intervals are {} intervals, each the wider of a bootstrap percentile interval ({} resamples, seed {:#x}, over {}) and a Student-t interval on the runs' logarithms (the bootstrap alone is too narrow over few runs); a cell is unstable past a {:.0}% coefficient of variation and client-bound past {:.0}% load-generator CPU; a cell with any error is no data. A claim is inconclusive when its cells were measured but its interval straddles the band's edge (or, for an ordering, a pair's ratio interval reaches one), no data when a cell it rests on failed a gate (errors, a run without a number, a saturated load generator), and not measured when no cell measured one of its figures (the lane cannot be run, was skipped, or did not measure it).",
+        reprise_recipe::reading::confidence(s.bootstrap.confidence),
         s.bootstrap.resamples,
         s.bootstrap.seed,
         if s.rounds_alternate {

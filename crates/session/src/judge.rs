@@ -92,22 +92,13 @@ fn judge_run_folder(
 ) -> Result<Option<Report>, SessionError> {
     let results = run.results();
     // Lanes alternate within each round, so rounds are paired samples.
-    let mut settings = Settings {
+    let settings = Settings {
         rounds_alternate: true,
-        ..Settings::default()
+        ..settings_of(&results)?
     };
-    // A run that went on until its claims were decided is judged at its
-    // looks' confidence, so its verdicts hold whichever look it stopped at.
     let sequential = read_results_json(&results, "results.json")?
         .map(|r| r["until_conclusive"].clone())
         .filter(Value::is_object);
-    if let Some(confidence) = sequential
-        .as_ref()
-        .and_then(|s| s["confidence"].as_f64())
-        .filter(|c| (0.5..1.0).contains(c))
-    {
-        settings.bootstrap.confidence = confidence;
-    }
     let mut info = RunInfo::for_recipe(recipe, &run.id, &utc_now());
     info.origin = Some(format!("{origin}, {}", run.path.display()));
     let skipped = skipped_of(&results)?;
@@ -140,6 +131,28 @@ fn judge_run_folder(
         measurements,
         people,
     }))
+}
+
+/// How a folder of results is judged: a folder of Reprise's
+/// (`results.json`) pairs its rounds, as its lanes alternated in them, and a
+/// run that went on until its claims were decided is judged at its looks'
+/// confidence, so its verdicts hold whichever look it stopped at. A folder
+/// of the original harness's alone is judged at the defaults.
+pub fn settings_of(results: &Path) -> Result<Settings, SessionError> {
+    let Some(written) = read_results_json(results, "results.json")? else {
+        return Ok(Settings::default());
+    };
+    let mut settings = Settings {
+        rounds_alternate: true,
+        ..Settings::default()
+    };
+    if let Some(confidence) = written["until_conclusive"]["confidence"]
+        .as_f64()
+        .filter(|c| (0.5..1.0).contains(c))
+    {
+        settings.bootstrap.confidence = confidence;
+    }
+    Ok(settings)
 }
 
 /// Judges a folder of the harness's files against the recipe's claims:

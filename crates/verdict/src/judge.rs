@@ -12,7 +12,7 @@ use crate::deviation::Deviation;
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
 use crate::measurements::{CellKey, Measurements, Run};
 use crate::statistics::median;
-use crate::statistics::{Bootstrap, CellStats, Interval};
+use crate::statistics::{Bootstrap, CellStats, Interval, narrowed};
 
 /// Whether this machine matches the post's, as preflight found; absolute
 /// figures are judged only when it does.
@@ -30,7 +30,7 @@ pub enum Outcome {
     Reproduced,
     NotReproduced,
     /// Measured, but undecided: the interval straddles the band's edge (see
-    /// the verdict's `more_runs`), or an ordering's intervals overlap.
+    /// the verdict's `more_runs`), or an ordering's ratio interval reaches one.
     Inconclusive,
     /// A cell measured the figure but a gate refused its numbers: errors, a
     /// run without a number, or a saturated load generator.
@@ -479,20 +479,42 @@ fn place(interval: &Interval, band: [f64; 2]) -> Place {
 }
 
 /// How many more runs per cell would likely put the whole interval on one
-/// side of the band's nearest edge, assuming its width shrinks as 1/√n.
-/// `None` when the estimate sits on the edge itself.
-pub fn more_runs_to_settle(interval: &Interval, band: [f64; 2], runs: usize) -> Option<u32> {
+/// side of the band's nearest edge, its width narrowing as
+/// [`crate::statistics::narrowed`] says for an interval at `confidence`.
+/// `None` when the estimate sits on the edge itself, or more than 10,000
+/// runs would be needed.
+pub fn more_runs_to_settle(
+    interval: &Interval,
+    band: [f64; 2],
+    runs: usize,
+    confidence: f64,
+) -> Option<u32> {
+    const MOST: usize = 10_000;
     let est = interval.estimate;
     let distance = (est - band[0]).abs().min((est - band[1]).abs());
     let half = (est - interval.low).max(interval.high - est);
-    if distance <= f64::EPSILON * est.abs().max(1.0) || runs == 0 {
+    if distance <= f64::EPSILON * est.abs().max(1.0) || runs == 0 || !half.is_finite() {
         return None;
     }
-    let needed = (runs as f64 * (half / distance).powi(2)).ceil();
-    if !needed.is_finite() || needed > 10_000.0 {
-        return None;
+    let settles = |n: usize| narrowed(half, runs, n, confidence) < distance;
+    // The half-width only narrows with more runs: double, then bisect.
+    let (mut short, mut enough) = (runs, runs + 1);
+    while !settles(enough) {
+        if enough >= MOST {
+            return None;
+        }
+        short = enough;
+        enough = (enough * 2).min(MOST);
     }
-    Some((needed as usize).saturating_sub(runs).max(1) as u32)
+    while enough - short > 1 {
+        let mid = (short + enough) / 2;
+        if settles(mid) {
+            enough = mid;
+        } else {
+            short = mid;
+        }
+    }
+    Some((enough - runs) as u32)
 }
 
 fn banded(
@@ -502,11 +524,13 @@ fn banded(
     runs: usize,
     what: &str,
     unit: &str,
+    confidence: f64,
 ) {
     let shown = |v: f64| value(v, unit);
     let numbers = format!(
-        "measured {what} {} (95% interval {} to {}) against {} to {}",
+        "measured {what} {} ({} interval {} to {}) against {} to {}",
         shown(interval.estimate),
+        reprise_recipe::reading::confidence(confidence),
         shown(interval.low),
         shown(interval.high),
         shown(band[0]),
@@ -525,7 +549,7 @@ fn banded(
         }
         Place::Straddling => {
             verdict.outcome = Outcome::Inconclusive;
-            verdict.more_runs = more_runs_to_settle(&interval, band, runs);
+            verdict.more_runs = more_runs_to_settle(&interval, band, runs, confidence);
             verdict.reason = match verdict.more_runs {
                 Some(n) => format!(
                     "{numbers}: the interval straddles the band's edge; about {n} more runs per cell would likely settle it"
@@ -620,7 +644,15 @@ fn judge_claim<'a>(
                 return verdict;
             }
             let runs = values(r).len();
-            banded(&mut verdict, interval, band, runs, "median", unit);
+            banded(
+                &mut verdict,
+                interval,
+                band,
+                runs,
+                "median",
+                unit,
+                settings.bootstrap.confidence,
+            );
         }
         ClaimShape::Ratio { value, .. } => {
             verdict.published = Some(*value);
@@ -636,7 +668,15 @@ fn judge_claim<'a>(
             };
             let band = [value * (1.0 - tolerance), value * (1.0 + tolerance)];
             let runs = num.len().min(den.len());
-            banded(&mut verdict, interval, band, runs, "ratio", "×");
+            banded(
+                &mut verdict,
+                interval,
+                band,
+                runs,
+                "ratio",
+                "×",
+                settings.bootstrap.confidence,
+            );
         }
         ClaimShape::Ordering { .. } => {
             verdict.unit = readings[0].metric.unit().to_string();
@@ -644,7 +684,7 @@ fn judge_claim<'a>(
                 (verdict.outcome, verdict.reason) = (outcome, reason);
                 return verdict;
             }
-            judge_ordering(&mut verdict, &readings);
+            judge_ordering(&mut verdict, &readings, cells, settings);
         }
         ClaimShape::Spread { value, .. } => {
             let r = readings[0];
@@ -717,46 +757,69 @@ fn rounds(a: &FigureReading, b: &FigureReading, cells: &[CellReading]) -> Option
     same.then(|| x.iter().zip(&y).map(|(p, q)| (p.1, q.1)).collect())
 }
 
-fn judge_ordering(verdict: &mut Verdict, readings: &[&FigureReading]) {
+/// An ordering holds pair by pair: each pair's ratio interval (drawn as a
+/// ratio claim's is, paired by rounds where the lanes alternated) wholly on
+/// the published side of one. A ratio's interval, not whether the two
+/// figures' own intervals overlap: two intervals can overlap while their
+/// ratio's stays clear of one, so overlap would ask for more runs than the
+/// question needs.
+fn judge_ordering(
+    verdict: &mut Verdict,
+    readings: &[&FigureReading],
+    cells: &[CellReading],
+    settings: &Settings,
+) {
     let higher_first = readings[0].metric.higher_is_better().unwrap_or(true);
+    let values = |r: &FigureReading| {
+        r.cell
+            .as_ref()
+            .and_then(|k| cells.iter().find(|c| &c.cell.key == k))
+            .map(CellReading::values)
+            .unwrap_or_default()
+    };
     let mut reversed = Vec::new();
-    let mut overlapping = Vec::new();
+    let mut undecided = Vec::new();
     let mut pairs = Vec::new();
     for pair in readings.windows(2) {
         let (Some(a), Some(b)) = (pair[0].interval, pair[1].interval) else {
             verdict.reason = "a cell of the ordering has no runs".into();
             return;
         };
+        let ratio = match rounds(pair[0], pair[1], cells) {
+            Some(rounds) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&rounds),
+            _ => settings.bootstrap.ratio(&values(pair[0]), &values(pair[1])),
+        };
         let unit = pair[0].metric.unit();
         let text = format!(
-            "{} {} vs {} {}",
+            "{} {} vs {} {}, a ratio of {}",
             pair[0].figure,
             interval_text(a.estimate, a.low, a.high, unit),
             pair[1].figure,
             interval_text(b.estimate, b.low, b.high, unit),
+            interval_text(ratio.estimate, ratio.low, ratio.high, "×"),
         );
-        let in_order = if higher_first {
-            a.estimate > b.estimate
+        let (in_order, out_of_order) = if higher_first {
+            (ratio.low > 1.0, ratio.high < 1.0)
         } else {
-            a.estimate < b.estimate
+            (ratio.high < 1.0, ratio.low > 1.0)
         };
-        if a.overlaps(&b) {
-            overlapping.push(text.clone());
-        } else if !in_order {
+        if out_of_order {
             reversed.push(text.clone());
+        } else if !in_order {
+            undecided.push(text.clone());
         }
         pairs.push(text);
     }
     if !reversed.is_empty() {
         verdict.outcome = Outcome::NotReproduced;
         verdict.reason = format!("measured in the other order: {}", reversed.join("; "));
-    } else if !overlapping.is_empty() {
+    } else if !undecided.is_empty() {
         verdict.outcome = Outcome::Inconclusive;
-        verdict.reason = format!("intervals overlap: {}", overlapping.join("; "));
+        verdict.reason = format!("a ratio's interval reaches one: {}", undecided.join("; "));
     } else {
         verdict.outcome = Outcome::Reproduced;
         verdict.reason = format!(
-            "in the published order, intervals apart: {}",
+            "in the published order, each ratio's interval clear of one: {}",
             pairs.join("; ")
         );
     }

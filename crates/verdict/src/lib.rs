@@ -8,9 +8,11 @@
 //! client-bound, a response unlike the reference lane's → not comparable),
 //! gets its statistics (median, min/max, coefficient of variation, an
 //! unstable flag), and then every claim is judged: an absolute figure only
-//! when the machine matches the post's, a ratio by a bootstrap interval
-//! against the published ratio ± tolerance, an ordering by non-overlapping
-//! intervals, a spread by the runs' coefficient of variation.
+//! when the machine matches the post's, a ratio by its interval
+//! against the published ratio ± tolerance, an ordering by each pair's
+//! ratio interval clear of one, a spread by the runs' coefficient of
+//! variation. Every interval is the wider of a bootstrap percentile
+//! interval and a Student-t one (why: `statistics.rs`).
 //!
 //! Statistics and judging only: no files are read or written here (the
 //! harness's are `reprise-harness`'s), nothing is rendered (`reprise-report`).

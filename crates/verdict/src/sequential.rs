@@ -14,7 +14,7 @@
 //! verdicts of such a run are drawn at that same confidence.
 //!
 //! **Per claim.** At each look every claim is: decided (its interval inside
-//! or outside its band, an ordering's intervals apart), still open (it
+//! or outside its band, an ordering's ratios clear of one), still open (it
 //! straddles the band's edge, and the runs left could settle it), beyond
 //! this machine (the noise of its cells is such that even the most runs the
 //! budget allows would not settle it: said with the noise and the
@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::judge::{Judgement, Outcome, Verdict, more_runs_to_settle};
 use crate::measurements::CellKey;
-use crate::statistics::Interval;
+use crate::statistics::{Interval, narrowed};
 
 /// The error rate every verdict is held to, whatever the number of looks.
 pub const ALPHA: f64 = 0.05;
@@ -53,8 +53,9 @@ impl Looks {
         }
         let mut at = vec![first];
         let mut next = first;
-        loop {
-            next = (next * 3).div_ceil(2).max(next + 1);
+        while next < most {
+            let half_again = (u64::from(next) * 3).div_ceil(2);
+            next = u32::try_from(half_again).unwrap_or(u32::MAX).max(next + 1);
             if next > most {
                 break;
             }
@@ -160,12 +161,22 @@ fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standin
     }
     let left = most.saturating_sub(runs);
     if left == 0 {
+        let noise = match v.measured.filter(|_| v.band.is_some()) {
+            Some(measured) => format!(
+                ": noise ±{} against the claim's tolerance ±{}",
+                percent(half_width(&measured)),
+                percent(v.tolerance.unwrap_or(0.0))
+            ),
+            None => String::new(),
+        };
         return Standing::Beyond {
-            why: format!("still undecided after {runs} runs per cell, the most the budget allows"),
+            why: format!(
+                "still undecided after {runs} runs per cell, the most the budget allows{noise}"
+            ),
         };
     }
     let (Some(measured), Some(band)) = (v.measured, v.band) else {
-        // An ordering whose intervals overlap, or a spread of one run:
+        // An ordering whose ratio reaches one, or a spread of one run:
         // more runs narrow the intervals or give a spread.
         return Standing::Open {
             why: v.reason.clone(),
@@ -174,9 +185,10 @@ fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standin
     };
     let noise = half_width(&measured);
     let tolerance = v.tolerance.unwrap_or(0.0);
-    // The interval narrows as 1/√n: at the most runs the budget allows.
-    let at_most = noise * (runs as f64 / most as f64).sqrt();
-    match more_runs_to_settle(&measured, band, runs as usize) {
+    let confidence = judgement.settings.bootstrap.confidence;
+    // At the most runs the budget allows.
+    let at_most = narrowed(noise, runs as usize, most as usize, confidence);
+    match more_runs_to_settle(&measured, band, runs as usize, confidence) {
         Some(needed) if needed <= left => Standing::Open {
             why: format!(
                 "its interval straddles the band's edge; about {needed} more runs per cell would likely settle it"
@@ -256,6 +268,9 @@ mod tests {
         assert!(Looks::plan(2, 10).is_look(5) && !Looks::plan(2, 10).is_look(4));
         assert_eq!(Looks::plan(2, 10).next_after(2), 3);
         assert_eq!(Looks::plan(2, 10).next_after(5), 8);
+        // However large the budget, the plan ends, half again each look.
+        let vast = Looks::plan(3, u32::MAX);
+        assert!(vast.at.len() < 60 && vast.last() > u32::MAX / 2, "{vast:?}");
     }
 
     use crate::judge::{MachineMatch, Settings, judge};
@@ -388,7 +403,11 @@ quote = "Fast is twice slow."
         let slow = [1000.0, 990.0, 1010.0];
         match at_look(0.15, &fast, &slow, 3) {
             Standing::Beyond { why } => {
-                assert!(why.contains("the most the budget allows"), "{why}")
+                assert!(why.contains("the most the budget allows"), "{why}");
+                assert!(
+                    why.contains("noise ±") && why.contains("tolerance ±15"),
+                    "{why}"
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -169,20 +169,30 @@ fn ratio_straddling_the_band_is_inconclusive_with_runs_to_settle_it() {
 }
 
 #[test]
-fn runs_to_settle_follow_the_square_of_the_width_over_the_distance() {
-    // Half-width 0.2 at 3 runs, 0.1 from the edge: 3 × 4 = 12 runs, 9 more.
+fn runs_to_settle_follow_the_width_the_t_quantile_and_the_distance() {
+    // Half-width 0.2 at 3 runs, 0.08 from the edge, at 95%: the width
+    // narrows as 1/√n and as t's quantile falls (4.30 over three runs,
+    // 2.45 over seven): 0.2 × √(3/7) × 2.45 / 4.30 = 0.074, under 0.08;
+    // over six runs 0.085 is not. 1/√n alone would have said 16 more.
     let i = Interval {
         estimate: 2.1,
         low: 1.9,
         high: 2.3,
     };
-    assert_eq!(more_runs_to_settle(&i, [1.8, 2.2], 3), Some(9));
+    assert_eq!(more_runs_to_settle(&i, [1.8, 2.18], 3, 0.95), Some(4));
     let on_edge = Interval {
         estimate: 2.2,
         low: 2.0,
         high: 2.4,
     };
-    assert_eq!(more_runs_to_settle(&on_edge, [1.8, 2.2], 3), None);
+    assert_eq!(more_runs_to_settle(&on_edge, [1.8, 2.2], 3, 0.95), None);
+    // Beyond 10,000 runs: none.
+    let hopeless = Interval {
+        estimate: 2.1,
+        low: 0.1,
+        high: 4.1,
+    };
+    assert_eq!(more_runs_to_settle(&hopeless, [1.8, 2.1001], 3, 0.95), None);
 }
 
 #[test]
@@ -372,7 +382,7 @@ fn absolute_figures_are_judged_only_on_a_matching_machine() {
 }
 
 #[test]
-fn an_ordering_needs_the_order_and_intervals_apart() {
+fn an_ordering_needs_the_order_and_a_ratio_clear_of_one() {
     let apart = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
     assert_eq!(
         outcome(&apart, &differs(), "a-above-b").0,
@@ -387,7 +397,20 @@ fn an_ordering_needs_the_order_and_intervals_apart() {
     let overlapping = measured(&[240.0, 262.0, 255.0], &[250.0, 251.0, 245.0]);
     let (o, reason) = outcome(&overlapping, &differs(), "a-above-b");
     assert_eq!(o, Outcome::Inconclusive, "{reason}");
-    assert!(reason.contains("overlap"), "{reason}");
+    assert!(reason.contains("reaches one"), "{reason}");
+
+    // a's own interval reaches down into b's (a noisy a over three runs),
+    // but their ratio's is clear of one: the order is settled.
+    let noisy = measured(&[300.0, 330.0, 360.0], &[250.0, 255.0, 260.0]);
+    let j = judge(&recipe(), &noisy, &differs(), &Settings::default());
+    let (a, b) = (
+        j.figure("a-hello").unwrap().interval.unwrap(),
+        j.figure("b-hello").unwrap().interval.unwrap(),
+    );
+    assert!(a.overlaps(&b), "{a:?} {b:?}");
+    let (o, reason) = outcome(&noisy, &differs(), "a-above-b");
+    assert_eq!(o, Outcome::Reproduced, "{reason}");
+    assert!(reason.contains("clear of one"), "{reason}");
 }
 
 #[test]

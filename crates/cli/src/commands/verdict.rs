@@ -9,7 +9,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use reprise_harness::timestamp::utc_now;
 use reprise_report::{Format, RunInfo};
 use reprise_session::judge::judge_results_dir;
-use reprise_verdict::{MachineMatch, Settings};
+use reprise_verdict::MachineMatch;
 
 use crate::table::{Table, wrap};
 
@@ -116,7 +116,8 @@ pub fn run(args: Args) -> ExitCode {
     let mut run = RunInfo::for_recipe(&recipe, &id, &created_at);
     run.origin = Some(args.results.display().to_string());
     run.recipe_sha256 = Some(recipe_sha256);
-    let report = match judge_results_dir(&recipe, &args.results, machine, run, &Settings::default())
+    let report = match reprise_session::judge::settings_of(&args.results)
+        .and_then(|settings| judge_results_dir(&recipe, &args.results, machine, run, &settings))
     {
         Ok(r) => r,
         Err(e) => {

@@ -50,8 +50,14 @@ pub(super) fn extend(
         .saturating_duration_since(Instant::now())
         .as_secs_f64();
     // Fixed before the first look, from the budget alone: the most runs
-    // per cell it holds were every cell to need them.
-    let most = recipe_runs + (left / (per_cell * cells_per_round)).floor() as u32;
+    // per cell it holds were every cell to need them (never past 1,000: a
+    // cell measured in no time says nothing of the next).
+    let held = (left / (per_cell * cells_per_round)).floor();
+    let most = recipe_runs.saturating_add(if held.is_finite() {
+        held.min(1000.0) as u32
+    } else {
+        1000
+    });
     let looks = Looks::plan(recipe_runs, most);
     let machine =
         crate::machine_match::machine_match(s.recipe, &Fingerprint::probe(Duration::from_secs(2)));
@@ -106,6 +112,12 @@ pub(super) fn extend(
             rounds.conclusive = Some(record.clone());
             rounds.write(lanes)?;
             let open = open_cells(&at_look);
+            let beyond = |c: &ClaimAtLook| matches!(c.standing, Standing::Beyond { .. });
+            if runs >= looks.last() && at_look.iter().any(beyond) {
+                break format!(
+                    "the budget: its last planned look ({runs} runs per cell) left a claim undecided"
+                );
+            }
             if open.is_empty() {
                 break match at_look.is_empty() {
                     true => "no claim is judged by this step's cells".to_string(),
