@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use crate::confine::RunFile;
 use crate::tree_digest::hex;
 
 /// Why a runtime's bundle could not be prepared or went wrong.
@@ -17,7 +18,7 @@ pub enum BundleError {
     #[error("no Gemfile in {0}")]
     NoGemfile(String),
     #[error(
-        "the runtime's lockfile `{0}` must end in .lock (Bundler's lockfile of the Gemfile beside it)"
+        "the runtime's lockfile `{0}` must end in .lock (Bundler's lockfile of the Gemfile beside it) and stay inside the run's trees/"
     )]
     BadLockfile(String),
     #[error("{path}: {source}")]
@@ -27,6 +28,8 @@ pub enum BundleError {
     },
     #[error("bundle install modified the main lock {0}: its digest changed")]
     MainLockModified(String),
+    #[error(transparent)]
+    Outside(#[from] crate::confine::Outside),
 }
 
 /// Where one runtime's bundle lives.
@@ -58,17 +61,30 @@ pub fn file_digest(path: &Path) -> Result<Option<String>, BundleError> {
     }
 }
 
-/// Lays out the runtime's bundle: copies the Gemfile beside its lockfile and
-/// seeds the lockfile from the main lock when it is missing or the main lock
-/// changed since it was seeded. Returns the layout and whether it seeded.
-pub fn prepare(tree: &Path, lockfile: &str) -> Result<(RuntimeBundle, bool), BundleError> {
-    let main_gemfile = tree.join("Gemfile");
-    let main_lock = tree.join("Gemfile.lock");
+/// Lays out the runtime's bundle in the run's `trees` folder: copies the
+/// tree's Gemfile beside the runtime's lockfile and seeds the lockfile from
+/// the main lock when it is missing or the main lock changed since it was
+/// seeded. `lockfile` is relative to `tree` and may sit beside it in
+/// `trees` (`../ruby-bundle/Gemfile.lock`), never further out. Every file
+/// it writes is written as the run's own files are ([`RunFile`]): through
+/// no symlink, so a tree that links `Gemfile.jruby` to a file elsewhere
+/// makes the step fail instead of overwriting that file. Returns the layout
+/// and whether it seeded.
+pub fn prepare(
+    trees: &Path,
+    tree: &str,
+    lockfile: &str,
+) -> Result<(RuntimeBundle, bool), BundleError> {
+    let outside = || BundleError::BadLockfile(format!("{tree}/{lockfile}"));
+    let tree_dir = trees.join(normalize(Path::new(tree)).ok_or_else(outside)?);
+    let main_gemfile = tree_dir.join("Gemfile");
+    let main_lock = tree_dir.join("Gemfile.lock");
     if !main_gemfile.is_file() {
-        return Err(BundleError::NoGemfile(tree.display().to_string()));
+        return Err(BundleError::NoGemfile(tree_dir.display().to_string()));
     }
-    let lock = tree.join(lockfile);
-    if normalize(&lock) == normalize(&main_lock) {
+    let lock_rel = normalize(&Path::new(tree).join(lockfile)).ok_or_else(outside)?;
+    let lock = trees.join(&lock_rel);
+    if lock == main_lock {
         return Ok((
             RuntimeBundle {
                 gemfile: main_gemfile.clone(),
@@ -80,29 +96,37 @@ pub fn prepare(tree: &Path, lockfile: &str) -> Result<(RuntimeBundle, bool), Bun
             false,
         ));
     }
-    let gemfile = lockfile
-        .strip_suffix(".lock")
-        .map(|g| tree.join(g))
+    let gemfile_rel = lock_rel
+        .to_str()
+        .and_then(|l| l.strip_suffix(".lock"))
+        .map(PathBuf::from)
         .ok_or_else(|| BundleError::BadLockfile(lockfile.to_string()))?;
-    if let Some(parent) = lock.parent() {
-        std::fs::create_dir_all(parent).map_err(io(parent))?;
-    }
-    let text = std::fs::read(&main_gemfile).map_err(io(&main_gemfile))?;
-    std::fs::write(&gemfile, text).map_err(io(&gemfile))?;
-    let marker = lock.with_file_name(format!(
+    let marker_rel = lock_rel.with_file_name(format!(
         "{}.seeded-from",
-        lock.file_name()
+        lock_rel
+            .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or("Gemfile.lock")
     ));
+    let (gemfile_file, lock_file, marker_file) = (
+        RunFile::new(trees, &gemfile_rel)?,
+        RunFile::new(trees, &lock_rel)?,
+        RunFile::new(trees, &marker_rel)?,
+    );
+    let text = std::fs::read(&main_gemfile).map_err(io(&main_gemfile))?;
+    let gemfile = gemfile_file.path();
+    gemfile_file.write_atomic(&text).map_err(io(&gemfile))?;
     let main_digest = file_digest(&main_lock)?;
-    let seeded_from = std::fs::read_to_string(&marker).ok();
+    let seeded_from = std::fs::read_to_string(marker_file.path()).ok();
     let mut seeded = false;
     if let Some(digest) = &main_digest
         && (!lock.is_file() || seeded_from.as_deref().map(str::trim) != Some(digest.as_str()))
     {
-        std::fs::copy(&main_lock, &lock).map_err(io(&lock))?;
-        std::fs::write(&marker, format!("{digest}\n")).map_err(io(&marker))?;
+        let main = std::fs::read(&main_lock).map_err(io(&main_lock))?;
+        lock_file.write_atomic(&main).map_err(io(&lock))?;
+        marker_file
+            .write_atomic(format!("{digest}\n").as_bytes())
+            .map_err(io(&marker_file.path()))?;
         seeded = true;
     }
     Ok((
@@ -117,17 +141,20 @@ pub fn prepare(tree: &Path, lockfile: &str) -> Result<(RuntimeBundle, bool), Bun
     ))
 }
 
-/// `a/b/../c` → `a/c`, without touching the file system.
-fn normalize(path: &Path) -> PathBuf {
+/// `a/b/../c` → `a/c`, without touching the file system; `None` where a
+/// `..` climbs past the path's start.
+fn normalize(path: &Path) -> Option<PathBuf> {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {
             std::path::Component::ParentDir => {
-                out.pop();
+                if !out.pop() {
+                    return None;
+                }
             }
             std::path::Component::CurDir => {}
             other => out.push(other),
         }
     }
-    out
+    Some(out)
 }

@@ -15,7 +15,7 @@ pub(crate) fn run(
     env: &BTreeMap<String, String>,
 ) -> Result<Done, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
-    let (layout, seeded) = lockfile::prepare(&tree_dir, lock)?;
+    let (layout, seeded) = lockfile::prepare(&s.ctx.run.trees(), tree, lock)?;
     let before = lockfile::file_digest(&layout.main_lock)?;
     if seeded {
         s.note(format!(

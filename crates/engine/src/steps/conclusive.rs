@@ -20,6 +20,21 @@ use super::lanes::Lanes;
 use super::load::Rounds;
 use crate::expected::{count, duration_words};
 
+/// The rounds' measurements as the run's verdicts will read them: with the
+/// checked responses' parity and, with the lanes on another machine, the
+/// link's ceiling, so that a look neither decides nor asks runs for a claim
+/// whose cells the final judgement sets aside (not comparable, network-bound).
+fn as_judged(rounds: &Rounds) -> Result<reprise_verdict::Measurements, StepFailure> {
+    let dir = rounds.s.ctx.run.results();
+    let mut m = rounds.m.clone();
+    m.parity = reprise_harness::read_parity(&dir)?;
+    let server = std::fs::read(dir.join(crate::server_host::SERVER_ENV_FILE))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok());
+    m.link_ceiling = server.and_then(|v| v["link"]["ceiling_req_per_s"].as_f64());
+    Ok(m)
+}
+
 /// More rounds after the recipe's, within what is left of the run's
 /// `budget` (shared by every load step of the run).
 pub(super) fn extend(
@@ -99,7 +114,7 @@ pub(super) fn extend(
     let mut wanted: Option<Vec<CellKey>> = None;
     let stopped = loop {
         if looks.is_look(runs) {
-            let judgement = judge(s.recipe, &rounds.m, &machine, &settings);
+            let judgement = judge(s.recipe, &as_judged(rounds)?, &machine, &settings);
             let at_look: Vec<ClaimAtLook> = standings(&judgement, runs, looks.last())
                 .into_iter()
                 .filter(|c| reads_only(&judgement, &c.claim, &ours))
