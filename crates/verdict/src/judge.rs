@@ -517,6 +517,11 @@ pub fn more_runs_to_settle(
     Some((enough - runs) as u32)
 }
 
+/// "1 more run", "12 more runs".
+pub(crate) fn more_runs(n: u32) -> String {
+    format!("{n} more run{}", if n == 1 { "" } else { "s" })
+}
+
 fn banded(
     verdict: &mut Verdict,
     interval: Interval,
@@ -552,7 +557,8 @@ fn banded(
             verdict.more_runs = more_runs_to_settle(&interval, band, runs, confidence);
             verdict.reason = match verdict.more_runs {
                 Some(n) => format!(
-                    "{numbers}: the interval straddles the band's edge; about {n} more runs per cell would likely settle it"
+                    "{numbers}: the interval straddles the band's edge; about {} per cell would likely settle it",
+                    more_runs(n)
                 ),
                 None => format!(
                     "{numbers}: the estimate sits on the band's edge; more runs are unlikely to settle it"
@@ -604,13 +610,7 @@ fn judge_claim<'a>(
     }
     // Every claim needs usable cells; the first that is not decides.
     let blocked = readings.iter().find_map(|r| unusable(r, unmeasured));
-    let values = |r: &FigureReading| {
-        r.cell
-            .as_ref()
-            .and_then(|k| cells.iter().find(|c| &c.cell.key == k))
-            .map(CellReading::values)
-            .unwrap_or_default()
-    };
+    let values = |r: &FigureReading| values_of(r, cells);
     match &claim.shape {
         ClaimShape::Absolute { .. } => {
             let r = readings[0];
@@ -738,6 +738,15 @@ fn judge_claim<'a>(
     verdict
 }
 
+/// The runs' values of the cell a figure reads (none where it reads none).
+fn values_of(r: &FigureReading, cells: &[CellReading]) -> Vec<f64> {
+    r.cell
+        .as_ref()
+        .and_then(|k| cells.iter().find(|c| &c.cell.key == k))
+        .map(CellReading::values)
+        .unwrap_or_default()
+}
+
 /// The two cells' runs paired by run number, when both ran the same rounds.
 fn rounds(a: &FigureReading, b: &FigureReading, cells: &[CellReading]) -> Option<Vec<(f64, f64)>> {
     let runs = |r: &FigureReading| {
@@ -770,13 +779,7 @@ fn judge_ordering(
     settings: &Settings,
 ) {
     let higher_first = readings[0].metric.higher_is_better().unwrap_or(true);
-    let values = |r: &FigureReading| {
-        r.cell
-            .as_ref()
-            .and_then(|k| cells.iter().find(|c| &c.cell.key == k))
-            .map(CellReading::values)
-            .unwrap_or_default()
-    };
+    let values = |r: &FigureReading| values_of(r, cells);
     let mut reversed = Vec::new();
     let mut undecided = Vec::new();
     let mut pairs = Vec::new();

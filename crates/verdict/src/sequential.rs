@@ -23,7 +23,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::judge::{Judgement, Outcome, Verdict, more_runs_to_settle};
+use crate::judge::{Judgement, Outcome, Verdict, more_runs, more_runs_to_settle};
 use crate::measurements::CellKey;
 use crate::statistics::{Interval, narrowed};
 
@@ -191,7 +191,8 @@ fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standin
     match more_runs_to_settle(&measured, band, runs as usize, confidence) {
         Some(needed) if needed <= left => Standing::Open {
             why: format!(
-                "its interval straddles the band's edge; about {needed} more runs per cell would likely settle it"
+                "its interval straddles the band's edge; about {} per cell would likely settle it",
+                more_runs(needed)
             ),
             cells,
         },
@@ -204,8 +205,9 @@ fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standin
         },
         Some(needed) => Standing::Beyond {
             why: format!(
-                "noise ±{} at {runs} runs per cell: about {needed} more runs per cell would settle it, and the budget allows {left}",
-                percent(noise)
+                "noise ±{} at {runs} runs per cell: about {} per cell would settle it, and the budget allows {left}",
+                percent(noise),
+                more_runs(needed)
             ),
         },
         None => Standing::Beyond {
@@ -379,7 +381,10 @@ quote = "Fast is twice slow."
         match at_look(0.15, &fast, &slow, 40) {
             Standing::Open { cells, why } => {
                 assert_eq!(cells.len(), 2, "{cells:?}");
-                assert!(why.contains("more runs per cell"), "{why}");
+                assert!(
+                    why.contains("more run") && why.contains("per cell"),
+                    "{why}"
+                );
             }
             other => panic!("{other:?}"),
         }

@@ -223,6 +223,17 @@ impl Bootstrap {
     /// rounds' log ratios, so drift the two lanes shared within a round
     /// cancels out of the ratio.
     pub fn paired_ratio(&self, rounds: &[(f64, f64)]) -> Interval {
+        let t = rounds
+            .iter()
+            .map(|(a, b)| (*a > 0.0 && *b > 0.0).then(|| (a / b).ln()))
+            .collect::<Option<Vec<f64>>>()
+            .and_then(|log_ratios| student_t(&log_ratios, self.confidence))
+            .map(|(lo, hi)| (lo.exp(), hi.exp()));
+        widened(self.paired_percentile(rounds), t)
+    }
+
+    /// The bootstrap percentile interval of the paired ratio alone.
+    fn paired_percentile(&self, rounds: &[(f64, f64)]) -> Interval {
         let mut rng = XorShift::new(self.seed);
         let (num, den): (Vec<f64>, Vec<f64>) = rounds.iter().copied().unzip();
         let mut n = Vec::with_capacity(rounds.len());
@@ -239,14 +250,7 @@ impl Bootstrap {
                 median(&n) / median(&d)
             })
             .collect();
-        let bootstrap = percentile_interval(median(&num) / median(&den), draws, self.confidence);
-        let t = rounds
-            .iter()
-            .map(|(a, b)| (*a > 0.0 && *b > 0.0).then(|| (a / b).ln()))
-            .collect::<Option<Vec<f64>>>()
-            .and_then(|log_ratios| student_t(&log_ratios, self.confidence))
-            .map(|(lo, hi)| (lo.exp(), hi.exp()));
-        widened(bootstrap, t)
+        percentile_interval(median(&num) / median(&den), draws, self.confidence)
     }
 }
 
@@ -490,6 +494,53 @@ mod tests {
         let ten: Vec<(f64, f64)> = (0..10).map(|k| (1040.0 + 5.0 * k as f64, 1000.0)).collect();
         let i = Bootstrap::default().paired_ratio(&ten);
         assert!(i.low > 1.0, "{i:?}");
+    }
+
+    /// A standard normal draw (Box–Muller).
+    fn normal(rng: &mut XorShift) -> f64 {
+        let uniform =
+            |rng: &mut XorShift| ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+        let (u, v) = (uniform(rng), uniform(rng));
+        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+    }
+
+    #[test]
+    fn the_interval_covers_the_true_ratio_as_often_as_it_says() {
+        // Two cells whose true ratio is 2, each run off by a log-normal 10%,
+        // measured in rounds of three (the posts' count), 1,000 times. The
+        // bootstrap's interval alone covers the truth three times in four
+        // (74.6%) where it claims 95%; the interval the verdicts use, 95%
+        // less the simulation's own sampling error (±0.7% over 1,000 draws):
+        // 94.1%. (Over eight rounds: 95.8% and 97.3%.)
+        let b = Bootstrap::default();
+        let mut rng = XorShift::new(2026);
+        for (runs, bootstrap_at_most, ours_at_least) in [(3, 0.80, 0.935)] {
+            let (mut ours, mut alone) = (0, 0);
+            for _ in 0..1000 {
+                let rounds: Vec<(f64, f64)> = (0..runs)
+                    .map(|_| {
+                        let a = 2000.0 * (0.1 * normal(&mut rng)).exp();
+                        let b = 1000.0 * (0.1 * normal(&mut rng)).exp();
+                        (a, b)
+                    })
+                    .collect();
+                let covers = |i: Interval| i.low <= 2.0 && 2.0 <= i.high;
+                ours += covers(b.paired_ratio(&rounds)) as u32;
+                alone += covers(b.paired_percentile(&rounds)) as u32;
+            }
+            let (ours, alone) = (ours as f64 / 1000.0, alone as f64 / 1000.0);
+            eprintln!(
+                "{runs} runs: the bootstrap alone covered {alone}, the verdicts' interval {ours}"
+            );
+            assert!(
+                alone <= bootstrap_at_most,
+                "{runs} runs: the bootstrap alone covered {alone}"
+            );
+            assert!(
+                ours >= ours_at_least,
+                "{runs} runs: the verdicts' interval covered {ours}"
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ import type { FigureReading } from "./FigureReading";
  */
 export type FigureRow = { reading: FigureReading, published: string, 
 /**
- * The median with its 95% interval.
+ * The median with its interval, at the run's confidence.
  */
 measured: string, 
 /**

@@ -214,7 +214,7 @@ function MeasuredLanes({ r }: { r: ResultsView }) {
             <tr>
               <th scope="col">Lane</th>
               <th scope="col">Endpoint</th>
-              <th scope="col">Throughput (median, 95% interval)</th>
+              <th scope="col">Throughput (median, {r.confidence} interval)</th>
               <th scope="col">Latency p50 / p99</th>
               {hasOthers && <th scope="col">Also measured</th>}
               <th scope="col">Runs</th>

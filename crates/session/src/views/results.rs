@@ -70,7 +70,7 @@ pub struct VerdictRow {
 pub struct FigureRow {
     pub reading: FigureReading,
     pub published: String,
-    /// The median with its 95% interval.
+    /// The median with its interval, at the run's confidence.
     pub measured: String,
     /// The cell's validity in one line, as the reports say it.
     pub status: String,
