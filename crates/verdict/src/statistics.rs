@@ -183,11 +183,9 @@ impl Bootstrap {
             .map(|_| resample_median(values, &mut rng, &mut scratch))
             .collect();
         let bootstrap = percentile_interval(median(values), draws, self.confidence);
-        let t = if values.iter().all(|v| *v > 0.0) {
-            let logs: Vec<f64> = values.iter().map(|v| v.ln()).collect();
-            student_t(&logs, self.confidence).map(|(lo, hi)| (lo.exp(), hi.exp()))
-        } else {
-            student_t(values, self.confidence)
+        let t = match logs(values) {
+            Some(logs) => student_t(&logs, self.confidence).map(|(lo, hi)| (lo.exp(), hi.exp())),
+            None => student_t(values, self.confidence),
         };
         widened(bootstrap, t)
     }

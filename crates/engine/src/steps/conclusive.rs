@@ -19,6 +19,7 @@ use super::StepFailure;
 use super::lanes::Lanes;
 use super::load::Rounds;
 use crate::expected::{count, duration_words};
+use crate::server_host::ServerHostEnv;
 
 /// The rounds' measurements as the run's verdicts will read them: with the
 /// checked responses' parity and, with the lanes on another machine, the
@@ -28,10 +29,10 @@ fn as_judged(rounds: &Rounds) -> Result<reprise_verdict::Measurements, StepFailu
     let dir = rounds.s.ctx.run.results();
     let mut m = rounds.m.clone();
     m.parity = reprise_harness::read_parity(&dir)?;
-    let server = std::fs::read(dir.join(crate::server_host::SERVER_ENV_FILE))
+    m.link_ceiling = std::fs::read(dir.join(crate::server_host::SERVER_ENV_FILE))
         .ok()
-        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok());
-    m.link_ceiling = server.and_then(|v| v["link"]["ceiling_req_per_s"].as_f64());
+        .and_then(|bytes| serde_json::from_slice::<ServerHostEnv>(&bytes).ok())
+        .and_then(|server| server.link?.ceiling_req_per_s);
     Ok(m)
 }
 
