@@ -433,6 +433,27 @@ impl LaneServer {
         }
     }
 
+    /// What its processes have had of the CPU so far, where it runs on this
+    /// machine: the CPU time its cgroup counted (else its threads'), and
+    /// each thread's time on the CPU and waiting for one.
+    pub fn cpu_counters(&self) -> Option<CpuCounters> {
+        match &self.backend {
+            Backend::Process(spawned) => {
+                let mut pids = group_members(spawned.child.id());
+                if let Some(cgroup) = &spawned.cgroup {
+                    pids.extend(cgroup.pids());
+                }
+                pids.sort_unstable();
+                pids.dedup();
+                Some(CpuCounters {
+                    cgroup_usec: spawned.cgroup.as_ref().and_then(|c| c.usage().cpu_usec),
+                    threads: thread_schedstats(&pids),
+                })
+            }
+            Backend::Container(_) => None,
+        }
+    }
+
     /// Samples the memory every `every` until the returned sampler is
     /// finished; it keeps the peak.
     pub fn sample_memory(&self, every: Duration) -> MemorySampler {
@@ -554,6 +575,81 @@ fn ms(d: Duration) -> f64 {
 /// The pids of every process (not a zombie) whose process group is `pgid`.
 pub fn group_members(pgid: u32) -> Vec<u32> {
     crate::run_processes::group_members(pgid)
+}
+
+/// What a server's processes have had of the CPU up to a moment.
+#[derive(Clone, Debug, Default)]
+pub struct CpuCounters {
+    /// Its cgroup's CPU time, in microseconds, where it has one.
+    cgroup_usec: Option<u64>,
+    /// Each thread's time on a CPU and time runnable waiting for one, in
+    /// nanoseconds (`/proc/PID/task/TID/schedstat`), by thread id.
+    threads: BTreeMap<u32, (u64, u64)>,
+}
+
+impl CpuCounters {
+    /// The CPU time and the wait for a CPU between `earlier` and this
+    /// reading, in seconds. CPU time is the cgroup's where both have it (it
+    /// keeps what ended processes used), else the threads'; a thread started
+    /// in between counts whole, one that ended in between is lost.
+    pub fn since(&self, earlier: &CpuCounters) -> (f64, f64) {
+        let (mut run_ns, mut wait_ns) = (0u64, 0u64);
+        for (tid, (run, wait)) in &self.threads {
+            let (run0, wait0) = earlier.threads.get(tid).copied().unwrap_or((0, 0));
+            run_ns += run.saturating_sub(run0);
+            wait_ns += wait.saturating_sub(wait0);
+        }
+        let cpu_s = match (self.cgroup_usec, earlier.cgroup_usec) {
+            (Some(now), Some(then)) => now.saturating_sub(then) as f64 / 1e6,
+            _ => run_ns as f64 / 1e9,
+        };
+        (cpu_s, wait_ns as f64 / 1e9)
+    }
+}
+
+/// Every thread's schedstat (time on a CPU, time waiting for one) of the
+/// processes `pids`.
+fn thread_schedstats(pids: &[u32]) -> BTreeMap<u32, (u64, u64)> {
+    let mut threads = BTreeMap::new();
+    for pid in pids {
+        let tasks = Path::new("/proc").join(pid.to_string()).join("task");
+        for task in std::fs::read_dir(tasks).into_iter().flatten().flatten() {
+            let Some(tid) = task.file_name().to_str().and_then(|t| t.parse().ok()) else {
+                continue;
+            };
+            let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else {
+                continue;
+            };
+            let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+            if let (Some(Some(run)), Some(Some(wait))) = (fields.next(), fields.next()) {
+                threads.insert(tid, (run, wait));
+            }
+        }
+    }
+    threads
+}
+
+/// The steal time of `cpus` (every CPU where `None`) so far, in seconds
+/// (`/proc/stat`'s eighth field, in clock ticks of 1/100 s).
+pub fn steal_seconds(cpus: Option<&[usize]>) -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let mut ticks = 0u64;
+    let mut found = false;
+    for line in stat.lines() {
+        let mut fields = line.split_whitespace();
+        let Some(name) = fields.next() else { continue };
+        let Some(n) = name.strip_prefix("cpu").filter(|n| !n.is_empty()) else {
+            continue;
+        };
+        let Ok(n) = n.parse::<usize>() else { continue };
+        if cpus.is_some_and(|c| !c.contains(&n)) {
+            continue;
+        }
+        ticks += fields.nth(6).and_then(|f| f.parse::<u64>().ok())?;
+        found = true;
+    }
+    // USER_HZ is 100 on every Linux this runs on.
+    found.then(|| ticks as f64 / 100.0)
 }
 
 /// The group's memory, with what its cgroup counts.

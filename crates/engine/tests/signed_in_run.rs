@@ -152,7 +152,7 @@ fn the_session_reaches_check_and_load_and_no_secret_is_written() {
     assert_eq!(rich["quick"], true);
     // The lane's cgroup counted the CPU its server used during each cell.
     for cell in rich["cells"].as_array().unwrap() {
-        let cpu = cell["server_cpu_s"].as_f64();
+        let cpu = cell["server_cpu"]["cpu_s"].as_f64();
         assert!(cpu.is_some_and(|s| s > 0.0), "{cell}");
     }
 

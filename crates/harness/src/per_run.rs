@@ -125,6 +125,7 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
                     value,
                     errors: if load { errors } else { 0 },
                     client_cpu: if load { line.client_cpu } else { None },
+                    server_cpu: None,
                 },
             );
         }

@@ -74,6 +74,7 @@ fn summary_is_the_real_aggregators_on_reprise_s_own_lines() {
                         value: Some(value),
                         errors,
                         client_cpu: Some(0.4),
+                        server_cpu: None,
                     },
                 );
             }
@@ -303,6 +304,7 @@ fn the_real_bench_report_renders_reprise_s_summary() {
                 value: Some(470.0 + f64::from(run)),
                 errors: 0,
                 client_cpu: None,
+                server_cpu: None,
             },
         );
     }

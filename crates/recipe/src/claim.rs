@@ -13,8 +13,14 @@ pub struct Claim {
     pub id: Name,
     /// The post's own words.
     pub quote: String,
-    /// Relative tolerance, e.g. 0.15 for ±15%. Orderings have none.
+    /// Relative tolerance, e.g. 0.15 for ±15%. For an ordering, optional:
+    /// the band around one inside which its figures are level.
     pub tolerance: Option<f64>,
+    /// Whether its throughput figures are read as ceilings, what each server
+    /// can do at most (the default): a lane that sat idle part of a run then
+    /// decides nothing. `ceiling = false`: the claim is about the rate at
+    /// the workload's load.
+    pub ceiling: bool,
     #[serde(flatten)]
     pub shape: ClaimShape,
 }
@@ -100,6 +106,7 @@ pub(crate) struct RawClaim {
     denominator: Option<Name>,
     value: Option<Spanned<f64>>,
     order: Option<Spanned<Vec<Name>>>,
+    ceiling: Option<bool>,
 }
 
 impl RawClaim {
@@ -229,6 +236,7 @@ impl RawClaim {
                 id: self.id,
                 quote: self.quote,
                 tolerance,
+                ceiling: self.ceiling.unwrap_or(true),
                 shape,
             }),
             _ => Err(problems),

@@ -309,6 +309,7 @@ fn command_measurements(recipe: &Recipe, results: &Path) -> Measurements {
                         value: Some(value),
                         errors: 0,
                         client_cpu: None,
+                        server_cpu: None,
                     },
                 );
             }

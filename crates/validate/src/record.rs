@@ -35,6 +35,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 value: run.req_per_s,
                 errors: run.errors,
                 client_cpu: None,
+                server_cpu: None,
             },
         );
         measurements.push_run(
@@ -44,6 +45,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 value: run.p99_ms,
                 errors: run.errors,
                 client_cpu: None,
+                server_cpu: None,
             },
         );
     }
@@ -62,6 +64,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 value: Some(ms * 1000.0),
                 errors: 0,
                 client_cpu: None,
+                server_cpu: None,
             },
         );
     }
@@ -74,6 +77,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 value: Some(value),
                 errors: 0,
                 client_cpu: None,
+                server_cpu: None,
             },
         );
     }

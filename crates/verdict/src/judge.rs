@@ -8,6 +8,7 @@ use reprise_recipe::reading::{interval as interval_text, percent, range, value};
 use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Recipe};
 use serde::{Deserialize, Serialize};
 
+use crate::cpu_share::{CpuBasis, CpuReading, LaneCpu, per_cpu_second};
 use crate::deviation::Deviation;
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
 use crate::measurements::{CellKey, Measurements, Run};
@@ -143,6 +144,10 @@ pub struct Verdict {
     /// this claim.
     #[serde(default)]
     pub decided_after: Option<u32>,
+    /// For a throughput claim whose lanes' CPU was measured: what each lane
+    /// got from the machine and the basis the claim was judged on.
+    #[serde(default)]
+    pub cpu: Option<CpuReading>,
 }
 
 impl Verdict {
@@ -279,10 +284,7 @@ pub fn judge(
     let verdicts = recipe
         .claims
         .iter()
-        .map(|claim| {
-            let find = |id: &str| figures.iter().find(|f| f.figure == id);
-            judge_claim(claim, &find, &cells, &unmeasured, machine, settings)
-        })
+        .map(|claim| judge_claim(claim, &figures, &cells, &unmeasured, machine, settings))
         .collect();
     Judgement {
         recipe: recipe.id().to_string(),
@@ -370,6 +372,7 @@ fn whole_lane_memory(recipe: &Recipe, measurements: &Measurements) -> Measuremen
                         value: (!samples.is_empty()).then(|| median(&samples)),
                         errors: 0,
                         client_cpu: None,
+                        server_cpu: None,
                     },
                 );
             }
@@ -568,7 +571,153 @@ fn banded(
     }
 }
 
-fn judge_claim<'a>(
+/// Judges a claim; a throughput claim whose lanes' CPU was measured is
+/// judged on the basis what they got from the machine calls for (see
+/// [`crate::cpu_share`]): as measured, per CPU-second, or not as a ceiling.
+fn judge_claim(
+    claim: &Claim,
+    figures: &[FigureReading],
+    cells: &[CellReading],
+    unmeasured: &BTreeMap<String, String>,
+    machine: &MachineMatch,
+    settings: &Settings,
+) -> Verdict {
+    let find = |id: &str| figures.iter().find(|f| f.figure == id);
+    let mut verdict = judge_figures(claim, &find, cells, unmeasured, machine, settings);
+    let judged = matches!(
+        verdict.outcome,
+        Outcome::Reproduced | Outcome::NotReproduced | Outcome::Inconclusive
+    );
+    let Some(mut cpu) = cpu_reading(claim, &find, cells).filter(|_| judged) else {
+        return verdict;
+    };
+    match cpu.basis {
+        CpuBasis::AsMeasured => {}
+        CpuBasis::Unknown => {
+            verdict.reason = format!("{}; {}", verdict.reason, cpu.why);
+        }
+        CpuBasis::BelowCeiling => {
+            verdict.outcome = Outcome::Inconclusive;
+            verdict.more_runs = None;
+            verdict.reason = format!(
+                "{}: not judged as a ceiling (more runs would not raise the load). As measured: {}",
+                upper_first(&cpu.why),
+                verdict.reason
+            );
+        }
+        CpuBasis::PerCpuSecond { .. } => {
+            let keys: BTreeSet<&CellKey> = cpu
+                .lanes
+                .iter()
+                .filter_map(|l| find(&l.figure)?.cell.as_ref())
+                .collect();
+            let adjusted: Vec<CellReading> = cells
+                .iter()
+                .map(|c| {
+                    if keys.contains(&c.cell.key) {
+                        per_cpu_second_cell(c, &settings.thresholds)
+                    } else {
+                        c.clone()
+                    }
+                })
+                .collect();
+            let refigured: Vec<FigureReading> = figures
+                .iter()
+                .map(|f| match f.cell.as_ref() {
+                    Some(key) if keys.contains(key) => FigureReading {
+                        stats: adjusted
+                            .iter()
+                            .find(|c| &c.cell.key == key)
+                            .and_then(|c| c.stats.clone()),
+                        interval: adjusted
+                            .iter()
+                            .find(|c| &c.cell.key == key)
+                            .map(CellReading::values)
+                            .filter(|v| !v.is_empty())
+                            .map(|v| settings.bootstrap.median(&v)),
+                        ..f.clone()
+                    },
+                    _ => f.clone(),
+                })
+                .collect();
+            let find_adjusted = |id: &str| refigured.iter().find(|f| f.figure == id);
+            let as_measured = verdict.measured;
+            let measured_text = verdict.show_measured();
+            let mut adjusted_verdict = judge_figures(
+                claim,
+                &find_adjusted,
+                &adjusted,
+                unmeasured,
+                machine,
+                settings,
+            );
+            cpu.basis = CpuBasis::PerCpuSecond { as_measured };
+            adjusted_verdict.reason = match adjusted_verdict.measured {
+                Some(_) => format!(
+                    "{}: judged per CPU-second (as measured, {}). {} per CPU-second",
+                    upper_first(&cpu.why),
+                    measured_text,
+                    upper_first(&adjusted_verdict.reason)
+                ),
+                // An ordering says its ratios in its reason.
+                None => format!(
+                    "{}: judged per CPU-second. {} (As measured: {}.)",
+                    upper_first(&cpu.why),
+                    upper_first(&adjusted_verdict.reason),
+                    verdict.reason
+                ),
+            };
+            verdict = adjusted_verdict;
+        }
+    }
+    verdict.cpu = Some(cpu);
+    verdict
+}
+
+/// What the lanes of a throughput claim got from the machine, where every
+/// one of its cells says so.
+fn cpu_reading<'a>(
+    claim: &Claim,
+    find: &dyn Fn(&str) -> Option<&'a FigureReading>,
+    cells: &[CellReading],
+) -> Option<CpuReading> {
+    let mut lanes = Vec::new();
+    for id in claim.shape.figures() {
+        let reading = find(id)?;
+        if reading.metric != Metric::ReqPerS {
+            return None;
+        }
+        let key = reading.cell.as_ref()?;
+        let cell = cells.iter().find(|c| &c.cell.key == key)?;
+        lanes.push(LaneCpu::of(id, &cell.cell)?);
+    }
+    (!lanes.is_empty()).then(|| CpuReading::of(lanes, claim.ceiling))
+}
+
+/// A cell with each run's rate per CPU-second.
+fn per_cpu_second_cell(reading: &CellReading, thresholds: &Thresholds) -> CellReading {
+    let mut cell = reading.cell.clone();
+    for run in &mut cell.runs {
+        run.value = per_cpu_second(run);
+    }
+    let values: Vec<f64> = cell.runs.iter().filter_map(|r| r.value).collect();
+    CellReading {
+        stats: crate::statistics::CellStats::of(&values, thresholds.unstable_cv),
+        cell,
+        status: reading.status.clone(),
+    }
+}
+
+fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Judges a claim on its figures' readings as they are.
+fn judge_figures<'a>(
     claim: &Claim,
     find: &dyn Fn(&str) -> Option<&'a FigureReading>,
     cells: &[CellReading],
@@ -597,6 +746,7 @@ fn judge_claim<'a>(
             .map(|f| f.to_string())
             .collect(),
         deviations: Vec::new(),
+        cpu: None,
     };
     let mut readings = Vec::new();
     for id in claim.shape.figures() {
@@ -684,7 +834,9 @@ fn judge_claim<'a>(
                 (verdict.outcome, verdict.reason) = (outcome, reason);
                 return verdict;
             }
-            judge_ordering(&mut verdict, &readings, cells, settings);
+            let level = claim.tolerance.unwrap_or(LEVEL_BAND);
+            verdict.tolerance = Some(level);
+            judge_ordering(&mut verdict, &readings, cells, settings, level);
         }
         ClaimShape::Spread { value, .. } => {
             let r = readings[0];
@@ -766,6 +918,10 @@ fn rounds(a: &FigureReading, b: &FigureReading, cells: &[CellReading]) -> Option
     same.then(|| x.iter().zip(&y).map(|(p, q)| (p.1, q.1)).collect())
 }
 
+/// The band around one inside which an ordering's figures are level, where
+/// the claim gives no `tolerance`: ±5%.
+pub const LEVEL_BAND: f64 = 0.05;
+
 /// An ordering holds pair by pair: each pair's ratio interval (drawn as a
 /// ratio claim's is, paired by rounds where the lanes alternated) wholly on
 /// the published side of one. A ratio's interval, not whether the two
@@ -777,11 +933,13 @@ fn judge_ordering(
     readings: &[&FigureReading],
     cells: &[CellReading],
     settings: &Settings,
+    level: f64,
 ) {
     let higher_first = readings[0].metric.higher_is_better().unwrap_or(true);
     let values = |r: &FigureReading| values_of(r, cells);
     let mut reversed = Vec::new();
     let mut undecided = Vec::new();
+    let mut level_pairs = Vec::new();
     let mut pairs = Vec::new();
     for pair in readings.windows(2) {
         let (Some(a), Some(b)) = (pair[0].interval, pair[1].interval) else {
@@ -806,7 +964,10 @@ fn judge_ordering(
         } else {
             (ratio.high < 1.0, ratio.low > 1.0)
         };
-        if out_of_order {
+        let band = [1.0 / (1.0 + level), 1.0 + level];
+        if ratio.low >= band[0] && ratio.high <= band[1] {
+            level_pairs.push(text.clone());
+        } else if out_of_order {
             reversed.push(text.clone());
         } else if !in_order {
             undecided.push(text.clone());
@@ -816,6 +977,13 @@ fn judge_ordering(
     if !reversed.is_empty() {
         verdict.outcome = Outcome::NotReproduced;
         verdict.reason = format!("measured in the other order: {}", reversed.join("; "));
+    } else if !level_pairs.is_empty() {
+        verdict.outcome = Outcome::NotReproduced;
+        verdict.reason = format!(
+            "level: {}, the ratio's interval within ±{}% of one",
+            level_pairs.join("; "),
+            reprise_recipe::reading::number(level * 100.0)
+        );
     } else if !undecided.is_empty() {
         verdict.outcome = Outcome::Inconclusive;
         verdict.reason = format!("a ratio's interval reaches one: {}", undecided.join("; "));

@@ -62,7 +62,7 @@
 //! for (lane, values) in [("fast", [700.0, 710.0, 705.0]), ("slow", [350.0, 352.0, 349.0])] {
 //!     for (i, value) in values.into_iter().enumerate() {
 //!         let key = CellKey::new(lane, None, Metric::ReqPerS);
-//!         measurements.push_run(key, Run { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None });
+//!         measurements.push_run(key, Run { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None, server_cpu: None });
 //!     }
 //! }
 //! let judgement = judge(&recipe, &measurements, &MachineMatch::Differs(vec!["another CPU".into()]), &Settings::default());
@@ -70,6 +70,7 @@
 //! assert_eq!(judgement.verdict("twice").unwrap().outcome, Outcome::Reproduced);
 //! ```
 
+mod cpu_share;
 mod deviation;
 mod gates;
 mod judge;
@@ -78,6 +79,7 @@ mod measurements;
 pub mod sequential;
 mod statistics;
 
+pub use cpu_share::{CPU_BOUND, CpuBasis, CpuReading, HAD_ITS_CPUS, LaneCpu, per_cpu_second};
 pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
 pub use judge::{
@@ -85,6 +87,6 @@ pub use judge::{
 };
 pub use lanes::{align_lanes, align_not_measured};
 pub use measurements::{
-    Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Run, is_load_metric,
+    Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Run, ServerCpu, is_load_metric,
 };
 pub use statistics::{Bootstrap, CellStats, Interval, XorShift, coefficient_of_variation, median};

@@ -70,6 +70,56 @@ pub struct Run {
     /// The load generator's CPU use over the run, as a fraction of the CPU
     /// it had (1.0 = all of it), where it was measured.
     pub client_cpu: Option<f64>,
+    /// What the server got from the machine during the run, where it was
+    /// measured (a load run of a server on this machine).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_cpu: Option<ServerCpu>,
+}
+
+/// What a lane's server got from the machine during one run: its CPU time,
+/// the time its threads waited for a CPU, and the CPUs it could use. From
+/// these, its [share](ServerCpu::share) of those CPUs and whether it
+/// [wanted](ServerCpu::wanted) all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct ServerCpu {
+    /// The run's wall time, in seconds.
+    pub wall_s: f64,
+    /// CPU time, user and system, of the server's processes and every one
+    /// they started (its cgroup's `cpu.stat`, else its processes' own).
+    pub cpu_s: f64,
+    /// Time its threads spent runnable but waiting for a CPU, summed over
+    /// the threads (`/proc/PID/task/TID/schedstat`), where it was read.
+    pub wait_s: Option<f64>,
+    /// The CPUs the server could use: the CPUs it was allowed, at most as
+    /// many as its processes can keep busy (a CRuby worker holds one at a
+    /// time, its lock on the interpreter).
+    pub cpus: f64,
+    /// Time the hypervisor took from the server's CPUs during the run
+    /// (`/proc/stat`'s steal), summed over those CPUs, where it was read.
+    pub steal_s: Option<f64>,
+}
+
+impl ServerCpu {
+    /// The CPU time it had over all it could have used: 1.0 = every one of
+    /// its CPUs for the whole run. More than 1.0 where it used more CPUs
+    /// than its workers were thought to keep busy.
+    pub fn share(&self) -> f64 {
+        if self.wall_s <= 0.0 || self.cpus <= 0.0 {
+            return 0.0;
+        }
+        self.cpu_s / (self.wall_s * self.cpus)
+    }
+
+    /// The CPU time it had plus the time it waited for a CPU, over all it
+    /// could have used: near 1.0 (or above) when it wanted every one of its
+    /// CPUs the whole run (CPU-bound), well below when it sat idle part of
+    /// the time (the load did not reach its ceiling). `None` where the wait
+    /// was not read.
+    pub fn wanted(&self) -> Option<f64> {
+        let wait = self.wait_s?;
+        (self.wall_s > 0.0 && self.cpus > 0.0)
+            .then(|| (self.cpu_s + wait) / (self.wall_s * self.cpus))
+    }
 }
 
 /// A cell and its runs.

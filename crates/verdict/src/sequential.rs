@@ -335,6 +335,7 @@ quote = "Fast is twice slow."
                     value: Some(*v),
                     errors: 0,
                     client_cpu: None,
+                    server_cpu: None,
                 };
                 m.push_run(CellKey::new(lane, None, Metric::ReqPerS), run);
             }

@@ -107,6 +107,7 @@ fn measured(a: &[f64], b: &[f64]) -> Measurements {
                     value: Some(*v),
                     errors: 0,
                     client_cpu: Some(0.5),
+                    server_cpu: None,
                 },
             );
         }
@@ -269,6 +270,7 @@ fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
                 value: Some(2.5),
                 errors: 0,
                 client_cpu: Some(0.5),
+                server_cpu: None,
             },
         );
     }
@@ -299,6 +301,7 @@ fn a_cell_with_errors_or_a_null_run_is_no_data() {
         value,
         errors,
         client_cpu: None,
+        server_cpu: None,
     };
     m.push_run(key("a"), run(1, Some(500.0), 0));
     m.push_run(key("a"), run(2, None, 0));
@@ -429,6 +432,7 @@ fn latency_orderings_put_the_lower_value_first() {
                     value: Some(*v),
                     errors: 0,
                     client_cpu: None,
+                    server_cpu: None,
                 },
             );
         }
@@ -633,6 +637,7 @@ fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
                 value: Some(*v),
                 errors: 0,
                 client_cpu: None,
+                server_cpu: None,
             },
         );
         m.push_run(
@@ -642,6 +647,7 @@ fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
                 value: Some(*v),
                 errors: 0,
                 client_cpu: None,
+                server_cpu: None,
             },
         );
     }

@@ -19,7 +19,7 @@ use reprise_harness::bench_env::BenchEnv;
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
-use reprise_verdict::{CellKey, LaneInfo, Measurements, Run};
+use reprise_verdict::{CellKey, LaneInfo, Measurements, Run, ServerCpu};
 use serde::Serialize;
 use serde_json::json;
 
@@ -28,6 +28,7 @@ use super::{Done, Lanes, StepFailure, StepInput, workload};
 use crate::cpu_split::CpuSplit;
 use crate::event::Event;
 use crate::expected::{count, duration_words};
+use crate::lane_server::steal_seconds;
 use crate::web_session::resolve_endpoint;
 
 /// Caps `--quick` puts on a workload, so a smoke run takes seconds.
@@ -56,9 +57,15 @@ pub(super) struct CellResult {
     /// it has one with the memory controller: every process the server
     /// started, in its group or not, and their page cache.
     cgroup_memory_kb: Option<u64>,
-    /// The CPU time the lane's cgroup counted during the cell, in seconds:
-    /// the server's processes and every one they started.
-    server_cpu_s: Option<f64>,
+    /// What the server got from the machine during the cell: its CPU time
+    /// (its cgroup's: its processes and every one they started), its
+    /// threads' wait for a CPU, the CPUs it could use, the steal on them.
+    server_cpu: Option<ServerCpu>,
+    /// Its CPU time over all it could have used (1.0 = all of it).
+    cpu_share: Option<f64>,
+    /// Its CPU time and wait for a CPU over all it could have used: near
+    /// 1.0 or above when it was CPU-bound.
+    cpu_wanted: Option<f64>,
     /// Why the cell has no data, where it has none for a reason other than errors.
     no_data: Option<String>,
     /// The run was cancelled during this cell: what it did is not a measurement.
@@ -83,7 +90,9 @@ impl CellResult {
             pss_kb: None,
             processes: None,
             cgroup_memory_kb: None,
-            server_cpu_s: None,
+            server_cpu: None,
+            cpu_share: None,
+            cpu_wanted: None,
             no_data: Some(why.to_string()),
             cancelled: false,
             hdr_log: None,
@@ -124,8 +133,16 @@ impl CellResult {
                 "{r:.0} req/s, p99 {:.2} ms, RSS {} kB{}{}{}",
                 self.latency_ms.map_or(0.0, |l| l.p99),
                 self.rss_kb.unwrap_or(0),
-                self.server_cpu_s
-                    .map(|s| format!(", server CPU {s:.2} s"))
+                self.server_cpu
+                    .map(|c| format!(
+                        ", server CPU {:.2} s ({:.0}% of {}{})",
+                        c.cpu_s,
+                        c.share() * 100.0,
+                        crate::cpu_split::cpus_count_words(c.cpus),
+                        c.wanted()
+                            .map(|w| format!(", wanted {:.0}%", w * 100.0))
+                            .unwrap_or_default()
+                    ))
                     .unwrap_or_default(),
                 self.memory_disagreement().unwrap_or_default(),
                 if self.missed > 0 {
@@ -305,6 +322,7 @@ pub(crate) fn run(
         generator,
         shape: &shape,
         client_cpus: &client_cpus,
+        server_cpus: &server_cpus,
         total: u64::from(shape.runs) * (to_measure.len() * workload.endpoints.len()) as u64,
         done: 0,
         booted,
@@ -342,6 +360,7 @@ pub(super) struct Rounds<'a> {
     generator: Generator,
     pub shape: &'a Shape,
     client_cpus: &'a Option<Vec<usize>>,
+    server_cpus: &'a Option<Vec<usize>>,
     /// The cells this step means to measure, for its progress.
     pub total: u64,
     done: u64,
@@ -403,6 +422,8 @@ impl Rounds<'_> {
                     shape: self.shape,
                     run,
                     client_cpus: self.client_cpus,
+                    server_cpus: self.server_cpus,
+                    usable_cpus: usable_cpus(lane, self.server_cpus),
                 },
                 live,
             )?
@@ -498,6 +519,9 @@ struct Measure<'a> {
     shape: &'a Shape,
     run: u32,
     client_cpus: &'a Option<Vec<usize>>,
+    server_cpus: &'a Option<Vec<usize>>,
+    /// The CPUs the lane's server can keep busy, of those it may use.
+    usable_cpus: f64,
 }
 
 fn measure_cell(
@@ -514,6 +538,8 @@ fn measure_cell(
         shape,
         run,
         client_cpus,
+        server_cpus,
+        usable_cpus,
     } = how;
     let ep = endpoint.name.to_string();
     let Some(server) = lanes.server(lane) else {
@@ -534,12 +560,27 @@ fn measure_cell(
     )?;
     spec.duration = shape.duration;
     let sampler = server.sample_memory(Duration::from_secs(1));
-    let cpu_before = server.cpu_usec();
+    let server_cpus = server_cpus.as_deref();
+    let (cpu_before, steal_before) = (server.cpu_counters(), steal_seconds(server_cpus));
+    let started = Instant::now();
     let result = run_load(s, generator, &spec, live);
-    let cpu = server
-        .cpu_usec()
+    let wall_s = started.elapsed().as_secs_f64();
+    let server_cpu = server
+        .cpu_counters()
         .zip(cpu_before)
-        .map(|(after, before)| after.saturating_sub(before) as f64 / 1e6);
+        .map(|(after, before)| {
+            let (cpu_s, wait_s) = after.since(&before);
+            ServerCpu {
+                wall_s,
+                cpu_s,
+                wait_s: Some(wait_s),
+                cpus: usable_cpus,
+                steal_s: steal_seconds(server_cpus)
+                    .zip(steal_before)
+                    .map(|(after, before)| (after - before).max(0.0)),
+            }
+        })
+        .filter(|c| c.cpu_s > 0.0 && wall_s > 0.0);
     let memory = sampler.finish();
     let report = match result {
         Ok(r) => r,
@@ -572,11 +613,35 @@ fn measure_cell(
         pss_kb: (memory.processes > 0).then_some(memory.pss_kb),
         processes: Some(memory.processes),
         cgroup_memory_kb: memory.cgroup_kb,
-        server_cpu_s: cpu,
+        server_cpu,
+        cpu_share: server_cpu.map(|c| c.share()),
+        cpu_wanted: server_cpu.and_then(|c| c.wanted()),
         no_data: None,
         cancelled: false,
         hdr_log: hdr,
     })
+}
+
+/// The CPUs a lane's server can keep busy, of the `allowed` ones (every CPU
+/// this process may use where the split gives the servers none of their
+/// own): a CRuby process holds one CPU at a time (its interpreter lock), so
+/// a CRuby lane keeps at most its workers busy; a lane of another runtime
+/// at most its workers' threads; a lane that says neither, all of them.
+fn usable_cpus(lane: &Lane, allowed: &Option<Vec<usize>>) -> f64 {
+    let allowed = allowed
+        .as_ref()
+        .map_or_else(|| reprise_cpus::allowed_cpus().len(), Vec::len)
+        .max(1);
+    let interpreter_lock = lane.runtime.as_deref().is_some_and(|r| r == "ruby");
+    let busy = match (lane.workers, lane.threads) {
+        (Some(w), _) if interpreter_lock => Some(w),
+        (Some(w), Some(t)) => Some(w * t),
+        (Some(w), None) => Some(w),
+        (None, Some(t)) if !interpreter_lock => Some(t),
+        (None, _) if interpreter_lock => Some(1),
+        (None, _) => None,
+    };
+    busy.map_or(allowed, |b| (b.max(1) as usize).min(allowed)) as f64
 }
 
 fn record(m: &mut Measurements, c: &CellResult) {
@@ -587,8 +652,15 @@ fn record(m: &mut Measurements, c: &CellResult) {
         value,
         errors,
         client_cpu: None,
+        server_cpu: None,
     };
-    m.push_run(key(Metric::ReqPerS), run(c.req_per_s, errors));
+    m.push_run(
+        key(Metric::ReqPerS),
+        Run {
+            server_cpu: c.server_cpu,
+            ..run(c.req_per_s, errors)
+        },
+    );
     let has = c.req_per_s.is_some();
     m.push_run(
         key(Metric::P50Ms),

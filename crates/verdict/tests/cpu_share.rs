@@ -1,0 +1,313 @@
+//! Throughput claims on a busy machine: each lane's share of its CPUs
+//! decides what the claim is judged on (as measured, per CPU-second, or not
+//! as a ceiling), and orderings of level lanes are said to be level.
+
+use reprise_recipe::{Metric, Recipe};
+use reprise_verdict::{
+    CellKey, CpuBasis, MachineMatch, Measurements, Outcome, Run, ServerCpu, Settings, judge,
+};
+
+/// Twin servers: the post says they serve the same (a ratio of one, ±10%),
+/// and, in an ordering, that `a` is ahead of `b`.
+fn twins(claim_extra: &str) -> Recipe {
+    let text = format!(
+        r#"
+[post]
+id = "twins"
+title = "Twins"
+author = "A. Writer"
+date = "2026"
+summary = "Two servers, the same."
+
+[[lane]]
+name = "a"
+command = ["a"]
+why = "One."
+
+[[lane]]
+name = "b"
+command = ["b"]
+why = "Its twin."
+
+[[workload]]
+name = "hello"
+connections = 16
+duration = "10s"
+runs = 3
+
+[[workload.endpoint]]
+name = "/"
+path = "/"
+
+[[figure]]
+id = "a-hello"
+lane = "a"
+endpoint = "/"
+metric = "req_per_s"
+value = 1000
+quote = "A serves 1,000."
+
+[[figure]]
+id = "b-hello"
+lane = "b"
+endpoint = "/"
+metric = "req_per_s"
+value = 1000
+quote = "B serves 1,000."
+
+[[claim]]
+id = "same"
+kind = "ratio"
+numerator = "a-hello"
+denominator = "b-hello"
+value = 1.0
+tolerance = 0.10
+quote = "They serve the same."
+{claim_extra}
+
+[[claim]]
+id = "a-above-b"
+kind = "ordering"
+order = ["a-hello", "b-hello"]
+quote = "A is ahead of B."
+{claim_extra}
+"#
+    );
+    reprise_recipe::parse("recipes/twins.toml".as_ref(), &text).expect("fixture recipe is valid")
+}
+
+/// A run of a lane on one CPU for ten seconds: `rate` req/s, its server's
+/// CPU time and wait for a CPU in seconds.
+fn run(n: u32, rate: f64, cpu_s: f64, wait_s: f64) -> Run {
+    Run {
+        run: n,
+        value: Some(rate),
+        errors: 0,
+        client_cpu: None,
+        server_cpu: Some(ServerCpu {
+            wall_s: 10.0,
+            cpu_s,
+            wait_s: Some(wait_s),
+            cpus: 1.0,
+            steal_s: Some(0.0),
+        }),
+    }
+}
+
+fn measured(a: &[Run], b: &[Run]) -> Measurements {
+    let mut m = Measurements::default();
+    for (lane, runs) in [("a", a), ("b", b)] {
+        for r in runs {
+            m.push_run(CellKey::new(lane, Some("/"), Metric::ReqPerS), r.clone());
+        }
+    }
+    m
+}
+
+fn settings() -> Settings {
+    Settings {
+        rounds_alternate: true,
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
+    // Lane a had about half of its CPU (a hog took the rest) and waited for
+    // the rest: as measured it serves half of b, per CPU-second the same.
+    let a = [
+        run(1, 5050.0, 5.0, 5.2),
+        run(2, 4400.0, 4.4, 5.8),
+        run(3, 5500.0, 5.5, 4.6),
+    ];
+    let b = [
+        run(1, 10000.0, 9.9, 0.4),
+        run(2, 10050.0, 9.95, 0.3),
+        run(3, 9980.0, 9.9, 0.5),
+    ];
+    let j = judge(
+        &twins(""),
+        &measured(&a, &b),
+        &MachineMatch::Matches,
+        &settings(),
+    );
+    let v = j.verdict("same").unwrap();
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    let cpu = v.cpu.as_ref().expect("the lanes' CPU is read");
+    let CpuBasis::PerCpuSecond { as_measured } = cpu.basis else {
+        panic!("judged on {:?}", cpu.basis);
+    };
+    let as_measured = as_measured.expect("the raw interval is kept");
+    assert!(
+        as_measured.high < 0.7,
+        "as measured a is half of b: {as_measured:?}"
+    );
+    let per_cpu = v.measured.unwrap();
+    assert!((per_cpu.estimate - 1.0).abs() < 0.03, "{per_cpu:?}");
+    assert!(
+        v.reason.starts_with(
+            "Other work took 50% of a's CPU: judged per CPU-second (as measured, 0.51× (0.37–0.66))."
+        ),
+        "{}",
+        v.reason
+    );
+    assert!(v.reason.contains("Measured ratio 0.99× (95% interval 0.98× to 1.01×) against 0.9× to 1.1×: inside the published band per CPU-second"), "{}", v.reason);
+    // The ordering of twins, per CPU-second, is level: not reproduced, said so.
+    let o = j.verdict("a-above-b").unwrap();
+    assert_eq!(o.outcome, Outcome::NotReproduced, "{}", o.reason);
+    assert!(o.reason.contains("Level: a-hello"), "{}", o.reason);
+    assert!(o.reason.contains("within ±5% of one"), "{}", o.reason);
+}
+
+#[test]
+fn lanes_that_had_their_cpus_stand_as_measured() {
+    let a = [
+        run(1, 10000.0, 9.9, 0.4),
+        run(2, 10100.0, 9.95, 0.3),
+        run(3, 9950.0, 9.9, 0.5),
+    ];
+    let b = a.clone();
+    let j = judge(
+        &twins(""),
+        &measured(&a, &b),
+        &MachineMatch::Matches,
+        &settings(),
+    );
+    let v = j.verdict("same").unwrap();
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    let cpu = v.cpu.as_ref().unwrap();
+    assert_eq!(cpu.basis, CpuBasis::AsMeasured);
+    assert_eq!(cpu.why, "every lane had its CPUs (a 99%, b 99%)");
+    assert!(!v.reason.contains("per CPU-second"), "{}", v.reason);
+}
+
+#[test]
+fn a_lane_idle_part_of_the_time_is_below_its_ceiling() {
+    // Lane a used 40% of its CPU and hardly waited: the load did not reach it.
+    let a = [
+        run(1, 4000.0, 4.0, 0.1),
+        run(2, 4100.0, 4.1, 0.1),
+        run(3, 3900.0, 3.9, 0.1),
+    ];
+    let b = [
+        run(1, 10000.0, 9.9, 0.4),
+        run(2, 10050.0, 9.95, 0.3),
+        run(3, 9980.0, 9.9, 0.5),
+    ];
+    let j = judge(
+        &twins(""),
+        &measured(&a, &b),
+        &MachineMatch::Matches,
+        &settings(),
+    );
+    let v = j.verdict("same").unwrap();
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.cpu.as_ref().unwrap().basis, CpuBasis::BelowCeiling);
+    assert!(
+        v.reason.starts_with(
+            "The load did not reach the ceiling: a had 40% of its CPU and wanted 41%, idle the rest of the time"
+        ),
+        "{}",
+        v.reason
+    );
+    assert_eq!(v.more_runs, None, "more runs do not raise the load");
+    // A claim about this load, not a ceiling, is judged as measured.
+    let j = judge(
+        &twins("ceiling = false"),
+        &measured(&a, &b),
+        &MachineMatch::Matches,
+        &settings(),
+    );
+    let v = j.verdict("same").unwrap();
+    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+    let o = j.verdict("a-above-b").unwrap();
+    assert_eq!(o.outcome, Outcome::NotReproduced, "{}", o.reason);
+    assert!(
+        o.reason.starts_with("measured in the other order"),
+        "{}",
+        o.reason
+    );
+}
+
+#[test]
+fn runs_without_the_cpu_read_are_judged_as_before() {
+    let plain = |n, rate| Run {
+        server_cpu: None,
+        ..run(n, rate, 0.0, 0.0)
+    };
+    let a = [plain(1, 5000.0), plain(2, 5100.0), plain(3, 4950.0)];
+    let b = [plain(1, 10000.0), plain(2, 10050.0), plain(3, 9980.0)];
+    let j = judge(
+        &twins(""),
+        &measured(&a, &b),
+        &MachineMatch::Matches,
+        &settings(),
+    );
+    let v = j.verdict("same").unwrap();
+    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+    assert_eq!(v.cpu, None);
+}
+
+/// A standard normal draw (Box–Muller).
+fn normal(rng: &mut reprise_verdict::XorShift) -> f64 {
+    let u =
+        |rng: &mut reprise_verdict::XorShift| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    let (u1, u2) = (u(rng).max(f64::MIN_POSITIVE), u(rng));
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+#[test]
+fn a_contended_lane_s_ratio_is_covered_as_often_as_the_interval_says() {
+    // Twins (a true ratio of one), each run off by a log-normal 5%, in
+    // rounds of three; in every round other work takes 30–50% of lane a's
+    // CPU (the time taken, not cycles spoiled: the estimate's assumption).
+    // 300 draws: the raw rates' interval covers the truth hardly ever, the
+    // per-CPU-second one about as often as its 95% says (less the
+    // simulation's own sampling error, ±1.3% over 300 draws).
+    let mut rng = reprise_verdict::XorShift::new(38);
+    let recipe = twins("");
+    let (mut raw, mut per_cpu, mut decided_wrong) = (0, 0, 0);
+    const DRAWS: u32 = 300;
+    for _ in 0..DRAWS {
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for n in 1..=3 {
+            let taken = 0.3 + 0.2 * (rng.next_u64() % 1000) as f64 / 1000.0;
+            let share = 1.0 - taken;
+            let noise = |rng: &mut reprise_verdict::XorShift| (0.05 * normal(rng)).exp();
+            a.push(run(
+                n,
+                10000.0 * share * noise(&mut rng),
+                10.0 * share,
+                10.0 * taken,
+            ));
+            b.push(run(n, 10000.0 * noise(&mut rng), 9.95, 0.2));
+        }
+        let j = judge(
+            &recipe,
+            &measured(&a, &b),
+            &MachineMatch::Matches,
+            &settings(),
+        );
+        let v = j.verdict("same").unwrap();
+        let covers = |i: reprise_verdict::Interval| i.low <= 1.0 && 1.0 <= i.high;
+        let Some(CpuBasis::PerCpuSecond { as_measured }) = v.cpu.as_ref().map(|c| c.basis.clone())
+        else {
+            panic!("judged on {:?}", v.cpu);
+        };
+        raw += covers(as_measured.unwrap()) as u32;
+        per_cpu += covers(v.measured.unwrap()) as u32;
+        decided_wrong += (v.outcome == Outcome::NotReproduced) as u32;
+    }
+    let (raw, per_cpu) = (raw as f64 / DRAWS as f64, per_cpu as f64 / DRAWS as f64);
+    eprintln!("raw covered {raw}, per CPU-second {per_cpu}, wrong verdicts {decided_wrong}");
+    assert!(raw < 0.5, "the raw interval covered {raw}");
+    assert!(
+        per_cpu >= 0.92,
+        "the per-CPU-second interval covered {per_cpu}"
+    );
+    assert!(
+        decided_wrong as f64 / DRAWS as f64 <= 0.05,
+        "{decided_wrong} of {DRAWS} twins judged not the same"
+    );
+}
