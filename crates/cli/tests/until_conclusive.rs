@@ -131,6 +131,7 @@ quote = "Puma is slower."
 id = "nginx-above-puma"
 kind = "ordering"
 order = ["nginx-root", "puma-root"]
+ceiling = false
 quote = "nginx is faster than Puma."
 "#;
 
@@ -163,6 +164,7 @@ numerator = "puma-root"
 denominator = "twin-root"
 value = 1.0
 tolerance = 0.001
+ceiling = false
 quote = "The same page from twin servers is as fast, within a tenth of a percent."
 "#;
 

@@ -58,16 +58,6 @@ impl CpuSplit {
     }
 }
 
-/// `1 CPU`, `2 CPUs`, `1.5 CPUs`.
-pub fn cpus_count_words(cpus: f64) -> String {
-    let n = reprise_recipe::reading::number(cpus);
-    if (cpus - 1.0).abs() < 1e-9 {
-        format!("{n} CPU")
-    } else {
-        format!("{n} CPUs")
-    }
-}
-
 /// `CPU 0`, `CPUs 0-5`, `CPUs 0,2,4`: the kernel's list form.
 pub fn cpu_words(cpus: &[usize]) -> String {
     let list: Vec<u32> = cpus.iter().map(|&c| c as u32).collect();

@@ -98,7 +98,7 @@ fn html(report: &Report) -> String {
         out.push_str("<p>No cells were measured.</p>\n");
     }
     out.push_str(&cell_charts(report));
-    out.push_str("<table class=\"cells\"><tr><th>Lane</th><th>Endpoint</th><th>Metric</th><th>Runs</th><th>Median</th><th>CV</th><th>Status</th></tr>\n");
+    out.push_str("<table class=\"cells\"><tr><th>Lane</th><th>Endpoint</th><th>Metric</th><th>Runs</th><th>Median</th><th>CV</th><th>Server CPU</th><th>Status</th></tr>\n");
     for r in &j.cells {
         let key = &r.cell.key;
         let runs: Vec<String> = r
@@ -109,13 +109,14 @@ fn html(report: &Report) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(&key.lane),
             escape(key.endpoint.as_deref().unwrap_or("—")),
             key.metric().name(),
             escape(&runs.join(", ")),
             escape(&cell_median(r)),
             r.stats.as_ref().map_or("—".into(), crate::markdown::spread),
+            escape(&crate::markdown::server_cpu(r)),
             escape(&r.status.describe())
         );
     }

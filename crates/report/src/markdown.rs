@@ -127,7 +127,7 @@ fn markdown(report: &Report) -> String {
     } else {
         let _ = writeln!(
             out,
-            "| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Published | Status |\n|---|---|---|---|---|---|---|---|---|"
+            "| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Server CPU | Published | Status |\n|---|---|---|---|---|---|---|---|---|---|"
         );
     }
     for reading in &j.cells {
@@ -152,7 +152,7 @@ fn markdown(report: &Report) -> String {
             .join(", ");
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             cell(&key.lane),
             cell(key.endpoint.as_deref().unwrap_or("—")),
             key.metric().name(),
@@ -160,6 +160,7 @@ fn markdown(report: &Report) -> String {
             cell_median(reading),
             min_max,
             cv,
+            server_cpu(reading),
             if published.is_empty() {
                 "—".into()
             } else {
@@ -289,4 +290,10 @@ pub(crate) fn spread(s: &reprise_verdict::CellStats) -> String {
         Some(cv) => percent(cv),
         None => "one run".into(),
     }
+}
+
+/// What the cell's server got from the machine, over its runs: `83% of 1
+/// CPU, CPU-bound`; `—` where it was not read.
+pub(crate) fn server_cpu(reading: &reprise_verdict::CellReading) -> String {
+    reprise_verdict::LaneCpu::of("", &reading.cell).map_or("—".into(), |c| c.words())
 }

@@ -41,7 +41,7 @@ fn markdown_has_every_verdict_every_cell_and_the_appendix() {
         "{md}"
     );
     assert!(md.contains("no data: run 2 had 12 errors"), "{md}");
-    assert!(md.contains("| puma | / | req_per_s | 3 | 21,000 req/s | 20,800–21,400 req/s | 1.2% | 54,000 req/s (`puma-hello`) | valid |"), "{md}");
+    assert!(md.contains("| puma | / | req_per_s | 3 | 21,000 req/s | 20,800–21,400 req/s | 1.2% | — | 54,000 req/s (`puma-hello`) | valid |"), "{md}");
     assert!(md.contains("\"hostname\": \"bench-box-7\""));
     assert!(md.contains("| puma | 5.6.5 |"));
     assert!(md.contains("nginx -g 'daemon off;'"), "{md}");

@@ -182,6 +182,7 @@ fn judge_harness_files(
     let mut measurements = reprise_harness::read_measurements(dir)?;
     measurements.not_measured = not_measured_of(skipped);
     align_lanes(&mut measurements, recipe);
+    attach_server_cpu(&mut measurements, dir)?;
     let env = reprise_harness::read_env(dir)?.unwrap_or(Value::Null);
     let server_host = reprise_engine::server_host::as_reported(
         read_results_json(dir, reprise_engine::server_host::SERVER_ENV_FILE)?
@@ -199,6 +200,31 @@ fn judge_harness_files(
         environment,
         people: read_people(dir)?,
     })
+}
+
+/// What each server got from the machine in each run, which the harness's
+/// `per-run.json` has no field for: Reprise keeps it in its own
+/// `measurements.json` beside it (cells keyed by the recipe's lanes).
+fn attach_server_cpu(measurements: &mut Measurements, dir: &Path) -> Result<(), SessionError> {
+    let Some(ours) = read_results_json(dir, "measurements.json")? else {
+        return Ok(());
+    };
+    let Ok(ours) = serde_json::from_value::<Measurements>(ours) else {
+        return Ok(());
+    };
+    for cell in &mut measurements.cells {
+        let Some(theirs) = ours.cell(&cell.key) else {
+            continue;
+        };
+        for run in &mut cell.runs {
+            run.server_cpu = theirs
+                .runs
+                .iter()
+                .find(|r| r.run == run.run && r.value == run.value)
+                .and_then(|r| r.server_cpu);
+        }
+    }
+    Ok(())
 }
 
 /// A JSON file of the results folder, where it is there.

@@ -84,6 +84,17 @@ impl LaneCpu {
         (1.0 - self.share).clamp(0.0, 1.0)
     }
 
+    /// The cell's reading, as the reports' and pages' cell tables show it:
+    /// `83% of 1 CPU, CPU-bound`, `44% of 1 CPU, idle 22% of the time`.
+    pub fn words(&self) -> String {
+        let had = format!("{} of {}", pct(self.share), count_words(self.cpus));
+        match self.wanted {
+            Some(w) if w >= CPU_BOUND => format!("{had}, CPU-bound"),
+            Some(w) => format!("{had}, idle {} of the time", pct(1.0 - w)),
+            None => had,
+        }
+    }
+
     /// `falcon had 83% of its CPU and wanted all of it`.
     pub fn describe(&self) -> String {
         let cpus = cpus_words(self.cpus);
@@ -211,6 +222,16 @@ pub fn per_cpu_second(run: &Run) -> Option<f64> {
 
 fn pct(fraction: f64) -> String {
     format!("{:.0}%", fraction * 100.0)
+}
+
+/// `1 CPU`, `2 CPUs`.
+pub fn count_words(cpus: f64) -> String {
+    let n = reprise_recipe::reading::number(cpus);
+    if (cpus - 1.0).abs() < 1e-9 {
+        format!("{n} CPU")
+    } else {
+        format!("{n} CPUs")
+    }
 }
 
 fn cpus_words(cpus: f64) -> String {

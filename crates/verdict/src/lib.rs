@@ -79,7 +79,10 @@ mod measurements;
 pub mod sequential;
 mod statistics;
 
-pub use cpu_share::{CPU_BOUND, CpuBasis, CpuReading, HAD_ITS_CPUS, LaneCpu, per_cpu_second};
+pub use cpu_share::{
+    CPU_BOUND, CpuBasis, CpuReading, HAD_ITS_CPUS, LaneCpu, count_words as cpu_count_words,
+    per_cpu_second,
+};
 pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
 pub use judge::{

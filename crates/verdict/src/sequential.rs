@@ -151,6 +151,16 @@ fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standin
         }
         Outcome::Inconclusive => {}
     }
+    // A lane the load did not keep busy stays so, however many runs follow.
+    if let Some(cpu) = v
+        .cpu
+        .as_ref()
+        .filter(|c| c.basis == crate::cpu_share::CpuBasis::BelowCeiling)
+    {
+        return Standing::Beyond {
+            why: format!("{}: more runs do not raise the load", cpu.why),
+        };
+    }
     let cells: Vec<CellKey> = v
         .figures
         .iter()

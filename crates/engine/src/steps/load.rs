@@ -138,10 +138,12 @@ impl CellResult {
                         ", server CPU {:.2} s ({:.0}% of {}{})",
                         c.cpu_s,
                         c.share() * 100.0,
-                        crate::cpu_split::cpus_count_words(c.cpus),
-                        c.wanted()
-                            .map(|w| format!(", wanted {:.0}%", w * 100.0))
-                            .unwrap_or_default()
+                        reprise_verdict::cpu_count_words(c.cpus),
+                        match c.wanted() {
+                            Some(w) if w >= reprise_verdict::CPU_BOUND => ", CPU-bound".to_string(),
+                            Some(w) => format!(", idle {:.0}% of the time", (1.0 - w) * 100.0),
+                            None => String::new(),
+                        }
                     ))
                     .unwrap_or_default(),
                 self.memory_disagreement().unwrap_or_default(),

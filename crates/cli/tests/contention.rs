@@ -1,0 +1,321 @@
+//! Verdicts on a busy machine, against real servers on 127.0.0.1 (Debian's
+//! Puma and nginx): a CPU hog that runs on the servers' CPU only while one
+//! of two twin Pumas is measured makes that twin read about half the other
+//! as measured, and the verdict, judged per CPU-second, calls them the
+//! same; a lane loaded by one connection is said to be below its ceiling.
+
+mod support;
+
+use std::io::BufRead;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use support::{Checkout, free_port};
+
+fn puma_lane(name: &str) -> String {
+    let port = free_port();
+    format!(
+        r#"[[lane]]
+name = "{name}"
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "1:1", "hello.ru"]
+dir = "files/app"
+port = {port}
+health = "/"
+boot_budget = "30s"
+why = "Puma."
+"#
+    )
+}
+
+fn nginx_lane() -> (String, String) {
+    let port = free_port();
+    let lane = format!(
+        r#"[[lane]]
+name = "nginx"
+command = ["nginx", "-p", ".", "-c", "nginx.conf", "-g", "daemon off;"]
+dir = "files/app"
+port = {port}
+health = "/"
+boot_budget = "10s"
+why = "Fast."
+"#
+    );
+    let conf = format!(
+        r#"[[file]]
+path = "app/nginx.conf"
+content = """
+worker_processes 1;
+error_log stderr;
+pid nginx.pid;
+events {{ worker_connections 64; }}
+http {{
+  access_log off;
+  client_body_temp_path tmp;
+  proxy_temp_path tmp;
+  fastcgi_temp_path tmp;
+  uwsgi_temp_path tmp;
+  scgi_temp_path tmp;
+  server {{
+    listen 127.0.0.1:{port};
+    location / {{ default_type text/plain; return 200 "Hello, world!"; }}
+  }}
+}}
+"""
+why = "The same 13 bytes."
+"#
+    );
+    (lane, conf)
+}
+
+fn figure(lane: &str, value: u32) -> String {
+    format!(
+        r#"[[figure]]
+id = "{lane}-root"
+lane = "{lane}"
+endpoint = "/"
+metric = "req_per_s"
+value = {value}
+quote = "{lane}."
+"#
+    )
+}
+
+/// A recipe of `lanes` (with `files`) answering 13 bytes at "/" to
+/// `connections` connections, `runs` runs of `duration`, and `claims`.
+fn recipe(files: &str, lanes: &str, connections: u32, runs: u32, claims: &str) -> String {
+    format!(
+        r#"
+[post]
+id = "busy"
+title = "Busy"
+author = "Test"
+date = "2026"
+summary = "Servers measured on a busy machine."
+
+[[file]]
+path = "app/hello.ru"
+content = 'run ->(env) {{ [200, {{ "content-type" => "text/plain" }}, ["Hello, world!"]] }}'
+why = "13 bytes."
+
+{files}
+
+{lanes}
+
+[[workload]]
+name = "hello"
+connections = {connections}
+duration = "3s"
+warmup = "1s"
+runs = {runs}
+
+[[workload.endpoint]]
+name = "/"
+path = "/"
+expect = {{ status = 200, bytes = 13 }}
+
+[[step]]
+id = "load"
+kind = "load"
+workload = "hello"
+why = "Measures."
+
+{claims}
+"#
+    )
+}
+
+/// One test's servers at a time: a hog beside another test's servers would
+/// decide that test's claims.
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static SERVERS: Mutex<()> = Mutex::new(());
+    SERVERS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The first CPU this process may use: the one the run gives its servers
+/// (the first half of the allowed CPUs).
+fn servers_cpu() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let list = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+        .unwrap()
+        .trim()
+        .to_string();
+    list.split([',', '-']).next().unwrap().parse().unwrap()
+}
+
+/// A busy loop on `cpu`, stopped until it is let go.
+struct Hog(Child);
+
+impl Hog {
+    fn on(cpu: u32) -> Hog {
+        let child = Command::new("taskset")
+            .args([
+                "-c",
+                &cpu.to_string(),
+                "sh",
+                "-c",
+                "kill -STOP $$; while :; do :; done",
+            ])
+            .spawn()
+            .expect("taskset (util-linux) and sh");
+        Hog(child)
+    }
+
+    fn signal(&self, sig: libc::c_int) {
+        // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
+        unsafe { libc::kill(self.0.id() as libc::pid_t, sig) };
+    }
+}
+
+impl Drop for Hog {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The run's verdicts, as `reprise report --format json` gives them.
+fn verdicts(c: &Checkout) -> Vec<Value> {
+    let run = c.run_dir().unwrap();
+    let id = run.file_name().unwrap().to_str().unwrap();
+    let out = c
+        .command(&["report", id, "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    report["judgement"]["verdicts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{report}"))
+        .clone()
+}
+
+fn verdict<'a>(verdicts: &'a [Value], claim: &str) -> &'a Value {
+    verdicts
+        .iter()
+        .find(|v| v["claim"] == claim)
+        .unwrap_or_else(|| panic!("no verdict {claim}: {verdicts:?}"))
+}
+
+#[test]
+fn twins_one_of_them_contended_are_judged_the_same_per_cpu_second() {
+    let _servers = one_at_a_time();
+    let claims = format!(
+        r#"{}{}
+[[claim]]
+id = "twins-serve-the-same"
+kind = "ratio"
+numerator = "puma-root"
+denominator = "twin-root"
+value = 1.0
+tolerance = 0.15
+quote = "Twin servers serve the same."
+
+[[claim]]
+id = "twin-above-puma"
+kind = "ordering"
+order = ["twin-root", "puma-root"]
+tolerance = 0.15
+quote = "The twin is ahead."
+"#,
+        figure("puma", 5000),
+        figure("twin", 5000)
+    );
+    let lanes = format!("{}\n{}", puma_lane("puma"), puma_lane("twin"));
+    let c = Checkout::new(&[("busy", &recipe("", &lanes, 16, 4, &claims))]);
+    let hog = Hog::on(servers_cpu());
+    let mut child = c
+        .command(&["run", "busy", "--yes", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The hog runs while puma is measured, and stops while its twin is.
+    let stdout = child.stdout.take().unwrap();
+    let until = Instant::now() + Duration::from_secs(180);
+    for line in std::io::BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+    {
+        assert!(Instant::now() < until, "the run took over 180 s");
+        let Ok(event) = serde_json::from_str::<Value>(&line) else {
+            continue;
+        };
+        if event["event"] == "measuring" {
+            hog.signal(if event["lane"] == "puma" {
+                libc::SIGCONT
+            } else {
+                libc::SIGSTOP
+            });
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    drop(hog);
+
+    let verdicts = verdicts(&c);
+    let same = verdict(&verdicts, "twins-serve-the-same");
+    let reason = same["reason"].as_str().unwrap();
+    assert_eq!(same["cpu"]["basis"], "per_cpu_second", "{same}");
+    let as_measured = same["cpu"]["as_measured"]["estimate"].as_f64().unwrap();
+    assert!(
+        as_measured < 0.8,
+        "the hog took a fair part of puma's CPU: {reason}"
+    );
+    assert_eq!(same["outcome"], "reproduced", "{reason}");
+    assert!(reason.starts_with("Other work took "), "{reason}");
+    let ordering = verdict(&verdicts, "twin-above-puma");
+    let reason = ordering["reason"].as_str().unwrap();
+    assert_eq!(ordering["outcome"], "not_reproduced", "{reason}");
+    assert!(reason.contains("Level: twin-root"), "{reason}");
+}
+
+#[test]
+fn a_lane_one_connection_cannot_keep_busy_is_below_its_ceiling() {
+    let _servers = one_at_a_time();
+    let (nginx, conf) = nginx_lane();
+    let claims = format!(
+        r#"{}{}
+[[claim]]
+id = "nginx-outpaces-puma"
+kind = "ratio"
+numerator = "nginx-root"
+denominator = "puma-root"
+value = 3.0
+tolerance = 0.5
+quote = "nginx serves three times what Puma does."
+"#,
+        figure("nginx", 15000),
+        figure("puma", 5000)
+    );
+    let lanes = format!("{nginx}\n{}", puma_lane("puma"));
+    let c = Checkout::new(&[("busy", &recipe(&conf, &lanes, 1, 2, &claims))]);
+    let out = c.command(&["run", "busy", "--yes"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let verdicts = verdicts(&c);
+    let v = verdict(&verdicts, "nginx-outpaces-puma");
+    let reason = v["reason"].as_str().unwrap();
+    assert_eq!(v["outcome"], "inconclusive", "{reason}");
+    assert_eq!(v["cpu"]["basis"], "below_ceiling", "{v}");
+    assert!(
+        reason.starts_with("The load did not reach the ceiling: nginx had "),
+        "{reason}"
+    );
+    // The report's cell table says what each server got.
+    let id = c.run_dir().unwrap();
+    let id = id.file_name().unwrap().to_str().unwrap();
+    let md = c.command(&["report", id]).output().unwrap();
+    let md = String::from_utf8_lossy(&md.stdout);
+    assert!(md.contains("| Server CPU |"), "{md}");
+    assert!(md.contains("of 1 CPU, idle "), "{md}");
+}
