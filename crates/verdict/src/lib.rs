@@ -80,8 +80,7 @@ pub mod sequential;
 mod statistics;
 
 pub use cpu_share::{
-    CPU_BOUND, CpuBasis, CpuReading, HAD_ITS_CPUS, LaneCpu, count_words as cpu_count_words,
-    per_cpu_second,
+    CPU_BOUND, CpuBasis, CpuReading, LaneCpu, TAKEN, count_words as cpu_count_words, per_cpu_second,
 };
 pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};

@@ -177,7 +177,7 @@ fn lanes_that_had_their_cpus_stand_as_measured() {
     assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
     let cpu = v.cpu.as_ref().unwrap();
     assert_eq!(cpu.basis, CpuBasis::AsMeasured);
-    assert_eq!(cpu.why, "every lane had its CPUs (a 99%, b 99%)");
+    assert_eq!(cpu.why, "every lane had the CPU it wanted (a 99%, b 99%)");
     assert!(!v.reason.contains("per CPU-second"), "{}", v.reason);
 }
 
