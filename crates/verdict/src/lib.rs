@@ -70,12 +70,14 @@
 //! assert_eq!(judgement.verdict("twice").unwrap().outcome, Outcome::Reproduced);
 //! ```
 
+mod cap;
 mod deviation;
 mod gates;
 mod judge;
 mod lanes;
 mod measurements;
 pub mod sequential;
+mod single_run;
 mod statistics;
 
 pub use deviation::{Deviation, DeviationKind};
