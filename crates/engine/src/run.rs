@@ -264,9 +264,12 @@ fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Done, StepFailure> {
         Action::Build {
             command, dir, env, ..
         } => steps::build::run(s, command, dir.as_deref(), env),
-        Action::Command { command, dir, env } => {
-            steps::command::run(s, command, dir.as_deref(), env)
-        }
+        Action::Command {
+            command,
+            dir,
+            env,
+            repeat,
+        } => steps::command::run(s, command, dir.as_deref(), env, *repeat),
         Action::Emit {
             command,
             dir,

@@ -121,7 +121,7 @@ pub(crate) fn check(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
         if let Some(v) = step.timeout {
             b.duration(v, false, at("timeout"), "`timeout`");
         }
-        if let Action::Serve { repeat, .. } = &step.action {
+        if let Action::Serve { repeat, .. } | Action::Command { repeat, .. } = &step.action {
             b.count((*repeat).into(), 1..=100, at("repeat"), "`repeat`");
         }
     }

@@ -13,8 +13,10 @@ pub struct Claim {
     pub id: Name,
     /// The post's own words.
     pub quote: String,
-    /// Relative tolerance, e.g. 0.15 for ±15%. For an ordering, optional:
-    /// the band around one inside which its figures are level.
+    /// Relative tolerance, e.g. 0.15 for ±15%. Required but for orderings;
+    /// on an ordering (optional) the level band: lanes within ±tolerance of
+    /// each other are level, and the ordering does not hold between them.
+    /// `None` on an ordering leaves the verdicts' default band (±5%).
     pub tolerance: Option<f64>,
     /// Whether its throughput figures are read as ceilings, what each server
     /// can do at most (the default): a lane that sat idle part of a run then

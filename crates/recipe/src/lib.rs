@@ -49,6 +49,7 @@ mod model;
 mod name;
 mod paths;
 pub mod reading;
+mod same_cell;
 pub mod shown;
 mod spans;
 mod step;

@@ -112,11 +112,13 @@ pub enum Action {
     Load { workload: Name, lanes: Vec<Name> },
     /// WebSocket (Action Cable) load.
     Cable { workload: Name, lanes: Vec<Name> },
-    /// Anything else: a plain command.
+    /// Anything else: a plain command, run `repeat` times (each run's
+    /// printed figures kept as a run of the cells it measures).
     Command {
         command: Vec<String>,
         dir: Option<String>,
         env: BTreeMap<String, String>,
+        repeat: u32,
     },
 }
 
@@ -287,6 +289,10 @@ impl RawStep {
                     StepKind::Build => inner(self.outputs.take()).unwrap_or_default(),
                     _ => Vec::new(),
                 };
+                let repeat = match kind {
+                    StepKind::Command => inner(self.repeat.take()).unwrap_or(1),
+                    _ => 1,
+                };
                 command.map(|command| match kind {
                     StepKind::Build => Action::Build {
                         command,
@@ -294,7 +300,12 @@ impl RawStep {
                         env,
                         outputs,
                     },
-                    _ => Action::Command { command, dir, env },
+                    _ => Action::Command {
+                        command,
+                        dir,
+                        env,
+                        repeat,
+                    },
                 })
             }
             StepKind::Emit => {
@@ -512,7 +523,7 @@ fn keys_of(kind: StepKind) -> &'static str {
     match kind {
         StepKind::Clone => "source, into",
         StepKind::Build => "command, dir, env, outputs",
-        StepKind::Command => "command, dir, env",
+        StepKind::Command => "command, dir, env, repeat",
         StepKind::Emit => "command, tree, dir, env, manifest, digest",
         StepKind::Digest => "tree, manifest, digest",
         StepKind::Bundle => "runtime, tree, lockfile, env",

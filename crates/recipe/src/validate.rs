@@ -57,6 +57,7 @@ pub(crate) fn validate(recipe: &Recipe, file: &Path, spans: &Spans<'_>) -> Vec<P
     check_steps(recipe, spans, &mut p);
     check_figures(recipe, spans, &mut p);
     check_claims(recipe, spans, &mut p);
+    crate::same_cell::check(recipe, &mut p);
     p
 }
 

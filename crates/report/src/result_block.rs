@@ -215,7 +215,8 @@ fn map_strings(value: &mut serde_json::Value, change: &dyn Fn(&str) -> String) {
 fn block_cell(reading: &CellReading, bootstrap: &reprise_verdict::Bootstrap) -> BlockCell {
     let key = &reading.cell.key;
     let values = reading.values();
-    let interval = (!values.is_empty()).then(|| {
+    // One run has no spread, so no interval.
+    let interval = (values.len() >= 2).then(|| {
         let i = bootstrap.median(&values);
         [i.low, i.high]
     });

@@ -306,38 +306,49 @@ fn deviations_of(results: &Path, skipped: &[SkippedLane]) -> Result<Vec<Deviatio
 
 /// Figures a plain command step printed: a command step named like a lane
 /// whose last output line is a JSON object leaves it in
-/// `results/<step>.json`; its keys named like a metric (`seconds`, `count`,
-/// `memory_mb`, …) become that lane's cells, one run each.
+/// `results/<step>.json` (an array of them, one per run, for a step that
+/// repeats); its keys named like a metric (`seconds`, `count`,
+/// `memory_mb`, …) become that lane's cells, a run per object. A
+/// `requested` key is the count the command was asked for: the lane's cap.
 fn command_measurements(recipe: &Recipe, results: &Path) -> Measurements {
     let mut m = Measurements::default();
     for step in &recipe.steps {
         if !matches!(step.action, Action::Command { .. }) || recipe.lane(&step.id).is_none() {
             continue;
         }
-        let Some(figures) = std::fs::read(results.join(format!("{}.json", step.id)))
+        let Some(printed) = std::fs::read(results.join(format!("{}.json", step.id)))
             .ok()
             .and_then(|b| serde_json::from_slice::<Value>(&b).ok())
         else {
             continue;
         };
-        for metric in Metric::ALL {
-            if let Some(value) = figures.get(metric.name()).and_then(|v| v.as_f64()) {
-                m.lanes
-                    .entry(step.id.to_string())
-                    .or_insert_with(|| LaneInfo {
-                        target: step.id.to_string(),
-                        ..LaneInfo::default()
-                    });
-                m.push_run(
-                    CellKey::new(&step.id, None, metric),
-                    Run {
-                        run: 1,
-                        value: Some(value),
-                        errors: 0,
-                        client_cpu: None,
-                        server_cpu: None,
-                    },
-                );
+        let runs = match printed {
+            Value::Array(runs) => runs,
+            one => vec![one],
+        };
+        for (n, figures) in runs.iter().enumerate() {
+            for metric in Metric::ALL {
+                if let Some(value) = figures.get(metric.name()).and_then(|v| v.as_f64()) {
+                    m.lanes
+                        .entry(step.id.to_string())
+                        .or_insert_with(|| LaneInfo {
+                            target: step.id.to_string(),
+                            ..LaneInfo::default()
+                        });
+                    m.push_run(
+                        CellKey::new(&step.id, None, metric),
+                        Run {
+                            run: n as u32 + 1,
+                            value: Some(value),
+                            errors: 0,
+                            client_cpu: None,
+                            server_cpu: None,
+                        },
+                    );
+                }
+            }
+            if let Some(cap) = figures.get("requested").and_then(Value::as_f64) {
+                m.caps.insert(step.id.to_string(), cap);
             }
         }
     }

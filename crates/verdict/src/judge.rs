@@ -271,7 +271,7 @@ pub fn judge(
         &whole_lane_memory(recipe, measurements),
         &settings.thresholds,
     );
-    let figures: Vec<FigureReading> = recipe
+    let mut figures: Vec<FigureReading> = recipe
         .figures
         .iter()
         .map(|f| read_figure(f, &cells, &settings.bootstrap))
@@ -284,8 +284,21 @@ pub fn judge(
     let verdicts = recipe
         .claims
         .iter()
-        .map(|claim| judge_claim(claim, &figures, &cells, &unmeasured, machine, settings))
+        .map(|claim| {
+            let find = |id: &str| figures.iter().find(|f| f.figure == id);
+            let mut verdict = judge_claim(claim, &figures, &cells, &unmeasured, machine, settings);
+            let readings: Vec<&FigureReading> = claim
+                .shape
+                .figures()
+                .iter()
+                .filter_map(|id| find(id))
+                .collect();
+            crate::single_run::no_spread(&mut verdict, &readings, &cells);
+            crate::cap::both_at_cap(&mut verdict, &readings, &cells, &measurements.caps);
+            verdict
+        })
         .collect();
+    crate::single_run::no_intervals(&mut figures, &cells);
     Judgement {
         recipe: recipe.id().to_string(),
         machine: machine.clone(),

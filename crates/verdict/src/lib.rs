@@ -70,6 +70,7 @@
 //! assert_eq!(judgement.verdict("twice").unwrap().outcome, Outcome::Reproduced);
 //! ```
 
+mod cap;
 mod cpu_share;
 mod deviation;
 mod gates;
@@ -77,6 +78,7 @@ mod judge;
 mod lanes;
 mod measurements;
 pub mod sequential;
+mod single_run;
 mod statistics;
 
 pub use cpu_share::{

@@ -167,6 +167,11 @@ pub struct Measurements {
     /// second (`env.server.json`), which no lane's rate can be read near.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link_ceiling: Option<f64>,
+    /// The most a lane's command was asked to make (`requested` in what it
+    /// printed), by lane: a `count` that reached it was stopped by the
+    /// recipe's own cap, not by a limit of the machine.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub caps: BTreeMap<String, f64>,
 }
 
 /// Whether a metric is read off the load generator (so errors and a

@@ -9,6 +9,9 @@ export type Claim = { id: string,
  */
 quote: string, 
 /**
- * Relative tolerance, e.g. 0.15 for ±15%. Orderings have none.
+ * Relative tolerance, e.g. 0.15 for ±15%. Required but for orderings;
+ * on an ordering (optional) the level band: lanes within ±tolerance of
+ * each other are level, and the ordering does not hold between them.
+ * `None` on an ordering leaves the verdicts' default band (±5%).
  */
 tolerance: number | null, } & ({ "kind": "absolute", figure: string, } | { "kind": "ratio", numerator: string, denominator: string, value: number, } | { "kind": "ordering", order: Array<string>, } | { "kind": "spread", figure: string, value: number, });

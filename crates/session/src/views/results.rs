@@ -132,7 +132,11 @@ impl FigureRow {
         let unit = reading.metric.unit();
         FigureRow {
             published: reading.published.map_or("—".into(), |p| value(p, unit)),
-            measured: measured(reading.interval.as_ref(), unit),
+            // A cell of one run has a value and no interval.
+            measured: match (&reading.interval, &reading.stats) {
+                (None, Some(stats)) => value(stats.median, unit),
+                (interval, _) => measured(interval.as_ref(), unit),
+            },
             status: reading
                 .status
                 .as_ref()
@@ -146,8 +150,9 @@ impl MeasuredCell {
     fn of(report: &Report, c: &CellReading) -> MeasuredCell {
         let unit = c.cell.key.metric().unit();
         let values = c.values();
+        // One run has no spread: its value, and no interval.
         let interval =
-            (!values.is_empty()).then(|| report.judgement.settings.bootstrap.median(&values));
+            (values.len() >= 2).then(|| report.judgement.settings.bootstrap.median(&values));
         MeasuredCell {
             key: c.cell.key.clone(),
             runs: c.cell.runs.len() as u32,
@@ -156,7 +161,10 @@ impl MeasuredCell {
                 .stats
                 .as_ref()
                 .map_or("—".into(), |s| value(s.median, unit)),
-            measured: measured(interval.as_ref(), unit),
+            measured: match values.as_slice() {
+                [one] => value(*one, unit),
+                _ => measured(interval.as_ref(), unit),
+            },
             stats: c.stats.clone(),
             interval,
             figures: report

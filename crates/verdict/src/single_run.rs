@@ -1,0 +1,81 @@
+//! One run is one run: a cell measured once has no spread, so no interval
+//! can be drawn around it. A figure read from such a cell shows its value
+//! alone, and a claim resting on one is not decided by it: its verdict says
+//! so, with the values at face value.
+
+use reprise_recipe::ClaimKind;
+use reprise_recipe::reading::value;
+
+use crate::gates::CellReading;
+use crate::judge::{FigureReading, Outcome, Verdict};
+
+/// The values of the cell a figure reads.
+fn values(reading: &FigureReading, cells: &[CellReading]) -> Vec<f64> {
+    reading
+        .cell
+        .as_ref()
+        .and_then(|key| cells.iter().find(|c| &c.cell.key == key))
+        .map(CellReading::values)
+        .unwrap_or_default()
+}
+
+/// Drops the interval of every figure whose cell has a single run with a
+/// value: an interval of one value (`0.092 (0.092–0.092)`) says a spread was
+/// measured where none was.
+pub(crate) fn no_intervals(figures: &mut [FigureReading], cells: &[CellReading]) {
+    for figure in figures {
+        if values(figure, cells).len() == 1 {
+            figure.interval = None;
+        }
+    }
+}
+
+/// A verdict whose claim rests on a cell of one run: no interval, and not
+/// decided ("one run: no spread measured"), with the values read and what
+/// they would say at face value. A spread claim says so itself; a claim its
+/// cells could not be used for (not measured, no data) is left as it is.
+pub(crate) fn no_spread(verdict: &mut Verdict, readings: &[&FigureReading], cells: &[CellReading]) {
+    let judged = matches!(
+        verdict.outcome,
+        Outcome::Reproduced | Outcome::NotReproduced | Outcome::Inconclusive
+    );
+    let shown = matches!(verdict.outcome, Outcome::NotComparable) && verdict.measured.is_some();
+    if verdict.kind == ClaimKind::Spread || !(judged || shown) {
+        return;
+    }
+    let runs: Vec<Vec<f64>> = readings.iter().map(|r| values(r, cells)).collect();
+    if !runs.iter().any(|v| v.len() == 1) {
+        return;
+    }
+    verdict.measured = None;
+    verdict.more_runs = None;
+    if shown {
+        verdict.reason.push_str("; one run: no spread measured");
+        return;
+    }
+    let read: Vec<String> = readings
+        .iter()
+        .zip(&runs)
+        .map(|(r, v)| {
+            let unit = r.metric.unit();
+            match v.as_slice() {
+                [one] => format!("{} {} (one run)", r.figure, value(*one, unit)),
+                _ => format!(
+                    "{} {} (median of {} runs)",
+                    r.figure,
+                    value(crate::statistics::median(v), unit),
+                    v.len()
+                ),
+            }
+        })
+        .collect();
+    let face = match verdict.outcome {
+        Outcome::Inconclusive => "undecided".to_string(),
+        other => other.label().to_string(),
+    };
+    verdict.outcome = Outcome::Inconclusive;
+    verdict.reason = format!(
+        "one run: no spread measured ({}; at face value {face}); a verdict needs two runs or more of each cell",
+        read.join(", ")
+    );
+}
