@@ -7,7 +7,7 @@ import { claimCharts, claimTooltip } from './Chart';
 const verdict = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {}): VerdictRow => ({
   verdict: {
     claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', reason: '', published: null, unit: 'req/s', tolerance: 0.15,
-    band: null, measured: null, more_runs: null, decided_after: null, figures: [], deviations: [], ...v,
+    band: null, measured: null, more_runs: null, decided_after: null, cpu: null, figures: [], deviations: [], ...v,
   },
   published: '', band: null, measured: '—', ...text,
 });

@@ -14,4 +14,11 @@ quote: string,
  * each other are level, and the ordering does not hold between them.
  * `None` on an ordering leaves the verdicts' default band (±5%).
  */
-tolerance: number | null, } & ({ "kind": "absolute", figure: string, } | { "kind": "ratio", numerator: string, denominator: string, value: number, } | { "kind": "ordering", order: Array<string>, } | { "kind": "spread", figure: string, value: number, });
+tolerance: number | null, 
+/**
+ * Whether its throughput figures are read as ceilings, what each server
+ * can do at most (the default): a lane that sat idle part of a run then
+ * decides nothing. `ceiling = false`: the claim is about the rate at
+ * the workload's load.
+ */
+ceiling: boolean, } & ({ "kind": "absolute", figure: string, } | { "kind": "ratio", numerator: string, denominator: string, value: number, } | { "kind": "ordering", order: Array<string>, } | { "kind": "spread", figure: string, value: number, });

@@ -62,7 +62,7 @@ const post: PostView = {
   ],
   claims: [
     {
-      claim: { id: 'falcon-twice-puma', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, kind: 'ratio', numerator: 'falcon-hello', denominator: 'puma-hello', value: 1.96 },
+      claim: { id: 'falcon-twice-puma', quote: 'Falcon’s ceiling is about twice Puma’s.', tolerance: 0.15, ceiling: true, kind: 'ratio', numerator: 'falcon-hello', denominator: 'puma-hello', value: 1.96 },
       figures: ['falcon-hello', 'puma-hello'],
       tolerance: '±15%',
     },
@@ -151,15 +151,15 @@ const results: ResultsView = {
   deviations: [{ kind: 'toolchain', what: 'ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5', lanes: ['puma', 'falcon'] }],
   verdicts: [
     {
-      verdict: { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, decided_after: null, figures: ['falcon-hello', 'puma-hello'], deviations: ['ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5'] },
+      verdict: { claim: 'falcon-twice-puma', kind: 'ratio', quote: 'Falcon’s ceiling is about twice Puma’s.', outcome: 'reproduced', reason: 'the interval lies within 1.96 ± 15%', published: 1.96, unit: '×', tolerance: 0.15, band: [1.67, 2.25], measured: { estimate: 1.99, low: 1.98, high: 2.0 }, more_runs: null, decided_after: null, cpu: null, figures: ['falcon-hello', 'puma-hello'], deviations: ['ruby: ruby 3.1.2p20 (/usr/bin/ruby) instead of 4.0.5'] },
       published: '1.96×', band: '1.67–2.25×', measured: '1.99× (1.98–2)',
     },
     {
-      verdict: { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 30,200 req/s against the published 54,000 req/s, for information', published: 54000, unit: 'req/s', tolerance: 0.15, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, more_runs: null, decided_after: null, figures: ['puma-hello'], deviations: [] },
+      verdict: { claim: 'puma-ceiling', kind: 'absolute', quote: 'about 54,000 requests a second', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 30,200 req/s against the published 54,000 req/s, for information', published: 54000, unit: 'req/s', tolerance: 0.15, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, more_runs: null, decided_after: null, cpu: null, figures: ['puma-hello'], deviations: [] },
       published: '54,000 req/s', band: '45,900–62,100 req/s', measured: '30,200 req/s (30,100–30,300)',
     },
     {
-      verdict: { claim: 'falcon-ceiling', kind: 'absolute', quote: 'under Falcon, 106,000.', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 60,200 req/s against the published 106,000 req/s, for information', published: 106000, unit: 'req/s', tolerance: 0.15, band: [90100, 121900], measured: { estimate: 60200, low: 60100, high: 60300 }, more_runs: null, decided_after: null, figures: ['falcon-hello'], deviations: [] },
+      verdict: { claim: 'falcon-ceiling', kind: 'absolute', quote: 'under Falcon, 106,000.', outcome: 'not_comparable', reason: 'not comparable on this machine; measured 60,200 req/s against the published 106,000 req/s, for information', published: 106000, unit: 'req/s', tolerance: 0.15, band: [90100, 121900], measured: { estimate: 60200, low: 60100, high: 60300 }, more_runs: null, decided_after: null, cpu: null, figures: ['falcon-hello'], deviations: [] },
       published: '106,000 req/s', band: '90,100–121,900 req/s', measured: '60,200 req/s (60,100–60,300)',
     },
   ],
@@ -259,11 +259,11 @@ const countResults: ResultsView = {
   deviations: [],
   verdicts: [
     {
-      verdict: { claim: 'six-rooms', kind: 'absolute', quote: 'The seed has six rooms.', outcome: 'reproduced', reason: 'the interval lies within 6 ± 15%', published: 6, unit: '', tolerance: 0.15, band: [5.1, 6.9], measured: { estimate: 6, low: 6, high: 6 }, more_runs: null, decided_after: null, figures: ['rooms'], deviations: [] },
+      verdict: { claim: 'six-rooms', kind: 'absolute', quote: 'The seed has six rooms.', outcome: 'reproduced', reason: 'the interval lies within 6 ± 15%', published: 6, unit: '', tolerance: 0.15, band: [5.1, 6.9], measured: { estimate: 6, low: 6, high: 6 }, more_runs: null, decided_after: null, cpu: null, figures: ['rooms'], deviations: [] },
       published: '6', band: '5.1–6.9', measured: '6 (6–6)',
     },
     {
-      verdict: { claim: 'jruby-ceiling', kind: 'absolute', quote: 'JRuby serves 1,712 req/s.', outcome: 'inconclusive', reason: 'the interval straddles the band’s edge', published: 1712, unit: 'req/s', tolerance: 0.15, band: [1455.2, 1968.8], measured: { estimate: 1900, low: 1800, high: 2000 }, more_runs: 1, decided_after: null, figures: ['jruby-rooms'], deviations: [] },
+      verdict: { claim: 'jruby-ceiling', kind: 'absolute', quote: 'JRuby serves 1,712 req/s.', outcome: 'inconclusive', reason: 'the interval straddles the band’s edge', published: 1712, unit: 'req/s', tolerance: 0.15, band: [1455.2, 1968.8], measured: { estimate: 1900, low: 1800, high: 2000 }, more_runs: 1, decided_after: null, cpu: null, figures: ['jruby-rooms'], deviations: [] },
       published: '1,712 req/s', band: '1,455–1,969 req/s', measured: '1,900 req/s (1,800–2,000)',
     },
   ],
