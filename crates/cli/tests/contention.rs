@@ -20,7 +20,7 @@ fn puma_lane(name: &str) -> String {
     format!(
         r#"[[lane]]
 name = "{name}"
-command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "1:1", "hello.ru"]
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "4:4", "hello.ru"]
 dir = "files/app"
 port = {port}
 health = "/"
@@ -147,8 +147,8 @@ fn servers_cpu() -> u32 {
     list.split([',', '-']).next().unwrap().parse().unwrap()
 }
 
-/// Two busy loops on `cpu`, stopped until they are let go: beside them
-/// the server gets about a third of its CPU.
+/// Two busy loops on `cpu`, stopped until they are let go: beside them a
+/// four-thread Puma loses about a quarter of its CPU.
 struct Hog(Vec<Child>);
 
 impl Hog {
@@ -223,14 +223,14 @@ kind = "ratio"
 numerator = "puma-root"
 denominator = "twin-root"
 value = 1.0
-tolerance = 0.3
+tolerance = 0.1
 quote = "Twin servers serve the same."
 
 [[claim]]
 id = "twin-above-puma"
 kind = "ordering"
 order = ["twin-root", "puma-root"]
-tolerance = 0.3
+tolerance = 0.1
 quote = "The twin is ahead."
 "#,
         figure("puma", 5000),
@@ -273,7 +273,7 @@ quote = "The twin is ahead."
     assert_eq!(same["cpu"]["basis"], "per_cpu_second", "{same}");
     let as_measured = same["cpu"]["as_measured"]["estimate"].as_f64().unwrap();
     assert!(
-        as_measured < 0.7,
+        as_measured < 0.9,
         "as measured, outside the band: the hog took a fair part of puma's CPU: {reason}"
     );
     assert!(reason.starts_with("Other work took "), "{reason}");
