@@ -19,11 +19,7 @@ pub(crate) fn both_at_cap(
     cells: &[CellReading],
     caps: &BTreeMap<String, f64>,
 ) {
-    let judged = matches!(
-        verdict.outcome,
-        Outcome::Reproduced | Outcome::NotReproduced | Outcome::Inconclusive
-    );
-    if verdict.kind != ClaimKind::Ordering || !judged || readings.len() < 2 {
+    if verdict.kind != ClaimKind::Ordering || !verdict.outcome.is_judged() || readings.len() < 2 {
         return;
     }
     let at_cap = |r: &FigureReading| -> Option<f64> {

@@ -250,11 +250,12 @@ pub fn count_words(cpus: f64) -> String {
     }
 }
 
+/// `CPU` (its CPU), else as [`count_words`] says: `2 CPUs`.
 fn cpus_words(cpus: f64) -> String {
     if (cpus - 1.0).abs() < 1e-9 {
         "CPU".into()
     } else {
-        format!("{} CPUs", reprise_recipe::reading::number(cpus))
+        count_words(cpus)
     }
 }
 

@@ -45,6 +45,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Whether the claim was judged on its numbers (reproduced, not
+    /// reproduced or inconclusive), not set aside before that.
+    pub fn is_judged(self) -> bool {
+        matches!(
+            self,
+            Outcome::Reproduced | Outcome::NotReproduced | Outcome::Inconclusive
+        )
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Outcome::Reproduced => "reproduced",
@@ -271,7 +280,7 @@ pub fn judge(
         &whole_lane_memory(recipe, measurements),
         &settings.thresholds,
     );
-    let mut figures: Vec<FigureReading> = recipe
+    let figures: Vec<FigureReading> = recipe
         .figures
         .iter()
         .map(|f| read_figure(f, &cells, &settings.bootstrap))
@@ -298,7 +307,6 @@ pub fn judge(
             verdict
         })
         .collect();
-    crate::single_run::no_intervals(&mut figures, &cells);
     Judgement {
         recipe: recipe.id().to_string(),
         machine: machine.clone(),
@@ -410,7 +418,8 @@ fn read_figure(figure: &Figure, cells: &[CellReading], bootstrap: &Bootstrap) ->
         cell: cell.map(|c| c.cell.key.clone()),
         status: cell.map(|c| c.status.clone()),
         stats: cell.and_then(|c| c.stats.clone()),
-        interval: (!values.is_empty()).then(|| bootstrap.median(&values)),
+        // One value is no spread: no interval around it (`0.092 (0.092–0.092)`).
+        interval: (values.len() >= 2).then(|| bootstrap.median(&values)),
     }
 }
 
@@ -597,11 +606,8 @@ fn judge_claim(
 ) -> Verdict {
     let find = |id: &str| figures.iter().find(|f| f.figure == id);
     let mut verdict = judge_figures(claim, &find, cells, unmeasured, machine, settings);
-    let judged = matches!(
-        verdict.outcome,
-        Outcome::Reproduced | Outcome::NotReproduced | Outcome::Inconclusive
-    );
-    let Some(mut cpu) = cpu_reading(claim, &find, cells).filter(|_| judged) else {
+    let Some(mut cpu) = cpu_reading(claim, &find, cells).filter(|_| verdict.outcome.is_judged())
+    else {
         return verdict;
     };
     match cpu.basis {
@@ -636,21 +642,21 @@ fn judge_claim(
                 .collect();
             let refigured: Vec<FigureReading> = figures
                 .iter()
-                .map(|f| match f.cell.as_ref() {
-                    Some(key) if keys.contains(key) => FigureReading {
-                        stats: adjusted
-                            .iter()
-                            .find(|c| &c.cell.key == key)
-                            .and_then(|c| c.stats.clone()),
-                        interval: adjusted
-                            .iter()
-                            .find(|c| &c.cell.key == key)
-                            .map(CellReading::values)
-                            .filter(|v| !v.is_empty())
-                            .map(|v| settings.bootstrap.median(&v)),
+                .map(|f| {
+                    let Some(cell) = f
+                        .cell
+                        .as_ref()
+                        .filter(|key| keys.contains(key))
+                        .and_then(|key| adjusted.iter().find(|c| &c.cell.key == key))
+                    else {
+                        return f.clone();
+                    };
+                    let values = cell.values();
+                    FigureReading {
+                        stats: cell.stats.clone(),
+                        interval: (values.len() >= 2).then(|| settings.bootstrap.median(&values)),
                         ..f.clone()
-                    },
-                    _ => f.clone(),
+                    }
                 })
                 .collect();
             let find_adjusted = |id: &str| refigured.iter().find(|f| f.figure == id);
@@ -904,7 +910,7 @@ fn judge_figures<'a>(
 }
 
 /// The runs' values of the cell a figure reads (none where it reads none).
-fn values_of(r: &FigureReading, cells: &[CellReading]) -> Vec<f64> {
+pub(crate) fn values_of(r: &FigureReading, cells: &[CellReading]) -> Vec<f64> {
     r.cell
         .as_ref()
         .and_then(|k| cells.iter().find(|c| &c.cell.key == k))
@@ -955,21 +961,26 @@ fn judge_ordering(
     let mut level_pairs = Vec::new();
     let mut pairs = Vec::new();
     for pair in readings.windows(2) {
-        let (Some(a), Some(b)) = (pair[0].interval, pair[1].interval) else {
+        if values(pair[0]).is_empty() || values(pair[1]).is_empty() {
             verdict.reason = "a cell of the ordering has no runs".into();
             return;
-        };
+        }
         let ratio = match rounds(pair[0], pair[1], cells) {
             Some(rounds) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&rounds),
             _ => settings.bootstrap.ratio(&values(pair[0]), &values(pair[1])),
         };
         let unit = pair[0].metric.unit();
+        // A figure of one run has no interval: its value alone.
+        let shown = |r: &FigureReading| match r.interval {
+            Some(i) => interval_text(i.estimate, i.low, i.high, unit),
+            None => value(median(&values(r)), unit),
+        };
         let text = format!(
             "{} {} vs {} {}, a ratio of {}",
             pair[0].figure,
-            interval_text(a.estimate, a.low, a.high, unit),
+            shown(pair[0]),
             pair[1].figure,
-            interval_text(b.estimate, b.low, b.high, unit),
+            shown(pair[1]),
             interval_text(ratio.estimate, ratio.low, ratio.high, "×"),
         );
         let (in_order, out_of_order) = if higher_first {

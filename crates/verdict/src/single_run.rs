@@ -7,38 +7,14 @@ use reprise_recipe::ClaimKind;
 use reprise_recipe::reading::value;
 
 use crate::gates::CellReading;
-use crate::judge::{FigureReading, Outcome, Verdict};
-
-/// The values of the cell a figure reads.
-fn values(reading: &FigureReading, cells: &[CellReading]) -> Vec<f64> {
-    reading
-        .cell
-        .as_ref()
-        .and_then(|key| cells.iter().find(|c| &c.cell.key == key))
-        .map(CellReading::values)
-        .unwrap_or_default()
-}
-
-/// Drops the interval of every figure whose cell has a single run with a
-/// value: an interval of one value (`0.092 (0.092–0.092)`) says a spread was
-/// measured where none was.
-pub(crate) fn no_intervals(figures: &mut [FigureReading], cells: &[CellReading]) {
-    for figure in figures {
-        if values(figure, cells).len() == 1 {
-            figure.interval = None;
-        }
-    }
-}
+use crate::judge::{FigureReading, Outcome, Verdict, values_of as values};
 
 /// A verdict whose claim rests on a cell of one run: no interval, and not
 /// decided ("one run: no spread measured"), with the values read and what
 /// they would say at face value. A spread claim says so itself; a claim its
 /// cells could not be used for (not measured, no data) is left as it is.
 pub(crate) fn no_spread(verdict: &mut Verdict, readings: &[&FigureReading], cells: &[CellReading]) {
-    let judged = matches!(
-        verdict.outcome,
-        Outcome::Reproduced | Outcome::NotReproduced | Outcome::Inconclusive
-    );
+    let judged = verdict.outcome.is_judged();
     let shown = matches!(verdict.outcome, Outcome::NotComparable) && verdict.measured.is_some();
     if verdict.kind == ClaimKind::Spread || !(judged || shown) {
         return;
