@@ -9,66 +9,11 @@ mod support;
 
 use std::io::BufRead;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::{Checkout, free_port};
-
-fn puma_lane(name: &str) -> String {
-    let port = free_port();
-    format!(
-        r#"[[lane]]
-name = "{name}"
-command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "4:4", "hello.ru"]
-dir = "files/app"
-port = {port}
-health = "/"
-boot_budget = "30s"
-why = "Puma."
-"#
-    )
-}
-
-fn nginx_lane() -> (String, String) {
-    let port = free_port();
-    let lane = format!(
-        r#"[[lane]]
-name = "nginx"
-command = ["nginx", "-p", ".", "-c", "nginx.conf", "-g", "daemon off;"]
-dir = "files/app"
-port = {port}
-health = "/"
-boot_budget = "10s"
-why = "Fast."
-"#
-    );
-    let conf = format!(
-        r#"[[file]]
-path = "app/nginx.conf"
-content = """
-worker_processes 1;
-error_log stderr;
-pid nginx.pid;
-events {{ worker_connections 64; }}
-http {{
-  access_log off;
-  client_body_temp_path tmp;
-  proxy_temp_path tmp;
-  fastcgi_temp_path tmp;
-  uwsgi_temp_path tmp;
-  scgi_temp_path tmp;
-  server {{
-    listen 127.0.0.1:{port};
-    location / {{ default_type text/plain; return 200 "Hello, world!"; }}
-  }}
-}}
-"""
-why = "The same 13 bytes."
-"#
-    );
-    (lane, conf)
-}
+use support::Checkout;
+use support::servers::{HELLO_RU, nginx_lane, one_at_a_time, puma_lane};
 
 fn figure(lane: &str, value: u32) -> String {
     format!(
@@ -95,10 +40,7 @@ author = "Test"
 date = "2026"
 summary = "Servers measured on a busy machine."
 
-[[file]]
-path = "app/hello.ru"
-content = 'run ->(env) {{ [200, {{ "content-type" => "text/plain" }}, ["Hello, world!"]] }}'
-why = "13 bytes."
+{HELLO_RU}
 
 {files}
 
@@ -125,13 +67,6 @@ why = "Measures."
 {claims}
 "#
     )
-}
-
-/// One test's servers at a time: a hog beside another test's servers would
-/// decide that test's claims.
-fn one_at_a_time() -> MutexGuard<'static, ()> {
-    static SERVERS: Mutex<()> = Mutex::new(());
-    SERVERS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The first CPU this process may use: the one the run gives its servers
@@ -236,7 +171,11 @@ quote = "The twin is ahead."
         figure("puma", 5000),
         figure("twin", 5000)
     );
-    let lanes = format!("{}\n{}", puma_lane("puma"), puma_lane("twin"));
+    let lanes = format!(
+        "{}\n{}",
+        puma_lane("puma", "4:4", "Puma."),
+        puma_lane("twin", "4:4", "Puma.")
+    );
     let c = Checkout::new(&[("busy", &recipe("", &lanes, 16, 6, &claims))]);
     let hog = Hog::on(servers_cpu());
     let mut child = c
@@ -298,7 +237,7 @@ quote = "The twin is ahead."
 #[test]
 fn a_lane_one_connection_cannot_keep_busy_is_below_its_ceiling() {
     let _servers = one_at_a_time();
-    let (nginx, conf) = nginx_lane();
+    let (nginx, conf) = nginx_lane("Fast.");
     let claims = format!(
         r#"{}{}
 [[claim]]
@@ -313,7 +252,7 @@ quote = "nginx serves three times what Puma does."
         figure("nginx", 15000),
         figure("puma", 5000)
     );
-    let lanes = format!("{nginx}\n{}", puma_lane("puma"));
+    let lanes = format!("{nginx}\n{}", puma_lane("puma", "4:4", "Puma."));
     let c = Checkout::new(&[("busy", &recipe(&conf, &lanes, 1, 2, &claims))]);
     let out = c.command(&["run", "busy", "--yes"]).output().unwrap();
     assert!(

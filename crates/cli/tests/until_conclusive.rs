@@ -8,11 +8,11 @@ mod support;
 use std::io::BufRead;
 use std::path::Path;
 use std::process::{Output, Stdio};
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use support::{Checkout, free_port};
+use support::Checkout;
+use support::servers::{HELLO_RU, nginx_lane, one_at_a_time, puma_lane};
 
 /// Which servers a recipe's one workload loads.
 enum Lanes {
@@ -29,25 +29,21 @@ enum Lanes {
 /// A recipe of `lanes` answering 13 bytes at "/", with `runs` runs and
 /// `figures_and_claims`.
 fn recipe(runs: u32, lanes: Lanes, figures_and_claims: &str) -> String {
-    let nginx = free_port();
-    let lanes = match lanes {
-        Lanes::NginxAndPuma => format!(
-            r#"[[lane]]
-name = "nginx"
-command = ["nginx", "-p", ".", "-c", "nginx.conf", "-g", "daemon off;"]
-dir = "files/app"
-port = {nginx}
-health = "/"
-boot_budget = "10s"
-why = "Fast."
-
-{}"#,
-            puma_lane("puma", "Slower.")
-        ),
-        Lanes::PumaTwins => format!(
-            "{}\n{}",
-            puma_lane("puma", "Puma."),
-            puma_lane("twin", "Puma again.")
+    let (lanes, files) = match lanes {
+        Lanes::NginxAndPuma => {
+            let (nginx, conf) = nginx_lane("Fast.");
+            (
+                format!("{nginx}\n{}", puma_lane("puma", "1:1", "Slower.")),
+                conf,
+            )
+        }
+        Lanes::PumaTwins => (
+            format!(
+                "{}\n{}",
+                puma_lane("puma", "1:1", "Puma."),
+                puma_lane("twin", "1:1", "Puma again.")
+            ),
+            String::new(),
         ),
     };
     format!(
@@ -59,32 +55,9 @@ author = "Test"
 date = "2026"
 summary = "Two servers; claims that the runs decide, and one they cannot."
 
-[[file]]
-path = "app/hello.ru"
-content = 'run ->(env) {{ [200, {{ "content-type" => "text/plain" }}, ["Hello, world!"]] }}'
-why = "13 bytes."
+{HELLO_RU}
 
-[[file]]
-path = "app/nginx.conf"
-content = """
-worker_processes 1;
-error_log stderr;
-pid nginx.pid;
-events {{ worker_connections 64; }}
-http {{
-  access_log off;
-  client_body_temp_path tmp;
-  proxy_temp_path tmp;
-  fastcgi_temp_path tmp;
-  uwsgi_temp_path tmp;
-  scgi_temp_path tmp;
-  server {{
-    listen 127.0.0.1:{nginx};
-    location / {{ default_type text/plain; return 200 "Hello, world!"; }}
-  }}
-}}
-"""
-why = "The same 13 bytes."
+{files}
 
 {lanes}
 
@@ -167,30 +140,6 @@ tolerance = 0.001
 ceiling = false
 quote = "The same page from twin servers is as fast, within a tenth of a percent."
 "#;
-
-/// A lane of Puma serving the hello world on a port of its own.
-fn puma_lane(name: &str, why: &str) -> String {
-    let port = free_port();
-    format!(
-        r#"[[lane]]
-name = "{name}"
-command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "1:1", "hello.ru"]
-dir = "files/app"
-port = {port}
-health = "/"
-boot_budget = "30s"
-why = "{why}"
-"#
-    )
-}
-
-/// One test's servers at a time: measured beside another test's, Puma
-/// read 14% under its twin in all three rounds of one run (a difference,
-/// not noise, while it lasted), which decided the claim that noise cannot.
-fn one_at_a_time() -> MutexGuard<'static, ()> {
-    static SERVERS: Mutex<()> = Mutex::new(());
-    SERVERS.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 fn checkout(recipe: &str) -> Checkout {
     Checkout::new(&[("conclusive", recipe)])

@@ -71,6 +71,9 @@ fn html(report: &Report) -> String {
         out.push_str("</ul>\n");
     }
     let _ = writeln!(out, "<h2>Verdicts</h2>");
+    if let Some(sentence) = j.sequential_sentence() {
+        let _ = writeln!(out, "<p>{}</p>", escape(&sentence));
+    }
     out.push_str(&claim_forest(report));
     let _ = writeln!(
         out,

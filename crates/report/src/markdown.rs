@@ -81,11 +81,8 @@ fn markdown(report: &Report) -> String {
         out.push('\n');
     }
     let _ = writeln!(out, "## Verdicts\n");
-    if let Some(rule) = &j.sequential {
-        let _ = writeln!(
-            out,
-            "The runs went on until each claim was decided (`--until-conclusive`): {rule}.\n"
-        );
+    if let Some(sentence) = j.sequential_sentence() {
+        let _ = writeln!(out, "{sentence}\n");
     }
     if j.verdicts.is_empty() {
         let _ = writeln!(out, "The recipe makes no claims.\n");

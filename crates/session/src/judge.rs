@@ -80,6 +80,14 @@ fn mark_decided(verdicts: &mut [reprise_verdict::Verdict], record: &Value) {
             };
             if let Some(v) = verdict.filter(|v| v.decided_after.is_none() && agrees(v)) {
                 v.decided_after = u32::try_from(runs).ok();
+                // What the deciding look knew: its interval and reason, not
+                // those of runs other claims added after it.
+                if let Ok(Some(measured)) = serde_json::from_value(claim["measured"].clone()) {
+                    v.measured = Some(measured);
+                }
+                if let Some(reason) = claim["reason"].as_str().filter(|r| !r.is_empty()) {
+                    v.reason = reason.to_string();
+                }
             }
         }
     }
@@ -510,5 +518,31 @@ mod tests {
         mark_decided(&mut verdicts, &record);
         let after: Vec<_> = verdicts.iter().map(|v| v.decided_after).collect();
         assert_eq!(after, [Some(3), None, Some(5)]);
+    }
+
+    #[test]
+    fn a_decided_verdict_shows_the_interval_and_reason_of_the_look_that_decided_it() {
+        // Decided at 3 runs; later runs, added for another claim, moved the
+        // final interval: the verdict that says "decided after 3" shows
+        // what the third run's look knew.
+        let mut verdicts = [verdict("early", "reproduced")];
+        verdicts[0].measured = Some(reprise_verdict::Interval {
+            estimate: 1.0,
+            low: 0.99,
+            high: 1.01,
+        });
+        verdicts[0].reason = "from 27 runs".into();
+        let record = serde_json::json!({"looks": [
+            {"runs": 3, "claims": [
+                {"claim": "early", "standing": "decided", "outcome": "reproduced",
+                 "measured": {"estimate": 1.02, "low": 0.95, "high": 1.08},
+                 "reason": "from 3 runs"},
+            ]},
+        ]});
+        mark_decided(&mut verdicts, &record);
+        let v = &verdicts[0];
+        assert_eq!(v.decided_after, Some(3));
+        assert_eq!(v.measured.map(|m| m.low), Some(0.95));
+        assert_eq!(v.reason, "from 3 runs");
     }
 }

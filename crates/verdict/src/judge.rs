@@ -233,6 +233,24 @@ pub struct Judgement {
 }
 
 impl Judgement {
+    /// For a run that went on until its claims were decided: how far it
+    /// got, in a sentence, never claiming more were decided than were.
+    pub fn sequential_sentence(&self) -> Option<String> {
+        let rule = self.sequential.as_ref()?;
+        let undecided = self.count(Outcome::Inconclusive);
+        Some(match undecided {
+            0 => format!(
+                "The runs went on until each claim measured here was decided (--until-conclusive): {rule}."
+            ),
+            1 => format!(
+                "The runs went on while claims were open (--until-conclusive) and stopped with one undecided: {rule}."
+            ),
+            n => format!(
+                "The runs went on while claims were open (--until-conclusive) and stopped with {n} undecided: {rule}."
+            ),
+        })
+    }
+
     /// Records how the run differs from the post, and hands each verdict the
     /// deviations that bear on its figures' lanes.
     pub fn with_deviations(mut self, deviations: Vec<Deviation>) -> Judgement {

@@ -110,8 +110,16 @@ fn join_runs(at: &[u32]) -> String {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "standing", rename_all = "snake_case")]
 pub enum Standing {
-    /// Reproduced or not reproduced.
-    Decided { outcome: Outcome },
+    /// Reproduced or not reproduced: the outcome, with the interval and the
+    /// reason of the look that decided it (a verdict that says when it was
+    /// decided shows what was known then).
+    Decided {
+        outcome: Outcome,
+        #[serde(default)]
+        measured: Option<Interval>,
+        #[serde(default)]
+        reason: String,
+    },
     /// More runs may decide it; its cells get them.
     Open { why: String, cells: Vec<CellKey> },
     /// The noise of its cells is beyond what the runs left could settle.
@@ -144,7 +152,11 @@ pub fn standings(judgement: &Judgement, runs: u32, most: u32) -> Vec<ClaimAtLook
 fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standing {
     match v.outcome {
         Outcome::Reproduced | Outcome::NotReproduced => {
-            return Standing::Decided { outcome: v.outcome };
+            return Standing::Decided {
+                outcome: v.outcome,
+                measured: v.measured,
+                reason: v.reason.clone(),
+            };
         }
         Outcome::NoData | Outcome::NotMeasured | Outcome::NotComparable => {
             return Standing::NotJudged { outcome: v.outcome };
@@ -336,6 +348,16 @@ quote = "Fast is twice slow."
     }
 
     fn at_look(tolerance: f64, fast: &[f64], slow: &[f64], most: u32) -> Standing {
+        standings(
+            &judged(tolerance, fast, slow, most),
+            fast.len() as u32,
+            most,
+        )
+        .remove(0)
+        .standing
+    }
+
+    fn judged(tolerance: f64, fast: &[f64], slow: &[f64], most: u32) -> crate::Judgement {
         let recipe = twice(tolerance);
         let mut m = Measurements::default();
         for (lane, values) in [("fast", fast), ("slow", slow)] {
@@ -360,10 +382,28 @@ quote = "Fast is twice slow."
             ..Settings::default()
         };
         let machine = MachineMatch::Differs(vec!["another CPU".into()]);
-        let judgement = judge(&recipe, &m, &machine, &settings);
-        standings(&judgement, fast.len() as u32, most)
-            .remove(0)
-            .standing
+        judge(&recipe, &m, &machine, &settings)
+    }
+
+    #[test]
+    fn the_header_says_a_claim_was_left_undecided_when_one_was() {
+        let mut judgement = judged(
+            0.15,
+            &[2000.0, 2010.0, 1995.0],
+            &[1000.0, 1003.0, 998.0],
+            27,
+        );
+        assert_eq!(judgement.sequential_sentence(), None, "not such a run");
+        judgement.sequential = Some("the rule".into());
+        let decided = judgement.sequential_sentence().unwrap();
+        assert!(
+            decided.contains("until each claim measured here was decided"),
+            "{decided}"
+        );
+        judgement.verdicts[0].outcome = Outcome::Inconclusive;
+        let open = judgement.sequential_sentence().unwrap();
+        assert!(open.contains("stopped with one undecided"), "{open}");
+        assert!(!open.contains("each claim"), "{open}");
     }
 
     #[test]
@@ -374,12 +414,17 @@ quote = "Fast is twice slow."
             &[1000.0, 1003.0, 998.0],
             27,
         );
-        assert_eq!(
-            standing,
-            Standing::Decided {
-                outcome: Outcome::Reproduced
-            }
-        );
+        let Standing::Decided {
+            outcome,
+            measured: Some(measured),
+            reason,
+        } = standing
+        else {
+            panic!("{standing:?}");
+        };
+        assert_eq!(outcome, Outcome::Reproduced);
+        assert!((measured.estimate - 2.0).abs() < 0.05, "{measured:?}");
+        assert!(reason.contains("inside"), "{reason}");
     }
 
     #[test]

@@ -27,4 +27,9 @@ measured: string,
 /**
  * The published figures this cell measured; empty for a lane no figure names.
  */
-figures: Array<string>, };
+figures: Array<string>, 
+/**
+ * What its server got from the machine over its runs, as the reports
+ * say it (`83% of 1 CPU, CPU-bound`); none where it was not read.
+ */
+server_cpu: string | null, };

@@ -53,6 +53,7 @@ measured_on: Array<Fact>,
  */
 confidence: string, 
 /**
- * Such a run's rule: its looks and their confidence.
+ * Such a run's rule (its looks and their confidence) and how far it
+ * got, in a sentence ([`reprise_verdict::Judgement::sequential_sentence`]).
  */
 sequential: string | null, };

@@ -111,7 +111,7 @@ function Report({ r }: { r: ResultsView }) {
       <h3>Verdicts</h3>
       {r.sequential && (
         <p class="sub" data-sequential>
-          The runs went on until each claim was decided: {r.sequential}.
+          {r.sequential}
         </p>
       )}
       <ul class="verdicts">
@@ -203,6 +203,8 @@ function MeasuredLanes({ r }: { r: ResultsView }) {
   const others = (row: MeasuredLane) => row.cells.filter((c) => c.key.metric !== 'req_per_s' && !LATENCY.includes(c.key.metric));
   const name = (c: MeasuredCell) => r.units.find((u) => u.metric === c.key.metric)?.name ?? c.key.metric;
   const hasOthers = rows.some((row) => others(row).length > 0);
+  // What each lane's server got from the machine, where the run read it.
+  const hasCpu = rows.some((row) => cell(row, 'req_per_s')?.server_cpu);
   return (
     <>
       <h3>Measured lanes</h3>
@@ -216,6 +218,7 @@ function MeasuredLanes({ r }: { r: ResultsView }) {
               <th scope="col">Endpoint</th>
               <th scope="col">Throughput (median, {r.confidence} interval)</th>
               <th scope="col">Latency p50 / p99</th>
+              {hasCpu && <th scope="col">Server CPU</th>}
               {hasOthers && <th scope="col">Also measured</th>}
               <th scope="col">Runs</th>
               <th scope="col">Flags</th>
@@ -235,6 +238,7 @@ function MeasuredLanes({ r }: { r: ResultsView }) {
                   <td>{row.endpoint ?? '—'}</td>
                   <td class="num">{throughput ? throughput.measured : '—'}</td>
                   <td class="num">{p50 || p99 ? `${median(p50)} / ${median(p99)}` : '—'}</td>
+                  {hasCpu && <td data-server-cpu>{throughput?.server_cpu ?? '—'}</td>}
                   {hasOthers && (
                     <td>
                       {others(row).map((c) => (

@@ -132,6 +132,7 @@ const measured = (lane: string, metric: 'req_per_s' | 'p50_ms' | 'p99_ms', media
   interval: { estimate: median, low: median * (1 - cv / 2), high: median * (1 + cv / 2) },
   median: text[0],
   measured: text[1],
+  server_cpu: metric === 'req_per_s' ? '54% of 1 CPU, CPU-bound' : null,
 });
 
 /** A measured lane's row: its cells, and what the session flags in them. */
@@ -221,7 +222,7 @@ const conclusiveResults: ResultsView = {
     row.verdict.claim === 'falcon-twice-puma' ? { ...row, verdict: { ...row.verdict, decided_after: 5 } } : row,
   ),
   confidence: '99.17%',
-  sequential: 'claims looked at after 3, 5, 8, 12, 18 or 27 runs per cell, each look\'s intervals at 99.17% confidence so that all 6 looks together keep a 5% error rate (Bonferroni)',
+  sequential: 'The runs went on until each claim measured here was decided (--until-conclusive): claims looked at after 3, 5, 8, 12, 18 or 27 runs per cell, each look\'s intervals at 99.17% confidence so that all 6 looks together keep a 5% error rate (Bonferroni).',
 };
 
 /** A smoke run made five minutes before the page opened, falcon skipped. */
@@ -271,13 +272,13 @@ const countResults: ResultsView = {
   lanes: [
     measuredLane(
       'seed',
-      [{ key: { lane: 'seed', endpoint: null, metric: 'count' }, runs: 1, status: { status: 'valid' }, figures: ['rooms'], stats: { runs: 1, median: 6, min: 6, max: 6, mean: 6, cv: 0, unstable: false }, interval: { estimate: 6, low: 6, high: 6 }, median: '6', measured: '6 (6–6)' }],
+      [{ key: { lane: 'seed', endpoint: null, metric: 'count' }, runs: 1, status: { status: 'valid' }, figures: ['rooms'], stats: { runs: 1, median: 6, min: 6, max: 6, mean: 6, cv: 0, unstable: false }, interval: { estimate: 6, low: 6, high: 6 }, median: '6', measured: '6 (6–6)', server_cpu: null }],
       ['one run: no spread to read'],
       1,
     ),
     measuredLane(
       'jruby',
-      [{ key: { lane: 'jruby', endpoint: '/', metric: 'req_per_s' }, runs: 0, status: { status: 'no_data', reason: 'every run failed' }, figures: [], stats: null, interval: null, median: '—', measured: '—' }],
+      [{ key: { lane: 'jruby', endpoint: '/', metric: 'req_per_s' }, runs: 0, status: { status: 'no_data', reason: 'every run failed' }, figures: [], stats: null, interval: null, median: '—', measured: '—', server_cpu: null }],
       ['throughput: no data: every run failed', 'no runs recorded'],
       0,
     ),

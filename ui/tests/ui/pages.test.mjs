@@ -461,6 +461,8 @@ describe('Results', () => {
     assert.equal(await puma.locator('[data-no-figure]').count(), 0);
     assert.match(await text('[data-measured-lanes] [data-lane="falcon"]'), /steady/);
     assert.equal(await page.locator('[data-measured-lanes] tbody tr').count(), 3);
+    // What each lane's server got from the machine, beside its numbers.
+    assert.equal(await puma.locator('[data-server-cpu]').innerText(), '54% of 1 CPU, CPU-bound');
   });
   it('summarises the environment readably, the raw records folded away', async () => {
     await open('default', 'results/hello-ceiling-1');
@@ -507,7 +509,7 @@ describe('Results', () => {
     await decided.waitFor();
     assert.equal(await decided.innerText(), 'decided after 5 runs');
     assert.equal(await page.locator('[data-verdict="puma-ceiling"] [data-decided]').count(), 0);
-    assert.match(await text('[data-sequential]'), /until each claim was decided: claims looked at after 3, 5, 8/);
+    assert.match(await text('[data-sequential]'), /until each claim measured here was decided \(--until-conclusive\): claims looked at after 3, 5, 8/);
     assert.match(await text('[data-chart-unit="req/s"] figcaption'), /99\.17% interval, the range each claim accepts shaded/);
   });
   it('shows a count bare, without a ratio’s ×, in the lanes, the verdict and the chart', async () => {

@@ -3,6 +3,8 @@
 //! reader's clone has them.
 #![allow(dead_code)]
 
+pub mod servers;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 

@@ -213,7 +213,7 @@ fn reads_only(
 fn say_look(s: &super::StepInput, runs: u32, at_look: &[ClaimAtLook]) {
     for c in at_look {
         let said = match &c.standing {
-            Standing::Decided { outcome } => format!("decided: {outcome}"),
+            Standing::Decided { outcome, .. } => format!("decided: {outcome}"),
             Standing::Open { why, .. } => format!("open: {why}"),
             Standing::Beyond { why } => format!("beyond this machine: {why}"),
             Standing::NotJudged { outcome } => format!("not judged by runs: {outcome}"),

@@ -49,7 +49,8 @@ pub struct ResultsView {
     /// claims were decided (`--until-conclusive`) the wider one its looks
     /// call for (`99.17%`).
     pub confidence: String,
-    /// Such a run's rule: its looks and their confidence.
+    /// Such a run's rule (its looks and their confidence) and how far it
+    /// got, in a sentence ([`reprise_verdict::Judgement::sequential_sentence`]).
     pub sequential: Option<String>,
 }
 
@@ -109,6 +110,9 @@ pub struct MeasuredCell {
     pub measured: String,
     /// The published figures this cell measured; empty for a lane no figure names.
     pub figures: Vec<String>,
+    /// What its server got from the machine over its runs, as the reports
+    /// say it (`83% of 1 CPU, CPU-bound`); none where it was not read.
+    pub server_cpu: Option<String>,
 }
 
 impl VerdictRow {
@@ -172,6 +176,7 @@ impl MeasuredCell {
                 .iter()
                 .map(|f| f.figure.clone())
                 .collect(),
+            server_cpu: reprise_verdict::LaneCpu::of("", &c.cell).map(|cpu| cpu.words()),
         }
     }
 }
@@ -247,7 +252,7 @@ impl Session {
             confidence: reprise_recipe::reading::confidence(
                 report.judgement.settings.bootstrap.confidence,
             ),
-            sequential: report.judgement.sequential.clone(),
+            sequential: report.judgement.sequential_sentence(),
             people: report.people_rows(),
             units: units(
                 report
@@ -312,6 +317,7 @@ mod tests {
             median: String::new(),
             measured: String::new(),
             figures: Vec::new(),
+            server_cpu: None,
         }
     }
 
