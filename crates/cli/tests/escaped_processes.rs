@@ -219,3 +219,62 @@ fn what_a_killed_run_leaves_ends_with_clean() {
     );
     assert!(gone(&held), "clean --all left {held:?} running");
 }
+
+/// A step whose child clears its environment, leaves its process group and
+/// moves itself to the root cgroup (as root may, on the cgroup filesystem
+/// as mounted): it carries the step's cgroup namespace still, so it is found
+/// when the step ends, ended, and said as a deviation of the run.
+const MOVES_OUT: &str = r#"
+[post]
+id = "moves-out"
+title = "Moves out"
+author = "Test"
+date = "2026"
+summary = "A step whose child moves itself out of the run's cgroup."
+
+[[file]]
+path = "move.sh"
+content = """
+root=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+env -i setsid sh -c "echo \\$\\$ > '$root/cgroup.procs' && echo \\$\\$ > moved.pid && exec sleep 302" >/dev/null 2>&1 </dev/null &
+until [ -s moved.pid ]; do sleep 0.05; done
+"""
+why = "A child that leaves its group, its environment and its cgroup."
+
+[[step]]
+id = "move"
+kind = "command"
+command = ["sh", "files/move.sh"]
+why = "Ends with a child that left the run's cgroup."
+"#;
+
+#[test]
+fn a_process_that_moves_out_of_the_run_s_cgroup_is_found_ended_and_said() {
+    let c = Checkout::new(&[("moves-out", MOVES_OUT)]);
+    let out = c.command(&["run", "moves-out", "--yes"]).output().unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        !said.contains("not in a cgroup"),
+        "cgroups could not be had here: {said}"
+    );
+    let run = c.run_dir().unwrap();
+    let pid: u32 = std::fs::read_to_string(run.join("moved.pid"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        gone(&[pid]),
+        "the process that moved to the root cgroup outlived its step"
+    );
+    assert!(said.contains("moved out of the run's cgroup"), "{said}");
+    let deviations = std::fs::read_to_string(run.join("results/deviations.json")).unwrap();
+    assert!(
+        deviations.contains("\"escape\"") && deviations.contains(&format!("pid {pid} (sleep)")),
+        "{deviations}"
+    );
+}

@@ -115,8 +115,11 @@ impl Cgroup {
     }
 
     /// Makes the process `command` starts join this cgroup before it runs
-    /// its program, so it and all it starts are counted and ended with it.
-    /// The spawn fails where it cannot join.
+    /// its program, so it and all it starts are counted and ended with it,
+    /// and enter a cgroup namespace of its own rooted there (where this
+    /// process may make one: as root), so the root cgroup it sees is this
+    /// one, and whatever it starts carries that namespace wherever it moves
+    /// ([`Namespace::sweep`] finds it). The spawn fails where it cannot join.
     pub fn join_on_exec(&self, command: &mut Command) -> io::Result<()> {
         let procs = File::options()
             .write(true)
@@ -126,11 +129,12 @@ impl Cgroup {
         unsafe {
             command.pre_exec(move || {
                 let written = libc::write(procs.as_raw_fd(), b"0".as_ptr().cast(), 1);
-                if written == 1 {
-                    Ok(())
-                } else {
-                    Err(io::Error::last_os_error())
+                if written != 1 {
+                    return Err(io::Error::last_os_error());
                 }
+                // Best effort: without CAP_SYS_ADMIN the cgroup alone holds it.
+                libc::unshare(libc::CLONE_NEWCGROUP);
+                Ok(())
             });
         }
         Ok(())
@@ -337,4 +341,80 @@ mod tests {
         assert_eq!(Cgroup::at(&through), None);
         run.remove();
     }
+}
+
+/// The cgroup namespace a child was started in ([`Cgroup::join_on_exec`]),
+/// held open so that its number cannot pass to another namespace while it
+/// is watched: every process the child starts carries it, whatever cgroup,
+/// process group or environment it moves to (short of `setns`, which takes
+/// root and a handle on another namespace).
+#[derive(Debug)]
+pub struct Namespace {
+    inode: u64,
+    _held: File,
+}
+
+/// A process that left its cgroup and was ended: `pid 4242 (sleep)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Escaped {
+    pub pid: u32,
+    pub command: String,
+}
+
+impl std::fmt::Display for Escaped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "pid {} ({})", self.pid, self.command)
+    }
+}
+
+impl Namespace {
+    /// The cgroup namespace of the child `pid`, where it has one other than
+    /// this process's (none where it could not make one).
+    pub fn of_child(pid: u32) -> Option<Namespace> {
+        let own = ns_inode(std::process::id())?;
+        let held = File::open(format!("/proc/{pid}/ns/cgroup")).ok()?;
+        let inode = std::os::unix::fs::MetadataExt::ino(&held.metadata().ok()?);
+        (inode != own).then_some(Namespace { inode, _held: held })
+    }
+
+    /// The number the kernel gives it (`cgroup:[4026532451]`).
+    pub fn inode(&self) -> u64 {
+        self.inode
+    }
+
+    /// Every process still in the namespace once its cgroup was killed —
+    /// those that moved themselves out of it — killed (SIGKILL) and named.
+    pub fn sweep(&self) -> Vec<Escaped> {
+        let me = std::process::id();
+        let mut ended = Vec::new();
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return ended;
+        };
+        for pid in entries
+            .flatten()
+            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|&pid| pid > 1 && pid != me)
+        {
+            if ns_inode(pid) != Some(self.inode) {
+                continue;
+            }
+            let command = std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .map(|c| c.trim().to_string())
+                .unwrap_or_default();
+            if let Ok(raw) = libc::pid_t::try_from(pid) {
+                // SAFETY: kill(2); no memory effects. The namespace is held
+                // open, so the pid read from it is one of its processes.
+                unsafe { libc::kill(raw, libc::SIGKILL) };
+            }
+            ended.push(Escaped { pid, command });
+        }
+        ended
+    }
+}
+
+/// The inode of `/proc/PID/ns/cgroup`.
+fn ns_inode(pid: u32) -> Option<u64> {
+    std::fs::metadata(format!("/proc/{pid}/ns/cgroup"))
+        .ok()
+        .map(|m| std::os::unix::fs::MetadataExt::ino(&m))
 }

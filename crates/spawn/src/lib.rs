@@ -27,7 +27,7 @@ pub mod cgroup;
 use std::io;
 use std::process::{Child, Command};
 
-pub use cgroup::{Cgroup, Usage};
+pub use cgroup::{Cgroup, Escaped, Namespace, Usage};
 
 /// Where a run records the process groups it starts, and how its
 /// processes are marked as the run's.
@@ -73,19 +73,25 @@ pub struct Spawned {
     pub record: Option<Box<dyn Record>>,
     /// The cgroup it runs in, where the run has one.
     pub cgroup: Option<Cgroup>,
+    /// The cgroup namespace it runs in, where it could be given one.
+    pub namespace: Option<Namespace>,
 }
 
 impl Spawned {
     /// Ends whatever it left in its cgroup (a `setsid` daemon, a
-    /// double fork) and removes the cgroup; answers how many processes
-    /// were there. Without a cgroup, nothing.
-    pub fn end_cgroup(&mut self) -> usize {
+    /// double fork) and removes the cgroup; then ends whatever moved itself
+    /// out of the cgroup (found by its namespace), and answers which those
+    /// were. Without a cgroup, nothing.
+    pub fn end_cgroup(&mut self) -> Vec<Escaped> {
         let Some(cgroup) = self.cgroup.take() else {
-            return 0;
+            return Vec::new();
         };
-        let killed = cgroup.kill();
+        cgroup.kill();
         cgroup.remove();
-        killed
+        self.namespace
+            .take()
+            .map(|ns| ns.sweep())
+            .unwrap_or_default()
     }
 }
 
@@ -138,10 +144,14 @@ pub fn spawn(
             }
         },
     };
+    let namespace = cgroup
+        .as_ref()
+        .and_then(|_| Namespace::of_child(child.id()));
     Ok(Spawned {
         child,
         record,
         cgroup,
+        namespace,
     })
 }
 

@@ -28,6 +28,9 @@ pub enum DeviationKind {
     /// The lanes served by another machine (`--server-host`), the load
     /// generators here: the post's servers and client shared one box.
     ServerHost,
+    /// A process a step started moved itself out of the run's cgroup (and
+    /// was ended): the step did more than its command says.
+    Escape,
 }
 
 impl DeviationKind {

@@ -75,6 +75,9 @@ pub struct Outcome {
     pub signal: Option<i32>,
     pub duration: Duration,
     pub pid: u32,
+    /// Processes it started that moved themselves out of its cgroup, found
+    /// by its cgroup namespace once the cgroup was killed, and ended.
+    pub escaped: Vec<reprise_spawn::Escaped>,
 }
 
 impl Outcome {
@@ -158,6 +161,7 @@ pub fn run(
         mut child,
         record: recorded,
         cgroup,
+        namespace,
     } = reprise_spawn::spawn(&mut command, &what, &[], recorder).map_err(|e| match e {
         SpawnError::NotFound { program } => HostError::ProgramNotFound { program },
         SpawnError::Spawn { program, source } => HostError::Spawn { program, source },
@@ -201,6 +205,8 @@ pub fn run(
         cgroup.kill();
         cgroup.remove();
     }
+    // And whatever moved itself out of the cgroup: its namespace tells.
+    let escaped = namespace.map(|ns| ns.sweep()).unwrap_or_default();
     // Read what is left; a process that escaped the group (setsid) could hold
     // the pipes open forever, so the wait is bounded.
     let drain_until = Instant::now() + Duration::from_secs(5);
@@ -219,6 +225,7 @@ pub fn run(
         signal: status.signal(),
         duration,
         pid,
+        escaped,
     })
 }
 

@@ -144,6 +144,27 @@ pub(crate) fn run_process(
     cmd.processes = Some(ctx.processes());
     let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
     let program = command.first().map(String::as_str).unwrap_or("");
+    if !outcome.escaped.is_empty() {
+        let ended: Vec<String> = outcome.escaped.iter().map(|e| e.to_string()).collect();
+        let what = format!(
+            "step {id}: {} moved out of the run's cgroup and {} ended: {}",
+            match ended.len() {
+                1 => "a process it started".to_string(),
+                n => format!("{n} processes it started"),
+            },
+            if ended.len() == 1 { "was" } else { "were" },
+            ended.join(", ")
+        );
+        s.note(what.clone());
+        ctx.results().record_deviations(
+            None,
+            &[reprise_verdict::Deviation {
+                kind: reprise_verdict::DeviationKind::Escape,
+                what,
+                lanes: Vec::new(),
+            }],
+        )?;
+    }
     match outcome.failure(program) {
         None => Ok(()),
         Some(reason) if outcome.ending == Ending::Cancelled => Err(StepFailure::Cancelled(reason)),
