@@ -67,7 +67,7 @@ fn a_published_run_is_judged_stored_listed_and_rendered() {
     let out = reprise(&data, &["verdict", "hello-ceiling", res.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("4 reproduced, 0 not reproduced"), "{text}");
+    assert!(text.contains("— 4 reproduced\n"), "{text}");
     assert!(
         text.contains("falcon-twice-puma  ratio     reproduced"),
         "{text}"
@@ -209,7 +209,7 @@ fn a_skipped_lane_is_not_measured_and_a_cell_with_errors_is_no_data() {
     let text = stdout(&out);
     assert!(
         text.contains(
-            "0 reproduced, 0 not reproduced, 0 inconclusive, 1 no data, 3 not measured, 0 not comparable"
+            "1 no data · 3 not measured"
         ),
         "{text}"
     );

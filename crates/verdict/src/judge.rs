@@ -75,16 +75,20 @@ impl Outcome {
         Outcome::NotComparable,
     ];
 
-    /// A one-line tally, every outcome counted on its own and in [`Outcome::ALL`]'s
-    /// order: `2 reproduced, 0 not reproduced, 1 inconclusive, 0 no data, 1 not
-    /// measured, 0 not comparable`. Reports' headlines and the history's list
-    /// of runs both say it so.
+    /// A one-line tally of the outcomes that occur, in [`Outcome::ALL`]'s
+    /// order: `2 reproduced · 1 inconclusive · 1 not measured`; `no claims`
+    /// where there are none. Reports' headlines and the history's list of
+    /// runs both say it so.
     pub fn tally(count: impl Fn(Outcome) -> usize) -> String {
-        Outcome::ALL
+        let counted: Vec<String> = Outcome::ALL
             .iter()
+            .filter(|o| count(**o) > 0)
             .map(|o| format!("{} {}", count(*o), o.label()))
-            .collect::<Vec<_>>()
-            .join(", ")
+            .collect();
+        match counted.is_empty() {
+            true => "no claims".into(),
+            false => counted.join(" · "),
+        }
     }
 }
 

@@ -193,9 +193,20 @@ function Claim({ claim, points, open }: { claim: ClaimAmong; points: Point[]; op
         <p class="sub" data-no-points>No machine’s result{claim.points.length > 0 ? ' among those shown' : ' yet'}.</p>
       ) : (
         <>
-          <p data-counts>
-            {tally('reproduced')} reproduced · {tally('not_reproduced')} not reproduced · {tally('could_not_say')} could not say
-          </p>
+          {points.length > 0 && (
+            <p data-counts>
+              {(
+                [
+                  ['reproduced', 'reproduced'],
+                  ['not_reproduced', 'not reproduced'],
+                  ['could_not_say', 'could not say'],
+                ] as const
+              )
+                .filter(([a]) => tally(a) > 0)
+                .map(([a, words]) => `${tally(a)} ${words}`)
+                .join(' · ')}
+            </p>
+          )}
           <Strip claim={claim} points={points} open={open} />
         </>
       )}

@@ -141,10 +141,10 @@ const measuredLane = (name: string, cells: Cell[], flags: string[], runs = 3): R
 });
 
 const results: ResultsView = {
-  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 7, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2, smoke_run: false, tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable' },
+  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 7, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2, smoke_run: false, tally: '1 reproduced · 2 not comparable' },
   info: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, author: 'Sam Ruby', post_date: '2026-10', post_url: null, post_run: 'the October 16 run', origin: 'results dir' },
   machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
-  tally: '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 2 not comparable',
+  tally: '1 reproduced · 2 not comparable',
   figures: [
     cell('puma', 30200, '54,000 req/s', '30,200 req/s (30,100–30,300)'),
     cell('falcon', 60200, '106,000 req/s', '60,200 req/s (60,100–60,300)'),
@@ -230,9 +230,9 @@ const smokeResults: ResultsView = {
   ...results,
   run: {
     ...results.run, id: 'hello-ceiling-2', created_at: new Date(Date.now() - 5 * 60_000 - 5_000).toISOString(), cells: 1, reproduced: 0, not_comparable: 1, not_measured: 3,
-    smoke_run: true, tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 3 not measured, 1 not comparable',
+    smoke_run: true, tally: '3 not measured · 1 not comparable',
   },
-  tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 3 not measured, 1 not comparable',
+  tally: '3 not measured · 1 not comparable',
   deviations: [{ kind: 'quick', what: 'a smoke run (--quick): durations, warm-ups and runs capped', lanes: [] }],
   lanes: [
     measuredLane(
@@ -250,7 +250,7 @@ const smokeResults: ResultsView = {
 
 /** A run like campfire-nightly's: a count a command step printed (its unit
  *  is empty), a claim on it, and a lane whose cell recorded no runs. */
-const countTally = '1 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable';
+const countTally = '1 reproduced';
 const countResults: ResultsView = {
   ...results,
   run: { ...results.run, id: 'campfire-nightly-1', recipe: 'campfire-nightly', title: 'Campfire, nightly', cells: 2, reproduced: 1, not_comparable: 0, tally: countTally },
@@ -290,9 +290,9 @@ const peopleRow = (people: string, served: boolean, verdict: string, navigation:
 
 const peopleResults: ResultsView = {
   ...results,
-  run: { ...results.run, id: 'campfire-people-1', recipe: 'campfire-people', title: 'Campfire with many people', cells: 0, reproduced: 0, not_comparable: 0, smoke_run: true, tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable' },
+  run: { ...results.run, id: 'campfire-people-1', recipe: 'campfire-people', title: 'Campfire with many people', cells: 0, reproduced: 0, not_comparable: 0, smoke_run: true, tally: 'no claims' },
   machine: { machine: 'matches' },
-  tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable',
+  tally: 'no claims',
   figures: [],
   verdicts: [],
   lanes: [],
@@ -543,7 +543,7 @@ const oneRecipe: Library = {
   ...library,
   recipes: [{ ...library.recipes[0], figures: 1, claims: 1, lanes: [{ lane: 'puma', here: { state: 'runs' } }], runnable: 1, runs_here: 1 }],
 };
-const judgedNothing = { ...results.run, id: 'hello-ceiling-3', cells: 0, reproduced: 0, not_comparable: 0, tally: '0 reproduced, 0 not reproduced, 0 inconclusive, 0 no data, 0 not measured, 0 not comparable' };
+const judgedNothing = { ...results.run, id: 'hello-ceiling-3', cells: 0, reproduced: 0, not_comparable: 0, tally: 'no claims' };
 
 const finishedRun: RunOutcome = {
   run: 'hello-ceiling-20261130-1',
