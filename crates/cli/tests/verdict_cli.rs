@@ -84,7 +84,7 @@ fn a_published_run_is_judged_stored_listed_and_rendered() {
     assert!(out.status.success(), "{}", stderr(&out));
     let listed = stdout(&out);
     let row = listed.lines().find(|l| l.starts_with(&id)).expect(&listed);
-    assert!(row.contains(" full  hello-ceiling  10     4"), "{row}");
+    assert!(row.contains(" measured  —      hello-ceiling  10     4"), "{row}");
 
     let html = tmp.path().join("report.html");
     let harness = tmp.path().join("harness");
@@ -207,12 +207,7 @@ fn a_skipped_lane_is_not_measured_and_a_cell_with_errors_is_no_data() {
     let out = reprise(&data, &["verdict", "hello-ceiling", res.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(
-        text.contains(
-            "1 no data · 3 not measured"
-        ),
-        "{text}"
-    );
+    assert!(text.contains("1 no data · 3 not measured"), "{text}");
     assert!(
         text.contains("puma-ceiling       absolute  no data"),
         "{text}"

@@ -66,6 +66,8 @@ pub struct RunSummary {
     /// stored before this was listed say so too; a report that is not
     /// valid JSON lists as not one).
     pub smoke_run: bool,
+    /// How the run ended, where Reprise ran it (read from the stored report).
+    pub ending: Option<reprise_report::RunEnding>,
     /// The counts worded as the report's headline words them
     /// ([`Outcome::tally`]).
     pub tally: String,
@@ -266,7 +268,8 @@ impl History {
                         CASE WHEN json_valid(runs.report) THEN
                             EXISTS (SELECT 1 FROM json_each(runs.report, '$.judgement.deviations')
                                     WHERE json_extract(value, '$.kind') = 'quick')
-                        ELSE 0 END
+                        ELSE 0 END,
+                        CASE WHEN json_valid(runs.report) THEN json_extract(runs.report, '$.run.ending') END
                  FROM runs ORDER BY created_at DESC, id DESC",
             )
             .map_err(sql(&file))?;
@@ -286,6 +289,9 @@ impl History {
                     no_data: row.get(10)?,
                     not_measured: row.get(11)?,
                     smoke_run: row.get(12)?,
+                    ending: row
+                        .get::<_, Option<String>>(13)?
+                        .and_then(|e| serde_json::from_value(serde_json::Value::String(e)).ok()),
                     tally: String::new(),
                 };
                 run.tally = Outcome::tally(|o| run.count(o) as usize);

@@ -222,10 +222,7 @@ fn the_list_says_which_runs_were_smoke_runs_and_words_the_counts_as_the_headline
     // The list's words are the report's headline tally, every outcome counted.
     assert_eq!(run("smoke").tally, smoke.tally());
     assert_eq!(run("measured").tally, measured.tally());
-    assert_eq!(
-        run("smoke").tally,
-        "1 no data · 3 not measured"
-    );
+    assert_eq!(run("smoke").tally, "1 no data · 3 not measured");
 }
 
 #[test]

@@ -105,6 +105,54 @@ pub struct RunInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(skip)]
     pub machine: Option<crate::MachineSummary>,
+    /// How the run ended, where Reprise ran it (none for published results
+    /// judged with `reprise verdict`, and runs stored before this was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<RunEnding>,
+}
+
+/// How a run ended: the one rule every front end reads (the CLI's exit
+/// code, the history, the app's Run and Results pages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum RunEnding {
+    /// Every step ran to its end and every lane was measured.
+    Finished,
+    /// Every step ran to its end; lanes this machine cannot run (or that
+    /// were left out) were not measured.
+    LanesMissing,
+    /// A step failed, a lane did not boot or stopped, or the results could
+    /// not be stored.
+    Failed,
+    /// Stopped by the reader: `reprise run` again (or Resume) goes on.
+    Cancelled,
+}
+
+impl RunEnding {
+    /// The rule: cancelled over failed over lanes missing over finished.
+    pub fn of(cancelled: bool, failed: bool, lanes_missing: bool) -> RunEnding {
+        match (cancelled, failed, lanes_missing) {
+            (true, _, _) => RunEnding::Cancelled,
+            (_, true, _) => RunEnding::Failed,
+            (_, _, true) => RunEnding::LanesMissing,
+            _ => RunEnding::Finished,
+        }
+    }
+
+    /// Whether the run did what it set out to do (the CLI exits 0).
+    pub fn succeeded(self) -> bool {
+        matches!(self, RunEnding::Finished | RunEnding::LanesMissing)
+    }
+
+    /// As a reader says it: `finished`, `finished with lanes missing`.
+    pub fn words(self) -> &'static str {
+        match self {
+            RunEnding::Finished => "finished",
+            RunEnding::LanesMissing => "finished with lanes missing",
+            RunEnding::Failed => "failed",
+            RunEnding::Cancelled => "cancelled",
+        }
+    }
 }
 
 impl RunInfo {
@@ -122,6 +170,7 @@ impl RunInfo {
             origin: None,
             recipe_sha256: None,
             machine: None,
+            ending: None,
         }
     }
 }

@@ -33,9 +33,7 @@ fn markdown_has_every_verdict_every_cell_and_the_appendix() {
         md.contains("| `falcon-above-puma` | ordering | **reproduced** |"),
         "{md}"
     );
-    assert!(md.contains(
-        "**2 reproduced · 2 not comparable.**"
-    ));
+    assert!(md.contains("**2 reproduced · 2 not comparable.**"));
     assert!(
         md.contains("| nginx | / | req_per_s | 3 | 70,550 req/s |"),
         "{md}"
@@ -85,12 +83,7 @@ fn falcon_skipped_puma_erring() -> Report {
 fn markdown_and_html_say_no_data_and_not_measured_with_why() {
     let report = falcon_skipped_puma_erring();
     let md = render(&report, Format::Markdown);
-    assert!(
-        md.contains(
-            "**1 no data · 3 not measured.**"
-        ),
-        "{md}"
-    );
+    assert!(md.contains("**1 no data · 3 not measured.**"), "{md}");
     assert!(
         md.contains(
             "| `puma-ceiling` | absolute | **no data** | 54,000 req/s ± 15% | — | puma-hello: no data: run 2 had 3 errors |"

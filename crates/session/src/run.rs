@@ -11,6 +11,7 @@ use reprise_engine::{
     CancelToken, Decision, Event, EventSink, LaneHost, Plan, PlanOptions, RunContext, RunDir,
     RunReport,
 };
+use reprise_report::RunEnding;
 use reprise_verdict::{Deviation, DeviationKind};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -190,6 +191,11 @@ pub struct Prepared<'r> {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct RunOutcome {
     pub run: String,
+    /// How it ended: the rule the CLI's exit code and the app both read.
+    pub ending: RunEnding,
+    /// The run, how it ended and its summary, as both front ends say it:
+    /// `Run hello-ceiling-1 cancelled: 1 step finished`.
+    pub headline: String,
     pub steps: RunReport,
     /// Every lane not measured (or stopped), with why, as
     /// `results/skipped.json` has them; every lane in `steps.lanes_failed`
@@ -233,9 +239,6 @@ impl RunOutcome {
             true => "no step ran".to_string(),
             false => parts.join(", "),
         };
-        if steps.cancelled {
-            line.push_str(" (cancelled)");
-        }
         if !lanes.is_empty() {
             let names: Vec<&str> = lanes.iter().map(|l| l.lane.as_str()).collect();
             line.push_str(&format!(
@@ -419,7 +422,13 @@ impl Session {
         ctx.toolchain_env = self.toolchain_env(recipe.id())?;
         ctx.lane_host = prepared.lane_host;
         let steps = reprise_engine::execute(&prepared.plan, &ctx)?;
-        let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin);
+        let skipped_lanes = lanes_not_measured(&ctx.run, &steps, events);
+        let ending = RunEnding::of(
+            steps.cancelled,
+            !steps.failed.is_empty() || !steps.lanes_failed.is_empty(),
+            !skipped_lanes.is_empty(),
+        );
+        let history = self.judge_and_store(recipe, &ctx.run, &prepared.origin, Some(ending));
         let note = match &history {
             HistoryOutcome::Stored { id } => format!(
                 "stored run {id} in the history: `reprise report {id}` renders it with its verdicts"
@@ -430,10 +439,17 @@ impl Session {
             }
         };
         events.emit(Event::Note { message: note });
-        let skipped_lanes = lanes_not_measured(&ctx.run, &steps, events);
+        // Results that could not be stored: the run failed, whatever its steps did.
+        let ending = match history {
+            HistoryOutcome::Failed { .. } => RunEnding::Failed,
+            _ => ending,
+        };
+        let summary = RunOutcome::summarise(&steps, &skipped_lanes);
         Ok(RunOutcome {
             run: ctx.run.id.clone(),
-            summary: RunOutcome::summarise(&steps, &skipped_lanes),
+            ending,
+            headline: format!("Run {} {}: {summary}", ctx.run.id, ending.words()),
+            summary,
             skipped_lanes,
             steps,
             history,
@@ -447,6 +463,7 @@ impl Session {
         recipe: &reprise_recipe::Recipe,
         run: &RunDir,
         origin: &str,
+        ending: Option<RunEnding>,
     ) -> HistoryOutcome {
         let stored = crate::judge::judge_run(recipe, run, origin).and_then(|report| match report {
             None => Ok(None),
@@ -454,6 +471,7 @@ impl Session {
                 // What a shared result says it reproduced, kept with the
                 // report so it outlives the run's folder.
                 report.run.recipe_sha256 = crate::recorded_recipe_digest(run);
+                report.run.ending = ending;
                 self.history()?.store(&report)?;
                 Ok(Some(report.run.id))
             }

@@ -368,7 +368,7 @@ fn a_run_s_recipe_digest_is_kept_with_its_report_past_its_folder() {
         reprise_harness::per_run::render(&report.measurements),
     )
     .unwrap();
-    let stored = session.judge_and_store(&loaded.recipe, &run, "a test");
+    let stored = session.judge_and_store(&loaded.recipe, &run, "a test", None);
     let reprise_session::HistoryOutcome::Stored { id } = stored else {
         panic!("{stored:?}");
     };

@@ -93,10 +93,7 @@ fn the_summary_leaves_out_counts_of_none_and_says_what_it_counts() {
         cancelled: true,
         ..RunReport::default()
     };
-    assert_eq!(
-        RunOutcome::summarise(&cancelled, &[]),
-        "no step ran (cancelled)"
-    );
+    assert_eq!(RunOutcome::summarise(&cancelled, &[]), "no step ran");
     for line in [
         RunOutcome::summarise(&all, std::slice::from_ref(&falcon)),
         RunOutcome::summarise(&mixed, &[]),
@@ -223,4 +220,25 @@ fn session_with(id: &str, text: &str) -> ([tempfile::TempDir; 2], Session) {
         ShareSettings::from_env(),
     );
     ([root, data], session)
+}
+
+#[test]
+fn one_rule_says_how_a_run_ended_and_only_a_finished_one_succeeded() {
+    use reprise_report::RunEnding;
+    // Cancelled over failed over lanes missing over finished.
+    assert_eq!(RunEnding::of(true, true, true), RunEnding::Cancelled);
+    assert_eq!(RunEnding::of(false, true, true), RunEnding::Failed);
+    assert_eq!(RunEnding::of(false, false, true), RunEnding::LanesMissing);
+    assert_eq!(RunEnding::of(false, false, false), RunEnding::Finished);
+    let succeeded: Vec<bool> = [
+        RunEnding::Finished,
+        RunEnding::LanesMissing,
+        RunEnding::Failed,
+        RunEnding::Cancelled,
+    ]
+    .iter()
+    .map(|e| e.succeeded())
+    .collect();
+    assert_eq!(succeeded, [true, true, false, false]);
+    assert_eq!(RunEnding::LanesMissing.words(), "finished with lanes missing");
 }

@@ -54,6 +54,11 @@ export function RunList({ rows, selected, page }: { rows: RunSummary[]; selected
           <a href={href({ page, run: r.id })} aria-current={r.id === selected ? 'true' : undefined}>
             <strong>{r.title}</strong>
             {r.smoke_run && <span class="badge warn" data-smoke-run>{SMOKE_RUN}</span>}
+            {(r.ending === 'cancelled' || r.ending === 'failed') && (
+              <span class="badge warn" data-ending={r.ending}>
+                {r.ending}
+              </span>
+            )}
             <span class="sub">
               <When iso={r.created_at} /> · <span data-tally>{r.tally}</span>
             </span>

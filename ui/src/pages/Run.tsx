@@ -132,8 +132,11 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
   // The step text follows the run going on, else the option as it is set.
   const shownQuick = phase === 'idle' ? quick : entry.quick;
   const blocked = busy || (!reviewed && !accepted);
-  // Once a run is stored, reading its results is the next step.
-  const stored = outcome?.history.outcome === 'stored' ? outcome.history.id : null;
+  // Once a run is stored, reading its results is the next step; after a
+  // cancel, going on with it is.
+  const cancelled = outcome?.ending === 'cancelled';
+  const stored = outcome?.history.outcome === 'stored' && !cancelled ? outcome.history.id : null;
+  const resumes = cancelled ? outcome.run : plan.latest_run;
   return (
     <>
       <p class="actions">
@@ -143,9 +146,9 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
           </a>
         )}
         <button type="button" class={stored ? 'secondary' : undefined} onClick={() => start(false)} disabled={blocked} data-action="start">
-          {plan.latest_run ? `Resume run ${plan.latest_run}` : 'Start the run'}
+          {resumes ? `Resume run ${resumes}` : 'Start the run'}
         </button>
-        {plan.latest_run && (
+        {resumes && (
           <button type="button" class="secondary" onClick={() => start(true)} disabled={blocked} data-action="fresh">
             Start a new run
           </button>
@@ -258,13 +261,14 @@ function RunStatus({ plan, live, clock, quick, busy }: { plan: RunPlan; live: Li
 }
 
 function Outcome({ outcome }: { outcome: RunOutcome }) {
-  const { steps, history } = outcome;
-  const bad = steps.failed.length > 0 || steps.lanes_failed.length > 0 || history.outcome === 'failed';
+  const { steps, history, ending } = outcome;
+  const good = ending === 'finished' || ending === 'lanes_missing';
   return (
-    <div class={`summary-line ${bad ? 'bad' : 'ok'}`} data-run-outcome role="status">
+    <div class={`summary-line ${good ? 'ok' : 'bad'}`} data-run-outcome data-ending={ending} role="status">
       <p>
-        Run {outcome.run}: {outcome.summary}.{' '}
-        {history.outcome === 'stored' && (
+        {outcome.headline}.{' '}
+        {ending === 'cancelled' && 'Resume goes on from where it stopped. '}
+        {history.outcome === 'stored' && ending !== 'cancelled' && (
           <a href={href({ page: 'results', run: history.id })} data-results-link>See the results and verdicts</a>
         )}
         {history.outcome === 'nothing_to_store' && 'Nothing was measured, so there are no results to judge.'}

@@ -158,9 +158,11 @@ export function scriptedBackend(script: Script): Backend {
           onBatch([{ type: 'event', event: { event: 'failed', step: '', reason: 'cancelled' } }]);
           return {
             run: `${id}-1`,
+            ending: 'cancelled',
+            headline: `Run ${id}-1 cancelled: no step ran`,
             steps: { finished: [], reused: [], skipped: [], failed: [], cancelled: true, lanes_failed: [] },
             skipped_lanes: [],
-            summary: 'no step ran (cancelled)',
+            summary: 'no step ran',
             history: { outcome: 'nothing_to_store' },
           };
         }

@@ -141,7 +141,7 @@ const measuredLane = (name: string, cells: Cell[], flags: string[], runs = 3): R
 });
 
 const results: ResultsView = {
-  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 7, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2, smoke_run: false, tally: '1 reproduced · 2 not comparable' },
+  run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 7, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2, smoke_run: false, ending: 'finished', tally: '1 reproduced · 2 not comparable' },
   info: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, author: 'Sam Ruby', post_date: '2026-10', post_url: null, post_run: 'the October 16 run', origin: 'results dir' },
   machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
   tally: '1 reproduced · 2 not comparable',
@@ -230,7 +230,7 @@ const smokeResults: ResultsView = {
   ...results,
   run: {
     ...results.run, id: 'hello-ceiling-2', created_at: new Date(Date.now() - 5 * 60_000 - 5_000).toISOString(), cells: 1, reproduced: 0, not_comparable: 1, not_measured: 3,
-    smoke_run: true, tally: '3 not measured · 1 not comparable',
+    smoke_run: true, ending: 'cancelled', tally: '3 not measured · 1 not comparable',
   },
   tally: '3 not measured · 1 not comparable',
   deviations: [{ kind: 'quick', what: 'a smoke run (--quick): durations, warm-ups and runs capped', lanes: [] }],
@@ -547,6 +547,8 @@ const judgedNothing = { ...results.run, id: 'hello-ceiling-3', cells: 0, reprodu
 
 const finishedRun: RunOutcome = {
   run: 'hello-ceiling-20261130-1',
+  ending: 'lanes_missing',
+  headline: 'Run hello-ceiling-20261130-1 finished with lanes missing: 1 step finished, 1 skipped; 1 lane not measured (falcon)',
   steps: { finished: ['clone'], reused: [], skipped: ['measure'], failed: [], cancelled: false, lanes_failed: [] },
   skipped_lanes: [{ lane: 'falcon', why: 'preflight: Cannot run: it needs falcon, which this machine lacks.' }],
   summary: '1 step finished, 1 skipped; 1 lane not measured (falcon)',
@@ -583,6 +585,8 @@ const measureBatches: StreamMessage[][] = [
 ];
 const measuredRun: RunOutcome = {
   run: 'hello-ceiling-20261201-2',
+  ending: 'lanes_missing',
+  headline: 'Run hello-ceiling-20261201-2 finished with lanes missing: 1 step finished; 1 lane not measured (falcon)',
   steps: { finished: ['measure'], reused: [], skipped: [], failed: [], cancelled: false, lanes_failed: [] },
   skipped_lanes: [{ lane: 'falcon', why: 'preflight: Cannot run: it needs falcon, which this machine lacks.' }],
   summary: '1 step finished; 1 lane not measured (falcon)',
@@ -689,7 +693,7 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 30,
-        outcome: { value: { ...finishedRun, summary: '1 step finished, 1 skipped; 1 lane not measured (falcon); runs went on until each claim was decided' } },
+        outcome: { value: { ...finishedRun, headline: 'Run hello-ceiling-20261130-1 finished with lanes missing: 1 step finished, 1 skipped, then runs until each claim was decided; 1 lane not measured (falcon)' } },
       },
     },
     planOnServer: { 'hello-ceiling': { value: serverPlan } },
@@ -697,7 +701,7 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 30,
-        outcome: { value: { ...finishedRun, summary: '1 step finished on the server host, 1 skipped; 1 lane not measured (falcon)' } },
+        outcome: { value: { ...finishedRun, headline: 'Run hello-ceiling-20261130-1 finished with lanes missing: 1 step finished on the server host, 1 skipped; 1 lane not measured (falcon)' } },
       },
     },
     shareStatus: { value: { signed_in: false, can_sign_in: true, repo: 'rubys/reprise', repo_from: 'chosen', token_store: 'the OS keyring' } },

@@ -288,7 +288,7 @@ describe('Run', () => {
     await page.locator('[data-action="start"]').click();
     await page.locator('[data-step="clone"][data-status="running"]').waitFor();
     await page.locator('[data-run-outcome]').waitFor();
-    assert.match(await text('[data-run-outcome]'), /Run hello-ceiling-20261130-1: 1 step finished, 1 skipped; 1 lane not measured \(falcon\)\./);
+    assert.match(await text('[data-run-outcome]'), /Run hello-ceiling-20261130-1 finished with lanes missing: 1 step finished, 1 skipped; 1 lane not measured \(falcon\)\./);
     assert.doesNotMatch(await text('[data-run-outcome]'), /\b0 (skipped|failed|kept)/);
     assert.match(await text('[data-skipped-lane="falcon"]'), /^Lane falcon was not measured: preflight: Cannot run: it needs falcon/);
     assert.match(await text('[data-run-status]'), /^Ran for \d+(\.\d)? s\.$/);
@@ -316,7 +316,10 @@ describe('Run', () => {
     await page.locator('[data-step="clone"][data-status="running"]').waitFor();
     assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
     await page.locator('[data-action="cancel"]').click();
-    await page.locator('[data-run-outcome]', { hasText: '(cancelled)' }).waitFor({ timeout: 5000 });
+    await page.locator('[data-run-outcome][data-ending="cancelled"]', { hasText: 'cancelled' }).waitFor({ timeout: 5000 });
+    // A cancelled run goes on from where it stopped: Resume is the main action, the live figures are gone.
+    assert.match(await text('[data-action="start"]'), /^Resume/);
+    assert.equal(await page.locator('[data-results-link]').count(), 0);
   });
   it('counts no measuring time for a step a resumed run keeps, and all of it for a new run', async () => {
     await open('resumed', 'run/hello-ceiling');
@@ -498,6 +501,9 @@ describe('Results', () => {
     assert.match(await smoke.locator('[data-smoke-run]').innerText(), /a smoke run, not a measurement/);
     assert.match(await smoke.locator('time').innerText(), /\(5 min ago\)$/);
     assert.equal(await page.locator('[data-run="hello-ceiling-1"] [data-smoke-run]').count(), 0);
+    // A cancelled run is listed as one; a finished one carries no such word.
+    assert.equal(await smoke.locator('[data-ending="cancelled"]').innerText(), 'cancelled');
+    assert.equal(await page.locator('[data-run="hello-ceiling-1"] [data-ending]').count(), 0);
     assert.match(await text('.report h2'), /a smoke run, not a measurement/);
     assert.match(await text('[data-not-measured] [data-lane="falcon"]'), /falcon: preflight: it needs falcon, which this machine lacks/);
     assert.match(await text('[data-measured-lanes] [data-lane="puma"]'), /one run: no spread to read/);

@@ -43,6 +43,7 @@ pub fn run(_args: Args) -> ExitCode {
         "run",
         "made",
         "kind",
+        "ended",
         "recipe",
         "cells",
         "reproduced",
@@ -56,7 +57,8 @@ pub fn run(_args: Args) -> ExitCode {
         table.row(vec![
             r.id,
             r.created_at,
-            if r.smoke_run { "smoke" } else { "full" }.to_string(),
+            if r.smoke_run { "smoke" } else { "measured" }.to_string(),
+            r.ending.map_or("—", |e| e.words()).to_string(),
             r.recipe,
             r.cells.to_string(),
             r.reproduced.to_string(),

@@ -228,7 +228,7 @@ pub fn run(args: Args) -> ExitCode {
     match session.execute(prepared, &sink) {
         Ok(outcome) => {
             let steps = &outcome.steps;
-            eprintln!("{}: {}", outcome.run, outcome.summary);
+            eprintln!("{}", outcome.headline);
             // Every lane not measured, with why; one that did not boot or
             // stopped means the run did not measure what it planned.
             for lane in &outcome.skipped_lanes {
@@ -252,8 +252,7 @@ pub fn run(args: Args) -> ExitCode {
                 }
                 println!("(why, claim by claim: `reprise report {id}`)");
             }
-            let stored = !matches!(outcome.history, HistoryOutcome::Failed { .. });
-            if steps.ok() && stored {
+            if outcome.ending.succeeded() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use reprise_engine::StepStatus;
 use reprise_harness::timestamp::compact_utc;
+use reprise_report::RunEnding;
 
 use crate::table::Table;
 
@@ -45,6 +46,7 @@ pub fn run(args: Args) -> ExitCode {
         "FINISHED",
         "FAILED",
         "SKIPPED",
+        "ENDED",
     ]);
     for (run, state) in &runs {
         let count = |s: StepStatus| {
@@ -65,6 +67,14 @@ pub fn run(args: Args) -> ExitCode {
                 )
             })
             .count();
+        let has = |s: StepStatus| state.steps.values().any(|st| st.status == s);
+        // A step left running: the Reprise that ran it was killed.
+        let ended = match has(StepStatus::Running) {
+            true => "stopped (Reprise was killed)",
+            false => {
+                RunEnding::of(has(StepStatus::Cancelled), has(StepStatus::Failed), false).words()
+            }
+        };
         table.row(vec![
             run.id.clone(),
             state.recipe.clone(),
@@ -72,6 +82,7 @@ pub fn run(args: Args) -> ExitCode {
             count(StepStatus::Finished),
             failed.to_string(),
             count(StepStatus::Skipped),
+            ended.to_string(),
         ]);
     }
     print!("{}", table.render(0));
