@@ -84,7 +84,10 @@ fn a_published_run_is_judged_stored_listed_and_rendered() {
     assert!(out.status.success(), "{}", stderr(&out));
     let listed = stdout(&out);
     let row = listed.lines().find(|l| l.starts_with(&id)).expect(&listed);
-    assert!(row.contains(" measured  —      hello-ceiling  10     4"), "{row}");
+    assert!(
+        row.contains(" measured  —      hello-ceiling  10     4"),
+        "{row}"
+    );
 
     let html = tmp.path().join("report.html");
     let harness = tmp.path().join("harness");

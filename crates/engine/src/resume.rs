@@ -155,8 +155,10 @@ impl Resume<'_> {
                     } else {
                         "cancelled"
                     },
+                    // "cancelled last time", not "…: cancelled" again.
                     prev.reason
                         .as_deref()
+                        .filter(|r| *r != "cancelled")
                         .map(|r| format!(": {r}"))
                         .unwrap_or_default()
                 ));

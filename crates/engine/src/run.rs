@@ -157,9 +157,16 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             Decision::Run(_) => {}
         }
 
+        let inputs = resume.inputs_digest(step, &state);
+        // Cut off last time with the same inputs: what it finished then
+        // stands (a load step measures only the cells it had not).
+        let cut_off = state.steps.get(&id).is_some_and(|prev| {
+            matches!(prev.status, StepStatus::Cancelled | StepStatus::Running)
+                && prev.inputs == inputs
+        });
         let mut entry = StepState {
             status: StepStatus::Running,
-            inputs: resume.inputs_digest(step, &state),
+            inputs,
             outputs: None,
             started: now(),
             finished: None,
@@ -178,6 +185,7 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             step,
             ctx,
             plan_lanes: &plan.lanes,
+            cut_off,
         };
         let result = run_step(&input, &mut lanes).and_then(|done| {
             entry.commit = done.commit;

@@ -132,10 +132,10 @@ fn run_and_cancel(text: &str, cancel_on: impl Fn(&Event) -> bool + Sync) -> Canc
 
 #[test]
 fn a_cancel_mid_cell_stops_it_within_a_second_and_it_is_not_a_measurement() {
-    if !puma_here() {
-        eprintln!("puma is not installed: skipped");
-        return;
-    }
+    assert!(
+        puma_here(),
+        "puma is not installed (the test command installs it)"
+    );
     // Cancelled right after a live figure: the next would come a second later.
     let Cancelled {
         report,
@@ -171,10 +171,10 @@ fn a_cancel_mid_cell_stops_it_within_a_second_and_it_is_not_a_measurement() {
 
 #[test]
 fn a_cancel_during_the_warm_up_stops_it_within_a_second() {
-    if !puma_here() {
-        eprintln!("puma is not installed: skipped");
-        return;
-    }
+    assert!(
+        puma_here(),
+        "puma is not installed (the test command installs it)"
+    );
     let Cancelled {
         report,
         events,

@@ -240,5 +240,8 @@ fn one_rule_says_how_a_run_ended_and_only_a_finished_one_succeeded() {
     .map(|e| e.succeeded())
     .collect();
     assert_eq!(succeeded, [true, true, false, false]);
-    assert_eq!(RunEnding::LanesMissing.words(), "finished with lanes missing");
+    assert_eq!(
+        RunEnding::LanesMissing.words(),
+        "finished with lanes missing"
+    );
 }

@@ -20,7 +20,7 @@ use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_lo
 use reprise_probe::Fingerprint;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
 use reprise_verdict::{CellKey, LaneInfo, Measurements, Run, ServerCpu};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::check::checks_of;
@@ -37,7 +37,7 @@ pub const QUICK_WARMUP: Duration = Duration::from_secs(1);
 pub const QUICK_RUNS: u32 = 2;
 
 /// One measured cell of one run, with everything the load generator said.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(super) struct CellResult {
     lane: String,
     endpoint: String,
@@ -334,6 +334,13 @@ pub(crate) fn run(
         conclusive: None,
         started: Instant::now(),
     };
+    let kept = rounds.keep_finished_cells(&to_measure);
+    if kept > 0 {
+        s.note(format!(
+            "kept {} measured before the cancel; measuring the rest",
+            count(kept, "cell")
+        ));
+    }
     for run in 1..=shape.runs {
         let mut order = to_measure.clone();
         if run % 2 == 0 {
@@ -341,6 +348,9 @@ pub(crate) fn run(
         }
         for lane in order {
             for endpoint in &workload.endpoints {
+                if rounds.has(lane, endpoint, run) {
+                    continue;
+                }
                 rounds.cell(lanes, lane, endpoint, run)?;
             }
         }
@@ -380,6 +390,56 @@ pub(super) struct Rounds<'a> {
 }
 
 impl Rounds<'_> {
+    /// Where the step was cut off last time with the inputs it has now: the
+    /// cells that attempt measured in full (of its workload, its runs and
+    /// a lane measured now) stand, so only the rest is measured. Answers
+    /// how many were kept.
+    fn keep_finished_cells(&mut self, to_measure: &[&Lane]) -> u32 {
+        let ctx = self.s.ctx;
+        if !self.s.cut_off {
+            return 0;
+        }
+        let Some(earlier) = std::fs::read(ctx.run.results().join("results.json"))
+            .ok()
+            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        else {
+            return 0;
+        };
+        if earlier["workload"] != self.workload.name.as_str() || earlier["quick"] != ctx.quick {
+            return 0;
+        }
+        let cells: Vec<CellResult> =
+            serde_json::from_value(earlier["cells"].clone()).unwrap_or_default();
+        let mut kept = 0;
+        for cell in cells {
+            let measured_now = to_measure.iter().any(|l| l.name.as_str() == cell.lane)
+                && self
+                    .workload
+                    .endpoints
+                    .iter()
+                    .any(|e| e.name.as_str() == cell.endpoint);
+            if cell.cancelled
+                || cell.req_per_s.is_none()
+                || cell.run > self.shape.runs
+                || !measured_now
+            {
+                continue;
+            }
+            record(&mut self.m, &cell);
+            self.cells.push(cell);
+            self.done += 1;
+            kept += 1;
+        }
+        kept
+    }
+
+    /// Whether run `run` of `lane`'s `endpoint` is measured already.
+    fn has(&self, lane: &Lane, endpoint: &Endpoint, run: u32) -> bool {
+        self.cells.iter().any(|c| {
+            c.lane == lane.name.as_str() && c.endpoint == endpoint.name.as_str() && c.run == run
+        })
+    }
+
     /// Measures run `run` of `lane`'s `endpoint` (no data where its server
     /// did not boot or stopped), records it and writes the results; a
     /// cancel during or right after it ends the step.

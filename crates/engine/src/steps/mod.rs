@@ -43,6 +43,9 @@ pub(crate) struct StepInput<'a> {
     pub step: &'a Step,
     pub ctx: &'a RunContext<'a>,
     pub plan_lanes: &'a [String],
+    /// The step was cancelled or interrupted last time with the inputs it
+    /// has now: what it finished then may be kept.
+    pub cut_off: bool,
 }
 
 impl StepInput<'_> {
