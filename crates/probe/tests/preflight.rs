@@ -364,11 +364,18 @@ fn debian_toolchains_on_a_vm_differ_or_block_with_reasons_and_fixes() {
         "{}",
         lane.why
     );
+    // The fix is one shell line of commands; the container route is said.
+    let fix = lane.fix.as_deref().unwrap();
     assert!(
-        lane.fix
-            .as_deref()
-            .unwrap()
-            .ends_with("or run the lane in a container image that has them")
+        fix.starts_with("mise install ") || fix.starts_with("sudo "),
+        "{fix}"
+    );
+    assert!(!fix.contains("; or") && !fix.contains(" or run"), "{fix}");
+    assert!(
+        lane.why
+            .contains(" Or run the lane in a container image that has them."),
+        "{}",
+        lane.why
     );
     let container = report.item("lane ruby-container").unwrap();
     assert_eq!(container.verdict, Verdict::Blocks);
@@ -473,4 +480,120 @@ fn a_recipe_pattern_that_refuses_the_banner_is_not_overruled() {
         report.item("lane truffleruby").unwrap().verdict,
         Verdict::Differs
     );
+}
+
+/// Figures and claims over the recipe's lanes: one a blocked lane stops,
+/// one absolute, one on a lane the post alone measured.
+const CLAIMS: &str = r#"
+[[figure]]
+id = "ruby-rps"
+lane = "ruby"
+metric = "req_per_s"
+value = 2000
+quote = "CRuby serves 2,000."
+
+[[figure]]
+id = "jruby-rps"
+lane = "jruby"
+metric = "req_per_s"
+value = 1000
+quote = "JRuby serves 1,000."
+
+[[figure]]
+id = "spinel-rps"
+lane = "spinel"
+metric = "req_per_s"
+value = 8000
+quote = "Spinel serves 8,000."
+
+[[claim]]
+id = "ruby-twice-jruby"
+kind = "ratio"
+numerator = "ruby-rps"
+denominator = "jruby-rps"
+value = 2.0
+tolerance = 0.15
+quote = "CRuby is twice JRuby."
+
+[[claim]]
+id = "ruby-ceiling"
+kind = "absolute"
+figure = "ruby-rps"
+tolerance = 0.15
+quote = "CRuby serves 2,000."
+
+[[claim]]
+id = "spinel-over-ruby"
+kind = "ratio"
+numerator = "spinel-rps"
+denominator = "ruby-rps"
+value = 4.0
+tolerance = 0.15
+quote = "Spinel is four times CRuby."
+"#;
+
+#[test]
+fn a_preflight_says_which_claims_a_run_here_can_judge_and_why_not() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("campfire-runtimes.toml");
+    std::fs::write(&file, format!("{RECIPE}{CLAIMS}")).unwrap();
+    let recipe = reprise_recipe::load(&file).unwrap();
+    let judged = |report: &Preflight| -> Vec<(String, bool, Option<String>, Option<String>)> {
+        report
+            .claims
+            .iter()
+            .map(|c| (c.claim.clone(), c.judged, c.why.clone(), c.fix.clone()))
+            .collect()
+    };
+
+    // The post's machine and toolchains: all but the post's own lane's.
+    let machine = fixture::ryzen_5_3600();
+    let fp = Fingerprint::read(machine.root());
+    let report = run(&recipe, &fp, &published_bin(&tmp.path().join("bin")));
+    let on_the_posts = judged(&report);
+    assert!(on_the_posts[0].1 && on_the_posts[1].1, "{on_the_posts:#?}");
+    assert_eq!(
+        on_the_posts[2].2.as_deref(),
+        Some("lane spinel is the post's only: The Spinel compiler is not published.")
+    );
+
+    // A VM with Debian's Ruby and no JRuby.
+    let bin = tmp.path().join("vm-bin");
+    script(
+        &bin,
+        "ruby",
+        "ruby 3.1.2p20 (2022-04-12 revision 4491bb740a) [x86_64-linux-gnu]",
+        false,
+    );
+    script(&bin, "java", "openjdk version \"17.0.15\" 2025-04-15", true);
+    let vm = fixture::Tree::new();
+    vm.file(
+        "proc/cpuinfo",
+        "processor\t: 0\nmodel name\t: Intel(R) Xeon(R) Processor\nflags\t\t: fpu hypervisor\n\n",
+    )
+    .file("sys/class/dmi/id/sys_vendor", "QEMU\n");
+    fixture::write_meminfo(&vm, 24 * 1024 * 1024, 20 * 1024 * 1024, 0, 0);
+    let search = SearchPath {
+        dirs: vec![bin],
+        mise_installs: None,
+    };
+    let report = run(&recipe, &Fingerprint::read(vm.root()), &search);
+    let on_a_vm = judged(&report);
+    let (claim, judged_here, why, fix) = &on_a_vm[0];
+    assert_eq!((claim.as_str(), *judged_here), ("ruby-twice-jruby", false));
+    assert_eq!(
+        why.as_deref(),
+        Some("lane jruby cannot run here: it needs jruby, which this machine lacks")
+    );
+    assert!(
+        fix.as_deref().is_some_and(|f| !f.contains("; or")),
+        "{fix:?}"
+    );
+    assert_eq!(
+        on_a_vm[1].2.as_deref(),
+        Some(
+            "an absolute figure is judged only on a machine like the post's, and this one differs"
+        )
+    );
+    assert!(!on_a_vm.iter().any(|c| c.1), "{on_a_vm:#?}");
 }

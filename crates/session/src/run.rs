@@ -184,7 +184,7 @@ pub struct Prepared<'r> {
     pub until_conclusive: Option<std::time::Duration>,
     sources: BTreeMap<String, String>,
     origin: String,
-    lane_host: LaneHost,
+    pub(crate) lane_host: LaneHost,
 }
 
 /// How a run ended, and whether what it measured reached the history.

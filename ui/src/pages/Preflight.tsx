@@ -1,3 +1,4 @@
+import { ClaimsHere } from '../ClaimsHere';
 import type { PreflightVerdict } from '../bindings/PreflightVerdict';
 import type { Preflight } from '../bindings/Preflight';
 import type { PreflightItem } from '../bindings/PreflightItem';
@@ -37,6 +38,7 @@ export function PreflightPage({ id }: { id: string }) {
                 Go to the run
               </a>
             </div>
+            <ClaimsHere claims={p.claims} />
             <Fixes p={p} />
             {!p.versions_asked && p.version_commands.length > 0 && (
               <div class="notice" data-versions>

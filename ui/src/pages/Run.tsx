@@ -1,3 +1,4 @@
+import { ClaimsHere } from '../ClaimsHere';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlanRow } from '../bindings/PlanRow';
 import type { RunOutcome } from '../bindings/RunOutcome';
@@ -137,6 +138,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
   const cancelled = outcome?.ending === 'cancelled';
   const stored = outcome?.history.outcome === 'stored' && !cancelled ? outcome.history.id : null;
   const resumes = cancelled ? outcome.run : plan.latest_run;
+  const judgesNothing = plan.claims.length > 0 && plan.claims.every((c) => !c.judged);
   return (
     <>
       <p class="actions">
@@ -147,6 +149,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
         )}
         <button type="button" class={stored ? 'secondary' : undefined} onClick={() => start(false)} disabled={blocked} data-action="start">
           {resumes ? `Resume run ${resumes}` : 'Start the run'}
+          {judgesNothing && ' (it judges no claim here)'}
         </button>
         {resumes && (
           <button type="button" class="secondary" onClick={() => start(true)} disabled={blocked} data-action="fresh">
@@ -179,6 +182,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
         </div>
       )}
       {plan.lanes.length > 0 && <p class="sub">Lanes: {plan.lanes.join(', ')}</p>}
+      <ClaimsHere claims={plan.claims} />
       {plan.deviations.length > 0 && (
         <Notice>
           This run will differ from the post: {plan.deviations.map((d) => d.what).join('; ')}.

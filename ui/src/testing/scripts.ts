@@ -403,6 +403,12 @@ const preflight: Preflight = {
   published_only_lanes: [],
   version_commands: ['ruby --version', 'puma --version', 'falcon --version'],
   versions_asked: false,
+  claims: [
+    { claim: 'falcon-twice-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
+    { claim: 'falcon-above-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
+    { claim: 'puma-ceiling', judged: false, why: 'an absolute figure is judged only on a machine like the post’s, and this one differs', fix: null },
+    { claim: 'nginx-above-puma', judged: true, why: null, fix: null },
+  ],
 };
 
 const setupPlan: SetupPlan = {
@@ -465,6 +471,12 @@ const plan: RunPlan = {
     server_host: null,
   },
   reviewed_diff: null,
+  claims: [
+    { claim: 'falcon-twice-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
+    { claim: 'falcon-above-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
+    { claim: 'puma-ceiling', judged: false, why: 'an absolute figure is judged only on a machine like the post’s, and this one differs', fix: null },
+    { claim: 'nginx-above-puma', judged: true, why: null, fix: null },
+  ],
 };
 
 /** The same plan with the lanes on a server host, as the app plans it. */

@@ -263,6 +263,16 @@ describe('Preflight', () => {
 });
 
 describe('Run', () => {
+  it('says before it starts which claims the run can judge, each reason once with its fix', async () => {
+    await open('default', 'run/hello-ceiling');
+    const here = page.locator('[data-claims-here]');
+    await here.waitFor();
+    assert.equal(await here.locator('[data-claims-judged]').innerText(), '1 of 4 claims: nginx-above-puma.');
+    const reasons = here.locator('[data-not-judged]');
+    assert.equal(await reasons.count(), 2, 'one line per reason, not per claim');
+    assert.match(await reasons.first().innerText(), /^falcon-twice-puma, falcon-above-puma: lane falcon cannot run here/);
+    assert.equal(await reasons.first().locator('[data-fix]').innerText(), 'gem install falcon');
+  });
   it('shows the plan with the post’s reasons before starting', async () => {
     await open('default', 'run/hello-ceiling');
     const measure = page.locator('[data-step="measure"]');

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args as ClapArgs;
 use std::io::{BufRead, IsTerminal, Write as _};
 
-use reprise_probe::preflight::{self, Preflight, PublishedOnly, Subject, Verdict};
+use reprise_probe::preflight::{self, ClaimHere, Preflight, PublishedOnly, Subject, Verdict};
 use reprise_recipe::shown::command_line;
 use reprise_session::preflight::{Preflighted, Versions};
 use reprise_session::recipes::Loaded;
@@ -202,6 +202,54 @@ fn accepted(args: &Args, loaded: &Loaded) -> bool {
     matches!(answer.trim(), "y" | "Y" | "yes")
 }
 
+/// What a run here can judge, claim by claim: the judged ones named once,
+/// each reason a claim is not judged said once with the claims it stops and
+/// its fix on a line of its own (a command to copy, nothing else).
+pub(crate) fn judged_here(claims: &[ClaimHere]) -> String {
+    use reprise_recipe::shown::shown;
+    let mut o = String::new();
+    if claims.is_empty() {
+        return o;
+    }
+    let judged: Vec<&str> = claims
+        .iter()
+        .filter(|c| c.judged)
+        .map(|c| c.claim.as_str())
+        .collect();
+    let head = match judged.len() {
+        0 => format!("none of its {} claims", claims.len()),
+        n if n == claims.len() => format!("all {n} claims"),
+        n => format!("{n} of {} claims ({})", claims.len(), judged.join(", ")),
+    };
+    o.push_str(&wrap(
+        &shown(&format!("What a run here can judge: {head}")),
+        WIDTH,
+        0,
+    ));
+    let mut reasons: Vec<(&str, Option<&str>, Vec<&str>)> = Vec::new();
+    for c in claims.iter().filter(|c| !c.judged) {
+        let why = c.why.as_deref().unwrap_or("not judged here");
+        match reasons
+            .iter_mut()
+            .find(|(w, f, _)| *w == why && *f == c.fix.as_deref())
+        {
+            Some((_, _, names)) => names.push(&c.claim),
+            None => reasons.push((why, c.fix.as_deref(), vec![&c.claim])),
+        }
+    }
+    for (why, fix, names) in reasons {
+        o.push_str(&wrap(
+            &shown(&format!("not judged: {} — {why}", names.join(", "))),
+            WIDTH,
+            2,
+        ));
+        if let Some(fix) = fix {
+            o.push_str(&format!("      fix: {}\n", shown(fix)));
+        }
+    }
+    o
+}
+
 fn render(report: &Preflight) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "Preflight of {}\n", report.recipe);
@@ -290,5 +338,7 @@ fn render(report: &Preflight) -> String {
     for PublishedOnly { lane, why } in &report.published_only_lanes {
         o.push_str(&wrap(&format!("Published only: {lane} — {why}"), WIDTH, 2));
     }
+    o.push('\n');
+    o.push_str(&judged_here(&report.claims));
     o
 }

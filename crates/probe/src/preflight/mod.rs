@@ -94,6 +94,79 @@ pub struct Preflight {
     /// Whether the versions were asked; when not, the programs were only
     /// found on the search path and nothing of the recipe's ran.
     pub versions_asked: bool,
+    /// What a run here can judge, claim by claim ([`claims_here`]).
+    pub claims: Vec<ClaimHere>,
+}
+
+/// Whether a run here can judge one of the recipe's claims: where it
+/// cannot, the one reason and the fix, if there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+pub struct ClaimHere {
+    pub claim: String,
+    pub judged: bool,
+    /// Why a run here cannot judge it.
+    pub why: Option<String>,
+    /// A command that would let it be judged, where one exists.
+    pub fix: Option<String>,
+}
+
+/// What a run here can judge, claim by claim, from a preflight's lanes and
+/// machine: a claim whose figure's lane cannot run here, or that rests on a
+/// figure the post gives no number for, is not judged; an absolute claim is
+/// judged only on a machine like the post's.
+pub fn claims_here(recipe: &Recipe, report: &Preflight) -> Vec<ClaimHere> {
+    let lane_item = |lane: &str| {
+        report
+            .items
+            .iter()
+            .find(|i| i.subject == Subject::Lane && i.name == format!("lane {lane}"))
+    };
+    recipe
+        .claims
+        .iter()
+        .map(|claim| {
+            let mut why = None;
+            let mut fix = None;
+            for id in claim.shape.figures() {
+                let Some(figure) = recipe.figure(id.as_str()) else {
+                    continue;
+                };
+                let lane = figure.lane.as_str();
+                if let Some(p) = report.published_only_lanes.iter().find(|p| p.lane == lane) {
+                    why = Some(format!("lane {lane} is the post's only: {}", p.why));
+                } else if report.blocked_lanes.iter().any(|l| l == lane) {
+                    let item = lane_item(lane);
+                    // The lane's first sentence: what it lacks.
+                    let lacks = item.map_or("it is blocked", |i| {
+                        let first = i.why.split(". ").next().unwrap_or(&i.why);
+                        first.trim_start_matches("Cannot run: ").trim_end_matches('.')
+                    });
+                    why = Some(format!("lane {lane} cannot run here: {lacks}"));
+                    fix = item.and_then(|i| i.fix.clone());
+                } else if figure.value.is_none() && figure.range.is_none() {
+                    why = Some(format!("the post gives no number for {}", figure.id));
+                }
+                if why.is_some() {
+                    break;
+                }
+            }
+            if why.is_none()
+                && claim.shape.kind() == reprise_recipe::ClaimKind::Absolute
+                && !report.absolute_comparable
+            {
+                why = Some(
+                    "an absolute figure is judged only on a machine like the post's, and this one differs"
+                        .into(),
+                );
+            }
+            ClaimHere {
+                claim: claim.id.to_string(),
+                judged: why.is_none(),
+                why,
+                fix,
+            }
+        })
+        .collect()
 }
 
 /// A lane the post measured that the recipe cannot run.
@@ -241,7 +314,7 @@ pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Prefl
             why: l.not_runnable.clone().unwrap_or_default(),
         })
         .collect();
-    Preflight {
+    let mut report = Preflight {
         recipe: recipe.id().to_string(),
         items,
         absolute_comparable,
@@ -254,5 +327,8 @@ pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Prefl
             .map(|t| reprise_recipe::shown::command_line(&t.command))
             .collect(),
         versions_asked: !tools.tools.iter().any(|t| t.status == Status::Located),
-    }
+        claims: Vec::new(),
+    };
+    report.claims = claims_here(recipe, &report);
+    report
 }

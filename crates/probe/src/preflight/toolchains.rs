@@ -113,6 +113,16 @@ fn install_fix(tc: &Toolchain) -> String {
     }
 }
 
+/// Whether a fix is a command a shell runs as it is (`gem install falcon`),
+/// not a sentence (`install falcon 0.55`).
+fn is_command(fix: &str) -> bool {
+    [
+        "sudo ", "mise ", "gem ", "apt-get ", "cargo ", "podman ", "export ",
+    ]
+    .iter()
+    .any(|p| fix.starts_with(p))
+}
+
 fn default_why(tc: &Toolchain) -> String {
     match tc.name.as_str() {
         "truffleruby" => CEXTS_LOCK.to_string(),
@@ -315,11 +325,18 @@ pub(super) fn lane_items(
                         }
                         seen
                     });
-                fixes.push(match &lane.image {
-                    Some(image) => format!("or run the lane in its container image {image}"),
-                    None => "or run the lane in a container image that has them".into(),
+                // The fix a reader copies is commands only, one shell line;
+                // what is not a command is said in the why.
+                let (commands, sentences): (Vec<String>, Vec<String>) =
+                    fixes.drain(..).partition(|f| is_command(f));
+                item.fix = (!commands.is_empty()).then(|| commands.join(" && "));
+                for sentence in sentences {
+                    why.push_str(&format!(" To fix it: {sentence}."));
+                }
+                why.push_str(&match &lane.image {
+                    Some(image) => format!(" Or run the lane in its container image {image}."),
+                    None => " Or run the lane in a container image that has them.".into(),
                 });
-                item.fix = Some(fixes.join("; "));
             }
             let truffle = lane.runtime.as_deref() == Some("truffleruby");
             let unlocked = lane.env.values().any(|v| v.contains("--cexts-lock=false"));

@@ -5,6 +5,7 @@
 //! prints these rows.
 
 use reprise_engine::{Consent, Decision, Expected, State, StepStatus};
+use reprise_probe::preflight::ClaimHere;
 use reprise_recipe::{ChecksumStatus, StepKind};
 use reprise_report::{Environment, SourceRevision};
 use reprise_verdict::Deviation;
@@ -33,6 +34,9 @@ pub struct RunPlan {
     /// For a modified recipe: the diff from its reviewed version, where the
     /// checkout's git history has it.
     pub reviewed_diff: Option<String>,
+    /// What this run can judge, claim by claim, with the one reason and the
+    /// fix where it cannot: known before it starts.
+    pub claims: Vec<ClaimHere>,
 }
 
 /// A step of the plan, and where the latest run got to with it.
@@ -110,6 +114,41 @@ impl Session {
             deviations: prepared.deviations.clone(),
             consent: prepared.consent.clone(),
             reviewed_diff: self.reviewed_diff(loaded),
+            claims: self.claims_this_run_judges(loaded, prepared),
         }
+    }
+
+    /// The preflight's claims (its programs only looked for: nothing of the
+    /// recipe runs), and those whose lanes the plan leaves out.
+    fn claims_this_run_judges(&self, loaded: &Loaded, prepared: &Prepared) -> Vec<ClaimHere> {
+        let found = self.preflight(
+            loaded,
+            crate::preflight::Versions::Locate,
+            true,
+            None,
+            &prepared.lane_host,
+        );
+        let Ok(found) = found else {
+            return Vec::new();
+        };
+        let recipe = &loaded.recipe;
+        let mut claims = found.report.claims;
+        for c in claims.iter_mut().filter(|c| c.judged) {
+            let left_out = recipe
+                .claims
+                .iter()
+                .find(|k| k.id == c.claim.as_str())
+                .and_then(|claim| {
+                    claim.shape.figures().into_iter().find_map(|id| {
+                        let lane = recipe.figure(id.as_str())?.lane.to_string();
+                        (!prepared.plan.lanes.contains(&lane)).then_some(lane)
+                    })
+                });
+            if let Some(lane) = left_out {
+                c.judged = false;
+                c.why = Some(format!("lane {lane} is left out of this run"));
+            }
+        }
+        claims
     }
 }
