@@ -2,7 +2,7 @@
 //! flag that takes a value, run as the real binary over a table of absurd
 //! values (huge, negative, NaN, infinite, empty, garbage, a raw ESC, bytes
 //! that are not UTF-8), exits 2 with a message on stderr: never 101 (a
-//! panic), never a raw control character on the terminal.
+//! panic), never a raw control or invisible character on the terminal.
 //!
 //! Nothing here starts a run: a value that is refused is refused before
 //! anything runs, and a value that is accepted meets a context that fails
@@ -16,6 +16,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::process::{Child, Output};
 use std::time::{Duration, Instant};
 
+use reprise_recipe::shown::is_invisible;
 use support::Checkout;
 
 const RECIPE: &str = r#"
@@ -224,7 +225,7 @@ fn judge(checkout: &Checkout, args: &[OsString]) -> Option<String> {
                 .chars()
                 .collect::<Vec<_>>()
         })
-        .find(|c| c.is_control() && *c != '\n' && *c != '\t')
+        .find(|&c| (c.is_control() && c != '\n' && c != '\t') || is_invisible(c))
     {
         return Some(format!(
             "printed a raw U+{:04X}: {:?}",

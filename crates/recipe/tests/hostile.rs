@@ -726,3 +726,37 @@ fn two_lanes_reading_the_same_harness_cells_are_refused_at_the_mapping() {
         "{d:?}"
     );
 }
+
+/// An env key that is not a shell variable's name (`A B`, `1A`, `A-B`, `É`)
+/// would read as two words or as no assignment in the plan's `NAME=value`:
+/// refused at the key, with where.
+#[test]
+fn env_keys_are_shell_names() {
+    let base = hello();
+    for key in [
+        "\"A B\"", "\"1A\"", "\"A-B\"", "\"É\"", "\"A.B\"", "\"\"", "\"A;B\"",
+    ] {
+        let text = edit(
+            &base,
+            "port = 9292",
+            &format!("port = 9292\nenv = {{ {key} = \"1\" }}"),
+        );
+        let at = format!("{key} = \"1\" }}");
+        let d = refused(&text, &at, "cannot be an environment variable's name");
+        assert!(
+            d.expected.as_deref().is_some_and(|e| e.contains("shell")),
+            "{d}"
+        );
+    }
+    for key in ["A", "_X", "RAILS_ENV", "a1"] {
+        let text = edit(
+            &base,
+            "port = 9292",
+            &format!("port = 9292\nenv = {{ {key} = \"1\" }}"),
+        );
+        assert!(
+            reprise_recipe::parse(Path::new("recipes/hello-ceiling.toml"), &text).is_ok(),
+            "{key}"
+        );
+    }
+}

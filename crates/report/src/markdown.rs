@@ -3,9 +3,10 @@
 use std::fmt::Write;
 
 use reprise_recipe::reading::{percent, range, value};
+use reprise_recipe::shown::command_line;
 use reprise_verdict::{CellReading, MachineMatch};
 
-use crate::{Exporter, Report, ReportError, shell_words};
+use crate::{Exporter, Report, ReportError};
 
 pub struct MarkdownExporter;
 
@@ -261,7 +262,7 @@ The lanes ran on another machine, the load generators on this one.
     if !env.commands.is_empty() {
         let _ = writeln!(out, "### Commands\n\n```sh");
         for c in &env.commands {
-            let _ = writeln!(out, "{}", shell_words(c));
+            let _ = writeln!(out, "{}", command_line(c));
         }
         let _ = writeln!(out, "```\n");
     }

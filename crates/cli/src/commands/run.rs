@@ -211,7 +211,10 @@ pub fn run(args: Args) -> ExitCode {
         )),
         None => shown.push_str("  in a new run folder\n"),
     }
-    eprint!("{shown}");
+    // Each part was escaped where it was put together; escaped again as a
+    // whole (which changes nothing already escaped), so that no part left
+    // out can reach the terminal raw.
+    eprint!("{}", reprise_recipe::shown::shown_text(&shown));
     if !args.yes && !confirm() {
         return ExitCode::FAILURE;
     }
