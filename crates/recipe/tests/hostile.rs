@@ -760,3 +760,42 @@ fn env_keys_are_shell_names() {
         );
     }
 }
+
+/// The post's link is opened by the app and written into reports as a link:
+/// only a web page's address passes, never `javascript:` or `data:`.
+#[test]
+fn the_post_url_is_a_web_page() {
+    let base = hello();
+    let date = "date = \"2026-10\"";
+    let with_url = |url: &str| edit(&base, date, &format!("{date}\nurl = \"{url}\""));
+    for bad in [
+        "javascript:alert(1)",
+        "JavaScript:alert(document.cookie)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:x",
+        "file:///etc/passwd",
+        "https://",
+        "http:///path",
+        "https://:80/x",
+        "//example.com/x",
+        "https://example.com/a\\\"b",
+        "https://example.com/<b>",
+        "https://example.com/a b",
+    ] {
+        refused(
+            &with_url(bad),
+            &format!("\"{bad}"),
+            "is not a web page's address",
+        );
+    }
+    for ok in [
+        "https://example.com/post",
+        "HTTP://EXAMPLE.COM",
+        "https://user@host.example:8443/a?b=c#d",
+    ] {
+        assert!(
+            reprise_recipe::parse(Path::new("recipes/hello-ceiling.toml"), &with_url(ok)).is_ok(),
+            "{ok}"
+        );
+    }
+}
