@@ -5,21 +5,18 @@
 use std::time::Duration;
 
 use reprise_recipe::Span;
+use reprise_recipe::shown::shown;
 
 /// A duration flag: the recipes' grammar (`20s`, `500ms`, `2m`, `1h`), or
-/// a plain number of seconds (`10`, `2.5`). NaN, infinite, negative and
-/// too long are refused with the reason.
+/// a plain number of seconds (`10`, `2.5`), bounded one way whatever its
+/// unit (at most a year, as a recipe's spans are: [`Span::of_seconds`]).
+/// NaN, infinite, negative and too long are refused with the reason.
 pub fn duration(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds.is_nan() || seconds.is_infinite() => Err(format!(
-            "`{text}` is not a duration; expected seconds (e.g. 10) or e.g. 500ms, 20s, 2m"
-        )),
-        Ok(seconds) if seconds < 0.0 => Err(format!("`{text}` is negative")),
-        Ok(seconds) => Duration::try_from_secs_f64(seconds)
-            .map_err(|_| format!("`{text}` is too long to be a duration")),
-        Err(_) => text.parse::<Span>().map(Span::as_duration),
+    match text.trim().parse::<f64>() {
+        Ok(seconds) => Span::of_seconds(seconds, text),
+        Err(_) => text.parse::<Span>(),
     }
+    .map(Span::as_duration)
 }
 
 /// A rate flag: a finite number of requests per second above zero.
@@ -27,9 +24,10 @@ pub fn rate(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(rate) if rate.is_finite() && rate > 0.0 => Ok(rate),
         Ok(_) => Err(format!(
-            "`{text}` is not a rate: it must be a finite number above zero"
+            "`{}` is not a rate: it must be a finite number above zero",
+            shown(text)
         )),
-        Err(_) => Err(format!("`{text}` is not a number")),
+        Err(_) => Err(format!("`{}` is not a number", shown(text))),
     }
 }
 
@@ -64,6 +62,30 @@ mod tests {
         ] {
             assert!(duration(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn plain_seconds_are_bounded_as_every_unit_is() {
+        // A year (8784 h) in each unit passes; a little more is refused, as
+        // `--budget 1e19` (which overflowed a deadline) is.
+        for ok in ["31622400", "31622400s", "527040m", "8784h", "31622400000ms"] {
+            assert_eq!(duration(ok), Ok(Duration::from_secs(31_622_400)), "{ok}");
+        }
+        for long in [
+            "31622401",
+            "1e19",
+            "1e18",
+            "18446744073709551616",
+            "31622401s",
+            "527041m",
+            "8785h",
+            "31622400001ms",
+        ] {
+            let e = duration(long).unwrap_err();
+            assert!(e.contains("at most 8784h"), "{long}: {e}");
+        }
+        assert!(duration("-0").is_ok());
+        assert!(duration("\u{1b}[2J").unwrap_err().contains("\\u{1b}"));
     }
 
     #[test]

@@ -8,7 +8,18 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+/// `eprintln!`, escaped: what the commands say on stderr quotes what was
+/// typed (a run id, a path, a repository) and what a server or a file said,
+/// so it is shown as the recipes' text is, through the one escaping
+/// function ([`reprise_recipe::shown::shown_text`]): no ESC, bidi override
+/// or invisible character reaches the terminal raw.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", reprise_recipe::shown::shown_text(&format!($($arg)*)))
+    };
+}
 
 mod commands;
 mod flags;
@@ -74,7 +85,28 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    // Parsed without styles: an error quotes what was typed, and is shown
+    // escaped as everything that reaches the terminal from outside is (on
+    // a terminal clap would print a value's ESC as it is); without styles
+    // the only escapes in it are the value's.
+    let plain = Cli::command().styles(clap::builder::Styles::plain());
+    let cli = match plain
+        .try_get_matches()
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m))
+    {
+        Ok(cli) => cli,
+        // --help and --version, in colour where the terminal has it.
+        Err(e) if !e.use_stderr() => {
+            Cli::parse();
+            e.exit()
+        }
+        Err(e) => {
+            let text = e.render().ansi().to_string();
+            eprint!("{}", reprise_recipe::shown::shown_text(&text));
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
+    match cli.command {
         Command::Recipes(args) => recipes::run(args),
         Command::Show(args) => show::run(args),
         Command::Check(args) => check::run(args),

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use reprise_recipe::shown::{command_line, shown};
+use reprise_recipe::shown::{command_line, env_assignment, shown};
 use reprise_recipe::{Action, Placement, Recipe};
 use serde::Serialize;
 
@@ -71,9 +71,7 @@ pub struct ConsentFile {
 }
 
 fn env_lines(env: &BTreeMap<String, String>) -> Vec<String> {
-    env.iter()
-        .map(|(k, v)| format!("{}={}", shown(k), command_line(std::slice::from_ref(v))))
-        .collect()
+    env.iter().map(|(k, v)| env_assignment(k, v)).collect()
 }
 
 impl Consent {

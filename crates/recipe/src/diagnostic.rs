@@ -132,32 +132,6 @@ fn floor_char_boundary(text: &str, mut at: usize) -> usize {
     at
 }
 
-/// Whether a character would act on a terminal, reorder text or hide
-/// rather than show: C0 and C1 controls, DEL, the Unicode bidi controls and
-/// the other format characters (zero-width spaces and joiners, the soft
-/// hyphen, tags).
-pub(crate) fn is_unsafe_char(c: char) -> bool {
-    c.is_control() || is_format_char(c)
-}
-
-/// The Unicode format characters (general category Cf, Unicode 16): they
-/// print as nothing, so `nginx\u{200b}` reads as `nginx`. The bidi
-/// controls are among them.
-pub(crate) fn is_format_char(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{0600}'..='\u{0605}' | '\u{061C}' | '\u{06DD}' | '\u{070F}'
-        | '\u{0890}'..='\u{0891}' | '\u{08E2}' | '\u{180E}' | '\u{200B}'..='\u{200F}'
-        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}'
-        | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}'
-        | '\u{13430}'..='\u{1343F}' | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}'
-        | '\u{E0001}' | '\u{E0020}'..='\u{E007F}')
-}
-
-/// The bidirectional formatting characters ("Trojan Source").
-pub(crate) fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
-}
-
 /// `c` as it is shown: itself, or an escape such as `\u{1b}`. A tab is
 /// shown as a space so that the caret under a line stays aligned.
 fn escaped(c: char, out: &mut String) {

@@ -6,14 +6,14 @@ use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The longest span that parses: a year.
-const LONGEST: Duration = Duration::from_secs(366 * 24 * 3600);
-
 /// A length of time written as a number and a unit (`ms`, `s`, `m`, `h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Span(pub Duration);
 
 impl Span {
+    /// The longest span that parses, whatever its unit: a year (8784 h).
+    pub const LONGEST: Duration = Duration::from_secs(366 * 24 * 3600);
+
     pub fn as_duration(self) -> Duration {
         self.0
     }
@@ -30,13 +30,22 @@ impl FromStr for Span {
 
     fn from_str(text: &str) -> Result<Self, String> {
         let text = text.trim();
+        let quoted = || crate::diagnostic::shown(text, 40);
         let split = text
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .ok_or_else(|| format!("`{text}` has no unit; expected e.g. `20s`, `500ms`, `2m`"))?;
+            .ok_or_else(|| {
+                format!(
+                    "`{}` has no unit; expected e.g. `20s`, `500ms`, `2m`",
+                    quoted()
+                )
+            })?;
         let (number, unit) = text.split_at(split);
-        let number: f64 = number
-            .parse()
-            .map_err(|_| format!("`{text}` does not start with a number; expected e.g. `20s`"))?;
+        let number: f64 = number.parse().map_err(|_| {
+            format!(
+                "`{}` does not start with a number; expected e.g. `20s`",
+                quoted()
+            )
+        })?;
         let seconds = match unit.trim() {
             "ms" => number / 1000.0,
             "s" => number,
@@ -44,17 +53,35 @@ impl FromStr for Span {
             "h" => number * 3600.0,
             other => {
                 return Err(format!(
-                    "unknown unit `{other}` in `{text}`; expected one of ms, s, m, h"
+                    "unknown unit `{}` in `{}`; expected one of ms, s, m, h",
+                    crate::diagnostic::shown(other, 40),
+                    quoted()
                 ));
             }
         };
-        // Past a year a deadline (`Instant::now() + span`) could overflow,
-        // and no benchmark step is meant to run that long.
-        if !(0.0..=LONGEST.as_secs_f64()).contains(&seconds) {
+        Span::of_seconds(seconds, text)
+    }
+}
+
+impl Span {
+    /// `seconds` (written as `text`) as a span, bounded as every span is
+    /// whatever its unit: NaN, infinite, negative and longer than a year
+    /// are refused with the reason. Past a year a deadline (now plus the
+    /// span) could overflow, and no benchmark step is meant to run that long.
+    pub fn of_seconds(seconds: f64, text: &str) -> Result<Span, String> {
+        let text = crate::diagnostic::shown(text.trim(), 40);
+        if !seconds.is_finite() {
             return Err(format!(
-                "`{}` is longer than Reprise allows; expected at most {}",
-                crate::diagnostic::shown(text, 40),
-                Span(LONGEST)
+                "`{text}` is not a duration; expected e.g. `20s`, `500ms`, `2m`"
+            ));
+        }
+        if seconds < 0.0 {
+            return Err(format!("`{text}` is negative; a duration is at least 0s"));
+        }
+        if seconds > Self::LONGEST.as_secs_f64() {
+            return Err(format!(
+                "`{text}` is longer than Reprise allows; expected at most {}",
+                Span(Self::LONGEST)
             ));
         }
         Duration::try_from_secs_f64(seconds)

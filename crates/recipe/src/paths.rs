@@ -355,7 +355,8 @@ fn argv(command: &[String], span: Range<usize>, p: &mut Vec<Problem>) {
 }
 
 /// Environment variable names a process can be given: those of the
-/// `[[owner]]` at `index` (a lane, a step).
+/// `[[owner]]` at `index` (a lane, a step), each a shell variable's name, so
+/// that the plan's `NAME=value` reads as exactly one assignment.
 fn env(
     vars: &std::collections::BTreeMap<String, String>,
     spans: &Spans<'_>,
@@ -364,7 +365,7 @@ fn env(
     p: &mut Vec<Problem>,
 ) {
     for key in vars.keys() {
-        if key.is_empty() || key.contains('=') || key.contains('\0') {
+        if !crate::shown::is_shell_name(key) {
             p.push(Problem::new(
                 key_at!(spans, owner, index, "env", key.as_str())
                     .unwrap_or_else(|| fallback.clone()),
@@ -372,7 +373,10 @@ fn env(
                     "`{}` cannot be an environment variable's name",
                     shown(key, 80)
                 ),
-                Some("a name without `=`, e.g. RAILS_ENV".into()),
+                Some(
+                    "a shell variable's name: letters, digits and `_`, not starting with a digit, e.g. RAILS_ENV"
+                        .into(),
+                ),
             ));
         }
     }

@@ -1,12 +1,15 @@
 //! Recipe text as a terminal or a page shows it: control characters and
-//! bidirectional overrides escaped, command lines quoted as a shell reads
+//! invisible characters escaped, command lines quoted as a shell reads
 //! them. Everything a recipe says goes through here before a reader sees it.
 
 use std::borrow::Cow;
 
-/// `text` with every control character and every bidirectional override
-/// written as an escape (`\u{1b}`), so it shows as what it is. Everything a
-/// recipe says goes through this before it reaches a terminal or a page.
+/// `text` with every control character and every invisible character
+/// ([`is_invisible`]: bidi overrides, zero-width characters, variation
+/// selectors, Hangul fillers…) written as an escape (`\u{1b}`), so it shows
+/// as what it is. Everything a recipe, a server or a stranger's post says
+/// goes through this before it reaches a terminal or a page: the one
+/// escaping function.
 pub fn shown(text: &str) -> Cow<'_, str> {
     if !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
@@ -39,28 +42,139 @@ pub fn shown_text(text: &str) -> Cow<'_, str> {
     )
 }
 
-/// What is escaped: control characters, format characters (bidi controls,
-/// zero-width characters, tags: the rule `check` refuses them by) and the
-/// Unicode line separators.
+/// What is escaped: control characters, invisible characters
+/// ([`is_invisible`]: the rule `check` refuses them by) and the Unicode line
+/// separators.
 fn needs_escape(c: char) -> bool {
-    crate::diagnostic::is_unsafe_char(c) || c == '\u{2028}' || c == '\u{2029}'
+    is_unsafe(c) || c == '\u{2028}' || c == '\u{2029}'
 }
 
-/// A command line as a shell would read it back: each argument escaped and
-/// quoted where it holds a space, a quote or nothing.
+/// Whether a character would act on a terminal, reorder text or hide
+/// rather than show: C0 and C1 controls, DEL, and [`is_invisible`].
+pub(crate) fn is_unsafe(c: char) -> bool {
+    c.is_control() || is_invisible(c)
+}
+
+/// Whether a character prints as nothing (or as a blank that is not a
+/// space), so that `nginx\u{200b}` and `true\u{34f}` read as `nginx` and
+/// `true`: every Default_Ignorable_Code_Point (Unicode 16's
+/// DerivedCoreProperties.txt; it holds the bidi controls, the zero-width
+/// characters, the variation selectors, the Mongolian free variation
+/// selectors, the tags and the Hangul fillers) and every other format
+/// character (general category Cf: the Arabic number signs, the
+/// interlinear annotation and the Egyptian hieroglyph format controls).
+///
+/// `check` refuses these in every one-line field of a recipe, and
+/// [`shown`] escapes them wherever text from outside is printed: the one
+/// list both read.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c,
+        // Default_Ignorable_Code_Point.
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}'..='\u{1160}' | '\u{17B4}'..='\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}'
+        // The format characters (Cf) that are not default-ignorable.
+        | '\u{0600}'..='\u{0605}' | '\u{06DD}' | '\u{070F}' | '\u{0890}'..='\u{0891}'
+        | '\u{08E2}' | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}'
+        | '\u{13430}'..='\u{1343F}')
+}
+
+/// The bidirectional formatting characters ("Trojan Source"): refused even
+/// in prose, where other invisible characters (a joiner in an emoji) may
+/// stay, escaped when shown.
+pub(crate) fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// A command line as a POSIX shell reads it back: pasted into `sh`, it runs
+/// exactly this argument vector. Each argument is a bare word when every
+/// character of it is one a shell takes as it is (`[A-Za-z0-9_@%+=:,./-]`),
+/// else single-quoted (`'` written `'\''`; the empty argument `''`); the
+/// program is quoted too where a shell would read it as an assignment
+/// (`A=1`) or a reserved word (`if`). The one quoting function: everything
+/// that shows a command goes through it.
+///
+/// Control and invisible characters are escaped on top ([`shown`]: `check`
+/// refuses them in commands, so none should arrive): such an argument is
+/// shown quoted, with the escape (`\u{1b}`) where the character was, never
+/// raw.
 pub fn command_line(command: &[String]) -> String {
     command
         .iter()
-        .map(|a| {
-            let a = shown(a);
-            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '\'' || c == '"') {
-                format!("'{}'", a.replace('\'', "'\\''"))
+        .enumerate()
+        .map(|(i, arg)| {
+            let word = shell_word(arg);
+            if i == 0 && word == *arg && (arg.contains('=') || is_reserved_word(arg)) {
+                format!("'{arg}'")
             } else {
-                a.into_owned()
+                word
             }
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// One argument as a POSIX shell reads it back (see [`command_line`]).
+pub fn shell_word(arg: &str) -> String {
+    let bare = !arg.is_empty()
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c));
+    if bare {
+        arg.to_string()
+    } else {
+        shown(&format!("'{}'", arg.replace('\'', r"'\''"))).into_owned()
+    }
+}
+
+/// `NAME=value` as a shell reads it back: one assignment. A name that is
+/// not a shell variable's name (`check` refuses those) is shown as one
+/// quoted word, so that `A B=1` cannot read as two.
+pub fn env_assignment(name: &str, value: &str) -> String {
+    if is_shell_name(name) {
+        format!("{name}={}", shell_word(value))
+    } else {
+        shell_word(&format!("{name}={value}"))
+    }
+}
+
+/// Whether `name` is a shell variable's name: `[A-Za-z_][A-Za-z0-9_]*`.
+pub fn is_shell_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The words a shell reads as its own syntax where a command starts.
+fn is_reserved_word(word: &str) -> bool {
+    matches!(
+        word,
+        "!" | "{"
+            | "}"
+            | "case"
+            | "do"
+            | "done"
+            | "elif"
+            | "else"
+            | "esac"
+            | "fi"
+            | "for"
+            | "if"
+            | "in"
+            | "then"
+            | "until"
+            | "while"
+            | "function"
+            | "select"
+            | "time"
+            | "[["
+            | "]]"
+            | "coproc"
+    )
 }
 
 #[cfg(test)]
@@ -89,13 +203,53 @@ mod tests {
     }
 
     #[test]
+    fn command_lines_quote_every_character_a_shell_reads_as_syntax() {
+        let line =
+            |argv: &[&str]| command_line(&argv.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+        // As the hostile recipes wrote them: a comment, a backslash, a `;`.
+        assert_eq!(
+            line(&["sh", "-c", "eval \"$1\"", "#", "touch${IFS}x"]),
+            "sh -c 'eval \"$1\"' '#' 'touch${IFS}x'"
+        );
+        assert_eq!(line(&["echo", "a\\ b"]), "echo 'a\\ b'");
+        assert_eq!(line(&["echo", "hello; touch X"]), "echo 'hello; touch X'");
+        assert_eq!(
+            line(&["a|b", "$HOME", "`x`", "*", "~"]),
+            "'a|b' '$HOME' '`x`' '*' '~'"
+        );
+        assert_eq!(
+            line(&["ruby", "-e", "--x=1,2", "a@b:%+/."]),
+            "ruby -e --x=1,2 a@b:%+/."
+        );
+        // A program a shell would read as an assignment or a reserved word.
+        assert_eq!(line(&["A=1", "B=2"]), "'A=1' B=2");
+        assert_eq!(line(&["if", "then"]), "'if' then");
+        assert_eq!(env_assignment("A", "1 2"), "A='1 2'");
+        assert_eq!(env_assignment("A B", "1"), "'A B=1'");
+        assert_eq!(
+            env_assignment("RAILS_ENV", "production"),
+            "RAILS_ENV=production"
+        );
+    }
+
+    #[test]
+    fn shell_names() {
+        for ok in ["A", "_", "RAILS_ENV", "a1", "_9"] {
+            assert!(is_shell_name(ok), "{ok}");
+        }
+        for bad in ["", "1A", "A B", "A-B", "A=B", "É", "A\u{200b}"] {
+            assert!(!is_shell_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
     fn command_lines_quote_what_a_shell_would_split() {
         let argv: Vec<String> = ["ruby", "-e", "puts 'hi'", "", "a\u{1b}b"]
             .map(String::from)
             .to_vec();
         assert_eq!(
             command_line(&argv),
-            "ruby -e 'puts '\\''hi'\\''' '' a\\u{1b}b"
+            "ruby -e 'puts '\\''hi'\\''' '' 'a\\u{1b}b'"
         );
     }
 }

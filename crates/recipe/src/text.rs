@@ -2,9 +2,10 @@
 //! string of the file, whatever table it is in: the consent plan, `show`,
 //! logs and reports print them, so none may carry a terminal escape, a bidi
 //! override that reorders what is read, a line break that forges a line, or
-//! (in a one-line field: an id, a name, a command, a path) a format
-//! character that prints as nothing, so that `nginx\u{200b}` reads as
-//! `nginx`.
+//! (in a one-line field: an id, a name, a command, a path) an invisible
+//! character ([`crate::shown::is_invisible`]: a format character, a variation
+//! selector, a Hangul filler…) that prints as nothing, so that
+//! `nginx\u{200b}` reads as `nginx`.
 //!
 //! Prose (a post's summary, a step's reason, a quoted sentence) may span
 //! lines; a file's content and a request body may also hold tabs; everything
@@ -15,7 +16,8 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::diagnostic::{Problem, is_bidi_control, is_format_char};
+use crate::diagnostic::Problem;
+use crate::shown::{is_bidi_control, is_invisible};
 
 /// How many lines a string may span, by its key.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -85,9 +87,7 @@ fn first_bad(s: &str, shape: Shape) -> Option<char> {
             // Only as half of a CRLF line break: alone it moves the cursor
             // back over what was printed.
             '\r' => shape == Shape::Line || chars.peek() != Some(&'\n'),
-            c => {
-                c.is_control() || is_bidi_control(c) || (shape == Shape::Line && is_format_char(c))
-            }
+            c => c.is_control() || is_bidi_control(c) || (shape == Shape::Line && is_invisible(c)),
         };
         if bad {
             return Some(c);
@@ -104,7 +104,7 @@ fn problem(text: &str, span: Range<usize>, c: char, what: &str, shape: Shape) ->
         '\u{1b}' => "an escape character (ESC)",
         '\u{7f}' => "a delete character (DEL)",
         c if is_bidi_control(c) => "a bidi control character",
-        c if is_format_char(c) => "an invisible format character",
+        c if is_invisible(c) => "an invisible character",
         _ => "a control character",
     };
     // Point at the character itself when the file holds it as written; an
@@ -171,7 +171,7 @@ mod tests {
                 let p = problems(&text);
                 assert_eq!(p.len(), 1, "{text}");
                 assert!(
-                    p[0].message.contains("an invisible format character"),
+                    p[0].message.contains("an invisible character"),
                     "{}",
                     p[0].message
                 );

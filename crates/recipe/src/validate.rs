@@ -32,6 +32,7 @@ pub(crate) fn validate(recipe: &Recipe, file: &Path, spans: &Spans<'_>) -> Vec<P
         ));
     }
     check_date(recipe, spans, &mut p);
+    check_post_url(recipe, spans, &mut p);
     unique(recipe.sources.iter().map(|s| &s.id), "source", &mut p);
     unique(
         recipe.toolchains.iter().map(|t| &t.name),
@@ -135,6 +136,41 @@ fn check_date(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
             Some("YYYY-MM-DD, YYYY-MM or YYYY".into()),
         ));
     }
+}
+
+/// The post's link is opened by the app and written into the report as a
+/// link: a web page's address, never a `javascript:` or `data:` URL.
+fn check_post_url(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
+    let Some(url) = &recipe.post.url else { return };
+    if !is_web_url(url) {
+        p.push(Problem::new(
+            at!(spans, "post", "url").unwrap_or_else(|| recipe.post.id.span()),
+            format!(
+                "post url `{}` is not a web page's address",
+                crate::diagnostic::shown(url, 80)
+            ),
+            Some("an http:// or https:// URL with a host, e.g. https://example.com/post".into()),
+        ));
+    }
+}
+
+/// `http://` or `https://` (any case), a host, and nothing a link could be
+/// broken out of: no whitespace, quotes, angle brackets or backslashes.
+pub(crate) fn is_web_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    let Some(rest) = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit('@').next().unwrap_or("");
+    !host.is_empty()
+        && !host.starts_with(':')
+        && !url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || "\"'<>\\`".contains(c))
 }
 
 fn check_sources(recipe: &Recipe, p: &mut Vec<Problem>) {

@@ -726,3 +726,76 @@ fn two_lanes_reading_the_same_harness_cells_are_refused_at_the_mapping() {
         "{d:?}"
     );
 }
+
+/// An env key that is not a shell variable's name (`A B`, `1A`, `A-B`, `É`)
+/// would read as two words or as no assignment in the plan's `NAME=value`:
+/// refused at the key, with where.
+#[test]
+fn env_keys_are_shell_names() {
+    let base = hello();
+    for key in [
+        "\"A B\"", "\"1A\"", "\"A-B\"", "\"É\"", "\"A.B\"", "\"\"", "\"A;B\"",
+    ] {
+        let text = edit(
+            &base,
+            "port = 9292",
+            &format!("port = 9292\nenv = {{ {key} = \"1\" }}"),
+        );
+        let at = format!("{key} = \"1\" }}");
+        let d = refused(&text, &at, "cannot be an environment variable's name");
+        assert!(
+            d.expected.as_deref().is_some_and(|e| e.contains("shell")),
+            "{d}"
+        );
+    }
+    for key in ["A", "_X", "RAILS_ENV", "a1"] {
+        let text = edit(
+            &base,
+            "port = 9292",
+            &format!("port = 9292\nenv = {{ {key} = \"1\" }}"),
+        );
+        assert!(
+            reprise_recipe::parse(Path::new("recipes/hello-ceiling.toml"), &text).is_ok(),
+            "{key}"
+        );
+    }
+}
+
+/// The post's link is opened by the app and written into reports as a link:
+/// only a web page's address passes, never `javascript:` or `data:`.
+#[test]
+fn the_post_url_is_a_web_page() {
+    let base = hello();
+    let date = "date = \"2026-10\"";
+    let with_url = |url: &str| edit(&base, date, &format!("{date}\nurl = \"{url}\""));
+    for bad in [
+        "javascript:alert(1)",
+        "JavaScript:alert(document.cookie)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:x",
+        "file:///etc/passwd",
+        "https://",
+        "http:///path",
+        "https://:80/x",
+        "//example.com/x",
+        "https://example.com/a\\\"b",
+        "https://example.com/<b>",
+        "https://example.com/a b",
+    ] {
+        refused(
+            &with_url(bad),
+            &format!("\"{bad}"),
+            "is not a web page's address",
+        );
+    }
+    for ok in [
+        "https://example.com/post",
+        "HTTP://EXAMPLE.COM",
+        "https://user@host.example:8443/a?b=c#d",
+    ] {
+        assert!(
+            reprise_recipe::parse(Path::new("recipes/hello-ceiling.toml"), &with_url(ok)).is_ok(),
+            "{ok}"
+        );
+    }
+}

@@ -4,10 +4,12 @@
 use std::fmt::Write;
 
 use reprise_recipe::reading::value;
+use reprise_recipe::shown::command_line;
 
 use crate::markdown::cell_median;
 use crate::svg::{cell_charts, claim_forest, escape};
-use crate::{Exporter, Report, ReportError, shell_words};
+
+use crate::{Exporter, Report, ReportError};
 
 pub struct HtmlExporter;
 
@@ -210,7 +212,7 @@ fn appendix(out: &mut String, report: &Report) {
     );
     json_block(out, "Harness parameters", &env.harness);
     if !env.commands.is_empty() {
-        let commands: Vec<String> = env.commands.iter().map(|c| shell_words(c)).collect();
+        let commands: Vec<String> = env.commands.iter().map(|c| command_line(c)).collect();
         let _ = writeln!(
             out,
             "<h3>Commands</h3><pre>{}</pre>",

@@ -3,9 +3,10 @@
 use std::fmt::Write;
 
 use reprise_recipe::reading::{percent, range, value};
+use reprise_recipe::shown::command_line;
 use reprise_verdict::{CellReading, MachineMatch};
 
-use crate::{Exporter, Report, ReportError, shell_words};
+use crate::{Exporter, Report, ReportError};
 
 pub struct MarkdownExporter;
 
@@ -19,9 +20,52 @@ impl Exporter for MarkdownExporter {
     }
 }
 
-/// A table cell: no pipes or line breaks.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace(['\n', '\r'], " ")
+/// Text from a recipe or a run as Markdown shows it, literally: on one
+/// line, with every character that could make markup backslash-escaped —
+/// a link or an image (`[`, `]`), a tag or an autolink (`<`, `>`: `<b>`,
+/// `</details>`), a code span (`` ` ``), a table column (`|`), a character
+/// reference (`&#x202e;`, `&lt;`) — so a title, a quote or a deviation
+/// cannot change the page around it. Emphasis marks (`*`, `_`, `~`) are
+/// left as they are: they can only restyle the text itself, and the
+/// redactor, which reads the rendered Markdown, must still find
+/// `access_token=` and `/home/user_name` where they are. Usable in a table
+/// cell.
+pub(crate) fn text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            '\\' | '`' | '[' | ']' | '<' | '>' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '&' if is_reference(&text[i + 1..]) => out.push_str("\\&"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether the text after a `&` makes it a character reference: `#…` or
+/// a name ended by `;`.
+fn is_reference(after: &str) -> bool {
+    if after.starts_with('#') {
+        return true;
+    }
+    let name = after
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(after.len());
+    name > 0 && after[name..].starts_with(';')
+}
+
+/// A link's address as Markdown reads it whole: the characters that would
+/// end it percent-encoded (`check` lets only http(s) addresses through).
+fn link_address(url: &str) -> String {
+    url.replace('(', "%28")
+        .replace(')', "%29")
+        .replace(' ', "%20")
+        .replace('<', "%3C")
+        .replace('>', "%3E")
 }
 
 fn machine_line(machine: &MachineMatch) -> String {
@@ -31,7 +75,7 @@ fn machine_line(machine: &MachineMatch) -> String {
         }
         MachineMatch::Differs(reasons) => format!(
             "This machine differs from the post's ({}): absolute figures are shown for information only; ratios and orderings are judged.",
-            reasons.join("; ")
+            text(&reasons.join("; "))
         ),
     }
 }
@@ -48,19 +92,19 @@ fn markdown(report: &Report) -> String {
     let mut out = String::new();
     let run = &report.run;
     let j = &report.judgement;
-    let _ = writeln!(out, "# Reprise: {}\n", report.headline());
+    let _ = writeln!(out, "# Reprise: {}\n", text(&report.headline()));
     let post = match &run.post_url {
-        Some(url) => format!("[{}]({url})", run.title),
-        None => run.title.clone(),
+        Some(url) => format!("[{}]({})", text(&run.title), link_address(url)),
+        None => text(&run.title),
     };
     let _ = writeln!(
         out,
         "Reproduction of {post} by {} ({}{}), recipe `{}`, run `{}` made {}.\n",
-        run.author,
-        run.post_date,
+        text(&run.author),
+        text(&run.post_date),
         run.post_run
             .as_ref()
-            .map(|r| format!(", {r}"))
+            .map(|r| format!(", {}", text(r)))
             .unwrap_or_default(),
         run.recipe,
         run.id,
@@ -76,7 +120,7 @@ fn markdown(report: &Report) -> String {
     if !j.deviations.is_empty() {
         let _ = writeln!(out, "## How this run differs from the post\n");
         for d in &j.deviations {
-            let _ = writeln!(out, "- {}", d.what);
+            let _ = writeln!(out, "- {}", text(&d.what));
         }
         out.push('\n');
     }
@@ -106,15 +150,15 @@ fn markdown(report: &Report) -> String {
                 "| `{}` | {} | **{}** | {} | {} | {} |",
                 v.claim,
                 v.kind,
-                cell(&v.outcome_text()),
+                text(&v.outcome_text()),
                 published,
                 measured,
-                cell(&v.reason)
+                text(&v.reason)
             );
         }
         out.push('\n');
         for v in &j.verdicts {
-            let _ = writeln!(out, "> `{}`: {}\n", v.claim, cell(&v.quote));
+            let _ = writeln!(out, "> `{}`: {}\n", v.claim, text(&v.quote));
         }
     }
 
@@ -150,8 +194,8 @@ fn markdown(report: &Report) -> String {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            cell(&key.lane),
-            cell(key.endpoint.as_deref().unwrap_or("—")),
+            text(&key.lane),
+            text(key.endpoint.as_deref().unwrap_or("—")),
             key.metric().name(),
             runs,
             cell_median(reading),
@@ -163,7 +207,7 @@ fn markdown(report: &Report) -> String {
             } else {
                 published
             },
-            cell(&reading.status.describe())
+            text(&reading.status.describe())
         );
     }
     out.push('\n');
@@ -180,7 +224,7 @@ fn markdown(report: &Report) -> String {
             "---|".repeat(crate::PEOPLE_COLUMNS.len())
         );
         for row in &people {
-            let cells: Vec<String> = row.cells().iter().map(|c| cell(c)).collect();
+            let cells: Vec<String> = row.cells().iter().map(|c| text(c)).collect();
             let _ = writeln!(out, "| {} |", cells.join(" | "));
         }
         out.push('\n');
@@ -221,7 +265,7 @@ The lanes ran on another machine, the load generators on this one.
     if !env.toolchains.is_empty() {
         let _ = writeln!(out, "### Toolchains\n\n| Toolchain | Version |\n|---|---|");
         for t in &env.toolchains {
-            let _ = writeln!(out, "| {} | {} |", cell(&t.name), cell(&t.version));
+            let _ = writeln!(out, "| {} | {} |", text(&t.name), text(&t.version));
         }
         out.push('\n');
     }
@@ -234,9 +278,9 @@ The lanes ran on another machine, the load generators on this one.
             let _ = writeln!(
                 out,
                 "| {} | {} | `{}` |",
-                cell(&s.id),
-                cell(&s.url),
-                cell(&s.revision)
+                text(&s.id),
+                text(&s.url),
+                text(&s.revision)
             );
         }
         out.push('\n');
@@ -244,7 +288,7 @@ The lanes ran on another machine, the load generators on this one.
     if !env.tree_digests.is_empty() {
         let _ = writeln!(out, "### Tree digests\n\n| Tree | SHA-256 |\n|---|---|");
         for t in &env.tree_digests {
-            let _ = writeln!(out, "| {} | `{}` |", cell(&t.name), cell(&t.sha256));
+            let _ = writeln!(out, "| {} | `{}` |", text(&t.name), text(&t.sha256));
         }
         out.push('\n');
     }
@@ -258,7 +302,7 @@ The lanes ran on another machine, the load generators on this one.
     if !env.commands.is_empty() {
         let _ = writeln!(out, "### Commands\n\n```sh");
         for c in &env.commands {
-            let _ = writeln!(out, "{}", shell_words(c));
+            let _ = writeln!(out, "{}", command_line(c));
         }
         let _ = writeln!(out, "```\n");
     }

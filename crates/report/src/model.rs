@@ -355,20 +355,3 @@ impl Report {
         reprise_verdict::Outcome::tally(|o| self.judgement.count(o))
     }
 }
-
-/// An argument vector as a person would type it into a POSIX shell.
-pub fn shell_words(argv: &[String]) -> String {
-    argv.iter()
-        .map(|a| {
-            let plain = !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:@%+,".contains(c));
-            if plain {
-                a.clone()
-            } else {
-                format!("'{}'", a.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}

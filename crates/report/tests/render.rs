@@ -273,3 +273,51 @@ fn a_smoke_run_says_so_in_its_headline_and_a_measured_one_does_not() {
         "{html}"
     );
 }
+
+/// Text from a recipe or a run (a title, an author, a quote, a deviation, a
+/// lane's name, a toolchain's version) is shown literally in the Markdown a
+/// report is shared as: no link, tag, emphasis, heading or extra column.
+#[test]
+fn recipe_text_goes_into_markdown_as_text_not_markup() {
+    let mut report = fixture::report("run-1");
+    let hostile = "[click](javascript:alert(1)) <b>bold</b> </details> `code` a|b \\ &lt; &#x202e; ![img](x)\n# Heading";
+    report.run.title = hostile.into();
+    report.run.author = hostile.into();
+    report.run.post_run = Some(hostile.into());
+    report.run.post_url = Some("https://example.com/a_(b)".into());
+    report.judgement.verdicts[0].quote = hostile.into();
+    report
+        .judgement
+        .deviations
+        .push(reprise_verdict::Deviation::new(
+            reprise_verdict::DeviationKind::Recipe,
+            hostile,
+        ));
+    report.environment.toolchains[0].version = hostile.into();
+    let whole = render(&report, Format::Markdown);
+    // The machine-readable block is JSON in a fence: literal there.
+    let (md, _) = whole
+        .split_once("## Machine-readable result")
+        .expect("a result block");
+    for raw in [
+        "[click]",
+        "](javascript",
+        "<b>",
+        "</details>",
+        "`code`",
+        "a|b",
+        "&lt;",
+        "&#x202e;",
+        "![img]",
+        "\n# Heading",
+    ] {
+        // Markup where it is not escaped: not right after a backslash.
+        let unescaped = md.match_indices(raw).any(|(i, _)| !md[..i].ends_with('\\'));
+        assert!(!unescaped, "{raw} is in the markdown as markup:\n{md}");
+    }
+    assert!(
+        md.contains(r"\[click\](javascript:alert(1)) \<b\>bold\</b\> \</details\>"),
+        "{md}"
+    );
+    assert!(md.contains("](https://example.com/a_%28b%29)"), "{md}");
+}

@@ -17,7 +17,7 @@ pub fn run(args: Args) -> ExitCode {
         match catalog.files() {
             Ok(f) => f,
             Err(e) => {
-                eprintln!(
+                say!(
                     "error: cannot read {}: {e}",
                     catalog.recipes_dir().display()
                 );
@@ -30,7 +30,7 @@ pub fn run(args: Args) -> ExitCode {
             match catalog.resolve(f) {
                 Ok(p) => out.push(p),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    say!("error: {e}");
                     return ExitCode::from(super::BAD_INPUT);
                 }
             }
@@ -50,12 +50,12 @@ pub fn run(args: Args) -> ExitCode {
             ),
             Err(e) => {
                 bad += 1;
-                eprintln!("{e}");
+                say!("{e}");
             }
         }
     }
     if bad > 0 {
-        eprintln!("{bad} of {} recipes have errors", files.len());
+        say!("{bad} of {} recipes have errors", files.len());
         ExitCode::from(super::BAD_INPUT)
     } else {
         ExitCode::SUCCESS

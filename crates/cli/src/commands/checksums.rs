@@ -34,7 +34,7 @@ pub fn run(args: Args) -> ExitCode {
         }),
     };
     result.unwrap_or_else(|e| {
-        eprintln!("error: {e}");
+        say!("error: {e}");
         ExitCode::from(super::BAD_INPUT)
     })
 }
@@ -69,7 +69,7 @@ fn verify(catalog: &reprise_recipe::Catalog) -> std::io::Result<ExitCode> {
         println!("MISSING   {path}");
     }
     if failures > 0 {
-        eprintln!(
+        say!(
             "{} from {}; if the change is intended, run `reprise checksums update`",
             match failures {
                 1 => "1 recipe differs".to_string(),

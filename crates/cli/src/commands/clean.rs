@@ -20,22 +20,39 @@ pub fn run(args: Args) -> ExitCode {
     let runs = if args.all {
         Runs::All
     } else if args.runs.is_empty() {
-        eprintln!("error: name the runs to remove (see `reprise runs`), or pass --all");
+        say!("error: name the runs to remove (see `reprise runs`), or pass --all");
         return ExitCode::from(super::BAD_INPUT);
     } else {
         Runs::Named(args.runs)
     };
-    let cleaned = match super::session().clean(runs) {
+    let session = super::session();
+    // A name that is no run is a typo: nothing is removed, as with any
+    // other bad input.
+    if let Runs::Named(ids) = &runs {
+        let unknown: Vec<String> = ids
+            .iter()
+            .filter_map(|id| session.data.run(id).err())
+            .map(|e| e.to_string())
+            .collect();
+        if !unknown.is_empty() {
+            for e in &unknown {
+                say!("error: {e}");
+            }
+            say!("nothing removed (see `reprise runs`)");
+            return ExitCode::from(super::BAD_INPUT);
+        }
+    }
+    let cleaned = match session.clean(runs) {
         Ok(cleaned) => cleaned,
         Err(e) => {
-            eprintln!("{}", super::error_text(&e));
+            say!("{}", super::error_text(&e));
             return ExitCode::FAILURE;
         }
     };
     for said in &cleaned.said {
         match said {
             Said::Done(line) => println!("{line}"),
-            Said::Problem(line) => eprintln!("error: {line}"),
+            Said::Problem(line) => say!("error: {line}"),
         }
     }
     if cleaned.failed {

@@ -45,22 +45,22 @@ pub fn run(args: Args) -> ExitCode {
     }
     if args.sign_in && !matches!(session.token(), Ok(Some(_))) {
         if session.share.client_id.is_none() {
-            eprintln!(
+            say!(
                 "error: no GitHub OAuth app to sign in with: --client-id or REPRISE_GITHUB_CLIENT_ID"
             );
             return ExitCode::from(super::BAD_INPUT);
         }
         if let Err(e) = super::share::device_sign_in(&session) {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::FAILURE;
         }
     }
     let view = match session.community(&args.recipe, args.repo.as_deref(), !args.offline) {
         Ok(view) => view,
         Err(e) => {
-            eprintln!("{}", super::error_text(&e));
+            say!("{}", super::error_text(&e));
             if matches!(e, reprise_session::SessionError::NoRepository) {
-                eprintln!("Say which: --repo OWNER/NAME (or set REPRISE_DISCUSSIONS_REPO).");
+                say!("Say which: --repo OWNER/NAME (or set REPRISE_DISCUSSIONS_REPO).");
             }
             return ExitCode::from(super::BAD_INPUT);
         }
@@ -72,7 +72,7 @@ pub fn run(args: Args) -> ExitCode {
         match serde_json::to_string_pretty(&view) {
             Ok(json) => println!("{json}"),
             Err(e) => {
-                eprintln!("error: {e}");
+                say!("error: {e}");
                 return ExitCode::FAILURE;
             }
         }

@@ -25,7 +25,7 @@ pub fn run(args: Args) -> ExitCode {
     let (a, b) = match (history.load(&args.run_a), history.load(&args.run_b)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::from(super::BAD_INPUT);
         }
     };

@@ -23,7 +23,7 @@ pub fn run(args: Args) -> ExitCode {
     let manifest = match digest_tree(&args.dir, &|_, _| {}) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::from(super::BAD_INPUT);
         }
     };
@@ -31,13 +31,13 @@ pub fn run(args: Args) -> ExitCode {
         let expected = match Manifest::read(file) {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("error: {e}");
+                say!("error: {e}");
                 return ExitCode::from(super::BAD_INPUT);
             }
         };
         let mismatch = manifest.compare(&expected);
         if !mismatch.is_empty() {
-            eprintln!(
+            say!(
                 "{} does not match {}: {mismatch}",
                 args.dir.display(),
                 file.display()

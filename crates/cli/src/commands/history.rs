@@ -14,7 +14,7 @@ pub struct Args {}
 /// Opens the history in the data dir, reporting a failure.
 pub fn open(session: &Session) -> Result<History, ExitCode> {
     session.history().map_err(|e| {
-        eprintln!("error: {e}");
+        say!("error: {e}");
         ExitCode::FAILURE
     })
 }
@@ -28,7 +28,7 @@ pub fn run(_args: Args) -> ExitCode {
     let runs = match history.list() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::FAILURE;
         }
     };

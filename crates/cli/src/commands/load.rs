@@ -117,7 +117,7 @@ pub fn run(args: Args) -> ExitCode {
         println!(
             "Running {} test @ {}",
             format_duration(spec.duration),
-            spec.url
+            reprise_recipe::shown::shown(&spec.url)
         );
         println!(
             "  {} threads and {} connections",
@@ -138,15 +138,15 @@ pub fn run(args: Args) -> ExitCode {
     let report = match outcome {
         Ok(report) => report,
         Err(LoadError::Stopped) => {
-            eprintln!("reprise load: stopped before the end: no figure");
+            say!("reprise load: stopped before the end: no figure");
             return ExitCode::from(STOPPED);
         }
         Err(e @ LoadError::NotAllowed { .. }) if !args.allow_remote => {
-            eprintln!("reprise load: {e} (--allow-remote loads another machine)");
+            say!("reprise load: {e} (--allow-remote loads another machine)");
             return ExitCode::from(2);
         }
         Err(e) => {
-            eprintln!("reprise load: {e}");
+            say!("reprise load: {e}");
             return ExitCode::from(2);
         }
     };
@@ -157,7 +157,7 @@ pub fn run(args: Args) -> ExitCode {
                 write_hdr_log(&report, std::io::BufWriter::new(file)).map_err(|e| e.to_string())
             });
         if let Err(e) = written {
-            eprintln!("reprise load: cannot save {}: {e}", path.display());
+            say!("reprise load: cannot save {}: {e}", path.display());
             return ExitCode::from(2);
         }
     }
@@ -165,7 +165,7 @@ pub fn run(args: Args) -> ExitCode {
         match serde_json::to_string_pretty(&report) {
             Ok(json) => println!("{json}"),
             Err(e) => {
-                eprintln!("reprise load: {e}");
+                say!("reprise load: {e}");
                 return ExitCode::from(2);
             }
         }

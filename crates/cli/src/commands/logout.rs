@@ -16,12 +16,12 @@ pub fn run(_args: Args) -> ExitCode {
         println!("No token was stored ({}).", out.empty.join(", "));
     }
     for store in &out.unreachable {
-        eprintln!(
+        say!(
             "note: could not reach {store}; a token kept there from a session that had it is still there (run `reprise logout` in that session)"
         );
     }
     for failure in &out.failed {
-        eprintln!("error: the token is still in {failure}");
+        say!("error: the token is still in {failure}");
     }
     if out.complete() {
         ExitCode::SUCCESS

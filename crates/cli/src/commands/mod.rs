@@ -39,7 +39,7 @@ pub fn session() -> Session {
 /// Loads a recipe by id or path, printing located errors on failure.
 pub fn load_recipe(session: &Session, id_or_path: &str) -> Result<Loaded, ExitCode> {
     session.load_recipe(id_or_path).map_err(|e| {
-        eprintln!("{}", error_text(&e));
+        say!("{}", error_text(&e));
         ExitCode::from(BAD_INPUT)
     })
 }
@@ -84,7 +84,7 @@ impl ServerHostArgs {
             &self.images(),
         )
         .map_err(|e| {
-            eprintln!("{}", error_text(&e));
+            say!("{}", error_text(&e));
             ExitCode::from(BAD_INPUT)
         })
     }

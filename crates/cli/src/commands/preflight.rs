@@ -72,7 +72,7 @@ pub fn run(args: Args) -> ExitCode {
             {
                 Ok(s) => s,
                 Err(e) => {
-                    eprintln!("error: {}: {e}", file.display());
+                    say!("error: {}: {e}", file.display());
                     return ExitCode::from(super::BAD_INPUT);
                 }
             };
@@ -90,13 +90,13 @@ pub fn run(args: Args) -> ExitCode {
                 false => Versions::Locate,
             };
             if let Some(note) = lane_host.preflight_note() {
-                eprintln!("{note}");
+                say!("{note}");
             }
             let root = args.root.as_deref();
             match session.preflight(&loaded, versions, args.allow_modified, root, &lane_host) {
                 Ok(found) => found,
                 Err(e) => {
-                    eprintln!("{}", super::error_text(&e));
+                    say!("{}", super::error_text(&e));
                     return ExitCode::from(super::BAD_INPUT);
                 }
             }
@@ -173,7 +173,7 @@ fn accepted(args: &Args, loaded: &Loaded) -> bool {
         return false;
     }
     if !loaded.checksum.is_reviewed() && !args.allow_modified {
-        eprintln!(
+        say!(
             "Not asking the toolchains their versions: {} is not the reviewed recipe ({}), \
              so its commands do not run (--allow-modified runs them). The programs are only \
              looked for.",
@@ -182,15 +182,15 @@ fn accepted(args: &Args, loaded: &Loaded) -> bool {
         );
         return false;
     }
-    eprintln!("To read the toolchains' versions, preflight runs the recipe's commands:");
+    say!("To read the toolchains' versions, preflight runs the recipe's commands:");
     for c in &commands {
-        eprintln!("  {c}");
+        say!("  {c}");
     }
     if args.yes {
         return true;
     }
     if !std::io::stdin().is_terminal() {
-        eprintln!(
+        say!(
             "Not asking without a terminal: add --yes to run them. The programs are only looked for."
         );
         return false;

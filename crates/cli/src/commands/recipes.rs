@@ -21,7 +21,7 @@ pub fn run(args: Args) -> ExitCode {
     let library = match session.library() {
         Ok(l) => l,
         Err(e) => {
-            eprintln!(
+            say!(
                 "error: cannot read {}: {e}",
                 session.catalog.recipes_dir().display()
             );

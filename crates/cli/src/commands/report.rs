@@ -33,16 +33,16 @@ pub fn run(args: Args) -> ExitCode {
     let report = match session.report(&args.run) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::from(super::BAD_INPUT);
         }
     };
     if let Some(dir) = &args.harness {
         if let Err(e) = harness_files::export(&report, dir) {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::FAILURE;
         }
-        eprintln!(
+        say!(
             "wrote summary.json, per-run.json and env.json to {}",
             dir.display()
         );
@@ -59,18 +59,18 @@ pub fn write_report(
     let bytes = match format.exporter().render(report) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
     match output {
         Some(file) => match std::fs::write(file, bytes) {
             Ok(()) => {
-                eprintln!("wrote {}", file.display());
+                say!("wrote {}", file.display());
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("error: {}: {e}", file.display());
+                say!("error: {}: {e}", file.display());
                 ExitCode::FAILURE
             }
         },

@@ -134,26 +134,26 @@ pub fn run(args: Args) -> ExitCode {
     let prepared = match session.prepare(&loaded, &options) {
         Ok(p) => p,
         Err(e @ reprise_session::SessionError::Unreviewed { .. }) => {
-            eprintln!(
+            say!(
                 "error: {e}\n  (run it anyway with --allow-modified, or record it with \
                  `reprise checksums update` after reviewing it)"
             );
             return ExitCode::from(super::BAD_INPUT);
         }
         Err(e) => {
-            eprintln!("{}", super::error_text(&e));
+            say!("{}", super::error_text(&e));
             return ExitCode::from(super::BAD_INPUT);
         }
     };
     // The plan as the app shows it: the same rows, reasons and measures.
     let view = session.plan_view(&loaded, &prepared);
     if !loaded.checksum.is_reviewed() {
-        eprintln!(
+        say!(
             "warning: running a recipe that is not the reviewed one (--allow-modified): {}",
             loaded.checksum.explain()
         );
         if let Some(diff) = &view.reviewed_diff {
-            eprintln!("What changed since the reviewed version:\n{diff}");
+            say!("What changed since the reviewed version:\n{diff}");
         }
     }
 
@@ -212,7 +212,10 @@ pub fn run(args: Args) -> ExitCode {
         )),
         None => shown.push_str("  in a new run folder\n"),
     }
-    eprint!("{shown}");
+    // Each part was escaped where it was put together; escaped again as a
+    // whole (which changes nothing already escaped), so that no part left
+    // out can reach the terminal raw.
+    eprint!("{}", reprise_recipe::shown::shown_text(&shown));
     if !args.yes && !confirm() {
         return ExitCode::FAILURE;
     }
@@ -229,7 +232,7 @@ pub fn run(args: Args) -> ExitCode {
     match session.execute(prepared, &sink) {
         Ok(outcome) => {
             let steps = &outcome.steps;
-            eprintln!("{}", outcome.headline);
+            say!("{}", outcome.headline);
             // Every lane not measured, with why; one that did not boot or
             // stopped means the run did not measure what it planned.
             for lane in &outcome.skipped_lanes {
@@ -237,7 +240,7 @@ pub fn run(args: Args) -> ExitCode {
                     true => "did not boot or stopped",
                     false => "not measured",
                 };
-                eprintln!("  lane {} {how}: {}", lane.lane, lane.why);
+                say!("  lane {} {how}: {}", lane.lane, lane.why);
             }
             // As hyperfine ends with its summary: the verdicts, at the end.
             if let (HistoryOutcome::Stored { id }, false) = (&outcome.history, args.json)
@@ -260,7 +263,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         Err(e) => {
-            eprintln!("{}", super::error_text(&e));
+            say!("{}", super::error_text(&e));
             ExitCode::FAILURE
         }
     }
@@ -269,7 +272,7 @@ pub fn run(args: Args) -> ExitCode {
 /// Asks on the terminal; without one, says how to run without asking.
 fn confirm() -> bool {
     if !std::io::stdin().is_terminal() {
-        eprintln!("Not asking without a terminal: add --yes to run these steps.");
+        say!("Not asking without a terminal: add --yes to run these steps.");
         return false;
     }
     eprint!("Run these steps? [y/N] ");

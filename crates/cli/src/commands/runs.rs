@@ -20,7 +20,7 @@ pub fn run(args: Args) -> ExitCode {
     let runs = match super::session().data.list_runs() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::FAILURE;
         }
     };

@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     for lane in &args.lanes {
         if loaded.recipe.lane(lane).is_none() {
-            eprintln!(
+            say!(
                 "error: {} has no lane `{lane}` (its lanes: {})",
                 loaded.recipe.id(),
                 loaded
@@ -60,8 +60,8 @@ pub fn run(args: Args) -> ExitCode {
     show(&plan);
     if plan.commands.is_empty() {
         match &plan.get_mise {
-            Some(how) => eprintln!("mise is not installed and cannot be installed here: {how}"),
-            None => eprintln!("Nothing for mise to install."),
+            Some(how) => say!("mise is not installed and cannot be installed here: {how}"),
+            None => say!("Nothing for mise to install."),
         }
         return if plan.get_mise.is_some() {
             ExitCode::from(super::BAD_INPUT)
@@ -85,17 +85,17 @@ pub fn run(args: Args) -> ExitCode {
     let end = match session.setup(&loaded, &plan, args.allow_modified, &sink, &cancel) {
         Ok(end) => end,
         Err(e) => {
-            eprintln!("{}", super::error_text(&e));
+            say!("{}", super::error_text(&e));
             return ExitCode::from(super::BAD_INPUT);
         }
     };
     match end {
         SetupEnd::Cancelled => {
-            eprintln!("setup stopped; `reprise setup` again installs what is still missing");
+            say!("setup stopped; `reprise setup` again installs what is still missing");
             return ExitCode::from(130);
         }
         SetupEnd::Failed => {
-            eprintln!("setup failed: mise's output above says why");
+            say!("setup failed: mise's output above says why");
             return ExitCode::FAILURE;
         }
         SetupEnd::Installed => {}
@@ -137,13 +137,13 @@ pub fn run(args: Args) -> ExitCode {
                 println!("Some toolchains still block: `reprise preflight` says how to fix them.");
             }
         }
-        Err(e) => eprintln!("{}", super::error_text(&e)),
+        Err(e) => say!("{}", super::error_text(&e)),
     }
     ExitCode::SUCCESS
 }
 
 fn show(plan: &SetupPlan) {
-    eprintln!(
+    say!(
         "Setting up {}{}:",
         plan.recipe,
         if plan.lanes.is_empty() {
@@ -153,30 +153,30 @@ fn show(plan: &SetupPlan) {
         }
     );
     if let Some(how) = &plan.get_mise {
-        eprintln!("  mise is not installed: {how}");
+        say!("  mise is not installed: {how}");
     }
     if !plan.installs.is_empty() {
-        eprintln!("  mise installs:");
+        say!("  mise installs:");
         for i in &plan.installs {
-            eprintln!("       {i}");
+            say!("       {i}");
         }
-        eprintln!("  writes {}:", plan.config);
+        say!("  writes {}:", plan.config);
         for line in plan.config_text.lines() {
-            eprintln!("       {line}");
+            say!("       {line}");
         }
     }
     if !plan.by_hand.is_empty() {
-        eprintln!(
+        say!(
             "  not through mise (`reprise preflight` says how to install any that are missing): {}",
             plan.by_hand.join(", ")
         );
     }
     if !plan.commands.is_empty() {
-        eprintln!("  runs:");
+        say!("  runs:");
         for c in &plan.commands {
-            eprintln!("       {c}");
+            say!("       {c}");
         }
-        eprintln!("  then asks each toolchain its version, as `reprise preflight --yes` does");
+        say!("  then asks each toolchain its version, as `reprise preflight --yes` does");
     }
 }
 
@@ -185,7 +185,7 @@ fn accepted(args: &Args) -> bool {
         return true;
     }
     if !std::io::stdin().is_terminal() {
-        eprintln!("Not asking without a terminal: add --yes to install.");
+        say!("Not asking without a terminal: add --yes to install.");
         return false;
     }
     eprint!("Install? [y/N] ");

@@ -36,7 +36,7 @@ pub struct Args {
 }
 
 fn fail(e: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {e}");
+    say!("error: {e}");
     ExitCode::FAILURE
 }
 
@@ -46,7 +46,7 @@ pub fn run(args: Args) -> ExitCode {
         session.share.client_id = Some(client_id.clone());
     }
     let bad_input = |e: reprise_session::SessionError| {
-        eprintln!("error: {e}");
+        say!("error: {e}");
         ExitCode::from(super::BAD_INPUT)
     };
     let post_to = match session.post_to(args.repo.as_deref()) {
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => return bad_input(e),
     };
     let Some(post_to) = post_to else {
-        eprintln!(
+        say!(
             "error: say where to post: --repo OWNER/NAME (or set REPRISE_DISCUSSIONS_REPO, or choose one in the app)"
         );
         return ExitCode::from(super::BAD_INPUT);
@@ -98,7 +98,7 @@ pub fn run(args: Args) -> ExitCode {
     if !signed_in {
         if session.share.client_id.is_some() {
             if let Err(e) = device_sign_in(&session) {
-                eprintln!("error: {e}");
+                say!("error: {e}");
             }
         } else {
             println!(
@@ -147,7 +147,7 @@ pub(crate) fn device_sign_in(session: &Session) -> Result<(), reprise_session::S
     );
     let (store, warning) = session.finish_sign_in(&code, &mut std::thread::sleep)?;
     if let Some(w) = warning {
-        eprintln!("warning: {}", w.0);
+        say!("warning: {}", w.0);
     }
     println!("Signed in; the token is kept in {store}.");
     Ok(())
@@ -155,7 +155,7 @@ pub(crate) fn device_sign_in(session: &Session) -> Result<(), reprise_session::S
 
 fn confirm() -> bool {
     if !std::io::stdin().is_terminal() {
-        eprintln!("Not a terminal: pass --yes to post without asking.");
+        say!("Not a terminal: pass --yes to post without asking.");
         return false;
     }
     print!("Post this? [y/N] ");

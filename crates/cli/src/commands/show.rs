@@ -8,7 +8,7 @@ use clap::Args as ClapArgs;
 use reprise_engine::expected::count;
 use reprise_probe::preflight::LaneHere;
 use reprise_recipe::reading::{number, value as value_of};
-use reprise_recipe::shown::command_line;
+use reprise_recipe::shown::{command_line, shown_text};
 use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Recipe, Revision};
 
 use crate::table::{Table, wrap};
@@ -39,7 +39,12 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let standings = session.found_here(&recipe).lanes;
-    print!("{}", render(&recipe, &loaded.checksum, &standings));
+    // Every line escaped once more as a whole: prose may hold a joiner (an
+    // emoji's), which `check` lets through and a terminal must not hide.
+    print!(
+        "{}",
+        shown_text(&render(&recipe, &loaded.checksum, &standings))
+    );
     ExitCode::SUCCESS
 }
 

@@ -70,7 +70,7 @@ pub fn run(args: Args) -> ExitCode {
         match serde_json::to_string_pretty(&profile) {
             Ok(json) => println!("{json}"),
             Err(e) => {
-                eprintln!("error: {e}");
+                say!("error: {e}");
                 return ExitCode::from(CANNOT);
             }
         }
@@ -93,34 +93,34 @@ pub fn run(args: Args) -> ExitCode {
 
 fn read_profile(file: &PathBuf) -> Result<Profile, ExitCode> {
     let text = std::fs::read_to_string(file).map_err(|e| {
-        eprintln!("error: {}: {e}", file.display());
+        say!("error: {}: {e}", file.display());
         ExitCode::from(super::BAD_INPUT)
     })?;
     Profile::parse(&text).map_err(|e| {
-        eprintln!("error: {}: {e}", file.display());
+        say!("error: {}: {e}", file.display());
         ExitCode::from(super::BAD_INPUT)
     })
 }
 
 fn measure(args: &Args) -> Result<Profile, ExitCode> {
     let session = super::session();
-    eprintln!(
+    say!(
         "reprise validate ({}): is this machine fit to benchmark on?",
         if args.quick { "quick" } else { "full" }
     );
     let (profile, history) = session
-        .validate_machine(args.quick, !args.no_save, |line| eprintln!("{line}"))
+        .validate_machine(args.quick, !args.no_save, |line| say!("{line}"))
         .map_err(|e| {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             ExitCode::from(CANNOT)
         })?;
     match history {
-        Some(HistoryOutcome::Stored { id }) => eprintln!(
+        Some(HistoryOutcome::Stored { id }) => say!(
             "saved as {id} in {} (`reprise report {id}`, `reprise share {id}`)",
             session.data.root.display()
         ),
         Some(HistoryOutcome::Failed { reason }) => {
-            eprintln!("warning: not saved in the history: {reason}")
+            say!("warning: not saved in the history: {reason}")
         }
         _ => {}
     }
@@ -266,7 +266,7 @@ fn render_comparison(this: &Profile, other: &Profile) -> String {
 fn serve(addr: SocketAddr, cpus: &[usize]) -> ExitCode {
     match ReferenceServer::start(addr, cpus) {
         Ok(server) => {
-            eprintln!(
+            say!(
                 "reference server on {} ({}); stop with Ctrl-C",
                 server.url(),
                 match cpus.len().max(1) {
@@ -279,7 +279,7 @@ fn serve(addr: SocketAddr, cpus: &[usize]) -> ExitCode {
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             ExitCode::from(CANNOT)
         }
     }

@@ -107,7 +107,7 @@ pub fn run(args: Args) -> ExitCode {
         Some(h) => match h.new_id(recipe.id(), &created_at) {
             Ok(id) => id,
             Err(e) => {
-                eprintln!("error: {e}");
+                say!("error: {e}");
                 return ExitCode::FAILURE;
             }
         },
@@ -121,7 +121,7 @@ pub fn run(args: Args) -> ExitCode {
     {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::from(super::BAD_INPUT);
         }
     };
@@ -148,7 +148,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     if let Some(h) = &mut history {
         if let Err(e) = h.store(&report) {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return ExitCode::FAILURE;
         }
         println!("\nStored as run {id}: `reprise report {id} --format html -o report.html`");

@@ -45,9 +45,12 @@ pub(super) fn extend(
     budget: Duration,
 ) -> Result<(), StepFailure> {
     let (s, ctx) = (rounds.s, rounds.s.ctx);
+    // The budget is bounded where it is read (a year at most, whatever its
+    // unit); held to that bound here too, so that no budget given another
+    // way can overflow the deadline and lose the run.
     let deadline = *ctx
         .conclusive_deadline
-        .get_or_init(|| Instant::now() + budget);
+        .get_or_init(|| Instant::now() + budget.min(reprise_recipe::Span::LONGEST));
     let recipe_runs = rounds.shape.runs;
     // The cells the claims judged by this step read: the lanes it measures,
     // at its endpoints.

@@ -133,7 +133,7 @@ impl Session {
                     why: s.why.clone(),
                     after: s.after.iter().map(|a| a.to_string()).collect(),
                     lanes: s.action.lanes().iter().map(|l| l.to_string()).collect(),
-                    command: s.action.command().map(reprise_report::shell_words),
+                    command: s.action.command().map(reprise_recipe::shown::command_line),
                 })
                 .collect(),
             units: units(recipe.figures.iter().map(|f| f.metric)),

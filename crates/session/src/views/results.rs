@@ -286,7 +286,7 @@ impl Session {
                 .environment
                 .commands
                 .iter()
-                .map(|c| reprise_report::shell_words(c))
+                .map(|c| reprise_recipe::shown::command_line(c))
                 .collect(),
             environment: report.environment,
             info: report.run,
