@@ -24,6 +24,7 @@ macro_rules! say {
 mod commands;
 mod flags;
 mod interrupt;
+mod output;
 mod table;
 
 use commands::*;

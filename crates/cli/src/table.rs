@@ -23,7 +23,7 @@ impl Table {
         let mut widths = vec![0; columns];
         for row in std::iter::once(&self.header).chain(&self.rows) {
             for (i, cell) in row.iter().enumerate().take(columns) {
-                widths[i] = widths[i].max(cell.chars().count());
+                widths[i] = widths[i].max(visible_width(cell));
             }
         }
         let mut out = String::new();
@@ -32,7 +32,7 @@ impl Table {
             for (i, cell) in row.iter().enumerate().take(columns) {
                 line.push_str(cell);
                 if i + 1 < columns {
-                    line.push_str(&" ".repeat(widths[i] - cell.chars().count() + 2));
+                    line.push_str(&" ".repeat(widths[i] - visible_width(cell) + 2));
                 }
             }
             out.push_str(line.trim_end());
@@ -40,6 +40,25 @@ impl Table {
         }
         out
     }
+}
+
+/// The columns a cell takes on a terminal: its characters, less the SGR
+/// colour sequences (`ESC [ … m`) a coloured cell carries.
+fn visible_width(cell: &str) -> usize {
+    let mut width = 0;
+    let mut chars = cell.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            width += 1;
+        }
+    }
+    width
 }
 
 /// Wraps `text` to `width` columns, every line starting with `indent` spaces.
@@ -76,6 +95,20 @@ mod tests {
         let mut t = Table::new(&["id", "n"]);
         t.row(vec!["long-name".into(), "1".into()]);
         assert_eq!(t.render(0), "id         n\nlong-name  1\n");
+    }
+
+    #[test]
+    fn a_coloured_cell_is_padded_by_what_shows() {
+        let mut table = Table::new(&["verdict", "note"]);
+        table.row(vec!["\x1b[32mreproduced\x1b[0m".into(), "[1]".into()]);
+        table.row(vec!["inconclusive".into(), "[2]".into()]);
+        let text = table.render(0);
+        let notes: Vec<usize> = text
+            .lines()
+            .skip(1)
+            .map(|l| visible_width(&l[..l.rfind('[').unwrap()]))
+            .collect();
+        assert_eq!(notes, [14, 14], "{text:?}");
     }
 
     #[test]

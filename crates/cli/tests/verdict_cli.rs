@@ -223,14 +223,22 @@ fn a_skipped_lane_is_not_measured_and_a_cell_with_errors_is_no_data() {
         text.contains("falcon-twice-puma  ratio     not measured"),
         "{text}"
     );
+    // Each reason once, as a note the claims' rows point to.
     assert!(
-        text.contains("puma-ceiling: no data\n  puma-hello: no data: run 2 had 3 errors"),
+        text.contains("] puma-hello: no data: run 2 had 3 errors"),
         "{text}"
     );
+    let lane =
+        "] lane falcon was not measured (preflight): it needs falcon, which this machine lacks";
+    assert_eq!(text.matches(lane).count(), 1, "{text}");
     assert!(
-        text.contains(
-            "falcon-ceiling: not measured\n  lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
-        ),
+        !text.contains("differs from the post: lane falcon"),
+        "said once, as the claims' note: {text}"
+    );
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("next: reprise report ")),
         "{text}"
     );
 

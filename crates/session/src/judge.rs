@@ -302,9 +302,13 @@ fn deviations_of(results: &Path, skipped: &[SkippedLane]) -> Result<Vec<Deviatio
     for lane in skipped {
         found.push(Deviation {
             kind: DeviationKind::Lane,
+            // Worded as the verdicts of its claims say it, so that a page
+            // or the terminal can say it once.
             what: format!(
-                "lane {} not measured ({}): {}",
-                lane.target, lane.stage, lane.reason
+                "lane {} was not measured ({}): {}",
+                lane.target,
+                lane.stage,
+                lane.reason.trim()
             ),
             lanes: vec![lane.target.clone()],
         });

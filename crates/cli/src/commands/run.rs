@@ -1,20 +1,17 @@
 //! `reprise run RECIPE [--lane L]... [--step S]... [--from S] [--yes] [--json]`:
 //! shows the plan, asks before running it, then prints the engine's events.
 
-use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::time::Instant;
 
 use clap::Args as ClapArgs;
-use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
-use reprise_engine::StepProgress;
-use reprise_engine::event::{Event, Stream};
+use reprise_engine::event::Event;
 use reprise_engine::expected::duration_words;
 use reprise_session::run::RunOptions;
 use reprise_session::views::Countdown;
 use reprise_session::{HistoryOutcome, Session};
+
+use crate::output::{Printer, closing};
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -233,28 +230,26 @@ pub fn run(args: Args) -> ExitCode {
         Ok(outcome) => {
             let steps = &outcome.steps;
             say!("{}", outcome.headline);
-            // Every lane not measured, with why; one that did not boot or
-            // stopped means the run did not measure what it planned.
-            for lane in &outcome.skipped_lanes {
-                let how = match steps.lanes_failed.contains(&lane.lane) {
-                    true => "did not boot or stopped",
-                    false => "not measured",
-                };
-                say!("  lane {} {how}: {}", lane.lane, lane.why);
-            }
-            // As hyperfine ends with its summary: the verdicts, at the end.
-            if let (HistoryOutcome::Stored { id }, false) = (&outcome.history, args.json)
-                && let Ok(report) = session.report(id)
-            {
-                println!("\n{} — {}", report.headline(), report.tally());
-                print!(
-                    "{}",
-                    super::verdict::table(&report, super::verdict::colour())
-                );
-                for d in &report.judgement.deviations {
-                    println!("  differs from the post: {}", d.what);
+            // As hyperfine ends with its summary: the verdicts, at the end,
+            // each reason once (a lane not measured among them).
+            let report = match (&outcome.history, args.json) {
+                (HistoryOutcome::Stored { id }, false) => session.report(id).ok(),
+                _ => None,
+            };
+            match report {
+                Some(report) => print!("{}", closing(&report, crate::output::colour())),
+                // Without verdicts: every lane not measured, with why; one
+                // that did not boot or stopped means the run did not measure
+                // what it planned.
+                None => {
+                    for lane in &outcome.skipped_lanes {
+                        let how = match steps.lanes_failed.contains(&lane.lane) {
+                            true => "did not boot or stopped",
+                            false => "not measured",
+                        };
+                        say!("  lane {} {how}: {}", lane.lane, lane.why);
+                    }
                 }
-                println!("(why, claim by claim: `reprise report {id}`)");
             }
             if outcome.ending.succeeded() {
                 ExitCode::SUCCESS
@@ -287,229 +282,4 @@ fn confirm() -> bool {
 fn cancel_on_interrupt(session: &Session) {
     let session = session.clone();
     crate::interrupt::on_interrupt(move || session.cancel_all());
-}
-
-/// Log lines a step shows on the console; the rest are counted, and all
-/// are in the step's log file (an emitter prints ~1,500 warnings a run).
-const LOG_LINES_SHOWN: u64 = 40;
-
-/// Prints events: JSON lines; or plain lines, with progress bars on a
-/// terminal and a progress line every 10% elsewhere. A measuring step's
-/// cells say the run's elapsed time and about how long the step has left;
-/// step ends are coloured where stdout is a terminal and `NO_COLOR` unset.
-struct Printer {
-    json: bool,
-    colour: bool,
-    /// Progress bars, when stdout is a terminal.
-    bars: Option<MultiProgress>,
-    /// Per step: its bar, or the last progress tenth printed.
-    progress: Mutex<HashMap<String, (Option<ProgressBar>, u64)>>,
-    /// Per step: log lines seen, and how many of those said "warning".
-    logged: Mutex<HashMap<String, (u64, u64)>>,
-    /// The measuring steps.
-    measuring: HashSet<String>,
-    /// How long the run has left to measure, as the app counts it.
-    countdown: Mutex<Countdown>,
-    started: Instant,
-}
-
-impl Printer {
-    fn new(json: bool, measuring: HashSet<String>, countdown: Countdown) -> Printer {
-        let bars = (!json && std::io::stdout().is_terminal()).then(MultiProgress::new);
-        Printer {
-            json,
-            colour: !json && super::verdict::colour(),
-            bars,
-            progress: Mutex::new(HashMap::new()),
-            logged: Mutex::new(HashMap::new()),
-            measuring,
-            countdown: Mutex::new(countdown),
-            started: Instant::now(),
-        }
-    }
-
-    /// `, 14 s elapsed, about 8 s left`: the run's time so far and, while
-    /// a step measures, about how long the run has left to measure.
-    fn clock(&self) -> String {
-        let elapsed = duration_words(self.started.elapsed().as_secs_f64().round());
-        let left = self
-            .countdown
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .left(Instant::now());
-        match left {
-            Some(left) if left.measuring => format!(
-                ", {elapsed} elapsed, about {} left",
-                duration_words(left.seconds.round())
-            ),
-            _ => format!(", {elapsed} elapsed"),
-        }
-    }
-
-    /// `text` in the colour `code` (an SGR code) where colour is on.
-    fn paint(&self, code: &str, text: String) -> String {
-        match self.colour {
-            true => format!("\x1b[{code}m{text}\x1b[0m"),
-            false => text,
-        }
-    }
-
-    /// Prints a line above any progress bars.
-    fn line(&self, text: String) {
-        match &self.bars {
-            Some(bars) => bars.suspend(|| println!("{text}")),
-            None => println!("{text}"),
-        }
-    }
-
-    /// Ends a step's progress bar, if it has one, and says how many of its
-    /// log lines were not shown.
-    fn end_step(&self, step: &str) {
-        let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((Some(bar), _)) = progress.remove(step) {
-            bar.finish_and_clear();
-        }
-        drop(progress);
-        let logged = self
-            .logged
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(step);
-        if let Some((lines, warnings)) = logged
-            && lines > LOG_LINES_SHOWN
-        {
-            let hidden = lines - LOG_LINES_SHOWN;
-            let of_which = if warnings > 0 {
-                format!(" ({warnings} of its {lines} lines are warnings)")
-            } else {
-                String::new()
-            };
-            self.line(format!(
-                "    {step}: {hidden} more lines not shown{of_which}; all are in logs/{step}.log"
-            ));
-        }
-    }
-
-    /// A step's log line, shown while the step has shown fewer than
-    /// [`LOG_LINES_SHOWN`].
-    fn log(&self, step: String, mark: char, line: String) {
-        let mut logged = self.logged.lock().unwrap_or_else(|p| p.into_inner());
-        let (lines, warnings) = logged.entry(step.clone()).or_default();
-        *lines += 1;
-        if line.to_ascii_lowercase().contains("warning") {
-            *warnings += 1;
-        }
-        let show = *lines <= LOG_LINES_SHOWN;
-        drop(logged);
-        if show {
-            self.line(format!("    {step} {mark} {line}"));
-        }
-    }
-
-    /// A measuring step's live figures go on its bar; without bars the
-    /// cell's own line says its result when it ends.
-    fn live(&self, p: &StepProgress) {
-        let progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
-        if let (Some((Some(bar), _)), Some(cell)) = (progress.get(p.step), &p.cell) {
-            let p99 = p
-                .p99_ms
-                .map(|p| format!(", p99 {p:.2} ms"))
-                .unwrap_or_default();
-            bar.set_message(format!(
-                "{} {} {} run {}: {:.0} req/s{p99}{}",
-                p.step,
-                cell.lane,
-                cell.endpoint,
-                cell.run,
-                p.req_per_s.unwrap_or_default(),
-                self.clock()
-            ));
-        }
-    }
-
-    fn print(&self, event: Event) {
-        self.countdown
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .observe(&event, Instant::now());
-        if self.json {
-            if let Ok(line) = serde_json::to_string(&event) {
-                println!("{line}");
-            }
-            return;
-        }
-        match event {
-            Event::Run { id, dir } => self.line(format!("run {id} in {dir}")),
-            Event::Started { step, kind } => {
-                self.line(self.paint("1", format!("==> {step} ({})", kind.name())))
-            }
-            Event::Progress {
-                step,
-                done,
-                total,
-                unit,
-            } => {
-                let mut progress = self.progress.lock().unwrap_or_else(|p| p.into_inner());
-                match &self.bars {
-                    Some(bars) => {
-                        let (bar, _) = progress.entry(step.clone()).or_insert_with(|| {
-                            let bar = bars.add(ProgressBar::new(total));
-                            if let Ok(style) =
-                                ProgressStyle::with_template("    {msg} [{bar:30}] {pos}/{len}")
-                            {
-                                bar.set_style(style.progress_chars("=> "));
-                            }
-                            (Some(bar), 0)
-                        });
-                        if let Some(bar) = bar {
-                            bar.set_message(format!("{step} {unit}{}", self.clock()));
-                            bar.set_length(total);
-                            bar.set_position(done);
-                        }
-                    }
-                    None => {
-                        let tenth = (done * 10).checked_div(total).unwrap_or(10);
-                        let last = progress.insert(step.clone(), (None, tenth));
-                        if last.map(|(_, t)| t) != Some(tenth) {
-                            drop(progress);
-                            let line = match self.measuring.contains(&step) {
-                                true => {
-                                    format!("    {step}: {done} of {total} {unit}{}", self.clock())
-                                }
-                                false => format!("    {step}: {done}/{total} {unit}"),
-                            };
-                            self.line(line);
-                        }
-                    }
-                }
-            }
-            measuring @ Event::Measuring { .. } => {
-                if let Some(progress) = measuring.progress() {
-                    self.live(&progress)
-                }
-            }
-            Event::Log { step, stream, line } => match stream {
-                Stream::Stdout => self.log(step, '|', line),
-                Stream::Stderr => self.log(step, '!', line),
-                // Reprise's own lines about the step are never held back.
-                Stream::Reprise => self.line(format!("    {step} | {line}")),
-            },
-            Event::Finished { step, duration_ms } => {
-                self.end_step(&step);
-                self.line(self.paint(
-                    "32",
-                    format!("==> {step} finished in {:.1}s", duration_ms as f64 / 1000.0),
-                ))
-            }
-            Event::Skipped { step, reason } => {
-                self.end_step(&step);
-                self.line(self.paint("33", format!("--  {step} skipped: {reason}")))
-            }
-            Event::Failed { step, reason } => {
-                self.end_step(&step);
-                self.line(self.paint("31", format!("!!  {step} failed: {reason}")))
-            }
-            Event::Note { message } => self.line(message),
-        }
-    }
 }

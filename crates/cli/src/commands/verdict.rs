@@ -11,8 +11,6 @@ use reprise_report::{Format, RunInfo};
 use reprise_session::judge::judge_results_dir;
 use reprise_verdict::MachineMatch;
 
-use crate::table::{Table, wrap};
-
 #[derive(Clone, Copy, ValueEnum)]
 enum Machine {
     /// Compare env.json's machine with the recipe's reference machine.
@@ -41,44 +39,6 @@ pub struct Args {
     /// Judge without storing the run in the history.
     #[arg(long)]
     no_store: bool,
-}
-
-/// Whether verdicts are coloured: stdout is a terminal and `NO_COLOR` is
-/// not set (no-color.org).
-pub fn colour() -> bool {
-    use std::io::IsTerminal;
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-/// The verdicts as a table, claim by claim, the verdict coloured by what
-/// it came to where `colour`.
-pub fn table(report: &reprise_report::Report, colour: bool) -> String {
-    use reprise_verdict::Outcome;
-    let mut table = Table::new(&["claim", "kind", "verdict"]);
-    for v in &report.judgement.verdicts {
-        let text = v.outcome.to_string();
-        let code = match v.outcome {
-            Outcome::Reproduced => "32",
-            Outcome::NotReproduced => "31",
-            Outcome::Inconclusive => "33",
-            Outcome::NoData => "35",
-            Outcome::NotMeasured => "2",
-            Outcome::NotComparable => "36",
-        };
-        // The verdict is the last column, which is never padded: colour
-        // codes do not upset the widths.
-        let mut shown = if colour {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text
-        };
-        // A run that went on until its claims were decided says when.
-        if let Some(runs) = v.decided_after {
-            shown.push_str(&format!(" (decided after {runs} runs)"));
-        }
-        table.row(vec![v.claim.clone(), v.kind.to_string(), shown]);
-    }
-    table.render(0)
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -125,27 +85,10 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(super::BAD_INPUT);
         }
     };
-    println!("{} — {}\n", recipe.post.title, report.tally());
-    if let MachineMatch::Differs(reasons) = &report.judgement.machine {
-        print!(
-            "{}",
-            wrap(
-                &format!(
-                    "Machine differs from the post's ({}): absolute figures are shown for information only.",
-                    reasons.join("; ")
-                ),
-                100,
-                0
-            )
-        );
-        println!();
-    }
-    print!("{}", table(&report, colour()));
-    println!();
-    for v in &report.judgement.verdicts {
-        println!("{}: {}", v.claim, v.outcome);
-        print!("{}", wrap(&v.reason, 100, 2));
-    }
+    print!(
+        "{}",
+        crate::output::closing(&report, crate::output::colour())
+    );
     if let Some(h) = &mut history {
         if let Err(e) = h.store(&report) {
             say!("error: {e}");
