@@ -145,11 +145,13 @@ impl GitHub {
         GitHub::new(&web, &api)
     }
 
-    /// POSTs a form to the web host and reads a JSON answer.
+    /// POSTs a form to the web host and reads a JSON answer; what of it is
+    /// `secret` (a device code) is never shown from an answer.
     fn post_form(
         &self,
         path: &str,
         form: &[(&str, &str)],
+        secret: &[&str],
     ) -> Result<serde_json::Value, ShareError> {
         let url = format!("{}{path}", self.web);
         let request = self
@@ -157,8 +159,7 @@ impl GitHub {
             .post(&url)
             .header("Accept", "application/json")
             .form(form);
-        let sent: Vec<&str> = form.iter().map(|(_, value)| *value).collect();
-        self.read_json(&url, request, &sent)
+        self.read_json(&url, request, secret)
     }
 
     /// POSTs a GraphQL query with the token.
@@ -202,7 +203,7 @@ impl GitHub {
     ) -> Result<serde_json::Value, ShareError> {
         let transport = |e: reqwest::Error| ShareError::Transport {
             url: url.to_string(),
-            message: e.to_string(),
+            message: answer_text(&e.to_string(), sent),
         };
         let (status, body) = self.runtime.block_on(async {
             let response = request.send().await.map_err(transport)?;
@@ -235,6 +236,11 @@ impl GitHub {
 /// How much of an answer an error shows.
 const ANSWER_SHOWN: usize = 300;
 
+/// How much of an answer is read for what an error shows: far more than
+/// [`ANSWER_SHOWN`] characters, so that a secret spread over it by
+/// invisible characters is still seen whole where it is shown.
+const ANSWER_READ: usize = 64 * 1024;
+
 /// Text from a server's answer as an error may print it: without the
 /// secrets the request `sent`, redacted as shared text is (tokens,
 /// `Authorization` headers, credentials in URLs, addresses), cut to
@@ -245,9 +251,13 @@ pub(crate) fn answer_text(text: &str, sent: &[&str]) -> String {
     for secret in sent {
         redactor.add_secret(secret);
     }
-    let redacted = redactor.redact(text);
+    let mut cut = ANSWER_READ.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let redacted = redactor.redact(&text[..cut]);
     let mut shown: String = redacted.chars().take(ANSWER_SHOWN).collect();
-    if shown.len() < redacted.len() {
+    if shown.len() < redacted.len() || cut < text.len() {
         shown.push('…');
     }
     reprise_recipe::shown::shown(&shown).into_owned()
