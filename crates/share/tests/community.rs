@@ -470,6 +470,58 @@ fn hostile_posts_are_refused_with_why_and_their_text_is_escaped() {
     );
 }
 
+/// Posts served by the stand-in for api.github.com that quote another's
+/// result — in a four-backtick fence, in a `>` quote — are not results:
+/// GitHub shows the quoted block as text, and it is not the poster's run.
+#[test]
+fn a_result_quoted_in_a_post_is_not_read_as_the_post_s_own() {
+    let server = StandIn::start();
+    let (body, _) = shared_post("hello-ceiling-20261201-000001", "AMD EPYC 7763", &sha());
+    let quoted = body
+        .lines()
+        .map(|l| format!("> {l}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    server.post(1, 1, "Ana's run", &body);
+    server.post(
+        2,
+        2,
+        "Look at ana's",
+        &format!("This is ana's:\n\n````markdown\n{body}````\n"),
+    );
+    server.post(
+        3,
+        3,
+        "Quoting ana",
+        &format!("Ana wrote:\n\n{quoted}\n\nNice."),
+    );
+    server.post(
+        4,
+        4,
+        "Mine, and ana's",
+        &format!("{quoted}\n\nMine:\n\n{body}"),
+    );
+    let data = tempfile::tempdir().unwrap();
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    refresh(&server.github(), TOKEN, &mut cache).unwrap();
+    let found = |number| {
+        &cache
+            .discussions
+            .iter()
+            .find(|d| d.number == number)
+            .unwrap()
+            .found
+    };
+    assert!(matches!(found(1), Found::Block { .. }));
+    assert_eq!(found(2), &Found::Nothing, "in a four-backtick fence");
+    assert_eq!(found(3), &Found::Nothing, "in a quote");
+    assert!(
+        matches!(found(4), Found::Block { .. }),
+        "its own, beside a quoted one: {:?}",
+        found(4)
+    );
+}
+
 #[test]
 fn a_spent_rate_limit_stops_the_fetch_and_keeps_what_was_read_for_next_time() {
     let server = StandIn::start();
