@@ -453,3 +453,54 @@ fn a_report_and_a_share_carry_the_run_s_machine_readable_result() {
     assert_eq!(json["machine"]["memory_mib"], 65_536);
     assert_eq!(json["claims"].as_array().unwrap().len(), 4);
 }
+
+/// A cache file whose `fetched_at` is past any time a fetch could have
+/// been made (2^63 and more seconds) is not a cache: `--offline` says so
+/// and goes on without it, and a fetch from the stand-in for GitHub then
+/// starts it again.
+#[test]
+fn a_cache_that_says_it_was_fetched_past_the_year_9999_is_said_and_started_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, state) = stand_in();
+    let mine = everyone(tmp.path(), &base, &state);
+    let out = reprise(&mine, &base, &["community", "hello-ceiling"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let file = mine.join("community/rubys/reprise.json");
+    let mut cache: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    for at in [1u64 << 63, u64::MAX, 253_402_300_800] {
+        cache["fetched_at"] = at.into();
+        cache["dropped"] = u64::MAX.into();
+        std::fs::write(&file, cache.to_string()).unwrap();
+        for args in [
+            &["community", "hello-ceiling", "--offline"][..],
+            &["community", "hello-ceiling", "--offline", "--json"],
+        ] {
+            let out = reprise(&mine, &base, args);
+            let shown = text(&out);
+            assert_ne!(out.status.code(), Some(101), "{shown}");
+            assert!(!shown.contains("panicked"), "{shown}");
+            assert!(
+                shown.contains("reprise.json says it was fetched at second")
+                    && shown.contains("after the year 9999"),
+                "{shown}"
+            );
+        }
+        let out = reprise(&mine, &base, &["community", "hello-ceiling", "--offline"]);
+        assert!(
+            text(&out).contains("it was not read, and is started again"),
+            "{}",
+            text(&out)
+        );
+    }
+    // Fetched again, it is a cache again.
+    let out = reprise(&mine, &base, &["community", "hello-ceiling"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("3 reproduced, 1 not reproduced"),
+        "{}",
+        text(&out)
+    );
+    let out = reprise(&mine, &base, &["community", "hello-ceiling", "--offline"]);
+    assert!(!text(&out).contains("not read"), "{}", text(&out));
+}

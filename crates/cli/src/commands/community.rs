@@ -175,7 +175,13 @@ fn fetch_lines(view: &Community, asked: &str) -> String {
         Some(at) => format!("as of {at}"),
         None => "nothing cached yet".into(),
     };
-    let mut out = match &view.fetch {
+    let mut out = String::new();
+    if let Some(why) = &view.cache_unread {
+        out.push_str(&format!(
+            "The cache file {why}: it was not read, and is started again.\n"
+        ));
+    }
+    out.push_str(&match &view.fetch {
         Fetch::Fetched {
             read,
             pages,
@@ -206,7 +212,7 @@ fn fetch_lines(view: &Community, asked: &str) -> String {
             "Not fetched: {}. Showing the cache ({as_of}).\n",
             shown(reason)
         ),
-    };
+    });
     if let Some(rate) = &view.rate {
         out.push_str(&format!(
             "GitHub's rate limit: {} requests left in this window.\n",

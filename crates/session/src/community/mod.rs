@@ -14,7 +14,7 @@ use reprise_harness::timestamp::iso8601_utc_secs;
 use reprise_recipe::ChecksumStatus;
 use reprise_report::{MachineSummary, ResultBlock};
 use reprise_share::community::{
-    Cache, Discussion, RateLimit, Standing, discussion_url, read, refresh, standing,
+    Cache, Discussion, LATEST_FETCH, RateLimit, Standing, discussion_url, read, refresh, standing,
 };
 use reprise_verdict::{Interval, Outcome};
 use serde::Serialize;
@@ -33,6 +33,9 @@ pub struct Community {
     pub fetch: Fetch,
     /// When the cache was last brought up to date (RFC 3339 UTC).
     pub fetched_at: Option<String>,
+    /// Why the cache file there could not be read, where it could not (it
+    /// is started again): escaped.
+    pub cache_unread: Option<String>,
     /// GitHub's rate limit as its last answer said it.
     pub rate: Option<RateLimit>,
     /// The recipe's reviewed digest here: what a counted post ran.
@@ -129,6 +132,10 @@ impl Session {
         let recipe = &loaded.recipe;
         let repo = self.post_to(repo)?.ok_or(SessionError::NoRepository)?.repo;
         let mut cache = Cache::load(&self.data.root, &repo)?;
+        let cache_unread = cache
+            .unread
+            .as_deref()
+            .map(|why| reprise_recipe::shown::shown(why).into_owned());
         let mut rate = None;
         let fetched = if !fetch {
             Fetch::Offline
@@ -253,7 +260,11 @@ impl Session {
                 .collect(),
             repo,
             fetch: fetched,
-            fetched_at: cache.fetched_at.map(iso8601_utc_secs),
+            fetched_at: cache
+                .fetched_at
+                .filter(|at| *at <= LATEST_FETCH)
+                .map(iso8601_utc_secs),
+            cache_unread,
             rate,
             reviewed_sha256: reviewed,
             discussions: cache.discussions.len(),

@@ -23,6 +23,9 @@ pub const MAX_DISCUSSIONS: usize = 5_000;
 pub const MAX_BLOCKS: usize = 32 * 1024 * 1024;
 /// A cache file larger than this is not read.
 const MAX_CACHE_FILE: u64 = 64 * 1024 * 1024;
+/// The last second a fetch can have been made at (9999-12-31T23:59:59Z):
+/// a cache that says later was not written by a fetch.
+pub const LATEST_FETCH: u64 = 253_402_300_799;
 
 /// A discussion as the cache keeps it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,6 +70,14 @@ pub struct Cache {
     /// Discussions dropped to keep within the bounds.
     #[serde(default)]
     pub dropped: usize,
+    /// The login the last fetch was signed in as (GitHub's `viewer`): whose
+    /// posts are this person's.
+    #[serde(default)]
+    pub viewer: Option<String>,
+    /// Why the cache file there was not read, where there was one that
+    /// could not be (it is started again): for a person to be told.
+    #[serde(skip)]
+    pub unread: Option<String>,
 }
 
 impl Cache {
@@ -92,23 +103,49 @@ impl Cache {
     }
 
     /// The cache of `repo`, or an empty one where there is none (or it
-    /// cannot be read: a cache is started again, never trusted half-read).
+    /// cannot be read: a cache is started again, never trusted half-read,
+    /// and [`Cache::unread`] says why).
     pub fn load(data_dir: &Path, repo: &str) -> Result<Cache, ShareError> {
         let file = Cache::file(data_dir, repo)?;
-        let empty = Cache {
+        let empty = |why: Option<String>| Cache {
             repo: repo.to_string(),
+            unread: why.map(|why| format!("{} {why}", file.display())),
             ..Cache::default()
         };
-        let fits = std::fs::symlink_metadata(&file)
-            .is_ok_and(|m| m.is_file() && m.len() <= MAX_CACHE_FILE);
-        if !fits {
-            return Ok(empty);
+        let Ok(meta) = std::fs::symlink_metadata(&file) else {
+            return Ok(empty(None));
+        };
+        if !meta.is_file() {
+            return Ok(empty(Some("is not a file".into())));
         }
-        Ok(std::fs::read(&file)
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<Cache>(&bytes).ok())
-            .filter(|cache| cache.repo == repo)
-            .unwrap_or(empty))
+        if meta.len() > MAX_CACHE_FILE {
+            return Ok(empty(Some(format!(
+                "is larger than a cache can be ({} MiB)",
+                MAX_CACHE_FILE >> 20
+            ))));
+        }
+        let cache = match std::fs::read(&file) {
+            Ok(bytes) => serde_json::from_slice::<Cache>(&bytes),
+            Err(e) => return Ok(empty(Some(format!("cannot be read ({e})")))),
+        };
+        let cache = match cache {
+            Ok(cache) => cache,
+            // serde's message names the line and column, not the text.
+            Err(e) => return Ok(empty(Some(format!("is not a cache ({e})")))),
+        };
+        if cache.repo != repo {
+            return Ok(empty(Some("is another repository's".into())));
+        }
+        if cache.fetched_at.is_some_and(|at| at > LATEST_FETCH) {
+            return Ok(empty(Some(format!(
+                "says it was fetched at second {} (after the year 9999)",
+                cache.fetched_at.unwrap_or_default()
+            ))));
+        }
+        Ok(Cache {
+            unread: None,
+            ..cache
+        })
     }
 
     /// Writes the cache: to a file beside it, then renamed over it, so a
@@ -150,7 +187,7 @@ impl Cache {
                 bytes <= MAX_BLOCKS
             })
             .count();
-        self.dropped += self.discussions.len() - keep;
+        self.dropped = self.dropped.saturating_add(self.discussions.len() - keep);
         self.discussions.truncate(keep);
     }
 }

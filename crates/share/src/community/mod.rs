@@ -21,7 +21,7 @@ mod cache;
 mod fetch;
 mod posts;
 
-pub use cache::{Cache, Discussion, MAX_BLOCKS, MAX_DISCUSSIONS};
+pub use cache::{Cache, Discussion, LATEST_FETCH, MAX_BLOCKS, MAX_DISCUSSIONS};
 pub(crate) use fetch::now;
 pub use fetch::{RateLimit, Refreshed, refresh};
 pub use posts::{Found, MAX_BLOCK, MAX_BODY, Unreadable, find_block, read};
