@@ -42,6 +42,8 @@ struct State {
     /// request's headers).
     forced: VecDeque<(u16, String)>,
     remaining: u64,
+    /// How long each answer takes: a slow server.
+    delay: Duration,
 }
 
 type Shared = Arc<Mutex<State>>;
@@ -55,7 +57,7 @@ fn stand_in() -> (String, Shared) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_io()
+            .enable_all()
             .build()
             .unwrap();
         rt.block_on(async move {
@@ -102,6 +104,8 @@ async fn answer(
     let asked: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
     let query = asked["query"].as_str().unwrap_or("").to_string();
     let variables = &asked["variables"];
+    let delay = state.lock().unwrap().delay;
+    tokio::time::sleep(delay).await;
     let mut s = state.lock().unwrap();
     s.requests.push((authorization.clone(), query.clone()));
     s.remaining = s.remaining.saturating_sub(1);
@@ -503,4 +507,47 @@ fn a_cache_that_says_it_was_fetched_past_the_year_9999_is_said_and_started_again
     );
     let out = reprise(&mine, &base, &["community", "hello-ceiling", "--offline"]);
     assert!(!text(&out).contains("not read"), "{}", text(&out));
+}
+
+/// The stand-in for GitHub answers each page slowly: the fetch stops at its
+/// overall limit (shortened here), says how far it got, and what it read is
+/// kept and shown.
+#[test]
+fn a_slow_fetch_stops_at_its_limit_says_so_and_keeps_what_it_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, state) = stand_in();
+    let mine = everyone(tmp.path(), &base, &state);
+    state.lock().unwrap().delay = Duration::from_millis(1_200);
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["community", "hello-ceiling"])
+        .env("REPRISE_ROOT", checkout())
+        .env("REPRISE_DATA_DIR", &mine)
+        .env("REPRISE_TOKEN_STORE", "file")
+        .env("REPRISE_GITHUB_URL", "https://github.com")
+        .env("REPRISE_GITHUB_API_URL", &base)
+        .env("REPRISE_DISCUSSIONS_REPO", "rubys/reprise")
+        .env("REPRISE_FETCH_WITHIN_SECONDS", "2")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let shown = text(&out);
+    assert!(
+        started.elapsed() < Duration::from_millis(3_500),
+        "{:?}: {shown}",
+        started.elapsed()
+    );
+    assert!(
+        shown.contains("Not fetched in full: the fetch stopped at its limit of 2 seconds after "),
+        "{shown}"
+    );
+    assert!(shown.contains("read next time"), "{shown}");
+    // What it read is in the cache.
+    let out = reprise(
+        &mine,
+        &base,
+        &["community", "hello-ceiling", "--offline", "--json"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["discussions"].as_u64().unwrap() >= 2, "{json}");
 }

@@ -20,7 +20,7 @@ use hyper::{Request, Response};
 use reprise_report::{MachineSummary, ResultBlock};
 use reprise_share::ShareError;
 use reprise_share::community::{
-    Cache, Found, Standing, Unreadable, find_block, read, refresh, standing,
+    Cache, Found, Standing, Unreadable, find_block, read, refresh, refresh_with, standing,
 };
 use reprise_share::{GitHub, Redactor, prepare};
 
@@ -55,6 +55,8 @@ struct State {
     requests: Vec<(Option<String>, Option<String>, Option<String>)>,
     /// A server that always says there is another page, with one cursor.
     endless: bool,
+    /// How long each answer takes: a slow server.
+    delay: Duration,
 }
 
 struct StandIn {
@@ -72,7 +74,7 @@ impl StandIn {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_io()
+                .enable_all()
                 .build()
                 .unwrap();
             rt.block_on(async move {
@@ -159,6 +161,8 @@ async fn answer(
     let asked: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
     let after = asked["variables"]["after"].as_str().map(str::to_string);
     let first = asked["variables"]["first"].as_u64().unwrap_or(50) as usize;
+    let delay = state.lock().unwrap().delay;
+    tokio::time::sleep(delay).await;
     let mut s = state.lock().unwrap();
     s.requests
         .push((authorization.clone(), if_none_match.clone(), after.clone()));
@@ -614,6 +618,65 @@ fn errors_never_print_the_token_and_are_capped_and_escaped() {
     )
     .unwrap_err();
     assert!(matches!(err, ShareError::Unauthorized(_)), "{err:?}");
+}
+
+/// The stand-in for api.github.com answers each page slowly: the whole
+/// fetch stops at its limit, however many pages are left, keeps what it
+/// read (its watermark not moved), and says how far it got.
+#[test]
+fn a_slow_fetch_stops_at_its_overall_limit_and_keeps_what_it_read() {
+    let server = StandIn::start();
+    for n in 1..=500 {
+        server.post(n, n as u32, "post", "text");
+    }
+    server.state().delay = Duration::from_millis(400);
+    let mut github = server.github();
+    github.fetch_within = Duration::from_millis(1_500);
+    let data = tempfile::tempdir().unwrap();
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    let mut seen = Vec::new();
+    let started = std::time::Instant::now();
+    let err = refresh_with(&github, TOKEN, &mut cache, &mut |p| seen.push(p)).unwrap_err();
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(2_500), "{took:?}");
+    let ShareError::Stopped {
+        pages,
+        read,
+        within,
+    } = err
+    else {
+        panic!("{err:?}");
+    };
+    assert_eq!(within, Duration::from_millis(1_500));
+    assert!((2..=4).contains(&pages), "{pages}");
+    assert_eq!(read, pages * 50);
+    assert_eq!(cache.discussions.len(), read, "what was read is kept");
+    assert_eq!(cache.synced_to, None, "but the fetch did not finish");
+    assert_eq!(seen.len(), pages, "progress after every page");
+    assert_eq!(
+        (seen[0].pages, seen[0].read, seen[0].within),
+        (1, 50, Duration::from_millis(1_500))
+    );
+    assert!(
+        err_words(pages, read).starts_with("the fetch stopped at its limit of 1500 ms after "),
+        "{}",
+        err_words(pages, read)
+    );
+
+    // The server is quick again: the next fetch reads the rest.
+    server.state().delay = Duration::ZERO;
+    let done = refresh(&github, TOKEN, &mut cache).unwrap();
+    assert_eq!(done.read, 500 - read);
+    assert_eq!(cache.discussions.len(), 500);
+}
+
+fn err_words(pages: usize, read: usize) -> String {
+    ShareError::Stopped {
+        within: Duration::from_millis(1_500),
+        pages,
+        read,
+    }
+    .to_string()
 }
 
 #[test]

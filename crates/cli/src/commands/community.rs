@@ -5,12 +5,14 @@
 //! counted apart, with why. The session reads, checks and counts; this
 //! prints, every text from a post escaped.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use reprise_recipe::reading::value;
 use reprise_recipe::shown::shown;
-use reprise_session::community::{ClaimAmong, Community, Fetch};
+use reprise_session::community::{ClaimAmong, Community, Fetch, Progress};
 
 use crate::table::{Table, wrap};
 
@@ -55,7 +57,15 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    let view = match session.community(&args.recipe, args.repo.as_deref(), !args.offline) {
+    let mut said = Said::new();
+    let view = session.community_with(
+        &args.recipe,
+        args.repo.as_deref(),
+        !args.offline,
+        &mut |p| said.progress(p),
+    );
+    said.done();
+    let view = match view {
         Ok(view) => view,
         Err(e) => {
             eprintln!("{}", super::error_text(&e));
@@ -66,8 +76,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     // Nothing to show, and the reason it could not be fetched is the answer.
-    let nothing =
-        view.discussions == 0 && matches!(view.fetch, Fetch::NotSignedIn | Fetch::Failed { .. });
+    let nothing = view.discussions == 0
+        && matches!(
+            view.fetch,
+            Fetch::NotSignedIn | Fetch::Failed { .. } | Fetch::Stopped { .. }
+        );
     if args.json {
         match serde_json::to_string_pretty(&view) {
             Ok(json) => println!("{json}"),
@@ -83,6 +96,52 @@ pub fn run(args: Args) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// How far a fetch has gone, on stderr: on a terminal a line redrawn
+/// after each page; elsewhere (a log, a pipe) a line every
+/// [`Said::EVERY`], so that a slow fetch is never silent for long.
+struct Said {
+    terminal: bool,
+    last: Instant,
+    drawn: bool,
+}
+
+impl Said {
+    const EVERY: Duration = Duration::from_secs(10);
+
+    fn new() -> Said {
+        Said {
+            terminal: std::io::stderr().is_terminal(),
+            last: Instant::now(),
+            drawn: false,
+        }
+    }
+
+    fn progress(&mut self, p: Progress) {
+        let line = format!(
+            "Fetching the discussions: {} page{} read, {} new or changed, {} s of at most {} s",
+            p.pages,
+            plural(p.pages),
+            p.read,
+            p.elapsed.as_secs(),
+            p.within.as_secs()
+        );
+        if self.terminal {
+            eprint!("\r\x1b[2K{line}");
+            self.drawn = true;
+        } else if self.last.elapsed() >= Said::EVERY {
+            eprintln!("{line}");
+            self.last = Instant::now();
+        }
+    }
+
+    /// Clears a line redrawn on a terminal.
+    fn done(&self) {
+        if self.drawn {
+            eprint!("\r\x1b[2K");
+        }
     }
 }
 
@@ -207,6 +266,11 @@ fn fetch_lines(view: &Community, asked: &str) -> String {
         ),
         Fetch::NotSignedIn => format!(
             "Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache ({as_of}).\nSign in with `reprise community {asked} --sign-in` (or `reprise share`), then run this again.\n"
+        ),
+        Fetch::Stopped { reason, .. } => format!(
+            "Not fetched in full: {}. {} in the cache, {as_of}.\n",
+            shown(reason),
+            view.discussions
         ),
         Fetch::Failed { reason } => format!(
             "Not fetched: {}. Showing the cache ({as_of}).\n",

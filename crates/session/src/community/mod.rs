@@ -13,8 +13,10 @@ mod tally;
 use reprise_harness::timestamp::iso8601_utc_secs;
 use reprise_recipe::ChecksumStatus;
 use reprise_report::{MachineSummary, ResultBlock};
+use reprise_share::ShareError;
 use reprise_share::community::{
-    Cache, Discussion, LATEST_FETCH, RateLimit, Standing, discussion_url, read, refresh, standing,
+    Cache, Discussion, LATEST_FETCH, RateLimit, Standing, discussion_url, read, refresh_with,
+    standing,
 };
 use reprise_verdict::{Interval, Outcome};
 use serde::Serialize;
@@ -22,6 +24,7 @@ use ts_rs::TS;
 
 use crate::{Session, SessionError};
 
+pub use reprise_share::community::Progress;
 pub use tally::{AmongOthers, ClaimAmong, CpuTally, Point};
 
 /// Everyone's results for one recipe.
@@ -73,6 +76,14 @@ pub enum Fetch {
     NotSignedIn,
     /// Asked not to fetch.
     Offline,
+    /// The fetch stopped at its time limit: `read` discussions new or
+    /// changed in `pages` pages were read and kept, the rest is read next
+    /// time; `reason` says it whole.
+    Stopped {
+        read: usize,
+        pages: usize,
+        reason: String,
+    },
     /// The fetch failed; what it said (redacted, capped, escaped).
     Failed { reason: String },
 }
@@ -128,6 +139,17 @@ impl Session {
         repo: Option<&str>,
         fetch: bool,
     ) -> Result<Community, SessionError> {
+        self.community_with(recipe, repo, fetch, &mut |_| {})
+    }
+
+    /// [`Session::community`], telling `progress` after each page fetched.
+    pub fn community_with(
+        &self,
+        recipe: &str,
+        repo: Option<&str>,
+        fetch: bool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Community, SessionError> {
         let loaded = self.load_recipe(recipe)?;
         let recipe = &loaded.recipe;
         let repo = self.post_to(repo)?.ok_or(SessionError::NoRepository)?.repo;
@@ -146,7 +168,7 @@ impl Session {
                     reason: e.to_string(),
                 },
                 Ok(Some(token)) => {
-                    let done = refresh(&self.share.github, &token, &mut cache);
+                    let done = refresh_with(&self.share.github, &token, &mut cache, progress);
                     // What was read is kept, whole or in part.
                     cache.save(&self.data.root)?;
                     match done {
@@ -162,6 +184,11 @@ impl Session {
                                 read_again: r.read_again,
                             }
                         }
+                        Err(e @ ShareError::Stopped { read, pages, .. }) => Fetch::Stopped {
+                            read,
+                            pages,
+                            reason: e.to_string(),
+                        },
                         Err(e) => Fetch::Failed {
                             reason: e.to_string(),
                         },

@@ -172,22 +172,64 @@ impl Cache {
         let ids: std::collections::HashSet<String> = read.iter().map(|d| d.id.clone()).collect();
         self.discussions.retain(|d| !ids.contains(&d.id));
         self.discussions.extend(read);
-        self.discussions.sort_by(|a, b| {
-            b.updated_at
-                .cmp(&a.updated_at)
-                .then(b.number.cmp(&a.number))
-        });
-        let mut bytes = 0;
-        let keep = self
-            .discussions
-            .iter()
-            .take(MAX_DISCUSSIONS)
-            .take_while(|d| {
-                bytes += d.block_bytes();
-                bytes <= MAX_BLOCKS
-            })
-            .count();
-        self.dropped = self.dropped.saturating_add(self.discussions.len() - keep);
-        self.discussions.truncate(keep);
+        let dropped = keep_within(&mut self.discussions);
+        self.dropped = self.dropped.saturating_add(dropped);
     }
+}
+
+/// Discussions read in one fetch, kept within the cache's bounds as they
+/// come: what a fetch holds stays near [`MAX_BLOCKS`] however many pages it
+/// reads, and the discussions it leaves out are the ones [`Cache::merge`]
+/// would leave out (past the bounds among these alone, they are past them
+/// among these and the cache's).
+#[derive(Debug, Default)]
+pub(crate) struct Fresh {
+    discussions: Vec<Discussion>,
+    bytes: usize,
+    dropped: usize,
+}
+
+impl Fresh {
+    pub(crate) fn push(&mut self, discussion: Discussion) {
+        self.bytes += discussion.block_bytes();
+        self.discussions.push(discussion);
+        if self.bytes > MAX_BLOCKS || self.discussions.len() > MAX_DISCUSSIONS {
+            self.dropped += keep_within(&mut self.discussions);
+            self.bytes = self.discussions.iter().map(Discussion::block_bytes).sum();
+        }
+    }
+
+    /// Discussions read, those left out included.
+    pub(crate) fn read(&self) -> usize {
+        self.discussions.len() + self.dropped
+    }
+
+    /// Into `cache`, with the discussions it left out counted as dropped.
+    pub(crate) fn merge_into(self, cache: &mut Cache) {
+        cache.merge(self.discussions);
+        cache.dropped = cache.dropped.saturating_add(self.dropped);
+    }
+}
+
+/// Keeps the newest-updated discussions within [`MAX_DISCUSSIONS`] and
+/// [`MAX_BLOCKS`] bytes of blocks, newest first; answers how many it left
+/// out.
+fn keep_within(discussions: &mut Vec<Discussion>) -> usize {
+    discussions.sort_by(|a, b| {
+        b.updated_at
+            .cmp(&a.updated_at)
+            .then(b.number.cmp(&a.number))
+    });
+    let mut bytes = 0;
+    let keep = discussions
+        .iter()
+        .take(MAX_DISCUSSIONS)
+        .take_while(|d| {
+            bytes += d.block_bytes();
+            bytes <= MAX_BLOCKS
+        })
+        .count();
+    let dropped = discussions.len() - keep;
+    discussions.truncate(keep);
+    dropped
 }

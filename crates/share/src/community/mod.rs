@@ -23,7 +23,7 @@ mod posts;
 
 pub use cache::{Cache, Discussion, LATEST_FETCH, MAX_BLOCKS, MAX_DISCUSSIONS};
 pub(crate) use fetch::now;
-pub use fetch::{RateLimit, Refreshed, refresh};
+pub use fetch::{FETCH_WITHIN, Progress, RateLimit, Refreshed, refresh, refresh_with};
 pub use posts::{Found, MAX_BLOCK, MAX_BODY, Unreadable, find_block, read};
 
 use reprise_report::ResultBlock;

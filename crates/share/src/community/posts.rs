@@ -128,6 +128,8 @@ pub fn find_block(body: &str) -> Found {
         if !closed {
             return Found::Unclosed;
         }
+        // Kept in the cache: no more than its own bytes.
+        text.shrink_to_fit();
         found = Some(Found::Block {
             version: version.chars().take(20).collect(),
             text,
