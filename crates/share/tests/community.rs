@@ -453,6 +453,22 @@ fn hostile_posts_are_refused_with_why_and_their_text_is_escaped() {
         find_block("```reprise-result v1\n{}"),
         Found::Unclosed
     ));
+    // A claim judged twice, a cell measured twice: which one is the post's
+    // cannot be said.
+    assert!(
+        malformed(&tampered(|v| {
+            let claim = v["claims"][0].clone();
+            v["claims"].as_array_mut().unwrap().push(claim);
+        }))
+        .contains("judged twice")
+    );
+    assert!(
+        malformed(&tampered(|v| {
+            let cell = v["cells"][0].clone();
+            v["cells"].as_array_mut().unwrap().push(cell);
+        }))
+        .contains("measured twice")
+    );
 
     // Text that would redraw a terminal or reorder a line reads escaped; a
     // post's HTML stays text (nothing of a post is rendered).

@@ -1,8 +1,9 @@
 //! `reprise community RECIPE`: everyone's results for a recipe, read back
-//! from the sharing repository's Discussions — per claim, how many machines
-//! reproduced it, did not, or could not say, by CPU model, with this
-//! machine's latest run placed among them; the posts that cannot be
-//! counted apart, with why. The session reads, checks and counts; this
+//! from the sharing repository's Discussions — per claim, how many results
+//! (one per author) reproduced it, did not, or could not say, by CPU model,
+//! with this machine's latest run placed among them; the posts that cannot
+//! be counted apart, with why (one whose stated outcome its own numbers do
+//! not come to among them). The session reads, checks and counts; this
 //! prints, every text from a post escaped.
 
 use std::io::IsTerminal;
@@ -156,13 +157,13 @@ fn render(view: &Community, asked: &str) -> String {
         return out;
     }
     let mut counted = format!(
-        "{} machine{} counted (the newest post per author and machine",
+        "{} result{} counted (the newest post per author of this recipe version",
         view.counted,
         plural(view.counted)
     );
     if view.superseded > 0 {
         counted.push_str(&format!(
-            "; {} older post{} left out",
+            "; {} older or repeated post{} left out",
             view.superseded,
             plural(view.superseded)
         ));

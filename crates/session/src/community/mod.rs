@@ -15,8 +15,8 @@ use reprise_recipe::ChecksumStatus;
 use reprise_report::{MachineSummary, ResultBlock};
 use reprise_share::ShareError;
 use reprise_share::community::{
-    Cache, Discussion, LATEST_FETCH, RateLimit, Standing, discussion_url, read, refresh_with,
-    standing,
+    Cache, Discussion, LATEST_FETCH, RateLimit, Reading, Why, discussion_url, read_result,
+    refresh_with,
 };
 use reprise_verdict::{Interval, Outcome};
 use serde::Serialize;
@@ -46,9 +46,12 @@ pub struct Community {
     /// Discussions read (in the cache), of any kind.
     pub discussions: usize,
     /// Posts of this recipe's reviewed version that are counted: one per
-    /// author and machine, the newest.
+    /// author and recipe version, the newest; a post without an author (a
+    /// deleted account) only where its machine and its numbers both differ
+    /// from every such post counted.
     pub counted: usize,
-    /// Older posts by the same author of the same machine, left out.
+    /// Posts left out of the count: older posts by the same author, and
+    /// author-less posts of a machine or numbers already counted.
     pub superseded: usize,
     /// Discussions the cache left out to stay within its bounds.
     pub dropped: usize,
@@ -114,6 +117,24 @@ pub enum ApartWhy {
     OtherSchema,
     SeveralBlocks,
     TooLarge,
+    /// States an outcome its own numbers do not come to against this
+    /// recipe's band (its words say which claims, and what they come to).
+    Disagrees,
+}
+
+impl ApartWhy {
+    fn of(why: Why) -> ApartWhy {
+        match why {
+            Why::Malformed => ApartWhy::Malformed,
+            Why::OtherSchema => ApartWhy::OtherSchema,
+            Why::SeveralBlocks => ApartWhy::SeveralBlocks,
+            Why::TooLarge => ApartWhy::TooLarge,
+            Why::OtherVersion => ApartWhy::OtherVersion,
+            Why::SmokeRun => ApartWhy::SmokeRun,
+            Why::UnknownClaims => ApartWhy::UnknownClaims,
+            Why::Disagrees => ApartWhy::Disagrees,
+        }
+    }
 }
 
 /// This machine's run among the others.
@@ -197,65 +218,33 @@ impl Session {
             }
         };
         let reviewed = reviewed_digest(&loaded);
-        let claims: Vec<&str> = recipe.claims.iter().map(|c| c.id.as_str()).collect();
         let web = &self.share.github.web;
         let mut counted: Vec<(&Discussion, ResultBlock)> = Vec::new();
         let mut apart = Vec::new();
         for discussion in &cache.discussions {
-            let Some(result) = read(&discussion.found) else {
+            // The one place a stranger's result is read.
+            let Some(reading) = read_result(&discussion.found, recipe, reviewed.as_deref()) else {
                 continue;
             };
-            let url = discussion_url(web, &repo, discussion.number);
-            let set_apart = |why, words: String| Apart {
-                number: discussion.number,
-                title: reprise_recipe::shown::shown(&discussion.title).into_owned(),
-                author: discussion.author.clone(),
-                url: url.clone(),
-                why,
-                words,
-            };
-            let block = match result {
-                Ok(block) => block,
-                Err(unreadable) => {
-                    use reprise_share::community::Unreadable;
-                    // Another recipe's malformed post is still a malformed
-                    // post: it cannot say whose it is, so it is shown.
-                    let why = match unreadable {
-                        Unreadable::Malformed(_) => ApartWhy::Malformed,
-                        Unreadable::OtherSchema(_) => ApartWhy::OtherSchema,
-                        Unreadable::Several => ApartWhy::SeveralBlocks,
-                        Unreadable::TooLarge => ApartWhy::TooLarge,
-                    };
-                    apart.push(set_apart(why, unreadable.describe()));
-                    continue;
-                }
-            };
-            match standing(&block, recipe.id(), reviewed.as_deref(), &claims) {
-                Standing::Counted => counted.push((discussion, block)),
-                Standing::OtherRecipe => {}
-                Standing::OtherVersion {
-                    sha256,
-                    reviewed_there,
-                } => apart.push(set_apart(
-                    ApartWhy::OtherVersion,
-                    other_version_words(sha256.as_deref(), reviewed_there),
-                )),
-                Standing::SmokeRun => apart.push(set_apart(
-                    ApartWhy::SmokeRun,
-                    "a smoke run (--quick): not a measurement".into(),
-                )),
-                Standing::UnknownClaims { claims } => apart.push(set_apart(
-                    ApartWhy::UnknownClaims,
-                    format!(
-                        "says it ran the reviewed recipe, yet judges claims it does not make ({})",
-                        claims.join(", ")
-                    ),
-                )),
+            match reading {
+                Reading::Counted(block) => counted.push((discussion, *block)),
+                Reading::Apart { why, words } => apart.push(Apart {
+                    number: discussion.number,
+                    title: reprise_recipe::shown::shown(&discussion.title).into_owned(),
+                    author: discussion.author.clone(),
+                    url: discussion_url(web, &repo, discussion.number),
+                    why: ApartWhy::of(why),
+                    words,
+                }),
             }
         }
         let posts_found = counted.len();
-        let counted = tally::newest_per_machine(counted);
+        let counted = tally::one_per_author(counted);
         let superseded = posts_found - counted.len();
+        // Whose posts are this person's: the login the cache was fetched
+        // as, while signed in.
+        let signed_in = matches!(self.token(), Ok(Some(_)));
+        let viewer = cache.viewer.as_deref().filter(|_| signed_in);
         let this_run = self.this_machine_run(recipe.id())?;
         let this_machine = this_run.as_ref().map(|block| ThisRun {
             run: block.run.clone(),
@@ -265,7 +254,7 @@ impl Session {
             reviewed: reviewed.is_some() && block.recipe_sha256 == reviewed,
             shared_as: counted
                 .iter()
-                .find(|(_, b)| is_shared_as(block, b))
+                .find(|(d, b)| is_shared_as(block, d, b, viewer))
                 .map(|(d, _)| d.number),
         });
         let shared_as = this_machine.as_ref().and_then(|t| t.shared_as);
@@ -315,10 +304,23 @@ impl Session {
     }
 }
 
-/// Whether `posted` is this machine's run `mine` as its share wrote it: the
-/// same run, made at the same time, with the same numbers (run ids are
-/// made from the time, so two machines' can meet).
-fn is_shared_as(mine: &ResultBlock, posted: &ResultBlock) -> bool {
+/// Whether `posted` is this machine's run `mine` as its share wrote it:
+/// posted by the signed-in login (`viewer`) — a stranger's copy of it is the
+/// stranger's — and the same run, made at the same time, with the same
+/// numbers (run ids are made from the time, so two machines' can meet).
+fn is_shared_as(
+    mine: &ResultBlock,
+    discussion: &Discussion,
+    posted: &ResultBlock,
+    viewer: Option<&str>,
+) -> bool {
+    let by_viewer = matches!(
+        (viewer, discussion.author.as_deref()),
+        (Some(viewer), Some(author)) if viewer.eq_ignore_ascii_case(author)
+    );
+    if !by_viewer {
+        return false;
+    }
     let numbers = |b: &ResultBlock| -> Vec<(String, Option<f64>)> {
         b.cells
             .iter()
@@ -339,21 +341,6 @@ fn reviewed_digest(loaded: &crate::Loaded) -> Option<String> {
             .map(|bytes| reprise_recipe::sha256_hex(&bytes)),
         ChecksumStatus::Modified { expected, .. } => Some(expected.clone()),
         ChecksumStatus::Unlisted | ChecksumStatus::Unreadable { .. } => None,
-    }
-}
-
-fn other_version_words(sha256: Option<&str>, reviewed_there: bool) -> String {
-    match sha256 {
-        None => "a version of the recipe it did not record".into(),
-        Some(sha) => format!(
-            "another version of the recipe (SHA-256 {}…, {} where it ran)",
-            &sha[..12.min(sha.len())],
-            if reviewed_there {
-                "the reviewed one"
-            } else {
-                "not the reviewed one"
-            }
-        ),
     }
 }
 

@@ -253,9 +253,13 @@ fn check(block: &ResultBlock) -> Result<(), String> {
             return Err(format!("a text longer than {MAX_TEXT} characters"));
         }
     }
+    let mut ids = std::collections::HashSet::new();
     for claim in &block.claims {
         if !is_id(&claim.id) {
             return Err("a claim's id is not an id".into());
+        }
+        if !ids.insert(claim.id.as_str()) {
+            return Err(format!("claim {} is judged twice", claim.id));
         }
         let numbers = claim
             .published
@@ -277,7 +281,14 @@ fn check(block: &ResultBlock) -> Result<(), String> {
             ));
         }
     }
+    let mut keys = std::collections::HashSet::new();
     for cell in &block.cells {
+        if !keys.insert((&cell.lane, &cell.endpoint, &cell.metric)) {
+            return Err(format!(
+                "cell {} is measured twice",
+                shown(&cell.lane.chars().take(60).collect::<String>())
+            ));
+        }
         let numbers = cell
             .median
             .into_iter()
