@@ -177,8 +177,8 @@ impl Cache {
     }
 }
 
-/// Discussions read in one fetch, kept within the cache's bounds as they
-/// come: what a fetch holds stays near [`MAX_BLOCKS`] however many pages it
+/// Discussions read in one fetch, kept within (an eighth past) the cache's
+/// bounds as they come: what a fetch holds stays near [`MAX_BLOCKS`] however many pages it
 /// reads, and the discussions it leaves out are the ones [`Cache::merge`]
 /// would leave out (past the bounds among these alone, they are past them
 /// among these and the cache's).
@@ -193,7 +193,11 @@ impl Fresh {
     pub(crate) fn push(&mut self, discussion: Discussion) {
         self.bytes += discussion.block_bytes();
         self.discussions.push(discussion);
-        if self.bytes > MAX_BLOCKS || self.discussions.len() > MAX_DISCUSSIONS {
+        // A little past the bounds before they are kept again, so that a
+        // fetch past them does not sort at every discussion.
+        if self.bytes > MAX_BLOCKS + MAX_BLOCKS / 8
+            || self.discussions.len() > MAX_DISCUSSIONS + MAX_DISCUSSIONS / 8
+        {
             self.dropped += keep_within(&mut self.discussions);
             self.bytes = self.discussions.iter().map(Discussion::block_bytes).sum();
         }

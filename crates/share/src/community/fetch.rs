@@ -139,8 +139,12 @@ impl Clock<'_> {
         (!left.is_zero()).then(|| left.min(PER_REQUEST))
     }
 
+    /// Whether the fetch's time is spent (within a timer's slack: a request
+    /// cut short at the limit may end a moment before it).
     fn out_of_time(&self) -> bool {
-        self.next_request().is_none()
+        self.within
+            .checked_sub(self.started.elapsed())
+            .is_none_or(|left| left < Duration::from_millis(50))
     }
 
     fn page_read(&mut self, read: usize) {
