@@ -29,6 +29,7 @@ struct Posted {
     number: u64,
     title: String,
     body: String,
+    /// Empty for a deleted account's post (GitHub's `author: null`).
     author: String,
     updated_at: String,
 }
@@ -42,6 +43,8 @@ struct State {
     /// request's headers).
     forced: VecDeque<(u16, String)>,
     remaining: u64,
+    /// How long each answer takes: a slow server.
+    delay: Duration,
 }
 
 type Shared = Arc<Mutex<State>>;
@@ -55,7 +58,7 @@ fn stand_in() -> (String, Shared) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_io()
+            .enable_all()
             .build()
             .unwrap();
         rt.block_on(async move {
@@ -102,6 +105,8 @@ async fn answer(
     let asked: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
     let query = asked["query"].as_str().unwrap_or("").to_string();
     let variables = &asked["variables"];
+    let delay = state.lock().unwrap().delay;
+    tokio::time::sleep(delay).await;
     let mut s = state.lock().unwrap();
     s.requests.push((authorization.clone(), query.clone()));
     s.remaining = s.remaining.saturating_sub(1);
@@ -134,12 +139,12 @@ async fn answer(
                 .iter()
                 .skip(start)
                 .take(2)
-                .map(|d| serde_json::json!({"id": format!("D_{}", d.number), "number": d.number, "title": d.title, "updatedAt": d.updated_at, "body": d.body, "author": {"login": d.author}}))
+                .map(|d| serde_json::json!({"id": format!("D_{}", d.number), "number": d.number, "title": d.title, "updatedAt": d.updated_at, "body": d.body, "author": (!d.author.is_empty()).then(|| serde_json::json!({"login": d.author}))}))
                 .collect();
             let end = start + page.len();
             (
                 200,
-                serde_json::json!({"data": {"repository": {"discussions": {
+                serde_json::json!({"data": {"viewer": {"login": login}, "repository": {"discussions": {
                     "totalCount": all.len(),
                     "pageInfo": {"hasNextPage": end < all.len(), "endCursor": format!("c{end}")},
                     "nodes": page
@@ -233,15 +238,21 @@ fn shared_by(tmp: &Path, base: &str, login: &str, cpu: &str, puma: u32, falcon: 
 }
 
 fn add(state: &Shared, title: &str, body: &str) {
+    add_by(state, "mallory", title, body);
+}
+
+/// A discussion by `author` ("" for a deleted account), the newest; its number.
+fn add_by(state: &Shared, author: &str, title: &str, body: &str) -> u64 {
     let mut s = state.lock().unwrap();
     let number = s.discussions.len() as u64 + 1;
     s.discussions.push(Posted {
         number,
         title: title.into(),
         body: body.into(),
-        author: "mallory".into(),
-        updated_at: format!("2026-12-01T06:{number:02}:00Z"),
+        author: author.into(),
+        updated_at: format!("2026-12-01T{:02}:{:02}:00Z", 6 + number / 60, number % 60),
     });
+    number
 }
 
 /// Three machines shared their runs; three more posts are not results
@@ -309,7 +320,7 @@ fn community_counts_everyone_s_shared_runs_by_cpu_and_places_this_machine() {
             .all(|(auth, _)| auth.as_deref() == Some("Bearer gho_cli_me"))
     );
     // mallory's copy of ana's post is another author's machine: counted.
-    assert!(shown.contains("4 machines counted (the newest post per author and machine); 2 posts kept apart, below."), "{shown}");
+    assert!(shown.contains("4 results counted (the newest post per author of this recipe version); 2 posts kept apart, below."), "{shown}");
     assert!(shown.contains("falcon-twice-puma (ratio): published 1.96×, accepted 1.67–2.25×\n  3 reproduced, 1 not reproduced, 0 could not say\n"), "{shown}");
     assert!(
         shown.contains("  AMD EPYC 7763 64-Core Processor"),
@@ -452,4 +463,219 @@ fn a_report_and_a_share_carry_the_run_s_machine_readable_result() {
     assert_eq!(json["machine"]["threads"], 16);
     assert_eq!(json["machine"]["memory_mib"], 65_536);
     assert_eq!(json["claims"].as_array().unwrap().len(), 4);
+}
+
+/// A cache file whose `fetched_at` is past any time a fetch could have
+/// been made (2^63 and more seconds) is not a cache: `--offline` says so
+/// and goes on without it, and a fetch from the stand-in for GitHub then
+/// starts it again.
+#[test]
+fn a_cache_that_says_it_was_fetched_past_the_year_9999_is_said_and_started_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, state) = stand_in();
+    let mine = everyone(tmp.path(), &base, &state);
+    let out = reprise(&mine, &base, &["community", "hello-ceiling"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let file = mine.join("community/rubys/reprise.json");
+    let mut cache: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    for at in [1u64 << 63, u64::MAX, 253_402_300_800] {
+        cache["fetched_at"] = at.into();
+        cache["dropped"] = u64::MAX.into();
+        std::fs::write(&file, cache.to_string()).unwrap();
+        for args in [
+            &["community", "hello-ceiling", "--offline"][..],
+            &["community", "hello-ceiling", "--offline", "--json"],
+        ] {
+            let out = reprise(&mine, &base, args);
+            let shown = text(&out);
+            assert_ne!(out.status.code(), Some(101), "{shown}");
+            assert!(!shown.contains("panicked"), "{shown}");
+            assert!(
+                shown.contains("reprise.json says it was fetched at second")
+                    && shown.contains("after the year 9999"),
+                "{shown}"
+            );
+        }
+        let out = reprise(&mine, &base, &["community", "hello-ceiling", "--offline"]);
+        assert!(
+            text(&out).contains("it was not read, and is started again"),
+            "{}",
+            text(&out)
+        );
+    }
+    // Fetched again, it is a cache again.
+    let out = reprise(&mine, &base, &["community", "hello-ceiling"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("3 reproduced, 1 not reproduced"),
+        "{}",
+        text(&out)
+    );
+    let out = reprise(&mine, &base, &["community", "hello-ceiling", "--offline"]);
+    assert!(!text(&out).contains("not read"), "{}", text(&out));
+}
+
+/// The stand-in for GitHub answers each page slowly: the fetch stops at its
+/// overall limit (shortened here), says how far it got, and what it read is
+/// kept and shown.
+#[test]
+fn a_slow_fetch_stops_at_its_limit_says_so_and_keeps_what_it_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, state) = stand_in();
+    let mine = everyone(tmp.path(), &base, &state);
+    state.lock().unwrap().delay = Duration::from_millis(1_200);
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["community", "hello-ceiling"])
+        .env("REPRISE_ROOT", checkout())
+        .env("REPRISE_DATA_DIR", &mine)
+        .env("REPRISE_TOKEN_STORE", "file")
+        .env("REPRISE_GITHUB_URL", "https://github.com")
+        .env("REPRISE_GITHUB_API_URL", &base)
+        .env("REPRISE_DISCUSSIONS_REPO", "rubys/reprise")
+        .env("REPRISE_FETCH_WITHIN_SECONDS", "2")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let shown = text(&out);
+    assert!(
+        started.elapsed() < Duration::from_millis(3_500),
+        "{:?}: {shown}",
+        started.elapsed()
+    );
+    assert!(
+        shown.contains("Not fetched in full: the fetch stopped at its limit of 2 seconds after "),
+        "{shown}"
+    );
+    assert!(shown.contains("read next time"), "{shown}");
+    // What it read is in the cache.
+    let out = reprise(
+        &mine,
+        &base,
+        &["community", "hello-ceiling", "--offline", "--json"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["discussions"].as_u64().unwrap() >= 2, "{json}");
+}
+
+/// The result block of a post the share flow wrote, as JSON.
+fn block_of(body: &str) -> serde_json::Value {
+    let block = body
+        .split("```reprise-result v1\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n```\n").next())
+        .expect("a block");
+    serde_json::from_str(block).unwrap()
+}
+
+fn fenced(block: &serde_json::Value) -> String {
+    format!("```reprise-result v1\n{block}\n```\n")
+}
+
+/// Hostile posts served by the stand-in for GitHub cannot tip the tally:
+/// one login's twenty posts naming twenty machines are one result, a deleted
+/// account's ten copies of one post are one, a post saying `reproduced`
+/// with an interval of 0.4–0.6× against the band 1.67–2.25× is kept apart
+/// with why, and a stranger's copy of this machine's shared run is the
+/// stranger's, not "this machine's".
+#[test]
+fn a_stranger_s_posts_cannot_tip_the_tally() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, state) = stand_in();
+    let mine = everyone(tmp.path(), &base, &state);
+    // This machine shares its run, signed in as `me`.
+    let run = String::from_utf8_lossy(&reprise(&mine, &base, &["history"]).stdout)
+        .split_whitespace()
+        .find(|w| w.starts_with("hello-ceiling-"))
+        .unwrap()
+        .to_string();
+    let out = reprise(&mine, &base, &["share", &run, "--yes"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let (ana, ben, me) = {
+        let s = state.lock().unwrap();
+        let by = |login: &str| {
+            s.discussions
+                .iter()
+                .find(|d| d.author == login)
+                .unwrap()
+                .clone()
+        };
+        (by("ana").body, by("ben").body, by("me"))
+    };
+    // lee copies this machine's post whole.
+    let lee = add_by(&state, "lee", "My run", &me.body);
+    for n in 0..20 {
+        let mut block = block_of(&ana);
+        block["machine"]["cpu"] = format!("Sybil Machine {n}").into();
+        block["machine"]["memory_mib"] = (1024 * (n + 1)).into();
+        add_by(&state, "sybil", &format!("Run {n}"), &fenced(&block));
+    }
+    for _ in 0..10 {
+        add_by(&state, "", "A run", &ben);
+    }
+    let mut liar = block_of(&ana);
+    for claim in liar["claims"].as_array_mut().unwrap() {
+        if claim["id"] == "falcon-twice-puma" {
+            claim["outcome"] = "reproduced".into();
+            claim["measured"] = serde_json::json!({"estimate": 0.5, "low": 0.4, "high": 0.6});
+        }
+    }
+    let liar = add_by(&state, "liar", "Reproduced!", &fenced(&liar));
+
+    let out = reprise(&mine, &base, &["community", "hello-ceiling"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let shown = text(&out);
+    // ana, ben, chen, mallory, me, lee, sybil once, the deleted account once.
+    assert!(
+        shown.contains("8 results counted (the newest post per author of this recipe version; 28 older or repeated posts left out); 3 posts kept apart, below."),
+        "{shown}"
+    );
+    // ben's 1.5× and its author-less copy did not hold; the rest did.
+    assert!(
+        shown.contains("falcon-twice-puma (ratio): published 1.96×, accepted 1.67–2.25×\n  6 reproduced, 2 not reproduced, 0 could not say\n"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!("  #{liar} Reproduced! by liar: states outcomes its own numbers do not come to: falcon-twice-puma: says reproduced, yet its interval 0.4–0.6× against this recipe's band 1.67–2.25× is not reproduced\n")),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!(
+            "This machine: run {run} (AMD EPYC 7763 64-Core Processor), shared as #{}.",
+            me.number
+        )),
+        "{shown}"
+    );
+    assert!(!shown.contains(&format!("shared as #{lee}")), "{shown}");
+    let out = reprise(
+        &mine,
+        &base,
+        &["community", "hello-ceiling", "--json", "--offline"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ratio = json["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["claim"] == "falcon-twice-puma")
+        .unwrap();
+    let marked: Vec<u64> = ratio["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["this_machine"] == true)
+        .map(|p| p["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(marked, [me.number]);
+    assert_eq!(json["apart"][0]["why"], "disagrees");
+
+    // Signed out, no post is this machine's: the login is not known.
+    std::fs::remove_file(mine.join("github-token")).unwrap();
+    let out = reprise(&mine, &base, &["community", "hello-ceiling"]);
+    assert!(
+        text(&out).contains(", not shared yet (`reprise share RUN`)"),
+        "{}",
+        text(&out)
+    );
 }

@@ -61,6 +61,13 @@ async fn answer(req: Request<Incoming>, log: Log) -> Result<Response<Full<Bytes>
     let body = String::from_utf8_lossy(&body).into_owned();
     log.lock().unwrap().push((path.clone(), body.clone()));
     let text = match path.as_str() {
+        // The OAuth app `Iv1.hostile` gets what a hostile server would send.
+        "/login/device/code" if body.contains("client_id=Iv1.hostile") => {
+            serde_json::json!({"device_code": "dc-1", "user_code": "AB\u{1b}[2J\u{1b}]8;;https://evil.example\u{7}CD\u{202e}", "verification_uri": "https://github.com/login/device\u{1b}]8;;https://evil.example\u{7}", "expires_in": 900, "interval": 1})
+        }
+        "/login/device/code" if body.contains("client_id=Iv1.elsewhere") => {
+            serde_json::json!({"device_code": "dc-1", "user_code": "ABCD-1234", "verification_uri": "https://evil.example/login/device", "expires_in": 900, "interval": 1})
+        }
         "/login/device/code" => {
             serde_json::json!({"device_code": "dc-1", "user_code": "ABCD-1234", "verification_uri": "https://github.com/login/device", "expires_in": 900, "interval": 1})
         }
@@ -396,4 +403,52 @@ fn sharing_as_another_user_still_redacts_the_run_s_user_host_and_paths() {
     ] {
         assert!(!shown.contains(leak), "{leak} leaked:\n{shown}");
     }
+}
+
+/// The stand-in for github.com answers the device-code request as a hostile
+/// server would: what reaches the terminal is escaped, and a sign-in page
+/// that is not GitHub's is refused, not shown.
+#[test]
+fn a_hostile_device_code_answer_reaches_the_terminal_escaped_or_not_at_all() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let (base, _) = stand_in();
+    let id = stored_run(tmp.path(), &data, &base);
+    let share = |client_id: &str| {
+        reprise(
+            &data,
+            &base,
+            &[
+                "share",
+                &id,
+                "--repo",
+                "rubys/reprise",
+                "--client-id",
+                client_id,
+            ],
+        )
+    };
+    let shown = text(&share("Iv1.hostile"));
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\u{7}') && !shown.contains('\u{202e}'),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains(
+            "enter the code AB\\u{1b}[2J\\u{1b}]8;;https://evil.example\\u{7}CD\\u{202e}"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("open https://github.com/login/device%1B]8;;https://evil.example and"),
+        "{shown}"
+    );
+
+    std::fs::remove_file(data.join("github-token")).unwrap();
+    let shown = text(&share("Iv1.elsewhere"));
+    assert!(!shown.contains("To sign in, open"), "{shown}");
+    assert!(
+        shown.contains("the sign-in page it gave is not an https page of github.com"),
+        "{shown}"
+    );
 }

@@ -392,11 +392,24 @@ fn this_machine_s_own_post_is_marked_and_not_counted_against_it() {
     let twin = run_of("same-second", 50_000.0, 100_000.0, false, epyc);
     let mut cache = Cache::load(data.path(), REPO).unwrap();
     cache.merge(vec![
+        // A stranger's copy of this machine's post, newer than it: the
+        // stranger's, whatever it copied.
+        discussion(3, "lee", 3, &shared(mine.clone(), &sha)),
         // The twin is the newer post: the first a weaker match would take.
         discussion(2, "kim", 2, &shared(twin, &sha)),
         discussion(1, "me", 1, &shared(mine, &sha)),
     ]);
+    // The fetch was signed in as `me`.
+    cache.viewer = Some("me".into());
     cache.save(data.path()).unwrap();
+    // Signed out, no post is this person's.
+    let view = session(data.path())
+        .community("hello-ceiling", None, false)
+        .unwrap();
+    assert_eq!(view.this_machine.as_ref().unwrap().shared_as, None);
+    TokenStore::File(data.path().join("github-token"))
+        .save("gho_me_0000000000000000")
+        .unwrap();
     let view = session(data.path())
         .community("hello-ceiling", None, false)
         .unwrap();
@@ -411,9 +424,13 @@ fn this_machine_s_own_post_is_marked_and_not_counted_against_it() {
         .iter()
         .map(|p| (p.number, p.this_machine))
         .collect();
-    assert_eq!(marked, [(2, false), (1, true)]);
+    assert_eq!(marked, [(3, false), (2, false), (1, true)]);
     let placed = ratio.this_machine.as_ref().unwrap();
-    assert_eq!((placed.higher_than, placed.of), (1, 1));
+    // Level with lee's copy, higher than kim's twin.
+    assert_eq!(
+        (placed.higher_than, placed.lower_than, placed.of),
+        (1, 0, 2)
+    );
     let ordering = view
         .claims
         .iter()
@@ -422,5 +439,211 @@ fn this_machine_s_own_post_is_marked_and_not_counted_against_it() {
     assert_eq!(
         ordering.this_machine.as_ref().unwrap().words(),
         "reproduced"
+    );
+}
+
+/// A block as `author`'s post of hello-ceiling's reviewed version, changed
+/// by `change` (its JSON), as a stranger may write one.
+fn forged(
+    number: u64,
+    author: Option<&str>,
+    minute: u32,
+    change: impl Fn(&mut serde_json::Value),
+) -> Discussion {
+    let xeon = "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz";
+    let mut report = run_of("f", 21_000.0, 41_000.0, false, xeon);
+    report.run.recipe_sha256 = Some(reviewed_sha());
+    report.run.machine = reprise_session::machine_summary::of_report(&report);
+    let mut block = serde_json::to_value(ResultBlock::of(&report)).unwrap();
+    change(&mut block);
+    let body = format!("```reprise-result v1\n{block}\n```\n");
+    let mut d = discussion(number, author.unwrap_or("nobody"), minute, &body);
+    d.author = author.map(str::to_string);
+    d
+}
+
+fn ratio_claim(block: &mut serde_json::Value) -> &mut serde_json::Value {
+    block["claims"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|c| c["id"] == "falcon-twice-puma")
+        .unwrap()
+}
+
+fn view_of(data: &Path, posts: Vec<Discussion>) -> reprise_session::community::Community {
+    let mut cache = Cache::load(data, REPO).unwrap();
+    cache.merge(posts);
+    cache.save(data).unwrap();
+    session(data)
+        .community("hello-ceiling", None, false)
+        .unwrap()
+}
+
+/// One login's fifty posts, each naming another machine, are one result:
+/// its newest.
+#[test]
+fn one_login_s_posts_count_once_whatever_machines_they_name() {
+    let data = tempfile::tempdir().unwrap();
+    let posts = (0..50u64)
+        .map(|n| {
+            forged(100 + n, Some("sybil"), n as u32, |b| {
+                b["machine"]["cpu"] = format!("Machine {n}").into();
+                b["machine"]["memory_mib"] = (1024 * (n + 1)).into();
+            })
+        })
+        .chain([forged(1, Some("ana"), 0, |_| {})])
+        .collect();
+    let view = view_of(data.path(), posts);
+    assert_eq!(view.counted, 2, "sybil once, ana once");
+    assert_eq!(view.superseded, 49);
+    let ratio = view
+        .claims
+        .iter()
+        .find(|c| c.claim == "falcon-twice-puma")
+        .unwrap();
+    let sybil: Vec<&str> = ratio
+        .points
+        .iter()
+        .filter(|p| p.author.as_deref() == Some("sybil"))
+        .map(|p| p.cpu.as_str())
+        .collect();
+    assert_eq!(sybil, ["Machine 49"], "the newest");
+    // A login is one whatever its case.
+    let data = tempfile::tempdir().unwrap();
+    let view = view_of(
+        data.path(),
+        vec![
+            forged(2, Some("Ana"), 2, |_| {}),
+            forged(1, Some("ana"), 1, |_| {}),
+        ],
+    );
+    assert_eq!(view.counted, 1);
+}
+
+/// Posts without an author (a deleted account) count once each only where
+/// their machine and their numbers both differ.
+#[test]
+fn author_less_posts_count_once_each_only_where_machine_and_numbers_differ() {
+    let data = tempfile::tempdir().unwrap();
+    // Fifty copies of one post, some with the machine renamed by invisible
+    // characters or its case, some with the numbers nudged.
+    let mut posts: Vec<Discussion> = (0..50u64)
+        .map(|n| {
+            forged(100 + n, None, n as u32, |b| {
+                if n % 3 == 1 {
+                    b["machine"]["cpu"] = "intel(r) xeon(r) gold\u{200b} 6338 cpu @ 2.00ghz".into();
+                }
+                if n % 3 == 2 {
+                    b["cells"][0]["median"] =
+                        (b["cells"][0]["median"].as_f64().unwrap() + 1e-6).into();
+                }
+            })
+        })
+        .collect();
+    // Two more of other machines: one with other numbers (counted), one
+    // with the same numbers (a copy with its machine renamed).
+    posts.push(forged(1, None, 0, |b| {
+        b["machine"]["cpu"] = "AMD EPYC 7763 64-Core Processor".into();
+        let claim = ratio_claim(b);
+        claim["measured"] = serde_json::json!({"estimate": 2.0, "low": 1.9, "high": 2.1});
+    }));
+    posts.push(forged(2, None, 0, |b| {
+        b["machine"]["cpu"] = "Apple M3".into();
+    }));
+    let view = view_of(data.path(), posts);
+    assert_eq!(view.counted, 2, "{:?}", view.claims[0].points);
+    assert_eq!(view.superseded, 50);
+}
+
+/// A post that says `reproduced` with its own interval 0.4–0.6× against the
+/// band 1.67–2.25× is kept apart with why, not counted as it says; so is one
+/// that says `not reproduced` inside the band, one without an interval, and
+/// an ordering whose medians put its lanes the other way round.
+#[test]
+fn a_post_whose_stated_outcome_its_numbers_do_not_come_to_is_kept_apart_with_why() {
+    let data = tempfile::tempdir().unwrap();
+    let view = view_of(
+        data.path(),
+        vec![
+            forged(5, Some("liar"), 5, |b| {
+                let claim = ratio_claim(b);
+                claim["outcome"] = "reproduced".into();
+                claim["measured"] = serde_json::json!({"estimate": 0.5, "low": 0.4, "high": 0.6});
+                // Its own band and kind say nothing: this recipe's band is used.
+                claim["band"] = serde_json::json!([0.1, 1.0]);
+                claim["kind"] = "ordering".into();
+            }),
+            forged(4, Some("denier"), 4, |b| {
+                ratio_claim(b)["outcome"] = "not_reproduced".into();
+            }),
+            forged(3, Some("vague"), 3, |b| {
+                ratio_claim(b)["measured"] = serde_json::Value::Null;
+            }),
+            forged(2, Some("upside"), 2, |b| {
+                let cells = b["cells"].as_array_mut().unwrap();
+                for cell in cells.iter_mut() {
+                    if cell["lane"] == "falcon" && cell["metric"] == "req_per_s" {
+                        cell["median"] = 1_000.0.into();
+                        cell["interval"] = serde_json::json!([900.0, 1100.0]);
+                    }
+                }
+            }),
+            // Says it could not say: claims nothing either way, counted so.
+            forged(1, Some("modest"), 1, |b| {
+                ratio_claim(b)["outcome"] = "inconclusive".into();
+            }),
+            forged(0, Some("ana"), 0, |_| {}),
+        ],
+    );
+    let apart: Vec<(u64, ApartWhy)> = view.apart.iter().map(|a| (a.number, a.why)).collect();
+    assert_eq!(
+        apart,
+        [
+            (5, ApartWhy::Disagrees),
+            (4, ApartWhy::Disagrees),
+            (3, ApartWhy::Disagrees),
+            (2, ApartWhy::Disagrees)
+        ]
+    );
+    assert_eq!(
+        view.apart[0].words,
+        "states outcomes its own numbers do not come to: falcon-twice-puma: says reproduced, yet its interval 0.4–0.6× against this recipe's band 1.67–2.25× is not reproduced"
+    );
+    assert!(
+        view.apart[1]
+            .words
+            .contains("says not reproduced, yet its interval 1.9"),
+        "{}",
+        view.apart[1].words
+    );
+    assert!(
+        view.apart[1].words.ends_with("is reproduced"),
+        "{}",
+        view.apart[1].words
+    );
+    assert!(
+        view.apart[2]
+            .words
+            .contains("yet gives no measured interval"),
+        "{}",
+        view.apart[2].words
+    );
+    assert!(
+        view.apart[3].words.contains(
+            "falcon-above-puma: says reproduced, yet its medians put them the other way round"
+        ),
+        "{}",
+        view.apart[3].words
+    );
+    assert_eq!(view.counted, 2);
+    let ratio = view
+        .claims
+        .iter()
+        .find(|c| c.claim == "falcon-twice-puma")
+        .unwrap();
+    assert_eq!(
+        (ratio.reproduced, ratio.not_reproduced, ratio.could_not_say),
+        (1, 0, 1)
     );
 }

@@ -38,15 +38,56 @@ pub fn request_code(
     let value = github.post_form(
         "/login/device/code",
         &[("client_id", client_id), ("scope", scope)],
+        &[],
     )?;
     if let Some(error) = value["error"].as_str() {
         return Err(ShareError::DeviceFlow(describe(error, &value, &[])));
     }
     // serde's message quotes what it could not read: the answer's text.
-    serde_json::from_value(value).map_err(|e| ShareError::Unexpected {
-        url,
+    let code: DeviceCode = serde_json::from_value(value).map_err(|e| ShareError::Unexpected {
+        url: url.clone(),
         message: crate::answer_text(&e.to_string(), &[]),
-    })
+    })?;
+    checked(github, code).map_err(|message| ShareError::Unexpected { url, message })
+}
+
+/// The most a user code may be (GitHub's are `WDJB-MJHT`).
+const MAX_USER_CODE: usize = 40;
+
+/// A device code as it may be shown: the page to open an `https` URL on
+/// github.com or on the configured GitHub's host (never a `javascript:`
+/// URL, nor another site's sign-in page), the code to enter escaped so that
+/// nothing in it acts on a terminal. Both are text from a server, printed
+/// to a person who is told to trust them.
+fn checked(github: &GitHub, mut code: DeviceCode) -> Result<DeviceCode, String> {
+    let said = || crate::answer_text(&code.verification_uri, &[]);
+    let page = reqwest::Url::parse(code.verification_uri.trim())
+        .map_err(|_| format!("the sign-in page it gave is not a URL: {}", said()))?;
+    let configured = reqwest::Url::parse(&github.web).ok();
+    let at = |url: &reqwest::Url| {
+        url.host_str()
+            .map(|host| (host.to_ascii_lowercase(), url.port_or_known_default()))
+    };
+    let github_com = Some(("github.com".to_string(), Some(443)));
+    let ours = at(&page).is_some_and(|here| {
+        Some(&here) == github_com.as_ref() || configured.as_ref().and_then(at) == Some(here)
+    });
+    if page.scheme() != "https" || !ours || !page.username().is_empty() || page.password().is_some()
+    {
+        return Err(format!(
+            "the sign-in page it gave is not an https page of github.com or {}: {}",
+            crate::answer_text(&github.web, &[]),
+            said()
+        ));
+    }
+    // The URL as parsed: controls and spaces percent-encoded.
+    code.verification_uri = reprise_recipe::shown::shown(page.as_str()).into_owned();
+    let user_code: String = code.user_code.chars().take(MAX_USER_CODE).collect();
+    code.user_code = reprise_recipe::shown::shown(user_code.trim()).into_owned();
+    if code.user_code.is_empty() {
+        return Err("it gave no code to enter".into());
+    }
+    Ok(code)
 }
 
 fn describe(error: &str, value: &serde_json::Value, sent: &[&str]) -> String {
@@ -66,6 +107,7 @@ pub fn poll_once(github: &GitHub, client_id: &str, code: &DeviceCode) -> Result<
             ("device_code", &code.device_code),
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
         ],
+        &[code.device_code.as_str()],
     )?;
     if let Some(token) = value["access_token"].as_str() {
         return Ok(Poll::Token(token.to_string()));

@@ -74,6 +74,17 @@ pub enum ShareError {
         /// When it resets (Unix seconds), where GitHub said.
         reset: Option<u64>,
     },
+    #[error(
+        "the fetch stopped at its limit of {} after {pages} page{}: the {read} discussion{} read {} kept, and the rest is read next time",
+        within_words(*within), plural(*pages), plural(*read), if *read == 1 { "is" } else { "are" }
+    )]
+    Stopped {
+        /// The limit it stopped at.
+        within: Duration,
+        pages: usize,
+        /// Discussions new or changed since the last fetch that were read.
+        read: usize,
+    },
     #[error("unexpected answer from {url}: {message}")]
     Unexpected { url: String, message: String },
     #[error("keyring: {0}")]
@@ -89,6 +100,22 @@ pub enum ShareError {
         file: PathBuf,
         source: std::io::Error,
     },
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `2 minutes`, `90 seconds`.
+fn within_words(within: Duration) -> String {
+    let secs = within.as_secs();
+    match secs {
+        _ if within.subsec_nanos() != 0 => format!("{} ms", within.as_millis()),
+        s if s >= 60 && s % 60 == 0 => {
+            format!("{} minute{}", s / 60, plural((s / 60) as usize))
+        }
+        s => format!("{s} second{}", plural(s as usize)),
+    }
 }
 
 /// When a rate limit resets, from now: ` (it resets in 12 minutes)`.
@@ -111,6 +138,9 @@ fn resets_in(reset: Option<u64>) -> String {
 pub struct GitHub {
     pub web: String,
     pub api: String,
+    /// How long a fetch of a repository's Discussions may take in all
+    /// ([`community::FETCH_WITHIN`] unless said otherwise).
+    pub fetch_within: Duration,
     client: reqwest::Client,
     runtime: Arc<tokio::runtime::Runtime>,
 }
@@ -131,25 +161,39 @@ impl GitHub {
         GitHub {
             web: web.trim_end_matches('/').to_string(),
             api: api.trim_end_matches('/').to_string(),
+            fetch_within: community::FETCH_WITHIN,
             client,
             runtime: Arc::new(runtime),
         }
     }
 
-    /// github.com, unless `REPRISE_GITHUB_URL` / `REPRISE_GITHUB_API_URL` say otherwise.
+    /// github.com, unless `REPRISE_GITHUB_URL` / `REPRISE_GITHUB_API_URL`
+    /// say otherwise; a fetch of Discussions within
+    /// `REPRISE_FETCH_WITHIN_SECONDS` where it is a whole number of seconds
+    /// from 1 to a day.
     pub fn from_env() -> GitHub {
         let web =
             std::env::var("REPRISE_GITHUB_URL").unwrap_or_else(|_| "https://github.com".into());
         let api = std::env::var("REPRISE_GITHUB_API_URL")
             .unwrap_or_else(|_| "https://api.github.com".into());
-        GitHub::new(&web, &api)
+        let mut github = GitHub::new(&web, &api);
+        if let Some(secs) = std::env::var("REPRISE_FETCH_WITHIN_SECONDS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|secs| (1..=86_400).contains(secs))
+        {
+            github.fetch_within = Duration::from_secs(secs);
+        }
+        github
     }
 
-    /// POSTs a form to the web host and reads a JSON answer.
+    /// POSTs a form to the web host and reads a JSON answer; what of it is
+    /// `secret` (a device code) is never shown from an answer.
     fn post_form(
         &self,
         path: &str,
         form: &[(&str, &str)],
+        secret: &[&str],
     ) -> Result<serde_json::Value, ShareError> {
         let url = format!("{}{path}", self.web);
         let request = self
@@ -157,8 +201,7 @@ impl GitHub {
             .post(&url)
             .header("Accept", "application/json")
             .form(form);
-        let sent: Vec<&str> = form.iter().map(|(_, value)| *value).collect();
-        self.read_json(&url, request, &sent)
+        self.read_json(&url, request, secret)
     }
 
     /// POSTs a GraphQL query with the token.
@@ -202,7 +245,7 @@ impl GitHub {
     ) -> Result<serde_json::Value, ShareError> {
         let transport = |e: reqwest::Error| ShareError::Transport {
             url: url.to_string(),
-            message: e.to_string(),
+            message: answer_text(&e.to_string(), sent),
         };
         let (status, body) = self.runtime.block_on(async {
             let response = request.send().await.map_err(transport)?;
@@ -235,6 +278,11 @@ impl GitHub {
 /// How much of an answer an error shows.
 const ANSWER_SHOWN: usize = 300;
 
+/// How much of an answer is read for what an error shows: far more than
+/// [`ANSWER_SHOWN`] characters, so that a secret spread over it by
+/// invisible characters is still seen whole where it is shown.
+const ANSWER_READ: usize = 64 * 1024;
+
 /// Text from a server's answer as an error may print it: without the
 /// secrets the request `sent`, redacted as shared text is (tokens,
 /// `Authorization` headers, credentials in URLs, addresses), cut to
@@ -245,9 +293,13 @@ pub(crate) fn answer_text(text: &str, sent: &[&str]) -> String {
     for secret in sent {
         redactor.add_secret(secret);
     }
-    let redacted = redactor.redact(text);
+    let mut cut = ANSWER_READ.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let redacted = redactor.redact(&text[..cut]);
     let mut shown: String = redacted.chars().take(ANSWER_SHOWN).collect();
-    if shown.len() < redacted.len() {
+    if shown.len() < redacted.len() || cut < text.len() {
         shown.push('…');
     }
     reprise_recipe::shown::shown(&shown).into_owned()

@@ -20,7 +20,7 @@ use hyper::{Request, Response};
 use reprise_report::{MachineSummary, ResultBlock};
 use reprise_share::ShareError;
 use reprise_share::community::{
-    Cache, Found, Standing, Unreadable, find_block, read, refresh, standing,
+    Cache, Found, Standing, Unreadable, find_block, read, refresh, refresh_with, standing,
 };
 use reprise_share::{GitHub, Redactor, prepare};
 
@@ -55,6 +55,8 @@ struct State {
     requests: Vec<(Option<String>, Option<String>, Option<String>)>,
     /// A server that always says there is another page, with one cursor.
     endless: bool,
+    /// How long each answer takes: a slow server.
+    delay: Duration,
 }
 
 struct StandIn {
@@ -72,7 +74,7 @@ impl StandIn {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_io()
+                .enable_all()
                 .build()
                 .unwrap();
             rt.block_on(async move {
@@ -159,6 +161,8 @@ async fn answer(
     let asked: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
     let after = asked["variables"]["after"].as_str().map(str::to_string);
     let first = asked["variables"]["first"].as_u64().unwrap_or(50) as usize;
+    let delay = state.lock().unwrap().delay;
+    tokio::time::sleep(delay).await;
     let mut s = state.lock().unwrap();
     s.requests
         .push((authorization.clone(), if_none_match.clone(), after.clone()));
@@ -449,6 +453,22 @@ fn hostile_posts_are_refused_with_why_and_their_text_is_escaped() {
         find_block("```reprise-result v1\n{}"),
         Found::Unclosed
     ));
+    // A claim judged twice, a cell measured twice: which one is the post's
+    // cannot be said.
+    assert!(
+        malformed(&tampered(|v| {
+            let claim = v["claims"][0].clone();
+            v["claims"].as_array_mut().unwrap().push(claim);
+        }))
+        .contains("judged twice")
+    );
+    assert!(
+        malformed(&tampered(|v| {
+            let cell = v["cells"][0].clone();
+            v["cells"].as_array_mut().unwrap().push(cell);
+        }))
+        .contains("measured twice")
+    );
 
     // Text that would redraw a terminal or reorder a line reads escaped; a
     // post's HTML stays text (nothing of a post is rendered).
@@ -467,6 +487,58 @@ fn hostile_posts_are_refused_with_why_and_their_text_is_escaped() {
     assert_eq!(
         block.deviations[0].what,
         "<img src=x onerror=alert(1)>\\u{d}\\u{a}ruby"
+    );
+}
+
+/// Posts served by the stand-in for api.github.com that quote another's
+/// result — in a four-backtick fence, in a `>` quote — are not results:
+/// GitHub shows the quoted block as text, and it is not the poster's run.
+#[test]
+fn a_result_quoted_in_a_post_is_not_read_as_the_post_s_own() {
+    let server = StandIn::start();
+    let (body, _) = shared_post("hello-ceiling-20261201-000001", "AMD EPYC 7763", &sha());
+    let quoted = body
+        .lines()
+        .map(|l| format!("> {l}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    server.post(1, 1, "Ana's run", &body);
+    server.post(
+        2,
+        2,
+        "Look at ana's",
+        &format!("This is ana's:\n\n````markdown\n{body}````\n"),
+    );
+    server.post(
+        3,
+        3,
+        "Quoting ana",
+        &format!("Ana wrote:\n\n{quoted}\n\nNice."),
+    );
+    server.post(
+        4,
+        4,
+        "Mine, and ana's",
+        &format!("{quoted}\n\nMine:\n\n{body}"),
+    );
+    let data = tempfile::tempdir().unwrap();
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    refresh(&server.github(), TOKEN, &mut cache).unwrap();
+    let found = |number| {
+        &cache
+            .discussions
+            .iter()
+            .find(|d| d.number == number)
+            .unwrap()
+            .found
+    };
+    assert!(matches!(found(1), Found::Block { .. }));
+    assert_eq!(found(2), &Found::Nothing, "in a four-backtick fence");
+    assert_eq!(found(3), &Found::Nothing, "in a quote");
+    assert!(
+        matches!(found(4), Found::Block { .. }),
+        "its own, beside a quoted one: {:?}",
+        found(4)
     );
 }
 
@@ -562,6 +634,65 @@ fn errors_never_print_the_token_and_are_capped_and_escaped() {
     )
     .unwrap_err();
     assert!(matches!(err, ShareError::Unauthorized(_)), "{err:?}");
+}
+
+/// The stand-in for api.github.com answers each page slowly: the whole
+/// fetch stops at its limit, however many pages are left, keeps what it
+/// read (its watermark not moved), and says how far it got.
+#[test]
+fn a_slow_fetch_stops_at_its_overall_limit_and_keeps_what_it_read() {
+    let server = StandIn::start();
+    for n in 1..=500 {
+        server.post(n, n as u32, "post", "text");
+    }
+    server.state().delay = Duration::from_millis(400);
+    let mut github = server.github();
+    github.fetch_within = Duration::from_millis(1_500);
+    let data = tempfile::tempdir().unwrap();
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    let mut seen = Vec::new();
+    let started = std::time::Instant::now();
+    let err = refresh_with(&github, TOKEN, &mut cache, &mut |p| seen.push(p)).unwrap_err();
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(2_500), "{took:?}");
+    let ShareError::Stopped {
+        pages,
+        read,
+        within,
+    } = err
+    else {
+        panic!("{err:?}");
+    };
+    assert_eq!(within, Duration::from_millis(1_500));
+    assert!((2..=4).contains(&pages), "{pages}");
+    assert_eq!(read, pages * 50);
+    assert_eq!(cache.discussions.len(), read, "what was read is kept");
+    assert_eq!(cache.synced_to, None, "but the fetch did not finish");
+    assert_eq!(seen.len(), pages, "progress after every page");
+    assert_eq!(
+        (seen[0].pages, seen[0].read, seen[0].within),
+        (1, 50, Duration::from_millis(1_500))
+    );
+    assert!(
+        err_words(pages, read).starts_with("the fetch stopped at its limit of 1500 ms after "),
+        "{}",
+        err_words(pages, read)
+    );
+
+    // The server is quick again: the next fetch reads the rest.
+    server.state().delay = Duration::ZERO;
+    let done = refresh(&github, TOKEN, &mut cache).unwrap();
+    assert_eq!(done.read, 500 - read);
+    assert_eq!(cache.discussions.len(), 500);
+}
+
+fn err_words(pages: usize, read: usize) -> String {
+    ShareError::Stopped {
+        within: Duration::from_millis(1_500),
+        pages,
+        read,
+    }
+    .to_string()
 }
 
 #[test]

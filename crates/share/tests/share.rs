@@ -266,6 +266,71 @@ fn an_expired_code_ends_the_sign_in() {
     assert_eq!(server.requests(TOKEN).len() - before, 3);
 }
 
+/// The stand-in for github.com answers the device-code request as a hostile
+/// server would: a code that redraws the terminal, a page elsewhere.
+#[test]
+fn a_device_code_is_shown_escaped_and_only_with_a_github_page() {
+    let server = StandIn::start();
+    let hostile = |uri: &str, code: &str| {
+        server.answer(
+            CODE,
+            200,
+            serde_json::json!({"device_code": "3584d83530557fdd1f46af8289938c8ef79f9dc5",
+                "user_code": code, "verification_uri": uri, "expires_in": 900, "interval": 5}),
+        );
+        request_code(&server.github(), "Iv1.test", "public_repo")
+    };
+    let code = hostile(
+        "https://github.com/login/device",
+        "WDJB\u{1b}[2J\u{1b}]8;;https://evil.example\u{7}-MJHT\u{202e}\u{c}",
+    )
+    .unwrap();
+    assert!(
+        !code
+            .user_code
+            .chars()
+            .any(|c| c.is_control() || c == '\u{202e}'),
+        "{:?}",
+        code.user_code
+    );
+    assert_eq!(
+        code.user_code,
+        "WDJB\\u{1b}[2J\\u{1b}]8;;https://evil.example\\u{7}-MJHT\\u{202e}"
+    );
+    // The configured host (a GitHub Enterprise's, here the stand-in's) is
+    // GitHub too, over https.
+    let own = format!(
+        "{}/login/device",
+        server.base.replacen("http:", "https:", 1)
+    );
+    assert_eq!(hostile(&own, "ABCD-1234").unwrap().verification_uri, own);
+    for uri in [
+        "javascript:alert(1)",
+        "http://github.com/login/device",
+        "https://github.com.evil.example/login/device",
+        "https://evil.example/login/device?github.com",
+        "https://user:pw@github.com/login/device",
+        "https://github.com:8443/login/device",
+        "https://gist.github.com/login/device",
+        "\u{1b}]8;;https://evil.example\u{7}https://github.com/login/device",
+        "not a url",
+    ] {
+        let err = hostile(uri, "ABCD-1234").unwrap_err();
+        let said = err.to_string();
+        assert!(
+            matches!(err, ShareError::Unexpected { .. }) && said.contains("sign-in page"),
+            "{uri}: {said}"
+        );
+        assert!(!said.chars().any(|c| c.is_control()), "{said:?}");
+    }
+    // A URL's own spaces and controls are percent-encoded as it is parsed.
+    let code = hostile("https://github.com/login/device?x=\u{1b}[2J", "ABCD-1234").unwrap();
+    assert_eq!(
+        code.verification_uri,
+        "https://github.com/login/device?x=%1B[2J"
+    );
+}
+
 fn repository(categories: serde_json::Value) -> serde_json::Value {
     serde_json::json!({"data": {"repository": {"id": "R_kgDOexample", "discussionCategories": {"nodes": categories}}}})
 }
@@ -407,6 +472,73 @@ fn an_answer_that_echoes_the_request_never_prints_the_token() {
             "not capped: {} characters",
             said.chars().count()
         );
+    }
+}
+
+/// A server (here the stand-in for api.github.com) that echoes the token
+/// altered — split by zero-width spaces, upper-cased, a piece of it, in
+/// base64 as a Basic header carries it — has none of it printed.
+#[test]
+fn an_answer_that_echoes_the_token_altered_never_prints_any_of_it() {
+    use base64::Engine;
+    let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a";
+    let split: String = token.chars().flat_map(|c| [c, '\u{200b}']).collect();
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let echoes = [
+        format!("token {split} is not allowed"),
+        format!("TOKEN {} IS NOT ALLOWED", token.to_uppercase()),
+        format!("token starting {} is not allowed", &token[..16]),
+        format!(
+            "Authorization: Basic {}",
+            b64.encode(format!("x-access-token:{token}"))
+        ),
+        format!("seen {}", b64.encode(token)),
+        format!(
+            "soft{}",
+            token
+                .chars()
+                .flat_map(|c| [c, '\u{ad}'])
+                .collect::<String>()
+        ),
+    ];
+    let server = StandIn::start();
+    for echo in &echoes {
+        server.answer_raw(GRAPHQL, 500, echo);
+        server.answer(
+            GRAPHQL,
+            200,
+            serde_json::json!({"errors": [{"message": echo}]}),
+        );
+    }
+    // What a reader could piece the token back from: the text without the
+    // escapes of invisible characters, in one case.
+    let pieces: Vec<String> = {
+        let lower = token.to_lowercase();
+        (0..=lower.len() - 8)
+            .map(|i| lower[i..i + 8].to_string())
+            .collect()
+    };
+    for echo in echoes.iter().flat_map(|e| [e, e]) {
+        let err = find_target(&server.github(), token, "rubys/reprise", "General").unwrap_err();
+        let said = err.to_string();
+        let read = said
+            .replace("\\u{200b}", "")
+            .replace("\\u{ad}", "")
+            .to_lowercase();
+        assert!(
+            !pieces.iter().any(|p| read.contains(p.as_str())),
+            "a piece of the token was printed for {echo:?}: {said}"
+        );
+        for encoded in [
+            b64.encode(token),
+            b64.encode(format!("x-access-token:{token}")),
+        ] {
+            assert!(
+                !said.contains(&encoded[4..20]),
+                "its base64 was printed for {echo:?}: {said}"
+            );
+        }
+        assert!(said.contains("[token]"), "{said}");
     }
 }
 

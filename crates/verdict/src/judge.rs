@@ -515,6 +515,19 @@ enum Place {
     Straddling,
 }
 
+/// What an interval comes to against a band: wholly inside it reproduced,
+/// wholly outside it not reproduced, across an edge inconclusive. The rule
+/// every verdict on a band is reached by, and by which a stranger's post is
+/// checked (its stated outcome against its own interval and this recipe's
+/// band).
+pub fn placed(interval: &Interval, band: [f64; 2]) -> Outcome {
+    match place(interval, band) {
+        Place::Inside => Outcome::Reproduced,
+        Place::Outside => Outcome::NotReproduced,
+        Place::Straddling => Outcome::Inconclusive,
+    }
+}
+
 fn place(interval: &Interval, band: [f64; 2]) -> Place {
     if interval.low >= band[0] && interval.high <= band[1] {
         Place::Inside

@@ -87,7 +87,8 @@ pub use cpu_share::{
 pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
 pub use judge::{
-    FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, judge, more_runs_to_settle,
+    FigureReading, Judgement, LEVEL_BAND, MachineMatch, Outcome, Settings, Verdict, judge,
+    more_runs_to_settle, placed,
 };
 pub use lanes::{align_lanes, align_not_measured};
 pub use measurements::{

@@ -3,4 +3,4 @@
 /**
  * Why a post is kept apart.
  */
-export type ApartWhy = "other_version" | "smoke_run" | "unknown_claims" | "malformed" | "other_schema" | "several_blocks" | "too_large";
+export type ApartWhy = "other_version" | "smoke_run" | "unknown_claims" | "malformed" | "other_schema" | "several_blocks" | "too_large" | "disagrees";

@@ -18,6 +18,11 @@ repo: string, fetch: Fetch,
  */
 fetched_at: string | null, 
 /**
+ * Why the cache file there could not be read, where it could not (it
+ * is started again): escaped.
+ */
+cache_unread: string | null, 
+/**
  * GitHub's rate limit as its last answer said it.
  */
 rate: RateLimit | null, 
@@ -31,11 +36,14 @@ reviewed_sha256: string | null,
 discussions: number, 
 /**
  * Posts of this recipe's reviewed version that are counted: one per
- * author and machine, the newest.
+ * author and recipe version, the newest; a post without an author (a
+ * deleted account) only where its machine and its numbers both differ
+ * from every such post counted.
  */
 counted: number, 
 /**
- * Older posts by the same author of the same machine, left out.
+ * Posts left out of the count: older posts by the same author, and
+ * author-less posts of a machine or numbers already counted.
  */
 superseded: number, 
 /**

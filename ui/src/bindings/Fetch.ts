@@ -7,4 +7,4 @@ export type Fetch = { "fetch": "fetched", read: number, pages: number,
 /**
  * Fewer discussions on GitHub than cached: read again whole.
  */
-read_again: boolean, } | { "fetch": "unchanged" } | { "fetch": "not_signed_in" } | { "fetch": "offline" } | { "fetch": "failed", reason: string, };
+read_again: boolean, } | { "fetch": "unchanged" } | { "fetch": "not_signed_in" } | { "fetch": "offline" } | { "fetch": "stopped", read: number, pages: number, reason: string, } | { "fetch": "failed", reason: string, };

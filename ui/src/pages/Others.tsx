@@ -77,12 +77,13 @@ function Others({ c, fetchAgain }: { c: Community; fetchAgain: () => void }) {
       <p class="actions">
         <button type="button" class="secondary" onClick={fetchAgain} data-fetch-again>Fetch again</button>
       </p>
+      {c.cache_unread && <Notice>The cache file {c.cache_unread}: it was not read, and is started again.</Notice>}
       {c.discussions === 0 ? (
         <Notice>No results have been read from {c.repo} yet.</Notice>
       ) : (
         <p data-counted>
-          {count(c.counted, 'machine')} counted (the newest post per author and machine
-          {c.superseded > 0 && <>; {count(c.superseded, 'older post')} left out</>})
+          {count(c.counted, 'result')} counted (the newest post per author of this recipe version
+          {c.superseded > 0 && <>; {count(c.superseded, 'older or repeated post')} left out</>})
           {c.apart.length > 0 && <>; {count(c.apart.length, 'post')} kept apart, below</>}.
         </p>
       )}
@@ -172,6 +173,8 @@ function FetchLine({ fetch }: { fetch: Fetch }) {
           <a href={href({ page: 'share' })}>sign in on the Share page</a>. Showing what was read before.
         </>
       );
+    case 'stopped':
+      return <>Not fetched in full: {fetch.reason}.</>;
     case 'failed':
       return <>Not fetched: {fetch.reason}. Showing what was read before.</>;
   }

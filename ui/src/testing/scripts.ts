@@ -624,7 +624,7 @@ const thisRun = { run: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', sm
 const community: Community = {
   recipe: 'hello-ceiling', repo: 'rubys/reprise',
   fetch: { fetch: 'fetched', read: 6, pages: 3, read_again: false },
-  fetched_at: '2026-12-04T05:48:29Z', rate: { remaining: 4991, reset: 1900000000 }, reviewed_sha256: 'ab'.repeat(32),
+  fetched_at: '2026-12-04T05:48:29Z', cache_unread: null, rate: { remaining: 4991, reset: 1900000000 }, reviewed_sha256: 'ab'.repeat(32),
   discussions: 7, counted: 4, superseded: 1, dropped: 0,
   claims: [
     {

@@ -703,7 +703,7 @@ describe('Everyone’s results', () => {
     await open('others', 'others/hello-ceiling');
     await claim('falcon-twice-puma').waitFor();
     assert.match(await text('[data-fetch="fetched"]'), /Fetched 6 new or changed discussions\. From the Discussions of rubys\/reprise, as of/);
-    assert.equal(await text('[data-counted]'), '4 machines counted (the newest post per author and machine; 1 older post left out); 2 posts kept apart, below.');
+    assert.equal(await text('[data-counted]'), '4 results counted (the newest post per author of this recipe version; 1 older or repeated post left out); 2 posts kept apart, below.');
     assert.equal(await dots('falcon-twice-puma').count(), 4);
     assert.equal(await claim('falcon-twice-puma').locator('[data-band]').count(), 1);
     assert.equal(await claim('falcon-twice-puma').locator('[data-published]').count(), 1);

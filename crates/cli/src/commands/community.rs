@@ -1,16 +1,19 @@
 //! `reprise community RECIPE`: everyone's results for a recipe, read back
-//! from the sharing repository's Discussions — per claim, how many machines
-//! reproduced it, did not, or could not say, by CPU model, with this
-//! machine's latest run placed among them; the posts that cannot be
-//! counted apart, with why. The session reads, checks and counts; this
+//! from the sharing repository's Discussions — per claim, how many results
+//! (one per author) reproduced it, did not, or could not say, by CPU model,
+//! with this machine's latest run placed among them; the posts that cannot
+//! be counted apart, with why (one whose stated outcome its own numbers do
+//! not come to among them). The session reads, checks and counts; this
 //! prints, every text from a post escaped.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use reprise_recipe::reading::value;
 use reprise_recipe::shown::shown;
-use reprise_session::community::{ClaimAmong, Community, Fetch};
+use reprise_session::community::{ClaimAmong, Community, Fetch, Progress};
 
 use crate::table::{Table, wrap};
 
@@ -55,7 +58,15 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    let view = match session.community(&args.recipe, args.repo.as_deref(), !args.offline) {
+    let mut said = Said::new();
+    let view = session.community_with(
+        &args.recipe,
+        args.repo.as_deref(),
+        !args.offline,
+        &mut |p| said.progress(p),
+    );
+    said.done();
+    let view = match view {
         Ok(view) => view,
         Err(e) => {
             say!("{}", super::error_text(&e));
@@ -66,8 +77,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     // Nothing to show, and the reason it could not be fetched is the answer.
-    let nothing =
-        view.discussions == 0 && matches!(view.fetch, Fetch::NotSignedIn | Fetch::Failed { .. });
+    let nothing = view.discussions == 0
+        && matches!(
+            view.fetch,
+            Fetch::NotSignedIn | Fetch::Failed { .. } | Fetch::Stopped { .. }
+        );
     if args.json {
         match serde_json::to_string_pretty(&view) {
             Ok(json) => println!("{json}"),
@@ -86,6 +100,52 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// How far a fetch has gone, on stderr: on a terminal a line redrawn
+/// after each page; elsewhere (a log, a pipe) a line every
+/// [`Said::EVERY`], so that a slow fetch is never silent for long.
+struct Said {
+    terminal: bool,
+    last: Instant,
+    drawn: bool,
+}
+
+impl Said {
+    const EVERY: Duration = Duration::from_secs(10);
+
+    fn new() -> Said {
+        Said {
+            terminal: std::io::stderr().is_terminal(),
+            last: Instant::now(),
+            drawn: false,
+        }
+    }
+
+    fn progress(&mut self, p: Progress) {
+        let line = format!(
+            "Fetching the discussions: {} page{} read, {} new or changed, {} s of at most {} s",
+            p.pages,
+            plural(p.pages),
+            p.read,
+            p.elapsed.as_secs(),
+            p.within.as_secs()
+        );
+        if self.terminal {
+            eprint!("\r\x1b[2K{line}");
+            self.drawn = true;
+        } else if self.last.elapsed() >= Said::EVERY {
+            eprintln!("{line}");
+            self.last = Instant::now();
+        }
+    }
+
+    /// Clears a line redrawn on a terminal.
+    fn done(&self) {
+        if self.drawn {
+            eprint!("\r\x1b[2K");
+        }
+    }
+}
+
 /// The whole view as the terminal shows it.
 fn render(view: &Community, asked: &str) -> String {
     let mut out = format!(
@@ -97,13 +157,13 @@ fn render(view: &Community, asked: &str) -> String {
         return out;
     }
     let mut counted = format!(
-        "{} machine{} counted (the newest post per author and machine",
+        "{} result{} counted (the newest post per author of this recipe version",
         view.counted,
         plural(view.counted)
     );
     if view.superseded > 0 {
         counted.push_str(&format!(
-            "; {} older post{} left out",
+            "; {} older or repeated post{} left out",
             view.superseded,
             plural(view.superseded)
         ));
@@ -175,7 +235,13 @@ fn fetch_lines(view: &Community, asked: &str) -> String {
         Some(at) => format!("as of {at}"),
         None => "nothing cached yet".into(),
     };
-    let mut out = match &view.fetch {
+    let mut out = String::new();
+    if let Some(why) = &view.cache_unread {
+        out.push_str(&format!(
+            "The cache file {why}: it was not read, and is started again.\n"
+        ));
+    }
+    out.push_str(&match &view.fetch {
         Fetch::Fetched {
             read,
             pages,
@@ -202,11 +268,16 @@ fn fetch_lines(view: &Community, asked: &str) -> String {
         Fetch::NotSignedIn => format!(
             "Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache ({as_of}).\nSign in with `reprise community {asked} --sign-in` (or `reprise share`), then run this again.\n"
         ),
+        Fetch::Stopped { reason, .. } => format!(
+            "Not fetched in full: {}. {} in the cache, {as_of}.\n",
+            shown(reason),
+            view.discussions
+        ),
         Fetch::Failed { reason } => format!(
             "Not fetched: {}. Showing the cache ({as_of}).\n",
             shown(reason)
         ),
-    };
+    });
     if let Some(rate) = &view.rate {
         out.push_str(&format!(
             "GitHub's rate limit: {} requests left in this window.\n",

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
+use reprise_recipe::shown::shown;
 use reprise_session::Session;
 
 #[derive(ClapArgs)]
@@ -137,9 +138,11 @@ pub fn run(args: Args) -> ExitCode {
 /// Signs in by GitHub's device flow, showing the code to enter.
 pub(crate) fn device_sign_in(session: &Session) -> Result<(), reprise_session::SessionError> {
     let code = session.begin_sign_in()?;
+    // A server's text: escaped here too, whatever checked it before.
     println!(
         "\nTo sign in, open {} and enter the code {}",
-        code.verification_uri, code.user_code
+        shown(&code.verification_uri),
+        shown(&code.user_code)
     );
     println!(
         "Waiting (the code expires in {} minutes)...",

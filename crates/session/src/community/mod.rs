@@ -13,8 +13,10 @@ mod tally;
 use reprise_harness::timestamp::iso8601_utc_secs;
 use reprise_recipe::ChecksumStatus;
 use reprise_report::{MachineSummary, ResultBlock};
+use reprise_share::ShareError;
 use reprise_share::community::{
-    Cache, Discussion, RateLimit, Standing, discussion_url, read, refresh, standing,
+    Cache, Discussion, LATEST_FETCH, RateLimit, Reading, Why, discussion_url, read_result,
+    refresh_with,
 };
 use reprise_verdict::{Interval, Outcome};
 use serde::Serialize;
@@ -22,6 +24,7 @@ use ts_rs::TS;
 
 use crate::{Session, SessionError};
 
+pub use reprise_share::community::Progress;
 pub use tally::{AmongOthers, ClaimAmong, CpuTally, Point};
 
 /// Everyone's results for one recipe.
@@ -33,6 +36,9 @@ pub struct Community {
     pub fetch: Fetch,
     /// When the cache was last brought up to date (RFC 3339 UTC).
     pub fetched_at: Option<String>,
+    /// Why the cache file there could not be read, where it could not (it
+    /// is started again): escaped.
+    pub cache_unread: Option<String>,
     /// GitHub's rate limit as its last answer said it.
     pub rate: Option<RateLimit>,
     /// The recipe's reviewed digest here: what a counted post ran.
@@ -40,9 +46,12 @@ pub struct Community {
     /// Discussions read (in the cache), of any kind.
     pub discussions: usize,
     /// Posts of this recipe's reviewed version that are counted: one per
-    /// author and machine, the newest.
+    /// author and recipe version, the newest; a post without an author (a
+    /// deleted account) only where its machine and its numbers both differ
+    /// from every such post counted.
     pub counted: usize,
-    /// Older posts by the same author of the same machine, left out.
+    /// Posts left out of the count: older posts by the same author, and
+    /// author-less posts of a machine or numbers already counted.
     pub superseded: usize,
     /// Discussions the cache left out to stay within its bounds.
     pub dropped: usize,
@@ -70,6 +79,14 @@ pub enum Fetch {
     NotSignedIn,
     /// Asked not to fetch.
     Offline,
+    /// The fetch stopped at its time limit: `read` discussions new or
+    /// changed in `pages` pages were read and kept, the rest is read next
+    /// time; `reason` says it whole.
+    Stopped {
+        read: usize,
+        pages: usize,
+        reason: String,
+    },
     /// The fetch failed; what it said (redacted, capped, escaped).
     Failed { reason: String },
 }
@@ -100,6 +117,24 @@ pub enum ApartWhy {
     OtherSchema,
     SeveralBlocks,
     TooLarge,
+    /// States an outcome its own numbers do not come to against this
+    /// recipe's band (its words say which claims, and what they come to).
+    Disagrees,
+}
+
+impl ApartWhy {
+    fn of(why: Why) -> ApartWhy {
+        match why {
+            Why::Malformed => ApartWhy::Malformed,
+            Why::OtherSchema => ApartWhy::OtherSchema,
+            Why::SeveralBlocks => ApartWhy::SeveralBlocks,
+            Why::TooLarge => ApartWhy::TooLarge,
+            Why::OtherVersion => ApartWhy::OtherVersion,
+            Why::SmokeRun => ApartWhy::SmokeRun,
+            Why::UnknownClaims => ApartWhy::UnknownClaims,
+            Why::Disagrees => ApartWhy::Disagrees,
+        }
+    }
 }
 
 /// This machine's run among the others.
@@ -125,10 +160,25 @@ impl Session {
         repo: Option<&str>,
         fetch: bool,
     ) -> Result<Community, SessionError> {
+        self.community_with(recipe, repo, fetch, &mut |_| {})
+    }
+
+    /// [`Session::community`], telling `progress` after each page fetched.
+    pub fn community_with(
+        &self,
+        recipe: &str,
+        repo: Option<&str>,
+        fetch: bool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Community, SessionError> {
         let loaded = self.load_recipe(recipe)?;
         let recipe = &loaded.recipe;
         let repo = self.post_to(repo)?.ok_or(SessionError::NoRepository)?.repo;
         let mut cache = Cache::load(&self.data.root, &repo)?;
+        let cache_unread = cache
+            .unread
+            .as_deref()
+            .map(|why| reprise_recipe::shown::shown(why).into_owned());
         let mut rate = None;
         let fetched = if !fetch {
             Fetch::Offline
@@ -139,7 +189,7 @@ impl Session {
                     reason: e.to_string(),
                 },
                 Ok(Some(token)) => {
-                    let done = refresh(&self.share.github, &token, &mut cache);
+                    let done = refresh_with(&self.share.github, &token, &mut cache, progress);
                     // What was read is kept, whole or in part.
                     cache.save(&self.data.root)?;
                     match done {
@@ -155,6 +205,11 @@ impl Session {
                                 read_again: r.read_again,
                             }
                         }
+                        Err(e @ ShareError::Stopped { read, pages, .. }) => Fetch::Stopped {
+                            read,
+                            pages,
+                            reason: e.to_string(),
+                        },
                         Err(e) => Fetch::Failed {
                             reason: e.to_string(),
                         },
@@ -163,65 +218,33 @@ impl Session {
             }
         };
         let reviewed = reviewed_digest(&loaded);
-        let claims: Vec<&str> = recipe.claims.iter().map(|c| c.id.as_str()).collect();
         let web = &self.share.github.web;
         let mut counted: Vec<(&Discussion, ResultBlock)> = Vec::new();
         let mut apart = Vec::new();
         for discussion in &cache.discussions {
-            let Some(result) = read(&discussion.found) else {
+            // The one place a stranger's result is read.
+            let Some(reading) = read_result(&discussion.found, recipe, reviewed.as_deref()) else {
                 continue;
             };
-            let url = discussion_url(web, &repo, discussion.number);
-            let set_apart = |why, words: String| Apart {
-                number: discussion.number,
-                title: reprise_recipe::shown::shown(&discussion.title).into_owned(),
-                author: discussion.author.clone(),
-                url: url.clone(),
-                why,
-                words,
-            };
-            let block = match result {
-                Ok(block) => block,
-                Err(unreadable) => {
-                    use reprise_share::community::Unreadable;
-                    // Another recipe's malformed post is still a malformed
-                    // post: it cannot say whose it is, so it is shown.
-                    let why = match unreadable {
-                        Unreadable::Malformed(_) => ApartWhy::Malformed,
-                        Unreadable::OtherSchema(_) => ApartWhy::OtherSchema,
-                        Unreadable::Several => ApartWhy::SeveralBlocks,
-                        Unreadable::TooLarge => ApartWhy::TooLarge,
-                    };
-                    apart.push(set_apart(why, unreadable.describe()));
-                    continue;
-                }
-            };
-            match standing(&block, recipe.id(), reviewed.as_deref(), &claims) {
-                Standing::Counted => counted.push((discussion, block)),
-                Standing::OtherRecipe => {}
-                Standing::OtherVersion {
-                    sha256,
-                    reviewed_there,
-                } => apart.push(set_apart(
-                    ApartWhy::OtherVersion,
-                    other_version_words(sha256.as_deref(), reviewed_there),
-                )),
-                Standing::SmokeRun => apart.push(set_apart(
-                    ApartWhy::SmokeRun,
-                    "a smoke run (--quick): not a measurement".into(),
-                )),
-                Standing::UnknownClaims { claims } => apart.push(set_apart(
-                    ApartWhy::UnknownClaims,
-                    format!(
-                        "says it ran the reviewed recipe, yet judges claims it does not make ({})",
-                        claims.join(", ")
-                    ),
-                )),
+            match reading {
+                Reading::Counted(block) => counted.push((discussion, *block)),
+                Reading::Apart { why, words } => apart.push(Apart {
+                    number: discussion.number,
+                    title: reprise_recipe::shown::shown(&discussion.title).into_owned(),
+                    author: discussion.author.clone(),
+                    url: discussion_url(web, &repo, discussion.number),
+                    why: ApartWhy::of(why),
+                    words,
+                }),
             }
         }
         let posts_found = counted.len();
-        let counted = tally::newest_per_machine(counted);
+        let counted = tally::one_per_author(counted);
         let superseded = posts_found - counted.len();
+        // Whose posts are this person's: the login the cache was fetched
+        // as, while signed in.
+        let signed_in = matches!(self.token(), Ok(Some(_)));
+        let viewer = cache.viewer.as_deref().filter(|_| signed_in);
         let this_run = self.this_machine_run(recipe.id())?;
         let this_machine = this_run.as_ref().map(|block| ThisRun {
             run: block.run.clone(),
@@ -231,7 +254,7 @@ impl Session {
             reviewed: reviewed.is_some() && block.recipe_sha256 == reviewed,
             shared_as: counted
                 .iter()
-                .find(|(_, b)| is_shared_as(block, b))
+                .find(|(d, b)| is_shared_as(block, d, b, viewer))
                 .map(|(d, _)| d.number),
         });
         let shared_as = this_machine.as_ref().and_then(|t| t.shared_as);
@@ -253,7 +276,11 @@ impl Session {
                 .collect(),
             repo,
             fetch: fetched,
-            fetched_at: cache.fetched_at.map(iso8601_utc_secs),
+            fetched_at: cache
+                .fetched_at
+                .filter(|at| *at <= LATEST_FETCH)
+                .map(iso8601_utc_secs),
+            cache_unread,
             rate,
             reviewed_sha256: reviewed,
             discussions: cache.discussions.len(),
@@ -277,10 +304,23 @@ impl Session {
     }
 }
 
-/// Whether `posted` is this machine's run `mine` as its share wrote it: the
-/// same run, made at the same time, with the same numbers (run ids are
-/// made from the time, so two machines' can meet).
-fn is_shared_as(mine: &ResultBlock, posted: &ResultBlock) -> bool {
+/// Whether `posted` is this machine's run `mine` as its share wrote it:
+/// posted by the signed-in login (`viewer`) — a stranger's copy of it is the
+/// stranger's — and the same run, made at the same time, with the same
+/// numbers (run ids are made from the time, so two machines' can meet).
+fn is_shared_as(
+    mine: &ResultBlock,
+    discussion: &Discussion,
+    posted: &ResultBlock,
+    viewer: Option<&str>,
+) -> bool {
+    let by_viewer = matches!(
+        (viewer, discussion.author.as_deref()),
+        (Some(viewer), Some(author)) if viewer.eq_ignore_ascii_case(author)
+    );
+    if !by_viewer {
+        return false;
+    }
     let numbers = |b: &ResultBlock| -> Vec<(String, Option<f64>)> {
         b.cells
             .iter()
@@ -301,21 +341,6 @@ fn reviewed_digest(loaded: &crate::Loaded) -> Option<String> {
             .map(|bytes| reprise_recipe::sha256_hex(&bytes)),
         ChecksumStatus::Modified { expected, .. } => Some(expected.clone()),
         ChecksumStatus::Unlisted | ChecksumStatus::Unreadable { .. } => None,
-    }
-}
-
-fn other_version_words(sha256: Option<&str>, reviewed_there: bool) -> String {
-    match sha256 {
-        None => "a version of the recipe it did not record".into(),
-        Some(sha) => format!(
-            "another version of the recipe (SHA-256 {}…, {} where it ran)",
-            &sha[..12.min(sha.len())],
-            if reviewed_there {
-                "the reviewed one"
-            } else {
-                "not the reviewed one"
-            }
-        ),
     }
 }
 

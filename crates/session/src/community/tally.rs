@@ -1,12 +1,14 @@
 //! Counting everyone's results claim by claim: one post per author and
-//! machine (the newest), each machine's answer (reproduced, not reproduced,
+//! recipe version (the newest), each machine's answer (reproduced, not reproduced,
 //! could not say) and interval, the counts by CPU model, and where this
 //! machine's run falls among the others.
 
 use reprise_recipe::reading::{interval as interval_text, range};
-use reprise_recipe::{Claim, ClaimKind, ClaimShape, Recipe};
+use std::collections::HashSet;
+
+use reprise_recipe::{Claim, ClaimKind, Recipe};
 use reprise_report::ResultBlock;
-use reprise_share::community::Discussion;
+use reprise_share::community::{Discussion, published_band, unit_and_scale};
 use reprise_verdict::{Interval, Outcome};
 use serde::Serialize;
 use ts_rs::TS;
@@ -114,75 +116,95 @@ impl AmongOthers {
     }
 }
 
-/// A machine, as far as posts can tell one: who posted and what it is.
-fn machine_key(discussion: &Discussion, block: &ResultBlock) -> Option<String> {
-    let m = &block.machine;
-    let author = discussion.author.as_ref()?;
-    Some(format!(
-        "{author}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{:?}",
-        m.cpu, m.threads, m.memory_mib, m.virtual_machine
-    ))
-}
-
-/// The newest post per author and machine (newest first, as the cache
-/// keeps them); posts without an author each count.
-pub(super) fn newest_per_machine(
+/// One counted result per author and recipe version: the newest (posts
+/// come newest first, as the cache keeps them) — fifty posts by one login
+/// with fifty `machine` values are one result. A post without an author (a
+/// deleted account) cannot be told from another by who made it: it counts
+/// only where both its machine and its numbers differ from every
+/// author-less post counted before it, so copies of one are one.
+pub(super) fn one_per_author(
     posts: Vec<(&Discussion, ResultBlock)>,
 ) -> Vec<(&Discussion, ResultBlock)> {
-    let mut seen = std::collections::HashSet::new();
+    let mut authors = HashSet::new();
+    let mut machines = HashSet::new();
+    let mut numbers = HashSet::new();
     posts
         .into_iter()
-        .filter(|(d, block)| machine_key(d, block).is_none_or(|key| seen.insert(key)))
+        .filter(|(d, block)| match &d.author {
+            Some(author) => {
+                authors.insert((author.to_ascii_lowercase(), block.recipe_sha256.clone()))
+            }
+            None => {
+                let (machine, said) = (machine_of(block), numbers_of(block));
+                let new = !machines.contains(&machine) && !numbers.contains(&said);
+                if new {
+                    machines.insert(machine);
+                    numbers.insert(said);
+                }
+                new
+            }
+        })
         .collect()
 }
 
-/// The unit a claim's numbers are read in, and the scale from a verdict's
-/// numbers to it (a spread's fractions are percentages).
-fn unit_and_scale(claim: &Claim, recipe: &Recipe) -> (String, f64) {
-    match &claim.shape {
-        ClaimShape::Ratio { .. } => ("×".into(), 1.0),
-        ClaimShape::Spread { .. } => ("%".into(), 100.0),
-        ClaimShape::Absolute { figure } => (
-            recipe
-                .figure(figure)
-                .map_or("", |f| f.metric.unit())
-                .to_string(),
-            1.0,
-        ),
-        ClaimShape::Ordering { order } => (
-            order
-                .first()
-                .and_then(|f| recipe.figure(f))
-                .map_or("", |f| f.metric.unit())
-                .to_string(),
-            1.0,
-        ),
+/// A machine as a post describes it, its texts as a reader sees them (no
+/// escapes of what prints as nothing, no spaces, one case).
+fn machine_of(block: &ResultBlock) -> String {
+    let mut machine = block.machine.clone();
+    for text in [
+        &mut machine.cpu,
+        &mut machine.vendor,
+        &mut machine.governor,
+        &mut machine.os,
+        &mut machine.kernel,
+        &mut machine.arch,
+        &mut machine.hypervisor,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        *text = seen(text);
     }
+    serde_json::to_string(&machine).unwrap_or_default()
 }
 
-/// The published number and the band it accepts, in the claim's unit.
-fn published_band(claim: &Claim, recipe: &Recipe, scale: f64) -> (Option<f64>, Option<[f64; 2]>) {
-    let tolerance = claim.tolerance.unwrap_or(0.0);
-    let widen = |low: f64, high: f64| {
-        [
-            low * (1.0 - tolerance) * scale,
-            high * (1.0 + tolerance) * scale,
-        ]
-    };
-    match &claim.shape {
-        ClaimShape::Ratio { value, .. } | ClaimShape::Spread { value, .. } => {
-            (Some(value * scale), Some(widen(*value, *value)))
+/// Text as it reads: without the `\u{…}` escapes a post's texts carry for
+/// what would act on a terminal or print as nothing, without white space,
+/// in lower case.
+fn seen(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\\u{") {
+        out.push_str(&rest[..at]);
+        match rest[at..].find('}') {
+            Some(end) => rest = &rest[at + end + 1..],
+            None => {
+                rest = &rest[at..];
+                break;
+            }
         }
-        ClaimShape::Absolute { figure } => match recipe.figure(figure) {
-            Some(f) => match (f.value, f.range) {
-                (Some(v), _) => (Some(v), Some(widen(v, v))),
-                (None, Some([low, high])) => (Some((low + high) / 2.0), Some(widen(low, high))),
-                _ => (None, None),
-            },
-            None => (None, None),
-        },
-        ClaimShape::Ordering { .. } => (None, None),
     }
+    out.push_str(rest);
+    out.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A post's numbers: every claim's interval and every cell's median and
+/// interval, to four significant digits (a copy nudged in its last digits
+/// is a copy).
+fn numbers_of(block: &ResultBlock) -> Vec<String> {
+    let round = |v: f64| format!("{v:.3e}");
+    let claims = block
+        .claims
+        .iter()
+        .flat_map(|c| c.measured.iter().flat_map(|m| [m.estimate, m.low, m.high]));
+    let cells = block
+        .cells
+        .iter()
+        .flat_map(|c| c.median.into_iter().chain(c.interval.into_iter().flatten()));
+    claims.chain(cells).map(round).collect()
 }
 
 /// An interval as both front ends read it: `1.98× (1.95–2.01)`, or `—`.
@@ -202,7 +224,11 @@ pub(super) fn claim_among(
     url: impl Fn(u64) -> String,
 ) -> ClaimAmong {
     let (unit, scale) = unit_and_scale(claim, recipe);
-    let (published, band) = published_band(claim, recipe, scale);
+    let (published, band) = published_band(claim, recipe);
+    let (published, band) = (
+        published.map(|p| p * scale),
+        band.map(|[low, high]| [low * scale, high * scale]),
+    );
     let mut points = Vec::new();
     for (discussion, block) in counted {
         let Some(said) = block.claims.iter().find(|c| c.id == claim.id.as_str()) else {

@@ -10,13 +10,13 @@
 //! repository's discussions: the caller fetches only when signed in.
 
 use std::collections::HashSet;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use reqwest::header::HeaderMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::cache::{Cache, Discussion};
+use super::cache::{Cache, Discussion, Fresh};
 use super::posts::find_block;
 use crate::{GitHub, ShareError, answer_text};
 
@@ -32,7 +32,15 @@ const MAX_PAGES: usize = 200;
 /// characters is well below.
 const MAX_ANSWER: usize = 16 * 1024 * 1024;
 
-const DISCUSSIONS: &str = "query($owner: String!, $name: String!, $after: String, $first: Int!) { repository(owner: $owner, name: $name) { discussions(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) { totalCount pageInfo { hasNextPage endCursor } nodes { id number title updatedAt body author { login } } } } }";
+/// How long one request may take.
+const PER_REQUEST: Duration = Duration::from_secs(30);
+
+/// How long a whole fetch may take, however many pages it reads: a fetch
+/// still going then stops, keeps what it read, and says so (a server slow
+/// on each of 200 pages would otherwise hold a reader for 100 minutes).
+pub const FETCH_WITHIN: Duration = Duration::from_secs(120);
+
+const DISCUSSIONS: &str = "query($owner: String!, $name: String!, $after: String, $first: Int!) { viewer { login } repository(owner: $owner, name: $name) { discussions(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) { totalCount pageInfo { hasNextPage endCursor } nodes { id number title updatedAt body author { login } } } } }";
 
 /// GitHub's rate limit as its last answer told it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
@@ -58,6 +66,17 @@ pub struct Refreshed {
     pub rate: Option<RateLimit>,
 }
 
+/// How far a fetch has gone, after each page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    pub pages: usize,
+    /// Discussions new or changed since the last fetch, so far.
+    pub read: usize,
+    pub elapsed: Duration,
+    /// How long the fetch may take in all ([`GitHub::fetch_within`]).
+    pub within: Duration,
+}
+
 /// One page's answer.
 enum Answer {
     NotModified,
@@ -68,20 +87,84 @@ enum Answer {
 /// error after some pages, what they held is in the cache (its watermark
 /// not moved, so the next fetch reads them again).
 pub fn refresh(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Refreshed, ShareError> {
-    let mut done = refresh_once(github, token, cache)?;
+    refresh_with(github, token, cache, &mut |_| {})
+}
+
+/// [`refresh`], telling `progress` after each page. The whole fetch stops
+/// at [`GitHub::fetch_within`] ([`FETCH_WITHIN`] unless set), keeping what
+/// it read: [`ShareError::Stopped`] says how far it got.
+pub fn refresh_with(
+    github: &GitHub,
+    token: &str,
+    cache: &mut Cache,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Refreshed, ShareError> {
+    let mut clock = Clock {
+        started: Instant::now(),
+        within: github.fetch_within,
+        pages: 0,
+        read: 0,
+        progress,
+    };
+    let mut done = refresh_once(github, token, cache, &mut clock)?;
     let fewer_there = done
         .total
         .is_some_and(|total| (cache.discussions.len() as u64) > total);
     if fewer_there && !done.whole {
         cache.synced_to = None;
         cache.etag = None;
-        let mut again = refresh_once(github, token, cache)?;
+        let mut again = refresh_once(github, token, cache, &mut clock)?;
         again.refreshed.read_again = true;
         again.refreshed.pages += done.refreshed.pages;
         done = again;
     }
     cache.fetched_at = Some(now());
     Ok(done.refreshed)
+}
+
+/// A fetch's time and pages, over both listings of one.
+struct Clock<'a> {
+    started: Instant,
+    within: Duration,
+    pages: usize,
+    read: usize,
+    progress: &'a mut dyn FnMut(Progress),
+}
+
+impl Clock<'_> {
+    /// How long the next request may take: [`PER_REQUEST`], or what is
+    /// left of the fetch's time where that is less; `None` when none is.
+    fn next_request(&self) -> Option<Duration> {
+        let left = self.within.checked_sub(self.started.elapsed())?;
+        (!left.is_zero()).then(|| left.min(PER_REQUEST))
+    }
+
+    /// Whether the fetch's time is spent (within a timer's slack: a request
+    /// cut short at the limit may end a moment before it).
+    fn out_of_time(&self) -> bool {
+        self.within
+            .checked_sub(self.started.elapsed())
+            .is_none_or(|left| left < Duration::from_millis(50))
+    }
+
+    fn page_read(&mut self, read: usize) {
+        self.pages += 1;
+        self.read = read;
+        (self.progress)(Progress {
+            pages: self.pages,
+            read: self.read,
+            elapsed: self.started.elapsed(),
+            within: self.within,
+        });
+    }
+
+    fn stopped(&self) -> ShareError {
+        ShareError::Stopped {
+            within: self.within,
+            pages: self.pages,
+            read: self.read,
+        }
+    }
 }
 
 struct Done {
@@ -91,11 +174,16 @@ struct Done {
     whole: bool,
 }
 
-fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done, ShareError> {
+fn refresh_once(
+    github: &GitHub,
+    token: &str,
+    cache: &mut Cache,
+    clock: &mut Clock,
+) -> Result<Done, ShareError> {
     let (owner, name) = crate::discussions::split_repo(&cache.repo)?;
     let (owner, name) = (owner.to_string(), name.to_string());
     let mut refreshed = Refreshed::default();
-    let mut fresh: Vec<Discussion> = Vec::new();
+    let mut fresh = Fresh::default();
     let mut cursors = HashSet::new();
     let mut after: Option<String> = None;
     let mut first_etag = None;
@@ -111,7 +199,12 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
     let mut listed = HashSet::new();
     let mut caught_up = false;
     let mut whole = false;
+    let read_before = clock.read;
     for page in 0..MAX_PAGES {
+        let Some(timeout) = clock.next_request() else {
+            fresh.merge_into(cache);
+            return Err(clock.stopped());
+        };
         let etag = if page == 0 { cache.etag.clone() } else { None };
         let variables = json!({ "owner": owner, "name": name, "after": after, "first": PAGE_SIZE });
         let answer = post(
@@ -120,6 +213,7 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
             &cache.repo,
             variables,
             etag.as_deref(),
+            timeout,
             &mut refreshed.rate,
         );
         let (etag, value) = match answer {
@@ -133,8 +227,13 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
             }
             Ok(Answer::Page { etag, value }) => (etag, value),
             Err(e) => {
-                cache.merge(fresh);
-                return Err(e);
+                fresh.merge_into(cache);
+                // A request cut short by the fetch's own limit.
+                return Err(if clock.out_of_time() {
+                    clock.stopped()
+                } else {
+                    e
+                });
             }
         };
         refreshed.pages += 1;
@@ -146,6 +245,10 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
         if page == 0 {
             first_etag = etag;
             total = listing["totalCount"].as_u64();
+            cache.viewer = value["data"]["viewer"]["login"]
+                .as_str()
+                .filter(|login| is_login(login))
+                .map(str::to_string);
         }
         for node in listing["nodes"].as_array().into_iter().flatten() {
             let Some(discussion) = discussion_of(node) else {
@@ -163,6 +266,7 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
                 fresh.push(discussion);
             }
         }
+        clock.page_read(read_before + fresh.read());
         if caught_up {
             break;
         }
@@ -174,14 +278,14 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
             .as_str()
             .map(str::to_string);
         let Some(cursor) = cursor.filter(|c| cursors.insert(c.clone())) else {
-            cache.merge(fresh);
+            fresh.merge_into(cache);
             return Err(ShareError::Unexpected {
                 url: format!("{}/graphql", github.api),
                 message: "a next page without a new cursor".into(),
             });
         };
         if refreshed.rate.is_some_and(|r| r.remaining == 0) {
-            cache.merge(fresh);
+            fresh.merge_into(cache);
             return Err(ShareError::RateLimited {
                 reset: refreshed.rate.map(|r| r.reset),
             });
@@ -189,18 +293,18 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
         after = Some(cursor);
     }
     if !caught_up && !whole {
-        cache.merge(fresh);
+        fresh.merge_into(cache);
         return Err(ShareError::Unexpected {
             url: format!("{}/graphql", github.api),
             message: format!("more than {MAX_PAGES} pages of discussions"),
         });
     }
-    refreshed.read = fresh.len();
+    refreshed.read = fresh.read();
     if whole {
         // Everything there is: what the cache has beyond it was deleted.
         cache.discussions.retain(|d| listed.contains(&d.id));
     }
-    cache.merge(fresh);
+    fresh.merge_into(cache);
     cache.synced_to = cache.discussions.iter().map(|d| d.updated_at.clone()).max();
     cache.etag = first_etag;
     cache.total = total;
@@ -209,6 +313,15 @@ fn refresh_once(github: &GitHub, token: &str, cache: &mut Cache) -> Result<Done,
         total,
         whole,
     })
+}
+
+/// A GitHub login: letters, digits and hyphens, up to 39.
+fn is_login(login: &str) -> bool {
+    !login.is_empty()
+        && login.len() <= 39
+        && login
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// A discussion node as the cache keeps it; `None` for a node that is not
@@ -220,13 +333,9 @@ fn discussion_of(node: &Value) -> Option<Discussion> {
             && t.bytes()
                 .all(|b| b.is_ascii_digit() || b"TZ:.+-".contains(&b))
     })?;
-    let author = node["author"]["login"].as_str().filter(|login| {
-        !login.is_empty()
-            && login.len() <= 39
-            && login
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-    });
+    let author = node["author"]["login"]
+        .as_str()
+        .filter(|login| is_login(login));
     Some(Discussion {
         id: id.to_string(),
         number: node["number"].as_u64()?,
@@ -249,12 +358,14 @@ fn post(
     repo: &str,
     variables: Value,
     etag: Option<&str>,
+    timeout: Duration,
     rate: &mut Option<RateLimit>,
 ) -> Result<Answer, ShareError> {
     let url = format!("{}/graphql", github.api);
     let mut request = github
         .client
         .post(&url)
+        .timeout(timeout)
         .bearer_auth(token)
         .header("Accept", "application/json")
         .json(&json!({ "query": DISCUSSIONS, "variables": variables }));

@@ -1,7 +1,10 @@
 //! Everyone's results: the result blocks of a repository's Discussions,
 //! fetched over GitHub's GraphQL API ([`refresh`]), kept in the data dir
-//! ([`Cache`]), read as data from strangers ([`read`]) and set against the
-//! recipe a reader asks about ([`standing`]).
+//! ([`Cache`]), and read as data from strangers against the recipe a reader
+//! asks about by one function, [`read_result`]: parsed and checked
+//! ([`read`]), set against the recipe ([`standing`]), and every outcome it
+//! states checked against what its own numbers come to against this
+//! recipe's band ([`disagreements`]).
 //!
 //! A post is a stranger's: only its one ```` ```reprise-result v1 ````
 //! block is read (nothing of a body is rendered, nothing of it runs),
@@ -20,11 +23,13 @@
 mod cache;
 mod fetch;
 mod posts;
+mod reading;
 
-pub use cache::{Cache, Discussion, MAX_BLOCKS, MAX_DISCUSSIONS};
+pub use cache::{Cache, Discussion, LATEST_FETCH, MAX_BLOCKS, MAX_DISCUSSIONS};
 pub(crate) use fetch::now;
-pub use fetch::{RateLimit, Refreshed, refresh};
+pub use fetch::{FETCH_WITHIN, Progress, RateLimit, Refreshed, refresh, refresh_with};
 pub use posts::{Found, MAX_BLOCK, MAX_BODY, Unreadable, find_block, read};
+pub use reading::{Reading, Why, disagreements, published_band, read_result, unit_and_scale};
 
 use reprise_report::ResultBlock;
 use serde::Serialize;

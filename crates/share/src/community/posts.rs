@@ -70,21 +70,43 @@ impl Unreadable {
 }
 
 /// Finds the result block in a discussion's body. Only a fence of its own
-/// line counts (```` ```reprise-result v1 ````), closed by a line of
-/// ```` ``` ````; the body is not otherwise read.
+/// line at the top level of the body counts (```` ```reprise-result v1 ````
+/// at the line's start), closed by a line of ```` ``` ````; one inside
+/// another fenced block (```` ```` ```` or `~~~`), a quote (`>`), an
+/// indented code block or an HTML comment is a quotation, shown as text on
+/// GitHub, not the post's result. The body is not otherwise read.
 pub fn find_block(body: &str) -> Found {
     if body.len() > MAX_BODY {
         return Found::TooLarge { bytes: body.len() };
     }
     let mut found = None;
     let mut lines = body.split('\n');
+    // What a line is inside of, where it is not the top level.
+    let mut inside: Option<Inside> = None;
     while let Some(line) = lines.next() {
+        let line = line.trim_end_matches('\r');
+        match inside {
+            Some(Inside::Fence { mark, length }) => {
+                if closes(line, mark, length) {
+                    inside = None;
+                }
+                continue;
+            }
+            Some(Inside::Comment) => {
+                if line.contains("-->") {
+                    inside = None;
+                }
+                continue;
+            }
+            None => {}
+        }
         let Some(version) = line
-            .trim_end_matches('\r')
             .strip_prefix("```")
+            .filter(|rest| !rest.starts_with('`'))
             .and_then(|rest| rest.trim().strip_prefix(FENCE_TAG))
             .map(str::trim)
         else {
+            inside = opens(line);
             continue;
         };
         if found.is_some() {
@@ -93,7 +115,7 @@ pub fn find_block(body: &str) -> Found {
         let mut text = String::new();
         let mut closed = false;
         for line in lines.by_ref() {
-            if line.trim_end_matches('\r').trim() == "```" {
+            if closes(line.trim_end_matches('\r'), '`', 3) {
                 closed = true;
                 break;
             }
@@ -106,12 +128,54 @@ pub fn find_block(body: &str) -> Found {
         if !closed {
             return Found::Unclosed;
         }
+        // Kept in the cache: no more than its own bytes.
+        text.shrink_to_fit();
         found = Some(Found::Block {
             version: version.chars().take(20).collect(),
             text,
         });
     }
     found.unwrap_or(Found::Nothing)
+}
+
+/// A block whose lines Markdown does not read as the body's own.
+#[derive(Clone, Copy)]
+enum Inside {
+    /// A fenced code block: its fence character and length.
+    Fence { mark: char, length: usize },
+    /// An HTML comment, until its `-->`.
+    Comment,
+}
+
+/// A line with at most three spaces before what it says (four make it an
+/// indented code block's); `None` for a quoted or indented line.
+fn unindented(line: &str) -> Option<&str> {
+    let rest = line.trim_start_matches(' ');
+    (line.len() - rest.len() <= 3 && !rest.starts_with('\t')).then_some(rest)
+}
+
+/// What a top-level line opens: a fence (three or more backticks, with no
+/// backtick after them, or tildes), or an HTML comment that does not close
+/// on its own line.
+fn opens(line: &str) -> Option<Inside> {
+    let rest = unindented(line)?;
+    if let Some(comment) = rest.strip_prefix("<!--") {
+        return (!comment.contains("-->")).then_some(Inside::Comment);
+    }
+    let mark = rest.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let length = rest.chars().take_while(|c| *c == mark).count();
+    let info = &rest[length..];
+    (length >= 3 && !(mark == '`' && info.contains('`'))).then_some(Inside::Fence { mark, length })
+}
+
+/// Whether `line` closes a fence of `length` `mark`s: as many or more of
+/// them, and nothing after but spaces.
+fn closes(line: &str, mark: char, length: usize) -> bool {
+    let Some(rest) = unindented(line) else {
+        return false;
+    };
+    let run = rest.chars().take_while(|c| *c == mark).count();
+    run >= length && rest[run..].trim().is_empty()
 }
 
 /// The result a post's block holds, checked, every text escaped; `None` for
@@ -189,9 +253,13 @@ fn check(block: &ResultBlock) -> Result<(), String> {
             return Err(format!("a text longer than {MAX_TEXT} characters"));
         }
     }
+    let mut ids = std::collections::HashSet::new();
     for claim in &block.claims {
         if !is_id(&claim.id) {
             return Err("a claim's id is not an id".into());
+        }
+        if !ids.insert(claim.id.as_str()) {
+            return Err(format!("claim {} is judged twice", claim.id));
         }
         let numbers = claim
             .published
@@ -213,7 +281,14 @@ fn check(block: &ResultBlock) -> Result<(), String> {
             ));
         }
     }
+    let mut keys = std::collections::HashSet::new();
     for cell in &block.cells {
+        if !keys.insert((&cell.lane, &cell.endpoint, &cell.metric)) {
+            return Err(format!(
+                "cell {} is measured twice",
+                shown(&cell.lane.chars().take(60).collect::<String>())
+            ));
+        }
         let numbers = cell
             .median
             .into_iter()
@@ -279,5 +354,37 @@ mod tests {
             Found::Several
         );
         assert_eq!(find_block("# A question\n```json\n{}\n```"), Found::Nothing);
+    }
+
+    #[test]
+    fn a_block_quoted_in_another_fence_a_quote_or_a_comment_is_not_the_post_s() {
+        let block = "```reprise-result v1\n{}\n```\n";
+        for quoted in [
+            format!("Ana posted:\n````markdown\n{block}````\n"),
+            format!("~~~\n{block}~~~\n"),
+            format!("> Ana posted:\n> {}", block.replace('\n', "\n> ")),
+            format!("Ana posted:\n\n    {}", block.replace('\n', "\n    ")),
+            format!("<!--\n{block}-->\n"),
+            // A fence left open runs to the end of the body.
+            format!("````\n{block}"),
+        ] {
+            assert_eq!(find_block(&quoted), Found::Nothing, "{quoted}");
+        }
+        // Quoting another's result beside one's own: one's own is read.
+        let quote = format!("> {}", block.trim_end().replace('\n', "\n> "));
+        let own = format!("````\n{block}````\n{quote}\n\nMine:\n{block}");
+        assert!(matches!(find_block(&own), Found::Block { .. }), "{own}");
+        // A longer fence closes the block; a shorter one does not close a longer fence.
+        assert_eq!(
+            find_block("```reprise-result v1\n{}\n````\n"),
+            Found::Block {
+                version: "v1".into(),
+                text: "{}\n".into()
+            }
+        );
+        assert_eq!(
+            find_block(&format!("````\n```\n{block}````\n")),
+            Found::Nothing
+        );
     }
 }

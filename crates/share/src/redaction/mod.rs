@@ -12,6 +12,7 @@
 
 mod learn;
 mod patterns;
+mod secrets;
 
 use std::cmp::Reverse;
 
@@ -139,20 +140,18 @@ impl Redactor {
     }
 
     /// A secret this process sent (a token), to be taken out wherever it
-    /// shows up, in whatever shape it is.
+    /// shows up, in whatever shape it is: split by invisible characters, in
+    /// another case, a piece of it, or base64-encoded (see [`secrets`]).
     pub fn add_secret(&mut self, secret: &str) {
         // Shorter is no secret, and would take out ordinary words.
-        if secret.len() >= 8 {
+        if secret.chars().count() >= secrets::MIN_PIECE {
             push(&mut self.secrets, secret);
         }
     }
 
     /// The text with every known identifier replaced by a placeholder.
     pub fn redact(&self, text: &str) -> String {
-        let mut out = text.to_string();
-        for secret in &self.secrets {
-            out = out.replace(secret.as_str(), "[token]");
-        }
+        let out = secrets::redact(text, &self.secrets);
         // Credentials first: `https://user:token@host` also looks like an
         // e-mail address, which would leave `user:` behind.
         let mut out = patterns::url_credentials(&out);
