@@ -10,7 +10,6 @@
 //! out and letters folded to lower case; what matched is replaced in the
 //! text as it came, hidden characters between its letters included.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use base64::Engine;
@@ -54,29 +53,11 @@ fn forms(secret: &str) -> Vec<Vec<char>> {
 }
 
 /// A character a reader does not see, or sees as a gap: white space,
-/// controls, what the escaping every printer uses escapes (format
-/// characters, bidi controls), and the rest of Unicode's
-/// Default_Ignorable_Code_Point characters and the Hangul fillers.
+/// controls, and every character the one escaping function escapes as
+/// invisible ([`reprise_recipe::shown::is_invisible`]: format characters,
+/// bidi controls, Default_Ignorable_Code_Point, the Hangul fillers).
 fn hidden(c: char) -> bool {
-    if c.is_whitespace() || c.is_control() || default_ignorable(c) {
-        return true;
-    }
-    let mut buf = [0; 4];
-    matches!(
-        reprise_recipe::shown::shown(c.encode_utf8(&mut buf)),
-        Cow::Owned(_)
-    )
-}
-
-/// Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties, Unicode
-/// 16), which includes the Hangul fillers.
-fn default_ignorable(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}'..='\u{1160}'
-        | '\u{17B4}'..='\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
-        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
-        | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}'
-        | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
+    c.is_whitespace() || c.is_control() || reprise_recipe::shown::is_invisible(c)
 }
 
 /// A character as it is compared: full-width ASCII as ASCII, letters in
