@@ -189,6 +189,13 @@ pub fn share_choose_repo(shell: &Shell, repo: String) -> Answer<ShareStatus> {
     share_status(shell)
 }
 
+/// Keeps a pasted GitHub token where the device flow's would be kept;
+/// answers the status with it.
+pub fn share_keep_token(shell: &Shell, token: String) -> Answer<ShareStatus> {
+    shell.session.keep_token(&token).map_err(error)?;
+    share_status(shell)
+}
+
 /// Writes the run's redacted report (Markdown, as previewed) to the data
 /// dir's `shares/RUN.md`; answers where.
 pub fn share_save(shell: &Shell, run: String) -> Answer<String> {

@@ -107,7 +107,14 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::ServerHost,
             "Check the server host's address (tcp://HOST:PORT), that its engine's API is open there with TLS, that the certificates folder holds ca.pem, cert.pem and key.pem its CA signed, and that every lane has an image; docs/two-machines.md says how.",
         ),
-        SessionError::NotSignedIn => (ErrorKind::Share, "Sign in to GitHub first."),
+        SessionError::NotSignedIn => (
+            ErrorKind::Share,
+            "Paste a GitHub token, sign in the GitHub CLI (gh auth login), or set GH_TOKEN and restart the app.",
+        ),
+        SessionError::BadToken => (
+            ErrorKind::Share,
+            "Paste the whole token, as GitHub showed it (https://github.com/settings/tokens).",
+        ),
         SessionError::NoOAuthApp => (
             ErrorKind::Share,
             "Open the prefilled discussion on GitHub instead (“Open on GitHub”), or set REPRISE_GITHUB_CLIENT_ID to an OAuth app's client id and restart the app.",

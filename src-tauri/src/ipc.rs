@@ -100,6 +100,9 @@ commands! {
     /// Keeps the repository to post in (owner/name, checked); answers the
     /// status with it.
     fn share_choose_repo(repo: String) -> ShareStatus;
+    /// Keeps a GitHub token the reader pasted (checked, never shown back);
+    /// answers the status with it.
+    fn share_keep_token(token: String) -> ShareStatus;
     /// Writes the run's redacted report (Markdown) to the data dir; answers
     /// the file.
     fn share_save(run: String) -> String;

@@ -122,13 +122,15 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
             client_id: Some("Iv1.test".into()),
             repo: Some("rubys/reprise".into()),
             token_store: Some(TokenStore::File(token_file.clone())),
+            env_token: None,
+            ask_gh: false,
         },
     ));
     let before = share_status(&session).unwrap();
     assert!(!before.signed_in && before.can_sign_in);
     assert_eq!(
         share_submit(&session, run.clone()).unwrap_err().hint,
-        "Sign in to GitHub first."
+        "Paste a GitHub token, sign in the GitHub CLI (gh auth login), or set GH_TOKEN and restart the app."
     );
 
     let code = share_sign_in(&session).unwrap();
@@ -174,6 +176,8 @@ fn without_an_oauth_app_sign_in_says_how_to_set_one() {
             client_id: None,
             repo: None,
             token_store: Some(TokenStore::File(data.path().join("github-token"))),
+            env_token: None,
+            ask_gh: false,
         },
     ));
     let err = share_sign_in(&session).unwrap_err();
@@ -189,6 +193,8 @@ fn session_at(data: &Path, base: &str, client_id: Option<&str>, repo: Option<&st
             client_id: client_id.map(str::to_string),
             repo: repo.map(str::to_string),
             token_store: Some(TokenStore::File(data.join("github-token"))),
+            env_token: None,
+            ask_gh: false,
         },
     ))
 }

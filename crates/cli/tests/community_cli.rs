@@ -176,6 +176,11 @@ fn reprise(data: &Path, base: &str, args: &[&str]) -> Output {
         .env("REPRISE_GITHUB_API_URL", base)
         .env("REPRISE_DISCUSSIONS_REPO", "rubys/reprise")
         .env_remove("REPRISE_GITHUB_CLIENT_ID")
+        // Signed in only as each test says: not by the environment's token
+        // or a GitHub CLI on this machine.
+        .env_remove("GH_TOKEN")
+        .env_remove("GITHUB_TOKEN")
+        .env("PATH", "/usr/bin:/bin")
         .stdin(Stdio::null())
         .output()
         .unwrap()
@@ -406,8 +411,41 @@ fn without_a_token_it_says_why_and_shows_the_cache_and_never_prints_a_token() {
     assert_eq!(state.lock().unwrap().requests.len(), before, "nothing sent");
     assert!(shown.contains("Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache (as of "), "{shown}");
     assert!(
-        shown.contains("Sign in with `reprise community hello-ceiling --sign-in`"),
+        shown.contains("Sign in: set GH_TOKEN, sign in the GitHub CLI (`gh auth login`)"),
         "{shown}"
+    );
+
+    // GH_TOKEN signs in, no OAuth app or stored token needed: the fetch
+    // carries it (never printed).
+    let env_token = "gho_cli_envreader_0123456789";
+    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
+        .args(["community", "hello-ceiling"])
+        .env("REPRISE_ROOT", checkout())
+        .env("REPRISE_DATA_DIR", &mine)
+        .env("REPRISE_TOKEN_STORE", "file")
+        .env("REPRISE_GITHUB_URL", "https://github.com")
+        .env("REPRISE_GITHUB_API_URL", &base)
+        .env("REPRISE_DISCUSSIONS_REPO", "rubys/reprise")
+        .env_remove("REPRISE_GITHUB_CLIENT_ID")
+        .env_remove("GITHUB_TOKEN")
+        .env("GH_TOKEN", env_token)
+        .env("PATH", "/usr/bin:/bin")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let shown = text(&out);
+    assert!(out.status.success(), "{shown}");
+    assert!(!shown.contains("Not fetched"), "{shown}");
+    assert!(!shown.contains(env_token), "{shown}");
+    let sent = state.lock().unwrap().requests.last().cloned();
+    assert_eq!(
+        sent.and_then(|(authorization, _)| authorization),
+        Some(format!("Bearer {env_token}")),
+        "the fetch carried GH_TOKEN"
+    );
+    assert!(
+        !mine.join("github-token").exists(),
+        "an environment's token is not kept"
     );
     assert!(shown.contains("3 reproduced, 1 not reproduced"), "{shown}");
 

@@ -104,6 +104,10 @@ fn reprise_with_repo(data: &Path, base: &str, args: &[&str], env_repo: Option<&s
         .env("REPRISE_GITHUB_API_URL", base)
         .env_remove("REPRISE_GITHUB_CLIENT_ID")
         .env_remove("REPRISE_DISCUSSIONS_REPO")
+        // Signed in only as each test says.
+        .env_remove("GH_TOKEN")
+        .env_remove("GITHUB_TOKEN")
+        .env("PATH", "/usr/bin:/bin")
         .stdin(Stdio::null());
     if let Some(env_repo) = env_repo {
         command.env("REPRISE_DISCUSSIONS_REPO", env_repo);
@@ -448,7 +452,63 @@ fn a_hostile_device_code_answer_reaches_the_terminal_escaped_or_not_at_all() {
     let shown = text(&share("Iv1.elsewhere"));
     assert!(!shown.contains("To sign in, open"), "{shown}");
     assert!(
-        shown.contains("the sign-in page it gave is not an https page of github.com"),
+        shown.contains("the sign-in page it gave is not a page of https://github.com"),
         "{shown}"
+    );
+}
+
+#[test]
+fn a_pasted_token_is_checked_kept_in_a_private_file_and_never_printed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, _log) = stand_in();
+    let data = tmp.path().join("data");
+    let id = stored_run(tmp.path(), &data, &base);
+    let paste = |token: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_reprise"))
+            .args(["share", &id, "--repo", "rubys/reprise", "--token-stdin"])
+            .env("REPRISE_ROOT", repo())
+            .env("REPRISE_DATA_DIR", &data)
+            .env("REPRISE_TOKEN_STORE", "file")
+            .env("REPRISE_GITHUB_URL", &base)
+            .env("REPRISE_GITHUB_API_URL", &base)
+            .env_remove("REPRISE_GITHUB_CLIENT_ID")
+            .env_remove("GH_TOKEN")
+            .env_remove("GITHUB_TOKEN")
+            .env("PATH", "/usr/bin:/bin")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(format!("{token}\n").as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    // Not a token: refused with what to do, nothing kept.
+    let out = paste("my password");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("not a GitHub token"), "{}", text(&out));
+    assert!(!data.join("github-token").exists());
+    // A token: kept (only its owner may read it), said where, never printed.
+    let token = "ghp_pastedToken0123456789abcdefghijklmn";
+    let out = paste(token);
+    let said = text(&out);
+    assert!(said.contains("The token is kept in"), "{said}");
+    assert!(
+        said.contains("Signed in to GitHub with the token kept at sign-in."),
+        "{said}"
+    );
+    assert!(!said.contains(token), "{said}");
+    let kept = data.join("github-token");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap().trim(), token);
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().permissions().mode() & 0o077,
+        0
     );
 }

@@ -103,8 +103,14 @@ pub enum SessionError {
     Report(#[from] reprise_report::ReportError),
     #[error(transparent)]
     Share(#[from] reprise_share::ShareError),
-    #[error("not signed in to GitHub")]
+    #[error(
+        "not signed in to GitHub: set GH_TOKEN, sign in the GitHub CLI (`gh auth login`), or paste a token (`reprise share --token-stdin`)"
+    )]
     NotSignedIn,
+    #[error(
+        "that is not a GitHub token (20 to 255 visible characters, no spaces): make one at https://github.com/settings/tokens"
+    )]
+    BadToken,
     #[error("no GitHub OAuth app is configured to sign in with (REPRISE_GITHUB_CLIENT_ID)")]
     NoOAuthApp,
     #[error("no repository to post in (OWNER/NAME, or REPRISE_DISCUSSIONS_REPO)")]

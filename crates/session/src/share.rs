@@ -90,6 +90,11 @@ pub struct ShareSettings {
     pub repo: Option<String>,
     /// Where the token is kept; chosen on first use when not set.
     pub token_store: Option<TokenStore>,
+    /// A token the environment gives (`GH_TOKEN`, else `GITHUB_TOKEN`).
+    pub env_token: Option<String>,
+    /// Whether to ask the GitHub CLI for its token (`gh auth token`) where
+    /// `gh` is installed and signed in.
+    pub ask_gh: bool,
 }
 
 impl ShareSettings {
@@ -102,8 +107,79 @@ impl ShareSettings {
             client_id: var("REPRISE_GITHUB_CLIENT_ID"),
             repo: var("REPRISE_DISCUSSIONS_REPO"),
             token_store: None,
+            env_token: var("GH_TOKEN").or_else(|| var("GITHUB_TOKEN")),
+            ask_gh: true,
         }
     }
+}
+
+/// Where the token a request carries comes from, in the order they are
+/// tried: no registered OAuth app is needed for any but the device flow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenFrom {
+    /// `GH_TOKEN` or `GITHUB_TOKEN`.
+    Environment,
+    /// The GitHub CLI's (`gh auth token`), where `gh` is signed in.
+    GitHubCli,
+    /// Kept at sign-in: a pasted token or the device flow's.
+    Kept,
+}
+
+impl TokenFrom {
+    pub fn words(self) -> &'static str {
+        match self {
+            TokenFrom::Environment => "GH_TOKEN / GITHUB_TOKEN",
+            TokenFrom::GitHubCli => "the GitHub CLI (gh auth token)",
+            TokenFrom::Kept => "the token kept at sign-in",
+        }
+    }
+}
+
+/// What a token must look like to be kept: GitHub's tokens are 20 to 255
+/// visible ASCII characters, no spaces.
+fn check_token(text: &str) -> Result<String, SessionError> {
+    let token = text.trim();
+    let ok = (20..=255).contains(&token.len()) && token.chars().all(|c| c.is_ascii_graphic());
+    match ok {
+        true => Ok(token.to_string()),
+        false => Err(SessionError::BadToken),
+    }
+}
+
+/// The host of a web address: `github.com` of `https://github.com/`.
+fn host_of(web: &str) -> Option<&str> {
+    let rest = web.split_once("://")?.1;
+    let host = rest.split(['/', ':', '?', '#']).next()?;
+    (!host.is_empty()).then_some(host)
+}
+
+/// The GitHub CLI's token for `host`, where `gh` is installed and signed in
+/// there; nothing when it is not (within 5 s).
+fn gh_token(host: &str) -> Option<String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("gh")
+        .args(["auth", "token", "--hostname", host])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => break,
+            Ok(Some(_)) | Err(_) => return None,
+            Ok(None) if std::time::Instant::now() >= until => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take()?, &mut out).ok()?;
+    check_token(&out).ok()
 }
 
 /// Exactly what would be posted, and where.
@@ -160,6 +236,9 @@ impl SignInCode {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ShareStatus {
     pub signed_in: bool,
+    /// Where the token comes from, when there is one, in words:
+    /// `GH_TOKEN / GITHUB_TOKEN`, `the token kept at sign-in`.
+    pub signed_in_with: Option<String>,
     /// Whether an OAuth app is configured for the device flow.
     pub can_sign_in: bool,
     pub repo: Option<String>,
@@ -252,9 +331,43 @@ impl Session {
         TokenStore::sign_out(&stores)
     }
 
-    /// The stored GitHub token, if there is one.
+    /// The GitHub token requests carry, if there is one.
     pub fn token(&self) -> Result<Option<String>, SessionError> {
-        Ok(self.token_store().0.load()?)
+        Ok(self.token_and_source()?.map(|(token, _)| token))
+    }
+
+    /// The token and where it came from, in this order: the environment
+    /// (`GH_TOKEN`, `GITHUB_TOKEN`), the GitHub CLI where it is signed in to
+    /// this host, the token kept at sign-in (pasted or the device flow's).
+    pub fn token_and_source(&self) -> Result<Option<(String, TokenFrom)>, SessionError> {
+        if let Some(token) = self
+            .share
+            .env_token
+            .as_deref()
+            .and_then(|t| check_token(t).ok())
+        {
+            return Ok(Some((token, TokenFrom::Environment)));
+        }
+        if self.share.ask_gh
+            && let Some(host) = host_of(&self.share.github.web)
+            && let Some(token) = gh_token(host)
+        {
+            return Ok(Some((token, TokenFrom::GitHubCli)));
+        }
+        Ok(self
+            .token_store()
+            .0
+            .load()?
+            .map(|token| (token, TokenFrom::Kept)))
+    }
+
+    /// Keeps a token the reader pasted (checked for a token's shape, never
+    /// printed) where the device flow's would be kept; answers where.
+    pub fn keep_token(&self, pasted: &str) -> Result<String, SessionError> {
+        let token = check_token(pasted)?;
+        let (store, _) = self.token_store();
+        store.save(&token)?;
+        Ok(store.describe())
     }
 
     /// Where to post, and what chose it: `asked` (checked), else the
@@ -313,8 +426,10 @@ impl Session {
 
     pub fn share_status(&self) -> Result<ShareStatus, SessionError> {
         let to = self.post_to(None)?;
+        let from = self.token_and_source()?.map(|(_, from)| from);
         Ok(ShareStatus {
-            signed_in: self.token()?.is_some(),
+            signed_in: from.is_some(),
+            signed_in_with: from.map(|f| f.words().to_string()),
             can_sign_in: self.share.client_id.is_some(),
             repo: to.as_ref().map(|to| to.repo.clone()),
             repo_from: to.as_ref().map(|to| to.from),

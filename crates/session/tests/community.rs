@@ -34,6 +34,8 @@ fn session(data: &Path) -> Session {
             client_id: None,
             repo: Some(REPO.into()),
             token_store: Some(TokenStore::File(data.join("github-token"))),
+            env_token: None,
+            ask_gh: false,
         },
     )
 }

@@ -69,13 +69,18 @@ fn checked(github: &GitHub, mut code: DeviceCode) -> Result<DeviceCode, String> 
             .map(|host| (host.to_ascii_lowercase(), url.port_or_known_default()))
     };
     let github_com = Some(("github.com".to_string(), Some(443)));
-    let ours = at(&page).is_some_and(|here| {
-        Some(&here) == github_com.as_ref() || configured.as_ref().and_then(at) == Some(here)
+    let on_github_com = at(&page) == github_com && page.scheme() == "https";
+    // The configured GitHub's own host, in the scheme the reader configured
+    // (https, or http for a GitHub on this machine).
+    let on_configured = configured.as_ref().is_some_and(|c| {
+        at(c).is_some()
+            && at(c) == at(&page)
+            && (page.scheme() == "https" || (page.scheme() == "http" && c.scheme() == "http"))
     });
-    if page.scheme() != "https" || !ours || !page.username().is_empty() || page.password().is_some()
+    if !(on_github_com || on_configured) || !page.username().is_empty() || page.password().is_some()
     {
         return Err(format!(
-            "the sign-in page it gave is not an https page of github.com or {}: {}",
+            "the sign-in page it gave is not a page of https://github.com or of {}: {}",
             crate::answer_text(&github.web, &[]),
             said()
         ));

@@ -6,6 +6,11 @@ import type { RepoFrom } from "./RepoFrom";
  */
 export type ShareStatus = { signed_in: boolean, 
 /**
+ * Where the token comes from, when there is one, in words:
+ * `GH_TOKEN / GITHUB_TOKEN`, `the token kept at sign-in`.
+ */
+signed_in_with: string | null, 
+/**
  * Whether an OAuth app is configured for the device flow.
  */
 can_sign_in: boolean, repo: string | null, 

@@ -61,6 +61,8 @@ export interface Commands {
   shareSubmit(run: string): Promise<CreatedDiscussion>;
   /** Keeps the repository to post in (owner/name, checked); answers the status with it. */
   shareChooseRepo(repo: string): Promise<ShareStatus>;
+  /** Keeps a GitHub token the reader pasted (checked, never shown back); answers the status with it. */
+  shareKeepToken(token: string): Promise<ShareStatus>;
   /** Writes the run's redacted report (Markdown) to the data dir; answers the file. */
   shareSave(run: string): Promise<string>;
   /** Everyone's results for the recipe from the sharing repository's Discussions (fetched first when `fetch` and signed in, else the cache), with this machine's latest run among them. */
@@ -93,6 +95,7 @@ export const commandNames = [
   'shareWaitSignIn',
   'shareSubmit',
   'shareChooseRepo',
+  'shareKeepToken',
   'shareSave',
   'community',
   'openLink',
@@ -122,6 +125,7 @@ export function commands(invoke: Invoke, channel: MakeChannel): Commands {
     shareWaitSignIn: () => invoke<string>('share_wait_sign_in'),
     shareSubmit: (run) => invoke<CreatedDiscussion>('share_submit', { run }),
     shareChooseRepo: (repo) => invoke<ShareStatus>('share_choose_repo', { repo }),
+    shareKeepToken: (token) => invoke<ShareStatus>('share_keep_token', { token }),
     shareSave: (run) => invoke<string>('share_save', { run }),
     community: (id, fetch) => invoke<Community>('community', { id, fetch }),
     openLink: (url) => invoke<null>('open_link', { url }),

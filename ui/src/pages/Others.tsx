@@ -16,6 +16,7 @@ import { count, formatValue, outcomeLabel } from '../format';
 import { href } from '../state';
 import { When } from './Results';
 import { useOpenLink } from './Post';
+import { SignIn } from '../SignIn';
 
 export function OthersPage({ id }: { id: string }) {
   // Each press of “Fetch again” asks GitHub again; the page keeps showing
@@ -74,9 +75,13 @@ function Others({ c, fetchAgain }: { c: Community; fetchAgain: () => void }) {
         <FetchLine fetch={c.fetch} /> From the Discussions of <strong>{c.repo}</strong>
         {c.fetched_at ? <>, as of <When iso={c.fetched_at} /></> : ', nothing read yet'}.
       </p>
-      <p class="actions">
-        <button type="button" class="secondary" onClick={fetchAgain} data-fetch-again>Fetch again</button>
-      </p>
+      {c.fetch.fetch === 'not_signed_in' ? (
+        <SignInHere onSignedIn={fetchAgain} />
+      ) : (
+        <p class="actions">
+          <button type="button" class="secondary" onClick={fetchAgain} data-fetch-again>Fetch again</button>
+        </p>
+      )}
       {c.cache_unread && <Notice>The cache file {c.cache_unread}: it was not read, and is started again.</Notice>}
       {c.discussions === 0 ? (
         <Notice>No results have been read from {c.repo} yet.</Notice>
@@ -158,6 +163,16 @@ function Others({ c, fetchAgain }: { c: Community; fetchAgain: () => void }) {
   );
 }
 
+/** Sign-in on this page, then the fetch again. */
+function SignInHere({ onSignedIn }: { onSignedIn: () => void }) {
+  const load = useLoad((b) => b.shareStatus(), []);
+  return (
+    <Loaded load={load} what="whether this app is signed in to GitHub">
+      {(status) => <SignIn status={status} onSignedIn={onSignedIn} />}
+    </Loaded>
+  );
+}
+
 function FetchLine({ fetch }: { fetch: Fetch }) {
   switch (fetch.fetch) {
     case 'fetched':
@@ -167,12 +182,7 @@ function FetchLine({ fetch }: { fetch: Fetch }) {
     case 'offline':
       return <>Not fetched.</>;
     case 'not_signed_in':
-      return (
-        <>
-          Not fetched: GitHub’s GraphQL API answers only signed-in requests, even for public discussions;{' '}
-          <a href={href({ page: 'share' })}>sign in on the Share page</a>. Showing what was read before.
-        </>
-      );
+      return <>Not fetched: GitHub’s API answers only signed-in requests, even for public discussions (sign in below). Showing what was read before.</>;
     case 'stopped':
       return <>Not fetched in full: {fetch.reason}.</>;
     case 'failed':

@@ -1,10 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { SharePreview } from '../bindings/SharePreview';
 import type { ShareStatus } from '../bindings/ShareStatus';
-import type { SignInCode } from '../bindings/SignInCode';
 import { toBackendError, type BackendError } from '../backend';
 import { ErrorBox, Loaded, Notice, useBackend, useLoad } from '../load';
-import { formatDuration } from '../format';
+import { SignIn } from '../SignIn';
 import { RunList } from './Results';
 
 export function SharePage({ run }: { run?: string }) {
@@ -203,7 +202,6 @@ async function copyText(text: string): Promise<void> {
 
 function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStatus; onSignedIn: () => void }) {
   const backend = useBackend();
-  const [code, setCode] = useState<SignInCode | null>(null);
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
@@ -211,20 +209,6 @@ function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStat
   const fail = (e: unknown) => {
     setError(toBackendError(e));
     setBusy(false);
-  };
-  const signIn = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      setCode(await backend.shareSignIn());
-      await backend.shareWaitSignIn();
-      setCode(null);
-      setBusy(false);
-      onSignedIn();
-    } catch (e) {
-      setCode(null);
-      fail(e);
-    }
   };
   const submit = async () => {
     setError(null);
@@ -246,14 +230,14 @@ function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStat
       fail(e);
     }
   };
-  // Without a sign-in here, the prefilled discussion is the way to post.
-  const prefilledFirst = !s.signed_in && !s.can_sign_in;
+  // Not signed in, the prefilled discussion is the way to post.
+  const prefilledFirst = !s.signed_in;
   return (
     <div class="post" data-share-status={s.signed_in ? 'signed-in' : 'signed-out'}>
       {!s.repo && <Notice>Choose the repository to post in above; the ways to post follow.</Notice>}
       {prefilledFirst && s.repo && (
         <p>
-          This app has no GitHub sign-in set up (an OAuth app’s client id), so post it on GitHub: the discussion opens with the title
+          Post it on GitHub yourself: the discussion opens with the title
           {p.body_in_link ? ' and the report' : ''} filled in{p.body_in_link ? '' : '; the report is too long for a link, so Copy it first and paste it there'}.
         </p>
       )}
@@ -270,22 +254,12 @@ function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStat
           Opened the prefilled discussion in your browser: check it there and press “Start discussion”.
         </p>
       )}
-      {!s.signed_in && s.can_sign_in && !code && (
-        <button type="button" onClick={signIn} disabled={busy} data-action="sign-in">Sign in to GitHub</button>
-      )}
-      {code && (
-        <div class="device-code" role="status">
-          <p>Open <code>{code.verification_uri}</code> in your browser and enter this code:</p>
-          <p class="code" data-user-code>{code.user_code}</p>
-          <p class="sub">Waiting for GitHub… the code expires in {formatDuration(code.expires_in)}.</p>
-        </div>
-      )}
+      <SignIn status={s} onSignedIn={onSignedIn} />
       {s.signed_in && s.repo && !link && (
         <button type="button" onClick={submit} disabled={busy} data-action="submit">
           {busy ? 'Posting…' : `Post to ${s.repo}`}
         </button>
       )}
-      {s.signed_in && <p class="sub">Signed in; the token is kept in {s.token_store}.</p>}
       {link && (
         <p class="posted" role="status">
           Posted: <input class="url" readOnly value={link} aria-label="Link to the discussion" data-posted onFocus={(e) => e.currentTarget.select()} />

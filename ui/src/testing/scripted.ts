@@ -92,6 +92,7 @@ export function scriptedBackend(script: Script): Backend {
   const fetches: Record<string, number> = {};
   const setUp: Record<string, boolean> = {};
   let signedIn = false;
+  let signedInWith: string | null = null;
   // Like the app, a chosen repository is kept and names the prefilled link.
   let chosenRepo: string | null = null;
   // Every command the script does not answer says so, as the app's would fail.
@@ -172,13 +173,24 @@ export function scriptedBackend(script: Script): Backend {
     },
     // Like the app, a finished sign-in is remembered.
     shareStatus: () =>
-      answer(script.shareStatus, 'share status').then((s) => ({ ...s, signed_in: signedIn || s.signed_in, repo: chosenRepo ?? s.repo })),
+      answer(script.shareStatus, 'share status').then((s) => ({ ...s, ...(signedIn ? { signed_in: true, signed_in_with: signedInWith } : {}), repo: chosenRepo ?? s.repo })),
     shareSignIn: () => answer(script.signIn, 'sign-in'),
     shareWaitSignIn: () =>
       answer(script.waitSignIn, 'sign-in wait').then((where) => {
         signedIn = true;
+        signedInWith = 'the token kept at sign-in';
         return where;
       }),
+    // As the app checks a pasted token: 20 to 255 visible characters.
+    shareKeepToken: (token) => {
+      const t = token.trim();
+      if (!/^[\x21-\x7e]{20,255}$/.test(t)) {
+        return answer<ShareStatus>({ error: { kind: 'share', message: 'that is not a GitHub token (20 to 255 visible characters, no spaces): make one at https://github.com/settings/tokens', hint: 'Paste the whole token, as GitHub showed it (https://github.com/settings/tokens).' } }, 'token');
+      }
+      signedIn = true;
+      signedInWith = 'the token kept at sign-in';
+      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, signed_in: true, signed_in_with: signedInWith, repo: chosenRepo ?? s.repo }));
+    },
     shareSubmit: () => answer(script.submit, 'submit'),
     // As the app checks it: owner/name, else the app's error.
     shareChooseRepo: (repo) => {
@@ -187,7 +199,7 @@ export function scriptedBackend(script: Script): Backend {
         return answer<ShareStatus>({ error: { kind: 'invalid', message: `\`${r}\` is not a repository: write it as OWNER/NAME, e.g. rubys/roundhouse`, hint: 'Write the repository as owner/name, as in its GitHub address: github.com/owner/name.' } }, 'repo');
       }
       chosenRepo = r;
-      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, repo: r, signed_in: signedIn || s.signed_in }));
+      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, repo: r, ...(signedIn ? { signed_in: true, signed_in_with: signedInWith } : {}) }));
     },
     shareSave: () => answer(script.shareSave, 'share save'),
     openLink: (url) => answer(script.openLink, `open ${url}`),

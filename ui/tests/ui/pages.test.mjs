@@ -766,10 +766,23 @@ describe('Everyone’s results', () => {
   it('says why nothing was fetched and what to do', async () => {
     await open('othersnone', 'others/hello-ceiling');
     await page.locator('[data-fetch="not_signed_in"]').waitFor();
-    assert.match(await text('[data-fetch]'), /GitHub’s GraphQL API answers only signed-in requests, even for public discussions; sign in on the Share page/);
+    assert.match(await text('[data-fetch]'), /GitHub’s API answers only signed-in requests, even for public discussions \(sign in below\)/);
     assert.match(await text('.notice'), /No results have been read from rubys\/reprise yet/);
     assert.match(await text('[data-claim="falcon-twice-puma"] [data-no-points]'), /No machine’s result yet/);
-    assert.equal(await page.locator('[data-fetch] a').getAttribute('href'), '#/share');
+    // Signing in is on this page, no OAuth app needed: GH_TOKEN, gh, or a pasted token.
+    const signIn = page.locator('[data-sign-in]');
+    await signIn.waitFor();
+    assert.match(await signIn.innerText(), /GH_TOKEN/);
+    assert.match(await signIn.innerText(), /gh auth login/);
+    assert.equal(await page.locator('[data-token]').getAttribute('type'), 'password');
+    await page.locator('[data-token]').fill('not a token');
+    await page.locator('[data-action="keep-token"]').click();
+    assert.match(await text('[data-sign-in] [role=alert]'), /not a GitHub token/);
+    await page.locator('[data-token]').fill('ghp_' + 'x'.repeat(36));
+    await page.locator('[data-action="keep-token"]').click();
+    // Kept, and the fetch goes again: the results read.
+    await page.locator('[data-fetch="fetched"]').waitFor();
+    assert.equal(await page.locator('[data-sign-in]').count(), 0);
   });
   it('fetches again on request, showing what it had meanwhile', async () => {
     await open('othersrefetch', 'others/hello-ceiling');

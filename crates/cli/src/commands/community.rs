@@ -49,7 +49,7 @@ pub fn run(args: Args) -> ExitCode {
     if args.sign_in && !matches!(session.token(), Ok(Some(_))) {
         if session.share.client_id.is_none() {
             say!(
-                "error: no GitHub OAuth app to sign in with: --client-id or REPRISE_GITHUB_CLIENT_ID"
+                "error: no GitHub OAuth app to sign in with (--client-id or REPRISE_GITHUB_CLIENT_ID); without one: set GH_TOKEN, or sign in the GitHub CLI (`gh auth login`)"
             );
             return ExitCode::from(super::BAD_INPUT);
         }
@@ -91,7 +91,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
     } else {
-        print!("{}", render(&view, &args.recipe));
+        print!("{}", render(&view));
     }
     if nothing {
         ExitCode::FAILURE
@@ -147,12 +147,12 @@ impl Said {
 }
 
 /// The whole view as the terminal shows it.
-fn render(view: &Community, asked: &str) -> String {
+fn render(view: &Community) -> String {
     let mut out = format!(
         "Everyone's results for {}, from the Discussions of {}\n",
         view.recipe, view.repo
     );
-    out.push_str(&fetch_lines(view, asked));
+    out.push_str(&fetch_lines(view));
     if view.discussions == 0 {
         return out;
     }
@@ -230,7 +230,7 @@ fn render(view: &Community, asked: &str) -> String {
 
 /// Whether the Discussions were fetched, and when the cache was last
 /// brought up to date.
-fn fetch_lines(view: &Community, asked: &str) -> String {
+fn fetch_lines(view: &Community) -> String {
     let as_of = match &view.fetched_at {
         Some(at) => format!("as of {at}"),
         None => "nothing cached yet".into(),
@@ -266,7 +266,7 @@ fn fetch_lines(view: &Community, asked: &str) -> String {
             view.discussions
         ),
         Fetch::NotSignedIn => format!(
-            "Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache ({as_of}).\nSign in with `reprise community {asked} --sign-in` (or `reprise share`), then run this again.\n"
+            "Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache ({as_of}).\nSign in: set GH_TOKEN, sign in the GitHub CLI (`gh auth login`), or keep a token with `reprise share RUN --token-stdin`; then run this again.\n"
         ),
         Fetch::Stopped { reason, .. } => format!(
             "Not fetched in full: {}. {} in the cache, {as_of}.\n",

@@ -34,6 +34,10 @@ pub struct Args {
     /// Where to write the report for pasting (default: the data dir's shares/).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Read a GitHub token from standard input and keep it (in the OS
+    /// keyring where there is one) for this and later posts; never printed.
+    #[arg(long)]
+    token_stdin: bool,
 }
 
 fn fail(e: impl std::fmt::Display) -> ExitCode {
@@ -92,20 +96,30 @@ pub fn run(args: Args) -> ExitCode {
     };
     println!("The report is also in {}", file.display());
 
-    let signed_in = match session.token() {
-        Ok(t) => t.is_some(),
+    if args.token_stdin {
+        let mut pasted = String::new();
+        if let Err(e) = std::io::stdin().lock().read_line(&mut pasted) {
+            return fail(e);
+        }
+        match session.keep_token(&pasted) {
+            Ok(store) => println!("The token is kept in {store}."),
+            Err(e) => return bad_input(e),
+        }
+    }
+    let signed_in = match session.token_and_source() {
+        Ok(t) => t.map(|(_, from)| from),
         Err(e) => return fail(e),
     };
-    if !signed_in {
-        if session.share.client_id.is_some() {
+    match signed_in {
+        Some(from) => println!("Signed in to GitHub with {}.", from.words()),
+        None if session.share.client_id.is_some() => {
             if let Err(e) = device_sign_in(&session) {
                 say!("error: {e}");
             }
-        } else {
-            println!(
-                "Not signed in to GitHub (no token stored, and no OAuth app: --client-id or REPRISE_GITHUB_CLIENT_ID)."
-            );
         }
+        None => println!(
+            "Not signed in to GitHub: set GH_TOKEN, sign in the GitHub CLI (gh auth login), or pass a token with --token-stdin."
+        ),
     }
     if !matches!(session.token(), Ok(Some(_))) {
         println!(

@@ -1,0 +1,90 @@
+import { useState } from 'preact/hooks';
+import type { ShareStatus } from './bindings/ShareStatus';
+import type { SignInCode } from './bindings/SignInCode';
+import { toBackendError, type BackendError } from './backend';
+import { ErrorBox, useBackend } from './load';
+import { formatDuration } from './format';
+
+/** Signing in to GitHub without a registered OAuth app: the app reads
+ *  GH_TOKEN or the GitHub CLI's token itself; otherwise the reader pastes a
+ *  token (kept, never shown back), or uses the device flow where an OAuth
+ *  app is configured. Share and Everyone's results both offer it. */
+export function SignIn({ status, onSignedIn }: { status: ShareStatus; onSignedIn: (s: ShareStatus) => void }) {
+  const backend = useBackend();
+  const [token, setToken] = useState('');
+  const [code, setCode] = useState<SignInCode | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<BackendError | null>(null);
+  if (status.signed_in) {
+    return (
+      <p class="sub" data-signed-in>
+        Signed in to GitHub with {status.signed_in_with}.
+      </p>
+    );
+  }
+  const keep = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const s = await backend.shareKeepToken(token);
+      setToken('');
+      setBusy(false);
+      onSignedIn(s);
+    } catch (err) {
+      setBusy(false);
+      setError(toBackendError(err));
+    }
+  };
+  const deviceFlow = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      setCode(await backend.shareSignIn());
+      await backend.shareWaitSignIn();
+      setCode(null);
+      setBusy(false);
+      onSignedIn(await backend.shareStatus());
+    } catch (err) {
+      setCode(null);
+      setBusy(false);
+      setError(toBackendError(err));
+    }
+  };
+  return (
+    <div class="sign-in" data-sign-in>
+      <p>
+        Sign in to GitHub: paste a token (kept in {status.token_store}, never shown), or set <code>GH_TOKEN</code> or sign in the GitHub CLI
+        (<code>gh auth login</code>) and reopen this page.
+      </p>
+      <form class="actions" onSubmit={keep}>
+        <input
+          type="password"
+          autocomplete="off"
+          value={token}
+          placeholder="ghp_… or github_pat_…"
+          aria-label="GitHub token"
+          disabled={busy}
+          onInput={(e) => setToken(e.currentTarget.value)}
+          data-token
+        />
+        <button type="submit" disabled={busy || token.trim() === ''} data-action="keep-token">
+          Keep the token
+        </button>
+        {status.can_sign_in && !code && (
+          <button type="button" class="secondary" onClick={deviceFlow} disabled={busy} data-action="sign-in">
+            Sign in with a code instead
+          </button>
+        )}
+      </form>
+      {code && (
+        <div class="device-code" role="status">
+          <p>Open <code>{code.verification_uri}</code> in your browser and enter this code:</p>
+          <p class="code" data-user-code>{code.user_code}</p>
+          <p class="sub">Waiting for GitHub… the code expires in {formatDuration(code.expires_in)}.</p>
+        </div>
+      )}
+      {error && <ErrorBox error={error} title="Not signed in." />}
+    </div>
+  );
+}
