@@ -199,7 +199,8 @@ fn setup_installs_the_pinned_falcon_and_the_lane_goes_from_blocks_to_matches_and
         "mise installs:",
         "falcon 0.47.7 (for falcon)",
         "falcon = \"0.47.7\"",
-        "mise install (in ",
+        "  runs, in ",
+        "       mise install\n",
         "Not asking without a terminal",
     ] {
         assert!(plan.contains(shown), "no {shown:?} in the plan:\n{plan}");

@@ -35,8 +35,51 @@ pub struct SetupPlan {
     /// How to get mise when it is missing; `cargo install mise --locked`
     /// where cargo is there (which Reprise can run, once accepted).
     pub get_mise: Option<String>,
-    /// The commands the setup runs, in order.
+    /// The commands the setup runs, in order, each a shell line, run in
+    /// `dir`.
     pub commands: Vec<String>,
+    /// Where they run: the folder of the config.
+    pub dir: String,
+}
+
+/// How mise can be had where it is missing: built by cargo where cargo and
+/// what its build needs (cmake, a C compiler) are here, else by hand.
+enum MiseRoute {
+    Cargo(PathBuf),
+    ByHand(String),
+}
+
+impl MiseRoute {
+    fn here() -> MiseRoute {
+        let Some(cargo) = which("cargo") else {
+            return MiseRoute::ByHand("there is no cargo (Rust) here".into());
+        };
+        let missing: Vec<&str> = [("cmake", "cmake"), ("cc", "a C compiler")]
+            .into_iter()
+            .filter(|(program, _)| which(program).is_none())
+            .map(|(_, what)| what)
+            .collect();
+        match missing.is_empty() {
+            true => MiseRoute::Cargo(cargo),
+            false => MiseRoute::ByHand(format!(
+                "`cargo install mise --locked` cannot build it here: it needs {}, which this machine lacks (sudo apt-get install cmake build-essential)",
+                missing.join(" and ")
+            )),
+        }
+    }
+
+    /// What the reader is told: the cargo route it takes, or why not and
+    /// what to do instead.
+    fn words(&self) -> String {
+        match self {
+            MiseRoute::Cargo(_) => {
+                "cargo builds it first (`cargo install mise --locked`, a few minutes)".into()
+            }
+            MiseRoute::ByHand(why) => {
+                format!("install mise (https://mise.jdx.dev/getting-started.html); {why}")
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -54,13 +97,15 @@ impl Session {
         let tools = mise::tools(recipe, lanes);
         let setup = Setup::of(&self.data, recipe.id());
         let found = mise::find();
-        let cargo = which("cargo");
+        let route = MiseRoute::here();
         let mut commands = Vec::new();
-        if !tools.is_empty() {
-            if found.is_none() && cargo.is_some() {
+        // Only a route that can work here: without mise, and without what
+        // cargo needs to build it, nothing is proposed to run.
+        if !tools.is_empty() && (found.is_some() || matches!(route, MiseRoute::Cargo(_))) {
+            if found.is_none() {
                 commands.push("cargo install mise --locked".to_string());
             }
-            commands.push(format!("mise install (in {})", setup.dir.display()));
+            commands.push("mise install".to_string());
         }
         let by_hand = recipe
             .toolchains
@@ -82,10 +127,8 @@ impl Session {
             config_text: mise::config_text(&tools),
             installs: tools.iter().map(describe).collect(),
             by_hand,
-            get_mise: (found.is_none() && !tools.is_empty()).then(|| match &cargo {
-                Some(_) => "cargo install mise --locked (its build needs cmake and a C compiler)".to_string(),
-                None => "install mise (https://mise.jdx.dev/getting-started.html), or Rust and then `cargo install mise --locked`".to_string(),
-            }),
+            get_mise: (found.is_none() && !tools.is_empty()).then(|| route.words()),
+            dir: setup.dir.display().to_string(),
             mise: found.map(|m| m.display().to_string()),
             commands,
         }
@@ -112,7 +155,8 @@ impl Session {
         let mise_path = match mise::find() {
             Some(path) => path,
             None => {
-                let Some(cargo) = which("cargo") else {
+                // The route the plan showed, and no other.
+                let MiseRoute::Cargo(cargo) = MiseRoute::here() else {
                     return Err(SessionError::NoMise {
                         how: plan.get_mise.clone().unwrap_or_default(),
                     });

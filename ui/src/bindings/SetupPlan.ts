@@ -31,6 +31,11 @@ mise: string | null,
  */
 get_mise: string | null, 
 /**
- * The commands the setup runs, in order.
+ * The commands the setup runs, in order, each a shell line, run in
+ * `dir`.
  */
-commands: Array<string>, };
+commands: Array<string>, 
+/**
+ * Where they run: the folder of the config.
+ */
+dir: string, };

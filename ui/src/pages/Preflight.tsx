@@ -226,9 +226,17 @@ function SetupPanel({ id, onInstalled }: { id: string; onInstalled: () => void }
         <p>Not through mise (the fixes in the table say how): {p.by_hand.map((t) => <code>{t} </code>)}</p>
       )}
       {p.commands.length > 0 && (
-        <p>
-          It runs {p.commands.map((c) => <code>{c} </code>)} then asks each toolchain its version.
-        </p>
+        <>
+          <p>
+            It runs, in <code>{p.dir}</code>:
+          </p>
+          <ol class="commands" data-setup-commands>
+            {p.commands.map((c) => (
+              <li><code>{c}</code></li>
+            ))}
+          </ol>
+          <p>then asks each toolchain its version.</p>
+        </>
       )}
       {state.stage === 'planned' && p.commands.length > 0 && (
         <button type="button" onClick={() => install(p)} data-action="install">

@@ -420,7 +420,8 @@ const setupPlan: SetupPlan = {
   by_hand: ['nginx *'],
   mise: '/home/reader/.cargo/bin/mise',
   get_mise: null,
-  commands: ['mise install (in /home/reader/.local/share/reprise/setup/hello-ceiling)'],
+  commands: ['mise install'],
+  dir: '/home/reader/.local/share/reprise/setup/hello-ceiling',
 };
 
 /** The preflight once falcon is set up: nothing blocks. */

@@ -243,7 +243,9 @@ describe('Preflight', () => {
     await page.locator('[data-action="install"]').waitFor();
     assert.match(await setup.innerText(), /gem:falcon latest \(for falcon\)/);
     assert.match(await text('[data-setup-config]'), /\[tools\]\s+"gem:falcon" = "latest"/);
-    assert.match(await setup.innerText(), /mise install \(in /);
+    // The commands one per line, each exactly what runs.
+    assert.deepEqual(await page.locator('[data-setup-commands] li').allInnerTexts(), ['mise install']);
+    assert.match(await setup.innerText(), /It runs, in \/home\/reader\/.local\/share\/reprise\/setup\/hello-ceiling:/);
     assert.match(await setup.innerText(), /Not through mise.*nginx/);
     await page.click('[data-action="install"]');
     await page.locator('[data-setup-end]').waitFor();

@@ -172,7 +172,7 @@ fn show(plan: &SetupPlan) {
         );
     }
     if !plan.commands.is_empty() {
-        say!("  runs:");
+        say!("  runs, in {}:", plan.dir);
         for c in &plan.commands {
             say!("       {c}");
         }
