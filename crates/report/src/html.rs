@@ -159,7 +159,27 @@ fn appendix(out: &mut String, report: &Report) {
             );
         }
     };
-    json_block(out, "Machine fingerprint", &env.fingerprint);
+    // The machine as a short table; the probe's whole record folded below it.
+    let rows = report
+        .run
+        .machine
+        .as_ref()
+        .map(|m| m.rows())
+        .unwrap_or_default();
+    if !rows.is_empty() {
+        out.push_str("<h3>Machine</h3><table class=\"machine\"><tr><th>Item</th><th>This run's machine</th></tr>");
+        for (item, value) in &rows {
+            let _ = write!(out, "<tr><td>{item}</td><td>{}</td></tr>", escape(value));
+        }
+        out.push_str("</table>\n");
+    }
+    if !env.fingerprint.is_null() {
+        let _ = writeln!(
+            out,
+            "<details><summary>Machine fingerprint (the probe's whole record)</summary><pre>{}</pre></details>",
+            escape(&serde_json::to_string_pretty(&env.fingerprint).unwrap_or_default())
+        );
+    }
     json_block(
         out,
         "Server host (the lanes ran there, the load generators here)",

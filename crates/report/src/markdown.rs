@@ -241,10 +241,27 @@ fn markdown(report: &Report) -> String {
 fn appendix(out: &mut String, report: &Report) {
     let env = &report.environment;
     let _ = writeln!(out, "## Environment\n");
+    // The machine as a short table; the probe's whole record folded below it.
+    let rows = report
+        .run
+        .machine
+        .as_ref()
+        .map(|m| m.rows())
+        .unwrap_or_default();
+    if !rows.is_empty() {
+        let _ = writeln!(
+            out,
+            "### Machine\n\n| Item | This run's machine |\n|---|---|"
+        );
+        for (item, value) in &rows {
+            let _ = writeln!(out, "| {item} | {} |", text(value));
+        }
+        out.push('\n');
+    }
     if !env.fingerprint.is_null() {
         let _ = writeln!(
             out,
-            "### Machine fingerprint\n\n```json\n{}\n```\n",
+            "<details><summary>Machine fingerprint (the probe's whole record)</summary>\n\n```json\n{}\n```\n\n</details>\n",
             serde_json::to_string_pretty(&env.fingerprint).unwrap_or_default()
         );
     }

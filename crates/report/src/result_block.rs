@@ -123,6 +123,54 @@ pub struct MachineSummary {
     pub hypervisor: Option<String>,
 }
 
+impl MachineSummary {
+    /// The machine as a short table's rows, each item a reader compares
+    /// with theirs: `CPU`, `Cores / threads`, … (items not known left out).
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        let mut rows = Vec::new();
+        if let Some(cpu) = &self.cpu {
+            rows.push(("CPU", cpu.clone()));
+        }
+        match (self.cores, self.threads) {
+            (Some(c), Some(t)) => rows.push(("Cores / threads", format!("{c} / {t}"))),
+            (Some(c), None) => rows.push(("Cores", c.to_string())),
+            _ => {}
+        }
+        if let Some(smt) = self.smt {
+            rows.push(("SMT", if smt { "on" } else { "off" }.into()));
+        }
+        match (self.min_mhz, self.max_mhz) {
+            (Some(lo), Some(hi)) if lo != hi => rows.push(("Frequency", format!("{lo}–{hi} MHz"))),
+            (_, Some(hi)) => rows.push(("Frequency", format!("{hi} MHz"))),
+            _ => {}
+        }
+        if let Some(g) = &self.governor {
+            rows.push(("Governor", g.clone()));
+        }
+        if let Some(boost) = self.boost {
+            rows.push(("Boost", if boost { "on" } else { "off" }.into()));
+        }
+        if let Some(m) = self.memory_mib {
+            rows.push(("Memory", format!("{:.1} GiB", m as f64 / 1024.0)));
+        }
+        if let Some(os) = &self.os {
+            rows.push(("OS", os.clone()));
+        }
+        if let Some(k) = &self.kernel {
+            rows.push(("Kernel", k.clone()));
+        }
+        match (self.virtual_machine, &self.hypervisor) {
+            (Some(true), Some(h)) => {
+                rows.push(("Virtualisation", format!("virtual machine ({h})")))
+            }
+            (Some(true), None) => rows.push(("Virtualisation", "virtual machine".into())),
+            (Some(false), _) => rows.push(("Virtualisation", "bare metal".into())),
+            _ => {}
+        }
+        rows
+    }
+}
+
 impl ResultBlock {
     /// The block for a report: its recipe digest and machine as the run
     /// recorded them (`report.run`), every verdict, every cell with a

@@ -311,13 +311,55 @@ fn recipe_text_goes_into_markdown_as_text_not_markup() {
         "![img]",
         "\n# Heading",
     ] {
-        // Markup where it is not escaped: not right after a backslash.
-        let unescaped = md.match_indices(raw).any(|(i, _)| !md[..i].ends_with('\\'));
-        assert!(!unescaped, "{raw} is in the markdown as markup:\n{md}");
+        // Markup where it is not escaped: not right after a backslash. The
+        // report's own folds (`<details>` on lines of their own) close theirs.
+        let unescaped = md
+            .match_indices(raw)
+            .filter(|(i, _)| !md[..*i].ends_with('\\'))
+            .count();
+        let own = match raw {
+            "</details>" => md.matches("<details><summary>").count(),
+            _ => 0,
+        };
+        assert_eq!(unescaped, own, "{raw} is in the markdown as markup:\n{md}");
     }
     assert!(
         md.contains(r"\[click\](javascript:alert(1)) \<b\>bold\</b\> \</details\>"),
         "{md}"
     );
     assert!(md.contains("](https://example.com/a_%28b%29)"), "{md}");
+}
+
+#[test]
+fn the_machine_is_a_short_table_and_its_whole_record_is_folded() {
+    let mut report = fixture::report("run-1");
+    report.environment.fingerprint = serde_json::json!({"cpu": {"brand": "AMD Ryzen 5 3600"}});
+    report.run.machine = Some(reprise_report::MachineSummary {
+        cpu: Some("AMD Ryzen 5 3600 6-Core Processor".into()),
+        cores: Some(6),
+        threads: Some(12),
+        memory_mib: Some(64 * 1024),
+        virtual_machine: Some(false),
+        ..Default::default()
+    });
+    let md = render(&report, Format::Markdown);
+    assert!(
+        md.contains("| CPU | AMD Ryzen 5 3600 6-Core Processor |"),
+        "{md}"
+    );
+    assert!(md.contains("| Cores / threads | 6 / 12 |"), "{md}");
+    assert!(md.contains("| Virtualisation | bare metal |"), "{md}");
+    // The JSON only inside a fold, never as the machine's description.
+    let json_at = md.find("```json\n{\n  \"cpu\"").unwrap();
+    let fold_at = md.find("<details><summary>Machine fingerprint").unwrap();
+    assert!(fold_at < json_at, "{md}");
+    let html = render(&report, Format::Html);
+    assert!(
+        html.contains("<tr><td>Memory</td><td>64.0 GiB</td></tr>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<details><summary>Machine fingerprint"),
+        "{html}"
+    );
 }

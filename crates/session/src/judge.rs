@@ -28,9 +28,35 @@ pub fn judge_run(
     run: &RunDir,
     origin: &str,
 ) -> Result<Option<Report>, SessionError> {
-    let report = judge_run_folder(recipe, run, origin)?;
     let host = LaneHost::recorded(&run.path);
+    let report = judge_run_folder(recipe, run, origin)?.map(|mut report| {
+        if report.environment.commands.is_empty() {
+            // As they were started: on the address the lanes were served on.
+            let address = host.address().to_string();
+            report.environment.commands = lane_commands(recipe, &report.measurements)
+                .into_iter()
+                .map(|argv| argv.iter().map(|a| a.replace("{host}", &address)).collect())
+                .collect();
+        }
+        report
+    });
     Ok(report.map(|r| unnamed(r, &host)))
+}
+
+/// The commands of the lanes the run measured, in the recipe's order: the
+/// servers it started.
+fn lane_commands(recipe: &Recipe, measured: &reprise_verdict::Measurements) -> Vec<Vec<String>> {
+    recipe
+        .lanes
+        .iter()
+        .filter(|lane| {
+            measured
+                .cells
+                .iter()
+                .any(|c| c.key.lane == lane.name.as_str())
+        })
+        .filter_map(|lane| lane.command.clone())
+        .collect()
 }
 
 /// `report` with every text that names the server host its lanes were
@@ -402,6 +428,34 @@ fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
 }
 
 /// The appendix a bench-env and the recipe give.
+/// Every toolchain the recipe names (its servers too), in its order, as the
+/// run asked them (Reprise's own record in env.json): the version's first
+/// line, or that it was not found. `None` for a run without that record (a
+/// published harness run: bench-env's own list stands).
+fn recipe_toolchains(recipe: &Recipe, env: &Value) -> Option<Vec<ToolchainVersion>> {
+    let tools = env["reprise"]["toolchains"]["tools"].as_array()?;
+    Some(
+        recipe
+            .toolchains
+            .iter()
+            .map(|t| {
+                let asked = tools.iter().find(|a| a["tool"] == t.name.as_str());
+                let version = match asked {
+                    Some(a) if a["status"] == "missing" => "not found on this machine".to_string(),
+                    Some(a) => text(&a["first_line"])
+                        .or_else(|| text(&a["error"]).map(|e| format!("did not answer: {e}")))
+                        .unwrap_or_else(|| "not asked".into()),
+                    None => "not asked".into(),
+                };
+                ToolchainVersion {
+                    name: t.name.to_string(),
+                    version,
+                }
+            })
+            .collect(),
+    )
+}
+
 fn environment_from_bench_env(recipe: &Recipe, env: &Value) -> Environment {
     let mut fingerprint = serde_json::Map::new();
     for key in ["host", "os", "cpu", "memory_mb", "clock", "conditions"] {
@@ -409,19 +463,21 @@ fn environment_from_bench_env(recipe: &Recipe, env: &Value) -> Environment {
             fingerprint.insert(key.to_string(), v.clone());
         }
     }
-    let toolchains = env["toolchains"]
-        .as_object()
-        .map(|m| {
-            m.iter()
-                .filter_map(|(name, v)| {
-                    text(v).map(|version| ToolchainVersion {
-                        name: name.clone(),
-                        version,
+    let toolchains = recipe_toolchains(recipe, env).unwrap_or_else(|| {
+        env["toolchains"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .filter_map(|(name, v)| {
+                        text(v).map(|version| ToolchainVersion {
+                            name: name.clone(),
+                            version,
+                        })
                     })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
     let mut sources = Environment::sources_of(recipe);
     if let Some(sha) = text(&env["git"]["sha"]) {
         let dirty = env["git"]["dirty"].as_bool() == Some(true);

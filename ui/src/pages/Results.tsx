@@ -337,8 +337,12 @@ function EnvironmentAppendix({ r }: { r: ResultsView }) {
           <ul>{env.sources.map((s) => <li>{s.id}: <code>{s.url} @ {s.revision}</code></li>)}</ul>
         </>
       )}
-      <h4>Commands</h4>
-      <pre>{r.commands.join('\n') || '(none recorded)'}</pre>
+      {r.commands.length > 0 && (
+        <>
+          <h4>Commands</h4>
+          <pre data-commands>{r.commands.join('\n')}</pre>
+        </>
+      )}
       <details class="raw" data-raw-environment>
         <summary>Raw records (JSON)</summary>
         {!harness && (
