@@ -806,6 +806,28 @@ describe('the page', () => {
     await page.goto(server.url);
     assert.match(await text('.notice'), /scripts\/app/);
   });
+  it('scrolls no page sideways at the app’s size (1180×800)', async () => {
+    await page.setViewportSize({ width: 1180, height: 800 });
+    const pages = [
+      ['default', 'library'],
+      ['default', 'post/hello-ceiling'],
+      ['default', 'preflight/hello-ceiling'],
+      ['default', 'run/hello-ceiling'],
+      ['default', 'results/hello-ceiling-1'],
+      ['default', 'share/hello-ceiling-1'],
+      ['default', 'machine'],
+      ['others', 'others/hello-ceiling'],
+    ];
+    const wide = [];
+    for (const [script, hash] of pages) {
+      await open(script, hash);
+      await page.locator('h1').first().waitFor();
+      await page.waitForTimeout(300);
+      const [scroll, client] = await page.evaluate(() => [document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]);
+      if (scroll > client) wide.push(`${hash}: ${scroll} > ${client}`);
+    }
+    assert.deepEqual(wide, []);
+  });
   it('logged no script errors in any test', () => {
     assert.deepEqual(errors, []);
   });
