@@ -6,8 +6,11 @@ use std::fmt::Write;
 use reprise_recipe::reading::value;
 use reprise_recipe::shown::command_line;
 
+use crate::cards::{
+    deviation_label, machine_row, not_comparable_here, not_measured_groups, sentence, why,
+};
 use crate::markdown::cell_median;
-use crate::svg::{cell_charts, claim_forest, escape};
+use crate::svg::{cell_charts, claim_picture, escape};
 
 use crate::{Exporter, Report, ReportError};
 
@@ -29,7 +32,11 @@ th{background:#f1f3f4}.reproduced{color:#188038;font-weight:600}.not-reproduced{
 .inconclusive{color:#e37400;font-weight:600}.no-data{color:#a50e0e;font-weight:600}\
 .not-measured{color:#5f6368;font-weight:600;font-style:italic}.not-comparable{color:#5f6368;font-weight:600}\
 pre{background:#f8f9fa;padding:.8em;overflow:auto;font-size:12px}figure{margin:1.5em 0}figcaption{font-weight:600;margin-bottom:.3em}\
-blockquote{color:#5f6368;border-left:3px solid #dadce0;margin:.3em 0;padding-left:.8em}";
+blockquote{color:#5f6368;border-left:3px solid #dadce0;margin:.3em 0;padding-left:.8em}\
+.claim-card{border:1px solid #dadce0;border-radius:8px;padding:.6em 1em;margin:.8em 0}.claim-card h3{margin:.2em 0;font-size:15px}\
+.claim-card svg{display:block;max-width:100%;height:auto}.claim-card dl{font-size:13px;margin:.3em 0}.claim-card dt{color:#5f6368}.claim-card dd{margin:0 0 .3em 1em}\
+.badge{display:inline-block;font-size:12px;padding:0 .5em;border:1px solid currentColor;border-radius:999px}\
+.not-measured-claims{list-style:none;padding:0}.not-measured-claims li{margin:.4em 0}";
 
 fn html(report: &Report) -> String {
     let run = &report.run;
@@ -51,19 +58,23 @@ fn html(report: &Report) -> String {
         escape(&run.id),
         escape(&run.created_at)
     );
-    let machine = match &j.machine {
-        reprise_verdict::MachineMatch::Matches => "This machine matches the post's.".to_string(),
-        reprise_verdict::MachineMatch::Differs(r) => format!(
-            "This machine differs from the post's ({}): absolute figures are shown for information only.",
-            r.join("; ")
-        ),
-    };
-    let _ = writeln!(
-        out,
-        "<p><strong>{}.</strong> {}</p>",
-        escape(&report.tally()),
-        escape(&machine)
-    );
+    match &j.machine {
+        reprise_verdict::MachineMatch::Matches => {
+            let _ = writeln!(
+                out,
+                "<p><strong>{}.</strong> This machine matches the post's.</p>",
+                escape(&report.tally())
+            );
+        }
+        reprise_verdict::MachineMatch::Differs(reasons) => {
+            let _ = writeln!(
+                out,
+                "<p><strong>{}.</strong> This machine differs from the post's, so absolute figures are shown for information only:</p>",
+                escape(&report.tally())
+            );
+            machine_table(&mut out, reasons);
+        }
+    }
 
     if !j.deviations.is_empty() {
         out.push_str("<h2>How this run differs from the post</h2>\n<ul class=\"deviations\">");
@@ -76,29 +87,8 @@ fn html(report: &Report) -> String {
     if let Some(sentence) = j.sequential_sentence() {
         let _ = writeln!(out, "<p>{}</p>", escape(&sentence));
     }
-    out.push_str(&claim_forest(report));
-    let _ = writeln!(
-        out,
-        "<table class=\"verdicts\"><tr><th>Claim</th><th>Kind</th><th>Verdict</th><th>Published</th><th>Measured ({} interval)</th><th>Why</th></tr>",
-        reprise_recipe::reading::confidence(j.settings.bootstrap.confidence)
-    );
-    for v in &j.verdicts {
-        let published = v.published.map_or("—".into(), |p| v.show(p));
-        let measured = v.show_measured();
-        let _ = writeln!(
-            out,
-            "<tr><td><code>{}</code><blockquote>{}</blockquote></td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            escape(&v.claim),
-            escape(&v.quote),
-            escape(v.kind.name()),
-            v.outcome.label().replace(' ', "-"),
-            escape(&v.outcome_text()),
-            escape(&published),
-            escape(&measured),
-            escape(&v.reason)
-        );
-    }
-    out.push_str("</table>\n<h2>Cells</h2>\n");
+    claim_cards(&mut out, report);
+    out.push_str("<h2>Cells</h2>\n");
     if j.cells.is_empty() {
         out.push_str("<p>No cells were measured.</p>\n");
     }
@@ -145,6 +135,109 @@ fn html(report: &Report) -> String {
     appendix(&mut out, report);
     out.push_str("</body></html>\n");
     out
+}
+
+/// The machine's differences from the post's, once for the report: item,
+/// here and the post's; the claims not judged for them point here.
+fn machine_table(out: &mut String, reasons: &[String]) {
+    out.push_str(
+        "<table class=\"machine-differs\"><tr><th>Item</th><th>Here</th><th>The post's</th></tr>",
+    );
+    for reason in reasons {
+        match machine_row(reason) {
+            (item, Some((here, post))) => {
+                let _ = write!(
+                    out,
+                    "<tr><th>{}</th><td>{}</td><td>{}</td></tr>",
+                    escape(item),
+                    escape(here),
+                    escape(post)
+                );
+            }
+            (words, None) => {
+                let _ = write!(out, "<tr><td colspan=\"3\">{}</td></tr>", escape(words));
+            }
+        }
+    }
+    out.push_str("</table>\n");
+}
+
+/// A card per claim this machine measured (its verdict, its numbers on one
+/// axis, one sentence of why, what differs and the full reasoning), then
+/// the claims it did not measure, each reason once with the claims it stops.
+fn claim_cards(out: &mut String, report: &Report) {
+    let j = &report.judgement;
+    if j.verdicts.is_empty() {
+        out.push_str("<p>The recipe makes no claims.</p>\n");
+        return;
+    }
+    if j.verdicts.iter().any(|v| v.measured.is_some()) {
+        let _ = writeln!(
+            out,
+            "<p>Each claim's picture: the range it accepts shaded, the published number as a line, the measured median's {} interval as a bar with the median as a dot.</p>",
+            reprise_recipe::reading::confidence(j.settings.bootstrap.confidence)
+        );
+    }
+    out.push_str("<div class=\"claims\">\n");
+    for v in j
+        .verdicts
+        .iter()
+        .filter(|v| v.outcome != reprise_verdict::Outcome::NotMeasured)
+    {
+        let class = v.outcome.label().replace(' ', "-");
+        let _ = write!(
+            out,
+            "<section class=\"claim-card\" data-claim=\"{}\" data-outcome=\"{class}\"><h3><span class=\"badge {class}\">{}</span> <code>{}</code> <small>{}</small>",
+            escape(&v.claim),
+            escape(v.outcome.label()),
+            escape(&v.claim),
+            escape(v.kind.name())
+        );
+        if let Some(runs) = v.decided_after {
+            let _ = write!(out, " <small>decided after {runs} runs</small>");
+        }
+        let _ = write!(out, "</h3><blockquote>{}</blockquote>", escape(&v.quote));
+        out.push_str(&claim_picture(v));
+        let why = why(v, &j.machine);
+        let _ = write!(out, "<p class=\"why\">{}</p>", escape(&why));
+        let reasoning = sentence(&v.reason);
+        let deviations: Vec<String> = v.deviations.iter().map(|d| deviation_label(d)).collect();
+        let show_reasoning = reasoning != why && !not_comparable_here(v, &j.machine);
+        if show_reasoning || !deviations.is_empty() {
+            out.push_str("<dl>");
+            if !deviations.is_empty() {
+                let _ = write!(
+                    out,
+                    "<dt>Differs from the post in</dt><dd>{} (said above)</dd>",
+                    escape(&deviations.join("; "))
+                );
+            }
+            if show_reasoning {
+                let _ = write!(out, "<dt>Reasoning</dt><dd>{}</dd>", escape(&reasoning));
+            }
+            out.push_str("</dl>");
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str("</div>\n");
+    let groups = not_measured_groups(&j.verdicts);
+    if !groups.is_empty() {
+        out.push_str("<ul class=\"not-measured-claims\">");
+        for (reason, claims) in groups {
+            let claims: Vec<String> = claims
+                .iter()
+                .map(|c| format!("<code>{}</code>", escape(c)))
+                .collect();
+            let _ = write!(
+                out,
+                "<li><span class=\"badge not-measured\">not measured here</span> {} {}: {}.</li>",
+                escape(&sentence(reason)),
+                if claims.len() == 1 { "Claim" } else { "Claims" },
+                claims.join(", ")
+            );
+        }
+        out.push_str("</ul>\n");
+    }
 }
 
 fn appendix(out: &mut String, report: &Report) {

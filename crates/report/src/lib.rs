@@ -39,6 +39,7 @@
 //! assert!(markdown.starts_with("# Reprise: Hello"));
 //! ```
 
+mod cards;
 mod html;
 mod markdown;
 mod model;

@@ -4,7 +4,11 @@ use std::fmt::Write;
 
 use reprise_recipe::reading::{percent, range, value};
 use reprise_recipe::shown::command_line;
-use reprise_verdict::{CellReading, MachineMatch};
+use reprise_verdict::{CellReading, MachineMatch, Outcome};
+
+use crate::cards::{
+    deviation_label, machine_row, not_comparable_here, not_measured_groups, sentence, text_bar, why,
+};
 
 use crate::{Exporter, Report, ReportError};
 
@@ -46,6 +50,15 @@ pub(crate) fn text(text: &str) -> String {
     out
 }
 
+/// An id as inline code, where it can be one (no backtick, on one line);
+/// else as text.
+fn code(id: &str) -> String {
+    match id.contains(['`', '\n', '\r']) {
+        true => text(id),
+        false => format!("`{id}`"),
+    }
+}
+
 /// Whether the text after a `&` makes it a character reference: `#…` or
 /// a name ended by `;`.
 fn is_reference(after: &str) -> bool {
@@ -73,10 +86,96 @@ fn machine_line(machine: &MachineMatch) -> String {
         MachineMatch::Matches => {
             "This machine matches the post's: absolute figures are judged.".into()
         }
-        MachineMatch::Differs(reasons) => format!(
-            "This machine differs from the post's ({}): absolute figures are shown for information only; ratios and orderings are judged.",
-            text(&reasons.join("; "))
-        ),
+        MachineMatch::Differs(_) => {
+            "This machine differs from the post's, so absolute figures are shown for information only; ratios and orderings are judged:".into()
+        }
+    }
+}
+
+/// The machine's differences from the post's, once for the report: item,
+/// here and the post's; the claims not judged for them point here.
+fn machine_table(out: &mut String, reasons: &[String]) {
+    let _ = writeln!(out, "| Item | Here | The post's |\n|---|---|---|");
+    for reason in reasons {
+        match machine_row(reason) {
+            (item, Some((here, post))) => {
+                let _ = writeln!(out, "| {} | {} | {} |", text(item), text(here), text(post));
+            }
+            (words, None) => {
+                let _ = writeln!(out, "| {} | | |", text(words));
+            }
+        }
+    }
+    out.push('\n');
+}
+
+/// A section per claim this machine measured (its verdict, its numbers on
+/// one line, one sentence of why, what differs and the full reasoning),
+/// then the claims it did not measure, each reason once with the claims it
+/// stops.
+fn claim_sections(out: &mut String, report: &Report) {
+    let j = &report.judgement;
+    if j.verdicts.is_empty() {
+        let _ = writeln!(out, "The recipe makes no claims.\n");
+        return;
+    }
+    if j.verdicts.iter().any(|v| v.measured.is_some()) {
+        let _ = writeln!(
+            out,
+            "Each claim's line: the range it accepts as `=`, the measured median's {} interval in brackets and the median as `●`.\n",
+            reprise_recipe::reading::confidence(j.settings.bootstrap.confidence)
+        );
+    }
+    for v in j
+        .verdicts
+        .iter()
+        .filter(|v| v.outcome != Outcome::NotMeasured)
+    {
+        let decided = v
+            .decided_after
+            .map(|n| format!(" (decided after {n} runs)"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "### {}: {}{decided}\n\n> {}\n",
+            code(&v.claim),
+            v.outcome.label(),
+            text(&v.quote)
+        );
+        if let Some(bar) = text_bar(v) {
+            let _ = writeln!(out, "`{bar}`\n");
+        }
+        let why = why(v, &j.machine);
+        let _ = writeln!(out, "{}\n", text(&why));
+        if !v.deviations.is_empty() {
+            let labels: Vec<String> = v.deviations.iter().map(|d| deviation_label(d)).collect();
+            let _ = writeln!(
+                out,
+                "- Differs from the post in: {} (said above)",
+                text(&labels.join("; "))
+            );
+        }
+        let reasoning = sentence(&v.reason);
+        if reasoning != why && !not_comparable_here(v, &j.machine) {
+            let _ = writeln!(out, "- Reasoning: {}", text(&reasoning));
+        }
+        if !v.deviations.is_empty() || (reasoning != why && !not_comparable_here(v, &j.machine)) {
+            out.push('\n');
+        }
+    }
+    let groups = not_measured_groups(&j.verdicts);
+    for (reason, claims) in &groups {
+        let claims: Vec<String> = claims.iter().map(|c| code(c)).collect();
+        let _ = writeln!(
+            out,
+            "- **Not measured here:** {} {}: {}.",
+            text(&sentence(reason)),
+            if claims.len() == 1 { "Claim" } else { "Claims" },
+            claims.join(", ")
+        );
+    }
+    if !groups.is_empty() {
+        out.push('\n');
     }
 }
 
@@ -116,6 +215,9 @@ fn markdown(report: &Report) -> String {
         report.tally(),
         machine_line(&j.machine)
     );
+    if let MachineMatch::Differs(reasons) = &j.machine {
+        machine_table(&mut out, reasons);
+    }
 
     if !j.deviations.is_empty() {
         let _ = writeln!(out, "## How this run differs from the post\n");
@@ -128,39 +230,7 @@ fn markdown(report: &Report) -> String {
     if let Some(sentence) = j.sequential_sentence() {
         let _ = writeln!(out, "{sentence}\n");
     }
-    if j.verdicts.is_empty() {
-        let _ = writeln!(out, "The recipe makes no claims.\n");
-    } else {
-        let _ = writeln!(
-            out,
-            "| Claim | Kind | Verdict | Published | Measured ({} interval) | Why |\n|---|---|---|---|---|---|",
-            reprise_recipe::reading::confidence(j.settings.bootstrap.confidence)
-        );
-        for v in &j.verdicts {
-            let published = v.published.map_or("—".into(), |p| {
-                let tol = v
-                    .tolerance
-                    .map(|t| format!(" ± {:.0}%", t * 100.0))
-                    .unwrap_or_default();
-                format!("{}{tol}", v.show(p))
-            });
-            let measured = v.show_measured();
-            let _ = writeln!(
-                out,
-                "| `{}` | {} | **{}** | {} | {} | {} |",
-                v.claim,
-                v.kind,
-                text(&v.outcome_text()),
-                published,
-                measured,
-                text(&v.reason)
-            );
-        }
-        out.push('\n');
-        for v in &j.verdicts {
-            let _ = writeln!(out, "> `{}`: {}\n", v.claim, text(&v.quote));
-        }
-    }
+    claim_sections(&mut out, report);
 
     let _ = writeln!(out, "## Cells\n");
     if j.cells.is_empty() {

@@ -1,7 +1,8 @@
 //! Inline SVG charts: published against measured per cell, with the runs'
-//! spread, and the claims as a forest of intervals against the published
-//! value and its tolerance band. Every cell is one `.cell-mark` group and
-//! every claim one `.claim-mark` group, so a browser test can count them.
+//! spread, and each claim's picture: its interval against the published
+//! value and its tolerance band on one axis. Every cell is one `.cell-mark`
+//! group and every measured claim one `.claim-mark` group, so a browser
+//! test can count them.
 
 use std::fmt::Write;
 
@@ -10,6 +11,7 @@ use reprise_recipe::reading::value;
 use reprise_verdict::CellReading;
 
 use crate::Report;
+use crate::cards::{Numbers, tick_label};
 
 /// Text safe inside SVG or HTML, in content and in quoted attributes.
 pub(crate) fn escape(text: &str) -> String {
@@ -180,69 +182,89 @@ fn metric_chart(report: &Report, metric: Metric, rows: &[&CellReading]) -> Strin
     s
 }
 
-/// The claims that have a band and a measured interval, each drawn
-/// relative to its published value (1 = as published).
-pub(crate) fn claim_forest(report: &Report) -> String {
-    let rows: Vec<_> = report
-        .judgement
-        .verdicts
-        .iter()
-        .filter_map(|v| {
-            let published = v.published.filter(|p| *p != 0.0)?;
-            Some((v, published, v.band?, v.measured?))
-        })
-        .collect();
-    if rows.is_empty() {
+/// One claim on one axis, as the app draws it: the range it accepts
+/// shaded, the published number as a tick, the measured interval as a bar
+/// with its estimate as a dot, and round numbers under it; nothing where
+/// nothing was measured. The interval is the `.claim-mark`.
+pub(crate) fn claim_picture(v: &reprise_verdict::Verdict) -> String {
+    const WIDTH: f64 = 480.0;
+    const SIDE: f64 = 14.0;
+    const AXIS_Y: f64 = 40.0;
+    let n = Numbers::of(v);
+    let (Some(axis), Some([estimate, low, high])) = (n.axis(), n.measured) else {
         return String::new();
-    }
-    let (mut lo, mut hi) = (1.0f64, 1.0f64);
-    for (_, p, band, m) in &rows {
-        for v in [band[0] / p, band[1] / p, m.low / p, m.high / p] {
-            lo = lo.min(v);
-            hi = hi.max(v);
+    };
+    let x = |v: f64| SIDE + axis.at(v) * (WIDTH - 2.0 * SIDE);
+    let colour = match v.outcome {
+        reprise_verdict::Outcome::Reproduced => "#188038",
+        reprise_verdict::Outcome::NotReproduced => "#d93025",
+        reprise_verdict::Outcome::Inconclusive => "#e37400",
+        reprise_verdict::Outcome::NoData => "#a50e0e",
+        reprise_verdict::Outcome::NotMeasured | reprise_verdict::Outcome::NotComparable => {
+            "#80868b"
         }
-    }
-    let pad = (hi - lo).max(0.1) * 0.08;
-    let (lo, hi) = ((lo - pad).max(0.0), hi + pad);
-    let x = |v: f64| LABEL + (v - lo) / (hi - lo) * PLOT;
-    let height = TOP + ROW * rows.len() as f64 + 24.0;
-    let width = LABEL + PLOT + 160.0;
+    };
+    let label = format!(
+        "{}: published {}{}; measured {}",
+        v.claim,
+        v.show_published(),
+        v.show_band()
+            .map(|b| format!(", accepted {b}"))
+            .unwrap_or_default(),
+        v.show_measured()
+    );
     let mut s = String::new();
     let _ = write!(
         s,
-        r##"<figure class="chart"><figcaption>Claims, measured ÷ published: interval ─, estimate ●, tolerance band ▭, published |</figcaption><svg xmlns="http://www.w3.org/2000/svg" class="claims-chart" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img"><line x1="{0}" y1="{TOP}" x2="{0}" y2="{1}" stroke="#444" stroke-dasharray="4 3"/><text x="{0}" y="{2}" font-size="11" text-anchor="middle">1 = published</text>"##,
-        x(1.0),
-        height - 24.0,
-        height - 8.0
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="claim-picture" width="{WIDTH}" height="66" viewBox="0 0 {WIDTH} 66" role="img" aria-label="{}">"#,
+        escape(&label)
     );
-    for (i, (v, p, band, m)) in rows.iter().enumerate() {
-        let y = TOP + ROW * i as f64 + ROW / 2.0;
-        let colour = match v.outcome {
-            reprise_verdict::Outcome::Reproduced => "#188038",
-            reprise_verdict::Outcome::NotReproduced => "#d93025",
-            reprise_verdict::Outcome::Inconclusive => "#e37400",
-            reprise_verdict::Outcome::NoData => "#a50e0e",
-            reprise_verdict::Outcome::NotMeasured => "#bbb",
-            reprise_verdict::Outcome::NotComparable => "#999",
-        };
-        let claim = escape(&v.claim);
-        let outcome = escape(v.outcome.label());
-        let reason = escape(&v.reason);
-        let label_x = LABEL - 8.0;
-        let text_y = y + 4.0;
-        let band_x = x(band[0] / p);
-        let band_y = y - 9.0;
-        let band_w = (x(band[1] / p) - x(band[0] / p)).max(1.0);
-        let one = x(1.0);
-        let (tick_top, tick_bottom) = (y - 11.0, y + 11.0);
-        let (low, high, estimate) = (x(m.low / p), x(m.high / p), x(m.estimate / p));
-        let value_x = LABEL + PLOT + 8.0;
-        let value = escape(&v.show(m.estimate));
+    if let Some([lo, hi]) = n.band {
         let _ = write!(
             s,
-            r##"<g class="claim-mark" data-claim="{claim}" data-outcome="{outcome}"><title>{claim}: {reason}</title><text x="{label_x}" y="{text_y}" font-size="12" text-anchor="end">{claim}</text><rect class="tolerance-band" x="{band_x}" y="{band_y}" width="{band_w}" height="18" fill="#e6f4ea"/><line class="published-value" x1="{one}" y1="{tick_top}" x2="{one}" y2="{tick_bottom}" stroke="#444"/><line class="claim-interval" x1="{low}" y1="{y}" x2="{high}" y2="{y}" stroke="{colour}" stroke-width="3"/><circle cx="{estimate}" cy="{y}" r="5" fill="{colour}"/><text x="{value_x}" y="{text_y}" font-size="11">{value} {outcome}</text></g>"##
+            r##"<rect class="tolerance-band" x="{:.1}" y="8" width="{:.1}" height="26" rx="3" fill="#188038" fill-opacity="0.15" stroke="#188038" stroke-dasharray="4 3"/>"##,
+            x(lo),
+            (x(hi) - x(lo)).max(1.0)
         );
     }
-    s.push_str("</svg></figure>\n");
+    if let Some(p) = n.published {
+        let _ = write!(
+            s,
+            r##"<line class="published-value" x1="{0:.1}" x2="{0:.1}" y1="4" y2="{1}" stroke="#202124" stroke-width="2"/>"##,
+            x(p),
+            AXIS_Y - 2.0
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<g class="claim-mark" data-claim="{}" data-outcome="{}"><line class="claim-interval" x1="{:.1}" x2="{:.1}" y1="21" y2="21" stroke="{colour}" stroke-width="6" stroke-linecap="round"/><circle class="claim-estimate" cx="{:.1}" cy="21" r="5" fill="{colour}" stroke="#fff" stroke-width="1.5"/></g>"##,
+        escape(&v.claim),
+        escape(v.outcome.label()),
+        x(low),
+        x(high).max(x(low) + 2.0),
+        x(estimate)
+    );
+    let _ = write!(
+        s,
+        r##"<line x1="{SIDE}" x2="{}" y1="{AXIS_Y}" y2="{AXIS_Y}" stroke="#80868b"/>"##,
+        WIDTH - SIDE
+    );
+    let last = axis.ticks.len() - 1;
+    for (i, t) in axis.ticks.iter().enumerate() {
+        let anchor = match i {
+            0 => "start",
+            i if i == last => "end",
+            _ => "middle",
+        };
+        let _ = write!(
+            s,
+            r##"<line x1="{0:.1}" x2="{0:.1}" y1="{AXIS_Y}" y2="{1}" stroke="#80868b"/><text class="tick" x="{0:.1}" y="{2}" font-size="11" fill="#5f6368" text-anchor="{anchor}">{3}</text>"##,
+            x(*t),
+            AXIS_Y + 4.0,
+            AXIS_Y + 17.0,
+            escape(&tick_label(*t, &n.unit, i == last))
+        );
+    }
+    s.push_str("</svg>");
     s
 }

@@ -14,25 +14,167 @@ fn render(report: &Report, format: Format) -> String {
     String::from_utf8(format.exporter().render(report).unwrap()).unwrap()
 }
 
+/// The claims of an HTML report's cards, in order.
+fn cards(html: &str) -> Vec<&str> {
+    html.split("<section class=\"claim-card\" data-claim=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect()
+}
+
+/// The text of every `p`, `li`, `td` and `dd` element of an HTML page, tags
+/// taken out and the escaping undone.
+fn element_texts(html: &str) -> Vec<String> {
+    let mut texts = Vec::new();
+    for tag in ["p", "li", "td", "dd"] {
+        let mut rest = html;
+        while let Some(start) = rest.find(&format!("<{tag}")) {
+            let after = &rest[start + tag.len() + 1..];
+            if !after.starts_with(['>', ' ']) {
+                rest = after;
+                continue;
+            }
+            let open_end = after.find('>').unwrap() + 1;
+            let close = after.find(&format!("</{tag}>")).unwrap_or(after.len());
+            let inner = &after[open_end..close.max(open_end)];
+            let mut text = String::new();
+            let mut in_tag = false;
+            for c in inner.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => text.push(c),
+                    _ => {}
+                }
+            }
+            texts.push(
+                text.replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&quot;", "\"")
+                    .replace("&#39;", "'")
+                    .replace("&amp;", "&"),
+            );
+            rest = &after[close.max(open_end)..];
+        }
+    }
+    texts
+}
+
+/// The sentences longer than 30 characters said more than once among
+/// `texts`, split at full stops.
+fn repeated_sentences(texts: &[String]) -> Vec<String> {
+    let mut seen: std::collections::BTreeMap<String, usize> = Default::default();
+    for text in texts {
+        for raw in text.split(". ") {
+            let sentence = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+            let sentence = sentence.trim_end_matches('.').to_string();
+            if sentence.chars().count() > 30 {
+                *seen.entry(sentence).or_default() += 1;
+            }
+        }
+    }
+    seen.into_iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|(s, n)| format!("{n}× {s}"))
+        .collect()
+}
+
+/// The prose of a Markdown report: its paragraphs, list items and quotes,
+/// not its tables, code blocks or machine-readable result.
+fn markdown_prose(md: &str) -> Vec<String> {
+    let md = md.split("## Machine-readable result").next().unwrap();
+    let mut fenced = false;
+    md.lines()
+        .filter(|l| {
+            if l.starts_with("```") {
+                fenced = !fenced;
+                return false;
+            }
+            !fenced && !l.starts_with('|') && !l.starts_with('#') && !l.trim().is_empty()
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn html_and_markdown_have_a_card_per_claim_and_say_no_sentence_twice() {
+    for report in [fixture::report("run-1"), falcon_skipped_puma_erring()] {
+        let html = render(&report, Format::Html);
+        let judged: Vec<&str> = report
+            .judgement
+            .verdicts
+            .iter()
+            .filter(|v| v.outcome != Outcome::NotMeasured)
+            .map(|v| v.claim.as_str())
+            .collect();
+        assert_eq!(cards(&html), judged, "one card per claim measured here");
+        let texts = element_texts(&html);
+        assert!(texts.len() > 10, "{texts:?}");
+        assert_eq!(repeated_sentences(&texts), Vec::<String>::new(), "{html}");
+        let md = render(&report, Format::Markdown);
+        for claim in &judged {
+            assert_eq!(md.matches(&format!("### `{claim}`:")).count(), 1, "{md}");
+        }
+        assert_eq!(
+            repeated_sentences(&markdown_prose(&md)),
+            Vec::<String>::new(),
+            "{md}"
+        );
+    }
+}
+
+/// Text from a recipe or a run goes into the HTML cards escaped.
+#[test]
+fn html_cards_escape_recipe_text() {
+    let mut report = fixture::report("run-1");
+    let hostile = "<script>alert(1)</script> \"quoted\" & 'single'";
+    for v in &mut report.judgement.verdicts {
+        v.quote = hostile.into();
+        v.claim = format!("{}<b>", v.claim);
+        v.reason = hostile.into();
+        v.deviations = vec![hostile.into()];
+    }
+    report.judgement.machine = reprise_verdict::MachineMatch::Differs(vec![format!(
+        "CPU: {hostile}, the post's {hostile}"
+    )]);
+    let html = render(&report, Format::Html);
+    assert!(!html.contains("<script>"), "{html}");
+    assert!(!html.contains("<b>"), "{html}");
+    assert!(
+        html.contains(
+            "&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &amp; &#39;single&#39;"
+        ),
+        "{html}"
+    );
+}
+
 #[test]
 fn markdown_has_every_verdict_every_cell_and_the_appendix() {
     let report = fixture::report("run-1");
     let md = render(&report, Format::Markdown);
     assert!(md.starts_with("# Reprise: Campfire under Falcon: the hello-world ceilings\n"));
     // Falcon ÷ Puma is 1.96 ± 15%: measured 41,200 / 21,000 = 1.96.
+    // A section per claim: its verdict, its numbers on one line, why.
+    // Falcon ÷ Puma is 1.96 ± 15%: measured 41,200 / 21,000 = 1.96.
     assert!(
-        md.contains("| `falcon-twice-puma` | ratio | **reproduced** | 1.96× ± 15% | 1.96×"),
+        md.contains(
+            "### `falcon-twice-puma`: reproduced\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.\n\n`1.4 ··········==========[=●=]=========······ 2.4×`\n\nMeasured 1.96× (1.9–2.02): inside the 1.67–2.25× the claim accepts (published 1.96×).\n"
+        ),
         "{md}"
     );
-    // On a machine unlike the post's, absolute figures are for information.
+    // On a machine unlike the post's, absolute figures are for information:
+    // said in a few words, the machine's differences once, in its table.
+    assert!(md.contains("### `puma-ceiling`: not comparable\n"), "{md}");
     assert!(
-        md.contains("| `puma-ceiling` | absolute | **not comparable** |"),
+        md.contains("Not judged: 54,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 21,000 req/s (20,321–21,836), for information.\n"),
         "{md}"
     );
     assert!(
-        md.contains("| `falcon-above-puma` | ordering | **reproduced** |"),
+        md.contains("| Item | Here | The post's |\n|---|---|---|\n| Intel Xeon, the post had AMD Ryzen 5 3600 | | |\n"),
         "{md}"
     );
+    assert_eq!(md.matches("AMD Ryzen 5 3600").count(), 1, "{md}");
+    assert!(md.contains("### `falcon-above-puma`: reproduced\n"), "{md}");
     assert!(md.contains("**2 reproduced · 2 not comparable.**"));
     assert!(
         md.contains("| nginx | / | req_per_s | 3 | 70,550 req/s |"),
@@ -84,33 +226,39 @@ fn markdown_and_html_say_no_data_and_not_measured_with_why() {
     let report = falcon_skipped_puma_erring();
     let md = render(&report, Format::Markdown);
     assert!(md.contains("**1 no data · 3 not measured.**"), "{md}");
+    // No interval, so no line: the reason says why.
     assert!(
         md.contains(
-            "| `puma-ceiling` | absolute | **no data** | 54,000 req/s ± 15% | — | puma-hello: no data: run 2 had 3 errors |"
+            "### `puma-ceiling`: no data\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second\n\npuma-hello: no data: run 2 had 3 errors.\n"
         ),
         "{md}"
     );
+    // The claims not measured here: no section each, their reason once.
     for claim in ["falcon-ceiling", "falcon-twice-puma", "falcon-above-puma"] {
-        let row = md
-            .lines()
-            .find(|l| l.starts_with(&format!("| `{claim}` |")))
-            .expect(&md);
-        assert!(row.contains("| **not measured** |"), "{row}");
-        assert!(
-            row.ends_with(
-                "| lane falcon was not measured (preflight): it needs falcon, which this machine lacks |"
-            ),
-            "{row}"
-        );
+        assert!(!md.contains(&format!("### `{claim}`")), "{md}");
     }
+    assert!(
+        md.contains(
+            "- **Not measured here:** lane falcon was not measured (preflight): it needs falcon, which this machine lacks. Claims: `falcon-ceiling`, `falcon-twice-puma`, `falcon-above-puma`.\n"
+        ),
+        "{md}"
+    );
+    assert_eq!(md.matches("it needs falcon").count(), 1, "{md}");
     let html = render(&report, Format::Html);
     assert!(
-        html.contains(r#"<td class="no-data">no data</td>"#),
+        html.contains(r#"<span class="badge no-data">no data</span>"#),
         "{html}"
     );
     assert!(
-        html.contains(r#"<td class="not-measured">not measured</td>"#),
+        html.contains(r#"<li><span class="badge not-measured">not measured here</span> lane falcon was not measured (preflight): it needs falcon, which this machine lacks. Claims: <code>falcon-ceiling</code>, <code>falcon-twice-puma</code>, <code>falcon-above-puma</code>.</li>"#),
         "{html}"
+    );
+    assert_eq!(html.matches("it needs falcon").count(), 1, "{html}");
+    assert_eq!(cards(&html), vec!["puma-ceiling"], "{html}");
+    assert_eq!(
+        html.matches("class=\"claim-picture\"").count(),
+        0,
+        "no bare axes"
     );
     let json: serde_json::Value = serde_json::from_str(&render(&report, Format::Json)).unwrap();
     assert_eq!(json["judgement"]["verdicts"][0]["outcome"], "no_data");
@@ -212,15 +360,25 @@ fn html_loads_in_chromium_with_one_mark_per_cell_and_per_claim() {
     }
     // Published values are drawn for the two cells the post gives.
     assert_eq!(dom.matches("class=\"published-mark\"").count(), 2);
-    // Ratio and absolute claims have intervals; the ordering does not.
-    let banded = report
+    // A card per claim; the ratio and absolute claims have intervals drawn
+    // against their bands, the ordering none.
+    let claims: Vec<&str> = report
+        .judgement
+        .verdicts
+        .iter()
+        .map(|v| v.claim.as_str())
+        .collect();
+    assert_eq!(cards(&dom), claims);
+    let measured = report
         .judgement
         .verdicts
         .iter()
         .filter(|v| v.band.is_some() && v.measured.is_some())
         .count();
-    assert_eq!(banded, 3);
-    assert_eq!(dom.matches("class=\"claim-mark\"").count(), banded);
+    assert_eq!(measured, 3);
+    assert_eq!(dom.matches("class=\"claim-picture\"").count(), measured);
+    assert_eq!(dom.matches("class=\"claim-mark\"").count(), measured);
+    assert_eq!(dom.matches("class=\"tolerance-band\"").count(), measured);
     assert!(dom.contains("data-claim=\"falcon-twice-puma\" data-outcome=\"reproduced\""));
     assert!(dom.contains("data-status=\"no-data\""));
 

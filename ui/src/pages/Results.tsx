@@ -3,8 +3,10 @@ import type { MeasuredCell } from '../bindings/MeasuredCell';
 import type { MeasuredLane } from '../bindings/MeasuredLane';
 import type { ResultsView } from '../bindings/ResultsView';
 import type { RunSummary } from '../bindings/RunSummary';
+import type { VerdictRow } from '../bindings/VerdictRow';
 import { Loaded, Notice, useLoad } from '../load';
-import { ClaimChart, claimCharts } from '../Chart';
+import { ClaimPicture } from '../ClaimPicture';
+import { claimCells, claimNumbers, claimReasoning, claimWhy, deviationLabel, laneSaidByClaims, machineRows, notMeasuredGroups, sentence } from '../claims';
 import { count, formatAgo, formatWhen, outcomeLabel } from '../format';
 import { href } from '../state';
 
@@ -78,14 +80,6 @@ function Run({ run }: { run: string }) {
   );
 }
 
-/** A claims chart's unit as its title says it: `ratios (×)`, `counts`
- *  (a count's unit is empty), `percentages (%)`, `req/s`. */
-function chartUnitWords(unit: string): string {
-  if (unit === '×') return 'ratios (×)';
-  if (unit === '%') return 'percentages (%)';
-  return unit === '' ? 'counts' : unit;
-}
-
 function Report({ r }: { r: ResultsView }) {
   return (
     <article class="report">
@@ -99,12 +93,7 @@ function Report({ r }: { r: ResultsView }) {
       </p>
       <p class="tally" data-tally>{r.tally}</p>
       <p class="actions"><a class="button secondary" href={href({ page: 'share', run: r.run.id })}>Share this run</a></p>
-      {r.machine.machine === 'differs' && (
-        <Notice>
-          This machine is not the post’s, so absolute figures are shown for information and not judged:{' '}
-          {r.machine.reasons.join('; ')}.
-        </Notice>
-      )}
+      {r.machine.machine === 'differs' && <MachineDiffers reasons={r.machine.reasons} />}
       {r.deviations.length > 0 && (
         <>
           <h3>How this run differs from the post</h3>
@@ -119,31 +108,8 @@ function Report({ r }: { r: ResultsView }) {
           {r.sequential}
         </p>
       )}
-      <ul class="verdicts">
-        {r.verdicts.map(({ verdict: v, published, band, measured }) => (
-          <li class={`verdict ${v.outcome}`} data-verdict={v.claim}>
-            <span class={`badge ${v.outcome}`}>{outcomeLabel(v.outcome)}</span> <strong>{v.claim}</strong>
-            {v.decided_after !== null && (
-              <span class="sub decided" data-decided>decided after {count(v.decided_after, 'run')}</span>
-            )}
-            {v.deviations.length > 0 && <span class="sub on">on {v.deviations.join('; ')}</span>}
-            <q>{v.quote}</q>
-            <p>
-              Published {published}
-              {band && <> (accepted {band})</>}; measured <span class="interval">{measured}</span>.
-            </p>
-            <p class="sub">{v.reason}{v.more_runs !== null && ` — about ${count(v.more_runs, 'more run')} would settle it.`}</p>
-          </li>
-        ))}
-      </ul>
-      <h3>Published against measured</h3>
-      {claimCharts(r.verdicts).map(({ unit, bars }) => (
-        <ClaimChart
-          unit={unit}
-          bars={bars}
-          title={`Claims in ${chartUnitWords(unit)}: published (grey), measured here (blue) with its ${r.confidence} interval, the range each claim accepts shaded`}
-        />
-      ))}
+      <Claims r={r} />
+      <h3>Figures</h3>
       <table class="figures">
         <thead>
           <tr><th scope="col">Figure</th><th scope="col">Published</th><th scope="col">Measured (median, {r.confidence} interval)</th><th scope="col">Cell</th></tr>
@@ -193,6 +159,133 @@ function Report({ r }: { r: ResultsView }) {
       )}
       <EnvironmentAppendix r={r} />
     </article>
+  );
+}
+
+/** The machine's differences from the post's, once for the page: the
+ *  claims not judged for them point here. */
+function MachineDiffers({ reasons }: { reasons: string[] }) {
+  const rows = machineRows(reasons);
+  return (
+    <div class="notice" data-machine-differs>
+      <p>This machine is not the post’s, so absolute figures are shown for information and not judged.</p>
+      <table class="machine-differs">
+        <thead>
+          <tr><th scope="col">Item</th><th scope="col">Here</th><th scope="col">The post’s</th></tr>
+        </thead>
+        <tbody>
+          {rows.map((row) =>
+            row.here === null ? (
+              <tr><td colSpan={3}>{row.item}</td></tr>
+            ) : (
+              <tr data-machine-item={row.item}><th scope="row">{row.item}</th><td>{row.here}</td><td>{row.post}</td></tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A card per claim this machine measured; those it did not, once per
+ *  reason with the claims it stops. */
+function Claims({ r }: { r: ResultsView }) {
+  if (r.verdicts.length === 0) return <p>The recipe makes no claims.</p>;
+  const groups = notMeasuredGroups(r.verdicts);
+  return (
+    <>
+      {r.verdicts.some((row) => row.verdict.measured) && (
+        <p class="sub" data-picture-legend>
+          Each claim’s picture: the range it accepts shaded, the published number as a line, the measured median’s {r.confidence} interval as a bar with the median as a dot.
+        </p>
+      )}
+      <ul class="verdicts">
+        {r.verdicts.filter((row) => row.verdict.outcome !== 'not_measured').map((row) => <ClaimCard r={r} row={row} />)}
+      </ul>
+      {groups.length > 0 && (
+        <ul class="plain not-measured-claims" data-not-measured-claims>
+          {groups.map((g) => (
+            <li data-not-measured-reason>
+              <span class="badge not_measured">Not measured here</span> {sentence(g.reason)} {g.claims.length === 1 ? 'Claim' : 'Claims'}:{' '}
+              {g.claims.map((c, i) => (
+                <>
+                  {i > 0 && ', '}
+                  <strong class="id" data-claim={c}>{c}</strong>
+                </>
+              ))}
+              .
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** One claim: its verdict, its numbers on one axis, one sentence of why,
+ *  and, opened, its runs, the lanes' CPU, what differs and the reasoning. */
+function ClaimCard({ r, row }: { r: ResultsView; row: VerdictRow }) {
+  const v = row.verdict;
+  const cells = claimCells(v, r.lanes);
+  const cpu = cells.some((c) => c.server_cpu);
+  const metric = (c: MeasuredCell) => r.units.find((u) => u.metric === c.key.metric)?.name ?? c.key.metric;
+  const reasoning = claimReasoning(row, r.machine);
+  const picture = `${v.claim}: published ${row.published}${row.band ? `, accepted ${row.band}` : ''}; measured ${row.measured}`;
+  return (
+    <li class={`verdict claim-card ${v.outcome}`} data-verdict={v.claim}>
+      <div class="claim-head">
+        <span class={`badge ${v.outcome}`}>{outcomeLabel(v.outcome)}</span> <strong class="id">{v.claim}</strong>{' '}
+        <span class="sub">{v.kind}</span>
+        {v.decided_after !== null && (
+          <span class="sub decided" data-decided>decided after {count(v.decided_after, 'run')}</span>
+        )}
+      </div>
+      <q>{v.quote}</q>
+      <ClaimPicture numbers={claimNumbers(v)} outcome={v.outcome} label={picture} />
+      <p class="why" data-why>{claimWhy(row, r.machine)}</p>
+      <details class="claim-view" data-claim-view>
+        <summary>Runs and reasoning</summary>
+        {cells.length === 0 ? (
+          <p>No cell measured its figures.</p>
+        ) : (
+          <table class="claim-runs" data-claim-runs>
+            <thead>
+              <tr>
+                <th scope="col">Lane</th><th scope="col">Endpoint</th><th scope="col">Metric</th><th scope="col">Runs</th>
+                <th scope="col">Median ({r.confidence} interval)</th>
+                {cpu && <th scope="col">Server CPU</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {cells.map((c) => (
+                <tr data-claim-cell={`${c.key.lane}/${c.key.metric}`}>
+                  <th scope="row">{c.key.lane}</th>
+                  <td>{c.key.endpoint ?? '—'}</td>
+                  <td>{metric(c)}</td>
+                  <td class="num">{c.runs}</td>
+                  <td class="num">{c.measured}</td>
+                  {cpu && <td data-claim-cpu>{c.server_cpu ?? '—'}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <dl class="pairs">
+          {v.deviations.length > 0 && (
+            <>
+              <dt>Differs from the post in</dt>
+              <dd data-claim-deviations>{v.deviations.map(deviationLabel).join('; ')} (said above)</dd>
+            </>
+          )}
+          {reasoning && (
+            <>
+              <dt>Reasoning</dt>
+              <dd data-reasoning>{reasoning}</dd>
+            </>
+          )}
+        </dl>
+      </details>
+    </li>
   );
 }
 
@@ -270,7 +363,9 @@ function MeasuredLanes({ r }: { r: ResultsView }) {
           <h4>Not measured</h4>
           <ul data-not-measured>
             {r.not_measured.map((l) => (
-              <li data-lane={l.lane}><strong>{l.lane}</strong>: {l.why}</li>
+              <li data-lane={l.lane}>
+                <strong>{l.lane}</strong>: {laneSaidByClaims(l.lane, r.verdicts) ? 'why is said once, under “Not measured here” in the verdicts' : l.why}
+              </li>
             ))}
           </ul>
         </>

@@ -143,7 +143,7 @@ const measuredLane = (name: string, cells: Cell[], flags: string[], runs = 3): R
 const results: ResultsView = {
   run: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, origin: 'results dir', cells: 7, reproduced: 1, not_reproduced: 0, inconclusive: 0, no_data: 0, not_measured: 0, not_comparable: 2, smoke_run: false, ending: 'finished', tally: '1 reproduced · 2 not comparable' },
   info: { id: 'hello-ceiling-1', created_at: '2026-11-30T05:00:00Z', recipe: 'hello-ceiling', title: post.post.title, author: 'Sam Ruby', post_date: '2026-10', post_url: null, post_run: 'the October 16 run', origin: 'results dir' },
-  machine: { machine: 'differs', reasons: ['CPU: Test CPU, not AMD Ryzen 5 3600 6-Core Processor'] },
+  machine: { machine: 'differs', reasons: ['CPU: Test CPU, the post\'s AMD Ryzen 5 3600 6-Core Processor', 'boost: on, the post\'s off'] },
   tally: '1 reproduced · 2 not comparable',
   figures: [
     cell('puma', 30200, '54,000 req/s', '30,200 req/s (30,100–30,300)'),
@@ -241,6 +241,24 @@ const smokeResults: ResultsView = {
       ['one run: no spread to read'],
       1,
     ),
+  ],
+  verdicts: [
+    ...['falcon-twice-puma', 'falcon-ceiling', 'falcon-above-puma'].map((claim) => {
+      const row = results.verdicts.find((r) => r.verdict.claim === claim) ?? results.verdicts[0];
+      return {
+        ...row,
+        verdict: {
+          ...row.verdict, claim, kind: claim === 'falcon-above-puma' ? 'ordering' as const : row.verdict.kind, outcome: 'not_measured' as const,
+          reason: 'lane falcon was not measured (preflight): it needs falcon, which this machine lacks', measured: null, deviations: [],
+        },
+        measured: '—',
+      };
+    }),
+    {
+      ...results.verdicts[1],
+      verdict: { ...results.verdicts[1].verdict, measured: { estimate: 29800, low: 29800, high: 29800 }, reason: 'not comparable on this machine; measured 29,800 req/s against the published 54,000 req/s, for information' },
+      measured: '29,800 req/s (29,800–29,800)',
+    },
   ],
   not_measured: [{ lane: 'falcon', why: 'preflight: it needs falcon, which this machine lacks' }],
   measured_on: [],

@@ -34,6 +34,24 @@ const open = async (script, hash) => {
 };
 const text = (sel) => page.locator(sel).first().innerText();
 
+/** The sentences (longer than 30 characters) said more than once on the
+ *  page: the text of every paragraph, list item, table cell and definition,
+ *  folded away or not, split at full stops. */
+const repeatedSentences = () =>
+  page.evaluate(() => {
+    const seen = new Map();
+    for (const el of document.querySelectorAll('p, li, td, dd')) {
+      // An element's own text: a list item's nested list is counted as its own.
+      const clone = el.cloneNode(true);
+      clone.querySelectorAll('p, li, td, dd, ul, ol, table, dl').forEach((n) => n.remove());
+      for (const raw of clone.textContent.split('. ')) {
+        const sentence = raw.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+        if (sentence.length > 30) seen.set(sentence, (seen.get(sentence) ?? 0) + 1);
+      }
+    }
+    return [...seen].filter(([, n]) => n > 1).map(([sentence, n]) => `${n}× ${sentence}`);
+  });
+
 describe('Library', () => {
   it('shows a card per recipe with its post and runnable lanes', async () => {
     await open('default', 'library');
@@ -437,33 +455,66 @@ describe('Results', () => {
     assert.match(await v.innerText(), /Reproduced/);
     assert.match(await v.innerText(), /1.99× \(1.98–2\)/);
     // One range style: the accepted band as the measured interval's bounds are written.
-    assert.match(await text('[data-verdict="puma-ceiling"]'), /Published 54,000 req\/s \(accepted 45,900–62,100 req\/s\); measured 30,200 req\/s \(30,100–30,300\)\./);
+    assert.match(await text('[data-verdict="falcon-twice-puma"] [data-why]'), /^Measured 1.99× \(1.98–2\): inside the 1.67–2.25× the claim accepts \(published 1.96×\)\.$/);
+    // A claim not judged on this machine says so in a few words and points to the machine's table.
+    assert.equal(
+      await text('[data-verdict="puma-ceiling"] [data-why]'),
+      'Not judged: 54,000 req/s was measured on the post’s machine, and this one differs (see the table above); measured here 30,200 req/s (30,100–30,300), for information.',
+    );
     assert.match(await text('.notice'), /not the post’s/);
+    const cpu = page.locator('[data-machine-differs] [data-machine-item="CPU"]');
+    assert.equal(await cpu.innerText(), 'CPU\tTest CPU\tAMD Ryzen 5 3600 6-Core Processor');
+    // The machine's differences are said once, in the table, not on the cards.
+    assert.equal(await page.locator('.report', { hasText: '6-Core' }).locator('[data-verdict]', { hasText: '6-Core' }).count(), 0);
     assert.match(await text('[data-result="falcon-hello"]'), /106,000 req\/s\s+60,200 req\/s \(60,100–60,300\)/);
     assert.equal(await page.locator('[data-smoke-run]').count(), 0, 'a measured run is not called a smoke run');
   });
-  it('charts published against measured per claim, with intervals, accepted bands and thousands separators', async () => {
+  it('shows a card per claim, its band and interval drawn on one axis with numbered ticks', async () => {
     await open('default', 'results/hello-ceiling-1');
-    // A chart per unit: the two absolute ceilings in req/s, the ratio in ×.
-    const rps = page.locator('[data-chart-unit="req/s"] canvas[data-bands]');
-    await rps.waitFor();
-    assert.equal(await page.locator('canvas').count(), 2);
-    assert.equal(await rps.getAttribute('data-bands'), '2');
-    assert.equal(await rps.getAttribute('data-intervals'), '2');
-    assert.match(await rps.getAttribute('data-y-ticks'), /\|20,000\|.*\|120,000/);
-    const ratio = page.locator('[data-chart-unit="×"] canvas[data-bands]');
-    await ratio.waitFor();
-    assert.equal(await ratio.getAttribute('data-bands'), '1');
-    assert.equal(await ratio.getAttribute('data-intervals'), '1');
-    assert.match(await text('[data-chart-unit="req/s"] figcaption'), /95% interval, the range each claim accepts shaded/);
-    // The bands are on the canvas: translucent green pixels (the accepted ranges), a good many of them.
-    const green = await rps.evaluate((canvas) => {
-      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && data[i + 3] < 128 && data[i + 1] > data[i] + 40 && data[i + 1] > data[i + 2] + 40) n++;
-      return n;
-    });
-    assert.ok(green > 2000, `only ${green} pixels of the accepted bands are drawn`);
+    await page.locator('[data-verdict]').first().waitFor();
+    assert.deepEqual(await page.locator('.verdicts > [data-verdict]').evaluateAll((cards) => cards.map((c) => c.dataset.verdict)), ['falcon-twice-puma', 'puma-ceiling', 'falcon-ceiling']);
+    for (const claim of ['falcon-twice-puma', 'puma-ceiling', 'falcon-ceiling']) {
+      const picture = page.locator(`[data-verdict="${claim}"] svg[data-claim-picture]`);
+      assert.equal(await picture.count(), 1, claim);
+      assert.equal(await picture.locator('[data-band]').count(), 1, `${claim}: the band`);
+      assert.equal(await picture.locator('[data-interval]').count(), 1, `${claim}: the interval`);
+      assert.equal(await picture.locator('[data-estimate]').count(), 1, `${claim}: the estimate`);
+      assert.equal(await picture.locator('[data-published]').count(), 1, `${claim}: the published number`);
+    }
+    const ratio = page.locator('[data-verdict="falcon-twice-puma"] svg[data-claim-picture]');
+    assert.deepEqual(await ratio.locator('[data-tick]').allTextContents(), ['1.4', '1.6', '1.8', '2', '2.2', '2.4×']);
+    assert.match(await ratio.getAttribute('aria-label'), /published 1.96×, accepted 1.67–2.25×; measured 1.99× \(1.98–2\)/);
+    assert.deepEqual(await page.locator('[data-verdict="puma-ceiling"] [data-tick]').allTextContents(), ['20,000', '40,000', '60,000', '80,000 req/s']);
+    // The interval lies inside the band on the picture, as the verdict says.
+    const [band, interval] = await Promise.all([ratio.locator('[data-band]').boundingBox(), ratio.locator('[data-interval]').boundingBox()]);
+    assert.ok(interval.x >= band.x && interval.x + interval.width <= band.x + band.width, JSON.stringify({ band, interval }));
+    // The badge is coloured by its verdict.
+    const colour = (sel) => page.locator(sel).evaluate((el) => getComputedStyle(el).color);
+    assert.notEqual(await colour('[data-verdict="falcon-twice-puma"] .badge'), await colour('[data-verdict="puma-ceiling"] .badge'));
+  });
+  it('opens a claim to show its runs, the lanes’ server CPU, what differs and the reasoning', async () => {
+    await open('default', 'results/hello-ceiling-1');
+    const card = page.locator('[data-verdict="falcon-twice-puma"]');
+    await card.waitFor();
+    const view = card.locator('[data-claim-view]');
+    assert.equal(await view.evaluate((d) => d.open), false);
+    assert.equal(await view.locator('[data-claim-runs]').isVisible(), false);
+    await view.locator('summary').click();
+    assert.equal(await view.locator('[data-claim-runs]').isVisible(), true);
+    assert.deepEqual(await view.locator('[data-claim-runs] tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.claimCell)), ['puma/req_per_s', 'falcon/req_per_s']);
+    assert.match(await view.locator('[data-claim-cell="puma/req_per_s"]').innerText(), /30,200 req\/s \(30,140–30,260\)\s+54% of 1 CPU, CPU-bound/);
+    assert.equal(await view.locator('[data-claim-deviations]').innerText(), 'ruby (said above)');
+    assert.equal(await view.locator('[data-reasoning]').innerText(), 'the interval lies within 1.96 ± 15%.');
+    // A claim not judged on this machine: its sentence of why says it all.
+    assert.equal(await page.locator('[data-verdict="puma-ceiling"] [data-reasoning]').count(), 0);
+  });
+  it('says no sentence twice on a run’s page', async () => {
+    for (const [script, run] of [['default', 'hello-ceiling-1'], ['smoke', 'hello-ceiling-2'], ['conclusive', 'hello-ceiling-3'], ['counts', 'campfire-nightly-1'], ['people', 'campfire-people-1']]) {
+      await open(script, `results/${run}`);
+      await page.locator('.report [data-tally]').waitFor();
+      await page.locator('details').evaluateAll((all) => all.forEach((d) => (d.open = true)));
+      assert.deepEqual(await repeatedSentences(), [], `${run} says a sentence twice`);
+    }
   });
   it('lists every measured lane, a reference lane no claim reads included, with its stability flags', async () => {
     await open('default', 'results/hello-ceiling-1');
@@ -519,7 +570,17 @@ describe('Results', () => {
     assert.equal(await smoke.locator('[data-ending="cancelled"]').innerText(), 'cancelled');
     assert.equal(await page.locator('[data-run="hello-ceiling-1"] [data-ending]').count(), 0);
     assert.match(await text('.report h2'), /a smoke run, not a measurement/);
-    assert.match(await text('[data-not-measured] [data-lane="falcon"]'), /falcon: preflight: it needs falcon, which this machine lacks/);
+    // The claims not measured here: no card, no bare axes; their reason said once, with the claims it stops.
+    assert.deepEqual(await page.locator('.verdicts > [data-verdict]').evaluateAll((cards) => cards.map((c) => c.dataset.verdict)), ['puma-ceiling']);
+    assert.equal(await page.locator('svg[data-claim-picture]').count(), 1);
+    const group = page.locator('[data-not-measured-reason]');
+    assert.equal(await group.count(), 1);
+    assert.equal(
+      await group.innerText(),
+      'Not measured here lane falcon was not measured (preflight): it needs falcon, which this machine lacks. Claims: falcon-twice-puma, falcon-ceiling, falcon-above-puma.',
+    );
+    assert.equal(await page.locator('.report', { hasText: 'it needs falcon' }).locator('li', { hasText: 'it needs falcon' }).count(), 1);
+    assert.match(await text('[data-not-measured] [data-lane="falcon"]'), /falcon: why is said once, under “Not measured here” in the verdicts/);
     assert.match(await text('[data-measured-lanes] [data-lane="puma"]'), /one run: no spread to read/);
     assert.match(await text('[data-measured-on]'), /records nothing of its machine/);
   });
@@ -530,7 +591,7 @@ describe('Results', () => {
     assert.equal(await decided.innerText(), 'decided after 5 runs');
     assert.equal(await page.locator('[data-verdict="puma-ceiling"] [data-decided]').count(), 0);
     assert.match(await text('[data-sequential]'), /until each claim measured here was decided \(--until-conclusive\): claims looked at after 3, 5, 8/);
-    assert.match(await text('[data-chart-unit="req/s"] figcaption'), /99\.17% interval, the range each claim accepts shaded/);
+    assert.match(await page.locator('[data-verdict="puma-ceiling"] [data-claim-runs] thead').textContent(), /Median \(99\.17% interval\)/);
   });
   it('shows a count bare, without a ratio’s ×, in the lanes, the verdict and the chart', async () => {
     await open('counts', 'results/campfire-nightly-1');
@@ -539,13 +600,14 @@ describe('Results', () => {
     assert.match(await seed.innerText(), /counts: 6(\s|$)/);
     assert.doesNotMatch(await seed.innerText(), /6×/);
     assert.match(await seed.innerText(), /one run: no spread to read/);
-    assert.equal(await text('[data-verdict="six-rooms"] p'), 'Published 6 (accepted 5.1–6.9); measured 6 (6–6).');
-    assert.match(await text('[data-chart-unit=""] figcaption'), /^Claims in counts: published \(grey\)/);
+    assert.equal(await text('[data-verdict="six-rooms"] [data-why]'), 'Measured 6 (6–6): inside the 5.1–6.9 the claim accepts (published 6).');
+    const ticks = await page.locator('[data-verdict="six-rooms"] [data-tick]').allTextContents();
+    assert.ok(ticks.length >= 3 && ticks.every((t) => /^[\d.,]+$/.test(t)), ticks.join(' '));
     // A lane whose cell recorded no runs says so, not that it had one.
     const jruby = page.locator('[data-measured-lanes] [data-lane="jruby"]');
     assert.match(await jruby.innerText(), /no runs recorded/);
     assert.doesNotMatch(await jruby.innerText(), /one run/);
-    assert.match(await text('[data-verdict="jruby-ceiling"] p.sub'), /— about 1 more run would settle it\.$/);
+    assert.match(await text('[data-verdict="jruby-ceiling"] [data-why]'), /: across an edge of the 1,455–1,969 req\/s the claim accepts \(published 1,712 req\/s\); about 1 more run would settle it\.$/);
   });
   it('shows each step of people, served or why not', async () => {
     await open('people', 'results/campfire-people-1');

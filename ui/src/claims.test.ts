@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { MachineMatch } from './bindings/MachineMatch';
+import type { Verdict } from './bindings/Verdict';
+import type { VerdictRow } from './bindings/VerdictRow';
+import { axis, claimCells, claimNumbers, claimReasoning, claimWhy, laneSaidByClaims, machineRows, notMeasuredGroups } from './claims';
+
+/** A verdict as the session gives it: its numbers, and how they read. */
+const row = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {}): VerdictRow => ({
+  verdict: {
+    claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', reason: 'r', published: null, unit: 'req/s', tolerance: 0.15,
+    band: null, measured: null, more_runs: null, decided_after: null, cpu: null, figures: [], deviations: [], ...v,
+  },
+  published: '—', band: null, measured: '—', ...text,
+});
+
+const matches = { machine: 'matches' } as const;
+
+describe('a claim’s axis', () => {
+  it('spans the band, the interval and the published number in round ticks', () => {
+    expect(axis([1.67, 2.25, 1.98, 2.0, 1.96])).toEqual({ lo: 1.4, hi: 2.4, ticks: [1.4, 1.6, 1.8, 2, 2.2, 2.4] });
+    const rps = axis([45900, 62100, 30100, 30300, 54000])!;
+    expect(rps.ticks).toEqual([20000, 40000, 60000, 80000]);
+  });
+  it('starts no lower than zero for numbers that are not negative, and draws one value', () => {
+    expect(axis([0.01, 1])!.lo).toBe(0);
+    expect(axis([-0.01, 1])!.lo).toBeLessThan(0);
+    const one = axis([6, 6, 6])!;
+    expect(one.lo).toBeLessThan(6);
+    expect(one.hi).toBeGreaterThan(6);
+    expect(axis([])).toBeNull();
+  });
+  it('shows a spread as percentages', () => {
+    const n = claimNumbers(row({ kind: 'spread', unit: '%', published: 0.117, band: [0.1, 0.13], measured: { estimate: 0.12, low: 0.11, high: 0.125 } }).verdict);
+    expect(n.unit).toBe('%');
+    expect(n.published).toBeCloseTo(11.7);
+    expect(n.band?.[1]).toBeCloseTo(13);
+    expect(n.measured?.low).toBeCloseTo(11);
+  });
+});
+
+describe('a claim’s sentence of why', () => {
+  const band = { published: 1.96, band: [1.67, 2.25] as [number, number], unit: '×', kind: 'ratio' as const };
+  const text = { published: '1.96×', band: '1.67–2.25×', measured: '1.99× (1.98–2)' };
+  it('says where the interval lies against the range the claim accepts, with its numbers', () => {
+    expect(claimWhy(row({ ...band, measured: { estimate: 1.99, low: 1.98, high: 2 } }, text), matches)).toBe(
+      'Measured 1.99× (1.98–2): inside the 1.67–2.25× the claim accepts (published 1.96×).',
+    );
+    expect(claimWhy(row({ ...band, outcome: 'inconclusive', more_runs: 2, measured: { estimate: 2.2, low: 2.1, high: 2.3 } }, text), matches)).toMatch(
+      /: across an edge of the 1.67–2.25× the claim accepts \(published 1.96×\); about 2 more runs would settle it\.$/,
+    );
+  });
+  it('says a claim measured on another machine is not judged, pointing to the machine’s table, without its differences', () => {
+    const differs: MachineMatch = { machine: 'differs', reasons: ['CPU: Intel Xeon, the post’s AMD Ryzen'] };
+    const r = row(
+      { outcome: 'not_comparable', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, reason: 'not comparable on this machine (CPU: Intel Xeon, the post’s AMD Ryzen); measured 30,200 req/s against the published 54,000 req/s, for information' },
+      { published: '54,000 req/s', band: '45,900–62,100 req/s', measured: '30,200 req/s (30,100–30,300)' },
+    );
+    const why = claimWhy(r, differs);
+    expect(why).toMatch(/^Not judged: 54,000 req\/s was measured on the post’s machine, and this one differs \(see the table above\)/);
+    expect(why).not.toMatch(/Xeon/);
+    expect(claimReasoning(r, differs)).toBeNull();
+  });
+  it('gives the verdict’s own reason where it has no band, and no reasoning that repeats it', () => {
+    const r = row({ kind: 'ordering', outcome: 'no_data', reason: 'puma-hello: no data: run 2 had 3 errors' });
+    expect(claimWhy(r, matches)).toBe('puma-hello: no data: run 2 had 3 errors.');
+    expect(claimReasoning(r, matches)).toBeNull();
+  });
+});
+
+describe('claims not measured here', () => {
+  it('are grouped by their reason, each reason once', () => {
+    const why = 'lane falcon was not measured (preflight): it needs falcon, which this machine lacks';
+    const rows = [
+      row({ claim: 'a', outcome: 'not_measured', reason: why }),
+      row({ claim: 'b' }),
+      row({ claim: 'c', outcome: 'not_measured', reason: why }),
+      row({ claim: 'd', outcome: 'not_measured', reason: 'no cell measured x (y req_per_s)' }),
+    ];
+    expect(notMeasuredGroups(rows)).toEqual([
+      { reason: why, claims: ['a', 'c'] },
+      { reason: 'no cell measured x (y req_per_s)', claims: ['d'] },
+    ]);
+    expect(laneSaidByClaims('falcon', rows)).toBe(true);
+    expect(laneSaidByClaims('puma', rows)).toBe(false);
+  });
+});
+
+describe('a claim’s cells and the machine’s table', () => {
+  it('finds the cells that measured a claim’s figures', () => {
+    const cell = (lane: string, figures: string[]) => ({ key: { lane, endpoint: '/', metric: 'req_per_s' }, figures }) as never;
+    const lanes = [{ lane: 'puma', cells: [cell('puma', ['puma-hello'])] }, { lane: 'nginx', cells: [cell('nginx', [])] }] as never;
+    expect(claimCells(row({ figures: ['puma-hello', 'falcon-hello'] }).verdict, lanes).map((c) => c.key.lane)).toEqual(['puma']);
+  });
+  it('reads each difference as item, here and the post’s, or keeps its own words', () => {
+    expect(machineRows(['CPU: Intel Xeon, the post\'s AMD Ryzen 5 3600', 'the recipe names no reference machine'])).toEqual([
+      { item: 'CPU', here: 'Intel Xeon', post: 'AMD Ryzen 5 3600' },
+      { item: 'the recipe names no reference machine', here: null, post: null },
+    ]);
+  });
+});

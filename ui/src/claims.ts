@@ -1,0 +1,157 @@
+// A claim's card on the Results page, as plain data: the axis its picture
+// is drawn on, its one sentence of why, the cells that measured it, the
+// claims not measured here grouped by their reason, and the machine's
+// differences as a table. The HTML and Markdown reports word them alike
+// (crates/report/src/cards.rs).
+
+import type { MachineMatch } from './bindings/MachineMatch';
+import type { MeasuredCell } from './bindings/MeasuredCell';
+import type { MeasuredLane } from './bindings/MeasuredLane';
+import type { Verdict } from './bindings/Verdict';
+import type { VerdictRow } from './bindings/VerdictRow';
+
+/** An axis for a claim's picture: its ends and its ticks, round numbers
+ *  around every value it must show (the band, the interval, the published
+ *  number), starting no lower than zero when none is negative. */
+export interface Axis {
+  lo: number;
+  hi: number;
+  ticks: number[];
+}
+
+/** A step of 1, 2 or 5 times a power of ten, at least `raw`. */
+function niceStep(raw: number): number {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / power;
+  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * power;
+}
+
+export function axis(values: number[]): Axis | null {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return null;
+  let lo = Math.min(...finite);
+  let hi = Math.max(...finite);
+  const span = hi - lo || Math.abs(hi) * 0.1 || 1;
+  const pad = span * 0.15;
+  const step = niceStep((span + 2 * pad) / 4);
+  const nonNegative = lo >= 0;
+  lo = Math.floor((lo - pad) / step) * step;
+  hi = Math.ceil((hi + pad) / step) * step;
+  if (nonNegative && lo < 0) lo = 0;
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)));
+  const ticks: number[] = [];
+  for (let i = 0; lo + i * step <= hi + step / 1e6; i++) ticks.push(Number((lo + i * step).toFixed(decimals)));
+  return { lo: ticks[0], hi: ticks[ticks.length - 1], ticks };
+}
+
+/** A claim's numbers on its picture's scale (a spread's fractions as
+ *  percentages, as the session words them). */
+export interface ClaimNumbers {
+  published: number | null;
+  band: [number, number] | null;
+  measured: { estimate: number; low: number; high: number } | null;
+  unit: string;
+}
+
+export function claimNumbers(v: Verdict): ClaimNumbers {
+  const scale = v.kind === 'spread' ? 100 : 1;
+  return {
+    published: v.published === null ? null : v.published * scale,
+    band: v.band && [v.band[0] * scale, v.band[1] * scale],
+    measured: v.measured && { estimate: v.measured.estimate * scale, low: v.measured.low * scale, high: v.measured.high * scale },
+    unit: v.kind === 'spread' ? '%' : v.unit,
+  };
+}
+
+/** Whether a claim is not comparable only because this machine is not the
+ *  post's (an absolute figure measured elsewhere), not because of a cell. */
+export function notComparableHere(v: Verdict, machine: MachineMatch): boolean {
+  return machine.machine === 'differs' && v.outcome === 'not_comparable' && v.reason.startsWith('not comparable on this machine');
+}
+
+/** Where an interval lies against a band. */
+function placement(m: { low: number; high: number }, band: [number, number]): string {
+  if (m.low >= band[0] && m.high <= band[1]) return 'inside';
+  if (m.high < band[0] || m.low > band[1]) return 'outside';
+  return 'across an edge of';
+}
+
+/** A claim's one sentence of why, its numbers in it: where the measured
+ *  interval lies against the range the claim accepts; a claim measured on
+ *  a machine unlike the post's says so in a few words and points to the
+ *  machine's table; the verdict's own reason otherwise. */
+export function claimWhy(row: VerdictRow, machine: MachineMatch): string {
+  const v = row.verdict;
+  if (notComparableHere(v, machine)) {
+    return `Not judged: ${row.published} was measured on the post’s machine, and this one differs (see the table above); measured here ${row.measured}, for information.`;
+  }
+  const judgedAsMeasured = !v.cpu || v.cpu.basis === 'as_measured';
+  if (v.band && v.measured && row.band && judgedAsMeasured && ['reproduced', 'not_reproduced', 'inconclusive'].includes(v.outcome)) {
+    let why = `Measured ${row.measured}: ${placement(v.measured, v.band)} the ${row.band} the claim accepts (published ${row.published})`;
+    if (v.outcome === 'inconclusive' && v.more_runs !== null) {
+      why += `; about ${v.more_runs} more run${v.more_runs === 1 ? '' : 's'} would settle it`;
+    }
+    return `${why}.`;
+  }
+  return sentence(v.reason);
+}
+
+
+/** Text as a sentence: ending in a full stop (its first word left as it
+ *  is: it may be an id). */
+export function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** The verdict's own reasoning, as the claim's view shows it; nothing
+ *  where the card's sentence of why says it already. */
+export function claimReasoning(row: VerdictRow, machine: MachineMatch): string | null {
+  const v = row.verdict;
+  // Its sentence of why says all there is, the machine's table the rest.
+  if (notComparableHere(v, machine)) return null;
+  let reason = v.reason;
+  if (v.cpu && v.cpu.basis === 'as_measured' && !reason.includes(v.cpu.why)) reason = `${reason}; ${v.cpu.why}`;
+  const text = sentence(reason);
+  return text === claimWhy(row, machine) ? null : text;
+}
+
+/** The cells that measured a claim's figures, with their lanes. */
+export function claimCells(v: Verdict, lanes: MeasuredLane[]): MeasuredCell[] {
+  return lanes.flatMap((l) => l.cells.filter((c) => c.figures.some((f) => v.figures.includes(f))));
+}
+
+/** A deviation as a claim's view names it, pointing to the page's list:
+ *  what differs (`ruby`), not the whole sentence. */
+export function deviationLabel(what: string): string {
+  const head = what.split(': ')[0];
+  return head.length <= 40 ? head : `${head.slice(0, 39)}…`;
+}
+
+/** The claims this machine did not measure, grouped by their reason, each
+ *  reason once, in the order the verdicts list them. */
+export function notMeasuredGroups(rows: VerdictRow[]): { reason: string; claims: string[] }[] {
+  const groups: { reason: string; claims: string[] }[] = [];
+  for (const { verdict: v } of rows) {
+    if (v.outcome !== 'not_measured') continue;
+    const same = groups.find((g) => g.reason === v.reason);
+    if (same) same.claims.push(v.claim);
+    else groups.push({ reason: v.reason, claims: [v.claim] });
+  }
+  return groups;
+}
+
+/** Whether a skipped lane's reason is said by the claims not measured
+ *  here (their reason names the lane), so its own list points there. */
+export function laneSaidByClaims(lane: string, rows: VerdictRow[]): boolean {
+  return rows.some(({ verdict: v }) => v.outcome === 'not_measured' && (v.reason.startsWith(`lane ${lane} was not measured`) || v.reason.startsWith(`lane ${lane} is not runnable`)));
+}
+
+/** The machine's differences as a table's rows: item, here, the post's
+ *  (`CPU: Intel Xeon, the post's AMD Ryzen 5 3600`); a reason that is not
+ *  so worded is a row of its own words. */
+export function machineRows(reasons: string[]): { item: string; here: string | null; post: string | null }[] {
+  return reasons.map((r) => {
+    const m = /^([^:]+): (.*), the post[’']s (.*)$/.exec(r);
+    return m ? { item: m[1], here: m[2], post: m[3] } : { item: r, here: null, post: null };
+  });
+}
