@@ -60,7 +60,7 @@ fn note_of(report: &Report, v: &reprise_verdict::Verdict) -> String {
 /// and its tally, one row per claim with its verdict (coloured where
 /// `colour`) and a note number, each note once, what else the run did
 /// differently than the post, and the next command last.
-pub fn closing(report: &Report, colour: bool) -> String {
+pub fn closing(report: &Report, colour: bool, stored: bool) -> String {
     let j = &report.judgement;
     let mut out = format!("\n{} — {}\n", report.headline(), report.tally());
     let mut notes: Vec<String> = Vec::new();
@@ -105,10 +105,14 @@ pub fn closing(report: &Report, colour: bool) -> String {
             out.push_str(&wrap(&format!("differs from the post: {}", d.what), 100, 0));
         }
     }
-    out.push_str(&format!(
-        "next: reprise report {} (the reasoning claim by claim; --format html for charts), or reprise share {} (post it)\n",
-        report.run.id, report.run.id
-    ));
+    out.push_str(&match stored {
+        true => format!(
+            "next: reprise report {} (the reasoning claim by claim; --format html for charts), or reprise share {} (post it)\n",
+            report.run.id, report.run.id
+        ),
+        false => "next: the same command without --no-store keeps the run, to report and share it\n"
+            .to_string(),
+    });
     out
 }
 

@@ -237,7 +237,7 @@ pub fn run(args: Args) -> ExitCode {
                 _ => None,
             };
             match report {
-                Some(report) => print!("{}", closing(&report, crate::output::colour())),
+                Some(report) => print!("{}", closing(&report, crate::output::colour(), true)),
                 // Without verdicts: every lane not measured, with why; one
                 // that did not boot or stopped means the run did not measure
                 // what it planned.

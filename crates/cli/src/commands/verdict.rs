@@ -85,17 +85,18 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(super::BAD_INPUT);
         }
     };
-    print!(
-        "{}",
-        crate::output::closing(&report, crate::output::colour())
-    );
     if let Some(h) = &mut history {
         if let Err(e) = h.store(&report) {
             say!("error: {e}");
             return ExitCode::FAILURE;
         }
-        println!("\nStored as run {id}: `reprise report {id} --format html -o report.html`");
+        println!("Stored as run {id}: `reprise report {id} --format html -o report.html`");
     }
+    // The verdicts last, and the next command the very last line.
+    print!(
+        "{}",
+        crate::output::closing(&report, crate::output::colour(), history.is_some())
+    );
     match (args.format, &args.output) {
         (format, Some(file)) => {
             let format = format.unwrap_or(Format::Markdown);
