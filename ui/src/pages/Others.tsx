@@ -1,3 +1,4 @@
+import { Inline } from '../Inline';
 // Everyone's results for a recipe: per claim, every machine that shared a
 // run as a dot with its interval against the band the claim accepts, this
 // machine's run highlighted, filterable by CPU vendor, model and
@@ -198,7 +199,7 @@ function Claim({ claim, points, open }: { claim: ClaimAmong; points: Point[]; op
         <span class="badge">{claim.kind}</span> {claim.claim}
       </h2>
       <p class="sub">
-        <q>{claim.quote}</q>
+        <q><Inline text={claim.quote} /></q>
         {claim.published !== null && <> · published {formatValue(claim.published, claim.unit)}</>}
         {claim.band_reading && <> · accepted {claim.band_reading}</>}
       </p>

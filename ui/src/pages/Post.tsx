@@ -1,3 +1,4 @@
+import { Inline } from '../Inline';
 import { useState } from 'preact/hooks';
 import { toBackendError, type BackendError } from '../backend';
 import type { Machine as MachineType } from '../bindings/Machine';
@@ -68,7 +69,7 @@ function Post({ post: view }: { post: PostView }) {
                 <span class="num">{published}</span>
                 {f.unknown && <span class="sub note">{f.unknown}</span>}
               </td>
-              <td><q>{f.quote}</q></td>
+              <td><q><Inline text={f.quote} /></q></td>
             </tr>
           ))}
         </tbody>
@@ -78,7 +79,7 @@ function Post({ post: view }: { post: PostView }) {
       <ul class="claims">
         {view.claims.map(({ claim: c, figures, tolerance }) => (
           <li data-claim={c.id}>
-            <span class="badge">{c.kind}</span> <q>{c.quote}</q>
+            <span class="badge">{c.kind}</span> <q><Inline text={c.quote} /></q>
             <span class="sub">
               from {figures.join(', ')}
               {tolerance !== null && <> · tolerance {tolerance}</>}
@@ -98,7 +99,7 @@ function Post({ post: view }: { post: PostView }) {
             {view.toolchains.map(({ toolchain: t }) => (
               <li>
                 <strong>{t.name}</strong> <code>{t.version}</code>
-                {t.why && <span class="sub">{t.why}</span>}
+                {t.why && <span class="sub"><Inline text={t.why} /></span>}
               </li>
             ))}
           </ul>
@@ -155,7 +156,7 @@ export function Machine({ m }: { m: MachineType }) {
           </>
         ))}
       </dl>
-      <blockquote>{m.quote}</blockquote>
+      <blockquote><Inline text={m.quote} /></blockquote>
     </>
   );
 }

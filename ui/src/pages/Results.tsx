@@ -1,3 +1,4 @@
+import { Inline } from '../Inline';
 import type { Fact } from '../bindings/Fact';
 import type { MeasuredCell } from '../bindings/MeasuredCell';
 import type { MeasuredLane } from '../bindings/MeasuredLane';
@@ -240,7 +241,7 @@ function ClaimCard({ r, row }: { r: ResultsView; row: VerdictRow }) {
           <span class="sub decided" data-decided>decided after {count(v.decided_after, 'run')}</span>
         )}
       </div>
-      <q>{v.quote}</q>
+      <q><Inline text={v.quote} /></q>
       <ClaimPicture numbers={claimNumbers(v)} outcome={v.outcome} label={picture} />
       <p class="why" data-why>{claimWhy(row, r.machine)}</p>
       <details class="claim-view" data-claim-view>

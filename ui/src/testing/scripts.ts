@@ -58,7 +58,7 @@ const post: PostView = {
       figure: { id: 'puma-hello', lane: 'puma', endpoint: '/', metric: 'req_per_s', value: 54000, range: null, unknown: null, approx: true, condition: null, quote: 'A hello-world app under Puma serves about 54,000 requests a second.' },
       published: '≈ 54,000 req/s',
     },
-    { figure: { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000.' }, published: '≈ 106,000 req/s' },
+    { figure: { id: 'falcon-hello', lane: 'falcon', endpoint: '/', metric: 'req_per_s', value: 106000, range: null, unknown: null, approx: true, condition: null, quote: 'Under Falcon, 106,000 (`wrk -t1 -c16`).' }, published: '≈ 106,000 req/s' },
   ],
   claims: [
     {

@@ -160,6 +160,9 @@ describe('Post', () => {
     assert.match(await puma.innerText(), /about 54,000 requests a second/);
     assert.match(await text('[data-claim="falcon-twice-puma"]'), /tolerance ±15%/);
     assert.match(await text('dl.pairs'), /AMD Ryzen 5 3600/);
+    // The recipe's Markdown inline code is shown as code, not as backticks.
+    assert.equal(await text('[data-figure="falcon-hello"] q code'), 'wrk -t1 -c16');
+    assert.doesNotMatch(await text('[data-figure="falcon-hello"]'), /`/);
   });
   it('shows a broken recipe as an error with the fix', async () => {
     await open('error', 'post/hello-ceiling');
