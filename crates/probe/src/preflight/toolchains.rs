@@ -325,17 +325,20 @@ pub(super) fn lane_items(
                         }
                         seen
                     });
-                // The fix a reader copies is commands only, one shell line;
-                // what is not a command is said in the why.
+                // A fix is one shell line of commands, or else a sentence,
+                // never both run together: the commands where there are
+                // any, else what to do in words, else the container route.
                 let (commands, sentences): (Vec<String>, Vec<String>) =
                     fixes.drain(..).partition(|f| is_command(f));
-                item.fix = (!commands.is_empty()).then(|| commands.join(" && "));
-                for sentence in sentences {
-                    why.push_str(&format!(" To fix it: {sentence}."));
-                }
-                why.push_str(&match &lane.image {
-                    Some(image) => format!(" Or run the lane in its container image {image}."),
-                    None => " Or run the lane in a container image that has them.".into(),
+                item.fix = Some(if !commands.is_empty() {
+                    commands.join(" && ")
+                } else if !sentences.is_empty() {
+                    sentences.join("; ")
+                } else {
+                    match &lane.image {
+                        Some(image) => format!("run the lane in its container image {image}"),
+                        None => "run the lane in a container image that has them".into(),
+                    }
                 });
             }
             let truffle = lane.runtime.as_deref() == Some("truffleruby");
