@@ -489,7 +489,7 @@ fn killed_and_resumed(at: &str, delay: Duration, expect_leftovers: bool) {
     let id = run.file_name().unwrap().to_string_lossy().into_owned();
     let summary = stderr
         .lines()
-        .find(|l| l.starts_with(&format!("{id}: ")))
+        .find(|l| l.starts_with(&format!("Run {id} ")))
         .unwrap_or_else(|| panic!("no closing line: {stderr}"));
     assert!(!summary.contains("failed"), "{stderr}");
 
