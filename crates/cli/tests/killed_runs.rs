@@ -595,10 +595,17 @@ fn a_run_whose_lane_could_not_boot_does_not_exit_0() {
     let holder = std::net::TcpListener::bind(("127.0.0.1", c.ports[1])).unwrap();
     let out = c.command(&["run", "faults", "--yes"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The run failed, and the verdicts at its end say why, once.
     assert!(
-        stderr.contains("lane nginx did not boot or stopped"),
+        stderr.contains(" failed: ") && stderr.contains("1 lane not measured (nginx)"),
         "{stderr}"
+    );
+    assert_eq!(
+        stdout.matches("lane nginx was not measured (").count(),
+        1,
+        "{stdout}"
     );
     assert!(holder.local_addr().is_ok() && accepts(c.ports[1]));
 }
