@@ -309,10 +309,14 @@ mod tests {
         let src = tempfile::tempdir().unwrap();
         let root = src.path();
         std::fs::write(root.join("kept"), "k").unwrap();
-        let fifo = std::ffi::CString::new(root.join("fifo").into_os_string().into_encoded_bytes())
-            .unwrap();
-        // SAFETY: mkfifo reads a NUL-terminated path.
-        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            root.join("fifo"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o644),
+            0,
+        )
+        .unwrap();
         let socket = std::os::unix::net::UnixListener::bind(root.join("socket")).unwrap();
         let names: Vec<String> = entries(&archive(root, "/x").unwrap())
             .into_iter()
