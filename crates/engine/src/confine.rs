@@ -7,8 +7,11 @@
 use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::path::{Component, Path, PathBuf};
+
+use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use rustix::io::Errno;
 
 /// A path a recipe or a step named that would lead out of the run's folder.
 #[derive(Debug, thiserror::Error)]
@@ -97,18 +100,18 @@ impl RunFile {
 
     /// Opened for writing, emptied first.
     pub fn create(&self) -> io::Result<File> {
-        self.open(libc::O_WRONLY | libc::O_CREAT | libc::O_TRUNC)
+        self.open(OFlags::WRONLY | OFlags::CREATE | OFlags::TRUNC)
     }
 
     /// Opened for writing at its end.
     pub fn append(&self) -> io::Result<File> {
-        self.open(libc::O_WRONLY | libc::O_CREAT | libc::O_APPEND)
+        self.open(OFlags::WRONLY | OFlags::CREATE | OFlags::APPEND)
     }
 
     /// Opened for reading and writing, neither emptied nor moved to its end
     /// (a lock file).
     pub fn open_rw(&self) -> io::Result<File> {
-        self.open(libc::O_RDWR | libc::O_CREAT)
+        self.open(OFlags::RDWR | OFlags::CREATE)
     }
 
     /// Replaced whole by `bytes`: written to a temporary file beside it,
@@ -117,20 +120,10 @@ impl RunFile {
     /// other write through one is.
     pub fn write_atomic(&self, bytes: &[u8]) -> io::Result<()> {
         let (dir, name) = self.parent()?;
-        // SAFETY: `stat` is plain data that fstatat fills; `name` is
-        // NUL-terminated and `dir` an open folder.
-        let is_link = unsafe {
-            let mut stat: libc::stat = std::mem::zeroed();
-            libc::fstatat(
-                dir.as_raw_fd(),
-                name.as_ptr(),
-                &mut stat,
-                libc::AT_SYMLINK_NOFOLLOW,
-            ) == 0
-                && stat.st_mode & libc::S_IFMT == libc::S_IFLNK
-        };
+        let is_link = rustix::fs::statat(&dir, &name, AtFlags::SYMLINK_NOFOLLOW)
+            .is_ok_and(|stat| FileType::from_raw_mode(stat.st_mode) == FileType::Symlink);
         if is_link {
-            return Err(self.said(io::Error::from_raw_os_error(libc::ELOOP)));
+            return Err(self.said(Errno::LOOP.into()));
         }
         let tmp = cstring(&format!(
             ".{}.{}.tmp",
@@ -138,27 +131,16 @@ impl RunFile {
             std::process::id()
         ))?;
         // Made afresh, never a name a step linked elsewhere beforehand.
-        // SAFETY: `tmp` is NUL-terminated and `dir` an open folder.
-        unsafe { libc::unlinkat(dir.as_raw_fd(), tmp.as_ptr(), 0) };
-        let fd = openat(&dir, &tmp, libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL)
+        let _ = rustix::fs::unlinkat(&dir, &tmp, AtFlags::empty());
+        let fd = openat(&dir, &tmp, OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL)
             .map_err(|e| self.said(e))?;
         let mut file = File::from(fd);
         let written = file.write_all(bytes).and_then(|()| file.sync_all());
         drop(file);
-        // SAFETY: both names are NUL-terminated and `dir` is an open folder.
-        let renamed = written.and_then(|()| {
-            cvt(unsafe {
-                libc::renameat(
-                    dir.as_raw_fd(),
-                    tmp.as_ptr(),
-                    dir.as_raw_fd(),
-                    name.as_ptr(),
-                )
-            })
-        });
+        let renamed = written
+            .and_then(|()| rustix::fs::renameat(&dir, &tmp, &dir, &name).map_err(io::Error::from));
         if let Err(e) = renamed {
-            // SAFETY: as above.
-            unsafe { libc::unlinkat(dir.as_raw_fd(), tmp.as_ptr(), 0) };
+            let _ = rustix::fs::unlinkat(&dir, &tmp, AtFlags::empty());
             return Err(self.said(e));
         }
         // The rename itself is durable once the folder is synced.
@@ -169,17 +151,12 @@ impl RunFile {
     /// Opened with `flags`, where it is a plain file of its own: a FIFO
     /// (which would block the open), a device, or a hard link to a file
     /// elsewhere is refused before a byte is written or emptied.
-    fn open(&self, flags: libc::c_int) -> io::Result<File> {
+    fn open(&self, flags: OFlags) -> io::Result<File> {
         let (dir, name) = self.parent()?;
-        let fd = openat(&dir, &name, (flags & !libc::O_TRUNC) | libc::O_NONBLOCK)
+        let fd = openat(&dir, &name, (flags - OFlags::TRUNC) | OFlags::NONBLOCK)
             .map_err(|e| self.said(e))?;
-        // SAFETY: `stat` is plain data that fstat fills for an open descriptor.
-        let stat = unsafe {
-            let mut stat: libc::stat = std::mem::zeroed();
-            cvt(libc::fstat(fd.as_raw_fd(), &mut stat)).map(|_| stat)
-        }
-        .map_err(|e| self.said(e))?;
-        if stat.st_mode & libc::S_IFMT != libc::S_IFREG || stat.st_nlink > 1 {
+        let stat = rustix::fs::fstat(&fd).map_err(|e| self.said(e.into()))?;
+        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile || stat.st_nlink > 1 {
             return Err(io::Error::other(format!(
                 "`{}` in the run's folder {} is not a plain file of its own (a FIFO, a device or a hard link to a file elsewhere): Reprise does not write to it",
                 reprise_recipe::shown::shown(&self.rel.display().to_string()),
@@ -187,7 +164,7 @@ impl RunFile {
             )));
         }
         let file = File::from(fd);
-        if flags & libc::O_TRUNC != 0 {
+        if flags.contains(OFlags::TRUNC) {
             file.set_len(0).map_err(|e| self.said(e))?;
         }
         Ok(file)
@@ -209,17 +186,13 @@ impl RunFile {
         let name = name.ok_or_else(|| io::Error::other("no file name"))?;
         for part in parts {
             let part = os_cstring(part)?;
-            let flags = libc::O_RDONLY | libc::O_DIRECTORY;
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY;
             dir = match openat(&dir, &part, flags) {
                 Ok(fd) => fd,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                    // SAFETY: `part` is NUL-terminated, `dir` an open folder.
-                    let made = unsafe { libc::mkdirat(dir.as_raw_fd(), part.as_ptr(), 0o755) };
-                    if made != 0 {
-                        let e = io::Error::last_os_error();
-                        if e.kind() != io::ErrorKind::AlreadyExists {
-                            return Err(self.said(e));
-                        }
+                    match rustix::fs::mkdirat(&dir, &part, Mode::from_raw_mode(0o755)) {
+                        Ok(()) | Err(Errno::EXIST) => {}
+                        Err(e) => return Err(self.said(e.into())),
                     }
                     openat(&dir, &part, flags).map_err(|e| self.said(e))?
                 }
@@ -232,8 +205,8 @@ impl RunFile {
     /// `e` in words, naming the file: a symlink on the way is said as one.
     fn said(&self, e: io::Error) -> io::Error {
         let shown = reprise_recipe::shown::shown(&self.rel.display().to_string()).into_owned();
-        match e.raw_os_error() {
-            Some(libc::ELOOP) | Some(libc::ENOTDIR) => io::Error::other(format!(
+        match e.raw_os_error().map(Errno::from_raw_os_error) {
+            Some(Errno::LOOP | Errno::NOTDIR) => io::Error::other(format!(
                 "`{shown}` leads out of the run's folder {} through a symlink: Reprise does not write through it",
                 self.folder.display()
             )),
@@ -245,41 +218,19 @@ impl RunFile {
 /// The run's folder itself, not followed if it is a symlink.
 fn open_folder(folder: &Path) -> io::Result<OwnedFd> {
     let path = os_cstring(folder.as_os_str())?;
-    // SAFETY: `path` is NUL-terminated; the descriptor is owned below.
-    let fd = unsafe {
-        libc::open(
-            path.as_ptr(),
-            libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
-        )
-    };
-    cvt(fd).map(|fd| {
-        // SAFETY: `open` returned a new descriptor this function owns.
-        unsafe { OwnedFd::from_raw_fd(fd) }
-    })
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    Ok(rustix::fs::open(&path, flags, Mode::empty())?)
 }
 
 /// `name` in the folder `dir`, never through a symlink.
-fn openat(dir: &OwnedFd, name: &CString, flags: libc::c_int) -> io::Result<OwnedFd> {
-    // SAFETY: `name` is NUL-terminated and `dir` an open descriptor.
-    let fd = unsafe {
-        libc::openat(
-            dir.as_raw_fd(),
-            name.as_ptr(),
-            flags | libc::O_NOFOLLOW | libc::O_CLOEXEC,
-            0o644 as libc::c_uint,
-        )
-    };
-    cvt(fd).map(|fd| {
-        // SAFETY: `openat` returned a new descriptor this function owns.
-        unsafe { OwnedFd::from_raw_fd(fd) }
-    })
-}
-
-fn cvt(result: libc::c_int) -> io::Result<libc::c_int> {
-    match result {
-        -1 => Err(io::Error::last_os_error()),
-        ok => Ok(ok),
-    }
+fn openat(dir: &OwnedFd, name: &CString, flags: OFlags) -> io::Result<OwnedFd> {
+    let flags = flags | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    Ok(rustix::fs::openat(
+        dir,
+        name,
+        flags,
+        Mode::from_raw_mode(0o644),
+    )?)
 }
 
 fn os_cstring(part: &std::ffi::OsStr) -> io::Result<CString> {
@@ -340,9 +291,14 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
         // A FIFO nobody reads: refused at once, not a hang.
         let fifo = run.path().join("logs/fifo.log");
-        let path = CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
-        // SAFETY: `path` is NUL-terminated.
-        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o644) }, 0);
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            FileType::Fifo,
+            Mode::from_raw_mode(0o644),
+            0,
+        )
+        .unwrap();
         assert!(
             RunFile::new(run.path(), "logs/fifo.log")
                 .unwrap()

@@ -148,6 +148,16 @@ fn a_busybox_httpd_lane_runs_in_a_container_and_leaves_nothing_behind() {
     let www = dir.path().join("www");
     std::fs::create_dir_all(&www).unwrap();
     std::fs::write(www.join("index.html"), "hello from the tree\n").unwrap();
+    // A folder copied in (the archive a remote engine gets): a name and a
+    // link target past ustar's 100 bytes, a link, an executable.
+    let lane = dir.path().join("lane");
+    let long = "d".repeat(120);
+    std::fs::create_dir_all(lane.join(&long)).unwrap();
+    std::fs::write(lane.join(&long).join("file"), "a long name\n").unwrap();
+    std::os::unix::fs::symlink(format!("{long}/file"), lane.join("link")).unwrap();
+    let script = lane.join("run.sh");
+    std::fs::write(&script, "#!/bin/sh\necho ran from the copy\n").unwrap();
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let mut spec = ContainerSpec::new(
         "echo",
         &run_id,
@@ -155,13 +165,15 @@ fn a_busybox_httpd_lane_runs_in_a_container_and_leaves_nothing_behind() {
         [
             "sh",
             "-c",
-            "echo one; echo two; echo $GREETING; cat /www/index.html; echo oops >&2; exit 3",
+            "echo one; echo two; echo $GREETING; cat /www/index.html; \
+             cat /copied/lane/link; /copied/lane/run.sh; echo oops >&2; exit 3",
         ]
         .map(String::from)
         .to_vec(),
     );
     spec.env.insert("GREETING".into(), "hi".into());
     spec.binds.push((www.clone(), "/www".into(), true));
+    spec.copies.push((lane, "/copied/lane".into()));
     spec.memory_mb = Some(64);
     spec.cpuset = Some("0".into());
     let events = Mutex::new(Vec::new());
@@ -186,7 +198,17 @@ fn a_busybox_httpd_lane_runs_in_a_container_and_leaves_nothing_behind() {
         .filter(|(s, _)| *s == Stream::Stdout)
         .map(|(_, l)| l.as_str())
         .collect();
-    assert_eq!(out, ["one", "two", "hi", "hello from the tree"]);
+    assert_eq!(
+        out,
+        [
+            "one",
+            "two",
+            "hi",
+            "hello from the tree",
+            "a long name",
+            "ran from the copy"
+        ]
+    );
     assert!(lines.contains(&(Stream::Stderr, "oops".to_string())));
 
     // The httpd lane: published on loopback, logs streamed, then cancelled.

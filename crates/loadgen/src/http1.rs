@@ -1,12 +1,14 @@
 //! Plain HTTP/1.1, one request at a time, as wrk does it: the response
-//! parser both generators use (a `Content-Length`, a chunked or a
-//! read-to-close body, parsed as the bytes arrive) and the socket calls of
+//! parser both generators use (the head read by httparse; a
+//! `Content-Length`, a chunked or a read-to-close body, parsed as the bytes
+//! arrive) and the socket calls of
 //! their event loops ([`crate::connection`] for the load, the people's
 //! browser): the request written in one `send`, the response read into the
 //! thread's read buffer, no task, channel or allocation per request. Only a
 //! response head split across reads is kept, until it is whole.
 
 use std::io::ErrorKind;
+use std::mem::MaybeUninit;
 
 /// How much one read takes: a 117 KiB page in one or two reads.
 pub(crate) const READ_BUFFER_BYTES: usize = 256 * 1024;
@@ -367,69 +369,106 @@ impl ResponseParser {
     }
 }
 
+/// Headers a head is first read with room for (on the stack, left
+/// uninitialized): more than any server here sends. A head with more is
+/// read again with room for one per line.
+const HEADERS: usize = 64;
+
+/// How heads are read: a name followed by spaces before its colon and a
+/// value folded over lines are taken (as the hand-written reader before
+/// httparse took them, and as browsers do), not refused.
+fn head_parser() -> httparse::ParserConfig {
+    let mut config = httparse::ParserConfig::default();
+    config
+        .allow_spaces_after_header_name_in_responses(true)
+        .allow_obsolete_multiline_headers_in_responses(true);
+    config
+}
+
 /// Reads a head (status line and headers, up to and with the blank line)
-/// in one pass over its bytes, reading only the headers that say how the
-/// body ends, whether the connection stays open, and the cookie. `None`
-/// while the blank line has not come; else the response, its body and
-/// where the head ends.
+/// with httparse, then only the headers that say how the body ends,
+/// whether the connection stays open, and the cookie. `None` while the
+/// blank line has not come; else the response, its body and where the head
+/// ends. CR LF and LF line ends are both read.
 fn read_head(
     bytes: &[u8],
     head_request: bool,
     want_cookie: bool,
 ) -> Result<Option<(Response, Body, usize)>, String> {
-    let mut at = 0;
-    // Whole lines only, CR LF or LF ended: a line still arriving is not read.
-    let mut next_line = || {
-        let nl = find_newline(&bytes[at..])?;
-        let line = &bytes[at..at + nl];
-        at += nl + 1;
-        Some(line.strip_suffix(b"\r").unwrap_or(line))
-    };
-    let Some(status_line) = next_line() else {
-        return Ok(None);
-    };
-    let shown = || String::from_utf8_lossy(status_line).into_owned();
-    let (http10, code) = match status_line {
-        [
-            b'H',
-            b'T',
-            b'T',
-            b'P',
-            b'/',
-            b'1',
-            b'.',
-            minor @ (b'0' | b'1'),
-            b' ',
-            code @ ..,
-        ] => (*minor == b'0', code),
-        _ => return Err(format!("not an HTTP/1.x response: {:?}", shown())),
-    };
-    let status = match code {
-        [a @ b'1'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9', rest @ ..]
-            if rest.is_empty() || rest[0] == b' ' =>
-        {
-            u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0')
+    let mut headers = [const { MaybeUninit::uninit() }; HEADERS];
+    match read_head_into(bytes, &mut headers, head_request, want_cookie) {
+        Err(HeadError::TooManyHeaders) => {
+            // Each header takes a line at least, in a head of the most bytes taken.
+            let most = bytes.len().min(MAX_HEAD_BYTES + 1);
+            let lines = memchr::memchr_iter(b'\n', &bytes[..most]).count();
+            let mut headers = Vec::with_capacity(lines);
+            headers.resize_with(lines, MaybeUninit::uninit);
+            read_head_into(bytes, &mut headers, head_request, want_cookie)
+                .map_err(|e| e.said(bytes))
         }
-        _ => return Err(format!("no status in {:?}", shown())),
+        read => read.map_err(|e| e.said(bytes)),
+    }
+}
+
+/// Why a head could not be read.
+enum HeadError {
+    /// More headers than there was room for: read again with more.
+    TooManyHeaders,
+    Parse(httparse::Error),
+    Invalid(String),
+}
+
+impl HeadError {
+    /// The reason, with the status line of the head `bytes` for a head
+    /// httparse refused.
+    fn said(self, bytes: &[u8]) -> String {
+        match self {
+            HeadError::TooManyHeaders => format!("a response head over {MAX_HEAD_BYTES} bytes"),
+            HeadError::Parse(httparse::Error::Version) => {
+                format!("not an HTTP/1.x response: {:?}", first_line(bytes))
+            }
+            HeadError::Parse(httparse::Error::Status) => {
+                format!("no status in {:?}", first_line(bytes))
+            }
+            HeadError::Parse(e) => format!("a bad response head ({e}): {:?}", first_line(bytes)),
+            HeadError::Invalid(why) => why,
+        }
+    }
+}
+
+/// The first line of `bytes` (at most 200 bytes of it), for an error.
+fn first_line(bytes: &[u8]) -> String {
+    let line = &bytes[..memchr::memchr(b'\n', bytes).unwrap_or(bytes.len()).min(200)];
+    String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned()
+}
+
+/// [`read_head`] with room for `headers.len()` headers.
+fn read_head_into<'b>(
+    bytes: &'b [u8],
+    headers: &mut [MaybeUninit<httparse::Header<'b>>],
+    head_request: bool,
+    want_cookie: bool,
+) -> Result<Option<(Response, Body, usize)>, HeadError> {
+    let mut head = httparse::Response::new(&mut []);
+    let end = match head_parser().parse_response_with_uninit_headers(&mut head, bytes, headers) {
+        Ok(httparse::Status::Complete(end)) => end,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(httparse::Error::TooManyHeaders) => return Err(HeadError::TooManyHeaders),
+        Err(e) => return Err(HeadError::Parse(e)),
     };
+    // Both are set in a whole head.
+    let (Some(minor), Some(status)) = (head.version, head.code) else {
+        return Err(HeadError::Parse(httparse::Error::Status));
+    };
+    if status < 100 {
+        return Err(HeadError::Parse(httparse::Error::Status));
+    }
     let mut length: Option<u64> = None;
     let mut chunked = false;
-    let mut keep_alive = !http10;
+    let mut keep_alive = minor != 0;
     let mut cookie = None;
-    loop {
-        let Some(line) = next_line() else {
-            return Ok(None);
-        };
-        if line.is_empty() {
-            break;
-        }
-        let Some(colon) = line.iter().position(|&b| b == b':') else {
-            return Err(format!(
-                "a header line without a colon: {:?}",
-                String::from_utf8_lossy(line)
-            ));
-        };
-        let (name, value) = (&line[..colon], line[colon + 1..].trim_ascii());
+    for header in head.headers.iter() {
+        let (name, value) = (header.name.as_bytes(), header.value.trim_ascii());
         // Most headers are none of these: their length and first letter say so.
         match (name.len(), name.first().map(u8::to_ascii_lowercase)) {
             (14, Some(b'c')) if name.eq_ignore_ascii_case(b"content-length") => {
@@ -437,10 +476,13 @@ fn read_head(
                     .ok()
                     .and_then(|v| v.parse::<u64>().ok())
                     .ok_or_else(|| {
-                        format!("a bad Content-Length: {:?}", String::from_utf8_lossy(value))
+                        HeadError::Invalid(format!(
+                            "a bad Content-Length: {:?}",
+                            String::from_utf8_lossy(value)
+                        ))
                     })?;
                 if length.is_some_and(|l| l != n) {
-                    return Err("two different Content-Lengths".into());
+                    return Err(HeadError::Invalid("two different Content-Lengths".into()));
                 }
                 length = Some(n);
             }
@@ -484,7 +526,7 @@ fn read_head(
         cookie,
         keep_alive,
     };
-    Ok(Some((response, body, at)))
+    Ok(Some((response, body, end)))
 }
 
 /// A chunk-size line about to be read.
@@ -493,15 +535,6 @@ const CHUNK_START: Chunk = Chunk::Size {
     digits: 0,
     extension: false,
 };
-
-/// Where the first LF in `bytes` is: the C library's `memchr`, which looks
-/// at a vector of bytes at a time (a head is a few hundred bytes, read for
-/// every response).
-fn find_newline(bytes: &[u8]) -> Option<usize> {
-    // SAFETY: memchr reads at most `bytes.len()` bytes from its start.
-    let found = unsafe { libc::memchr(bytes.as_ptr().cast(), i32::from(b'\n'), bytes.len()) };
-    (!found.is_null()).then(|| found as usize - bytes.as_ptr() as usize)
-}
 
 /// The chunked body's end, once its last chunk and trailers are read.
 const CHUNKED_DONE: Chunk = Chunk::Size {
@@ -689,6 +722,67 @@ mod tests {
             panic!("not done")
         };
         assert_eq!(response.cookie.as_deref(), Some("s=abc"));
+    }
+
+    #[test]
+    fn a_head_with_more_headers_than_the_first_room_is_read_whole() {
+        let mut wire = b"HTTP/1.1 200 OK\r\n".to_vec();
+        for i in 0..3 * HEADERS {
+            wire.extend_from_slice(format!("X-Header-{i}: {i}\r\n").as_bytes());
+        }
+        wire.extend_from_slice(b"Set-Cookie: late=1\r\nContent-Length: 3\r\n\r\nabc");
+        for piece in [7, 100, wire.len()] {
+            let (fed, body) = parse_in_pieces(&wire, piece);
+            let Fed::Done(response) = fed else {
+                panic!("pieces of {piece}: {fed:?}")
+            };
+            assert_eq!((response.status, response.body_len), (200, 3));
+            assert_eq!(response.cookie.as_deref(), Some("late=1"));
+            assert_eq!(body, b"abc");
+        }
+    }
+
+    #[test]
+    fn lenient_heads_real_servers_send_are_read() {
+        let cases: [&[u8]; 3] = [
+            // A space between a header's name and its colon.
+            b"HTTP/1.1 200 OK\r\nContent-Length : 2\r\n\r\nok",
+            // A value folded over two lines.
+            b"HTTP/1.1 200 OK\r\nX-Folded: a\r\n b\r\nContent-Length: 2\r\n\r\nok",
+            // No reason phrase.
+            b"HTTP/1.1 200\r\nContent-Length: 2\r\n\r\nok",
+        ];
+        for wire in cases {
+            assert_eq!(parse_in_pieces(wire, 3).0, done(200, 2, true), "{wire:?}");
+        }
+    }
+
+    #[test]
+    fn a_broken_head_says_what_is_wrong_with_it() {
+        let why = |wire: &[u8]| match parse_in_pieces(wire, wire.len()).0 {
+            Fed::Invalid(why) => why,
+            other => panic!("{wire:?}: {other:?}"),
+        };
+        assert_eq!(
+            why(b"HTTP/2 200\r\n\r\n"),
+            "not an HTTP/1.x response: \"HTTP/2 200\""
+        );
+        assert_eq!(
+            why(b"HTTP/1.1 2x0 OK\r\n\r\n"),
+            "no status in \"HTTP/1.1 2x0 OK\""
+        );
+        assert_eq!(
+            why(b"HTTP/1.1 099 Low\r\n\r\n"),
+            "no status in \"HTTP/1.1 099 Low\""
+        );
+        assert_eq!(
+            why(b"HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"),
+            "two different Content-Lengths"
+        );
+        assert!(
+            why(b"HTTP/1.1 200 OK\r\nno colon\r\n\r\n").starts_with("a bad response head"),
+            "a header line without a colon"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use reprise_harness::records::SkippedLane;
 use reprise_harness::timestamp::utc_now;
 use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
+use reprise_verdict::sequential::{Look, Standing, UntilConclusive};
 use reprise_verdict::{
     CellKey, Deviation, DeviationKind, LaneInfo, MachineMatch, Measurements, Run, Settings,
     align_lanes, align_not_measured, judge,
@@ -84,38 +85,54 @@ fn unnamed(report: Report, host: &LaneHost) -> Report {
 /// with the look that decided it, and the judgement with the rule. A verdict
 /// is marked only where the final judgement (on every run, other claims'
 /// added ones too) says what the deciding look said.
-fn mark_sequential(judgement: &mut reprise_verdict::Judgement, record: &Value) {
-    judgement.sequential = record["rule"].as_str().map(str::to_string);
-    mark_decided(&mut judgement.verdicts, record);
+fn mark_sequential(judgement: &mut reprise_verdict::Judgement, record: &UntilConclusive) {
+    judgement.sequential = Some(record.rule.clone());
+    mark_decided(&mut judgement.verdicts, &record.looks);
 }
 
-fn mark_decided(verdicts: &mut [reprise_verdict::Verdict], record: &Value) {
-    for look in record["looks"].as_array().into_iter().flatten() {
-        let Some(runs) = look["runs"].as_u64() else {
-            continue;
-        };
-        for claim in look["claims"].as_array().into_iter().flatten() {
-            if claim["standing"] != "decided" {
+fn mark_decided(verdicts: &mut [reprise_verdict::Verdict], looks: &[Look]) {
+    for look in looks {
+        for claim in &look.claims {
+            let Standing::Decided {
+                outcome,
+                measured,
+                reason,
+            } = &claim.standing
+            else {
                 continue;
-            }
-            let verdict = verdicts
-                .iter_mut()
-                .find(|v| Some(v.claim.as_str()) == claim["claim"].as_str());
-            let agrees = |v: &reprise_verdict::Verdict| {
-                serde_json::to_value(v.outcome).is_ok_and(|o| o == claim["outcome"])
             };
-            if let Some(v) = verdict.filter(|v| v.decided_after.is_none() && agrees(v)) {
-                v.decided_after = u32::try_from(runs).ok();
+            let verdict = verdicts.iter_mut().find(|v| v.claim == claim.claim);
+            if let Some(v) = verdict.filter(|v| v.decided_after.is_none() && v.outcome == *outcome)
+            {
+                v.decided_after = Some(look.runs);
                 // What the deciding look knew: its interval and reason, not
                 // those of runs other claims added after it.
-                if let Ok(Some(measured)) = serde_json::from_value(claim["measured"].clone()) {
-                    v.measured = Some(measured);
+                if let Some(measured) = measured {
+                    v.measured = Some(*measured);
                 }
-                if let Some(reason) = claim["reason"].as_str().filter(|r| !r.is_empty()) {
-                    v.reason = reason.to_string();
+                if !reason.is_empty() {
+                    v.reason = reason.clone();
                 }
             }
         }
+    }
+}
+
+/// The record of a run that went on until its claims were decided in the
+/// results folder's `results.json`, `written`, where it did; a record that
+/// is not one is an error naming the file.
+fn until_conclusive(
+    results: &Path,
+    written: &Value,
+) -> Result<Option<UntilConclusive>, SessionError> {
+    match &written["until_conclusive"] {
+        Value::Null => Ok(None),
+        record => serde_json::from_value(record.clone())
+            .map(Some)
+            .map_err(|e| SessionError::ResultsFile {
+                file: results.join("results.json"),
+                reason: format!("until_conclusive: {e}"),
+            }),
     }
 }
 
@@ -130,9 +147,10 @@ fn judge_run_folder(
         rounds_alternate: true,
         ..settings_of(&results)?
     };
-    let sequential = read_results_json(&results, "results.json")?
-        .map(|r| r["until_conclusive"].clone())
-        .filter(Value::is_object);
+    let sequential = match read_results_json(&results, "results.json")? {
+        Some(written) => until_conclusive(&results, &written)?,
+        None => None,
+    };
     let mut info = RunInfo::for_recipe(recipe, &run.id, &utc_now());
     info.origin = Some(format!("{origin}, {}", run.path.display()));
     let skipped = skipped_of(&results)?;
@@ -180,8 +198,8 @@ pub fn settings_of(results: &Path) -> Result<Settings, SessionError> {
         rounds_alternate: true,
         ..Settings::default()
     };
-    if let Some(confidence) = written["until_conclusive"]["confidence"]
-        .as_f64()
+    if let Some(confidence) = until_conclusive(results, &written)?
+        .map(|r| r.confidence)
         .filter(|c| (0.5..1.0).contains(c))
     {
         settings.bootstrap.confidence = confidence;
@@ -557,6 +575,63 @@ mod tests {
         .unwrap()
     }
 
+    /// Looks as `results.json` has them (a decided standing written before
+    /// its interval and reason were recorded has neither).
+    fn looks(written: Value) -> Vec<Look> {
+        serde_json::from_value(written).unwrap()
+    }
+
+    #[test]
+    fn the_record_reads_back_as_the_engine_wrote_it_and_a_broken_one_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let looks = reprise_verdict::sequential::Looks::plan(3, 12);
+        let mut record = UntilConclusive::planned(600, &looks);
+        record.looks = self::looks(serde_json::json!([
+            {"runs": 3, "claims": [{"claim": "c", "standing": "open", "why": "w", "cells": []}]},
+        ]));
+        record.stopped = Some("the last planned look (12 runs per cell)".into());
+        record.runs = Some(12);
+        let written = serde_json::json!({ "until_conclusive": record });
+        // The field names results.json has always had.
+        let mut fields: Vec<&String> = written["until_conclusive"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect();
+        fields.sort();
+        assert_eq!(
+            fields,
+            [
+                "budget_s",
+                "confidence",
+                "looks",
+                "looks_planned",
+                "rule",
+                "runs",
+                "stopped"
+            ]
+        );
+        assert_eq!(
+            until_conclusive(dir.path(), &written).unwrap(),
+            Some(record.clone())
+        );
+        std::fs::write(dir.path().join("results.json"), written.to_string()).unwrap();
+        let settings = settings_of(dir.path()).unwrap();
+        assert_eq!(settings.bootstrap.confidence, looks.confidence);
+
+        assert_eq!(
+            until_conclusive(dir.path(), &serde_json::json!({"cells": []})).unwrap(),
+            None
+        );
+        let broken = serde_json::json!({"until_conclusive": {"looks": "none"}});
+        let Err(SessionError::ResultsFile { file, reason }) = until_conclusive(dir.path(), &broken)
+        else {
+            panic!("a broken record is an error")
+        };
+        assert_eq!(file, dir.path().join("results.json"));
+        assert!(reason.starts_with("until_conclusive: "), "{reason}");
+    }
+
     #[test]
     fn a_verdict_is_marked_decided_only_where_the_final_judgement_agrees_with_its_look() {
         let mut verdicts = [
@@ -564,18 +639,18 @@ mod tests {
             verdict("overturned", "inconclusive"),
             verdict("open", "not_reproduced"),
         ];
-        let record = serde_json::json!({"looks": [
+        let looks = looks(serde_json::json!([
             {"runs": 3, "claims": [
                 {"claim": "kept", "standing": "decided", "outcome": "reproduced"},
                 {"claim": "overturned", "standing": "decided", "outcome": "reproduced"},
-                {"claim": "open", "standing": "open"},
+                {"claim": "open", "standing": "open", "why": "", "cells": []},
             ]},
             {"runs": 5, "claims": [
                 {"claim": "kept", "standing": "decided", "outcome": "reproduced"},
                 {"claim": "open", "standing": "decided", "outcome": "not_reproduced"},
             ]},
-        ]});
-        mark_decided(&mut verdicts, &record);
+        ]));
+        mark_decided(&mut verdicts, &looks);
         let after: Vec<_> = verdicts.iter().map(|v| v.decided_after).collect();
         assert_eq!(after, [Some(3), None, Some(5)]);
     }
@@ -592,14 +667,14 @@ mod tests {
             high: 1.01,
         });
         verdicts[0].reason = "from 27 runs".into();
-        let record = serde_json::json!({"looks": [
+        let looks = looks(serde_json::json!([
             {"runs": 3, "claims": [
                 {"claim": "early", "standing": "decided", "outcome": "reproduced",
                  "measured": {"estimate": 1.02, "low": 0.95, "high": 1.08},
                  "reason": "from 3 runs"},
             ]},
-        ]});
-        mark_decided(&mut verdicts, &record);
+        ]));
+        mark_decided(&mut verdicts, &looks);
         let v = &verdicts[0];
         assert_eq!(v.decided_after, Some(3));
         assert_eq!(v.measured.map(|m| m.low), Some(0.95));

@@ -136,6 +136,54 @@ pub struct ClaimAtLook {
     pub standing: Standing,
 }
 
+/// What a run that went on until its claims were decided did:
+/// `results.json`'s `until_conclusive`, written at each look and at the
+/// stop, read back when the run is judged (its confidence, and the look
+/// that decided each verdict).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct UntilConclusive {
+    /// The run's budget, in whole seconds.
+    pub budget_s: u64,
+    /// [`Looks::rule`].
+    pub rule: String,
+    /// Each look's confidence ([`Looks::confidence`]), at which the run's
+    /// verdicts are drawn too.
+    pub confidence: f64,
+    /// The runs per cell at which the claims were to be looked at ([`Looks::at`]).
+    pub looks_planned: Vec<u32>,
+    /// The looks taken so far, in order.
+    pub looks: Vec<Look>,
+    /// Why the run stopped adding runs; none while it goes on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// The runs per cell when it stopped; none while it goes on, or where
+    /// the budget held no look.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<u32>,
+}
+
+impl UntilConclusive {
+    /// The record of a run about to go on under `looks`, with no look taken.
+    pub fn planned(budget_s: u64, looks: &Looks) -> UntilConclusive {
+        UntilConclusive {
+            budget_s,
+            rule: looks.rule(),
+            confidence: looks.confidence,
+            looks_planned: looks.at.clone(),
+            looks: Vec::new(),
+            stopped: None,
+            runs: None,
+        }
+    }
+}
+
+/// One look: after how many runs per cell, and where each claim stood.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct Look {
+    pub runs: u32,
+    pub claims: Vec<ClaimAtLook>,
+}
+
 /// Where every claim stands after `runs` runs per cell, with `most` the
 /// runs per cell the budget allows in all.
 pub fn standings(judgement: &Judgement, runs: u32, most: u32) -> Vec<ClaimAtLook> {

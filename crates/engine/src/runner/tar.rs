@@ -1,30 +1,45 @@
-//! A folder as a tar archive (POSIX ustar, with pax records for long names),
-//! the form the Docker Engine API copies into a container
+//! A folder as a tar archive (the tar crate's ustar entries, with GNU
+//! long-name entries for names and link targets past 100 bytes), the form
+//! the Docker Engine API copies into a container
 //! (`PUT /containers/{id}/archive`): how a lane's files reach an engine on
 //! another machine, which shares no file system with this one.
+//!
+//! What goes in: files, folders and symlinks, each with its own permission
+//! bits and modification time, owned by root (0:0), in name order. A symlink
+//! goes in as a link (never followed: a file is opened with `O_NOFOLLOW`),
+//! whatever it points at; sockets, fifos and devices stay out. Every name is
+//! relative and has no `..` (the tar crate refuses one that does), so the
+//! archive unpacks under the container's root and only there. A name or a
+//! link target that is not UTF-8 and a file of 8 GiB or more are refused.
 
-use std::io;
-use std::os::unix::fs::MetadataExt;
+use std::io::{self, Read};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::Path;
+
+use tar::{Builder, EntryType, Header};
+
+/// ustar's size field holds 11 octal digits; the archive is held in
+/// memory, so a file this large cannot be sent this way anyway.
+const MOST_FILE_BYTES: u64 = 1 << 33;
 
 /// `dir`'s files, folders and symlinks, named as if `dir` were `at` (an
 /// absolute path in the container), with `at`'s parent folders first.
 pub fn archive(dir: &Path, at: &str) -> io::Result<Vec<u8>> {
     let at = at.trim_start_matches('/').trim_end_matches('/');
-    let mut out = Vec::new();
+    let mut tar = Builder::new(Vec::new());
     let mut parent = String::new();
     for part in at.split('/').filter(|p| !p.is_empty()) {
         parent.push_str(part);
         parent.push('/');
-        header(&mut out, &parent, Kind::Dir, 0o755, 0, 0)?;
+        let mut header = header(EntryType::Directory, 0o755, 0, 0);
+        tar.append_data(&mut header, &parent, io::empty())?;
     }
-    add_dir(&mut out, dir, at)?;
+    add_dir(&mut tar, dir, at)?;
     // Two zero blocks end the archive.
-    out.extend_from_slice(&[0u8; 1024]);
-    Ok(out)
+    tar.into_inner()
 }
 
-fn add_dir(out: &mut Vec<u8>, dir: &Path, name: &str) -> io::Result<()> {
+fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()> {
     let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
@@ -42,137 +57,63 @@ fn add_dir(out: &mut Vec<u8>, dir: &Path, name: &str) -> io::Result<()> {
         let mtime = meta.mtime().max(0) as u64;
         if meta.file_type().is_symlink() {
             let target = std::fs::read_link(&path)?;
-            let target = target.to_str().ok_or_else(|| {
-                io::Error::other(format!(
+            if target.to_str().is_none() {
+                return Err(io::Error::other(format!(
                     "{}: a symlink target that is not UTF-8",
                     path.display()
-                ))
-            })?;
-            header(out, &child, Kind::Symlink(target), mode, 0, mtime)?;
+                )));
+            }
+            let mut header = header(EntryType::Symlink, mode, 0, mtime);
+            tar.append_link(&mut header, &child, &target)?;
         } else if meta.is_dir() {
-            header(out, &format!("{child}/"), Kind::Dir, mode, 0, mtime)?;
-            add_dir(out, &path, &child)?;
+            let mut header = header(EntryType::Directory, mode, 0, mtime);
+            tar.append_data(&mut header, format!("{child}/"), io::empty())?;
+            add_dir(tar, &path, &child)?;
         } else if meta.is_file() {
-            let bytes = std::fs::read(&path)?;
-            header(out, &child, Kind::File, mode, bytes.len() as u64, mtime)?;
-            out.extend_from_slice(&bytes);
-            pad(out);
+            let bytes = read_file(&path, meta.len())?;
+            let mut header = header(EntryType::Regular, mode, bytes.len() as u64, mtime);
+            tar.append_data(&mut header, &child, bytes.as_slice())?;
         }
         // Sockets, fifos and devices are not copied: no lane serves them.
     }
     Ok(())
 }
 
-enum Kind<'a> {
-    File,
-    Dir,
-    Symlink(&'a str),
-}
-
-/// One header block, preceded by a pax record where the name or the link
-/// does not fit ustar's fields.
-fn header(
-    out: &mut Vec<u8>,
-    name: &str,
-    kind: Kind,
-    mode: u32,
-    size: u64,
-    mtime: u64,
-) -> io::Result<()> {
-    let link = match kind {
-        Kind::Symlink(target) => target,
-        _ => "",
+/// The bytes of the regular file at `path`, `len` bytes long when it was
+/// listed: opened without following a symlink put in its place since, and
+/// refused past [`MOST_FILE_BYTES`] before or while it is read.
+fn read_file(path: &Path, len: u64) -> io::Result<Vec<u8>> {
+    let too_large = || {
+        io::Error::other(format!(
+            "{}: a file of 8 GiB or more cannot be copied to the server host",
+            path.display()
+        ))
     };
-    // ustar's size field holds 11 octal digits; the archive is held in
-    // memory, so a file this large cannot be sent this way anyway.
-    if size >= 1 << 33 {
-        return Err(io::Error::other(format!(
-            "{name}: a file of 8 GiB or more cannot be copied to the server host"
-        )));
+    if len >= MOST_FILE_BYTES {
+        return Err(too_large());
     }
-    let mut pax = String::new();
-    if name.len() > 100 {
-        pax.push_str(&pax_record("path", name));
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MOST_FILE_BYTES).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 >= MOST_FILE_BYTES {
+        return Err(too_large());
     }
-    if link.len() > 100 {
-        pax.push_str(&pax_record("linkpath", link));
-    }
-    if !pax.is_empty() {
-        let mut block = ustar("././@PaxHeader", b'x', 0o644, pax.len() as u64, mtime, "");
-        checksum(&mut block);
-        out.extend_from_slice(&block);
-        out.extend_from_slice(pax.as_bytes());
-        pad(out);
-    }
-    let flag = match kind {
-        Kind::File => b'0',
-        Kind::Dir => b'5',
-        Kind::Symlink(_) => b'2',
-    };
-    let mut block = ustar(
-        truncated(name, 100),
-        flag,
-        mode,
-        size,
-        mtime,
-        truncated(link, 100),
-    );
-    checksum(&mut block);
-    out.extend_from_slice(&block);
-    Ok(())
+    Ok(bytes)
 }
 
-fn ustar(name: &str, flag: u8, mode: u32, size: u64, mtime: u64, link: &str) -> [u8; 512] {
-    let mut b = [0u8; 512];
-    b[..name.len()].copy_from_slice(name.as_bytes());
-    octal(&mut b[100..108], mode as u64);
-    octal(&mut b[108..116], 0);
-    octal(&mut b[116..124], 0);
-    octal(&mut b[124..136], size);
-    octal(&mut b[136..148], mtime);
-    b[156] = flag;
-    b[157..157 + link.len()].copy_from_slice(link.as_bytes());
-    b[257..263].copy_from_slice(b"ustar\0");
-    b[263..265].copy_from_slice(b"00");
-    b
-}
-
-/// The longest prefix of `s` of at most `max` bytes that ends on a char.
-fn truncated(s: &str, max: usize) -> &str {
-    let mut end = s.len().min(max);
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    &s[..end]
-}
-
-fn octal(field: &mut [u8], value: u64) {
-    let digits = format!("{value:0width$o}", width = field.len() - 1);
-    field[..digits.len()].copy_from_slice(digits.as_bytes());
-}
-
-fn checksum(block: &mut [u8; 512]) {
-    block[148..156].copy_from_slice(b"        ");
-    let sum: u32 = block.iter().map(|&b| b as u32).sum();
-    let digits = format!("{sum:06o}\0 ");
-    block[148..156].copy_from_slice(digits.as_bytes());
-}
-
-/// A pax record: `LEN key=value\n`, where LEN counts the whole record.
-fn pax_record(key: &str, value: &str) -> String {
-    let rest = format!(" {key}={value}\n");
-    let mut len = rest.len() + 1;
-    while len.to_string().len() + rest.len() != len {
-        len = len.to_string().len() + rest.len();
-    }
-    format!("{len}{rest}")
-}
-
-fn pad(out: &mut Vec<u8>) {
-    let rem = out.len() % 512;
-    if rem != 0 {
-        out.resize(out.len() + 512 - rem, 0);
-    }
+/// A ustar header of `kind`, owned by root; its name is set as it is added.
+fn header(kind: EntryType, mode: u32, size: u64, mtime: u64) -> Header {
+    let mut header = Header::new_ustar();
+    header.set_entry_type(kind);
+    header.set_mode(mode);
+    header.set_uid(0);
+    header.set_gid(0);
+    header.set_size(size);
+    header.set_mtime(mtime);
+    header
 }
 
 #[cfg(test)]
@@ -195,6 +136,8 @@ mod tests {
         std::fs::create_dir_all(root.join(&long)).unwrap();
         std::fs::write(root.join(&long).join("é-file.txt"), vec![7u8; 1500]).unwrap();
         std::os::unix::fs::symlink("config.ru", root.join("app.ru")).unwrap();
+        let far = format!("{long}/{}", "b".repeat(120));
+        std::os::unix::fs::symlink(&far, root.join("far")).unwrap();
         let script = root.join("boot.sh");
         std::fs::write(&script, "#!/bin/sh\n").unwrap();
         std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
@@ -227,16 +170,189 @@ mod tests {
             std::fs::read_link(got.join("app.ru")).unwrap(),
             Path::new("config.ru")
         );
+        assert_eq!(
+            std::fs::read_link(got.join("far")).unwrap(),
+            Path::new(&far)
+        );
         let mode = std::fs::metadata(got.join("boot.sh")).unwrap().mode() & 0o777;
         assert_eq!(mode, 0o755);
     }
 
+    /// One entry as the tar crate reads it back.
+    struct Got {
+        path: String,
+        kind: EntryType,
+        mode: u32,
+        owner: (u64, u64),
+        link: Option<String>,
+        bytes: Vec<u8>,
+    }
+
+    fn entries(tar: &[u8]) -> Vec<Got> {
+        let mut archive = tar::Archive::new(tar);
+        archive
+            .entries()
+            .unwrap()
+            .map(|entry| {
+                let mut entry = entry.unwrap();
+                let header = entry.header();
+                let (kind, mode) = (header.entry_type(), header.mode().unwrap());
+                let owner = (header.uid().unwrap(), header.gid().unwrap());
+                let path = entry.path().unwrap().to_string_lossy().into_owned();
+                let link = entry
+                    .link_name()
+                    .unwrap()
+                    .map(|l| l.to_string_lossy().into_owned());
+                let mut bytes = Vec::new();
+                entry.read_to_end(&mut bytes).unwrap();
+                Got {
+                    path,
+                    kind,
+                    mode,
+                    owner,
+                    link,
+                    bytes,
+                }
+            })
+            .collect()
+    }
+
     #[test]
-    fn a_pax_record_counts_its_own_length() {
-        for value in ["x", &"y".repeat(95), &"z".repeat(994)] {
-            let record = pax_record("path", value);
-            let (len, _) = record.split_once(' ').unwrap();
-            assert_eq!(len.parse::<usize>().unwrap(), record.len(), "{record}");
-        }
+    fn parents_come_first_then_entries_in_name_order_owned_by_root() {
+        let src = tempfile::tempdir().unwrap();
+        let root = src.path();
+        std::fs::write(root.join("b.txt"), "b").unwrap();
+        std::fs::create_dir(root.join("a")).unwrap();
+        std::fs::write(root.join("a/inner"), "inner").unwrap();
+        std::fs::set_permissions(
+            root.join("b.txt"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o640),
+        )
+        .unwrap();
+        let tar = archive(root, "/work/run-1/").unwrap();
+        assert_eq!(tar.len() % 512, 0);
+        let got: Vec<(String, EntryType, u32)> = entries(&tar)
+            .into_iter()
+            .map(|e| {
+                assert_eq!(e.owner, (0, 0), "{}", e.path);
+                (e.path, e.kind, e.mode)
+            })
+            .collect();
+        let dir_mode = std::fs::metadata(root.join("a")).unwrap().mode() & 0o7777;
+        assert_eq!(
+            got,
+            [
+                ("work/".to_string(), EntryType::Directory, 0o755),
+                ("work/run-1/".to_string(), EntryType::Directory, 0o755),
+                ("work/run-1/a/".to_string(), EntryType::Directory, dir_mode),
+                ("work/run-1/a/inner".to_string(), EntryType::Regular, 0o644),
+                ("work/run-1/b.txt".to_string(), EntryType::Regular, 0o640),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_symlink_goes_in_as_a_link_and_is_never_followed() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret"), "not for the server").unwrap();
+        let src = tempfile::tempdir().unwrap();
+        let root = src.path();
+        let secret = outside.path().join("secret");
+        std::os::unix::fs::symlink(&secret, root.join("to-a-file")).unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("to-a-folder")).unwrap();
+        std::os::unix::fs::symlink("../../etc/passwd", root.join("upwards")).unwrap();
+        let long_target = format!("{}/{}", "t".repeat(150), "end");
+        std::os::unix::fs::symlink(&long_target, root.join("long")).unwrap();
+        let tar = archive(root, "/srv/app").unwrap();
+        let links: Vec<(String, Option<String>, usize)> = entries(&tar)
+            .into_iter()
+            .filter(|e| e.kind == EntryType::Symlink)
+            .map(|e| (e.path, e.link, e.bytes.len()))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                ("srv/app/long".into(), Some(long_target), 0),
+                (
+                    "srv/app/to-a-file".into(),
+                    Some(secret.display().to_string()),
+                    0
+                ),
+                (
+                    "srv/app/to-a-folder".into(),
+                    Some(outside.path().display().to_string()),
+                    0
+                ),
+                ("srv/app/upwards".into(), Some("../../etc/passwd".into()), 0),
+            ]
+        );
+        assert!(
+            !tar.windows(18).any(|w| w == b"not for the server"),
+            "a link's target's contents are not copied"
+        );
+    }
+
+    #[test]
+    fn no_entry_is_named_outside_the_place_it_is_put() {
+        let src = tempfile::tempdir().unwrap();
+        std::fs::write(src.path().join("f"), "x").unwrap();
+        assert!(archive(src.path(), "/work/../etc").is_err());
+        assert!(archive(src.path(), "/work/./files").is_ok_and(|tar| {
+            entries(&tar)
+                .iter()
+                .all(|e| !e.path.starts_with('/') && !e.path.split('/').any(|p| p == ".."))
+        }));
+    }
+
+    #[test]
+    fn what_cannot_be_copied_is_refused_or_left_out() {
+        let src = tempfile::tempdir().unwrap();
+        let root = src.path();
+        std::fs::write(root.join("kept"), "k").unwrap();
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            root.join("fifo"),
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o644),
+            0,
+        )
+        .unwrap();
+        let socket = std::os::unix::net::UnixListener::bind(root.join("socket")).unwrap();
+        let names: Vec<String> = entries(&archive(root, "/x").unwrap())
+            .into_iter()
+            .map(|e| e.path)
+            .collect();
+        assert_eq!(names, ["x/", "x/kept"], "fifos and sockets stay out");
+        drop(socket);
+
+        use std::os::unix::ffi::OsStrExt;
+        let odd = tempfile::tempdir().unwrap();
+        std::fs::write(odd.path().join(std::ffi::OsStr::from_bytes(b"bad\xff")), "").unwrap();
+        let e = archive(odd.path(), "/x").unwrap_err();
+        assert!(e.to_string().contains("not UTF-8"), "{e}");
+        let odd = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(
+            std::ffi::OsStr::from_bytes(b"to\xff"),
+            odd.path().join("link"),
+        )
+        .unwrap();
+        let e = archive(odd.path(), "/x").unwrap_err();
+        assert!(
+            e.to_string().contains("symlink target that is not UTF-8"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_file_is_read_without_following_a_symlink_put_in_its_place() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret"), "s").unwrap();
+        let src = tempfile::tempdir().unwrap();
+        // As if the file were swapped for a link after it was listed.
+        std::os::unix::fs::symlink(outside.path().join("secret"), src.path().join("f")).unwrap();
+        let e = read_file(&src.path().join("f"), 1).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::ELOOP), "{e}");
+        let e = read_file(&outside.path().join("secret"), MOST_FILE_BYTES).unwrap_err();
+        assert!(e.to_string().contains("8 GiB or more"), "{e}");
     }
 }

@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 
 use reprise_probe::Fingerprint;
 use reprise_recipe::Lane;
-use reprise_verdict::sequential::{ClaimAtLook, Looks, Standing, open_cells, standings};
+use reprise_verdict::sequential::{
+    ClaimAtLook, Look, Looks, Standing, UntilConclusive, open_cells, standings,
+};
 use reprise_verdict::{CellKey, Settings, judge};
-use serde_json::json;
 
 use super::StepFailure;
 use super::lanes::Lanes;
@@ -88,20 +89,14 @@ pub(super) fn extend(
         },
         ..Settings::default()
     };
-    let mut record = json!({
-        "budget_s": budget.as_secs(),
-        "rule": looks.rule(),
-        "confidence": looks.confidence,
-        "looks_planned": looks.at,
-        "looks": [],
-    });
+    let mut record = UntilConclusive::planned(budget.as_secs(), &looks);
     if looks.at.is_empty() {
         s.note(format!(
             "--until-conclusive: the budget left ({}) holds fewer than three runs per cell at about {} a cell: no run added",
             duration_words(left),
             duration_words(per_cell)
         ));
-        record["stopped"] = json!("the budget holds fewer than three runs per cell");
+        record.stopped = Some("the budget holds fewer than three runs per cell".into());
         rounds.conclusive = Some(record);
         return Ok(());
     }
@@ -124,10 +119,10 @@ pub(super) fn extend(
                 .filter(|c| reads_only(&judgement, &c.claim, &ours))
                 .collect();
             say_look(s, runs, &at_look);
-            record["looks"]
-                .as_array_mut()
-                .expect("looks is an array")
-                .push(json!({ "runs": runs, "claims": at_look }));
+            record.looks.push(Look {
+                runs,
+                claims: at_look.clone(),
+            });
             rounds.conclusive = Some(record.clone());
             rounds.write(lanes)?;
             let open = open_cells(&at_look);
@@ -190,8 +185,8 @@ pub(super) fn extend(
         count(runs, "run"),
         runs - recipe_runs
     ));
-    record["stopped"] = json!(stopped);
-    record["runs"] = json!(runs);
+    record.stopped = Some(stopped);
+    record.runs = Some(runs);
     rounds.conclusive = Some(record);
     rounds.write(lanes)
 }

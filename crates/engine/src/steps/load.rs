@@ -19,6 +19,7 @@ use reprise_harness::bench_env::BenchEnv;
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
+use reprise_verdict::sequential::UntilConclusive;
 use reprise_verdict::{CellKey, LaneInfo, Measurements, Run, ServerCpu};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -384,7 +385,7 @@ pub(super) struct Rounds<'a> {
     pub cells: Vec<CellResult>,
     /// With `--until-conclusive`: its looks and what each decided, for
     /// `results.json`.
-    pub conclusive: Option<serde_json::Value>,
+    pub conclusive: Option<UntilConclusive>,
     /// When the first round started: what a cell takes, all told.
     pub started: Instant,
 }
@@ -764,7 +765,7 @@ fn write_results(
     lanes: &Lanes,
     m: &Measurements,
     cells: &[CellResult],
-    conclusive: Option<&serde_json::Value>,
+    conclusive: Option<&UntilConclusive>,
 ) -> Result<(), StepFailure> {
     let ctx = s.ctx;
     let dir = ctx.run.results();

@@ -571,24 +571,31 @@ fn upgrade_request(with: &OpenWith, key: &str) -> Vec<u8> {
 /// Reads the answer to the upgrade request at the front of `bytes`: where
 /// its head ends once whole, or why it is not the upgrade asked for.
 fn upgraded(bytes: &[u8], accept: &str) -> Result<Option<usize>, CableError> {
-    let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") else {
-        return Ok(None);
+    let mut headers = [httparse::EMPTY_HEADER; 64];
+    let mut head = httparse::Response::new(&mut headers);
+    let end = match head.parse(bytes) {
+        Ok(httparse::Status::Complete(end)) => end,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(e) => {
+            return Err(CableError::WebSocket(format!(
+                "a bad answer to the upgrade: {e}"
+            )));
+        }
     };
-    let head = String::from_utf8_lossy(&bytes[..end]);
-    let mut lines = head.split("\r\n");
-    let status = lines.next().unwrap_or_default();
-    let code = status.split(' ').nth(1).unwrap_or_default();
-    if code != "101" {
-        let reason = status.split(' ').skip(1).collect::<Vec<_>>().join(" ");
+    if head.code != Some(101) {
+        let code = head.code.map(|c| c.to_string()).unwrap_or_default();
+        let reason = [code.as_str(), head.reason.unwrap_or_default()]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
         return Err(CableError::WebSocket(format!("HTTP error: {reason}")));
     }
     let header = |name: &str| {
-        head.split("\r\n").skip(1).find_map(|line| {
-            let (key, value) = line.split_once(':')?;
-            key.trim()
-                .eq_ignore_ascii_case(name)
-                .then(|| value.trim().to_owned())
-        })
+        head.headers
+            .iter()
+            .find(|h| h.name.eq_ignore_ascii_case(name))
+            .map(|h| String::from_utf8_lossy(h.value.trim_ascii()))
     };
     if header("sec-websocket-accept").as_deref() != Some(accept) {
         return Err(CableError::WebSocket(
@@ -600,7 +607,7 @@ fn upgraded(bytes: &[u8], accept: &str) -> Result<Option<usize>, CableError> {
             "the server did not take the {CABLE_PROTOCOL} subprotocol"
         )));
     }
-    Ok(Some(end + 4))
+    Ok(Some(end))
 }
 
 #[cfg(test)]
