@@ -271,10 +271,7 @@ fn setup_installs_the_pinned_falcon_and_the_lane_goes_from_blocks_to_matches_and
     let history = w.reprise(&["history"]);
     let listed = stdout(&history);
     let row = listed.lines().nth(1).expect(&listed);
-    assert!(
-        row.contains(" smoke  finished  hello-ceiling "),
-        "{listed}"
-    );
+    assert!(row.contains(" smoke  finished  hello-ceiling "), "{listed}");
 }
 
 #[test]
