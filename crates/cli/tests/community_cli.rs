@@ -167,6 +167,11 @@ async fn answer(
 }
 
 fn reprise(data: &Path, base: &str, args: &[&str]) -> Output {
+    reprise_with_env(data, base, args, &[])
+}
+
+/// [`reprise`] with `env` set besides (`GH_TOKEN`).
+fn reprise_with_env(data: &Path, base: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_reprise"))
         .args(args)
         .env("REPRISE_ROOT", checkout())
@@ -181,6 +186,7 @@ fn reprise(data: &Path, base: &str, args: &[&str]) -> Output {
         .env_remove("GH_TOKEN")
         .env_remove("GITHUB_TOKEN")
         .env("PATH", "/usr/bin:/bin")
+        .envs(env.iter().copied())
         .stdin(Stdio::null())
         .output()
         .unwrap()
@@ -418,21 +424,12 @@ fn without_a_token_it_says_why_and_shows_the_cache_and_never_prints_a_token() {
     // GH_TOKEN signs in, no OAuth app or stored token needed: the fetch
     // carries it (never printed).
     let env_token = "gho_cli_envreader_0123456789";
-    let out = Command::new(env!("CARGO_BIN_EXE_reprise"))
-        .args(["community", "hello-ceiling"])
-        .env("REPRISE_ROOT", checkout())
-        .env("REPRISE_DATA_DIR", &mine)
-        .env("REPRISE_TOKEN_STORE", "file")
-        .env("REPRISE_GITHUB_URL", "https://github.com")
-        .env("REPRISE_GITHUB_API_URL", &base)
-        .env("REPRISE_DISCUSSIONS_REPO", "rubys/reprise")
-        .env_remove("REPRISE_GITHUB_CLIENT_ID")
-        .env_remove("GITHUB_TOKEN")
-        .env("GH_TOKEN", env_token)
-        .env("PATH", "/usr/bin:/bin")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let out = reprise_with_env(
+        &mine,
+        &base,
+        &["community", "hello-ceiling"],
+        &[("GH_TOKEN", env_token)],
+    );
     let shown = text(&out);
     assert!(out.status.success(), "{shown}");
     assert!(!shown.contains("Not fetched"), "{shown}");

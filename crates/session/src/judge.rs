@@ -32,31 +32,31 @@ pub fn judge_run(
     let host = LaneHost::recorded(&run.path);
     let report = judge_run_folder(recipe, run, origin)?.map(|mut report| {
         if report.environment.commands.is_empty() {
-            // As they were started: on the address the lanes were served on.
-            let address = host.address().to_string();
-            report.environment.commands = lane_commands(recipe, &report.measurements)
-                .into_iter()
-                .map(|argv| argv.iter().map(|a| a.replace("{host}", &address)).collect())
-                .collect();
+            report.environment.commands = lane_commands(recipe, &host, &report.measurements);
         }
         report
     });
     Ok(report.map(|r| unnamed(r, &host)))
 }
 
-/// The commands of the lanes the run measured, in the recipe's order: the
-/// servers it started.
-fn lane_commands(recipe: &Recipe, measured: &reprise_verdict::Measurements) -> Vec<Vec<String>> {
+/// The commands of the lanes the run measured, in the recipe's order, as
+/// they were started on `host` ([`LaneHost::lane_command`]).
+fn lane_commands(
+    recipe: &Recipe,
+    host: &LaneHost,
+    measured: &reprise_verdict::Measurements,
+) -> Vec<Vec<String>> {
     recipe
         .lanes
         .iter()
+        .filter(|lane| lane.is_runnable())
         .filter(|lane| {
             measured
                 .cells
                 .iter()
                 .any(|c| c.key.lane == lane.name.as_str())
         })
-        .filter_map(|lane| lane.command.clone())
+        .map(|lane| host.lane_command(lane))
         .collect()
 }
 
