@@ -20,7 +20,6 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::Path;
-use std::time::Duration;
 
 use reprise_probe::ContainerEngine;
 use reprise_probe::container_engine::EndpointError;
@@ -146,7 +145,7 @@ impl LaneHost {
                 .lanes
                 .iter()
                 .any(|l| l.placement == Placement::Container)
-                .then(|| reprise_probe::container_engine::ask_from_env(Duration::from_secs(2)))
+                .then(reprise_probe::container_engine::ask_from_env)
                 .flatten()),
             LaneHost::ServerHost(host) => host.ask_engine().map(Some),
         }
@@ -168,7 +167,7 @@ impl LaneHost {
             return Ok(LanesMachine {
                 fingerprint: match root {
                     Some(root) => reprise_probe::Fingerprint::read(root),
-                    None => reprise_probe::Fingerprint::probe(Duration::from_secs(2)),
+                    None => reprise_probe::Fingerprint::probe(),
                 },
                 server_host: None,
             });

@@ -226,6 +226,12 @@ pub struct ContainerEngine {
 
 const DEFAULT_SOCKET: &str = "/var/run/docker.sock";
 
+/// How long a run or a page waits for the engine's `/version`, and again for
+/// its `/info`. Podman answers `/info` by walking its storage, which takes
+/// seconds on a busy machine; an engine that is slow to describe itself is
+/// still an engine, so only `/version` decides whether one answers.
+pub const ENGINE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The engine this machine's runs use: `DOCKER_HOST` (read as the Docker
 /// CLI reads it), else the default socket. An unusable `DOCKER_HOST` is an
 /// error, not a silent fall back to another engine.
@@ -239,15 +245,16 @@ pub fn local_endpoint() -> Result<EngineEndpoint, EndpointError> {
 }
 
 /// Asks the engine named by `DOCKER_HOST`, else the default socket when it
-/// exists; `None` when neither is there or nothing answers within `timeout`.
-pub fn ask_from_env(timeout: Duration) -> Option<ContainerEngine> {
+/// exists; `None` when neither is there or nothing answers within
+/// [`ENGINE_TIMEOUT`].
+pub fn ask_from_env() -> Option<ContainerEngine> {
     let endpoint = local_endpoint().ok()?;
     if let EngineEndpoint::Unix { path } = &endpoint
         && !path.exists()
     {
         return None;
     }
-    ask_endpoint(&endpoint, timeout)
+    ask_endpoint(&endpoint, ENGINE_TIMEOUT)
 }
 
 /// Asks the engine at `host` (`unix:///path` or `tcp://host:port`, plain).
@@ -255,7 +262,9 @@ pub fn ask(host: &str, timeout: Duration) -> Option<ContainerEngine> {
     ask_endpoint(&EngineEndpoint::from_docker_host(host).ok()?, timeout)
 }
 
-/// Asks the engine at `endpoint` for its version and resources.
+/// Asks the engine at `endpoint` for its version, then its resources. It
+/// answers when `/version` does within `timeout`; `/info` gets a `timeout` of
+/// its own and its facts are left out when it does not answer.
 pub fn ask_endpoint(endpoint: &EngineEndpoint, timeout: Duration) -> Option<ContainerEngine> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -265,13 +274,14 @@ pub fn ask_endpoint(endpoint: &EngineEndpoint, timeout: Duration) -> Option<Cont
     let host = endpoint.url();
     runtime.block_on(async {
         let docker = endpoint.connect(secs).ok()?;
-        let (version, info) = tokio::time::timeout(timeout, async {
-            (docker.version().await, docker.info().await)
-        })
-        .await
-        .ok()?;
-        let version = version.ok()?;
-        let info = info.ok();
+        let version = tokio::time::timeout(timeout, docker.version())
+            .await
+            .ok()?
+            .ok()?;
+        let info = tokio::time::timeout(timeout, docker.info())
+            .await
+            .ok()
+            .and_then(Result::ok);
         Some(ContainerEngine {
             host: host.to_string(),
             name: version

@@ -17,7 +17,7 @@
 //! use std::time::Duration;
 //! use reprise_probe::{Fingerprint, toolchain::{self, SearchPath}};
 //!
-//! let machine = Fingerprint::probe(Duration::from_secs(2));
+//! let machine = Fingerprint::probe();
 //! println!("{:?} with boost {:?}", machine.cpu.brand, machine.clock.boost);
 //! let tools = toolchain::probe(&toolchain::standard_queries(), &SearchPath::from_env(), Duration::from_secs(10));
 //! if let Some(ruby) = tools.get("ruby") {

@@ -1,11 +1,10 @@
 //! Asking a Docker-compatible engine for its version and resources.
 //!
-//! No Docker daemon runs on these machines and scripts/test does not install
-//! Podman (another issue owns container set-up). Where Podman is installed,
-//! the last test starts its real service on a socket of its own. The
-//! always-run answering test uses a stand-in: a Unix-socket HTTP server made
-//! by the test that answers `/version` and `/info` with the JSON Podman's
-//! service sends. The "no engine" and "engine hangs" paths use real sockets.
+//! The last test starts Podman's real service on a socket of its own. The
+//! answering tests use a stand-in, because they need an engine that is slow
+//! on purpose: a Unix-socket HTTP server made by the test that answers
+//! `/version` and `/info` with the JSON Podman's service sends. The "no
+//! engine" and "engine hangs" paths use real sockets.
 
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::net::UnixListener;
@@ -16,7 +15,9 @@ use reprise_probe::container_engine;
 const VERSION: &str = r#"{"Platform":{"Name":"linux/amd64/debian-12"},"Components":[{"Name":"Podman Engine","Version":"4.3.1","Details":{}}],"Version":"4.3.1","ApiVersion":"1.41","MinAPIVersion":"1.24","GitCommit":"","GoVersion":"go1.19.8","Os":"linux","Arch":"amd64","KernelVersion":"6.1.0-26-amd64","BuildTime":"2023-05-06T00:00:00+00:00"}"#;
 const INFO: &str = r#"{"ID":"abc","Containers":0,"NCPU":2,"MemTotal":25769803776,"OperatingSystem":"debian","OSType":"linux","Name":"host","ServerVersion":"4.3.1"}"#;
 
-fn serve_engine_api(listener: UnixListener) {
+/// Answers `/version` at once and `/info` after `info_delay`: Podman walks
+/// its storage for `/info`, which takes seconds on a busy machine.
+fn serve_engine_api(listener: UnixListener, info_delay: Duration) {
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
             std::thread::spawn(move || {
@@ -34,6 +35,7 @@ fn serve_engine_api(listener: UnixListener) {
                     let body = if request_line.contains("/version") {
                         VERSION
                     } else {
+                        std::thread::sleep(info_delay);
                         INFO
                     };
                     let response = format!(
@@ -53,7 +55,7 @@ fn serve_engine_api(listener: UnixListener) {
 fn an_answering_engine_reports_version_api_os_cpus_and_memory() {
     let tmp = tempfile::tempdir().unwrap();
     let socket = tmp.path().join("engine.sock");
-    serve_engine_api(UnixListener::bind(&socket).unwrap());
+    serve_engine_api(UnixListener::bind(&socket).unwrap(), Duration::ZERO);
     let host = format!("unix://{}", socket.display());
     let engine = container_engine::ask(&host, Duration::from_secs(3)).expect("the engine answered");
     assert_eq!(engine.host, host);
@@ -63,6 +65,23 @@ fn an_answering_engine_reports_version_api_os_cpus_and_memory() {
     assert_eq!(engine.os.as_deref(), Some("linux"));
     assert_eq!(engine.cpus, Some(2));
     assert_eq!(engine.memory_bytes, Some(25_769_803_776));
+}
+
+#[test]
+fn an_engine_slow_to_describe_itself_still_answers_without_its_resources() {
+    let tmp = tempfile::tempdir().unwrap();
+    let socket = tmp.path().join("engine.sock");
+    serve_engine_api(UnixListener::bind(&socket).unwrap(), Duration::from_secs(3));
+    let host = format!("unix://{}", socket.display());
+    let started = Instant::now();
+    let engine = container_engine::ask(&host, Duration::from_secs(1))
+        .expect("/version answered, so the engine answers");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "/info was waited for past its own timeout"
+    );
+    assert_eq!(engine.version.as_deref(), Some("4.3.1"));
+    assert_eq!((engine.cpus, engine.memory_bytes), (None, None));
 }
 
 #[test]

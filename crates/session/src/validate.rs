@@ -3,8 +3,6 @@
 //! beside a recipe's run (two at once would measure each other) and saves
 //! the profile in the history.
 
-use std::time::Duration;
-
 use reprise_validate::{Plan, Profile, record};
 
 use crate::{HistoryOutcome, Session, SessionError};
@@ -48,7 +46,7 @@ impl Session {
         let plan = if quick { Plan::quick() } else { Plan::full() };
         let data_dir = &self.data.root;
         progress("fingerprint: reading this machine");
-        let fingerprint = reprise_probe::Fingerprint::probe(Duration::from_secs(2));
+        let fingerprint = reprise_probe::Fingerprint::probe();
         let profile = reprise_validate::validate(&plan, fingerprint, data_dir, progress)?;
         let history = save.then(|| match record::save(&profile, data_dir) {
             Ok(id) => HistoryOutcome::Stored { id },

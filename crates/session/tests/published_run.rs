@@ -106,7 +106,7 @@ fn on_the_posts_machine_absolute_claims_are_judged() {
 #[test]
 fn on_another_machine_absolute_claims_are_refused_naming_its_cpu_and_threads() {
     let dir = published(bench_env_here);
-    let here = reprise_probe::Fingerprint::probe(std::time::Duration::from_secs(2));
+    let here = reprise_probe::Fingerprint::probe();
     let cpu = here.cpu.brand.clone().expect("this machine's CPU model");
     let threads = here
         .cpu

@@ -21,7 +21,7 @@
 //! use std::time::Duration;
 //! use reprise_validate::{Plan, validate};
 //!
-//! let fingerprint = reprise_probe::Fingerprint::probe(Duration::from_secs(2));
+//! let fingerprint = reprise_probe::Fingerprint::probe();
 //! let data_dir = std::env::temp_dir().join("reprise-validate-example");
 //! let profile = validate(&Plan::quick(), fingerprint, &data_dir, |stage| eprintln!("{stage}"))?;
 //! println!("{}", profile.summary);

@@ -45,7 +45,7 @@ pub fn snapshot(root: Option<&PathBuf>, timeout: Duration) -> Snapshot {
     std::thread::scope(|scope| {
         let machine = scope.spawn(|| match root {
             Some(root) => Fingerprint::read(root),
-            None => Fingerprint::probe(Duration::from_secs(2)),
+            None => Fingerprint::probe(),
         });
         let toolchains = toolchain::probe(&toolchain::standard_queries(), &search, timeout);
         Snapshot {

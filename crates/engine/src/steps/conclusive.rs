@@ -79,8 +79,7 @@ pub(super) fn extend(
         1000
     });
     let looks = Looks::plan(recipe_runs, most);
-    let machine =
-        crate::machine_match::machine_match(s.recipe, &Fingerprint::probe(Duration::from_secs(2)));
+    let machine = crate::machine_match::machine_match(s.recipe, &Fingerprint::probe());
     let settings = Settings {
         rounds_alternate: true,
         bootstrap: reprise_verdict::Bootstrap {

@@ -812,7 +812,7 @@ fn write_results(
         }),
     )?;
     if !dir.join(reprise_harness::ENV_FILE).exists() {
-        let fp = Fingerprint::probe(Duration::from_secs(2));
+        let fp = Fingerprint::probe();
         let tools = lanes.toolchains().cloned().unwrap_or_default();
         let notes = notes.as_object().cloned().unwrap_or_default();
         let env = BenchEnv::capture(Some(&ctx.checksums_root), Some(harness), SystemTime::now())

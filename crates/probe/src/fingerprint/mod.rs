@@ -55,13 +55,13 @@ impl Fingerprint {
     }
 
     /// Fingerprints this machine, including the container engine when one
-    /// answers within `engine_timeout`.
-    pub fn probe(engine_timeout: std::time::Duration) -> Fingerprint {
+    /// answers (see [`crate::container_engine::ENGINE_TIMEOUT`]).
+    pub fn probe() -> Fingerprint {
         #[cfg(target_os = "macos")]
         let mut fp = macos::read();
         #[cfg(not(target_os = "macos"))]
         let mut fp = Fingerprint::read(Path::new("/"));
-        fp.container_engine = crate::container_engine::ask_from_env(engine_timeout);
+        fp.container_engine = crate::container_engine::ask_from_env();
         fp
     }
 }

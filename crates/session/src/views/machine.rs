@@ -2,8 +2,6 @@
 //! `reprise probe` words it (`CPU`, `Cores`, `Governor`, …) and every raw
 //! fact; and the machine a stored run was measured on, worded the same way.
 
-use std::time::Duration;
-
 use reprise_probe::Fingerprint;
 use reprise_report::Report;
 use serde::Serialize;
@@ -29,7 +27,7 @@ pub struct Fact {
 impl ThisMachine {
     /// This machine's fingerprint, probed as `reprise probe` probes it.
     pub fn probe() -> ThisMachine {
-        let fingerprint = Fingerprint::probe(Duration::from_secs(2));
+        let fingerprint = Fingerprint::probe();
         let mut facts = Vec::new();
         flatten(
             "",
