@@ -582,15 +582,19 @@ pub(crate) fn more_runs(n: u32) -> String {
     format!("{n} more run{}", if n == 1 { "" } else { "s" })
 }
 
+/// Places `measured`, widened by `widening`, against `band`.
+#[allow(clippy::too_many_arguments)]
 fn banded(
     verdict: &mut Verdict,
-    interval: Interval,
+    measured: Interval,
+    widening: Widening,
     band: [f64; 2],
     runs: usize,
     what: &str,
     unit: &str,
     confidence: f64,
 ) {
+    let interval = widening.apply(measured);
     let shown = |v: f64| value(v, unit);
     let numbers = format!(
         "measured {what} {} ({} interval {} to {}) against {} to {}",
@@ -614,11 +618,16 @@ fn banded(
         }
         Place::Straddling => {
             verdict.outcome = Outcome::Inconclusive;
-            verdict.more_runs = more_runs_to_settle(&interval, band, runs, confidence);
+            let settling = widening.settling_band(measured.estimate, band);
+            verdict.more_runs =
+                settling.and_then(|band| more_runs_to_settle(&measured, band, runs, confidence));
             verdict.reason = match verdict.more_runs {
                 Some(n) => format!(
                     "{numbers}: the interval straddles the band's edge; about {} per cell would likely settle it",
                     more_runs(n)
+                ),
+                None if widening.is_some() && settling.is_none() => format!(
+                    "{numbers}: the CPU other work took widens the interval across the band's edge whatever the runs; a quieter machine would settle it"
                 ),
                 None => format!(
                     "{numbers}: the estimate sits on the band's edge; more runs are unlikely to settle it"
@@ -640,7 +649,15 @@ fn judge_claim(
     settings: &Settings,
 ) -> Verdict {
     let find = |id: &str| figures.iter().find(|f| f.figure == id);
-    let mut verdict = judge_figures(claim, &find, cells, unmeasured, machine, settings);
+    let mut verdict = judge_figures(
+        claim,
+        &find,
+        cells,
+        unmeasured,
+        machine,
+        settings,
+        &ReadsLow::default(),
+    );
     let Some(mut cpu) = cpu_reading(claim, &find, cells).filter(|_| verdict.outcome.is_judged())
     else {
         return verdict;
@@ -697,6 +714,7 @@ fn judge_claim(
             let find_adjusted = |id: &str| refigured.iter().find(|f| f.figure == id);
             let as_measured = verdict.measured;
             let measured_text = verdict.show_measured();
+            let reads_low = ReadsLow::of(&cpu.lanes);
             let mut adjusted_verdict = judge_figures(
                 claim,
                 &find_adjusted,
@@ -704,18 +722,20 @@ fn judge_claim(
                 unmeasured,
                 machine,
                 settings,
+                &reads_low,
             );
             cpu.basis = CpuBasis::PerCpuSecond { as_measured };
+            let widened = "its interval widened by that share (the estimate puts back time taken, not caches spoiled)";
             adjusted_verdict.reason = match adjusted_verdict.measured {
                 Some(_) => format!(
-                    "{}: judged per CPU-second (as measured, {}). {} per CPU-second",
+                    "{}: judged per CPU-second, {widened}; as measured, {}. Per CPU-second, {}",
                     upper_first(&cpu.why),
                     measured_text,
-                    upper_first(&adjusted_verdict.reason)
+                    adjusted_verdict.reason
                 ),
                 // An ordering says its ratios in its reason.
                 None => format!(
-                    "{}: judged per CPU-second. {} (As measured: {}.)",
+                    "{}: judged per CPU-second, {widened}. {} (As measured: {}.)",
                     upper_first(&cpu.why),
                     upper_first(&adjusted_verdict.reason),
                     verdict.reason
@@ -748,6 +768,87 @@ fn cpu_reading<'a>(
     (!lanes.is_empty()).then(|| CpuReading::of(lanes, claim.ceiling))
 }
 
+/// How far below a quiet run's rate each figure's rates per CPU-second may
+/// read: the share of its CPUs other work took. The estimate puts back the
+/// time taken from a lane, not the caches and memory bandwidth the other
+/// work spoiled (bench/contention: a hog taking ~10% of a Puma's CPU left
+/// its rate per CPU-second 4.5% low), so an interval judged per CPU-second
+/// reaches as far as if every taken CPU-second had been spoiled as well.
+#[derive(Debug, Default)]
+struct ReadsLow(Vec<(String, f64)>);
+
+impl ReadsLow {
+    fn of(lanes: &[LaneCpu]) -> ReadsLow {
+        ReadsLow(
+            lanes
+                .iter()
+                .filter_map(|l| Some((l.figure.clone(), l.taken()?)))
+                .filter(|(_, taken)| *taken > 0.0)
+                .collect(),
+        )
+    }
+
+    fn taken(&self, figure: &str) -> f64 {
+        self.0
+            .iter()
+            .find(|(f, _)| f == figure)
+            .map_or(0.0, |(_, t)| t.min(0.9))
+    }
+
+    /// How far the interval of `figure`, or of `figure` over `over`,
+    /// reaches: a figure that may read low raises the high end, a divisor
+    /// that may read low lowers the low end.
+    fn widening(&self, figure: &str, over: Option<&str>) -> Widening {
+        Widening {
+            down: over.map_or(1.0, |d| 1.0 - self.taken(d)),
+            up: 1.0 / (1.0 - self.taken(figure)),
+        }
+    }
+}
+
+/// An interval's ends moved out by factors that more runs do not shrink.
+#[derive(Clone, Copy, Debug)]
+struct Widening {
+    down: f64,
+    up: f64,
+}
+
+impl Widening {
+    fn apply(self, interval: Interval) -> Interval {
+        Interval {
+            estimate: interval.estimate,
+            low: interval.low * self.down,
+            high: interval.high * self.up,
+        }
+    }
+
+    fn is_some(self) -> bool {
+        self.down < 1.0 || self.up > 1.0
+    }
+
+    /// The band the unwidened interval must settle against so that the
+    /// widened one settles against `band`; `None` where the widening alone,
+    /// at the estimate, already reaches across the band's nearest edge.
+    fn settling_band(self, estimate: f64, band: [f64; 2]) -> Option<[f64; 2]> {
+        let (inner, outer) = (
+            [band[0] / self.down, band[1] / self.up],
+            [band[0] / self.up, band[1] / self.down],
+        );
+        let settles = if estimate < band[0] {
+            estimate < outer[0]
+        } else if estimate > band[1] {
+            estimate > outer[1]
+        } else {
+            inner[0] < estimate && estimate < inner[1]
+        };
+        settles.then_some(if (band[0]..=band[1]).contains(&estimate) {
+            inner
+        } else {
+            outer
+        })
+    }
+}
+
 /// A cell with each run's rate per CPU-second.
 fn per_cpu_second_cell(reading: &CellReading, thresholds: &Thresholds) -> CellReading {
     let mut cell = reading.cell.clone();
@@ -778,6 +879,7 @@ fn judge_figures<'a>(
     unmeasured: &BTreeMap<String, String>,
     machine: &MachineMatch,
     settings: &Settings,
+    reads_low: &ReadsLow,
 ) -> Verdict {
     let tolerance = claim.tolerance.unwrap_or(0.0);
     let mut verdict = Verdict {
@@ -835,9 +937,11 @@ fn judge_figures<'a>(
             };
             let band = [lo * (1.0 - tolerance), hi * (1.0 + tolerance)];
             let interval = settings.bootstrap.median(&values(r));
+            let widening = reads_low.widening(&r.figure, None);
             if let MachineMatch::Differs(reasons) = machine {
                 verdict.outcome = Outcome::NotComparable;
                 verdict.band = Some(band);
+                let interval = widening.apply(interval);
                 verdict.measured = Some(interval);
                 verdict.reason = format!(
                     "not comparable on this machine ({}); measured {} against the published {}, for information",
@@ -851,6 +955,7 @@ fn judge_figures<'a>(
             banded(
                 &mut verdict,
                 interval,
+                widening,
                 band,
                 runs,
                 "median",
@@ -870,11 +975,13 @@ fn judge_figures<'a>(
                 Some(pairs) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&pairs),
                 _ => settings.bootstrap.ratio(&num, &den),
             };
+            let widening = reads_low.widening(&readings[0].figure, Some(&readings[1].figure));
             let band = [value * (1.0 - tolerance), value * (1.0 + tolerance)];
             let runs = num.len().min(den.len());
             banded(
                 &mut verdict,
                 interval,
+                widening,
                 band,
                 runs,
                 "ratio",
@@ -890,7 +997,7 @@ fn judge_figures<'a>(
             }
             let level = claim.tolerance.unwrap_or(LEVEL_BAND);
             verdict.tolerance = Some(level);
-            judge_ordering(&mut verdict, &readings, cells, settings, level);
+            judge_ordering(&mut verdict, &readings, cells, settings, level, reads_low);
         }
         ClaimShape::Spread { value, .. } => {
             let r = readings[0];
@@ -988,6 +1095,7 @@ fn judge_ordering(
     cells: &[CellReading],
     settings: &Settings,
     level: f64,
+    reads_low: &ReadsLow,
 ) {
     let higher_first = readings[0].metric.higher_is_better().unwrap_or(true);
     let values = |r: &FigureReading| values_of(r, cells);
@@ -1004,6 +1112,9 @@ fn judge_ordering(
             Some(rounds) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&rounds),
             _ => settings.bootstrap.ratio(&values(pair[0]), &values(pair[1])),
         };
+        let ratio = reads_low
+            .widening(&pair[0].figure, Some(&pair[1].figure))
+            .apply(ratio);
         let unit = pair[0].metric.unit();
         // A figure of one run has no interval: its value alone.
         let shown = |r: &FigureReading| match r.interval {

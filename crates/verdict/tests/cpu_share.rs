@@ -114,7 +114,9 @@ fn settings() -> Settings {
 #[test]
 fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
     // Lane a had about half of its CPU (a hog took the rest) and waited for
-    // the rest: as measured it serves half of b, per CPU-second the same.
+    // the rest: as measured it serves half of b, per CPU-second the same,
+    // but with half of its CPU taken it may read up to half low: no ±10%
+    // claim can be settled on such a machine, however many runs.
     let a = [
         run(1, 5050.0, 5.0, 5.2),
         run(2, 4400.0, 4.4, 5.8),
@@ -132,7 +134,8 @@ fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
         &settings(),
     );
     let v = j.verdict("same").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.more_runs, None, "more runs do not give the CPU back");
     let cpu = v.cpu.as_ref().expect("the lanes' CPU is read");
     let CpuBasis::PerCpuSecond { as_measured } = cpu.basis else {
         panic!("judged on {:?}", cpu.basis);
@@ -146,17 +149,55 @@ fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
     assert!((per_cpu.estimate - 1.0).abs() < 0.03, "{per_cpu:?}");
     assert!(
         v.reason.starts_with(
-            "Other work took 50% of a's CPU: judged per CPU-second (as measured, 0.51× (0.37–0.66))."
+            "Other work took 50% of a's CPU: judged per CPU-second, its interval widened by that share \
+             (the estimate puts back time taken, not caches spoiled); as measured, 0.51× (0.37–0.66)."
         ),
         "{}",
         v.reason
     );
-    assert!(v.reason.contains("Measured ratio 0.99× (95% interval 0.98× to 1.01×) against 0.9× to 1.1×: inside the published band per CPU-second"), "{}", v.reason);
-    // The ordering of twins, per CPU-second, is level: not reproduced, said so.
+    assert!(
+        v.reason.contains(
+            "Per CPU-second, measured ratio 0.99× (95% interval 0.97× to 2.01×) against 0.9× to 1.1×: \
+             the CPU other work took widens the interval across the band's edge whatever the runs; \
+             a quieter machine would settle it"
+        ),
+        "{}",
+        v.reason
+    );
+    // As measured, a is behind b; per CPU-second the widened ratio reaches
+    // one: the ordering is not decided by what other work took.
     let o = j.verdict("a-above-b").unwrap();
-    assert_eq!(o.outcome, Outcome::NotReproduced, "{}", o.reason);
-    assert!(o.reason.contains("Level: a-hello"), "{}", o.reason);
-    assert!(o.reason.contains("within ±5% of one"), "{}", o.reason);
+    assert_eq!(o.outcome, Outcome::Inconclusive, "{}", o.reason);
+    assert!(o.reason.contains("A ratio's interval reaches one"), "{}", o.reason);
+}
+
+#[test]
+fn a_lane_that_lost_a_little_cpu_is_judged_within_the_widened_interval() {
+    // Other work took 8% of lane a's CPU: per CPU-second the twins are the
+    // same, the interval reaching 8% further up, still inside ±10%.
+    let a = [
+        run(1, 9200.0, 9.2, 0.8),
+        run(2, 9150.0, 9.15, 0.85),
+        run(3, 9250.0, 9.25, 0.75),
+    ];
+    let b = [
+        run(1, 10000.0, 9.95, 0.05),
+        run(2, 10010.0, 9.95, 0.05),
+        run(3, 9990.0, 9.95, 0.05),
+    ];
+    let j = judge(
+        &twins(""),
+        &measured(&a, &b),
+        &MachineMatch::Matches,
+        &settings(),
+    );
+    let v = j.verdict("same").unwrap();
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    let i = v.measured.unwrap();
+    assert!(
+        i.high > 1.08 && i.high < 1.1,
+        "the high end reaches 8% further: {i:?}"
+    );
 }
 
 #[test]
@@ -260,10 +301,11 @@ fn normal(rng: &mut reprise_verdict::XorShift) -> f64 {
 fn a_contended_lane_s_ratio_is_covered_as_often_as_the_interval_says() {
     // Twins (a true ratio of one), each run off by a log-normal 5%, in
     // rounds of three; in every round other work takes 30–50% of lane a's
-    // CPU (the time taken, not cycles spoiled: the estimate's assumption).
+    // CPU and spoils its caches, so that even per CPU-second it reads low
+    // by 45% of the share taken (what bench/contention's hog did to Puma).
     // 300 draws: the raw rates' interval covers the truth hardly ever, the
-    // per-CPU-second one about as often as its 95% says (less the
-    // simulation's own sampling error, ±1.3% over 300 draws).
+    // widened per-CPU-second one at least as often as its 95% says (less
+    // the simulation's own sampling error, ±1.3% over 300 draws).
     let mut rng = reprise_verdict::XorShift::new(38);
     let recipe = twins("");
     let (mut raw, mut per_cpu, mut decided_wrong) = (0, 0, 0);
@@ -275,9 +317,10 @@ fn a_contended_lane_s_ratio_is_covered_as_often_as_the_interval_says() {
             let taken = 0.3 + 0.2 * (rng.next_u64() % 1000) as f64 / 1000.0;
             let share = 1.0 - taken;
             let noise = |rng: &mut reprise_verdict::XorShift| (0.05 * normal(rng)).exp();
+            let spoiled = 1.0 - 0.45 * taken;
             a.push(run(
                 n,
-                10000.0 * share * noise(&mut rng),
+                10000.0 * share * spoiled * noise(&mut rng),
                 10.0 * share,
                 10.0 * taken,
             ));
@@ -303,7 +346,7 @@ fn a_contended_lane_s_ratio_is_covered_as_often_as_the_interval_says() {
     eprintln!("raw covered {raw}, per CPU-second {per_cpu}, wrong verdicts {decided_wrong}");
     assert!(raw < 0.5, "the raw interval covered {raw}");
     assert!(
-        per_cpu >= 0.92,
+        per_cpu >= 0.94,
         "the per-CPU-second interval covered {per_cpu}"
     );
     assert!(
