@@ -1,36 +1,23 @@
-import type { ClaimHere } from './bindings/ClaimHere';
+import type { ClaimsHere as Claims } from './bindings/ClaimsHere';
 
-/** What a run here can judge, before it starts: the claims it judges named
- *  once, and each reason others are not said once, with the claims it
- *  stops and the command that would fix it. */
-export function ClaimsHere({ claims }: { claims: ClaimHere[] }) {
-  if (claims.length === 0) return null;
-  const judged = claims.filter((c) => c.judged).map((c) => c.claim);
-  const reasons: { why: string; fix: string | null; claims: string[] }[] = [];
-  for (const c of claims.filter((c) => !c.judged)) {
-    const why = c.why ?? 'not judged here';
-    const same = reasons.find((r) => r.why === why && r.fix === c.fix);
-    if (same) same.claims.push(c.claim);
-    else reasons.push({ why, fix: c.fix, claims: [c.claim] });
-  }
-  const head =
-    judged.length === 0
-      ? `None of its ${claims.length} claims.`
-      : judged.length === claims.length
-        ? `All ${claims.length} claims.`
-        : `${judged.length} of ${claims.length} claims: ${judged.join(', ')}.`;
+/** What a run here can judge, before it starts, as the session groups it:
+ *  the claims it judges named once, and each reason others are not said
+ *  once, with the claims it stops and the command that would fix it (unless
+ *  the page lists that fix already: `said`). */
+export function ClaimsHere({ claims, said = [] }: { claims: Claims; said?: string[] }) {
+  if (claims.total === 0) return null;
   return (
     <section class="claims-here" data-claims-here>
       <h2>What a run here can judge</h2>
-      <p class={judged.length === 0 ? 'summary-line warn' : 'summary-line ok'} data-claims-judged>
-        {head}
+      <p class={claims.judged.length === 0 ? 'summary-line warn' : 'summary-line ok'} data-claims-judged>
+        {claims.summary.charAt(0).toUpperCase() + claims.summary.slice(1)}.
       </p>
-      {reasons.length > 0 && (
+      {claims.not_judged.length > 0 && (
         <ul class="plain">
-          {reasons.map((r) => (
+          {claims.not_judged.map((r) => (
             <li data-not-judged>
               <strong class="id">{r.claims.join(', ')}</strong>: {r.why}.
-              {r.fix && (
+              {r.fix && !said.includes(r.fix) && (
                 <>
                   {' '}
                   Fix: <code data-fix>{r.fix}</code>

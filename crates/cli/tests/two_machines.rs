@@ -593,6 +593,11 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     );
     assert!(server_containers(&socket).is_empty(), "{said}");
 
+    // Killed again: `reprise clean` removes the run and its container there.
+    let killed = measuring(reprise(&["--new", "--json"]));
+    signal(killed, libc::SIGKILL);
+    assert!(!server_containers(&socket).is_empty());
+
     // A run served there is resumed there only.
     let elsewhere = machines
         .in_ns(&machines.client, env!("CARGO_BIN_EXE_reprise"))
@@ -611,10 +616,6 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
         "{said}"
     );
 
-    // Killed again: `reprise clean` removes the run and its container there.
-    let killed = measuring(reprise(&["--new", "--json"]));
-    signal(killed, libc::SIGKILL);
-    assert!(!server_containers(&socket).is_empty());
     let id = runs(&data)
         .pop()
         .unwrap()

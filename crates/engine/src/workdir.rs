@@ -123,13 +123,20 @@ impl DataDir {
         Ok(out)
     }
 
-    /// The most recent run of `recipe`, to resume.
-    pub fn latest_run(&self, recipe: &str) -> Result<Option<RunDir>, WorkDirError> {
+    /// The most recent run of `recipe`, when it has steps of `plan` left
+    /// to do (it was cancelled, killed, or a step failed): the run a start
+    /// resumes. A run whose steps all ended is not resumed; the next is new.
+    pub fn unfinished_run(
+        &self,
+        recipe: &str,
+        plan: &[&str],
+    ) -> Result<Option<RunDir>, WorkDirError> {
         Ok(self
             .list_runs()?
             .into_iter()
             .rev()
             .find(|(_, s)| s.recipe == recipe)
+            .filter(|(_, s)| !s.ended(plan))
             .map(|(r, _)| r))
     }
 
@@ -233,6 +240,15 @@ impl State {
             created: now(),
             steps: BTreeMap::new(),
         }
+    }
+
+    /// Whether every step of `plan` finished or was skipped.
+    pub fn ended(&self, plan: &[&str]) -> bool {
+        plan.iter().all(|id| {
+            self.steps
+                .get(*id)
+                .is_some_and(|s| matches!(s.status, StepStatus::Finished | StepStatus::Skipped))
+        })
     }
 
     /// Reads a state file; `None` when there is none yet.

@@ -533,8 +533,7 @@ fn a_preflight_says_which_claims_a_run_here_can_judge_and_why_not() {
     std::fs::write(&file, format!("{RECIPE}{CLAIMS}")).unwrap();
     let recipe = reprise_recipe::load(&file).unwrap();
     let judged = |report: &Preflight| -> Vec<(String, bool, Option<String>, Option<String>)> {
-        report
-            .claims
+        reprise_probe::preflight::claims_here(&recipe, report)
             .iter()
             .map(|c| (c.claim.clone(), c.judged, c.why.clone(), c.fix.clone()))
             .collect()
@@ -550,6 +549,13 @@ fn a_preflight_says_which_claims_a_run_here_can_judge_and_why_not() {
         on_the_posts[2].2.as_deref(),
         Some("lane spinel is the post's only: The Spinel compiler is not published.")
     );
+    // Grouped as every front end says it.
+    assert_eq!(
+        report.claims.summary,
+        "2 of 3 claims: ruby-twice-jruby, ruby-ceiling"
+    );
+    assert_eq!(report.claims.not_judged.len(), 1, "{:#?}", report.claims);
+    assert!(!report.claims.judges_nothing());
 
     // A VM with Debian's Ruby and no JRuby.
     let bin = tmp.path().join("vm-bin");
@@ -590,4 +596,8 @@ fn a_preflight_says_which_claims_a_run_here_can_judge_and_why_not() {
         )
     );
     assert!(!on_a_vm.iter().any(|c| c.1), "{on_a_vm:#?}");
+    assert_eq!(report.claims.summary, "none of its 3 claims");
+    assert!(report.claims.judges_nothing());
+    // One entry per reason: jruby's, the machine's, spinel's.
+    assert_eq!(report.claims.not_judged.len(), 3, "{:#?}", report.claims);
 }

@@ -75,15 +75,15 @@ pub fn range(low: f64, high: f64, unit: &str) -> String {
 
 /// An estimate with its interval: `1.99× (1.98–2)`, `30,200 req/s (30,100–30,300)`.
 /// An interval wider than its estimate bounds nothing and says so:
-/// `93,000 req/s (too noisy to bound: 2,561–2,799,601)`.
+/// `93,000 req/s (too wide to bound: 2,561–2,799,601)`.
 pub fn interval(estimate: f64, low: f64, high: f64, unit: &str) -> String {
-    let noisy = if too_noisy_to_bound(estimate, low, high) {
-        "too noisy to bound: "
+    let wide = if too_wide_to_bound(estimate, low, high) {
+        "too wide to bound: "
     } else {
         ""
     };
     format!(
-        "{} ({noisy}{}–{})",
+        "{} ({wide}{}–{})",
         value(estimate, unit),
         number(low),
         number(high)
@@ -92,7 +92,7 @@ pub fn interval(estimate: f64, low: f64, high: f64, unit: &str) -> String {
 
 /// Whether an interval is wider than its estimate: it then says nothing
 /// of where the value lies.
-pub fn too_noisy_to_bound(estimate: f64, low: f64, high: f64) -> bool {
+pub fn too_wide_to_bound(estimate: f64, low: f64, high: f64) -> bool {
     high - low > estimate.abs()
 }
 
@@ -197,11 +197,11 @@ mod tests {
     fn an_interval_wider_than_its_estimate_says_it_bounds_nothing() {
         assert_eq!(
             interval(93_000.0, 2_561.0, 2_799_601.0, "req/s"),
-            "93,000 req/s (too noisy to bound: 2,561–2,799,601)"
+            "93,000 req/s (too wide to bound: 2,561–2,799,601)"
         );
         assert_eq!(
             interval(1.0, 0.4, 1.5, "×"),
-            "1× (too noisy to bound: 0.4–1.5)"
+            "1× (too wide to bound: 0.4–1.5)"
         );
         // As wide as its estimate still bounds it.
         assert_eq!(interval(1.0, 0.5, 1.5, "×"), "1× (0.5–1.5)");

@@ -99,7 +99,7 @@ impl Session {
                 report.blocked_lanes.push(name);
             }
         }
-        report.claims = preflight::claims_here(recipe, &report);
+        report.claims = preflight::ClaimsHere::of(preflight::claims_here(recipe, &report));
         Ok(Preflighted {
             report,
             server_host: machine.server_host,

@@ -313,7 +313,8 @@ impl Session {
         let resumes = if options.fresh {
             None
         } else {
-            self.data.latest_run(loaded.recipe.id())?
+            let steps: Vec<&str> = plan.steps.iter().map(|s| s.id()).collect();
+            self.data.unfinished_run(loaded.recipe.id(), &steps)?
         };
         if let Some(run) = &resumes {
             options

@@ -294,7 +294,20 @@ fn resuming_removes_the_containers_an_earlier_attempt_left() {
     let first = run(&Default::default());
     assert!(first.steps.ok(), "{first:?}");
 
-    // The first attempt "crashed" and left a container labelled with its run.
+    // The first attempt "crashed" while its last step ran (its state says
+    // so, as a killed run's does) and left a container labelled with its run.
+    let state_file = data.path().join("runs").join(&first.run).join("state.json");
+    let mut state: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&state_file).unwrap()).unwrap();
+    let last = state["steps"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .last()
+        .unwrap()
+        .clone();
+    state["steps"][&last]["status"] = "running".into();
+    std::fs::write(&state_file, serde_json::to_vec(&state).unwrap()).unwrap();
     let created = std::process::Command::new("podman")
         .args(["--remote", "--url", &host, "create", "--label"])
         .arg(format!("reprise.run={}", first.run))

@@ -373,7 +373,7 @@ fn a_quick_run_goes_from_its_plan_rows_to_its_results() {
     let session = session(data.path());
     let plan = |choices| session.plan_for("hello-ceiling", choices).unwrap();
     let before = plan(RunChoices::default());
-    assert_eq!(before.latest_run, None);
+    assert_eq!(before.resumes, None);
     assert!(before.steps.iter().all(|s| !s.why.is_empty()));
     // A new run's steps are all run, with no reason to give.
     assert!(
@@ -473,14 +473,29 @@ fn a_quick_run_goes_from_its_plan_rows_to_its_results() {
     }
     assert!(!outcome.summary.contains(" 0 "), "{}", outcome.summary);
 
+    // Every step ended: the next start is a new run, not a resume of this one.
     let after = plan(RunChoices::default());
-    assert_eq!(after.latest_run.as_deref(), Some(outcome.run.as_str()));
-    // A resumed run's rows say why each step is kept or run.
+    assert_eq!(after.resumes, None, "{:?}", after.steps);
+    // Killed while measuring, it is resumed, and each row says why it is
+    // kept or run.
+    let state_file = data
+        .path()
+        .join("runs")
+        .join(&outcome.run)
+        .join("state.json");
+    let mut state: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&state_file).unwrap()).unwrap();
+    state["steps"]["measure"]["status"] = "running".into();
+    std::fs::write(&state_file, serde_json::to_vec(&state).unwrap()).unwrap();
+    let killed = plan(RunChoices::default());
+    assert_eq!(killed.resumes.as_deref(), Some(outcome.run.as_str()));
     assert!(
-        after.steps.iter().all(|s| s.reason.is_some()),
+        killed.steps.iter().all(|s| s.reason.is_some()),
         "{:?}",
-        after.steps
+        killed.steps
     );
+    let measure = killed.steps.iter().find(|s| s.id == "measure").unwrap();
+    assert_eq!(measure.decision, "run", "{measure:?}");
 
     // With Debian's puma and nginx (scripts/test installs them) the quick run
     // measures, and the measurements are judged into the results history.

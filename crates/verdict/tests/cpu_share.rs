@@ -168,7 +168,11 @@ fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
     // one: the ordering is not decided by what other work took.
     let o = j.verdict("a-above-b").unwrap();
     assert_eq!(o.outcome, Outcome::Inconclusive, "{}", o.reason);
-    assert!(o.reason.contains("A ratio's interval reaches one"), "{}", o.reason);
+    assert!(
+        o.reason.contains("A ratio's interval reaches one"),
+        "{}",
+        o.reason
+    );
 }
 
 #[test]

@@ -38,7 +38,7 @@ export function PreflightPage({ id }: { id: string }) {
                 Go to the run
               </a>
             </div>
-            <ClaimsHere claims={p.claims} />
+            <ClaimsHere claims={p.claims} said={fixesOf(p)} />
             <Fixes p={p} />
             {!p.versions_asked && p.version_commands.length > 0 && (
               <div class="notice" data-versions>
@@ -51,7 +51,7 @@ export function PreflightPage({ id }: { id: string }) {
                     <li><code>{c}</code></li>
                   ))}
                 </ul>
-                <button type="button" onClick={() => setAsk(true)} data-action="ask-versions">
+                <button type="button" class="secondary" onClick={() => setAsk(true)} data-action="ask-versions">
                   Run {p.version_commands.length === 1 ? 'this command' : `these ${p.version_commands.length} commands`} to ask
                 </button>
               </div>
@@ -105,9 +105,14 @@ function laneSummary(p: Preflight): string {
   return `${p.runnable_lanes.length} of ${count(total, 'lane')} run here (${blocked} ${p.blocked_lanes.length === 1 ? 'is' : 'are'} blocked: the fixes are below).`;
 }
 
+/** The fixes of the items that differ or block, each once. */
+function fixesOf(p: Preflight): string[] {
+  return [...new Set(p.items.filter((i) => i.verdict !== 'matches' && i.fix).map((i) => i.fix as string))];
+}
+
 /** Every fix in one block, to copy and run, rather than one per row. */
 function Fixes({ p }: { p: Preflight }) {
-  const fixes = [...new Set(p.items.filter((i) => i.verdict !== 'matches' && i.fix).map((i) => i.fix as string))];
+  const fixes = fixesOf(p);
   const [copied, setCopied] = useState(false);
   if (fixes.length === 0) return null;
   return (
@@ -116,6 +121,7 @@ function Fixes({ p }: { p: Preflight }) {
       <pre>{fixes.join('\n')}</pre>
       <button
         type="button"
+        class="secondary"
         data-action="copy-fixes"
         onClick={() => navigator.clipboard?.writeText(fixes.join('\n')).then(() => setCopied(true), () => setCopied(false))}
       >
@@ -141,7 +147,7 @@ function ItemTable({ items }: { items: PreflightItem[] }) {
             <td><span class={`badge ${verdictClass[i.verdict]}`}>{i.verdict}</span></td>
             <td>
               {i.why}
-              {i.fix && <span class="sub fix">Fix: {i.fix}</span>}
+              {i.fix && i.verdict === 'matches' && <span class="sub fix">Fix: {i.fix}</span>}
             </td>
           </tr>
         ))}
@@ -196,7 +202,7 @@ function SetupPanel({ id, onInstalled }: { id: string; onInstalled: () => void }
     return (
       <div class="notice" data-setup>
         <p>Reprise can install the toolchains this recipe pins, through mise, the way the posts pinned theirs.</p>
-        <button type="button" onClick={plan} disabled={state.stage === 'planning'} data-action="setup">
+        <button type="button" class="secondary" onClick={plan} disabled={state.stage === 'planning'} data-action="setup">
           Set up what’s missing
         </button>
       </div>
@@ -239,12 +245,12 @@ function SetupPanel({ id, onInstalled }: { id: string; onInstalled: () => void }
         </>
       )}
       {state.stage === 'planned' && p.commands.length > 0 && (
-        <button type="button" onClick={() => install(p)} data-action="install">
+        <button type="button" class="secondary" onClick={() => install(p)} data-action="install">
           Install
         </button>
       )}
       {state.stage === 'installing' && (
-        <button type="button" onClick={() => backend.cancelSetup(id)} data-action="stop-setup">
+        <button type="button" class="secondary" onClick={() => backend.cancelSetup(id)} data-action="stop-setup">
           Stop
         </button>
       )}

@@ -137,8 +137,8 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
   // cancel, going on with it is.
   const cancelled = outcome?.ending === 'cancelled';
   const stored = outcome?.history.outcome === 'stored' && !cancelled ? outcome.history.id : null;
-  const resumes = cancelled ? outcome.run : plan.latest_run;
-  const judgesNothing = plan.claims.length > 0 && plan.claims.every((c) => !c.judged);
+  const resumes = cancelled ? outcome.run : plan.resumes;
+  const judgesNothing = plan.claims.total > 0 && plan.claims.judged.length === 0;
   return (
     <>
       <p class="actions">
@@ -447,7 +447,8 @@ function Step({ s, live, quick }: { s: PlanRow; live: LiveState; quick: boolean 
         {step && (
           <>
             {step.total !== null && <progress max={1} value={f ?? undefined} aria-label={`${s.id} progress`} />}
-            {step.reqPerS !== null && (
+            {/* Live figures are the run going on, not results: gone once the step ends. */}
+            {step.reqPerS !== null && now?.status === 'running' && (
               <p class="gauges">
                 <span data-gauge="rps">{formatValue(step.reqPerS, 'req/s')}</span> · <span data-gauge="p99">p99 {formatValue(step.p99Ms, 'ms')}</span>
               </p>

@@ -421,12 +421,15 @@ const preflight: Preflight = {
   published_only_lanes: [],
   version_commands: ['ruby --version', 'puma --version', 'falcon --version'],
   versions_asked: false,
-  claims: [
-    { claim: 'falcon-twice-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
-    { claim: 'falcon-above-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
-    { claim: 'puma-ceiling', judged: false, why: 'an absolute figure is judged only on a machine like the post’s, and this one differs', fix: null },
-    { claim: 'nginx-above-puma', judged: true, why: null, fix: null },
-  ],
+  claims: {
+    total: 4,
+    judged: ['nginx-above-puma'],
+    not_judged: [
+      { claims: ['falcon-twice-puma', 'falcon-above-puma'], why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
+      { claims: ['puma-ceiling'], why: 'an absolute figure is judged only on a machine like the post’s, and this one differs', fix: null },
+    ],
+    summary: '1 of 4 claims: nginx-above-puma',
+  },
 };
 
 const setupPlan: SetupPlan = {
@@ -463,7 +466,7 @@ const plan: RunPlan = {
   sources: [{ id: 'app', url: 'https://example.invalid/app', revision: '1a2b3c' }],
   deviations: [],
   lanes: ['puma', 'falcon'],
-  latest_run: null,
+  resumes: null,
   steps: [
     { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: 'run', reason: null, last_status: null, last_reason: null, expected: null, expected_quick: null },
     {
@@ -490,12 +493,15 @@ const plan: RunPlan = {
     server_host: null,
   },
   reviewed_diff: null,
-  claims: [
-    { claim: 'falcon-twice-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
-    { claim: 'falcon-above-puma', judged: false, why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
-    { claim: 'puma-ceiling', judged: false, why: 'an absolute figure is judged only on a machine like the post’s, and this one differs', fix: null },
-    { claim: 'nginx-above-puma', judged: true, why: null, fix: null },
-  ],
+  claims: {
+    total: 4,
+    judged: ['nginx-above-puma'],
+    not_judged: [
+      { claims: ['falcon-twice-puma', 'falcon-above-puma'], why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' },
+      { claims: ['puma-ceiling'], why: 'an absolute figure is judged only on a machine like the post’s, and this one differs', fix: null },
+    ],
+    summary: '1 of 4 claims: nginx-above-puma',
+  },
 };
 
 /** The same plan with the lanes on a server host, as the app plans it. */
@@ -589,7 +595,7 @@ const finishedRun: RunOutcome = {
 /** A run to resume: its measuring step finished in the latest run and kept. */
 const resumedPlan: RunPlan = {
   ...plan,
-  latest_run: 'hello-ceiling-20261130-1',
+  resumes: 'hello-ceiling-20261130-1',
   steps: [
     { ...plan.steps[0], reason: 'it has not finished before' },
     { ...plan.steps[1], decision: 'keep', reason: 'finished before; inputs unchanged and outputs intact', last_status: 'finished' },

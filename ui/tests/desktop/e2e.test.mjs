@@ -1,8 +1,13 @@
 // The real desktop app under Xvfb, driven by WebKitWebDriver:
 // open it, see the Library, open hello-ceiling and its figures, preflight
-// from the probe, a run by the engine with every step ending, results with verdicts (from a results directory judged by
-// the CLI into a history made by the test), the share preview, the machine.
-// Screenshots of every page go to $SCREENSHOTS (default docs/screenshots).
+// from the probe, a run by the engine with every step ending, a run
+// cancelled while it measures, results with verdicts (from a results
+// directory judged by the CLI into a history made by the test), the share
+// preview, the machine; then, started again with GH_TOKEN set, everyone's
+// results read from the stand-in of GitHub's GraphQL API. Every page is
+// checked whole at the app's size (1180×800): no sideways scroll, no
+// sentence said twice. Screenshots of every page go to $SCREENSHOTS
+// (default docs/screenshots).
 //
 // Needs: REPRISE_APP (the app binary), REPRISE_CLI (target/debug/reprise).
 import { after, before, describe, it } from 'node:test';
@@ -14,16 +19,29 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 import { newSession, startDriver } from './webdriver.mjs';
+import { repeatedSentences, sidewaysScroll } from '../page-checks.mjs';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const app = process.env.REPRISE_APP ?? join(root, 'target/debug/reprise-desktop');
 const cli = process.env.REPRISE_CLI ?? join(root, 'target/debug/reprise');
 const shots = process.env.SCREENSHOTS ?? join(root, 'docs/screenshots');
 const data = mkdtempSync(join(tmpdir(), 'reprise-e2e-'));
-let driver, s, runId, github, engineRun;
+let driver, s, runId, github, engineRun, cancelledRun;
 const posted = [];
+// Every discussion posted to the stand-in, as GitHub keeps them.
+const discussions = [];
+// The Authorization header of every read of the discussions.
+const reads = [];
 
-/** A stand-in for github.com on 127.0.0.1: device flow and GraphQL. */
+/** Who each token signs in as: the reader (by the device flow, then by
+ *  GH_TOKEN) and a stranger who shares from another machine. */
+const ENV_TOKEN = 'ghp_e2e_from_the_environment_01';
+const STRANGER_TOKEN = 'ghp_e2e_of_a_stranger_000000001';
+const logins = { gho_e2e: 'e2e-reader', [ENV_TOKEN]: 'e2e-reader', [STRANGER_TOKEN]: 'stranger' };
+
+/** A stand-in for github.com on 127.0.0.1, speaking its wire format: the
+ *  device flow, and GraphQL's discussion categories, createDiscussion and
+ *  a repository's discussions (newest-updated first, in one page). */
 async function standIn() {
   let polls = 0;
   const server = createServer((req, res) => {
@@ -31,17 +49,29 @@ async function standIn() {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const url = new URL(req.url, 'http://x');
+      const login = logins[(req.headers.authorization ?? '').replace(/^bearer /i, '')];
       let answer = { message: 'Not Found' };
+      let status = 200;
       if (url.pathname === '/login/device/code')
         answer = { device_code: 'dc-1', user_code: 'WDJB-MJHT', verification_uri: `${base}/login/device`, expires_in: 900, interval: 1 };
       else if (url.pathname === '/login/oauth/access_token')
         answer = ++polls < 2 ? { error: 'authorization_pending' } : { access_token: 'gho_e2e', token_type: 'bearer', scope: 'public_repo' };
-      else if (url.pathname === '/graphql' && body.includes('createDiscussion')) {
+      else if (url.pathname === '/graphql' && !login) {
+        status = 401;
+        answer = { message: 'Bad credentials' };
+      } else if (url.pathname === '/graphql' && body.includes('createDiscussion')) {
         posted.push({ authorization: req.headers.authorization, body });
-        answer = { data: { createDiscussion: { discussion: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } } } };
+        const { title, body: text } = JSON.parse(body).variables;
+        const number = discussions.length + 1;
+        discussions.push({ id: `D_${number}`, number, title, body: text, updatedAt: `2026-12-01T06:0${number}:00Z`, author: { login } });
+        answer = { data: { createDiscussion: { discussion: { url: `https://github.com/rubys/reprise/discussions/${number}`, number } } } };
+      } else if (url.pathname === '/graphql' && body.includes('discussions(')) {
+        reads.push(req.headers.authorization);
+        const nodes = [...discussions].reverse();
+        answer = { data: { viewer: { login }, repository: { discussions: { totalCount: nodes.length, pageInfo: { hasNextPage: false, endCursor: 'c1' }, nodes } } } };
       } else if (url.pathname === '/graphql')
         answer = { data: { repository: { id: 'R_1', discussionCategories: { nodes: [{ id: 'C_1', name: 'hello-ceiling', slug: 'hello-ceiling' }] } } } };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -60,30 +90,49 @@ function seedHistory() {
   execFileSync(cli, ['verdict', 'hello-ceiling', results], { env: { ...process.env, REPRISE_DATA_DIR: join(data, 'store'), REPRISE_ROOT: root }, stdio: 'ignore' });
 }
 
+/** Checks the page whole, as a reader meets it, then keeps its picture. */
 async function shoot(name) {
+  await checkWhole(name);
   writeFileSync(join(shots, `${name}.png`), await s.screenshot());
+}
+
+/** No sideways scroll at the app's size, and no sentence said twice. */
+async function checkWhole(name) {
+  assert.equal(await s.script(`return (${sidewaysScroll})()`), 0, `${name} scrolls sideways`);
+  assert.deepEqual(await s.script(`return (${repeatedSentences})()`), [], `${name} says a sentence twice`);
+}
+
+/** Another machine's run of hello-ceiling, judged by the CLI and shared with
+ *  `reprise share` by a stranger signed in with GH_TOKEN. */
+function strangerShares() {
+  const store = join(data, 'stranger');
+  const results = join(store, 'results');
+  mkdirSync(results, { recursive: true });
+  const lines = [];
+  for (const [lane, base] of [['puma', 20000], ['falcon', 41000]])
+    for (const run of [1, 2, 3]) lines.push(JSON.stringify({ target: lane, workers: 2, endpoint: '/', run, req_sec: base + run * 100 }));
+  writeFileSync(join(results, 'per-run.json'), lines.join('\n') + '\n');
+  writeFileSync(join(results, 'env.json'), JSON.stringify({ host: { hostname: 'strangers-box' }, cpu: { brand: 'Other CPU', logical: 8 } }));
+  const env = {
+    ...process.env,
+    REPRISE_DATA_DIR: store,
+    REPRISE_ROOT: root,
+    REPRISE_GITHUB_API_URL: github.base,
+    REPRISE_DISCUSSIONS_REPO: 'rubys/reprise',
+    REPRISE_TOKEN_STORE: 'file',
+    GH_TOKEN: STRANGER_TOKEN,
+  };
+  const judged = execFileSync(cli, ['verdict', 'hello-ceiling', results], { env, encoding: 'utf8' });
+  const run = judged.match(/^Stored as run ([^:]+):/m)[1];
+  const shared = execFileSync(cli, ['share', run, '--yes'], { env, encoding: 'utf8' });
+  assert.match(shared, /Posted: https:\/\/github\.com\/rubys\/reprise\/discussions\/\d+/);
 }
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
   seedHistory();
   github = await standIn();
-  driver = await startDriver({
-    env: {
-      REPRISE_DATA_DIR: join(data, 'store'),
-      REPRISE_ROOT: root,
-      REPRISE_GITHUB_URL: github.base,
-      REPRISE_GITHUB_API_URL: github.base,
-      REPRISE_GITHUB_CLIENT_ID: 'Iv1.e2e',
-      REPRISE_DISCUSSIONS_REPO: 'rubys/reprise',
-      REPRISE_TOKEN_STORE: 'file',
-      // The app turns WebKitGTK's compositing off (see plain_rendering in
-      // src-tauri/src/lib.rs); without compositing, WebKitWebDriver's
-      // screenshot of a page shorter than the window never answers
-      // (WebKitGTK 2.50.6). The screenshots are taken with it on.
-      WEBKIT_DISABLE_COMPOSITING_MODE: '0',
-    },
-  });
+  driver = await startDriver({ env: appEnv() });
   s = await newSession(driver.base, app);
 });
 after(async () => {
@@ -91,6 +140,27 @@ after(async () => {
   await driver?.stop();
   github?.close();
 });
+
+/** The app's environment: its own data directory and the stand-in. */
+function appEnv() {
+  return {
+      REPRISE_DATA_DIR: join(data, 'store'),
+      REPRISE_ROOT: root,
+      REPRISE_GITHUB_URL: github.base,
+      REPRISE_GITHUB_API_URL: github.base,
+      REPRISE_GITHUB_CLIENT_ID: 'Iv1.e2e',
+      REPRISE_DISCUSSIONS_REPO: 'rubys/reprise',
+      REPRISE_TOKEN_STORE: 'file',
+      // Signed in only as each test says, not by this machine's environment.
+      GH_TOKEN: '',
+      GITHUB_TOKEN: '',
+      // The app turns WebKitGTK's compositing off (see plain_rendering in
+      // src-tauri/src/lib.rs); without compositing, WebKitWebDriver's
+      // screenshot of a page shorter than the window never answers
+      // (WebKitGTK 2.50.6). The screenshots are taken with it on.
+      WEBKIT_DISABLE_COMPOSITING_MODE: '0',
+  };
+}
 
 describe('the desktop app', () => {
   it('opens on the Library with hello-ceiling', async () => {
@@ -151,11 +221,36 @@ describe('the desktop app', () => {
     await s.waitFor('[data-verdict]', { text: /Reproduced|Not reproduced|Inconclusive|No data|Not measured|Not comparable/ });
   });
 
+  it('cancels a run while it measures, shows it cancelled, and offers Resume first', async () => {
+    await s.go('#/library');
+    await s.go('#/run/hello-ceiling');
+    // The run above finished: starting again is a new run, not a resume of it.
+    await s.waitFor('[data-action="start"]', { text: /^Start the run/ });
+    // Quick, as the run above: a smoke run, which the machine's results below leave aside.
+    if (!(await s.script('return document.querySelector("[data-option=quick]").checked'))) await s.click(await s.find('[data-option="quick"]'));
+    await s.click(await s.find('[data-action="start"]'));
+    await s.waitFor('[data-gauge="rps"]', { text: /req\/s/, timeoutMs: 120000 });
+    await s.click(await s.find('[data-action="cancel"]'));
+    const outcome = await s.waitFor('[data-run-outcome][data-ending="cancelled"]', { timeoutMs: 60000 });
+    const said = await s.text(outcome);
+    assert.match(said, /^Run hello-ceiling-\S+ cancelled/);
+    cancelledRun = said.match(/^Run (\S+) /)[1];
+    // The live figures were the run going on: gone with it.
+    assert.equal(await s.script('return document.querySelectorAll("[data-gauge]").length'), 0);
+    assert.equal(await s.script('return document.querySelectorAll("[data-results-link], [data-action=see-results]").length'), 0);
+    // Resume is the first action, and the main one.
+    const first = await s.script('const b = document.querySelector(".actions button, .actions a.button"); return [b.dataset.action, b.className, b.textContent]');
+    assert.equal(first[0], 'start');
+    assert.doesNotMatch(first[1], /secondary/);
+    assert.equal(first[2], `Resume run ${cancelledRun}`);
+    await checkWhole('run (cancelled)');
+  });
+
   it('shows results with a card per claim', async () => {
     await s.go('#/results');
     await s.waitFor('[data-run] a', { text: /hello-world ceilings/ });
     // The run judged from the results directory made by the test (the engine's run is the other one).
-    await s.script('[...document.querySelectorAll("[data-run]")].find((li) => !li.dataset.run.includes(arguments[0])).querySelector("a").click()', [engineRun ?? '']);
+    await s.script('[...document.querySelectorAll("[data-run]")].find((li) => !arguments[0].includes(li.dataset.run)).querySelector("a").click()', [[engineRun, cancelledRun]]);
     const v = await s.waitFor('[data-verdict="falcon-twice-puma"]', { text: /Reproduced/ });
     assert.match(await s.text(v), /[Mm]easured 1\.9\d×/);
     runId = await s.script('return decodeURIComponent(location.hash.split("/")[2])');
@@ -198,7 +293,7 @@ describe('the desktop app', () => {
     const submit = await s.waitFor('[data-action="submit"]', { text: /Post to rubys\/reprise/, timeoutMs: 20000 });
     await s.click(submit);
     await s.waitFor('[data-share-status] .posted');
-    assert.equal(await s.script('return document.querySelector("[data-posted]").value'), 'https://github.com/rubys/reprise/discussions/7');
+    assert.equal(await s.script('return document.querySelector("[data-posted]").value'), 'https://github.com/rubys/reprise/discussions/1');
     assert.equal(posted.length, 1);
     assert.match(posted[0].authorization, /^bearer gho_e2e$/i);
     assert.doesNotMatch(posted[0].body, /desk-seven/);
@@ -217,5 +312,27 @@ describe('the desktop app', () => {
     assert.match(await s.text(await s.find('[data-ceiling]')), /Loopback ceiling: /);
     assert.match(await s.text(await s.find('[data-fitness] .meta')), /Saved in the history as machine-/);
     await shoot('machine');
+  });
+});
+
+describe('the desktop app, started again with GH_TOKEN set', () => {
+  before(async () => {
+    strangerShares();
+    await s.close();
+    await driver.stop();
+    driver = await startDriver({ env: { ...appEnv(), GH_TOKEN: ENV_TOKEN } });
+    s = await newSession(driver.base, app);
+  });
+
+  it('reads everyone’s results signed in by GH_TOKEN, this machine’s shared run among them', async () => {
+    await s.go('#/others/hello-ceiling');
+    await s.waitFor('[data-fetch="fetched"]', { text: /^Fetched 2 new or changed discussions\./, timeoutMs: 30000 });
+    assert.ok(reads.length >= 1 && reads.every((a) => a.toLowerCase() === `bearer ${ENV_TOKEN}`), 'every read carries GH_TOKEN');
+    assert.match(await s.text(await s.find('[data-counted]')), /^2 results counted/);
+    // Both machines are drawn on the claim they measured; this machine's is marked.
+    const points = await s.script('return [...document.querySelectorAll(\'[data-claim="falcon-twice-puma"] [data-point]\')].map((p) => p.dataset.point)');
+    assert.deepEqual(points.sort(), ['1', '2']);
+    assert.match(await s.text(await s.find('[data-this-run]')), new RegExp(`^Run ${runId} on Test CPU, shared as #1\\.$`));
+    await shoot('others');
   });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from './serve.mjs';
+import { repeatedSentences as repeatedSentencesIn, sidewaysScroll } from '../page-checks.mjs';
 
 // The test build (`vite build --mode test`): the pages with the scripted backend.
 const dist = fileURLToPath(new URL('../../dist-test/', import.meta.url));
@@ -34,23 +35,7 @@ const open = async (script, hash) => {
 };
 const text = (sel) => page.locator(sel).first().innerText();
 
-/** The sentences (longer than 30 characters) said more than once on the
- *  page: the text of every paragraph, list item, table cell and definition,
- *  folded away or not, split at full stops. */
-const repeatedSentences = () =>
-  page.evaluate(() => {
-    const seen = new Map();
-    for (const el of document.querySelectorAll('p, li, td, dd')) {
-      // An element's own text: a list item's nested list is counted as its own.
-      const clone = el.cloneNode(true);
-      clone.querySelectorAll('p, li, td, dd, ul, ol, table, dl').forEach((n) => n.remove());
-      for (const raw of clone.textContent.split('. ')) {
-        const sentence = raw.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
-        if (sentence.length > 30) seen.set(sentence, (seen.get(sentence) ?? 0) + 1);
-      }
-    }
-    return [...seen].filter(([, n]) => n > 1).map(([sentence, n]) => `${n}× ${sentence}`);
-  });
+const repeatedSentences = () => page.evaluate(repeatedSentencesIn);
 
 describe('Library', () => {
   it('shows a card per recipe with its post and runnable lanes', async () => {
@@ -239,11 +224,15 @@ describe('Preflight', () => {
     const boost = page.locator('[data-item="boost"]');
     await boost.waitFor();
     assert.match(await boost.innerText(), /off\s+on\s+differs/);
-    assert.match(await boost.innerText(), /Fix: echo 0 > \/sys/);
+    // Each fix is said once on the page, in the block of fixes to copy.
+    assert.doesNotMatch(await boost.innerText(), /Fix:/);
     assert.match(await text('[data-item="toolchain falcon"]'), /blocks/);
     assert.match(await text('[data-preflight-summary]'), /for information only/);
     assert.match(await text('[data-preflight-summary]'), /1 of 2 lanes run here \(falcon is blocked/);
     assert.match(await text('[data-fixes] pre'), /echo 0 > \/sys\/devices\/system\/cpu\/cpufreq\/boost\ngem install falcon/);
+    const body = await page.locator('body').innerText();
+    assert.equal(body.split('gem install falcon').length - 1, 1, 'gem install falcon is said once');
+    assert.deepEqual(await repeatedSentences(), []);
     assert.ok(await page.locator('[data-action="go-run"]').isVisible(), 'the run button is on top');
     assert.match(await text('[data-lane="falcon"]'), /blocked/);
     assert.match(await text('[data-lane="puma"]'), /can run here/);
@@ -888,8 +877,8 @@ describe('the page', () => {
       await open(script, hash);
       await page.locator('h1').first().waitFor();
       await page.waitForTimeout(300);
-      const [scroll, client] = await page.evaluate(() => [document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]);
-      if (scroll > client) wide.push(`${hash}: ${scroll} > ${client}`);
+      const sideways = await page.evaluate(sidewaysScroll);
+      if (sideways > 0) wide.push(`${hash}: ${sideways} px`);
     }
     assert.deepEqual(wide, []);
   });

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args as ClapArgs;
 use std::io::{BufRead, IsTerminal, Write as _};
 
-use reprise_probe::preflight::{self, ClaimHere, Preflight, PublishedOnly, Subject, Verdict};
+use reprise_probe::preflight::{self, ClaimsHere, Preflight, PublishedOnly, Subject, Verdict};
 use reprise_recipe::shown::command_line;
 use reprise_session::preflight::{Preflighted, Versions};
 use reprise_session::recipes::Loaded;
@@ -202,48 +202,28 @@ fn accepted(args: &Args, loaded: &Loaded) -> bool {
     matches!(answer.trim(), "y" | "Y" | "yes")
 }
 
-/// What a run here can judge, claim by claim: the judged ones named once,
-/// each reason a claim is not judged said once with the claims it stops and
-/// its fix on a line of its own (a command to copy, nothing else).
-pub(crate) fn judged_here(claims: &[ClaimHere]) -> String {
+/// What a run here can judge: the judged claims named once, each reason
+/// others are not said once with the claims it stops and its fix on a line
+/// of its own (a command to copy, nothing else), unless `said` holds it
+/// (the page said that fix already).
+pub(crate) fn judged_here(claims: &ClaimsHere, said: &[&str]) -> String {
     use reprise_recipe::shown::shown;
     let mut o = String::new();
-    if claims.is_empty() {
+    if claims.total == 0 {
         return o;
     }
-    let judged: Vec<&str> = claims
-        .iter()
-        .filter(|c| c.judged)
-        .map(|c| c.claim.as_str())
-        .collect();
-    let head = match judged.len() {
-        0 => format!("none of its {} claims", claims.len()),
-        n if n == claims.len() => format!("all {n} claims"),
-        n => format!("{n} of {} claims ({})", claims.len(), judged.join(", ")),
-    };
     o.push_str(&wrap(
-        &shown(&format!("What a run here can judge: {head}")),
+        &shown(&format!("What a run here can judge: {}", claims.summary)),
         WIDTH,
         0,
     ));
-    let mut reasons: Vec<(&str, Option<&str>, Vec<&str>)> = Vec::new();
-    for c in claims.iter().filter(|c| !c.judged) {
-        let why = c.why.as_deref().unwrap_or("not judged here");
-        match reasons
-            .iter_mut()
-            .find(|(w, f, _)| *w == why && *f == c.fix.as_deref())
-        {
-            Some((_, _, names)) => names.push(&c.claim),
-            None => reasons.push((why, c.fix.as_deref(), vec![&c.claim])),
-        }
-    }
-    for (why, fix, names) in reasons {
+    for n in &claims.not_judged {
         o.push_str(&wrap(
-            &shown(&format!("not judged: {} — {why}", names.join(", "))),
+            &shown(&format!("not judged: {} — {}", n.claims.join(", "), n.why)),
             WIDTH,
             2,
         ));
-        if let Some(fix) = fix {
+        if let Some(fix) = n.fix.as_deref().filter(|f| !said.contains(f)) {
             o.push_str(&format!("      fix: {}\n", shown(fix)));
         }
     }
@@ -280,8 +260,10 @@ fn render(report: &Preflight) -> String {
     let notes: Vec<_> = report
         .items
         .iter()
-        .filter(|i| i.verdict != Verdict::Matches || i.subject == Subject::Lane)
+        .filter(|i| i.verdict != Verdict::Matches)
         .collect();
+    // Each fix is said once: under the first item that needs it.
+    let mut fixes_said: Vec<&str> = Vec::new();
     if !notes.is_empty() {
         let _ = writeln!(o, "\nWhy it matters");
         for item in notes {
@@ -290,8 +272,9 @@ fn render(report: &Preflight) -> String {
                 WIDTH,
                 2,
             ));
-            if let Some(fix) = &item.fix {
+            if let Some(fix) = item.fix.as_deref().filter(|f| !fixes_said.contains(f)) {
                 o.push_str(&wrap(&format!("fix: {fix}"), WIDTH, 6));
+                fixes_said.push(fix);
             }
         }
     }
@@ -339,6 +322,6 @@ fn render(report: &Preflight) -> String {
         o.push_str(&wrap(&format!("Published only: {lane} — {why}"), WIDTH, 2));
     }
     o.push('\n');
-    o.push_str(&judged_here(&report.claims));
+    o.push_str(&judged_here(&report.claims, &fixes_said));
     o
 }

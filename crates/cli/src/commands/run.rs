@@ -179,7 +179,7 @@ pub fn run(args: Args) -> ExitCode {
             shown.push_str(&format!("       measures {}\n", show(&expected.shape)));
         }
     }
-    shown.push_str(&super::preflight::judged_here(&view.claims));
+    shown.push_str(&super::preflight::judged_here(&view.claims, &[]));
     for line in prepared.consent.lines() {
         shown.push_str(&line);
         shown.push('\n');

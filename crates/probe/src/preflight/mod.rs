@@ -94,8 +94,8 @@ pub struct Preflight {
     /// Whether the versions were asked; when not, the programs were only
     /// found on the search path and nothing of the recipe's ran.
     pub versions_asked: bool,
-    /// What a run here can judge, claim by claim ([`claims_here`]).
-    pub claims: Vec<ClaimHere>,
+    /// What a run here can judge ([`claims_here`], grouped).
+    pub claims: ClaimsHere,
 }
 
 /// Whether a run here can judge one of the recipe's claims: where it
@@ -108,6 +108,69 @@ pub struct ClaimHere {
     pub why: Option<String>,
     /// A command that would let it be judged, where one exists.
     pub fix: Option<String>,
+}
+
+/// What a run here can judge: the claims it judges, and those it does not
+/// grouped by their one reason and fix, as every front end says it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+pub struct ClaimsHere {
+    /// How many claims the recipe makes.
+    pub total: usize,
+    pub judged: Vec<String>,
+    pub not_judged: Vec<NotJudged>,
+    /// `none of its 4 claims`, `all 4 claims`, `2 of 4 claims: a, b`.
+    pub summary: String,
+}
+
+/// Claims a run here does not judge, for one reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+pub struct NotJudged {
+    pub claims: Vec<String>,
+    pub why: String,
+    /// A command that would let them be judged, where one exists.
+    pub fix: Option<String>,
+}
+
+impl ClaimsHere {
+    pub fn of(claims: Vec<ClaimHere>) -> ClaimsHere {
+        let total = claims.len();
+        let mut judged = Vec::new();
+        let mut not_judged: Vec<NotJudged> = Vec::new();
+        for c in claims {
+            if c.judged {
+                judged.push(c.claim);
+                continue;
+            }
+            let why = c.why.unwrap_or_else(|| "not judged here".into());
+            match not_judged
+                .iter_mut()
+                .find(|n| n.why == why && n.fix == c.fix)
+            {
+                Some(same) => same.claims.push(c.claim),
+                None => not_judged.push(NotJudged {
+                    claims: vec![c.claim],
+                    why,
+                    fix: c.fix,
+                }),
+            }
+        }
+        let summary = match judged.len() {
+            0 => format!("none of its {total} claims"),
+            n if n == total => format!("all {n} claims"),
+            n => format!("{n} of {total} claims: {}", judged.join(", ")),
+        };
+        ClaimsHere {
+            total,
+            judged,
+            not_judged,
+            summary,
+        }
+    }
+
+    /// Whether the recipe makes claims and a run here judges none of them.
+    pub fn judges_nothing(&self) -> bool {
+        self.total > 0 && self.judged.is_empty()
+    }
 }
 
 /// What a run here can judge, claim by claim, from a preflight's lanes and
@@ -327,8 +390,8 @@ pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Prefl
             .map(|t| reprise_recipe::shown::command_line(&t.command))
             .collect(),
         versions_asked: !tools.tools.iter().any(|t| t.status == Status::Located),
-        claims: Vec::new(),
+        claims: ClaimsHere::default(),
     };
-    report.claims = claims_here(recipe, &report);
+    report.claims = ClaimsHere::of(claims_here(recipe, &report));
     report
 }

@@ -312,7 +312,17 @@ pub(super) fn lane_items(
                      versions is unknown.",
                     of(Verdict::NotRecorded).join(" or ")
                 ),
-                Verdict::Matches => "Every toolchain it needs matches the post's.".to_string(),
+                Verdict::Matches if verdicts.is_empty() => {
+                    format!("Lane {name} needs no toolchain the recipe names.")
+                }
+                Verdict::Matches => format!(
+                    "What lane {name} needs ({}) matches the post's.",
+                    verdicts
+                        .iter()
+                        .map(|(t, _)| t.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             };
             if matches!(item.verdict, Verdict::Differs | Verdict::Blocks) {
                 let mut fixes: Vec<String> = verdicts

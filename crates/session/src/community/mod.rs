@@ -292,12 +292,16 @@ impl Session {
         })
     }
 
-    /// This machine's latest stored run of `recipe` that was a measurement
-    /// (else its latest smoke run), as the block sharing it would carry.
+    /// This machine's latest stored run of `recipe` that was a whole
+    /// measurement (not a smoke run, not cancelled or failed part-way), else
+    /// its latest, as the block sharing it would carry.
     fn this_machine_run(&self, recipe: &str) -> Result<Option<ResultBlock>, SessionError> {
         let runs = self.history()?.list()?;
         let mine: Vec<_> = runs.iter().filter(|r| r.recipe == recipe).collect();
-        let Some(latest) = mine.iter().find(|r| !r.smoke_run).or_else(|| mine.first()) else {
+        let whole = |r: &&&reprise_history::RunSummary| {
+            !r.smoke_run && r.ending.is_none_or(|e| e.succeeded())
+        };
+        let Some(latest) = mine.iter().find(whole).or_else(|| mine.first()) else {
             return Ok(None);
         };
         Ok(Some(ResultBlock::of(&self.report(&latest.id)?)))

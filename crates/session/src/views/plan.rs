@@ -5,7 +5,7 @@
 //! prints these rows.
 
 use reprise_engine::{Consent, Decision, Expected, State, StepStatus};
-use reprise_probe::preflight::ClaimHere;
+use reprise_probe::preflight::{self, ClaimsHere};
 use reprise_recipe::{ChecksumStatus, StepKind};
 use reprise_report::{Environment, SourceRevision};
 use reprise_verdict::Deviation;
@@ -21,8 +21,9 @@ pub struct RunPlan {
     pub recipe: String,
     pub checksum: ChecksumStatus,
     pub lanes: Vec<String>,
-    /// The run a start resumes, if there is one.
-    pub latest_run: Option<String>,
+    /// The unfinished run a start resumes (cancelled, killed, or a step
+    /// failed), if the latest run is one.
+    pub resumes: Option<String>,
     pub steps: Vec<PlanRow>,
     /// The recipe's sources, each of which a run may fetch from elsewhere.
     pub sources: Vec<SourceRevision>,
@@ -34,9 +35,9 @@ pub struct RunPlan {
     /// For a modified recipe: the diff from its reviewed version, where the
     /// checkout's git history has it.
     pub reviewed_diff: Option<String>,
-    /// What this run can judge, claim by claim, with the one reason and the
-    /// fix where it cannot: known before it starts.
-    pub claims: Vec<ClaimHere>,
+    /// What this run can judge, with the one reason and the fix for the
+    /// claims it cannot: known before it starts.
+    pub claims: ClaimsHere,
 }
 
 /// A step of the plan, and where the latest run got to with it.
@@ -88,7 +89,7 @@ impl Session {
             recipe: loaded.recipe.id().to_string(),
             checksum: loaded.checksum.clone(),
             lanes: plan.lanes.clone(),
-            latest_run: prepared.resumes.as_ref().map(|r| r.id.clone()),
+            resumes: prepared.resumes.as_ref().map(|r| r.id.clone()),
             steps: plan
                 .steps
                 .iter()
@@ -120,7 +121,7 @@ impl Session {
 
     /// The preflight's claims (its programs only looked for: nothing of the
     /// recipe runs), and those whose lanes the plan leaves out.
-    fn claims_this_run_judges(&self, loaded: &Loaded, prepared: &Prepared) -> Vec<ClaimHere> {
+    fn claims_this_run_judges(&self, loaded: &Loaded, prepared: &Prepared) -> ClaimsHere {
         let found = self.preflight(
             loaded,
             crate::preflight::Versions::Locate,
@@ -129,10 +130,10 @@ impl Session {
             &prepared.lane_host,
         );
         let Ok(found) = found else {
-            return Vec::new();
+            return ClaimsHere::default();
         };
         let recipe = &loaded.recipe;
-        let mut claims = found.report.claims;
+        let mut claims = preflight::claims_here(recipe, &found.report);
         for c in claims.iter_mut().filter(|c| c.judged) {
             let left_out = recipe
                 .claims
@@ -149,6 +150,6 @@ impl Session {
                 c.why = Some(format!("lane {lane} is left out of this run"));
             }
         }
-        claims
+        ClaimsHere::of(claims)
     }
 }
