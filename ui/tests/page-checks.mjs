@@ -5,10 +5,11 @@
 
 /** The sentences (longer than 30 characters) said more than once on the
  *  page: the text of every paragraph, list item, table cell and definition,
- *  folded away or not, split at full stops. */
+ *  folded away or not, split at full stops. A byline (`data-byline`) names
+ *  a post's author and year, it says nothing: two posts may share one. */
 export function repeatedSentences() {
   const seen = new Map();
-  for (const el of document.querySelectorAll('p, li, td, dd')) {
+  for (const el of document.querySelectorAll('p:not([data-byline]), li, td, dd')) {
     // An element's own text: a list item's nested list is counted as its own.
     const clone = el.cloneNode(true);
     clone.querySelectorAll('p, li, td, dd, ul, ol, table, dl').forEach((n) => n.remove());

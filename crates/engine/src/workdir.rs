@@ -123,21 +123,13 @@ impl DataDir {
         Ok(out)
     }
 
-    /// The most recent run of `recipe`, when it has steps of `plan` left
-    /// to do (it was cancelled, killed, or a step failed): the run a start
-    /// resumes. A run whose steps all ended is not resumed; the next is new.
-    pub fn unfinished_run(
-        &self,
-        recipe: &str,
-        plan: &[&str],
-    ) -> Result<Option<RunDir>, WorkDirError> {
+    /// The most recent run of `recipe`, with where it got to.
+    pub fn latest_run(&self, recipe: &str) -> Result<Option<(RunDir, State)>, WorkDirError> {
         Ok(self
             .list_runs()?
             .into_iter()
             .rev()
-            .find(|(_, s)| s.recipe == recipe)
-            .filter(|(_, s)| !s.ended(plan))
-            .map(|(r, _)| r))
+            .find(|(_, s)| s.recipe == recipe))
     }
 
     /// Deletes a run's folder.

@@ -29,6 +29,11 @@ pub struct RunOptions {
     pub from: Option<String>,
     /// Start a new run instead of resuming the recipe's latest.
     pub fresh: bool,
+    /// Start a new run when the latest one ended with every step done, and
+    /// resume it only when it stopped part-way (a page's Start). Without
+    /// it (`reprise run`) the latest run is continued, its steps kept, so
+    /// `--from` and `--step` redo steps of it.
+    pub new_after_finished: bool,
     /// A smoke run: capped durations, warm-ups, runs (results say so).
     pub quick: bool,
     /// Run a recipe that is not the reviewed one.
@@ -151,6 +156,7 @@ impl RunChoices {
         let lane_host = place_lanes(recipe, host, certs, &images)?;
         Ok(RunOptions {
             fresh: self.fresh,
+            new_after_finished: true,
             quick: self.quick,
             sources: filled(self.sources),
             allow_modified: self.allow_modified,
@@ -314,7 +320,10 @@ impl Session {
             None
         } else {
             let steps: Vec<&str> = plan.steps.iter().map(|s| s.id()).collect();
-            self.data.unfinished_run(loaded.recipe.id(), &steps)?
+            self.data
+                .latest_run(loaded.recipe.id())?
+                .filter(|(_, state)| !(options.new_after_finished && state.ended(&steps)))
+                .map(|(run, _)| run)
         };
         if let Some(run) = &resumes {
             options

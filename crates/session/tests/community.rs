@@ -241,7 +241,7 @@ fn each_claim_counts_every_machine_once_by_cpu_with_this_machine_placed() {
         placed.words().starts_with("reproduced, 2.08× (")
             && placed
                 .words()
-                .ends_with(": higher than 3 and lower than 0 of 3 other machines"),
+                .ends_with(": higher than 3 of 3 other machines"),
         "{}",
         placed.words()
     );

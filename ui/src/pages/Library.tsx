@@ -61,6 +61,8 @@ export function LibraryPage() {
               <ul class="cards" aria-label="Recipes">
                 {recipes.map((r) => {
                   const samePost = recipes.filter((o) => o !== r && postOf(o) === postOf(r));
+                  // The post's byline once, on its first card; the others point to it.
+                  const firstOfPost = recipes.find((o) => postOf(o) === postOf(r)) === r;
                   return (
                     <li class="card" data-recipe={r.post.id}>
                       <h2>
@@ -70,10 +72,12 @@ export function LibraryPage() {
                         recipe <code>{r.post.id}</code>
                         {samePost.length > 0 && <> · same post as {samePost.map((o) => o.post.id).join(', ')}</>}
                       </p>
-                      <p class="meta">
-                        {r.post.author} · {formatPostDate(r.post.date)}
-                        {r.checksum.status !== 'matches' && <span class="badge warn"> checksum {checksumWord(r.checksum)}</span>}
-                      </p>
+                      {(firstOfPost || r.checksum.status !== 'matches') && (
+                        <p class="meta" data-byline>
+                          {firstOfPost && <>{r.post.author} · {formatPostDate(r.post.date)}</>}
+                          {r.checksum.status !== 'matches' && <span class="badge warn"> checksum {checksumWord(r.checksum)}</span>}
+                        </p>
+                      )}
                       <p class="summary">{r.post.summary}</p>
                       <p class="chips" aria-label="Measures">
                         {r.units.map((u) => (

@@ -61,7 +61,10 @@ function Post({ post: view }: { post: PostView }) {
           <tr><th scope="col">Figure</th><th scope="col">Lane</th><th scope="col">Published</th><th scope="col">The post’s sentence</th></tr>
         </thead>
         <tbody>
-          {view.figures.map(({ figure: f, published }) => (
+          {view.figures.map(({ figure: f, published }, i) => {
+            // A sentence that gives several figures is quoted once, at the first.
+            const quoted = view.figures.slice(0, i).find((o) => o.figure.quote === f.quote);
+            return (
             <tr data-figure={f.id}>
               <th scope="row"><code>{f.id}</code>{f.endpoint && <span class="sub">{f.endpoint}</span>}</th>
               <td>{f.lane}{f.condition && <span class="sub">{f.condition}</span>}</td>
@@ -69,9 +72,10 @@ function Post({ post: view }: { post: PostView }) {
                 <span class="num">{published}</span>
                 {f.unknown && <span class="sub note">{f.unknown}</span>}
               </td>
-              <td><q><Inline text={f.quote} /></q></td>
+              <td>{quoted ? <span class="sub">the sentence of <code>{quoted.figure.id}</code></span> : <q><Inline text={f.quote} /></q>}</td>
             </tr>
-          ))}
+            );
+          })}
         </tbody>
       </table>
 

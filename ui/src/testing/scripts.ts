@@ -668,7 +668,7 @@ const community: Community = {
       ],
       this_machine: {
         outcome: 'reproduced', answer: 'reproduced', measured: interval(2.08, 0.01), reading: '2.08× (2.07–2.09)', higher_than: 4, lower_than: 0, of: 4,
-        words: 'reproduced, 2.08× (2.07–2.09): higher than 4 and lower than 0 of 4 other machines',
+        words: 'reproduced, 2.08× (2.07–2.09): higher than 4 of 4 other machines',
       },
     },
     {

@@ -260,7 +260,7 @@ fn render(report: &Preflight) -> String {
     let notes: Vec<_> = report
         .items
         .iter()
-        .filter(|i| i.verdict != Verdict::Matches)
+        .filter(|i| i.verdict != Verdict::Matches || !i.why.is_empty())
         .collect();
     // Each fix is said once: under the first item that needs it.
     let mut fixes_said: Vec<&str> = Vec::new();

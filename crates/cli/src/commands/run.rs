@@ -117,6 +117,7 @@ pub fn run(args: Args) -> ExitCode {
         steps: args.steps.clone(),
         from: args.from.clone(),
         fresh: args.new,
+        new_after_finished: false,
         quick: args.quick,
         allow_modified: args.allow_modified,
         origin: "reprise run".into(),

@@ -312,17 +312,8 @@ pub(super) fn lane_items(
                      versions is unknown.",
                     of(Verdict::NotRecorded).join(" or ")
                 ),
-                Verdict::Matches if verdicts.is_empty() => {
-                    format!("Lane {name} needs no toolchain the recipe names.")
-                }
-                Verdict::Matches => format!(
-                    "What lane {name} needs ({}) matches the post's.",
-                    verdicts
-                        .iter()
-                        .map(|(t, _)| t.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                // A lane that matches needs no words, unless a caveat below.
+                Verdict::Matches => String::new(),
             };
             if matches!(item.verdict, Verdict::Differs | Verdict::Blocks) {
                 let mut fixes: Vec<String> = verdicts
@@ -361,7 +352,7 @@ pub(super) fn lane_items(
                 why.push(' ');
                 why.push_str(SECOND_LOCKFILE);
             }
-            item.why = why;
+            item.why = why.trim_start().to_string();
             (name, item)
         })
         .collect()

@@ -91,23 +91,31 @@ pub struct AmongOthers {
 
 impl AmongOthers {
     /// `reproduced, 1.98× (1.95–2.01): higher than 5 and lower than 2 of 7
-    /// other machines`; only the outcome where the claim has no interval.
+    /// other machines` (the counts that are not zero); only the outcome
+    /// where the claim has no interval.
     pub fn words(&self) -> String {
         let among = match (self.measured, self.of) {
             (None, _) => return self.outcome.to_string(),
             (Some(_), 0) => ": no other machine measured it".into(),
             (Some(_), of) => {
                 let level = of - self.higher_than - self.lower_than;
+                let parts: Vec<String> = [
+                    ("higher than", self.higher_than),
+                    ("lower than", self.lower_than),
+                    ("level with", level),
+                ]
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(said, n)| format!("{said} {n}"))
+                .collect();
+                let parts = match parts.as_slice() {
+                    [.., last] if parts.len() > 1 => {
+                        format!("{} and {last}", parts[..parts.len() - 1].join(", "))
+                    }
+                    _ => parts.join(""),
+                };
                 format!(
-                    ": higher than {}{} lower than {}{} of {of} other machine{}",
-                    self.higher_than,
-                    if level > 0 { "," } else { " and" },
-                    self.lower_than,
-                    if level > 0 {
-                        format!(" and level with {level}")
-                    } else {
-                        String::new()
-                    },
+                    ": {parts} of {of} other machine{}",
                     if of == 1 { "" } else { "s" }
                 )
             }

@@ -21,8 +21,9 @@ pub struct RunPlan {
     pub recipe: String,
     pub checksum: ChecksumStatus,
     pub lanes: Vec<String>,
-    /// The unfinished run a start resumes (cancelled, killed, or a step
-    /// failed), if the latest run is one.
+    /// The run a start resumes: the latest, when it stopped part-way
+    /// (cancelled, killed, or a step failed); after a finished run a page
+    /// starts a new one.
     pub resumes: Option<String>,
     pub steps: Vec<PlanRow>,
     /// The recipe's sources, each of which a run may fetch from elsewhere.
