@@ -303,7 +303,7 @@ fn resuming_removes_the_containers_an_earlier_attempt_left() {
         .as_object()
         .unwrap()
         .keys()
-        .last()
+        .next_back()
         .unwrap()
         .clone();
     state["steps"][&last]["status"] = "running".into();
