@@ -1,10 +1,12 @@
 import type { ClaimsHere as Claims } from './bindings/ClaimsHere';
+import { href } from './state';
 
 /** What a run here can judge, before it starts, as the session groups it:
  *  the claims it judges named once, and each reason others are not said
  *  once, with the claims it stops and the command that would fix it (unless
- *  the page lists that fix already: `said`). */
-export function ClaimsHere({ claims, said = [] }: { claims: Claims; said?: string[] }) {
+ *  the page lists that fix already: `said`); where it judges none, the
+ *  recipes a run here can judge (`elsewhere`). */
+export function ClaimsHere({ claims, said = [], elsewhere = [] }: { claims: Claims; said?: string[]; elsewhere?: string[] }) {
   if (claims.total === 0) return null;
   return (
     <section class="claims-here" data-claims-here>
@@ -26,6 +28,18 @@ export function ClaimsHere({ claims, said = [] }: { claims: Claims; said?: strin
             </li>
           ))}
         </ul>
+      )}
+      {elsewhere.length > 0 && (
+        <p data-judged-elsewhere>
+          Recipes a run here can judge:{' '}
+          {elsewhere.map((id, i) => (
+            <>
+              {i > 0 && ', '}
+              <a class="id" href={href({ page: 'run', id })}>{id}</a>
+            </>
+          ))}
+          .
+        </p>
       )}
     </section>
   );

@@ -8,8 +8,9 @@ import { formatDuration } from './format';
 /** Signing in to GitHub without a registered OAuth app: the app reads
  *  GH_TOKEN or the GitHub CLI's token itself; otherwise the reader pastes a
  *  token (kept, never shown back), or uses the device flow where an OAuth
- *  app is configured. Share and Everyone's results both offer it. */
-export function SignIn({ status, onSignedIn }: { status: ShareStatus; onSignedIn: (s: ShareStatus) => void }) {
+ *  app is configured. Share and Everyone's results both offer it; where the
+ *  page has another main action, `secondary` keeps its button out of the way. */
+export function SignIn({ status, onSignedIn, secondary = false }: { status: ShareStatus; onSignedIn: (s: ShareStatus) => void; secondary?: boolean }) {
   const backend = useBackend();
   const [token, setToken] = useState('');
   const [code, setCode] = useState<SignInCode | null>(null);
@@ -68,7 +69,7 @@ export function SignIn({ status, onSignedIn }: { status: ShareStatus; onSignedIn
           onInput={(e) => setToken(e.currentTarget.value)}
           data-token
         />
-        <button type="submit" disabled={busy || token.trim() === ''} data-action="keep-token">
+        <button type="submit" class={secondary ? 'secondary' : undefined} disabled={busy || token.trim() === ''} data-action="keep-token">
           Keep the token
         </button>
         {status.can_sign_in && !code && (

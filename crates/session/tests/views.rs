@@ -374,6 +374,19 @@ fn a_quick_run_goes_from_its_plan_rows_to_its_results() {
     let plan = |choices| session.plan_for("hello-ceiling", choices).unwrap();
     let before = plan(RunChoices::default());
     assert_eq!(before.resumes, None);
+    // Falcon is not installed (scripts/test leaves it out) and this machine
+    // is not the post's: a run here judges no claim of hello-ceiling, and
+    // the plan names recipes a run here can judge instead.
+    assert!(before.claims.judges_nothing(), "{:?}", before.claims);
+    assert!(
+        before
+            .judged_elsewhere
+            .iter()
+            .any(|r| r == "fibers-vs-threads"),
+        "{:?}",
+        before.judged_elsewhere
+    );
+    assert!(!before.judged_elsewhere.iter().any(|r| r == "hello-ceiling"));
     assert!(before.steps.iter().all(|s| !s.why.is_empty()));
     // A new run's steps are all run, with no reason to give.
     assert!(

@@ -11,8 +11,9 @@ import type { SourceRevision } from "./SourceRevision";
  */
 export type RunPlan = { recipe: string, checksum: ChecksumStatus, lanes: Array<string>, 
 /**
- * The unfinished run a start resumes (cancelled, killed, or a step
- * failed), if the latest run is one.
+ * The run a start resumes: the latest, when it stopped part-way
+ * (cancelled, killed, or a step failed); after a finished run a page
+ * starts a new one.
  */
 resumes: string | null, steps: Array<PlanRow>, 
 /**
@@ -37,4 +38,9 @@ reviewed_diff: string | null,
  * What this run can judge, with the one reason and the fix for the
  * claims it cannot: known before it starts.
  */
-claims: ClaimsHere, };
+claims: ClaimsHere, 
+/**
+ * Where this run judges no claim: the other recipes a run here can
+ * judge claims of (their programs only looked for).
+ */
+judged_elsewhere: Array<string>, };

@@ -66,13 +66,13 @@ function Post({ post: view }: { post: PostView }) {
             const quoted = view.figures.slice(0, i).find((o) => o.figure.quote === f.quote);
             return (
             <tr data-figure={f.id}>
-              <th scope="row"><code>{f.id}</code>{f.endpoint && <span class="sub">{f.endpoint}</span>}</th>
+              <th scope="row"><code class="id">{f.id}</code>{f.endpoint && <span class="sub">{f.endpoint}</span>}</th>
               <td>{f.lane}{f.condition && <span class="sub">{f.condition}</span>}</td>
               <td>
                 <span class="num">{published}</span>
                 {f.unknown && <span class="sub note">{f.unknown}</span>}
               </td>
-              <td>{quoted ? <span class="sub">the sentence of <code>{quoted.figure.id}</code></span> : <q><Inline text={f.quote} /></q>}</td>
+              <td>{quoted ? <span class="sub">the sentence of <code class="id">{quoted.figure.id}</code></span> : <q><Inline text={f.quote} /></q>}</td>
             </tr>
             );
           })}

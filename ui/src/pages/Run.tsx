@@ -182,7 +182,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
         </div>
       )}
       {plan.lanes.length > 0 && <p class="sub">Lanes: {plan.lanes.join(', ')}</p>}
-      <ClaimsHere claims={plan.claims} />
+      <ClaimsHere claims={plan.claims} elsewhere={plan.judged_elsewhere} />
       {plan.deviations.length > 0 && (
         <Notice>
           This run will differ from the post: {plan.deviations.map((d) => d.what).join('; ')}.

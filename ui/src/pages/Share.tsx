@@ -254,7 +254,7 @@ function Post({ p, status: s, onSignedIn }: { p: SharePreview; status: ShareStat
           Opened the prefilled discussion in your browser: check it there and press “Start discussion”.
         </p>
       )}
-      <SignIn status={s} onSignedIn={onSignedIn} />
+      <SignIn status={s} onSignedIn={onSignedIn} secondary={p.prefilled_url !== null} />
       {s.signed_in && s.repo && !link && (
         <button type="button" onClick={submit} disabled={busy} data-action="submit">
           {busy ? 'Posting…' : `Post to ${s.repo}`}

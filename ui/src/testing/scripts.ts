@@ -502,6 +502,20 @@ const plan: RunPlan = {
     ],
     summary: '1 of 4 claims: nginx-above-puma',
   },
+  judged_elsewhere: [],
+};
+
+/** A plan that judges no claim here: falcon is missing and the machine is
+ *  not the post's; two other recipes can judge claims here. */
+const judgesNothingPlan: RunPlan = {
+  ...plan,
+  claims: {
+    total: 2,
+    judged: [],
+    not_judged: [{ claims: ['falcon-twice-puma', 'falcon-above-puma'], why: 'lane falcon cannot run here: it needs falcon, which this machine lacks', fix: 'gem install falcon' }],
+    summary: 'none of its 2 claims',
+  },
+  judged_elsewhere: ['fibers-vs-threads', 'machine'],
 };
 
 /** The same plan with the lanes on a server host, as the app plans it. */
@@ -839,6 +853,9 @@ export const scripts: Record<string, Script> = {
     plan: { 'hello-ceiling': { value: resumedPlan } },
     // Resumed, the measuring step is kept: nothing to measure; a new run measures it all.
     run: { 'hello-ceiling': { batches: runBatchesMeasuring(null), fresh: runBatches, tickMs: 1000, outcome: { value: finishedRun } } },
+  },
+  judgesnothing: {
+    plan: { 'hello-ceiling': { value: judgesNothingPlan } },
   },
   slowrun: {
     library: { value: library },

@@ -289,6 +289,15 @@ describe('Run', () => {
     assert.match(await reasons.first().innerText(), /^falcon-twice-puma, falcon-above-puma: lane falcon cannot run here/);
     assert.equal(await reasons.first().locator('[data-fix]').innerText(), 'gem install falcon');
   });
+  it('says on Start when the run judges no claim here, and offers the fix and recipes that can', async () => {
+    await open('judgesnothing', 'run/hello-ceiling');
+    await page.locator('[data-claims-here]').waitFor();
+    assert.equal(await text('[data-claims-judged]'), 'None of its 2 claims.');
+    assert.equal(await text('[data-action="start"]'), 'Start the run (it judges no claim here)');
+    assert.equal(await text('[data-not-judged] [data-fix]'), 'gem install falcon');
+    assert.equal(await text('[data-judged-elsewhere]'), 'Recipes a run here can judge: fibers-vs-threads, machine.');
+    assert.equal(await page.locator('[data-judged-elsewhere] a').first().getAttribute('href'), '#/run/fibers-vs-threads');
+  });
   it('shows the plan with the post’s reasons before starting', async () => {
     await open('default', 'run/hello-ceiling');
     const measure = page.locator('[data-step="measure"]');

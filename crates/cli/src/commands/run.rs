@@ -181,6 +181,12 @@ pub fn run(args: Args) -> ExitCode {
         }
     }
     shown.push_str(&super::preflight::judged_here(&view.claims, &[]));
+    if !view.judged_elsewhere.is_empty() {
+        shown.push_str(&format!(
+            "  recipes a run here can judge: {}\n",
+            show(&view.judged_elsewhere.join(", "))
+        ));
+    }
     for line in prepared.consent.lines() {
         shown.push_str(&line);
         shown.push('\n');

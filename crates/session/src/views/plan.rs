@@ -39,6 +39,9 @@ pub struct RunPlan {
     /// What this run can judge, with the one reason and the fix for the
     /// claims it cannot: known before it starts.
     pub claims: ClaimsHere,
+    /// Where this run judges no claim: the other recipes a run here can
+    /// judge claims of (their programs only looked for).
+    pub judged_elsewhere: Vec<String>,
 }
 
 /// A step of the plan, and where the latest run got to with it.
@@ -86,6 +89,11 @@ impl Session {
             .as_ref()
             .and_then(|run| State::load(&run.state_file()).ok().flatten());
         let plan = &prepared.plan;
+        let claims = self.claims_this_run_judges(loaded, prepared);
+        let judged_elsewhere = match claims.judges_nothing() {
+            true => self.judged_elsewhere(loaded, &prepared.lane_host),
+            false => Vec::new(),
+        };
         RunPlan {
             recipe: loaded.recipe.id().to_string(),
             checksum: loaded.checksum.clone(),
@@ -116,8 +124,27 @@ impl Session {
             deviations: prepared.deviations.clone(),
             consent: prepared.consent.clone(),
             reviewed_diff: self.reviewed_diff(loaded),
-            claims: self.claims_this_run_judges(loaded, prepared),
+            claims,
+            judged_elsewhere,
         }
+    }
+
+    /// The recipes other than `loaded` of which a run here, on `host`, can
+    /// judge at least one claim.
+    fn judged_elsewhere(&self, loaded: &Loaded, host: &reprise_engine::LaneHost) -> Vec<String> {
+        let Ok(library) = self.library() else {
+            return Vec::new();
+        };
+        library
+            .recipes
+            .iter()
+            .filter(|other| other.recipe.id() != loaded.recipe.id())
+            .filter(|other| {
+                self.preflight(other, crate::preflight::Versions::Locate, true, None, host)
+                    .is_ok_and(|found| !found.report.claims.judged.is_empty())
+            })
+            .map(|other| other.recipe.id().to_string())
+            .collect()
     }
 
     /// The preflight's claims (its programs only looked for: nothing of the
