@@ -16,7 +16,7 @@ use crate::plan::{Plan, PlannedStep};
 use crate::resume::{Decision, Resume};
 use crate::run_context::RunContext;
 use crate::run_processes::{Attempt, AttemptError, end_all_leftovers};
-use crate::steps::{self, Done, Lanes, StepFailure, StepInput};
+use crate::steps::{self, Lanes, Produced, StepFailure, StepInput};
 use crate::tree_digest::hex;
 use crate::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now};
 
@@ -266,7 +266,7 @@ pub fn preview(
 }
 
 /// One step, by its kind.
-fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Done, StepFailure> {
+fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
     match &s.step.action {
         Action::Clone { source, into } => steps::clone::run(s, source, into),
         Action::Build {

@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use super::{Done, StepFailure, StepInput, run_process};
+use super::{Produced, StepFailure, StepInput, run_process};
 
 pub(crate) fn run(
     s: &StepInput,
     command: &[String],
     dir: Option<&str>,
     env: &BTreeMap<String, String>,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     run_process(s, command, dir, env, &[])?;
-    Ok(Done::default())
+    Ok(Produced::default())
 }

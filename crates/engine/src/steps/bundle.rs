@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Done, StepFailure, StepInput, run_process, within};
+use super::{Produced, StepFailure, StepInput, run_process, within};
 use crate::lockfile::{self, BundleError};
 
 pub(crate) fn run(
@@ -13,7 +13,7 @@ pub(crate) fn run(
     tree: &str,
     lock: &str,
     env: &BTreeMap<String, String>,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
     let (layout, seeded) = lockfile::prepare(&s.ctx.run.trees(), tree, lock)?;
     let before = lockfile::file_digest(&layout.main_lock)?;
@@ -61,5 +61,5 @@ pub(crate) fn run(
             None => "absent".into(),
         }
     ));
-    Ok(Done::default())
+    Ok(Produced::default())
 }

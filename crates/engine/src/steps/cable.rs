@@ -19,7 +19,7 @@ use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, Targets, run
 use reprise_recipe::{Lane, Workload};
 
 use super::load::{QUICK_DURATION, QUICK_WARMUP};
-use super::{Done, Lanes, StepFailure, StepInput, workload};
+use super::{Lanes, Produced, StepFailure, StepInput, workload};
 use crate::confine::within;
 use crate::cpu_split::CpuSplit;
 use crate::event::Event;
@@ -34,7 +34,7 @@ pub(crate) fn run(
     s: &StepInput,
     lanes: &mut Lanes,
     workload_name: &str,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let id = s.id();
     let workload = workload(s.recipe, workload_name)?;
@@ -110,7 +110,7 @@ pub(crate) fn run(
     if !to_load.is_empty() && loaded == 0 {
         return Err(StepFailure::Failed("no lane could be loaded".into()));
     }
-    Ok(Done::default())
+    Ok(Produced::default())
 }
 
 /// `steps of 250, 500 and 1,000 people`.

@@ -12,7 +12,7 @@ use reprise_recipe::shown::shown;
 use reprise_verdict::Parity;
 use serde::{Deserialize, Serialize};
 
-use super::{Done, Lanes, StepFailure, StepInput, workload};
+use super::{Lanes, Produced, StepFailure, StepInput, workload};
 use crate::http::{Body, LaneClient};
 use crate::web_session::resolve_endpoint;
 
@@ -46,7 +46,7 @@ pub(crate) fn run(
     s: &StepInput,
     lanes: &mut Lanes,
     workload_name: &str,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let endpoints = &workload(s.recipe, workload_name)?.endpoints;
     let server_cpus = s.ctx.lane_host.cpu_split().servers;
@@ -117,7 +117,7 @@ pub(crate) fn run(
             "no lane answered every endpoint well (see check.json)".into(),
         ));
     }
-    Ok(Done::default())
+    Ok(Produced::default())
 }
 
 /// One checked request to one endpoint of a lane.

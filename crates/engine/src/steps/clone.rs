@@ -2,10 +2,10 @@
 //! `sources/<into>`, through the git cache (see `crate::source`), from the
 //! recipe's URL or the one the reader gave instead (`--source`).
 
-use super::{Done, StepFailure, StepInput, within};
+use super::{Produced, StepFailure, StepInput, within};
 use crate::source;
 
-pub(crate) fn run(s: &StepInput, source_id: &str, into: &str) -> Result<Done, StepFailure> {
+pub(crate) fn run(s: &StepInput, source_id: &str, into: &str) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let Some(src) = s.recipe.sources.iter().find(|src| src.id == *source_id) else {
         return Err(StepFailure::Failed(format!("no source `{source_id}`")));
@@ -27,7 +27,7 @@ pub(crate) fn run(s: &StepInput, source_id: &str, into: &str) -> Result<Done, St
         &ctx.cancel,
         ctx.events,
     )?;
-    Ok(Done {
+    Ok(Produced {
         commit: Some(commit),
         outputs: None,
     })

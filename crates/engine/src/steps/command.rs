@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Done, StepFailure, StepInput};
+use super::{Produced, StepFailure, StepInput};
 
 pub(crate) fn run(
     s: &StepInput,
@@ -15,21 +15,21 @@ pub(crate) fn run(
     dir: Option<&str>,
     env: &BTreeMap<String, String>,
     repeat: u32,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     let mut printed = Vec::new();
     for _ in 0..repeat.max(1) {
         super::build::run(s, command, dir, env)?;
         printed.extend(last_object(s));
     }
     let figures = match printed.len() {
-        0 => return Ok(Done::default()),
+        0 => return Ok(Produced::default()),
         1 if repeat <= 1 => printed.remove(0),
         _ => serde_json::Value::Array(printed),
     };
     s.ctx
         .results()
         .write(&format!("{}.json", s.id()), &figures)?;
-    Ok(Done::default())
+    Ok(Produced::default())
 }
 
 /// The JSON object the command printed last, from its log (each run of the

@@ -27,8 +27,8 @@ use crate::server_host::ServerHostEnv;
 /// link's ceiling, so that a look neither decides nor asks runs for a claim
 /// whose cells the final judgement sets aside (not comparable, network-bound).
 fn as_judged(rounds: &Rounds) -> Result<reprise_verdict::Measurements, StepFailure> {
-    let dir = rounds.s.ctx.run.results();
-    let mut m = rounds.m.clone();
+    let dir = rounds.input.ctx.run.results();
+    let mut m = rounds.measurements.clone();
     m.parity = reprise_harness::read_parity(&dir)?;
     m.link_ceiling = std::fs::read(dir.join(crate::server_host::SERVER_ENV_FILE))
         .ok()
@@ -45,7 +45,7 @@ pub(super) fn extend(
     to_measure: &[&Lane],
     budget: Duration,
 ) -> Result<(), StepFailure> {
-    let (s, ctx) = (rounds.s, rounds.s.ctx);
+    let (s, ctx) = (rounds.input, rounds.input.ctx);
     // The budget is bounded where it is read (a year at most, whatever its
     // unit); held to that bound here too, so that no budget given another
     // way can overflow the deadline and lose the run.

@@ -11,11 +11,15 @@ use std::path::{Path, PathBuf};
 
 use reprise_recipe::{ExpectedTree, Recipe, Step};
 
-use super::{Done, StepFailure, StepInput, within};
+use super::{Produced, StepFailure, StepInput, within};
 use crate::event::{Event, EventSink};
 use crate::tree_digest::{Manifest, digest_tree_except};
 
-pub(crate) fn run(s: &StepInput, tree: &str, expected: &ExpectedTree) -> Result<Done, StepFailure> {
+pub(crate) fn run(
+    s: &StepInput,
+    tree: &str,
+    expected: &ExpectedTree,
+) -> Result<Produced, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
     if !tree_dir.is_dir() {
         return Err(StepFailure::Failed(format!(
@@ -24,7 +28,7 @@ pub(crate) fn run(s: &StepInput, tree: &str, expected: &ExpectedTree) -> Result<
         )));
     }
     compare_tree(s, tree, &tree_dir, expected, true)?;
-    Ok(Done::default())
+    Ok(Produced::default())
 }
 
 /// The manifest file a tree is compared with: the step's own, or

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use reprise_recipe::ExpectedTree;
 
 use super::digest::compare_tree;
-use super::{Done, StepFailure, StepInput, run_process, within};
+use super::{Produced, StepFailure, StepInput, run_process, within};
 
 pub(crate) fn run(
     s: &StepInput,
@@ -16,7 +16,7 @@ pub(crate) fn run(
     env: &BTreeMap<String, String>,
     tree: &str,
     expected: &ExpectedTree,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
     if tree_dir.exists() {
         std::fs::remove_dir_all(&tree_dir).map_err(|source| StepFailure::Io {
@@ -33,5 +33,5 @@ pub(crate) fn run(
         )));
     }
     compare_tree(s, tree, &tree_dir, expected, false)?;
-    Ok(Done::default())
+    Ok(Produced::default())
 }

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::check::checks_of;
-use super::{Done, Lanes, StepFailure, StepInput, workload};
+use super::{Lanes, Produced, StepFailure, StepInput, workload};
 use crate::cpu_split::CpuSplit;
 use crate::event::Event;
 use crate::expected::{count, duration_words};
@@ -232,7 +232,7 @@ pub(crate) fn run(
     s: &StepInput,
     lanes: &mut Lanes,
     workload_name: &str,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let workload = workload(s.recipe, workload_name)?;
     let shape = Shape::of(workload, ctx.quick);
@@ -320,7 +320,7 @@ pub(crate) fn run(
     )?;
 
     let mut rounds = Rounds {
-        s,
+        input: s,
         workload,
         generator,
         shape: &shape,
@@ -330,7 +330,7 @@ pub(crate) fn run(
         done: 0,
         booted,
         crashed: BTreeSet::new(),
-        m,
+        measurements: m,
         cells: Vec::new(),
         conclusive: None,
         started: Instant::now(),
@@ -363,12 +363,12 @@ pub(crate) fn run(
     if !to_measure.is_empty() && rounds.cells.iter().all(|c| c.req_per_s.is_none()) {
         return Err(StepFailure::Failed("no cell produced data".into()));
     }
-    Ok(Done::default())
+    Ok(Produced::default())
 }
 
 /// The cells of a load step as they are measured, round by round.
 pub(super) struct Rounds<'a> {
-    pub s: &'a StepInput<'a>,
+    pub input: &'a StepInput<'a>,
     pub workload: &'a Workload,
     generator: Generator,
     pub shape: &'a Shape,
@@ -381,7 +381,7 @@ pub(super) struct Rounds<'a> {
     booted: BTreeSet<String>,
     /// The lanes whose servers stopped during a cell.
     crashed: BTreeSet<String>,
-    pub m: Measurements,
+    pub measurements: Measurements,
     pub cells: Vec<CellResult>,
     /// With `--until-conclusive`: its looks and what each decided, for
     /// `results.json`.
@@ -396,8 +396,8 @@ impl Rounds<'_> {
     /// a lane measured now) stand, so only the rest is measured. Answers
     /// how many were kept.
     fn keep_finished_cells(&mut self, to_measure: &[&Lane]) -> u32 {
-        let ctx = self.s.ctx;
-        if !self.s.cut_off {
+        let ctx = self.input.ctx;
+        if !self.input.cut_off {
             return 0;
         }
         let Some(earlier) = std::fs::read(ctx.run.results().join("results.json"))
@@ -426,7 +426,7 @@ impl Rounds<'_> {
             {
                 continue;
             }
-            record(&mut self.m, &cell);
+            record(&mut self.measurements, &cell);
             self.cells.push(cell);
             self.done += 1;
             kept += 1;
@@ -451,7 +451,7 @@ impl Rounds<'_> {
         endpoint: &Endpoint,
         run: u32,
     ) -> Result<(), StepFailure> {
-        let (s, ctx) = (self.s, self.s.ctx);
+        let (s, ctx) = (self.input, self.input.ctx);
         let name = lane.name.to_string();
         let ep = endpoint.name.to_string();
         let done = self.done;
@@ -518,7 +518,7 @@ impl Rounds<'_> {
             cell
         };
         s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
-        record(&mut self.m, &cell);
+        record(&mut self.measurements, &cell);
         self.cells.push(cell);
         self.done += 1;
         ctx.events.emit(Event::Progress {
@@ -538,11 +538,11 @@ impl Rounds<'_> {
     /// Writes the results as they stand.
     pub fn write(&self, lanes: &Lanes) -> Result<(), StepFailure> {
         write_results(
-            self.s,
+            self.input,
             self.workload,
             self.shape,
             lanes,
-            &self.m,
+            &self.measurements,
             &self.cells,
             self.conclusive.as_ref(),
         )

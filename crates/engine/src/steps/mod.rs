@@ -58,9 +58,9 @@ impl StepInput<'_> {
     }
 }
 
-/// What a finished step leaves in its record besides "finished".
+/// What a finished step produced that its record keeps besides "finished".
 #[derive(Debug, Default)]
-pub(crate) struct Done {
+pub(crate) struct Produced {
     /// The commit a clone checked out.
     pub commit: Option<String>,
     /// The digest of what the step produced, where it is not a folder the

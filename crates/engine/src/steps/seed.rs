@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Done, StepFailure, StepInput, run_process, within};
+use super::{Produced, StepFailure, StepInput, run_process, within};
 use crate::database;
 
 pub(crate) fn run(
@@ -14,7 +14,7 @@ pub(crate) fn run(
     env: &BTreeMap<String, String>,
     database: &str,
     verify: &BTreeMap<String, u64>,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     run_process(s, command, dir, env, &[])?;
     let path = within(&s.ctx.run.path, database)?;
     let counts = database::verify_counts(&path, verify)?;
@@ -23,5 +23,5 @@ pub(crate) fn run(
     s.ctx
         .results()
         .write(&format!("{}.json", s.id()), &counts)?;
-    Ok(Done::default())
+    Ok(Produced::default())
 }

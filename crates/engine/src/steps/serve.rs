@@ -5,9 +5,9 @@
 
 use reprise_harness::records::ColdStart;
 
-use super::{Done, Lanes, StepFailure, StepInput};
+use super::{Lanes, Produced, StepFailure, StepInput};
 
-pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done, StepFailure> {
+pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let server_cpus = s.ctx.lane_host.cpu_split().servers;
     let repeat = if ctx.quick { 1 } else { repeat.max(1) };
@@ -53,5 +53,5 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Done,
             "no lane could be served (see skipped.json)".into(),
         ));
     }
-    Ok(Done::default())
+    Ok(Produced::default())
 }

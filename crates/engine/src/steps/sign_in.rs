@@ -5,7 +5,7 @@
 use reprise_recipe::SignInFlow;
 use reprise_recipe::shown::shown;
 
-use super::{Done, Lanes, StepFailure, StepInput};
+use super::{Lanes, Produced, StepFailure, StepInput};
 use crate::web_session::{self, UsedFlow};
 
 pub(crate) fn run(
@@ -14,7 +14,7 @@ pub(crate) fn run(
     email: &str,
     password: &str,
     flow: SignInFlow,
-) -> Result<Done, StepFailure> {
+) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let server_cpus = s.ctx.lane_host.cpu_split().servers;
     let to_sign = lanes.runnable(s)?;
@@ -54,5 +54,5 @@ pub(crate) fn run(
     if signed == 0 && !to_sign.is_empty() {
         return Err(StepFailure::Failed("no lane could be signed in to".into()));
     }
-    Ok(Done::default())
+    Ok(Produced::default())
 }

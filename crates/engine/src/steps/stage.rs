@@ -2,10 +2,10 @@
 //! API (a consistent snapshot even in WAL mode); the copy's SHA-256 is the
 //! step's output.
 
-use super::{Done, StepFailure, StepInput, within};
+use super::{Produced, StepFailure, StepInput, within};
 use crate::database;
 
-pub(crate) fn run(s: &StepInput, db: &str, tree: &str, to: &str) -> Result<Done, StepFailure> {
+pub(crate) fn run(s: &StepInput, db: &str, tree: &str, to: &str) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let source = within(&ctx.run.path, db)?;
     let dest = within(&within(&ctx.run.trees(), tree)?, to)?;
@@ -13,7 +13,7 @@ pub(crate) fn run(s: &StepInput, db: &str, tree: &str, to: &str) -> Result<Done,
     s.note(format!(
         "staged {db} into trees/{tree}/{to}, sha256 {digest}"
     ));
-    Ok(Done {
+    Ok(Produced {
         commit: None,
         outputs: Some(digest),
     })

@@ -108,11 +108,9 @@ async fn ask_one(
     probe.elapsed_ms = started.elapsed().as_millis() as u64;
     match outcome {
         Err(_) => {
-            if let Some(pid) = pid.and_then(|p| i32::try_from(p).ok()) {
-                // SAFETY: signalling the process group this query created.
-                unsafe {
-                    libc::kill(-pid, libc::SIGKILL);
-                }
+            if let Some(pid) = pid {
+                // The process group this query created, as every spawn ends one.
+                reprise_spawn::signal_group(pid, libc::SIGKILL);
             }
             probe.status = Status::TimedOut;
             probe.error = Some(format!("no answer within {:.1} s", timeout.as_secs_f64()));

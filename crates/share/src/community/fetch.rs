@@ -167,7 +167,8 @@ impl Clock<'_> {
     }
 }
 
-struct Done {
+/// What one pass over the listing read.
+struct Pass {
     refreshed: Refreshed,
     total: Option<u64>,
     /// Every discussion was read (the listing reached its end).
@@ -179,7 +180,7 @@ fn refresh_once(
     token: &str,
     cache: &mut Cache,
     clock: &mut Clock,
-) -> Result<Done, ShareError> {
+) -> Result<Pass, ShareError> {
     let (owner, name) = crate::discussions::split_repo(&cache.repo)?;
     let (owner, name) = (owner.to_string(), name.to_string());
     let mut refreshed = Refreshed::default();
@@ -219,7 +220,7 @@ fn refresh_once(
         let (etag, value) = match answer {
             Ok(Answer::NotModified) => {
                 refreshed.not_modified = true;
-                return Ok(Done {
+                return Ok(Pass {
                     refreshed,
                     total: cache.total,
                     whole: false,
@@ -308,7 +309,7 @@ fn refresh_once(
     cache.synced_to = cache.discussions.iter().map(|d| d.updated_at.clone()).max();
     cache.etag = first_etag;
     cache.total = total;
-    Ok(Done {
+    Ok(Pass {
         refreshed,
         total,
         whole,
