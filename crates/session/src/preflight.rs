@@ -28,6 +28,8 @@ pub enum Versions {
 /// served on one.
 pub struct Preflighted {
     pub report: Preflight,
+    /// The machine the lanes would run on, as it was read.
+    pub fingerprint: reprise_probe::Fingerprint,
     /// The server host's engine, hardware and link; `None` for lanes on
     /// this machine.
     pub server_host: Option<ServerHostEnv>,
@@ -79,29 +81,10 @@ impl Session {
         let machine = machine
             .map_err(|_| SessionError::ServerHost("the machine could not be read".into()))?
             .map_err(SessionError::ServerHost)?;
-        let mut report = preflight::preflight(recipe, &machine.fingerprint, &tools);
-        for lane in &recipe.lanes {
-            let Some(why) = host.why_lane_cannot_run(lane) else {
-                continue;
-            };
-            let name = lane.name.to_string();
-            if let Some(item) = report
-                .items
-                .iter_mut()
-                .find(|i| i.subject == preflight::Subject::Lane && i.name == format!("lane {name}"))
-            {
-                item.verdict = preflight::Verdict::Blocks;
-                item.why = format!("Cannot run on the server host: {why}.");
-                item.fix = None;
-            }
-            report.runnable_lanes.retain(|l| *l != name);
-            if !report.blocked_lanes.contains(&name) {
-                report.blocked_lanes.push(name);
-            }
-        }
-        report.claims = preflight::ClaimsHere::of(preflight::claims_here(recipe, &report));
+        let report = preflight_on(recipe, &machine.fingerprint, &tools, host);
         Ok(Preflighted {
             report,
+            fingerprint: machine.fingerprint,
             server_host: machine.server_host,
         })
     }
@@ -114,4 +97,37 @@ impl Session {
     ) -> Result<std::collections::BTreeMap<String, String>, SessionError> {
         Ok(reprise_engine::mise::run_environment(&self.data, recipe)?)
     }
+}
+
+/// `recipe`'s preflight on the machine its lanes would run on, with the
+/// toolchains found: the probe's items, the lanes `host` cannot run
+/// blocked, and what a run can judge.
+pub(crate) fn preflight_on(
+    recipe: &reprise_recipe::Recipe,
+    fingerprint: &reprise_probe::Fingerprint,
+    tools: &toolchain::Toolchains,
+    host: &LaneHost,
+) -> Preflight {
+    let mut report = preflight::preflight(recipe, fingerprint, tools);
+    for lane in &recipe.lanes {
+        let Some(why) = host.why_lane_cannot_run(lane) else {
+            continue;
+        };
+        let name = lane.name.to_string();
+        if let Some(item) = report
+            .items
+            .iter_mut()
+            .find(|i| i.subject == preflight::Subject::Lane && i.name == format!("lane {name}"))
+        {
+            item.verdict = preflight::Verdict::Blocks;
+            item.why = format!("Cannot run on the server host: {why}.");
+            item.fix = None;
+        }
+        report.runnable_lanes.retain(|l| *l != name);
+        if !report.blocked_lanes.contains(&name) {
+            report.blocked_lanes.push(name);
+        }
+    }
+    report.claims = preflight::ClaimsHere::of(preflight::claims_here(recipe, &report));
+    report
 }

@@ -78,6 +78,7 @@ pub fn run(args: Args) -> ExitCode {
             };
             Preflighted {
                 report: preflight::preflight(&loaded.recipe, &snap.fingerprint, &snap.toolchains),
+                fingerprint: snap.fingerprint,
                 server_host: None,
             }
         }

@@ -99,8 +99,9 @@ pub struct Preflight {
 }
 
 /// Whether a run here can judge one of the recipe's claims: where it
-/// cannot, the one reason and the fix, if there is one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+/// cannot, the one reason and the fix, if there is one. Front ends show
+/// these grouped ([`ClaimsHere`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimHere {
     pub claim: String,
     pub judged: bool,

@@ -4,14 +4,17 @@
 //! sources, deviations and everything the run executes. `reprise run`
 //! prints these rows.
 
+use reprise_engine::LaneHost;
 use reprise_engine::{Consent, Decision, Expected, State, StepStatus};
 use reprise_probe::preflight::{self, ClaimsHere};
+use reprise_probe::toolchain;
 use reprise_recipe::{ChecksumStatus, StepKind};
 use reprise_report::{Environment, SourceRevision};
 use reprise_verdict::Deviation;
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::preflight::{Preflighted, Versions, preflight_on};
 use crate::run::{Prepared, RunChoices};
 use crate::{Loaded, Session, SessionError};
 
@@ -89,11 +92,7 @@ impl Session {
             .as_ref()
             .and_then(|run| State::load(&run.state_file()).ok().flatten());
         let plan = &prepared.plan;
-        let claims = self.claims_this_run_judges(loaded, prepared);
-        let judged_elsewhere = match claims.judges_nothing() {
-            true => self.judged_elsewhere(loaded, &prepared.lane_host),
-            false => Vec::new(),
-        };
+        let (claims, judged_elsewhere) = self.claims_this_run_judges(loaded, prepared);
         RunPlan {
             recipe: loaded.recipe.id().to_string(),
             checksum: loaded.checksum.clone(),
@@ -129,9 +128,15 @@ impl Session {
         }
     }
 
-    /// The recipes other than `loaded` of which a run here, on `host`, can
-    /// judge at least one claim.
-    fn judged_elsewhere(&self, loaded: &Loaded, host: &reprise_engine::LaneHost) -> Vec<String> {
+    /// The recipes other than `loaded` of which a run here can judge at
+    /// least one claim, on the machine `found` read (read once, not per
+    /// recipe: on a server host that is a container started there).
+    fn judged_elsewhere(
+        &self,
+        loaded: &Loaded,
+        found: &Preflighted,
+        host: &LaneHost,
+    ) -> Vec<String> {
         let Ok(library) = self.library() else {
             return Vec::new();
         };
@@ -140,8 +145,16 @@ impl Session {
             .iter()
             .filter(|other| other.recipe.id() != loaded.recipe.id())
             .filter(|other| {
-                self.preflight(other, crate::preflight::Versions::Locate, true, None, host)
-                    .is_ok_and(|found| !found.report.claims.judged.is_empty())
+                let recipe = &other.recipe;
+                let env = self.toolchain_env(recipe.id()).unwrap_or_default();
+                let tools = toolchain::locate(
+                    &preflight::recipe_queries(recipe),
+                    &reprise_engine::mise::search_path(&env),
+                );
+                !preflight_on(recipe, &found.fingerprint, &tools, host)
+                    .claims
+                    .judged
+                    .is_empty()
             })
             .map(|other| other.recipe.id().to_string())
             .collect()
@@ -149,16 +162,17 @@ impl Session {
 
     /// The preflight's claims (its programs only looked for: nothing of the
     /// recipe runs), and those whose lanes the plan leaves out.
-    fn claims_this_run_judges(&self, loaded: &Loaded, prepared: &Prepared) -> ClaimsHere {
-        let found = self.preflight(
-            loaded,
-            crate::preflight::Versions::Locate,
-            true,
-            None,
-            &prepared.lane_host,
-        );
+    /// Where this run judges none, also the recipes a run here can judge
+    /// ([`Session::judged_elsewhere`]).
+    fn claims_this_run_judges(
+        &self,
+        loaded: &Loaded,
+        prepared: &Prepared,
+    ) -> (ClaimsHere, Vec<String>) {
+        let host = &prepared.lane_host;
+        let found = self.preflight(loaded, Versions::Locate, true, None, host);
         let Ok(found) = found else {
-            return ClaimsHere::default();
+            return (ClaimsHere::default(), Vec::new());
         };
         let recipe = &loaded.recipe;
         let mut claims = preflight::claims_here(recipe, &found.report);
@@ -178,6 +192,11 @@ impl Session {
                 c.why = Some(format!("lane {lane} is left out of this run"));
             }
         }
-        ClaimsHere::of(claims)
+        let claims = ClaimsHere::of(claims);
+        let elsewhere = match claims.judges_nothing() {
+            true => self.judged_elsewhere(loaded, &found, host),
+            false => Vec::new(),
+        };
+        (claims, elsewhere)
     }
 }
