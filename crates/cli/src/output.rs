@@ -11,7 +11,7 @@ use std::time::Instant;
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 use reprise_engine::StepProgress;
 use reprise_engine::event::{Event, Stream};
-use reprise_engine::expected::duration_words;
+use reprise_recipe::reading::duration_words;
 use reprise_report::Report;
 use reprise_session::views::Countdown;
 use reprise_verdict::{MachineMatch, Outcome};

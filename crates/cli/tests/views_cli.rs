@@ -114,7 +114,7 @@ fn the_run_plan_prints_the_rows_the_app_shows() {
         let line = format!("  {:<4} {:<12} ", row.decision, row.id);
         assert!(plan.contains(&line), "no `{line}` in:\n{plan}");
         if let Some(e) = &row.expected_quick {
-            assert!(plan.contains(&format!("measures {}", e.shape)), "{plan}");
+            assert!(plan.contains(&format!("measures {}", e.summary)), "{plan}");
         }
         assert!(row.reason.is_none(), "a new run's rows give no reason");
     }

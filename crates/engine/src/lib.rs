@@ -1,19 +1,33 @@
-//! The engine: turns a recipe into a run on this machine. It plans the
-//! steps ([`plan`]), runs them in a resumable work dir per run ([`execute`],
-//! [`workdir`], what is kept decided in `resume`), and reports everything
-//! as [`Event`]s to a sink the caller provides.
+//! The engine: turns a recipe into a run on this machine. Its rooms, each
+//! using only the ones below it:
 //!
-//! Each step kind has its own module under `steps` (clone, build, emit,
-//! digest, bundle, seed, stage, sign_in, serve, check, load, cable, command)
-//! over a shared context; the primitives they use live beside them: git
-//! sources ([`source`]), processes in their own groups ([`runner::host`]) or
-//! containers ([`runner::container`]), the process groups a run has
-//! running, recorded in its folder so a killed attempt's leftovers are
-//! ended at the next start ([`run_processes`]), tree digests ([`tree_digest`]), a
-//! lane's server ([`lane_server`]), per-runtime lockfiles ([`lockfile`]),
-//! the seed database ([`database`]), a web app's signed-in session
-//! ([`web_session`]) and single requests on loopback ([`http`]). The
-//! measuring steps write the original harness's files through
+//! - [`run`]: a run from its plan to its record. The plan a reader confirms
+//!   ([`run::plan`], with each measuring step's [`run::estimate`] and the
+//!   [`run::consent`] it needs), what an earlier attempt keeps (`resume`), the
+//!   context every step reads ([`run::context`]) and the files it writes
+//!   ([`run::results`]), and the steps themselves, one module per kind
+//!   (clone, build, emit, digest, bundle, seed, stage, sign_in, serve,
+//!   check, load, cable, command), taken in order by [`execute`].
+//! - [`lanes`]: where and how a lane is served. Where its lanes run
+//!   ([`lanes::placement`]: this machine or another machine's engine,
+//!   [`lanes::remote_engine`]), the server process a lane runs
+//!   ([`lanes::server_process`]), the CPUs load and servers get
+//!   ([`lanes::cpu_split`]), single requests ([`lanes::http`]) and a web
+//!   app's signed-in session ([`lanes::signed_in`]).
+//! - [`inputs`]: what a run is made from. Git sources ([`inputs::source`]),
+//!   tree digests ([`inputs::tree_digest`]), per-runtime lockfiles
+//!   ([`inputs::lockfile`]), the seed database ([`inputs::database`]) and
+//!   the toolchains mise installs ([`inputs::mise`]).
+//! - [`os`]: the boundary with the operating system. The data dir, each
+//!   run's folder and its state ([`os::workdir`]), the run's files, never
+//!   written through a link ([`os::run_files`]), the process groups a
+//!   run has running, recorded so a killed attempt's leftovers are ended at
+//!   the next start ([`os::processes`]), and where a step's process runs
+//!   ([`os::runner::host`], [`os::runner::container`]).
+//! - [`event`]: the one stream of [`Event`]s every room reports to, to a
+//!   sink the caller provides.
+//!
+//! The measuring steps write the original harness's files through
 //! `reprise-harness`.
 //!
 //! What must not live here: judging a run (`reprise-verdict`, called by
@@ -22,7 +36,7 @@
 //!
 //! ```
 //! use reprise_engine::event::{CancelToken, Event};
-//! use reprise_engine::runner::host::{self, HostCommand};
+//! use reprise_engine::os::runner::host::{self, HostCommand};
 //!
 //! let dir = std::env::temp_dir();
 //! let cmd = HostCommand::new("greet", vec!["echo".into(), "hello".into()], &dir);
@@ -37,42 +51,22 @@
 //! assert_eq!(lines.into_inner().unwrap(), ["hello"]);
 //! ```
 
-pub mod confine;
-pub mod consent;
-pub mod cpu_split;
-pub mod database;
 pub mod event;
-pub mod expected;
-pub mod http;
-pub mod lane_host;
-pub mod lane_server;
-pub mod lockfile;
-pub mod machine_match;
-pub mod mise;
-pub mod plan;
-pub mod results;
-mod resume;
+pub mod inputs;
+pub mod lanes;
+pub mod os;
 pub mod run;
-pub mod run_context;
-pub mod run_processes;
-pub mod runner;
-pub mod server_host;
-pub mod source;
-mod steps;
-pub mod tree_digest;
-pub mod web_session;
-pub mod workdir;
 
-pub use consent::Consent;
 pub use event::{CancelToken, Event, EventSink, LiveCell, StepProgress, Stream};
-pub use expected::Expected;
-pub use lane_host::LaneHost;
-pub use plan::{Plan, PlanError, PlanOptions, plan};
-pub use results::DEVIATIONS_FILE;
-pub use resume::Decision;
+pub use lanes::placement::LaneHost;
+pub use os::workdir::{DataDir, RunDir, State, StepStatus};
+pub use run::consent::Consent;
+pub use run::context::RunContext;
+pub use run::estimate::Estimate;
+pub use run::estimate::{QUICK_DURATION, QUICK_RUNS, QUICK_STEPS, QUICK_WARMUP};
+pub use run::failure::StepFailure;
+pub use run::plan::{Plan, PlanError, PlanOptions, plan};
+pub use run::results::DEVIATIONS_FILE;
+pub use run::resume::Decision;
+pub use run::steps::check::CheckRow;
 pub use run::{RunError, RunReport, execute, preview};
-pub use run_context::RunContext;
-pub use steps::StepFailure;
-pub use steps::check::CheckRow;
-pub use steps::load::{QUICK_DURATION, QUICK_RUNS, QUICK_WARMUP};
-pub use workdir::{DataDir, RunDir, State, StepStatus};

@@ -7,7 +7,7 @@ mod support;
 use std::time::Duration;
 
 use reprise_engine::event::Event;
-use reprise_engine::lane_server::group_members;
+use reprise_engine::lanes::server_process::group_members;
 use support::{execute, free_port, log_lines, read_json, setup};
 
 fn recipe(cluster: u16, victim: u16, broken: u16, absent: u16) -> String {
@@ -286,7 +286,7 @@ fn a_port_someone_else_holds_is_refused_before_booting() {
     let holder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = holder.local_addr().unwrap().port();
     let dir = tempfile::tempdir().unwrap();
-    let spec = reprise_engine::lane_server::ServerSpec {
+    let spec = reprise_engine::lanes::server_process::ServerSpec {
         lane: "late".into(),
         argv: vec![
             "puma".into(),
@@ -300,12 +300,12 @@ fn a_port_someone_else_holds_is_refused_before_booting() {
         health: Some("/".into()),
         boot_budget: Duration::from_secs(5),
         cpus: None,
-        log: reprise_engine::confine::RunFile::new(dir.path(), "late.log").unwrap(),
+        log: reprise_engine::os::run_files::RunFile::new(dir.path(), "late.log").unwrap(),
         grace: Duration::from_secs(1),
         container: None,
         processes: None,
     };
-    let err = reprise_engine::lane_server::LaneServer::start(&spec)
+    let err = reprise_engine::lanes::server_process::LaneServer::start(&spec)
         .err()
         .unwrap();
     assert!(

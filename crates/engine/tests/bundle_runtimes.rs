@@ -97,20 +97,20 @@ fn a_runtime_lockfile_is_reseeded_only_when_the_main_lock_changes() {
     std::fs::write(dir.path().join("Gemfile"), "gem \"rack\"\n").unwrap();
     std::fs::write(dir.path().join("Gemfile.lock"), "one\n").unwrap();
     let (layout, seeded) =
-        reprise_engine::lockfile::prepare(dir.path(), ".", "Gemfile.rt.lock").unwrap();
+        reprise_engine::inputs::lockfile::prepare(dir.path(), ".", "Gemfile.rt.lock").unwrap();
     assert!(seeded);
     assert_eq!(layout.gemfile, dir.path().join("Gemfile.rt"));
     assert_eq!(std::fs::read_to_string(&layout.lockfile).unwrap(), "one\n");
     std::fs::write(&layout.lockfile, "resolved by the runtime\n").unwrap();
     let (_, seeded) =
-        reprise_engine::lockfile::prepare(dir.path(), ".", "Gemfile.rt.lock").unwrap();
+        reprise_engine::inputs::lockfile::prepare(dir.path(), ".", "Gemfile.rt.lock").unwrap();
     assert!(
         !seeded,
         "an unchanged main lock keeps the runtime's own resolution"
     );
     std::fs::write(dir.path().join("Gemfile.lock"), "two\n").unwrap();
     let (layout, seeded) =
-        reprise_engine::lockfile::prepare(dir.path(), ".", "Gemfile.rt.lock").unwrap();
+        reprise_engine::inputs::lockfile::prepare(dir.path(), ".", "Gemfile.rt.lock").unwrap();
     assert!(seeded);
     assert_eq!(std::fs::read_to_string(&layout.lockfile).unwrap(), "two\n");
 }
@@ -127,7 +127,7 @@ fn a_tree_that_links_the_runtime_s_gemfile_elsewhere_fails_the_step_and_leaves_t
     std::fs::write(&precious, "mine\n").unwrap();
     // The emitted tree (a step's output) left its runtime Gemfile as a link.
     std::os::unix::fs::symlink(&precious, tree.join("Gemfile.rt")).unwrap();
-    let err = reprise_engine::lockfile::prepare(trees.path(), "app", "Gemfile.rt.lock")
+    let err = reprise_engine::inputs::lockfile::prepare(trees.path(), "app", "Gemfile.rt.lock")
         .unwrap_err()
         .to_string();
     assert!(err.contains("Gemfile.rt"), "{err}");
@@ -135,11 +135,12 @@ fn a_tree_that_links_the_runtime_s_gemfile_elsewhere_fails_the_step_and_leaves_t
     // The lockfile beside the tree, in trees/, is still fine; past trees/ is refused.
     std::fs::remove_file(tree.join("Gemfile.rt")).unwrap();
     let (layout, seeded) =
-        reprise_engine::lockfile::prepare(trees.path(), "app", "../app-rt/Gemfile.lock").unwrap();
+        reprise_engine::inputs::lockfile::prepare(trees.path(), "app", "../app-rt/Gemfile.lock")
+            .unwrap();
     assert!(seeded);
     assert_eq!(layout.lockfile, trees.path().join("app-rt/Gemfile.lock"));
     assert_eq!(std::fs::read_to_string(&layout.lockfile).unwrap(), "one\n");
-    let err = reprise_engine::lockfile::prepare(trees.path(), "app", "../../Gemfile.lock")
+    let err = reprise_engine::inputs::lockfile::prepare(trees.path(), "app", "../../Gemfile.lock")
         .unwrap_err()
         .to_string();
     assert!(err.contains("stay inside the run's trees/"), "{err}");

@@ -11,8 +11,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use reprise_engine::event::{CancelToken, Event, Stream};
-use reprise_engine::runner::container::{ContainerRunner, ContainerSpec, Network};
-use reprise_engine::runner::host::Ending;
+use reprise_engine::os::runner::container::{ContainerRunner, ContainerSpec, Network};
+use reprise_engine::os::runner::host::Ending;
 
 /// A Podman API service this test started, stopped when dropped.
 struct Service {

@@ -5,7 +5,7 @@
 
 mod support;
 
-use reprise_engine::runner::container::ContainerRunner;
+use reprise_engine::os::runner::container::ContainerRunner;
 use support::{busybox_image, container_engine, execute, free_port, log_lines, read_json, setup};
 
 #[test]

@@ -418,7 +418,7 @@ fn an_image_pinned_by_digest_is_pulled_served_and_a_wrong_digest_refused() {
         "{reason}"
     );
     // The container that could not start is not left behind.
-    let runner = reprise_engine::runner::container::ContainerRunner::connect_to(&host).unwrap();
+    let runner = reprise_engine::os::runner::container::ContainerRunner::connect_to(&host).unwrap();
     assert_eq!(
         runner.containers(Some(&a.run.id)).unwrap(),
         Vec::<String>::new()

@@ -4,7 +4,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use reprise_engine::event::{CancelToken, Event, Stream};
-use reprise_engine::runner::host::{self, Ending, HostCommand, HostError};
+use reprise_engine::os::runner::host::{self, Ending, HostCommand, HostError};
 
 fn argv(parts: &[&str]) -> Vec<String> {
     parts.iter().map(|s| s.to_string()).collect()
@@ -55,7 +55,7 @@ fn output_is_captured_in_order_to_events_and_log() {
         dir.path(),
     );
     cmd.env.insert("GREETING".into(), "hello".into());
-    cmd.log = Some(reprise_engine::confine::RunFile::new(dir.path(), "step.log").unwrap());
+    cmd.log = Some(reprise_engine::os::run_files::RunFile::new(dir.path(), "step.log").unwrap());
     let events = Mutex::new(Vec::new());
     let outcome = host::run(&cmd, &CancelToken::new(), &|e| {
         events.lock().unwrap().push(e)

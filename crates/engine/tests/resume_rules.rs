@@ -393,9 +393,10 @@ fn the_one_line_digest_is_what_coreutils_gives_and_a_recipe_may_write_it_inline(
     let tree = scratch.run.trees().join("t");
     let digest = coreutils_digest(&tree);
     let manifest = std::fs::read_to_string(scratch.run.results().join("t.sha256")).unwrap();
-    let ours = reprise_engine::tree_digest::Manifest::parse(Path::new("t.sha256"), &manifest)
-        .unwrap()
-        .digest();
+    let ours =
+        reprise_engine::inputs::tree_digest::Manifest::parse(Path::new("t.sha256"), &manifest)
+            .unwrap()
+            .digest();
     assert_eq!(
         ours, digest,
         "the one-liner of docs/reproduce.md reproduces Reprise's digest"

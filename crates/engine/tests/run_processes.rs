@@ -10,11 +10,11 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reprise_engine::event::{CancelToken, Event};
-use reprise_engine::lane_server::group_members;
-use reprise_engine::run_processes::{
+use reprise_engine::lanes::server_process::group_members;
+use reprise_engine::os::processes::{
     Attempt, AttemptError, Recorder as _, RunProcesses, end_leftovers,
 };
-use reprise_engine::runner::host::{self, HostCommand};
+use reprise_engine::os::runner::host::{self, HostCommand};
 use reprise_engine::{DataDir, RunDir};
 
 fn run_dir() -> (tempfile::TempDir, RunDir) {

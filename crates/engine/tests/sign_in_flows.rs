@@ -14,7 +14,7 @@ const LOOPBACK: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCA
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::{Request, Response};
-use reprise_engine::web_session::{SignInError, UsedFlow, sign_in};
+use reprise_engine::lanes::signed_in::{SignInError, UsedFlow, sign_in};
 use reprise_recipe::SignInFlow;
 
 const EMAIL: &str = "user1@example.com";

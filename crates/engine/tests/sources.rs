@@ -5,7 +5,7 @@ use std::process::Command;
 use std::sync::Mutex;
 
 use reprise_engine::event::{CancelToken, Event};
-use reprise_engine::source::{self, SourceError};
+use reprise_engine::inputs::source::{self, SourceError};
 use reprise_recipe::{Name, Source};
 
 fn git(dir: &Path, args: &[&str]) -> String {

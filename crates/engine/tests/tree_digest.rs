@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use reprise_engine::tree_digest::{Manifest, digest_tree};
+use reprise_engine::inputs::tree_digest::{Manifest, digest_tree};
 
 fn make_tree(root: &Path) {
     for i in 0..150 {

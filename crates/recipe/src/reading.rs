@@ -151,9 +151,49 @@ impl Claim {
     }
 }
 
+/// `1 run`, `3 runs`.
+pub fn count(n: u32, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Seconds as a person reads them: `8 s`, `1 min 12 s`, `2 h 5 min`;
+/// under ten seconds with a tenth where it has one (`1.5 s`).
+pub fn duration_words(seconds: f64) -> String {
+    let seconds = seconds.max(0.0);
+    if seconds < 10.0 && (seconds * 10.0).round() % 10.0 != 0.0 {
+        return format!("{:.1} s", seconds);
+    }
+    let s = seconds.round() as u64;
+    match (s / 3600, (s % 3600) / 60, s % 60) {
+        (0, 0, s) => format!("{s} s"),
+        (0, m, 0) => format!("{m} min"),
+        (0, m, s) => format!("{m} min {s} s"),
+        (h, 0, _) => format!("{h} h"),
+        (h, m, _) => format!("{h} h {m} min"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations_read_as_a_person_says_them() {
+        assert_eq!(duration_words(0.0), "0 s");
+        assert_eq!(duration_words(1.5), "1.5 s");
+        assert_eq!(duration_words(2.0), "2 s");
+        assert_eq!(duration_words(59.6), "1 min");
+        assert_eq!(duration_words(192.0), "3 min 12 s");
+        assert_eq!(duration_words(3600.0 + 300.0 + 7.0), "1 h 5 min");
+        assert_eq!(duration_words(7200.0), "2 h");
+    }
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(count(1, "run"), "1 run");
+        assert_eq!(count(0, "lane"), "0 lanes");
+        assert_eq!(count(3, "endpoint"), "3 endpoints");
+    }
 
     #[test]
     fn numbers_group_thousands_and_trim_decimals() {

@@ -6,7 +6,7 @@
 //! answer, since its folder is what says where its containers are.
 
 use reprise_engine::LaneHost;
-use reprise_engine::run_processes::Attempt;
+use reprise_engine::os::processes::Attempt;
 
 use crate::{Session, SessionError};
 

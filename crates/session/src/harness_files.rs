@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use reprise_engine::workdir::write_atomic;
+use reprise_engine::os::workdir::write_atomic;
 use reprise_harness::bench_env::REPRISE_KEY;
 use reprise_report::Report;
 use serde_json::{Value, json};
@@ -61,9 +61,11 @@ pub fn export(report: &Report, dir: &Path) -> Result<(), SessionError> {
             reprise_harness::pretty(&bench_env(report)),
         ),
     ];
-    std::fs::create_dir_all(dir).map_err(|source| reprise_engine::workdir::WorkDirError::Io {
-        path: dir.to_path_buf(),
-        source,
+    std::fs::create_dir_all(dir).map_err(|source| {
+        reprise_engine::os::workdir::WorkDirError::Io {
+            path: dir.to_path_buf(),
+            source,
+        }
     })?;
     for (name, bytes) in files {
         write_atomic(&dir.join(name), &bytes)?;

@@ -236,8 +236,8 @@ fn judge_harness_files(
     align_lanes(&mut measurements, recipe);
     attach_server_cpu(&mut measurements, dir)?;
     let env = reprise_harness::read_env(dir)?.unwrap_or(Value::Null);
-    let server_host = reprise_engine::server_host::as_reported(
-        read_results_json(dir, reprise_engine::server_host::SERVER_ENV_FILE)?
+    let server_host = reprise_engine::lanes::remote_engine::as_reported(
+        read_results_json(dir, reprise_engine::lanes::remote_engine::SERVER_ENV_FILE)?
             .unwrap_or(Value::Null),
     );
     measurements.link_ceiling = server_host["link"]["ceiling_req_per_s"].as_f64();
@@ -442,7 +442,7 @@ fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
             )]);
         }
     };
-    reprise_engine::machine_match::machine_match(recipe, &fingerprint)
+    reprise_engine::run::machine_match::machine_match(recipe, &fingerprint)
 }
 
 /// The appendix a bench-env and the recipe give.

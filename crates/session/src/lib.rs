@@ -79,7 +79,7 @@ pub enum SessionError {
     #[error(transparent)]
     Plan(#[from] reprise_engine::PlanError),
     #[error(transparent)]
-    WorkDir(#[from] reprise_engine::workdir::WorkDirError),
+    WorkDir(#[from] reprise_engine::os::workdir::WorkDirError),
     #[error(transparent)]
     Run(#[from] reprise_engine::RunError),
     #[error("{0} is already running")]
@@ -94,7 +94,7 @@ pub enum SessionError {
     #[error(transparent)]
     Harness(#[from] reprise_harness::HarnessError),
     #[error(transparent)]
-    Mise(#[from] reprise_engine::mise::MiseError),
+    Mise(#[from] reprise_engine::inputs::mise::MiseError),
     #[error("mise is not installed, and Reprise cannot install it here: {how}")]
     NoMise { how: String },
     #[error(transparent)]
@@ -124,7 +124,7 @@ pub enum SessionError {
 /// The digest of the recipe a run folder's last attempt ran, as the
 /// engine recorded it in the folder's state.
 fn recorded_recipe_digest(run: &reprise_engine::RunDir) -> Option<String> {
-    reprise_engine::workdir::State::load(&run.state_file())
+    reprise_engine::os::workdir::State::load(&run.state_file())
         .ok()?
         .map(|state| state.recipe_sha256)
         .filter(|sha| !sha.is_empty())

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use reprise_engine::LaneHost;
-use reprise_engine::server_host::ServerHostEnv;
+use reprise_engine::lanes::remote_engine::ServerHostEnv;
 use reprise_probe::preflight::{self, Preflight, recipe_queries};
 use reprise_probe::toolchain;
 
@@ -67,7 +67,7 @@ impl Session {
         }
         let recipe = &loaded.recipe;
         // The toolchains a run would use: the recipe's setup's, if any.
-        let search = reprise_engine::mise::search_path(&self.toolchain_env(recipe.id())?);
+        let search = reprise_engine::inputs::mise::search_path(&self.toolchain_env(recipe.id())?);
         let (machine, tools) = std::thread::scope(|scope| {
             let machine = scope.spawn(|| host.machine(recipe, root));
             let tools = match versions {
@@ -95,7 +95,9 @@ impl Session {
         &self,
         recipe: &str,
     ) -> Result<std::collections::BTreeMap<String, String>, SessionError> {
-        Ok(reprise_engine::mise::run_environment(&self.data, recipe)?)
+        Ok(reprise_engine::inputs::mise::run_environment(
+            &self.data, recipe,
+        )?)
     }
 }
 

@@ -153,7 +153,7 @@ impl crate::Session {
         // A setup mise cannot resolve lists as no setup: the preflight and
         // the run say why.
         let env = self.toolchain_env(recipe.id()).unwrap_or_default();
-        found_with(recipe, &reprise_engine::mise::search_path(&env))
+        found_with(recipe, &reprise_engine::inputs::mise::search_path(&env))
     }
 }
 
@@ -173,7 +173,7 @@ impl Session {
         let env = self.toolchain_env(recipe.id()).unwrap_or_default();
         let toolchains = toolchain::locate(
             &recipe_queries(recipe),
-            &reprise_engine::mise::search_path(&env),
+            &reprise_engine::inputs::mise::search_path(&env),
         );
         Ok(standings(host.lanes_here(
             recipe,

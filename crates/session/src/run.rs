@@ -6,11 +6,11 @@
 
 use std::collections::BTreeMap;
 
-use reprise_engine::expected::count;
 use reprise_engine::{
     CancelToken, Decision, Event, EventSink, LaneHost, Plan, PlanOptions, RunContext, RunDir,
     RunReport,
 };
+use reprise_recipe::reading::count;
 use reprise_report::RunEnding;
 use reprise_verdict::{Deviation, DeviationKind};
 use serde::{Deserialize, Serialize};
@@ -592,7 +592,7 @@ fn remove_left_over_containers(run: &RunDir, host: &LaneHost, events: &dyn Event
             removed.join(", ")
         ),
         // An engine that does not answer now: the run starts none there.
-        Err(reprise_engine::runner::container::ContainerError::Unreachable { .. }) => return,
+        Err(reprise_engine::os::runner::container::ContainerError::Unreachable { .. }) => return,
         Err(e) => format!("cannot remove this run's old containers: {e}"),
     };
     events.emit(Event::Note { message });

@@ -2,14 +2,14 @@
 //! app ("Set up what's missing") both do it: the versions the recipe pins
 //! written into its mise config, shown, and installed by mise with its
 //! output as live progress; runs and preflights of the recipe then use
-//! exactly those versions (`reprise_engine::mise`). Like asking versions,
+//! exactly those versions (`reprise_engine::inputs::mise`). Like asking versions,
 //! installing runs what the recipe names, so it is for the reviewed recipe
 //! only unless the reader allows a modified one.
 
 use std::path::PathBuf;
 
-use reprise_engine::mise::{self, MiseTool, Setup};
-use reprise_engine::runner::host::{self, HostCommand};
+use reprise_engine::inputs::mise::{self, MiseTool, Setup};
+use reprise_engine::os::runner::host::{self, HostCommand};
 use reprise_engine::{CancelToken, EventSink};
 use serde::Serialize;
 
@@ -172,7 +172,7 @@ impl Session {
                     std::env::temp_dir(),
                 );
                 let outcome = host::run(&cmd, cancel, events)
-                    .map_err(reprise_engine::mise::MiseError::from)?;
+                    .map_err(reprise_engine::inputs::mise::MiseError::from)?;
                 if let Some(end) = unfinished(&outcome, cancel) {
                     return Ok(end);
                 }

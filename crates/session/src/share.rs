@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use reprise_engine::workdir::WorkDirError;
+use reprise_engine::os::workdir::WorkDirError;
 use reprise_report::Exporter;
 use reprise_share::{
     CreatedDiscussion, DeviceCode, GitHub, Post, Redactor, SignOut, TokenStore, Warning,

@@ -403,9 +403,9 @@ fn a_quick_run_goes_from_its_plan_rows_to_its_results() {
     );
     assert_eq!((full.runs, fast.runs), (3, 2));
     assert!(
-        fast.shape.contains("× 2 runs of 2 s (quick: "),
+        fast.summary.contains("× 2 runs of 2 s (quick: "),
         "{}",
-        fast.shape
+        fast.summary
     );
     assert!(
         before

@@ -421,7 +421,7 @@ function Timeline({ plan, live, quick }: { plan: RunPlan; live: LiveState; quick
 function Step({ s, live, quick }: { s: PlanRow; live: LiveState; quick: boolean }) {
   const expected = quick ? s.expected_quick : s.expected;
   // The post's reason describes a full run; a quick one says what it does instead.
-  const capped = quick && expected !== null && s.expected !== null && expected.shape !== s.expected.shape;
+  const capped = quick && expected !== null && s.expected !== null && expected.summary !== s.expected.summary;
   const now = live.status[s.id];
   const status = now?.status ?? s.last_status ?? 'not started';
   const reason = now ? now.reason : s.last_reason;
@@ -439,7 +439,7 @@ function Step({ s, live, quick }: { s: PlanRow; live: LiveState; quick: boolean 
         {expected && (
           <p class={`expected${capped ? ' quick' : ''}`} data-expected>
             {capped ? 'This quick run measures ' : 'Measures '}
-            {expected.shape}
+            {expected.summary}
           </p>
         )}
         {reason && reason !== s.describe && <p class="sub reason">{reason}</p>}

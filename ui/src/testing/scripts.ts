@@ -471,8 +471,8 @@ const plan: RunPlan = {
     { id: 'clone', kind: 'clone', why: 'The app’s sources at the post’s revision.', describe: 'git clone https://example.invalid/app @ 1a2b3c', decision: 'run', reason: null, last_status: null, last_reason: null, expected: null, expected_quick: null },
     {
       id: 'measure', kind: 'load', why: 'Three timed runs per lane after a warm-up.', describe: 'measure hello: lanes × endpoints × runs', decision: 'run', reason: null, last_status: null, last_reason: null,
-      expected: { shape: '2 lanes × 1 endpoint × 3 runs of 10 s, after warm-ups (10 s in all): about 1 min 10 s', lanes: 2, cells: 6, runs: 3, cell_seconds: 10, warmup_seconds: 10, seconds: 70, quick: false },
-      expected_quick: { shape: '2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe’s 3 runs of 10 s), after warm-ups (2 s in all): about 10 s', lanes: 2, cells: 4, runs: 2, cell_seconds: 2, warmup_seconds: 2, seconds: 10, quick: true },
+      expected: { summary: '2 lanes × 1 endpoint × 3 runs of 10 s, after warm-ups (10 s in all): about 1 min 10 s', lanes: 2, cells: 6, runs: 3, cell_seconds: 10, warmup_seconds: 10, seconds: 70, quick: false },
+      expected_quick: { summary: '2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe’s 3 runs of 10 s), after warm-ups (2 s in all): about 10 s', lanes: 2, cells: 4, runs: 2, cell_seconds: 2, warmup_seconds: 2, seconds: 10, quick: true },
     },
   ],
   consent: {

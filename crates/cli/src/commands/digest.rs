@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_engine::tree_digest::{Manifest, digest_tree};
+use reprise_engine::inputs::tree_digest::{Manifest, digest_tree};
 
 #[derive(ClapArgs)]
 pub struct Args {

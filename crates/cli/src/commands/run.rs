@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use reprise_engine::event::Event;
-use reprise_engine::expected::duration_words;
+use reprise_recipe::reading::duration_words;
 use reprise_session::run::RunOptions;
 use reprise_session::views::Countdown;
 use reprise_session::{HistoryOutcome, Session};
@@ -177,7 +177,7 @@ pub fn run(args: Args) -> ExitCode {
             false => &row.expected,
         };
         if let Some(expected) = expected {
-            shown.push_str(&format!("       measures {}\n", show(&expected.shape)));
+            shown.push_str(&format!("       measures {}\n", show(&expected.summary)));
         }
     }
     shown.push_str(&super::preflight::judged_here(&view.claims, &[]));

@@ -5,8 +5,8 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_engine::expected::count;
 use reprise_probe::preflight::LaneHere;
+use reprise_recipe::reading::count;
 use reprise_recipe::reading::{number, value as value_of};
 use reprise_recipe::shown::{command_line, shown_text};
 use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Recipe, Revision};

@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
-use reprise_engine::{Decision, Event, Expected};
+use reprise_engine::{Decision, Estimate, Event};
 use reprise_recipe::StepKind;
 use serde::Serialize;
 use ts_rs::TS;
@@ -31,7 +31,7 @@ pub struct Left {
 struct Counted {
     id: String,
     /// What it measures as this run applies its workload (`--quick` or not).
-    expected: Option<Expected>,
+    expected: Option<Estimate>,
     /// A load step counts cell by cell; another measuring step (people) by
     /// its whole time.
     by_cell: bool,
@@ -166,9 +166,9 @@ mod tests {
 
     use super::*;
 
-    fn expected(cells: u32, cell_seconds: f64, seconds: f64) -> Expected {
-        Expected {
-            shape: String::new(),
+    fn expected(cells: u32, cell_seconds: f64, seconds: f64) -> Estimate {
+        Estimate {
+            summary: String::new(),
             lanes: 2,
             cells,
             runs: 2,

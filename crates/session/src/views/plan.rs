@@ -5,7 +5,7 @@
 //! prints these rows.
 
 use reprise_engine::LaneHost;
-use reprise_engine::{Consent, Decision, Expected, State, StepStatus};
+use reprise_engine::{Consent, Decision, Estimate, State, StepStatus};
 use reprise_probe::preflight::{self, ClaimsHere};
 use reprise_probe::toolchain;
 use reprise_recipe::{ChecksumStatus, StepKind};
@@ -65,8 +65,8 @@ pub struct PlanRow {
     pub last_reason: Option<String>,
     /// A measuring step's cells and about how long they take, as a full
     /// run applies the workload, and as a quick one does.
-    pub expected: Option<Expected>,
-    pub expected_quick: Option<Expected>,
+    pub expected: Option<Estimate>,
+    pub expected_quick: Option<Estimate>,
 }
 
 impl Session {
@@ -149,7 +149,7 @@ impl Session {
                 let env = self.toolchain_env(recipe.id()).unwrap_or_default();
                 let tools = toolchain::locate(
                     &preflight::recipe_queries(recipe),
-                    &reprise_engine::mise::search_path(&env),
+                    &reprise_engine::inputs::mise::search_path(&env),
                 );
                 !preflight_on(recipe, &found.fingerprint, &tools, host)
                     .claims

@@ -1,0 +1,312 @@
+//! What an attempt keeps from an earlier one, and why. A step is kept when
+//! it finished before, its inputs are unchanged and its outputs are intact;
+//! otherwise it runs (it never finished) or is redone (`--from`, changed
+//! inputs, changed outputs), and the reason is said.
+//!
+//! A step's inputs are one SHA-256 over its definition, its source, what it
+//! compares with (a manifest's content, a digest), the recipe's files, and
+//! what the steps it runs after recorded. Its outputs depend on its kind: a
+//! checkout is its commit with its tracked files unchanged (a build's
+//! `target/` does not count), a tree its digest, a build the files it
+//! declares, a seeded database its being there, a staged database the
+//! copy's digest.
+
+use std::path::{Path, PathBuf};
+
+use reprise_recipe::{Action, Recipe, Step};
+use sha2::{Digest, Sha256};
+
+use crate::inputs::tree_digest::{Manifest, digest_tree_except, hex};
+use crate::os::run_files::within;
+use crate::os::workdir::{RunDir, State, StepStatus};
+use crate::run::plan::Plan;
+
+/// What happens to a step in this attempt.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[serde(tag = "decision", content = "reason", rename_all = "snake_case")]
+pub enum Decision {
+    /// Finished in an earlier attempt; inputs unchanged, outputs intact.
+    Keep,
+    /// It has not finished before (or a sign-in whose session a later step needs).
+    Run(String),
+    /// It finished before, and is done again: why (`--from`, changed inputs).
+    Redo(String),
+    /// It finished before, and what it made changed since: what changed. It
+    /// is done again, or (`--strict`) the run stops.
+    Changed(String),
+}
+
+impl Decision {
+    pub fn word(&self) -> &'static str {
+        match self {
+            Decision::Keep => "keep",
+            Decision::Run(_) => "run",
+            Decision::Redo(_) | Decision::Changed(_) => "redo",
+        }
+    }
+
+    pub fn reason(&self) -> &str {
+        match self {
+            Decision::Keep => "finished before; inputs unchanged and outputs intact",
+            Decision::Run(r) | Decision::Redo(r) | Decision::Changed(r) => r,
+        }
+    }
+}
+
+/// Where a run's steps are judged for keeping.
+pub(crate) struct Resume<'a> {
+    pub recipe: &'a Recipe,
+    pub run: &'a RunDir,
+    pub checksums_root: &'a Path,
+    /// The digest of the recipe's `[[file]]`s.
+    pub files_digest: String,
+}
+
+impl Resume<'_> {
+    /// What a step depends on, as one SHA-256.
+    pub fn inputs_digest(&self, step: &Step, state: &State) -> String {
+        let mut h = Sha256::new();
+        h.update(serde_json::to_vec(step).unwrap_or_default());
+        if let Action::Clone { source, .. } = &step.action
+            && let Some(src) = self.recipe.sources.iter().find(|s| s.id == *source)
+        {
+            h.update(serde_json::to_vec(src).unwrap_or_default());
+        }
+        h.update(crate::run::steps::digest::expectation(
+            self.recipe,
+            self.checksums_root,
+            step,
+        ));
+        h.update(self.files_digest.as_bytes());
+        for after in &step.after {
+            let prev = state.steps.get(after.as_str());
+            h.update(after.as_bytes());
+            h.update(
+                prev.and_then(|p| p.outputs.as_deref())
+                    .unwrap_or("")
+                    .as_bytes(),
+            );
+            h.update(prev.map(|p| p.inputs.as_str()).unwrap_or("").as_bytes());
+        }
+        hex(&h.finalize())
+    }
+
+    /// What a step produced, as it is now: a fingerprint to compare with
+    /// the one recorded when it finished, or why there is none. `None` for
+    /// kinds that produce nothing to check.
+    pub fn outputs_now(&self, step: &Step) -> Option<Result<String, String>> {
+        match &step.action {
+            Action::Clone { into, .. } => {
+                let dir = within(&self.run.sources(), into).ok()?;
+                Some(checkout_fingerprint(&dir))
+            }
+            Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
+                let dir = within(&self.run.trees(), tree).ok()?;
+                Some(
+                    digest_tree_except(&dir, &[".git"], &|_, _| {})
+                        .map(|m| m.digest())
+                        .map_err(|_| format!("trees/{tree} is gone")),
+                )
+            }
+            Action::Build { dir, outputs, .. } if !outputs.is_empty() => {
+                let base = match dir {
+                    Some(d) => within(&self.run.path, d).ok()?,
+                    None => self.run.path.clone(),
+                };
+                Some(files_fingerprint(&base, outputs))
+            }
+            // A seeded database is used (written to) by the steps after it:
+            // kept while it is there, whatever they wrote.
+            Action::Seed { database, .. } => {
+                let file = within(&self.run.path, database).ok()?;
+                Some(if file.is_file() {
+                    Ok(format!("{database} is there"))
+                } else {
+                    Err(format!("{database} is gone"))
+                })
+            }
+            Action::Stage { tree, to, .. } => {
+                let file = within(&within(&self.run.trees(), tree).ok()?, to).ok()?;
+                Some(
+                    std::fs::read(&file)
+                        .map(|bytes| hex(&Sha256::digest(&bytes)))
+                        .map_err(|_| format!("trees/{tree}/{to} is gone")),
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether step `at` of `plan` is kept, run or redone, given the run's
+    /// state now.
+    pub fn decide(&self, plan: &Plan, at: usize, state: &State) -> Decision {
+        let planned = &plan.steps[at];
+        let step = planned.step;
+        let Some(prev) = state.steps.get(step.id.as_str()) else {
+            return Decision::Run("not run before".into());
+        };
+        match prev.status {
+            StepStatus::Finished => {}
+            StepStatus::Failed | StepStatus::Cancelled => {
+                return Decision::Run(format!(
+                    "{} last time{}",
+                    if prev.status == StepStatus::Failed {
+                        "failed"
+                    } else {
+                        "cancelled"
+                    },
+                    // "cancelled last time", not "…: cancelled" again.
+                    prev.reason
+                        .as_deref()
+                        .filter(|r| *r != "cancelled")
+                        .map(|r| format!(": {r}"))
+                        .unwrap_or_default()
+                ));
+            }
+            StepStatus::Running => return Decision::Run("interrupted last time".into()),
+            StepStatus::Skipped => return Decision::Run("skipped last time".into()),
+        }
+        if planned.forced {
+            return Decision::Redo("--from asks for it".into());
+        }
+        if prev.inputs != self.inputs_digest(step, state) {
+            return Decision::Redo(
+                "its inputs changed (its definition, source, what it compares with, the recipe's files, or what it runs after)"
+                    .into(),
+            );
+        }
+        if matches!(step.action, Action::SignIn { .. })
+            && let Some(later) = self.runs_after_it(plan, at, state)
+        {
+            // A session lives only in memory (its cookie is never written):
+            // kept only while nothing that needs it runs.
+            return Decision::Run(format!("`{later}` runs and needs a session"));
+        }
+        match self.outputs_now(step) {
+            None => Decision::Keep,
+            Some(Ok(now)) if prev.outputs.as_deref() == Some(now.as_str()) => Decision::Keep,
+            Some(Ok(_)) => Decision::Changed(self.what_changed(step)),
+            Some(Err(why)) => Decision::Changed(why),
+        }
+    }
+
+    /// What changed in a step's output since it finished, for a person.
+    fn what_changed(&self, step: &Step) -> String {
+        match &step.action {
+            Action::Clone { into, .. } => {
+                let dir = self.run.sources().join(into);
+                match crate::inputs::source::checkout_state(&dir) {
+                    Ok((_, changed)) if !changed.is_empty() => format!(
+                        "sources/{into} has changes to tracked files: {}",
+                        shown(&changed)
+                    ),
+                    _ => format!("sources/{into} is at another commit"),
+                }
+            }
+            Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
+                let recorded = self.run.results().join(format!("{tree}.sha256"));
+                let now = digest_tree_except(&self.run.trees().join(tree), &[".git"], &|_, _| {});
+                match (Manifest::read(&recorded), now) {
+                    (Ok(was), Ok(now)) => {
+                        format!(
+                            "trees/{tree} changed since it was made: {}",
+                            now.compare(&was)
+                        )
+                    }
+                    _ => format!("trees/{tree} changed since it was made"),
+                }
+            }
+            Action::Build { outputs, .. } => {
+                format!("what it built changed: {}", outputs.join(", "))
+            }
+            Action::Stage { tree, to, .. } => format!("trees/{tree}/{to} changed"),
+            _ => "its outputs changed".into(),
+        }
+    }
+
+    /// The first step after step `at` that depends on it (directly or
+    /// through others) and will run, counting a step after one that runs as
+    /// running (as [`Resume::preview`] does).
+    fn runs_after_it<'p>(&self, plan: &'p Plan, at: usize, state: &State) -> Option<&'p str> {
+        let mut needs_it = vec![plan.steps[at].id()];
+        let mut going: Vec<&str> = Vec::new();
+        for (j, planned) in plan.steps.iter().enumerate().skip(at + 1) {
+            let after = |ids: &[&str]| planned.step.after.iter().any(|a| ids.contains(&a.as_str()));
+            let runs = after(&going) || self.decide(plan, j, state) != Decision::Keep;
+            if runs {
+                going.push(planned.id());
+            }
+            if after(&needs_it) {
+                if runs {
+                    return Some(planned.id());
+                }
+                needs_it.push(planned.id());
+            }
+        }
+        None
+    }
+
+    /// Every step's decision before anything runs, for the plan a person
+    /// confirms: a step after one that runs is said to run after it (it may
+    /// yet be kept, if that step's outputs come out the same).
+    pub fn preview(&self, plan: &Plan, state: &State) -> Vec<Decision> {
+        let mut going: Vec<&str> = Vec::new();
+        plan.steps
+            .iter()
+            .enumerate()
+            .map(|(at, planned)| {
+                let mut decision = self.decide(plan, at, state);
+                if decision == Decision::Keep
+                    && let Some(up) = planned
+                        .step
+                        .after
+                        .iter()
+                        .find(|a| going.contains(&a.as_str()))
+                {
+                    decision = Decision::Run(format!(
+                        "after `{up}`, which runs (kept if its output comes out the same)"
+                    ));
+                }
+                if decision != Decision::Keep {
+                    going.push(planned.id());
+                }
+                decision
+            })
+            .collect()
+    }
+}
+
+/// A checkout as its commit, with its tracked files unchanged.
+fn checkout_fingerprint(dir: &Path) -> Result<String, String> {
+    match crate::inputs::source::checkout_state(dir) {
+        Ok((commit, changed)) if changed.is_empty() => Ok(format!("commit {commit}")),
+        Ok((commit, changed)) => Ok(format!("commit {commit} with {} changed", shown(&changed))),
+        Err(_) => Err(format!("{} is not a checkout any more", dir.display())),
+    }
+}
+
+/// The files a build declares, each with its SHA-256.
+fn files_fingerprint(base: &Path, files: &[String]) -> Result<String, String> {
+    let mut h = Sha256::new();
+    for rel in files {
+        let path: PathBuf = base.join(rel);
+        let bytes = std::fs::read(&path).map_err(|_| format!("{rel} is missing"))?;
+        h.update(rel.as_bytes());
+        h.update(Sha256::digest(&bytes));
+    }
+    Ok(hex(&h.finalize()))
+}
+
+fn shown(files: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut text = files
+        .iter()
+        .take(SHOWN)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if files.len() > SHOWN {
+        text.push_str(&format!(" and {} more", files.len() - SHOWN));
+    }
+    text
+}

@@ -1,0 +1,198 @@
+//! `check`: one request per endpoint per lane before anything is measured
+//! (status, tag count, bytes, SHA-256), kept in `check.json` and, for the
+//! verdicts, `parity.json`. A lane whose responses differ from the
+//! reference lane's (the first that answered an endpoint well) is flagged;
+//! a lane answering errors is not measured.
+
+use std::time::Duration;
+
+use reprise_loadgen::{ResponseChecks, ResponseFingerprint, check_response};
+use reprise_recipe::Endpoint;
+use reprise_recipe::shown::shown;
+use reprise_verdict::Parity;
+use serde::{Deserialize, Serialize};
+
+use super::{Lanes, Produced, StepFailure, StepInput, workload};
+use crate::lanes::http::{Body, LaneClient};
+use crate::lanes::signed_in::resolve_endpoint;
+
+/// One row of the check step's parity table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckRow {
+    pub lane: String,
+    pub endpoint: String,
+    pub status: u16,
+    pub tags: u64,
+    pub bytes: u64,
+    pub sha256: String,
+    /// Why the response fails the endpoint's expectations, if it does.
+    pub error: Option<String>,
+    /// The response differs from the reference lane's.
+    pub differs: bool,
+}
+
+/// The checks an endpoint's `expect` asks for.
+pub(crate) fn checks_of(endpoint: &Endpoint) -> ResponseChecks {
+    ResponseChecks {
+        status: endpoint.expect.status,
+        tags: endpoint.expect.tags,
+        bytes: endpoint.expect.bytes,
+        sha256: endpoint.expect.sha256.clone(),
+        contains: endpoint.expect.contains.clone(),
+    }
+}
+
+pub(crate) fn run(
+    s: &StepInput,
+    lanes: &mut Lanes,
+    workload_name: &str,
+) -> Result<Produced, StepFailure> {
+    let ctx = s.ctx;
+    let endpoints = &workload(s.recipe, workload_name)?.endpoints;
+    let server_cpus = s.ctx.lane_host.cpu_split().servers;
+    let client =
+        LaneClient::new(ctx.lane_host.address()).map_err(|e| StepFailure::Failed(e.to_string()))?;
+    let mut rows: Vec<CheckRow> = Vec::new();
+    let mut passed = 0;
+    let to_check = lanes.runnable(s)?;
+    lanes.for_each_started(ctx, s.id(), &to_check, &server_cpus, |lanes, lane, port| {
+        let name = lane.name.to_string();
+        let session = lanes.session(&name);
+        let mut errors = Vec::new();
+        for endpoint in endpoints {
+            let row = check_endpoint(&client, &name, port, endpoint, session);
+            if let Some(e) = &row.error {
+                errors.push(format!("{}: {e}", row.endpoint));
+            }
+            rows.push(row);
+        }
+        if errors.is_empty() {
+            passed += 1;
+        } else {
+            let reason = format!("answered errors, not measured: {}", errors.join("; "));
+            lanes.exclude(&name, reason.clone());
+            let log = ctx.lane_log(&name);
+            lanes.skip(ctx, s.id(), &name, "check", reason, Some(&log))?;
+        }
+        Ok(())
+    })?;
+    mark_differences(&mut rows, endpoints);
+    for row in &rows {
+        s.note(format!(
+            "{:<12} {:<24} status {:>3} tags {:>5} bytes {:>8} sha256 {}{}{}",
+            row.lane,
+            row.endpoint,
+            row.status,
+            row.tags,
+            row.bytes,
+            row.sha256.get(..12).unwrap_or(""),
+            if row.differs {
+                "  DIFFERS from the reference lane"
+            } else {
+                ""
+            },
+            row.error
+                .as_deref()
+                .map(|e| format!("  ERROR {e}"))
+                .unwrap_or_default()
+        ));
+    }
+    let parity: Vec<Parity> = rows
+        .iter()
+        .filter(|r| r.error.is_none())
+        .map(|r| Parity {
+            lane: r.lane.clone(),
+            endpoint: r.endpoint.clone(),
+            fingerprint: format!(
+                "status={} tags={} bytes={} sha256={}",
+                r.status, r.tags, r.bytes, r.sha256
+            ),
+        })
+        .collect();
+    ctx.results().write(reprise_harness::PARITY_FILE, &parity)?;
+    ctx.results().write("check.json", &rows)?;
+    lanes.checked(rows);
+    if passed == 0 {
+        return Err(StepFailure::Failed(
+            "no lane answered every endpoint well (see check.json)".into(),
+        ));
+    }
+    Ok(Produced::default())
+}
+
+/// One checked request to one endpoint of a lane.
+fn check_endpoint(
+    client: &LaneClient,
+    lane: &str,
+    port: u16,
+    endpoint: &Endpoint,
+    session: Option<&crate::lanes::signed_in::SignedIn>,
+) -> CheckRow {
+    let row = |status, tags, bytes, sha256, error| CheckRow {
+        lane: lane.to_string(),
+        endpoint: endpoint.name.to_string(),
+        status,
+        tags,
+        bytes,
+        sha256,
+        error,
+        differs: false,
+    };
+    // Every error may quote what the lane answered: shown escaped.
+    let row = |status, tags, bytes, sha256, error: Option<String>| {
+        row(
+            status,
+            tags,
+            bytes,
+            sha256,
+            error.map(|e| shown(&e).into_owned()),
+        )
+    };
+    let request = match resolve_endpoint(endpoint, session) {
+        Ok(r) => r,
+        Err(e) => return row(0, 0, 0, String::new(), Some(e)),
+    };
+    let body = match request.body {
+        Some(b) => Body::Bytes(b.into_bytes()),
+        None => Body::None,
+    };
+    match client.request(
+        port,
+        &endpoint.method,
+        &request.path,
+        &request.headers,
+        body,
+        Duration::from_secs(10),
+    ) {
+        Ok(r) => {
+            let f = ResponseFingerprint::of(r.status, &r.body);
+            let error = check_response(
+                &checks_of(endpoint),
+                r.status,
+                r.body.len() as u64,
+                Some(&r.body),
+            )
+            .err()
+            .map(|e| e.to_string());
+            row(f.status, f.tags, f.bytes, f.sha256, error)
+        }
+        Err(e) => row(0, 0, 0, String::new(), Some(e.to_string())),
+    }
+}
+
+/// Flags each row whose response differs from the endpoint's reference: the
+/// first lane that answered it well.
+fn mark_differences(rows: &mut [CheckRow], endpoints: &[Endpoint]) {
+    for endpoint in endpoints {
+        let name = endpoint.name.as_str();
+        let reference = rows
+            .iter()
+            .find(|r| r.endpoint == name && r.error.is_none())
+            .map(|r| (r.status, r.tags, r.bytes, r.sha256.clone()));
+        for row in rows.iter_mut().filter(|r| r.endpoint == name) {
+            row.differs = reference
+                .as_ref()
+                .is_some_and(|f| *f != (row.status, row.tags, row.bytes, row.sha256.clone()));
+        }
+    }
+}

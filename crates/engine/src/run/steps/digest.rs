@@ -1,0 +1,153 @@
+//! `digest`: a tree's sha256sum manifest and its one-line digest, kept in
+//! `results/<tree>.sha256` and compared with what the recipe expects: a
+//! manifest in the checkout (the step's `manifest`, else
+//! `checksums/trees/<recipe>/<tree>.sha256`) and or a one-line `digest`
+//! written in the recipe. A mismatch names the files that differ, are
+//! missing or extra. A tree that comes from an unpinned source has no
+//! digest anyone could publish: its digest is recorded, not compared. The
+//! `emit` step compares its tree the same way.
+
+use std::path::{Path, PathBuf};
+
+use reprise_recipe::{ExpectedTree, Recipe, Step};
+
+use super::{Produced, StepFailure, StepInput, within};
+use crate::event::{Event, EventSink};
+use crate::inputs::tree_digest::{Manifest, digest_tree_except};
+
+pub(crate) fn run(
+    s: &StepInput,
+    tree: &str,
+    expected: &ExpectedTree,
+) -> Result<Produced, StepFailure> {
+    let tree_dir = within(&s.ctx.run.trees(), tree)?;
+    if !tree_dir.is_dir() {
+        return Err(StepFailure::Failed(format!(
+            "no tree at {}",
+            tree_dir.display()
+        )));
+    }
+    compare_tree(s, tree, &tree_dir, expected, true)?;
+    Ok(Produced::default())
+}
+
+/// The manifest file a tree is compared with: the step's own, or
+/// `checksums/trees/<recipe>/<tree>.sha256` in the checkout.
+pub(crate) fn manifest_file(
+    recipe: &Recipe,
+    checksums_root: &Path,
+    tree: &str,
+    expected: &ExpectedTree,
+) -> PathBuf {
+    match &expected.manifest {
+        Some(m) => checksums_root.join(m),
+        None => checksums_root
+            .join("checksums/trees")
+            .join(recipe.id())
+            .join(format!("{tree}.sha256")),
+    }
+}
+
+/// What an emit or digest step compares with, as bytes for the step's
+/// inputs: a changed manifest or digest redoes the comparison.
+pub(crate) fn expectation(recipe: &Recipe, checksums_root: &Path, step: &Step) -> Vec<u8> {
+    let (tree, expected) = match &step.action {
+        reprise_recipe::Action::Emit { tree, expected, .. }
+        | reprise_recipe::Action::Digest { tree, expected } => (tree, expected),
+        _ => return Vec::new(),
+    };
+    let mut bytes =
+        std::fs::read(manifest_file(recipe, checksums_root, tree, expected)).unwrap_or_default();
+    bytes.extend(expected.digest.as_deref().unwrap_or("").as_bytes());
+    bytes
+}
+
+/// Digests a tree, keeps its manifest in results/, and compares it with
+/// what the recipe expects. Where nothing is expected an emit step notes the
+/// digest; a digest step (`required`) fails, since comparing is its purpose —
+/// unless the tree comes from unpinned sources, whose digest is recorded.
+pub(crate) fn compare_tree(
+    s: &StepInput,
+    tree: &str,
+    tree_dir: &Path,
+    expected: &ExpectedTree,
+    required: bool,
+) -> Result<(), StepFailure> {
+    let found = digest_with_progress(tree_dir, s.id(), s.ctx.events)?;
+    s.ctx
+        .results()
+        .write_bytes(&format!("{tree}.sha256"), found.text().as_bytes())?;
+    let digest = found.digest();
+    s.note(format!(
+        "trees/{tree}: {} files, digest {digest}",
+        found.files.len()
+    ));
+    let unpinned = s.recipe.unpinned_sources_upstream(s.step);
+    if let Some(source) = unpinned.first() {
+        s.note(format!(
+            "trees/{tree} comes from `{}`, which is not pinned: there is no published digest to compare with; this run's is recorded in results/{tree}.sha256",
+            source.id
+        ));
+        return Ok(());
+    }
+    let file = manifest_file(s.recipe, &s.ctx.checksums_root, tree, expected);
+    let manifest = if file.is_file() {
+        Some(Manifest::read(&file)?)
+    } else if expected.manifest.is_some() {
+        return Err(StepFailure::Failed(format!(
+            "the recipe names the manifest {}, which does not exist",
+            file.display()
+        )));
+    } else {
+        None
+    };
+    let mismatch = manifest.as_ref().map(|want| found.compare(want));
+    match (&expected.digest, &mismatch) {
+        (Some(want), _) if *want != digest => {
+            return Err(StepFailure::Failed(match &mismatch {
+                Some(m) if !m.is_empty() => format!(
+                    "trees/{tree} has digest {digest}, the recipe expects {want}: {m} (against {})",
+                    file.display()
+                ),
+                _ => format!(
+                    "trees/{tree} has digest {digest}, the recipe expects {want} (results/{tree}.sha256 lists this run's files)"
+                ),
+            }));
+        }
+        (_, Some(m)) if !m.is_empty() => {
+            return Err(StepFailure::Failed(format!(
+                "trees/{tree} does not match {}: {m}",
+                file.display()
+            )));
+        }
+        (Some(_), _) => s.note(format!("trees/{tree} has the digest the recipe expects")),
+        (None, Some(_)) => s.note(format!("trees/{tree} matches {}", file.display())),
+        (None, None) if required => {
+            return Err(StepFailure::Failed(format!(
+                "no manifest at {} and no digest in the recipe to compare trees/{tree} with (results/{tree}.sha256 has this run's)",
+                file.display()
+            )));
+        }
+        (None, None) => s.note(format!(
+            "no manifest at {}; nothing to compare with",
+            file.display()
+        )),
+    }
+    Ok(())
+}
+
+/// A tree's manifest, its progress reported as the step's.
+pub(crate) fn digest_with_progress(
+    dir: &Path,
+    step: &str,
+    events: &dyn EventSink,
+) -> Result<Manifest, StepFailure> {
+    Ok(digest_tree_except(dir, &[".git"], &|done, total| {
+        events.emit(Event::Progress {
+            step: step.to_string(),
+            done,
+            total,
+            unit: "files".into(),
+        })
+    })?)
+}

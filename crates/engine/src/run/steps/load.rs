@@ -1,0 +1,158 @@
+//! `load`: lanes × endpoints × runs with the in-process load generator (or
+//! wrk, when the workload or the run asks for the posts' own), a warm-up
+//! per lane, runs in alternating lane order, the servers on some
+//! CPUs and the client on the others, each server's process tree sampled
+//! every second. Writes the harness's `per-run.json`, `summary.json` and
+//! `env.json` (through `reprise-harness`), HDR logs, `measurements.json` and
+//! `results.json` (ours, with every figure the load generator gave). A lane
+//! that crashes keeps the cells it finished; the rest are no data, and
+//! `skipped.json` gets its log tail. A cancel stops the cell going on
+//! within a second (the run's cancel is the load's stop handle), records it
+//! as cancelled, not as a measurement, and keeps the cells that ended. The
+//! load goes to the lane's server and nowhere else.
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use reprise_recipe::Generator;
+use reprise_verdict::{LaneInfo, Measurements};
+
+use super::{Lanes, Produced, StepFailure, StepInput, workload};
+use crate::lanes::cpu_split::CpuSplit;
+use crate::run::estimate::{QUICK_WARMUP, Shape};
+use reprise_recipe::reading::{count, duration_words};
+
+use super::rounds::{Rounds, load_spec, run_load};
+
+pub(crate) fn run(
+    s: &StepInput,
+    lanes: &mut Lanes,
+    workload_name: &str,
+) -> Result<Produced, StepFailure> {
+    let ctx = s.ctx;
+    let workload = workload(s.recipe, workload_name)?;
+    let shape = Shape::of(workload, ctx.quick);
+    let generator = ctx.generator.unwrap_or(workload.generator);
+    if generator == Generator::Wrk {
+        let found = std::process::Command::new("wrk")
+            .arg("--version")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status();
+        if found.is_err() {
+            return Err(StepFailure::Failed(
+                "the workload is measured with wrk (generator = \"wrk\"), which is not installed (Debian: apt-get install wrk)".into(),
+            ));
+        }
+        s.note("measured with wrk, as the posts measured (non-2xx responses or socket errors: no data)".to_string());
+    }
+    if ctx.quick {
+        s.note(format!(
+            "--quick: {} of {} per cell, warm-ups at most {} (a smoke run, not a measurement)",
+            count(shape.runs, "run"),
+            duration_words(shape.duration.as_secs_f64()),
+            duration_words(QUICK_WARMUP.as_secs_f64())
+        ));
+    }
+    let split = s.ctx.lane_host.cpu_split();
+    s.note(split.describe("load generator"));
+    let CpuSplit {
+        servers: server_cpus,
+        clients: client_cpus,
+        ..
+    } = split;
+    let to_measure = lanes.measurable(s)?;
+    let mut m = Measurements::default();
+    super::describe_server_host(s, &to_measure, workload.connections as usize)?;
+    // Boot and warm up each lane; a lane that does not boot has no data.
+    let mut booted = BTreeSet::new();
+    for lane in &to_measure {
+        // Named in the harness's files as the harness names it, so its
+        // tools group and label the cells as they would the post's.
+        let harness = lane.harness_name();
+        m.lanes.insert(
+            lane.name.to_string(),
+            LaneInfo {
+                target: harness.target,
+                workers: harness.workers,
+                warmup_sec: Some(shape.warmup_of(lane, ctx.quick).as_secs_f64()),
+            },
+        );
+    }
+    lanes.for_each_started(
+        ctx,
+        s.id(),
+        &to_measure,
+        &server_cpus,
+        |lanes, lane, port| {
+            let name = lane.name.to_string();
+            booted.insert(name.clone());
+            let warmup = shape.warmup_of(lane, ctx.quick);
+            if warmup > Duration::ZERO && !workload.endpoints.is_empty() {
+                s.note(format!(
+                    "lane {name}: warming up for {}",
+                    duration_words(warmup.as_secs_f64())
+                ));
+                let each = warmup / workload.endpoints.len() as u32;
+                for endpoint in &workload.endpoints {
+                    let mut spec = load_spec(
+                        lanes,
+                        &name,
+                        endpoint,
+                        workload,
+                        SocketAddr::new(ctx.lane_host.address(), port),
+                        &client_cpus,
+                    )?;
+                    spec.duration = each;
+                    // A warm-up's figures are not kept; its errors show in the cells.
+                    let _ = run_load(s, generator, &spec, |_| {});
+                    if ctx.cancel.is_cancelled() {
+                        return Err(StepFailure::cancelled());
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+
+    let mut rounds = Rounds::new(
+        s,
+        workload,
+        generator,
+        &shape,
+        (&client_cpus, &server_cpus),
+        &to_measure,
+        booted,
+        m,
+    );
+    let kept = rounds.keep_finished_cells(&to_measure);
+    if kept > 0 {
+        s.note(format!(
+            "kept {} measured before the cancel; measuring the rest",
+            count(kept, "cell")
+        ));
+    }
+    for run in 1..=shape.runs {
+        let mut order = to_measure.clone();
+        if run % 2 == 0 {
+            order.reverse();
+        }
+        for lane in order {
+            for endpoint in &workload.endpoints {
+                if rounds.has(lane, endpoint, run) {
+                    continue;
+                }
+                rounds.cell(lanes, lane, endpoint, run)?;
+            }
+        }
+    }
+    if let Some(budget) = ctx.until_conclusive {
+        super::conclusive::extend(&mut rounds, lanes, &to_measure, budget)?;
+    }
+    rounds.write(lanes)?;
+    if !to_measure.is_empty() && !rounds.any_data() {
+        return Err(StepFailure::Failed("no cell produced data".into()));
+    }
+    Ok(Produced::default())
+}

@@ -1,0 +1,163 @@
+//! The steps a recipe is made of, one module per kind, over what they
+//! share: the run's [`RunContext`], the lanes of this attempt ([`Lanes`]),
+//! a step's command run on the host ([`run_process`]) and a typed
+//! [`StepFailure`]. `crate::run` plans the order, decides what is kept from
+//! an earlier attempt and dispatches here; a step module implements one
+//! kind and nothing else.
+
+pub(crate) mod build;
+pub(crate) mod bundle;
+pub(crate) mod cable;
+pub(crate) mod check;
+pub(crate) mod clone;
+pub(crate) mod command;
+pub(crate) mod conclusive;
+pub(crate) mod digest;
+pub(crate) mod emit;
+pub(crate) mod lanes;
+pub(crate) mod load;
+pub(crate) mod rounds;
+pub(crate) mod seed;
+pub(crate) mod serve;
+mod server_env;
+pub(crate) mod sign_in;
+pub(crate) mod stage;
+
+use std::collections::BTreeMap;
+
+use reprise_recipe::{Recipe, Step};
+
+use crate::os::run_files::within;
+use crate::os::runner::host::{self, Ending, HostCommand};
+use crate::run::context::RunContext;
+pub(crate) use crate::run::failure::StepFailure;
+
+pub(crate) use lanes::Lanes;
+pub(crate) use server_env::describe_server_host;
+
+/// What one step is given: the recipe, the step, the run, and the lanes the
+/// plan selected.
+pub(crate) struct StepInput<'a> {
+    pub recipe: &'a Recipe,
+    pub step: &'a Step,
+    pub ctx: &'a RunContext<'a>,
+    pub plan_lanes: &'a [String],
+    /// The step was cancelled or interrupted last time with the inputs it
+    /// has now: what it finished then may be kept.
+    pub cut_off: bool,
+}
+
+impl StepInput<'_> {
+    pub fn id(&self) -> &str {
+        self.step.id.as_str()
+    }
+
+    pub fn note(&self, line: String) {
+        self.ctx.note(self.id(), line)
+    }
+}
+
+/// What a finished step produced that its record keeps besides "finished".
+#[derive(Debug, Default)]
+pub(crate) struct Produced {
+    /// The commit a clone checked out.
+    pub commit: Option<String>,
+    /// The digest of what the step produced, where it is not a folder the
+    /// run digests itself (a staged database).
+    pub outputs: Option<String>,
+}
+
+/// Runs a step's command in the run's folder (or `dir` inside it), its
+/// output as log events and in `logs/<step>.log`.
+pub(crate) fn run_process(
+    s: &StepInput,
+    command: &[String],
+    dir: Option<&str>,
+    env: &BTreeMap<String, String>,
+    extra_env: &[(&str, String)],
+) -> Result<(), StepFailure> {
+    let ctx = s.ctx;
+    let id = s.id();
+    let cwd = match dir {
+        Some(d) => within(&ctx.run.path, d)?,
+        None => ctx.run.path.clone(),
+    };
+    let mut cmd = HostCommand::new(id, command.to_vec(), cwd);
+    cmd.env = ctx.toolchain_env.clone();
+    cmd.env.extend(env.clone());
+    cmd.env
+        .insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
+    for (k, v) in extra_env {
+        cmd.env.insert(k.to_string(), v.clone());
+    }
+    cmd.timeout = s.step.timeout.map(|t| t.as_duration());
+    cmd.grace = ctx.grace;
+    cmd.log = Some(ctx.run.log(id)?);
+    cmd.processes = Some(ctx.processes());
+    let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
+    let program = command.first().map(String::as_str).unwrap_or("");
+    if !outcome.escaped.is_empty() {
+        let ended: Vec<String> = outcome.escaped.iter().map(|e| e.to_string()).collect();
+        let what = format!(
+            "step {id}: {} moved out of the run's cgroup and {} ended: {}",
+            match ended.len() {
+                1 => "a process it started".to_string(),
+                n => format!("{n} processes it started"),
+            },
+            if ended.len() == 1 { "was" } else { "were" },
+            ended.join(", ")
+        );
+        s.note(what.clone());
+        ctx.results().record_deviations(
+            None,
+            &[reprise_verdict::Deviation {
+                kind: reprise_verdict::DeviationKind::Escape,
+                what,
+                lanes: Vec::new(),
+            }],
+        )?;
+    }
+    match outcome.failure(program) {
+        None => Ok(()),
+        Some(reason) if outcome.ending == Ending::Cancelled => Err(StepFailure::Cancelled(reason)),
+        Some(reason) => Err(StepFailure::Failed(reason)),
+    }
+}
+
+/// The workload a step names.
+pub(crate) fn workload<'r>(
+    recipe: &'r Recipe,
+    name: &str,
+) -> Result<&'r reprise_recipe::Workload, StepFailure> {
+    recipe
+        .workloads
+        .iter()
+        .find(|w| w.name.as_str() == name)
+        .ok_or_else(|| StepFailure::Failed(format!("no workload `{name}` in this recipe")))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lanes::server_process::ServerError;
+    use std::time::Duration;
+
+    #[test]
+    fn processes_and_budgets_are_said_in_words_not_debug_form() {
+        use crate::os::processes::pid_words;
+        assert_eq!(pid_words(&[4242]), "process 4242");
+        assert_eq!(pid_words(&[4242, 4243]), "processes 4242, 4243");
+        let late = ServerError::BootBudget {
+            budget: Duration::from_secs(30),
+            what: "no answer on /".into(),
+        };
+        assert_eq!(
+            late.to_string(),
+            "not ready within the boot budget of 30 s: no answer on /"
+        );
+        let left = ServerError::LeftOver { pids: vec![7, 8] };
+        assert_eq!(
+            left.to_string(),
+            "the server's group is still running after SIGKILL: processes 7, 8"
+        );
+    }
+}
