@@ -213,6 +213,22 @@ pub struct StepState {
     pub commit: Option<String>,
 }
 
+impl StepState {
+    /// A step that ended as soon as it was taken (skipped, or refused
+    /// under `--strict`): no inputs, no outputs.
+    pub fn ended(status: StepStatus, reason: String) -> StepState {
+        StepState {
+            status,
+            inputs: String::new(),
+            outputs: None,
+            started: now(),
+            finished: Some(now()),
+            reason: Some(reason),
+            commit: None,
+        }
+    }
+}
+
 /// A run's `state.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {

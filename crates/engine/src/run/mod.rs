@@ -72,106 +72,153 @@ impl RunReport {
 
 /// Runs `plan` in `ctx.run`, resuming from its `state.json` when it has one.
 pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
-    let recipe = plan.recipe;
-    let recipe_bytes = std::fs::read(&recipe.file).map_err(|source| RunError::Recipe {
-        path: recipe.file.clone(),
-        source,
-    })?;
-    // This attempt holds the folder; then what killed attempts (of this run,
-    // or of others whose servers may hold the ports this one needs) left
-    // running is ended before anything starts.
-    let mut attempt = Attempt::begin(&ctx.run)?;
-    let mut leftovers = vec![attempt.end_leftovers()];
-    leftovers.extend(end_all_leftovers(&ctx.data, &ctx.run));
-    // Everything this attempt starts in a cgroup of its own, ended with it.
-    let contained = attempt.contain();
-    let state_file = ctx.run.state_file();
-    let mut state = State::load(&state_file)?
-        .unwrap_or_else(|| State::new(recipe.id(), &sha256_hex(&recipe_bytes)));
-    state.recipe_sha256 = sha256_hex(&recipe_bytes);
-    state.save(&ctx.run)?;
-    ctx.events.emit(Event::Run {
-        id: ctx.run.id.clone(),
-        dir: ctx.run.path.display().to_string(),
-    });
-    for message in leftovers.iter().flat_map(|l| l.messages()) {
-        ctx.events.emit(Event::Note { message });
-    }
-    if let Err(why) = contained {
-        ctx.events.emit(Event::Note {
-            message: format!(
-                "this run's processes are not in a cgroup of their own ({why}): they are ended by their process groups and the run's folder in their environment, so one that leaves both (setsid after env -i) can outlive the run"
-            ),
-        });
-    }
-    write_files(recipe, &ctx.run)?;
-    if let Err(e) = ctx.results().record_deviations(None, &[]) {
-        ctx.note(
-            "run",
-            format!("cannot record how this run differs from the post: {e}"),
-        );
-    }
-    let resume = Resume {
-        recipe,
-        run: &ctx.run,
-        checksums_root: &ctx.checksums_root,
-        files_digest: files_digest(recipe),
-    };
-
-    let mut report = RunReport::default();
+    let mut attempt = Attempting::begin(plan, ctx)?;
     let mut lanes = Lanes::of(plan.recipe);
     for (at, planned) in plan.steps.iter().enumerate() {
-        let step = planned.step;
-        let id = step.id.to_string();
         if ctx.cancel.is_cancelled() {
-            report.cancelled = true;
+            attempt.report.cancelled = true;
             break;
         }
-        let unfinished = step.after.iter().find(|a| {
+        if !attempt.take(at, planned, &mut lanes)? {
+            break;
+        }
+    }
+    Ok(attempt.finish(lanes))
+}
+
+/// One attempt at a run as it goes: its hold on the run's folder, the
+/// run's `state.json` and what it will report. Every step's ending is
+/// recorded the one way ([`Attempting::record`]): an event, its entry in
+/// `state.json`, saved, and its place in the report.
+struct Attempting<'a> {
+    plan: &'a Plan<'a>,
+    ctx: &'a RunContext<'a>,
+    /// This attempt's hold on the folder, released when it is dropped.
+    hold: Attempt,
+    state: State,
+    resume: Resume<'a>,
+    report: RunReport,
+}
+
+impl<'a> Attempting<'a> {
+    /// Takes the run's folder, ends what killed attempts left running,
+    /// loads (or starts) `state.json` and writes the recipe's files.
+    fn begin(plan: &'a Plan<'a>, ctx: &'a RunContext<'a>) -> Result<Self, RunError> {
+        let recipe = plan.recipe;
+        let recipe_bytes = std::fs::read(&recipe.file).map_err(|source| RunError::Recipe {
+            path: recipe.file.clone(),
+            source,
+        })?;
+        // This attempt holds the folder; then what killed attempts (of this
+        // run, or of others whose servers may hold the ports this one needs)
+        // left running is ended before anything starts.
+        let mut hold = Attempt::begin(&ctx.run)?;
+        let mut leftovers = vec![hold.end_leftovers()];
+        leftovers.extend(end_all_leftovers(&ctx.data, &ctx.run));
+        // Everything this attempt starts in a cgroup of its own, ended with it.
+        let contained = hold.contain();
+        let mut state = State::load(&ctx.run.state_file())?
+            .unwrap_or_else(|| State::new(recipe.id(), &sha256_hex(&recipe_bytes)));
+        state.recipe_sha256 = sha256_hex(&recipe_bytes);
+        state.save(&ctx.run)?;
+        ctx.events.emit(Event::Run {
+            id: ctx.run.id.clone(),
+            dir: ctx.run.path.display().to_string(),
+        });
+        for message in leftovers.iter().flat_map(|l| l.messages()) {
+            ctx.events.emit(Event::Note { message });
+        }
+        if let Err(why) = contained {
+            ctx.events.emit(Event::Note {
+                message: format!(
+                    "this run's processes are not in a cgroup of their own ({why}): they are ended by their process groups and the run's folder in their environment, so one that leaves both (setsid after env -i) can outlive the run"
+                ),
+            });
+        }
+        write_files(recipe, &ctx.run)?;
+        if let Err(e) = ctx.results().record_deviations(None, &[]) {
+            ctx.note(
+                "run",
+                format!("cannot record how this run differs from the post: {e}"),
+            );
+        }
+        let resume = Resume {
+            recipe,
+            run: &ctx.run,
+            checksums_root: &ctx.checksums_root,
+            files_digest: files_digest(recipe),
+        };
+        Ok(Attempting {
+            plan,
+            ctx,
+            hold,
+            state,
+            resume,
+            report: RunReport::default(),
+        })
+    }
+
+    /// Takes the plan's step `at`: skipped when a step it needs did not
+    /// finish, kept when an earlier attempt's still stands, else run.
+    /// `false` when the run stops here.
+    fn take(
+        &mut self,
+        at: usize,
+        planned: &PlannedStep,
+        lanes: &mut Lanes,
+    ) -> Result<bool, RunError> {
+        let (plan, ctx) = (self.plan, self.ctx);
+        let id = planned.id().to_string();
+        let unfinished = planned.step.after.iter().find(|a| {
             plan.steps.iter().any(|p| p.id() == a.as_str())
-                && state.steps.get(a.as_str()).map(|s| s.status) != Some(StepStatus::Finished)
+                && self.state.steps.get(a.as_str()).map(|s| s.status) != Some(StepStatus::Finished)
         });
         if let Some(dep) = unfinished {
             let reason = format!("needs `{dep}`, which did not finish");
-            skip(ctx, &mut state, &mut report, planned, reason)?;
-            continue;
+            self.record(&id, StepState::ended(StepStatus::Skipped, reason), None)?;
+            return Ok(true);
         }
-        let decision = resume.decide(plan, at, &state);
-        match &decision {
+        match self.resume.decide(plan, at, &self.state) {
             Decision::Keep => {
                 ctx.events.emit(Event::Skipped {
                     step: id.clone(),
                     reason: "finished in an earlier attempt; inputs unchanged and outputs intact"
                         .into(),
                 });
-                report.reused.push(id);
-                continue;
+                self.report.reused.push(id);
+                return Ok(true);
             }
             Decision::Changed(what) if ctx.strict => {
                 let reason = format!("{what} (--strict: not redone)");
-                ctx.events.emit(Event::Failed {
-                    step: id.clone(),
-                    reason: reason.clone(),
-                });
-                if let Some(entry) = state.steps.get_mut(&id) {
-                    entry.status = StepStatus::Failed;
-                    entry.reason = Some(reason);
-                }
-                state.save(&ctx.run)?;
-                report.failed.push(id);
-                break;
+                let mut entry = self
+                    .state
+                    .steps
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| StepState::ended(StepStatus::Failed, String::new()));
+                entry.status = StepStatus::Failed;
+                entry.reason = Some(reason);
+                self.record(&id, entry, None)?;
+                return Ok(false);
             }
             Decision::Redo(why) | Decision::Changed(why) => ctx.note(&id, format!("redone: {why}")),
-            Decision::Run(why) if state.steps.contains_key(&id) => {
+            Decision::Run(why) if self.state.steps.contains_key(&id) => {
                 ctx.note(&id, format!("runs again: {why}"))
             }
             Decision::Run(_) => {}
         }
+        self.run(planned, lanes)?;
+        Ok(!self.report.cancelled)
+    }
 
-        let inputs = resume.inputs_digest(step, &state);
+    /// Runs one step and records how it ended.
+    fn run(&mut self, planned: &PlannedStep, lanes: &mut Lanes) -> Result<(), RunError> {
+        let (step, ctx) = (planned.step, self.ctx);
+        let id = step.id.to_string();
+        let inputs = self.resume.inputs_digest(step, &self.state);
         // Cut off last time with the same inputs: what it finished then
         // stands (a load step measures only the cells it had not).
-        let cut_off = state.steps.get(&id).is_some_and(|prev| {
+        let cut_off = self.state.steps.get(&id).is_some_and(|prev| {
             matches!(prev.status, StepStatus::Cancelled | StepStatus::Running)
                 && prev.inputs == inputs
         });
@@ -184,79 +231,94 @@ pub fn execute(plan: &Plan, ctx: &RunContext) -> Result<RunReport, RunError> {
             reason: None,
             commit: None,
         };
-        state.steps.insert(id.clone(), entry.clone());
-        state.save(&ctx.run)?;
+        self.state.steps.insert(id.clone(), entry.clone());
+        self.state.save(&ctx.run)?;
         ctx.events.emit(Event::Started {
             step: id.clone(),
             kind: planned.kind(),
         });
         let started = Instant::now();
         let input = StepInput {
-            recipe,
+            recipe: self.plan.recipe,
             step,
             ctx,
-            plan_lanes: &plan.lanes,
+            plan_lanes: &self.plan.lanes,
             cut_off,
         };
-        let result = run_step(&input, &mut lanes).and_then(|done| {
-            entry.commit = done.commit;
-            entry.outputs = match resume.outputs_now(step) {
+        let result = run_step(&input, lanes).and_then(|produced| {
+            entry.commit = produced.commit;
+            entry.outputs = match self.resume.outputs_now(step) {
                 Some(Ok(fingerprint)) => Some(fingerprint),
                 Some(Err(why)) => {
                     return Err(StepFailure::Failed(format!("the step ended, but {why}")));
                 }
-                None => done.outputs,
+                None => produced.outputs,
             };
             Ok(())
         });
         entry.finished = Some(now());
         match result {
-            Ok(()) => {
-                entry.status = StepStatus::Finished;
-                ctx.events.emit(Event::Finished {
-                    step: id.clone(),
-                    duration_ms: started.elapsed().as_millis() as u64,
-                });
-                report.finished.push(id.clone());
-            }
+            Ok(()) => entry.status = StepStatus::Finished,
             Err(failure) => {
-                let cancelled = failure.is_cancelled();
-                let reason = failure.to_string();
-                entry.status = if cancelled {
+                entry.status = if failure.is_cancelled() {
                     StepStatus::Cancelled
                 } else {
                     StepStatus::Failed
                 };
-                entry.reason = Some(reason.clone());
-                ctx.events.emit(Event::Failed {
-                    step: id.clone(),
-                    reason,
-                });
-                report.failed.push(id.clone());
-                report.cancelled |= cancelled;
+                entry.reason = Some(failure.to_string());
             }
         }
-        state.steps.insert(id, entry);
-        state.save(&ctx.run)?;
-        if report.cancelled {
-            break;
+        self.record(&id, entry, Some(started))
+    }
+
+    /// How a step ended, the one way: its event, its entry in `state.json`
+    /// (saved) and its place in the report.
+    fn record(
+        &mut self,
+        id: &str,
+        entry: StepState,
+        started: Option<Instant>,
+    ) -> Result<(), RunError> {
+        let step = id.to_string();
+        let reason = entry.reason.clone().unwrap_or_default();
+        let (event, listed) = match entry.status {
+            StepStatus::Finished => (
+                Event::Finished {
+                    step,
+                    duration_ms: started.map_or(0, |t| t.elapsed().as_millis() as u64),
+                },
+                &mut self.report.finished,
+            ),
+            StepStatus::Skipped => (Event::Skipped { step, reason }, &mut self.report.skipped),
+            StepStatus::Failed | StepStatus::Cancelled | StepStatus::Running => {
+                (Event::Failed { step, reason }, &mut self.report.failed)
+            }
+        };
+        listed.push(id.to_string());
+        self.report.cancelled |= entry.status == StepStatus::Cancelled;
+        self.ctx.events.emit(event);
+        self.state.steps.insert(id.to_string(), entry);
+        self.state.save(&self.ctx.run)?;
+        Ok(())
+    }
+
+    /// Stops the servers the steps left running (any that left a process
+    /// behind is said) and lets go of the run's folder.
+    fn finish(mut self, mut lanes: Lanes) -> RunReport {
+        // A cancel that came as the last step ended still ends the run as
+        // cancelled: a cancelled run never reports success.
+        self.report.cancelled |= self.ctx.cancel.is_cancelled();
+        for problem in lanes.stop_all() {
+            self.ctx.events.emit(Event::Log {
+                step: "stop".into(),
+                stream: Stream::Stderr,
+                line: problem,
+            });
         }
+        self.report.lanes_failed = lanes.failed();
+        drop(self.hold);
+        self.report
     }
-    // A cancel that came as the last step ended still ends the run as
-    // cancelled: a cancelled run never reports success.
-    report.cancelled |= ctx.cancel.is_cancelled();
-    // The servers the benchmark steps left running go now; any that left a
-    // process behind is said.
-    for problem in lanes.stop_all() {
-        ctx.events.emit(Event::Log {
-            step: "stop".into(),
-            stream: Stream::Stderr,
-            line: problem,
-        });
-    }
-    report.lanes_failed = lanes.failed();
-    drop(attempt);
-    Ok(report)
 }
 
 /// What each step of `plan` will do in `run` (kept, run, redone, and why),
@@ -322,35 +384,6 @@ fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
         Action::Load { workload, .. } => steps::load::run(s, lanes, workload),
         Action::Cable { workload, .. } => steps::cable::run(s, lanes, workload),
     }
-}
-
-fn skip(
-    ctx: &RunContext,
-    state: &mut State,
-    report: &mut RunReport,
-    planned: &PlannedStep,
-    reason: String,
-) -> Result<(), RunError> {
-    let id = planned.id().to_string();
-    ctx.events.emit(Event::Skipped {
-        step: id.clone(),
-        reason: reason.clone(),
-    });
-    state.steps.insert(
-        id.clone(),
-        StepState {
-            status: StepStatus::Skipped,
-            inputs: String::new(),
-            outputs: None,
-            started: now(),
-            finished: Some(now()),
-            reason: Some(reason),
-            commit: None,
-        },
-    );
-    state.save(&ctx.run)?;
-    report.skipped.push(id);
-    Ok(())
 }
 
 /// Writes the recipe's `[[file]]`s into `files/`.
