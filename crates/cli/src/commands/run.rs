@@ -6,10 +6,12 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use reprise_engine::event::Event;
+use reprise_recipe::Recipe;
 use reprise_recipe::reading::duration_words;
-use reprise_session::run::RunOptions;
+use reprise_session::run::{Prepared, RunOptions};
 use reprise_session::views::Countdown;
-use reprise_session::{HistoryOutcome, Session};
+use reprise_session::views::RunPlan;
+use reprise_session::{HistoryOutcome, Loaded, RunOutcome, Session};
 
 use crate::output::{Printer, closing};
 
@@ -106,13 +108,53 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
-    let lane_host = match args.server.place(&mut loaded.recipe) {
-        Ok(host) => host,
+    let prepared = match options(&mut loaded, &args).and_then(|o| prepare(&session, &loaded, &o)) {
+        Ok(p) => p,
         Err(code) => return code,
     };
-    let recipe = &loaded.recipe;
-    let options = RunOptions {
+    // The plan as the app shows it: the same rows, reasons and measures.
+    let view = session.plan_view(&loaded, &prepared);
+    if !loaded.checksum.is_reviewed() {
+        say!(
+            "warning: running a recipe that is not the reviewed one (--allow-modified): {}",
+            loaded.checksum.explain()
+        );
+        if let Some(diff) = &view.reviewed_diff {
+            say!("What changed since the reviewed version:\n{diff}");
+        }
+    }
+    // Each part was escaped where it was put together; escaped again as a
+    // whole (which changes nothing already escaped), so that no part left
+    // out can reach the terminal raw.
+    let shown = plan_text(&loaded.recipe, &prepared, &view, args.quick);
+    eprint!("{}", reprise_recipe::shown::shown_text(&shown));
+    if !args.yes && !confirm() {
+        return ExitCode::FAILURE;
+    }
+
+    cancel_on_interrupt(&session);
+    let measuring = view
+        .steps
+        .iter()
+        .filter(|row| row.expected.is_some())
+        .map(|row| row.id.clone())
+        .collect();
+    let printer = Printer::new(args.json, measuring, Countdown::of(&prepared));
+    let sink = |e: Event| printer.print(e);
+    match session.execute(prepared, &sink) {
+        Ok(outcome) => close(&session, &outcome, args.json),
+        Err(e) => {
+            say!("{}", super::error_text(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The run the flags ask for, its lanes placed.
+fn options(loaded: &mut Loaded, args: &Args) -> Result<RunOptions, ExitCode> {
+    let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
+    let lane_host = args.server.place(&mut loaded.recipe)?;
+    Ok(RunOptions {
         lanes: args.lanes.clone(),
         steps: args.steps.clone(),
         from: args.from.clone(),
@@ -128,33 +170,31 @@ pub fn run(args: Args) -> ExitCode {
         placed,
         images: args.server.images(),
         lane_host,
-    };
-    let prepared = match session.prepare(&loaded, &options) {
-        Ok(p) => p,
-        Err(e @ reprise_session::SessionError::Unreviewed { .. }) => {
-            say!(
+    })
+}
+
+/// The run prepared: the plan made, nothing run.
+fn prepare<'r>(
+    session: &Session,
+    loaded: &'r Loaded,
+    options: &RunOptions,
+) -> Result<Prepared<'r>, ExitCode> {
+    session.prepare(loaded, options).map_err(|e| {
+        match e {
+            e @ reprise_session::SessionError::Unreviewed { .. } => say!(
                 "error: {e}\n  (run it anyway with --allow-modified, or record it with \
                  `reprise checksums update` after reviewing it)"
-            );
-            return ExitCode::from(super::BAD_INPUT);
+            ),
+            e => say!("{}", super::error_text(&e)),
         }
-        Err(e) => {
-            say!("{}", super::error_text(&e));
-            return ExitCode::from(super::BAD_INPUT);
-        }
-    };
-    // The plan as the app shows it: the same rows, reasons and measures.
-    let view = session.plan_view(&loaded, &prepared);
-    if !loaded.checksum.is_reviewed() {
-        say!(
-            "warning: running a recipe that is not the reviewed one (--allow-modified): {}",
-            loaded.checksum.explain()
-        );
-        if let Some(diff) = &view.reviewed_diff {
-            say!("What changed since the reviewed version:\n{diff}");
-        }
-    }
+        ExitCode::from(super::BAD_INPUT)
+    })
+}
 
+/// The plan a reader confirms: each step with what it will do and why, what
+/// a run here can judge, the consent lines, how the run differs from the
+/// post, and where it runs. Every part escaped as it is put in.
+fn plan_text(recipe: &Recipe, prepared: &Prepared, view: &RunPlan, quick: bool) -> String {
     use reprise_recipe::shown::shown as show;
     let mut shown = format!(
         "Plan for {} ({}):\n",
@@ -172,7 +212,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Some(reason) = &row.reason {
             shown.push_str(&format!("       ({})\n", show(reason)));
         }
-        let expected = match args.quick {
+        let expected = match quick {
             true => &row.expected_quick,
             false => &row.expected,
         };
@@ -192,10 +232,7 @@ pub fn run(args: Args) -> ExitCode {
         shown.push('\n');
     }
     for d in &prepared.deviations {
-        shown.push_str(&format!(
-            "  differs from the post: {}\n",
-            reprise_recipe::shown::shown(&d.what)
-        ));
+        shown.push_str(&format!("  differs from the post: {}\n", show(&d.what)));
     }
     if let Some(budget) = prepared.until_conclusive {
         shown.push_str(&format!(
@@ -216,58 +253,35 @@ pub fn run(args: Args) -> ExitCode {
         )),
         None => shown.push_str("  in a new run folder\n"),
     }
-    // Each part was escaped where it was put together; escaped again as a
-    // whole (which changes nothing already escaped), so that no part left
-    // out can reach the terminal raw.
-    eprint!("{}", reprise_recipe::shown::shown_text(&shown));
-    if !args.yes && !confirm() {
-        return ExitCode::FAILURE;
-    }
+    shown
+}
 
-    cancel_on_interrupt(&session);
-    let measuring = view
-        .steps
-        .iter()
-        .filter(|row| row.expected.is_some())
-        .map(|row| row.id.clone())
-        .collect();
-    let printer = Printer::new(args.json, measuring, Countdown::of(&prepared));
-    let sink = |e: Event| printer.print(e);
-    match session.execute(prepared, &sink) {
-        Ok(outcome) => {
-            let steps = &outcome.steps;
-            say!("{}", outcome.headline);
-            // As hyperfine ends with its summary: the verdicts, at the end,
-            // each reason once (a lane not measured among them).
-            let report = match (&outcome.history, args.json) {
-                (HistoryOutcome::Stored { id }, false) => session.report(id).ok(),
-                _ => None,
-            };
-            match report {
-                Some(report) => print!("{}", closing(&report, crate::output::colour(), true)),
-                // Without verdicts: every lane not measured, with why; one
-                // that did not boot or stopped means the run did not measure
-                // what it planned.
-                None => {
-                    for lane in &outcome.skipped_lanes {
-                        let how = match steps.lanes_failed.contains(&lane.lane) {
-                            true => "did not boot or stopped",
-                            false => "not measured",
-                        };
-                        say!("  lane {} {how}: {}", lane.lane, lane.why);
-                    }
-                }
-            }
-            if outcome.ending.succeeded() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
+/// How the run ended, as hyperfine ends with its summary: the headline,
+/// then the verdicts, each reason once (a lane not measured among them).
+fn close(session: &Session, outcome: &RunOutcome, json: bool) -> ExitCode {
+    say!("{}", outcome.headline);
+    let report = match (&outcome.history, json) {
+        (HistoryOutcome::Stored { id }, false) => session.report(id).ok(),
+        _ => None,
+    };
+    match report {
+        Some(report) => print!("{}", closing(&report, crate::output::colour(), true)),
+        // Without verdicts: every lane not measured, with why; one that did
+        // not boot or stopped means the run did not measure what it planned.
+        None => {
+            for lane in &outcome.skipped_lanes {
+                let how = match outcome.steps.lanes_failed.contains(&lane.lane) {
+                    true => "did not boot or stopped",
+                    false => "not measured",
+                };
+                say!("  lane {} {how}: {}", lane.lane, lane.why);
             }
         }
-        Err(e) => {
-            say!("{}", super::error_text(&e));
-            ExitCode::FAILURE
-        }
+    }
+    if outcome.ending.succeeded() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 
