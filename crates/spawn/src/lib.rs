@@ -155,9 +155,11 @@ pub fn spawn(
     })
 }
 
-/// A process group of its own, and SIGKILL when Reprise dies.
+/// A process group of its own, and SIGKILL when Reprise dies: what
+/// [`spawn`] does first, for a caller that starts the command itself (the
+/// toolchain probes, through `tokio::process::Command::from`).
 #[cfg(target_os = "linux")]
-fn own_group(command: &mut Command) {
+pub fn own_group(command: &mut Command) {
     use std::os::unix::process::CommandExt;
     command.process_group(0);
     // SAFETY: prctl is async-signal-safe and touches no memory of ours.
@@ -170,7 +172,7 @@ fn own_group(command: &mut Command) {
 }
 
 #[cfg(all(unix, not(target_os = "linux")))]
-fn own_group(command: &mut Command) {
+pub fn own_group(command: &mut Command) {
     use std::os::unix::process::CommandExt;
     command.process_group(0);
 }

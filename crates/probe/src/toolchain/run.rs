@@ -86,15 +86,18 @@ async fn ask_one(
             .chain(std::env::split_paths(path_env)),
     )
     .unwrap_or_else(|_| path_env.to_os_string());
-    let mut command = tokio::process::Command::new(&path);
+    let mut command = std::process::Command::new(&path);
     command
         .args(&query.args)
         .env("PATH", child_path)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .process_group(0);
+        .stderr(Stdio::piped());
+    // Started the one way every child is (a group of its own, killed with
+    // Reprise), then waited for without blocking.
+    reprise_spawn::own_group(&mut command);
+    let mut command = tokio::process::Command::from(command);
+    command.kill_on_drop(true);
     let mut probe = probe_result(&query, path, origin, Status::Failed, None);
     let child = match command.spawn() {
         Ok(c) => c,
