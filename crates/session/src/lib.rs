@@ -66,6 +66,9 @@ pub enum SessionError {
     /// that does not answer.
     #[error("{0}")]
     ServerHost(String),
+    /// The server host's engine did not answer, or could not be read.
+    #[error(transparent)]
+    ServerHostEngine(#[from] reprise_engine::lanes::remote_engine::ServerHostError),
     #[error("{0}")]
     Recipe(#[from] reprise_recipe::RecipeError),
     #[error(

@@ -79,8 +79,7 @@ impl Session {
             (machine.join(), tools)
         });
         let machine = machine
-            .map_err(|_| SessionError::ServerHost("the machine could not be read".into()))?
-            .map_err(SessionError::ServerHost)?;
+            .map_err(|_| SessionError::ServerHost("the machine could not be read".into()))??;
         let report = preflight_on(recipe, &machine.fingerprint, &tools, host);
         Ok(Preflighted {
             report,

@@ -167,9 +167,7 @@ impl Session {
         recipe: &Recipe,
         host: &LaneHost,
     ) -> Result<Vec<LaneStanding>, crate::SessionError> {
-        let engine = host
-            .ask_engine(recipe)
-            .map_err(crate::SessionError::ServerHost)?;
+        let engine = host.ask_engine(recipe)?;
         let env = self.toolchain_env(recipe.id()).unwrap_or_default();
         let toolchains = toolchain::locate(
             &recipe_queries(recipe),

@@ -326,10 +326,7 @@ impl Session {
                 .map(|(run, _)| run)
         };
         if let Some(run) = &resumes {
-            options
-                .lane_host
-                .may_resume(run)
-                .map_err(SessionError::ServerHost)?;
+            options.lane_host.may_resume(run)?;
         }
         let decisions = match &resumes {
             Some(run) => reprise_engine::preview(&plan, run, &self.catalog.root)?,

@@ -30,7 +30,7 @@ use reprise_verdict::{Deviation, DeviationKind};
 
 use crate::event::CancelToken;
 use crate::lanes::cpu_split::CpuSplit;
-use crate::lanes::remote_engine::{SERVER_HOST_FILE, ServerHost, ServerHostEnv};
+use crate::lanes::remote_engine::{SERVER_HOST_FILE, ServerHost, ServerHostEnv, ServerHostError};
 use crate::os::runner::container::{ContainerError, ContainerRunner};
 use crate::os::workdir::RunDir;
 
@@ -136,10 +136,10 @@ impl LaneHost {
     }
 
     /// The engine's own account of itself, where the lanes need one: the
-    /// server host's (an error, in words, when it does not answer), or this
+    /// server host's (an error when it does not answer), or this
     /// machine's where a lane of `recipe` runs in a container (none when
     /// none answers: those lanes then cannot run, and say so).
-    pub fn ask_engine(&self, recipe: &Recipe) -> Result<Option<ContainerEngine>, String> {
+    pub fn ask_engine(&self, recipe: &Recipe) -> Result<Option<ContainerEngine>, ServerHostError> {
         match self {
             LaneHost::ThisMachine => Ok(recipe
                 .lanes
@@ -161,8 +161,12 @@ impl LaneHost {
     /// The machine that serves the lanes, for a preflight: this one (or the
     /// fixture tree under `root`), or the server host as a probe container
     /// of a lane's image reads it, with its engine and the link to it (an
-    /// engine that does not answer is an error, in words).
-    pub fn machine(&self, recipe: &Recipe, root: Option<&Path>) -> Result<LanesMachine, String> {
+    /// engine that does not answer is an error).
+    pub fn machine(
+        &self,
+        recipe: &Recipe,
+        root: Option<&Path>,
+    ) -> Result<LanesMachine, ServerHostError> {
         let LaneHost::ServerHost(host) = self else {
             return Ok(LanesMachine {
                 fingerprint: match root {
@@ -287,20 +291,14 @@ impl LaneHost {
 
     /// Whether the run in `run` may go on here: one run, one place for its
     /// lanes, so a resumed run keeps where its earlier attempts served them.
-    pub fn may_resume(&self, run: &RunDir) -> Result<(), String> {
+    pub fn may_resume(&self, run: &RunDir) -> Result<(), ServerHostError> {
         let recorded = LaneHost::recorded(&run.path);
         if recorded.engine_url() == self.engine_url() {
             return Ok(());
         }
-        Err(match recorded.engine_url() {
-            Some(url) => format!(
-                "run {} served its lanes on the server host {url}: resume it with --server-host {url}, or start a new run (--new)",
-                run.id
-            ),
-            None => format!(
-                "run {} served its lanes on this machine: start a new run (--new) to serve them on a server host",
-                run.id
-            ),
+        Err(ServerHostError::ServedElsewhere {
+            run: run.id.clone(),
+            there: recorded.engine_url(),
         })
     }
 
@@ -468,13 +466,25 @@ placement = "container"
         assert_eq!(LaneHost::recorded(&run.path), LaneHost::ThisMachine);
         assert!(LaneHost::ThisMachine.may_resume(&run).is_ok());
         let elsewhere = host.may_resume(&run).unwrap_err();
-        assert!(elsewhere.contains("on this machine"), "{elsewhere}");
+        assert!(
+            matches!(
+                &elsewhere,
+                ServerHostError::ServedElsewhere { there: None, .. }
+            ),
+            "{elsewhere}"
+        );
         host.record(&run).unwrap();
         assert_eq!(LaneHost::recorded(&run.path), host);
         assert!(host.may_resume(&run).is_ok());
         let here = LaneHost::ThisMachine.may_resume(&run).unwrap_err();
         assert!(
-            here.contains("resume it with --server-host tcp://10.9.8.7:2376"),
+            matches!(&here, ServerHostError::ServedElsewhere { there: Some(url), .. } if url == "tcp://10.9.8.7:2376"),
+            "{here}"
+        );
+        // Said with the flag that resumes it.
+        assert!(
+            here.to_string()
+                .contains("resume it with --server-host tcp://10.9.8.7:2376"),
             "{here}"
         );
     }

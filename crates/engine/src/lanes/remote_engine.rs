@@ -21,6 +21,65 @@ use crate::os::workdir::RunDir;
 /// The file in a run's folder that names its server host.
 pub const SERVER_HOST_FILE: &str = "server-host.json";
 
+/// Why the server host could not be asked, described or loaded through.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerHostError {
+    #[error(
+        "the server host's engine at {url} does not answer (is its API open with TLS, and are the client certificates the ones its CA signed?)"
+    )]
+    NoAnswer { url: String },
+    #[error("its engine did not answer")]
+    EngineSilent,
+    #[error("no lane's image to run it in")]
+    NoImage,
+    #[error(transparent)]
+    Container(#[from] crate::os::runner::container::ContainerError),
+    #[error("the probe container of {image} exited with {}", code.map_or("no code".into(), |c| format!("code {c}")))]
+    ProbeExited { image: String, code: Option<i64> },
+    #[error("the probe container printed none of the host's files")]
+    ProbePrintedNothing,
+    #[error(
+        "the reference server is this program, built for {ours_arch} on {ours_os}, and the server host is {arch} on {os}"
+    )]
+    OtherPlatform {
+        ours_arch: &'static str,
+        ours_os: &'static str,
+        arch: String,
+        os: String,
+    },
+    #[error("the reference server is the `reprise` program, and none is beside this one")]
+    NoReferenceServer,
+    #[error("the reference server did not start there{}", last.as_ref().map_or(String::new(), |l| format!(": {}", reprise_recipe::shown::shown(l))))]
+    ReferenceServerSilent { last: Option<String> },
+    #[error("the reference server said an address that is not one: {url}")]
+    NotAnAddress { url: String },
+    #[error(transparent)]
+    Load(#[from] reprise_loadgen::LoadError),
+    #[error("the load produced no number")]
+    NoNumber,
+    #[error("{errors} errors loading the reference server")]
+    LoadErrors { errors: u64 },
+    #[error("cancelled")]
+    Cancelled,
+    /// A run resumed with its lanes somewhere else than its earlier
+    /// attempts served them (`there`: a server host's engine, `None` for
+    /// this machine).
+    #[error("run {run} served its lanes {}", match there {
+        Some(url) => format!("on the server host {url}: resume it with --server-host {url}, or start a new run (--new)"),
+        None => "on this machine: start a new run (--new) to serve them on a server host".into(),
+    })]
+    ServedElsewhere { run: String, there: Option<String> },
+    #[error("{what}: {source}")]
+    Io {
+        what: &'static str,
+        source: std::io::Error,
+    },
+}
+
+fn io(what: &'static str) -> impl FnOnce(std::io::Error) -> ServerHostError {
+    move |source| ServerHostError::Io { what, source }
+}
+
 /// Another machine's engine that serves a run's lanes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ServerHost {
@@ -48,13 +107,10 @@ impl ServerHost {
     }
 
     /// The engine's own account of itself, or why it gave none.
-    pub fn ask_engine(&self) -> Result<reprise_probe::ContainerEngine, String> {
+    pub fn ask_engine(&self) -> Result<reprise_probe::ContainerEngine, ServerHostError> {
         reprise_probe::container_engine::ask_endpoint(&self.endpoint, Duration::from_secs(10))
-            .ok_or_else(|| {
-                format!(
-                    "the server host's engine at {} does not answer (is its API open with TLS, and are the client certificates the ones its CA signed?)",
-                    self.endpoint.url()
-                )
+            .ok_or_else(|| ServerHostError::NoAnswer {
+                url: self.endpoint.url(),
             })
     }
 
@@ -202,7 +258,7 @@ impl ServerHostEnv {
             ),
             Some(image) => match probe(host, image, run_id, cancel) {
                 Ok(fp) => (Some(fp), None),
-                Err(why) => (None, Some(host.unnamed(&why))),
+                Err(why) => (None, Some(host.unnamed(&why.to_string()))),
             },
         };
         if cancel.is_cancelled() {
@@ -210,16 +266,14 @@ impl ServerHostEnv {
         }
         if let Some(link) = link.as_mut() {
             let cpus = engine.as_ref().and_then(|e| e.cpus).unwrap_or(1);
-            let ceiling = image
-                .ok_or_else(|| "no lane's image to run it in".to_string())
-                .and_then(|image| {
-                    let there = engine.as_ref().ok_or("its engine did not answer")?;
-                    runs_there(there)?;
-                    link_ceiling(host, image, run_id, cpus, connections, cancel)
-                });
+            let ceiling = image.ok_or(ServerHostError::NoImage).and_then(|image| {
+                let there = engine.as_ref().ok_or(ServerHostError::EngineSilent)?;
+                runs_there(there)?;
+                link_ceiling(host, image, run_id, cpus, connections, cancel)
+            });
             match ceiling {
                 Ok(rate) => link.ceiling_req_per_s = Some(rate.round()),
-                Err(why) => link.ceiling_error = Some(host.unnamed(&why)),
+                Err(why) => link.ceiling_error = Some(host.unnamed(&why.to_string())),
             }
         }
         if cancel.is_cancelled() {
@@ -241,12 +295,10 @@ fn probe(
     image: &str,
     run_id: &str,
     cancel: &crate::event::CancelToken,
-) -> Result<reprise_probe::Fingerprint, String> {
+) -> Result<reprise_probe::Fingerprint, ServerHostError> {
     use crate::os::runner::container::{ContainerRunner, ContainerSpec, Network};
-    let runner = ContainerRunner::connect_endpoint(&host.endpoint).map_err(|e| e.to_string())?;
-    runner
-        .ensure_image(image, &|_| {})
-        .map_err(|e| e.to_string())?;
+    let runner = ContainerRunner::connect_endpoint(&host.endpoint)?;
+    runner.ensure_image(image, &|_| {})?;
     let mut spec = ContainerSpec::new(
         "probe-server-host",
         run_id,
@@ -264,17 +316,17 @@ fn probe(
     let lines = out.into_inner().unwrap_or_else(|p| p.into_inner());
     match ran {
         Ok(o) if o.code == Some(0) => fingerprint_of(&lines),
-        Ok(o) => Err(format!(
-            "the probe container of {image} exited with {}",
-            o.code.map_or("no code".into(), |c| format!("code {c}"))
-        )),
-        Err(e) => Err(e.to_string()),
+        Ok(o) => Err(ServerHostError::ProbeExited {
+            image: image.to_string(),
+            code: o.code,
+        }),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// Whether this program runs on the server host's OS and architecture, as
 /// the ceiling's reference server (this program, copied there) must.
-fn runs_there(engine: &reprise_probe::ContainerEngine) -> Result<(), String> {
+fn runs_there(engine: &reprise_probe::ContainerEngine) -> Result<(), ServerHostError> {
     let os = engine.os.as_deref().unwrap_or("an unknown OS");
     let arch = engine
         .architecture
@@ -289,19 +341,20 @@ fn runs_there(engine: &reprise_probe::ContainerEngine) -> Result<(), String> {
         other => other,
     };
     if os != std::env::consts::OS || as_rust != std::env::consts::ARCH {
-        return Err(format!(
-            "the reference server is this program, built for {} on {}, and the server host is {arch} on {os}",
-            std::env::consts::ARCH,
-            std::env::consts::OS,
-        ));
+        return Err(ServerHostError::OtherPlatform {
+            ours_arch: std::env::consts::ARCH,
+            ours_os: std::env::consts::OS,
+            arch: arch.to_string(),
+            os: os.to_string(),
+        });
     }
     Ok(())
 }
 
 /// The probe container's output laid out as a root folder, read by the
 /// same code that fingerprints this machine.
-fn fingerprint_of(lines: &[String]) -> Result<reprise_probe::Fingerprint, String> {
-    let root = tempfile::tempdir().map_err(|e| e.to_string())?;
+fn fingerprint_of(lines: &[String]) -> Result<reprise_probe::Fingerprint, ServerHostError> {
+    let root = tempfile::tempdir().map_err(io("a folder for the host's files"))?;
     let mut current: Option<std::fs::File> = None;
     let mut files = 0;
     for line in lines {
@@ -312,17 +365,17 @@ fn fingerprint_of(lines: &[String]) -> Result<reprise_probe::Fingerprint, String
             }
             let file = root.path().join(path);
             if let Some(dir) = file.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                std::fs::create_dir_all(dir).map_err(io("a folder for the host's files"))?;
             }
-            current = Some(std::fs::File::create(&file).map_err(|e| e.to_string())?);
+            current = Some(std::fs::File::create(&file).map_err(io("a copy of a host's file"))?);
             files += 1;
         } else if let Some(f) = current.as_mut() {
             use std::io::Write;
-            writeln!(f, "{line}").map_err(|e| e.to_string())?;
+            writeln!(f, "{line}").map_err(io("a copy of a host's file"))?;
         }
     }
     if files == 0 {
-        return Err("the probe container printed none of the host's files".into());
+        return Err(ServerHostError::ProbePrintedNothing);
     }
     drop(current);
     Ok(reprise_probe::Fingerprint::read(root.path()))
@@ -424,13 +477,12 @@ fn link_ceiling(
     cpus: i64,
     connections: usize,
     cancel: &crate::event::CancelToken,
-) -> Result<f64, String> {
+) -> Result<f64, ServerHostError> {
     use crate::os::runner::container::{ContainerRunner, ContainerSpec, Network};
     use reprise_loadgen::{LoadSpec, ResponseChecks, Targets};
     let exe = reprise_program()?;
-    let carried = tempfile::tempdir().map_err(|e| e.to_string())?;
-    std::fs::copy(&exe, carried.path().join("reprise"))
-        .map_err(|e| format!("copying this program: {e}"))?;
+    let carried = tempfile::tempdir().map_err(io("a folder for this program"))?;
+    std::fs::copy(&exe, carried.path().join("reprise")).map_err(io("copying this program"))?;
     const AT: &str = "/opt/reprise-link";
     let threads = cpus.clamp(1, 256);
     let mut spec = ContainerSpec::new(
@@ -452,7 +504,7 @@ fn link_ceiling(
     spec.copies.push((carried.path().to_path_buf(), AT.into()));
     spec.network = Network::Host;
     spec.timeout = Some(Duration::from_secs(180));
-    let runner = ContainerRunner::connect_endpoint(&host.endpoint).map_err(|e| e.to_string())?;
+    let runner = ContainerRunner::connect_endpoint(&host.endpoint)?;
     // The server's own stop: the run's cancel stops the wait and the load,
     // and this then stops the server.
     let server_stop = crate::event::CancelToken::new();
@@ -471,7 +523,7 @@ fn link_ceiling(
         let mut lines = Vec::new();
         let url = loop {
             if cancel.is_cancelled() {
-                break Err("cancelled".to_string());
+                break Err(ServerHostError::Cancelled);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             match heard.recv_timeout(left.min(Duration::from_millis(200))) {
@@ -486,13 +538,7 @@ fn link_ceiling(
                 }
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => {}
                 Err(_) => {
-                    break Err(format!(
-                        "the reference server did not start there{}",
-                        match lines.last() {
-                            Some(last) => format!(": {}", reprise_recipe::shown::shown(last)),
-                            None => String::new(),
-                        }
-                    ));
+                    break Err(ServerHostError::ReferenceServerSilent { last: lines.pop() });
                 }
             }
         };
@@ -501,9 +547,7 @@ fn link_ceiling(
                 .ok()
                 .and_then(|u| u.port())
                 .map(|port| std::net::SocketAddr::new(host.address, port))
-                .ok_or_else(|| {
-                    format!("the reference server said an address that is not one: {url}")
-                })?;
+                .ok_or_else(|| ServerHostError::NotAnAddress { url: url.clone() })?;
             let mut load = LoadSpec::new(url);
             load.targets = Targets::Only(addr);
             load.connections = connections.max(16);
@@ -515,13 +559,12 @@ fn link_ceiling(
                 bytes: Some(13),
                 ..ResponseChecks::default()
             };
-            let report = reprise_loadgen::run_until(&load, cancel.stop_handle(), |_| {})
-                .map_err(|e| e.to_string())?;
+            let report = reprise_loadgen::run_until(&load, cancel.stop_handle(), |_| {})?;
             match (report.errors.total(), report.req_per_s) {
-                _ if cancel.is_cancelled() => Err("cancelled".into()),
+                _ if cancel.is_cancelled() => Err(ServerHostError::Cancelled),
                 (0, Some(rate)) => Ok(rate),
-                (0, None) => Err("the load produced no number".into()),
-                (n, _) => Err(format!("{n} errors loading the reference server")),
+                (0, None) => Err(ServerHostError::NoNumber),
+                (errors, _) => Err(ServerHostError::LoadErrors { errors }),
             }
         });
         server_stop.cancel();
@@ -532,17 +575,15 @@ fn link_ceiling(
 
 /// The `reprise` program the ceiling's reference server is: this one when
 /// it is `reprise`, else one beside it (the desktop app's install).
-fn reprise_program() -> Result<std::path::PathBuf, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
+fn reprise_program() -> Result<std::path::PathBuf, ServerHostError> {
+    let exe = std::env::current_exe().map_err(io("this program's path"))?;
     if exe.file_stem().is_some_and(|stem| stem == "reprise") {
         return Ok(exe);
     }
     let beside = exe.with_file_name("reprise");
     match beside.is_file() {
         true => Ok(beside),
-        false => {
-            Err("the reference server is the `reprise` program, and none is beside this one".into())
-        }
+        false => Err(ServerHostError::NoReferenceServer),
     }
 }
 
@@ -623,17 +664,20 @@ mod tests {
             ..Default::default()
         };
         let (os, arch) = (std::env::consts::OS, std::env::consts::ARCH);
-        assert_eq!(runs_there(&engine(os, arch)), Ok(()));
+        assert!(runs_there(&engine(os, arch)).is_ok());
         if arch == "x86_64" {
             // Podman names it as Go does.
-            assert_eq!(runs_there(&engine(os, "amd64")), Ok(()));
+            assert!(runs_there(&engine(os, "amd64")).is_ok());
         }
         let elsewhere = runs_there(&engine(os, "s390x")).unwrap_err();
         assert!(
-            elsewhere.contains("the server host is s390x"),
+            matches!(&elsewhere, ServerHostError::OtherPlatform { arch, .. } if arch == "s390x"),
             "{elsewhere}"
         );
-        assert!(runs_there(&engine("windows", arch)).is_err());
+        assert!(matches!(
+            runs_there(&engine("windows", arch)),
+            Err(ServerHostError::OtherPlatform { .. })
+        ));
         assert!(runs_there(&reprise_probe::ContainerEngine::default()).is_err());
     }
 
