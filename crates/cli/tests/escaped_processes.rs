@@ -278,3 +278,88 @@ fn a_process_that_moves_out_of_the_run_s_cgroup_is_found_ended_and_said() {
         "{deviations}"
     );
 }
+
+/// A lane whose server starts a child that leaves its group, its
+/// environment and its cgroup before it serves; the run stops the lane at
+/// its end. Lanes run in a cgroup namespace as steps do.
+fn lane_moves_out(port: u16) -> String {
+    format!(
+        r#"
+[post]
+id = "lane-moves-out"
+title = "A lane moves out"
+author = "Test"
+date = "2026"
+summary = "A lane whose server leaves a child outside the run's cgroup."
+
+[[toolchain]]
+name = "ruby"
+version = "*"
+command = ["ruby", "--version"]
+pattern = 'ruby (\d+\.\d+\.\d+)'
+
+[[file]]
+path = "lane.sh"
+content = """
+root=$(awk '$9 == "cgroup2" {{ print $5; exit }}' /proc/self/mountinfo)
+env -i setsid sh -c "echo \\$\\$ > '$root/cgroup.procs' && echo \\$\\$ > lane-moved.pid && exec sleep 303" >/dev/null 2>&1 </dev/null &
+until [ -s lane-moved.pid ]; do sleep 0.05; done
+exec ruby -rsocket -e 's = TCPServer.new("127.0.0.1", {port}); loop {{ c = s.accept; while (l = c.gets) && l != "\\r\\n"; end; c.write("HTTP/1.1 200 OK\\r\\ncontent-length: 2\\r\\nconnection: close\\r\\n\\r\\nok"); c.close }}'
+"""
+why = "A server that first leaves a child outside its cgroup."
+
+[[lane]]
+name = "app"
+runtime = "ruby"
+command = ["sh", "files/lane.sh"]
+port = {port}
+health = "/"
+boot_budget = "10s"
+why = "Serves, with an escaped child beside it."
+
+[[step]]
+id = "serve"
+kind = "serve"
+why = "Boot the lane."
+"#
+    )
+}
+
+#[test]
+fn a_lane_s_process_that_moves_out_of_its_cgroup_is_ended_and_said() {
+    let port = support::free_port();
+    let c = Checkout::new(&[("lane-moves-out", &lane_moves_out(port))]);
+    let out = c
+        .command(&["run", "lane-moves-out", "--yes"])
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{said}");
+    assert!(
+        !said.contains("not in a cgroup"),
+        "cgroups could not be had here: {said}"
+    );
+    let run = c.run_dir().unwrap();
+    let pid: u32 = std::fs::read_to_string(run.join("lane-moved.pid"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        gone(&[pid]),
+        "the lane's process that moved to the root cgroup outlived the run"
+    );
+    assert!(
+        said.contains("lane app: a process it started moved out of its cgroup"),
+        "{said}"
+    );
+    let deviations = std::fs::read_to_string(run.join("results/deviations.json")).unwrap();
+    assert!(
+        deviations.contains("\"escape\"") && deviations.contains(&format!("pid {pid} (sleep)")),
+        "{deviations}"
+    );
+}

@@ -60,6 +60,15 @@ pub enum ServerError {
     Record(io::Error),
     #[error(transparent)]
     Outside(#[from] crate::os::run_files::Outside),
+    /// Stopped, but a process it started had moved itself out of its
+    /// cgroup (found by its cgroup namespace): ended, and said.
+    #[error(
+        "{} moved out of its cgroup and {} ended: {}",
+        match ended.len() { 1 => "a process it started".to_string(), n => format!("{n} processes it started") },
+        if ended.len() == 1 { "was" } else { "were" },
+        ended.join(", ")
+    )]
+    Escaped { ended: Vec<String> },
 }
 
 /// A lane that runs in a container (Docker-compatible engine), on the
@@ -517,14 +526,19 @@ impl LaneServer {
         // goes now.
         signal_group(pid, libc::SIGKILL);
         let _ = child.wait();
-        // And whatever left the group but not the lane's cgroup.
-        spawned.end_cgroup();
+        // And whatever left the group but not the lane's cgroup, and what
+        // left the cgroup too.
+        let escaped = spawned.end_cgroup();
         let until = Instant::now() + Duration::from_secs(5);
         loop {
             let left = group_members(pid);
             if left.is_empty() {
                 if let Some(recorded) = spawned.record.take() {
                     recorded.forget_if_ended();
+                }
+                if !escaped.is_empty() {
+                    let ended = escaped.iter().map(ToString::to_string).collect();
+                    return Err(ServerError::Escaped { ended });
                 }
                 return Ok(());
             }

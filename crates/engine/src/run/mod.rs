@@ -23,6 +23,7 @@ use sha2::{Digest, Sha256};
 
 use crate::event::{Event, Stream};
 use crate::inputs::tree_digest::hex;
+use crate::lanes::server_process::ServerError;
 use crate::os::processes::{Attempt, AttemptError, end_all_leftovers};
 use crate::os::workdir::{RunDir, State, StepState, StepStatus, WorkDirError, now};
 use crate::run::context::RunContext;
@@ -308,11 +309,17 @@ impl<'a> Attempting<'a> {
         // A cancel that came as the last step ended still ends the run as
         // cancelled: a cancelled run never reports success.
         self.report.cancelled |= self.ctx.cancel.is_cancelled();
-        for problem in lanes.stop_all() {
+        for (who, problem) in lanes.stop_all() {
+            let line = format!("{who}: {problem}");
+            if let ServerError::Escaped { .. } = problem {
+                let lane = who.strip_prefix("lane ").map(String::from);
+                self.ctx.escaped("stop", line, lane.into_iter().collect());
+                continue;
+            }
             self.ctx.events.emit(Event::Log {
                 step: "stop".into(),
                 stream: Stream::Stderr,
-                line: problem,
+                line,
             });
         }
         self.report.lanes_failed = lanes.failed();

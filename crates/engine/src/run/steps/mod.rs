@@ -107,15 +107,7 @@ pub(crate) fn run_process(
             if ended.len() == 1 { "was" } else { "were" },
             ended.join(", ")
         );
-        s.note(what.clone());
-        ctx.results().record_deviations(
-            None,
-            &[reprise_verdict::Deviation {
-                kind: reprise_verdict::DeviationKind::Escape,
-                what,
-                lanes: Vec::new(),
-            }],
-        )?;
+        ctx.escaped(id, what, Vec::new());
     }
     match outcome.failure(program) {
         None => Ok(()),

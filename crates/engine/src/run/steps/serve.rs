@@ -3,6 +3,7 @@
 //! (`coldstart.json`), and leaves the last boot running for the steps after
 //! it. A lane that does not boot is skipped with its log's tail.
 
+use crate::lanes::server_process::ServerError;
 use reprise_harness::records::ColdStart;
 
 use super::{Lanes, Produced, StepFailure, StepInput};
@@ -25,7 +26,12 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produ
                 return Err(StepFailure::cancelled());
             }
             // A cold start: the previous boot goes first.
-            lanes.stop(&name)?;
+            match lanes.stop(&name) {
+                Err(e @ ServerError::Escaped { .. }) => {
+                    ctx.escaped(s.id(), format!("lane {name}: {e}"), vec![name.clone()])
+                }
+                stopped => stopped?,
+            }
             let Some(server) = lanes.start(ctx, s.id(), lane, &server_cpus)? else {
                 booted = false;
                 break;

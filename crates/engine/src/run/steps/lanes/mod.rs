@@ -201,8 +201,10 @@ impl Lanes {
         }
         let running = self.servers.get_mut(&name).is_some_and(|s| s.is_running());
         if !running {
-            if let Some(mut old) = self.servers.remove(&name) {
-                let _ = old.stop();
+            if let Some(mut old) = self.servers.remove(&name)
+                && let Err(e @ ServerError::Escaped { .. }) = old.stop()
+            {
+                ctx.escaped(step, format!("lane {name}: {e}"), vec![name.clone()]);
             }
             if let (Placement::Container, Some(image)) = (lane.placement, &lane.image) {
                 let asked = self.prepare_image(ctx, step, lane, image);
@@ -335,18 +337,20 @@ impl Lanes {
         self.failed.keys().cloned().collect()
     }
 
-    /// Stops every server; reports any that left processes behind.
-    pub fn stop_all(&mut self) -> Vec<String> {
+    /// Stops every server; answers each that left processes behind or
+    /// had one move out of its cgroup: who (`lane NAME`, `service NAME`)
+    /// and what.
+    pub fn stop_all(&mut self) -> Vec<(String, ServerError)> {
         let mut problems = Vec::new();
         for (name, mut server) in std::mem::take(&mut self.servers) {
             if let Err(e) = server.stop() {
-                problems.push(format!("lane {name}: {e}"));
+                problems.push((format!("lane {name}"), e));
             }
         }
         // The services last: the lanes may talk to them until they stop.
         for (name, mut service) in std::mem::take(&mut self.services) {
             if let Err(e) = service.stop() {
-                problems.push(format!("service {name}: {e}"));
+                problems.push((format!("service {name}"), e));
             }
         }
         problems

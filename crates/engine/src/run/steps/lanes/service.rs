@@ -6,7 +6,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use super::Lanes;
-use crate::lanes::server_process::{LaneServer, ServerSpec};
+use crate::lanes::server_process::{LaneServer, ServerError, ServerSpec};
 use crate::os::run_files::within;
 use crate::run::context::RunContext;
 use crate::run::failure::StepFailure;
@@ -29,8 +29,10 @@ impl Lanes {
             {
                 continue;
             }
-            if let Some(mut old) = self.services.remove(name.as_str()) {
-                let _ = old.stop();
+            if let Some(mut old) = self.services.remove(name.as_str())
+                && let Err(e @ ServerError::Escaped { .. }) = old.stop()
+            {
+                ctx.escaped(step, format!("service {name}: {e}"), Vec::new());
             }
             let Some(service) = self.service_specs.iter().find(|s| s.name == *name).cloned() else {
                 return Err(format!("the recipe has no service `{name}`"));
