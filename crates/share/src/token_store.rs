@@ -240,8 +240,7 @@ fn check_private(path: &Path, meta: &std::fs::Metadata) -> Result<(), ShareError
             fix: format!("remove it (`rm {}`) and sign in again", path.display()),
         });
     }
-    // SAFETY: geteuid cannot fail and touches no memory.
-    let me = unsafe { libc::geteuid() };
+    let me = rustix::process::geteuid().as_raw();
     if meta.uid() != me {
         return Err(ShareError::TokenFile {
             file,

@@ -8,20 +8,12 @@ use crate::checks::DiskSpace;
 /// existing ancestor when `dir` is not made yet. `None` where statvfs fails.
 pub fn disk_space(dir: &Path) -> Option<DiskSpace> {
     let existing: PathBuf = dir.ancestors().find(|p| p.exists())?.to_path_buf();
-    let c_path = std::ffi::CString::new(existing.as_os_str().as_encoded_bytes()).ok()?;
-    // SAFETY: statvfs is plain data; the call fills it from a NUL-terminated path.
-    let stat = unsafe {
-        let mut stat: libc::statvfs = std::mem::zeroed();
-        if libc::statvfs(c_path.as_ptr(), &mut stat) != 0 {
-            return None;
-        }
-        stat
-    };
-    let block = stat.f_frsize as u64;
+    let stat = rustix::fs::statvfs(&existing).ok()?;
+    let block = stat.f_frsize;
     Some(DiskSpace {
         path: dir.to_path_buf(),
-        free_bytes: stat.f_bavail as u64 * block,
-        total_bytes: stat.f_blocks as u64 * block,
+        free_bytes: stat.f_bavail * block,
+        total_bytes: stat.f_blocks * block,
     })
 }
 

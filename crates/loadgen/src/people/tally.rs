@@ -278,8 +278,7 @@ pub fn resident_mib() -> f64 {
         .nth(1)
         .and_then(|p| p.parse().ok())
         .unwrap_or(0.0);
-    // SAFETY: sysconf has no preconditions.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as f64;
+    let page = rustix::param::page_size() as f64;
     pages * page / (1024.0 * 1024.0)
 }
 
