@@ -344,3 +344,59 @@ fn a_lane_s_process_that_moves_out_of_its_cgroup_is_ended_and_said() {
         "{said}"
     );
 }
+
+/// A step whose child moves itself out of the run's cgroup (as
+/// `MOVES_OUT`), then waits, to be killed with Reprise.
+fn moves_out_and_holds() -> String {
+    MOVES_OUT.replace(
+        r#"command = ["sh", "files/move.sh"]"#,
+        r#"command = ["sh", "-c", "sh files/move.sh && echo holding > holding && sleep 300"]"#,
+    )
+}
+
+#[test]
+fn what_moved_out_of_the_cgroup_of_a_killed_run_ends_with_clean() {
+    let c = Checkout::new(&[("moves-out", &moves_out_and_holds())]);
+    let mut reprise: Child = c
+        .command(&["run", "moves-out", "--yes"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(60);
+    let run = loop {
+        if let Some(run) = c.run_dir().filter(|r| r.join("holding").is_file()) {
+            break run;
+        }
+        assert!(Instant::now() < until, "the step never started holding");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let pid: u32 = std::fs::read_to_string(run.join("moved.pid"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    reprise.kill().unwrap();
+    reprise.wait().unwrap();
+    let cgroup = std::fs::read_to_string(format!("/proc/{pid}/cgroup")).unwrap();
+    assert!(
+        alive(pid) && !cgroup.contains("/reprise-"),
+        "the child should have outlived Reprise outside the run's cgroup: {cgroup}"
+    );
+    let out = c.command(&["clean", "--all"]).output().unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{said}");
+    assert!(gone(&[pid]), "clean --all left {pid} running: {said}");
+    assert!(said.contains("moved out of the run's cgroup"), "{said}");
+    // Nothing pinned is left behind: no mount under the run's folder.
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    assert!(
+        !mounts.contains(&run.display().to_string()),
+        "a namespace is still pinned under {}",
+        run.display()
+    );
+}

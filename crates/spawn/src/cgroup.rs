@@ -346,12 +346,31 @@ mod tests {
 /// The cgroup namespace a child was started in ([`Cgroup::join_on_exec`]),
 /// held open so that its number cannot pass to another namespace while it
 /// is watched: every process the child starts carries it, whatever cgroup,
-/// process group or environment it moves to (short of `setns`, which takes
-/// root and a handle on another namespace).
+/// process group or environment it moves to (short of leaving the
+/// namespace too: `unshare -C` or `setns`, which take root).
+///
+/// Pinned to a file ([`Namespace::pin_at`]: a bind mount of it, as `ip
+/// netns` pins a network namespace), it outlives a Reprise killed while it
+/// is watched, still with its own number, and the next look at the file
+/// ([`Namespace::sweep_pinned`]) ends what moved out of the cgroup
+/// meanwhile. Dropped, it is unpinned.
 #[derive(Debug)]
 pub struct Namespace {
     inode: u64,
-    _held: File,
+    held: File,
+    pinned: Option<PathBuf>,
+}
+
+/// The filesystem of namespace files (`NSFS_MAGIC`).
+const NSFS_MAGIC: u64 = 0x6e73_6673;
+
+impl Drop for Namespace {
+    fn drop(&mut self) {
+        if let Some(at) = self.pinned.take() {
+            let _ = rustix::mount::unmount(&at, rustix::mount::UnmountFlags::DETACH);
+            let _ = std::fs::remove_file(&at);
+        }
+    }
 }
 
 /// A process that left its cgroup and was ended: `pid 4242 (sleep)`.
@@ -374,7 +393,56 @@ impl Namespace {
         let own = ns_inode(std::process::id())?;
         let held = File::open(format!("/proc/{pid}/ns/cgroup")).ok()?;
         let inode = std::os::unix::fs::MetadataExt::ino(&held.metadata().ok()?);
-        (inode != own).then_some(Namespace { inode, _held: held })
+        (inode != own).then_some(Namespace {
+            inode,
+            held,
+            pinned: None,
+        })
+    }
+
+    /// Pins the namespace at `at`, a file made for it (never one that is
+    /// there already): a bind mount of the namespace, which keeps it, and
+    /// its number, until it is unpinned.
+    pub fn pin_at(&mut self, at: &Path) -> io::Result<()> {
+        File::options().write(true).create_new(true).open(at)?;
+        let source = format!("/proc/self/fd/{}", self.held.as_raw_fd());
+        if let Err(e) = rustix::mount::mount_bind(source.as_str(), at) {
+            let _ = std::fs::remove_file(at);
+            return Err(e.into());
+        }
+        self.pinned = Some(at.to_path_buf());
+        Ok(())
+    }
+
+    /// Ends what is in the namespace pinned at `at` (by a Reprise killed
+    /// while it watched it) and unpins it; names what it ended. A file that
+    /// is not a pinned namespace, or pins this process's own namespace or
+    /// the first process's, is only removed: nothing is ended through it.
+    pub fn sweep_pinned(at: &Path) -> Vec<Escaped> {
+        let pinned = File::options()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(at)
+            .ok()
+            .filter(|f| rustix::fs::fstatfs(f).is_ok_and(|fs| fs.f_type as u64 == NSFS_MAGIC));
+        let Some(held) = pinned else {
+            let _ = rustix::mount::unmount(at, rustix::mount::UnmountFlags::DETACH);
+            let _ = std::fs::remove_file(at);
+            return Vec::new();
+        };
+        let inode = held
+            .metadata()
+            .map_or(0, |m| std::os::unix::fs::MetadataExt::ino(&m));
+        let namespace = Namespace {
+            inode,
+            held,
+            pinned: Some(at.to_path_buf()),
+        };
+        let others = [ns_inode(std::process::id()), ns_inode(1)];
+        if inode == 0 || others.contains(&Some(inode)) {
+            return Vec::new();
+        }
+        namespace.sweep()
     }
 
     /// The number the kernel gives it (`cgroup:[4026532451]`).

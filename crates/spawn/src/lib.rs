@@ -40,6 +40,12 @@ pub trait Recorder {
     /// Records the group led by the process just spawned as `pgid`,
     /// described by `what` (`step build: bundle`, `lane nginx: nginx`).
     fn record(&self, pgid: u32, what: &str) -> io::Result<Box<dyn Record>>;
+    /// Where the cgroup namespace of the group `pgid` is pinned, so that a
+    /// Reprise killed meanwhile leaves it findable ([`Namespace::pin_at`]);
+    /// `None` keeps it unpinned.
+    fn namespace_pin(&self, _pgid: u32) -> Option<std::path::PathBuf> {
+        None
+    }
 }
 
 /// A recorded process group.
@@ -144,9 +150,16 @@ pub fn spawn(
             }
         },
     };
-    let namespace = cgroup
+    let mut namespace = cgroup
         .as_ref()
         .and_then(|_| Namespace::of_child(child.id()));
+    if let (Some(namespace), Some(at)) = (
+        namespace.as_mut(),
+        recorder.and_then(|r| r.namespace_pin(child.id())),
+    ) {
+        // Unpinned, it is still watched while Reprise runs.
+        let _ = namespace.pin_at(&at);
+    }
     Ok(Spawned {
         child,
         record,

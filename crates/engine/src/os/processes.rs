@@ -134,6 +134,14 @@ impl Recorder for RunProcesses {
             pgid,
         }))
     }
+
+    /// `processes/<pgid>.cgroupns`, inside the run's folder.
+    fn namespace_pin(&self, pgid: u32) -> Option<PathBuf> {
+        self.run
+            .file(format!("processes/{pgid}.{NAMESPACE_PIN}"))
+            .ok()
+            .map(|f| f.path())
+    }
 }
 
 /// A recorded process group: its file in `processes/`.
@@ -399,6 +407,19 @@ impl Attempt {
             // nothing to end, and nothing to look at again.
             let _ = fs::remove_file(self.run.processes().join(CGROUP_RECORD));
         }
+        // What moved itself out of the cgroup too, found by the cgroup
+        // namespace a killed attempt left pinned.
+        let escaped: Vec<u32> = namespace_pins(&self.run.processes())
+            .iter()
+            .flat_map(|pin| reprise_spawn::Namespace::sweep_pinned(pin))
+            .map(|e| e.pid)
+            .collect();
+        if !escaped.is_empty() {
+            found.ended.push(Ended {
+                what: "processes that had moved out of the run's cgroup".into(),
+                pids: escaped,
+            });
+        }
         found
     }
 }
@@ -429,6 +450,7 @@ pub fn end_all_leftovers(data: &DataDir, except: &RunDir) -> Vec<Leftovers> {
         let dir = path.join("processes");
         let left = has_records(&dir)
             || dir.join(CGROUP_RECORD).is_file()
+            || !namespace_pins(&dir).is_empty()
             || marked.contains(&path.display().to_string());
         if path == except.path || !left {
             continue;
@@ -499,6 +521,21 @@ impl Leftovers {
 
 fn is_record(name: &str) -> bool {
     !name.starts_with('.') && name.ends_with(".json")
+}
+
+/// The suffix of a pinned cgroup namespace's file in `processes/`.
+const NAMESPACE_PIN: &str = "cgroupns";
+
+/// The cgroup namespaces pinned in a run's `processes/`.
+fn namespace_pins(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == NAMESPACE_PIN))
+        .collect()
 }
 
 /// Whether a run's `processes/` records any group.
