@@ -323,7 +323,7 @@ impl Printer {
                 Stream::Stderr => self.log(step, '!', line),
                 // Reprise's own lines about the step are never held back,
                 // and each is said once (a lane skipped, in every step).
-                Stream::Reprise => {
+                Stream::Note => {
                     let first = self
                         .said
                         .lock()

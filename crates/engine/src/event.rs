@@ -15,7 +15,7 @@ use ts_rs::TS;
 pub enum Stream {
     Stdout,
     Stderr,
-    Reprise,
+    Note,
 }
 
 /// Something that happened during a run. Serialized with an `event` tag, so

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use reprise_recipe::Metric;
-use reprise_verdict::{CellKey, LaneInfo, Measurements, Run, is_load_metric};
+use reprise_verdict::{CellKey, LaneInfo, Measurements, Repetition, is_load_metric};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -120,7 +120,7 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
             let load = is_load_metric(metric);
             m.push_run(
                 CellKey::new(&lane, line.endpoint.as_deref(), metric),
-                Run {
+                Repetition {
                     run: line.run,
                     value,
                     errors: if load { errors } else { 0 },

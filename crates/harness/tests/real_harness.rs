@@ -13,7 +13,7 @@ use reprise_harness::bench_env::BenchEnv;
 use reprise_harness::{per_run, summary};
 use reprise_probe::Fingerprint;
 use reprise_recipe::Metric;
-use reprise_verdict::{CellKey, LaneInfo, Measurements, Run};
+use reprise_verdict::{CellKey, LaneInfo, Measurements, Repetition};
 use serde_json::Value;
 
 use real_scripts::*;
@@ -69,7 +69,7 @@ fn summary_is_the_real_aggregators_on_reprise_s_own_lines() {
             ] {
                 m.push_run(
                     CellKey::new(lane, Some("/"), metric),
-                    Run {
+                    Repetition {
                         run,
                         value: Some(value),
                         errors,
@@ -299,7 +299,7 @@ fn the_real_bench_report_renders_reprise_s_summary() {
     for run in 1..=3 {
         m.push_run(
             CellKey::new("ruby", Some("/rooms/1"), Metric::ReqPerS),
-            Run {
+            Repetition {
                 run,
                 value: Some(470.0 + f64::from(run)),
                 errors: 0,

@@ -127,7 +127,7 @@ struct Incoming<'a> {
 /// keeps its identifier and message as the JSON they came as, so a reader
 /// that needs neither copies neither.
 #[derive(Debug, Clone)]
-pub(crate) enum Said<'a> {
+pub(crate) enum ServerMessage<'a> {
     Welcome,
     Ping,
     Confirmed(String),
@@ -143,15 +143,15 @@ pub(crate) enum Said<'a> {
     },
 }
 
-impl Said<'_> {
+impl ServerMessage<'_> {
     /// As [`CableEvent`] (the welcome is none).
     fn into_event(self) -> Result<Option<CableEvent>, CableError> {
         Ok(Some(match self {
-            Said::Welcome => return Ok(None),
-            Said::Ping => CableEvent::Ping,
-            Said::Confirmed(id) => CableEvent::Confirmed(id),
-            Said::Rejected(id) => CableEvent::Rejected(id),
-            Said::Message {
+            ServerMessage::Welcome => return Ok(None),
+            ServerMessage::Ping => CableEvent::Ping,
+            ServerMessage::Confirmed(id) => CableEvent::Confirmed(id),
+            ServerMessage::Rejected(id) => CableEvent::Rejected(id),
+            ServerMessage::Message {
                 identifier,
                 message,
             } => CableEvent::Message {
@@ -163,7 +163,9 @@ impl Said<'_> {
                         .map_err(|e| frame_error(message.get(), e))?,
                 },
             },
-            Said::Disconnect { reason, reconnect } => CableEvent::Disconnect { reason, reconnect },
+            ServerMessage::Disconnect { reason, reconnect } => {
+                CableEvent::Disconnect { reason, reconnect }
+            }
         }))
     }
 }
@@ -334,30 +336,30 @@ impl CableProtocol {
         &mut self,
         text: &'a str,
         now: Instant,
-    ) -> Result<Option<Said<'a>>, CableError> {
+    ) -> Result<Option<ServerMessage<'a>>, CableError> {
         let incoming: Incoming<'a> =
             serde_json::from_str(text).map_err(|e| frame_error(text, e))?;
         Ok(match incoming.kind.as_deref() {
             Some("ping") => {
                 self.last_ping = now;
-                Some(Said::Ping)
+                Some(ServerMessage::Ping)
             }
-            Some("welcome") => Some(Said::Welcome),
+            Some("welcome") => Some(ServerMessage::Welcome),
             // An answer for a subscription since unsubscribed is stale news.
             Some("confirm_subscription") => match incoming.identifier {
                 Some(raw) => match self.answered(raw, SubscriptionState::Confirmed)? {
-                    (id, true) => Some(Said::Confirmed(id)),
+                    (id, true) => Some(ServerMessage::Confirmed(id)),
                     (_, false) => None,
                 },
                 None => None,
             },
             Some("reject_subscription") => match incoming.identifier {
-                Some(raw) => Some(Said::Rejected(
+                Some(raw) => Some(ServerMessage::Rejected(
                     self.answered(raw, SubscriptionState::Rejected)?.0,
                 )),
                 None => None,
             },
-            Some("disconnect") => Some(Said::Disconnect {
+            Some("disconnect") => Some(ServerMessage::Disconnect {
                 reason: incoming.reason,
                 reconnect: incoming.reconnect.unwrap_or(false),
             }),
@@ -366,7 +368,7 @@ impl CableProtocol {
                     let why = format!("the identifier {} is not a string", identifier.get());
                     return Err(frame_error(text, why));
                 }
-                (Some(identifier), Some(message)) => Some(Said::Message {
+                (Some(identifier), Some(message)) => Some(ServerMessage::Message {
                     identifier,
                     message,
                 }),
@@ -507,8 +509,8 @@ impl Cable {
             loop {
                 let text = cable.read().await?;
                 match cable.protocol.read(&text, Instant::now())? {
-                    Some(Said::Welcome) => return Ok(cable),
-                    Some(Said::Disconnect { reason, .. }) => {
+                    Some(ServerMessage::Welcome) => return Ok(cable),
+                    Some(ServerMessage::Disconnect { reason, .. }) => {
                         return Err(CableError::Refused(reason.unwrap_or_default()));
                     }
                     _ => continue,
@@ -593,7 +595,7 @@ impl Cable {
                 None => self.read().await?,
             };
             let said = self.protocol.read(&text, Instant::now())?;
-            if let Some(event) = said.map(Said::into_event).transpose()?.flatten() {
+            if let Some(event) = said.map(ServerMessage::into_event).transpose()?.flatten() {
                 return Ok(event);
             }
         }
@@ -626,7 +628,7 @@ mod tests {
     fn event(frame: &str) -> Result<Option<CableEvent>, CableError> {
         let mut protocol = CableProtocol::new(Instant::now());
         let said = protocol.read(frame, Instant::now())?;
-        Ok(said.map(Said::into_event).transpose()?.flatten())
+        Ok(said.map(ServerMessage::into_event).transpose()?.flatten())
     }
 
     #[test]
@@ -708,7 +710,7 @@ mod tests {
         let confirm = serde_json::json!({"type": "confirm_subscription", "identifier": id});
         let confirm = confirm.to_string();
         let said = protocol.read(&confirm, start).unwrap();
-        assert!(matches!(said, Some(Said::Confirmed(c)) if c == id));
+        assert!(matches!(said, Some(ServerMessage::Confirmed(c)) if c == id));
         assert_eq!(
             protocol.subscription(id),
             Some(SubscriptionState::Confirmed)

@@ -21,14 +21,14 @@ pub enum Runs {
 /// What cleaning did, line by line in order, and whether all of it went well.
 #[derive(Debug, Default)]
 pub struct Cleaned {
-    pub said: Vec<Said>,
+    pub said: Vec<CleanLine>,
     /// Something could not be done (a line says what).
     pub failed: bool,
 }
 
 /// One line of what cleaning did.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Said {
+pub enum CleanLine {
     /// Done: `removed RUN`, a container removed, a process ended.
     Done(String),
     /// Could not be done, and why.
@@ -37,11 +37,11 @@ pub enum Said {
 
 impl Cleaned {
     fn done(&mut self, line: String) {
-        self.said.push(Said::Done(line));
+        self.said.push(CleanLine::Done(line));
     }
 
     fn problem(&mut self, line: String) {
-        self.said.push(Said::Problem(line));
+        self.said.push(CleanLine::Problem(line));
         self.failed = true;
     }
 }

@@ -15,7 +15,7 @@ use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
 use reprise_verdict::sequential::{Look, Standing, UntilConclusive};
 use reprise_verdict::{
-    CellKey, Deviation, DeviationKind, LaneInfo, MachineMatch, Measurements, Run, Settings,
+    CellKey, Deviation, DeviationKind, LaneInfo, MachineMatch, Measurements, Repetition, Settings,
     align_lanes, align_not_measured, judge,
 };
 use serde_json::Value;
@@ -393,7 +393,7 @@ fn command_measurements(recipe: &Recipe, results: &Path) -> Measurements {
                         });
                     m.push_run(
                         CellKey::new(&step.id, None, metric),
-                        Run {
+                        Repetition {
                             run: n as u32 + 1,
                             value: Some(value),
                             errors: 0,

@@ -48,7 +48,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-pub use recipes::Loaded;
+pub use recipes::LoadedRecipe;
 pub use reprise_engine::{CancelToken, DataDir, Event, EventSink};
 pub use reprise_history::History;
 use reprise_recipe::Catalog;

@@ -12,7 +12,7 @@ use reprise_engine::lanes::remote_engine::ServerHostEnv;
 use reprise_probe::preflight::{self, Preflight, recipe_queries};
 use reprise_probe::toolchain;
 
-use crate::recipes::Loaded;
+use crate::recipes::LoadedRecipe;
 use crate::{Session, SessionError};
 
 /// How a preflight learns the toolchains' versions.
@@ -46,7 +46,7 @@ impl Session {
     /// commands runs for them here.
     pub fn preflight(
         &self,
-        loaded: &Loaded,
+        loaded: &LoadedRecipe,
         versions: Versions,
         allow_modified: bool,
         root: Option<&Path>,

@@ -14,7 +14,7 @@ use ts_rs::TS;
 use crate::{Session, SessionError};
 
 /// A recipe and whether it is the reviewed one.
-pub struct Loaded {
+pub struct LoadedRecipe {
     pub recipe: Recipe,
     pub checksum: ChecksumStatus,
     /// SHA-256 of the bytes the recipe was parsed from: what a run of it
@@ -24,7 +24,7 @@ pub struct Loaded {
 
 /// The library: every recipe that loads, and every file that does not.
 pub struct Library {
-    pub recipes: Vec<Loaded>,
+    pub recipes: Vec<LoadedRecipe>,
     pub problems: Vec<Problem>,
 }
 
@@ -49,7 +49,7 @@ pub struct LaneStanding {
 
 impl Session {
     /// A recipe by id (`campfire-runtimes`) or path, with its checksum status.
-    pub fn load_recipe(&self, id_or_path: &str) -> Result<Loaded, SessionError> {
+    pub fn load_recipe(&self, id_or_path: &str) -> Result<LoadedRecipe, SessionError> {
         let file = self.catalog.resolve(id_or_path)?;
         // One read: the bytes digested are the bytes that run.
         let bytes = std::fs::read(&file).map_err(|source| reprise_recipe::RecipeError::Io {
@@ -58,7 +58,7 @@ impl Session {
         })?;
         let recipe = reprise_recipe::parse_bytes(&file, &bytes)?;
         let checksum = self.catalog.checksum_status_of(&file, &bytes);
-        Ok(Loaded {
+        Ok(LoadedRecipe {
             recipe,
             checksum,
             sha256: reprise_recipe::sha256_hex(&bytes),
@@ -70,7 +70,7 @@ impl Session {
     /// `checksums/recipes.sha256` lists) to the file as it is, so that a
     /// reader accepting it sees exactly what changed. `None` when the
     /// recipe is not modified or no reviewed version is in the history.
-    pub fn reviewed_diff(&self, loaded: &Loaded) -> Option<String> {
+    pub fn reviewed_diff(&self, loaded: &LoadedRecipe) -> Option<String> {
         let ChecksumStatus::Modified { expected, .. } = &loaded.checksum else {
             return None;
         };
@@ -113,7 +113,7 @@ impl Session {
                 })
                 .and_then(|bytes| {
                     let recipe = reprise_recipe::parse_bytes(&file, &bytes)?;
-                    Ok(Loaded {
+                    Ok(LoadedRecipe {
                         checksum: self.catalog.checksum_status_of(&file, &bytes),
                         sha256: reprise_recipe::sha256_hex(&bytes),
                         recipe,
@@ -137,7 +137,7 @@ impl Session {
 
 /// What of a recipe's needs is installed here: each toolchain looked for
 /// (never run), and whether each lane can run by the probe's rule.
-pub struct FoundHere {
+pub struct InstalledHere {
     pub toolchains: toolchain::Toolchains,
     pub lanes: Vec<LaneStanding>,
 }
@@ -149,7 +149,7 @@ impl crate::Session {
     /// its `reprise setup`'s where it has one, and in mise's installs):
     /// for listings. A preflight asks each toolchain its version; the rule
     /// is the same.
-    pub fn found_here(&self, recipe: &Recipe) -> FoundHere {
+    pub fn found_here(&self, recipe: &Recipe) -> InstalledHere {
         // A setup mise cannot resolve lists as no setup: the preflight and
         // the run say why.
         let env = self.toolchain_env(recipe.id()).unwrap_or_default();
@@ -181,12 +181,12 @@ impl Session {
     }
 }
 
-fn found_with(recipe: &Recipe, search: &SearchPath) -> FoundHere {
+fn found_with(recipe: &Recipe, search: &SearchPath) -> InstalledHere {
     let toolchains = toolchain::locate(&recipe_queries(recipe), search);
     let here = LaneHost::ThisMachine;
     let engine = here.ask_engine(recipe).ok().flatten();
     let lanes = standings(here.lanes_here(recipe, &toolchains, engine.as_ref()));
-    FoundHere { toolchains, lanes }
+    InstalledHere { toolchains, lanes }
 }
 
 fn standings(lanes: Vec<(String, LaneHere)>) -> Vec<LaneStanding> {

@@ -16,7 +16,7 @@ use reprise_verdict::{Deviation, DeviationKind};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::{Loaded, Session, SessionError};
+use crate::{LoadedRecipe, Session, SessionError};
 
 /// What a person asked of a run.
 #[derive(Clone, Debug, Default)]
@@ -171,7 +171,7 @@ impl RunChoices {
 
 /// A run ready to go: its plan, the folder it will use, what each step
 /// will do there, and how the run will differ from the post.
-pub struct Prepared<'r> {
+pub struct PreparedRun<'r> {
     pub plan: Plan<'r>,
     /// The run folder resumed, or `None` for a new one.
     pub resumes: Option<RunDir>,
@@ -275,9 +275,9 @@ impl Session {
     /// `allow_modified`; plans the steps; finds the run to resume.
     pub fn prepare<'r>(
         &self,
-        loaded: &'r Loaded,
+        loaded: &'r LoadedRecipe,
         options: &RunOptions,
-    ) -> Result<Prepared<'r>, SessionError> {
+    ) -> Result<PreparedRun<'r>, SessionError> {
         if !loaded.checksum.is_reviewed() && !options.allow_modified {
             return Err(SessionError::Unreviewed {
                 file: loaded.recipe.file.clone(),
@@ -336,7 +336,7 @@ impl Session {
                 .map(|_| Decision::Run("a new run".into()))
                 .collect(),
         };
-        Ok(Prepared {
+        Ok(PreparedRun {
             decisions,
             deviations: deviations(loaded, options),
             consent: reprise_engine::Consent::of(&plan, &loaded.recipe, &options.lane_host),
@@ -362,7 +362,7 @@ impl Session {
     /// history) are [`Event::Note`]s.
     pub fn execute(
         &self,
-        prepared: Prepared,
+        prepared: PreparedRun,
         events: &dyn EventSink,
     ) -> Result<RunOutcome, SessionError> {
         let recipe = prepared.plan.recipe;
@@ -387,7 +387,7 @@ impl Session {
 
     fn execute_registered(
         &self,
-        prepared: Prepared,
+        prepared: PreparedRun,
         events: &dyn EventSink,
         cancel: CancelToken,
     ) -> Result<RunOutcome, SessionError> {
@@ -519,7 +519,7 @@ fn lanes_not_measured(run: &RunDir, steps: &RunReport, events: &dyn EventSink) -
 }
 
 /// How a run will differ from the post before it starts.
-fn deviations(loaded: &Loaded, options: &RunOptions) -> Vec<Deviation> {
+fn deviations(loaded: &LoadedRecipe, options: &RunOptions) -> Vec<Deviation> {
     let mut found = Vec::new();
     for (id, url) in &options.sources {
         let from = loaded

@@ -13,7 +13,7 @@ use reprise_engine::os::runner::host::{self, HostCommand};
 use reprise_engine::{CancelToken, EventSink};
 use serde::Serialize;
 
-use crate::recipes::Loaded;
+use crate::recipes::LoadedRecipe;
 use crate::{Session, SessionError};
 
 /// What a setup will do, for the reader to accept.
@@ -92,7 +92,7 @@ pub enum SetupEnd {
 
 impl Session {
     /// What setting up `loaded` for `lanes` (every lane when empty) does.
-    pub fn setup_plan(&self, loaded: &Loaded, lanes: &[String]) -> SetupPlan {
+    pub fn setup_plan(&self, loaded: &LoadedRecipe, lanes: &[String]) -> SetupPlan {
         let recipe = &loaded.recipe;
         let tools = mise::tools(recipe, lanes);
         let setup = Setup::of(&self.data, recipe.id());
@@ -139,7 +139,7 @@ impl Session {
     /// `events` (step `setup`). Run again, it installs only what is missing.
     pub fn setup(
         &self,
-        loaded: &Loaded,
+        loaded: &LoadedRecipe,
         plan: &SetupPlan,
         allow_modified: bool,
         events: &dyn EventSink,

@@ -6,7 +6,9 @@ use std::path::Path;
 use reprise_history::History;
 use reprise_recipe::Metric;
 use reprise_report::{Environment, Report, RunInfo};
-use reprise_verdict::{CellKey, Judgement, MachineMatch, Measurements, Run, Settings, read_cells};
+use reprise_verdict::{
+    CellKey, Judgement, MachineMatch, Measurements, Repetition, Settings, read_cells,
+};
 
 use crate::fitness::Fitness;
 use crate::profile::Profile;
@@ -30,7 +32,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
         let number = n as u32 + 1;
         measurements.push_run(
             CellKey::new(REFERENCE_LANE, Some("/"), Metric::ReqPerS),
-            Run {
+            Repetition {
                 run: number,
                 value: run.req_per_s,
                 errors: run.errors,
@@ -40,7 +42,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
         );
         measurements.push_run(
             CellKey::new(REFERENCE_LANE, Some("/"), Metric::P99Ms),
-            Run {
+            Repetition {
                 run: number,
                 value: run.p99_ms,
                 errors: run.errors,
@@ -59,7 +61,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
     for (n, ms) in kernel_runs.enumerate() {
         measurements.push_run(
             CellKey::new(KERNEL_LANE, None, Metric::UsPerRequest),
-            Run {
+            Repetition {
                 run: n as u32 + 1,
                 value: Some(ms * 1000.0),
                 errors: 0,
@@ -72,7 +74,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
     for (metric, value) in [(Metric::P50Ms, timer.p50_ms), (Metric::P99Ms, timer.p99_ms)] {
         measurements.push_run(
             CellKey::new("timer-lag", None, metric),
-            Run {
+            Repetition {
                 run: 1,
                 value: Some(value),
                 errors: 0,

@@ -17,7 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::measurements::{Cell, Run};
+use crate::measurements::{Cell, Repetition};
 use crate::statistics::{Interval, median};
 
 /// A lane that wanted at least this share of its CPUs (its CPU time and its
@@ -54,7 +54,7 @@ impl LaneCpu {
     /// Reads a cell's runs; `None` unless every run with a number says what
     /// the server got.
     pub fn of(figure: &str, cell: &Cell) -> Option<LaneCpu> {
-        let runs: Vec<&Run> = cell.runs.iter().filter(|r| r.value.is_some()).collect();
+        let runs: Vec<&Repetition> = cell.runs.iter().filter(|r| r.value.is_some()).collect();
         if runs.is_empty() || runs.iter().any(|r| r.server_cpu.is_none()) {
             return None;
         }
@@ -228,7 +228,7 @@ impl CpuReading {
 /// times the share it wanted, at most all of them). Only the time taken
 /// from it is put back, not time it sat idle; a run that used more than it
 /// was thought to be able to (a share above one) keeps its rate.
-pub fn per_cpu_second(run: &Run) -> Option<f64> {
+pub fn per_cpu_second(run: &Repetition) -> Option<f64> {
     let value = run.value?;
     let cpu = run.server_cpu?;
     let share = cpu.share();
@@ -271,7 +271,7 @@ mod tests {
             runs: runs
                 .iter()
                 .enumerate()
-                .map(|(i, &(value, cpu_s, wait_s))| Run {
+                .map(|(i, &(value, cpu_s, wait_s))| Repetition {
                     run: i as u32 + 1,
                     value: Some(value),
                     errors: 0,

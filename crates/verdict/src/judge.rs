@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::cpu_share::{CpuBasis, CpuReading, LaneCpu, per_cpu_second};
 use crate::deviation::Deviation;
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
-use crate::measurements::{CellKey, Measurements, Run};
+use crate::measurements::{CellKey, Measurements, Repetition};
 use crate::statistics::median;
 use crate::statistics::{Bootstrap, CellStats, Interval, narrowed};
 
@@ -410,7 +410,7 @@ fn whole_lane_memory(recipe: &Recipe, measurements: &Measurements) -> Measuremen
             for (run, samples) in runs {
                 m.push_run(
                     CellKey::new(lane, None, metric),
-                    Run {
+                    Repetition {
                         run,
                         value: (!samples.is_empty()).then(|| median(&samples)),
                         errors: 0,

@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use reprise_recipe::Metric;
-//! use reprise_verdict::{CellKey, MachineMatch, Measurements, Outcome, Run, Settings, judge};
+//! use reprise_verdict::{CellKey, MachineMatch, Measurements, Outcome, Repetition, Settings, judge};
 //!
 //! let recipe = reprise_recipe::parse("recipes/hello.toml".as_ref(), r#"
 //! [post]
@@ -62,7 +62,7 @@
 //! for (lane, values) in [("fast", [700.0, 710.0, 705.0]), ("slow", [350.0, 352.0, 349.0])] {
 //!     for (i, value) in values.into_iter().enumerate() {
 //!         let key = CellKey::new(lane, None, Metric::ReqPerS);
-//!         measurements.push_run(key, Run { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None, server_cpu: None });
+//!         measurements.push_run(key, Repetition { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None, server_cpu: None });
 //!     }
 //! }
 //! let judgement = judge(&recipe, &measurements, &MachineMatch::Differs(vec!["another CPU".into()]), &Settings::default());
@@ -92,6 +92,7 @@ pub use judge::{
 };
 pub use lanes::{align_lanes, align_not_measured};
 pub use measurements::{
-    Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Run, ServerCpu, is_load_metric,
+    Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Repetition, ServerCpu,
+    is_load_metric,
 };
 pub use statistics::{Bootstrap, CellStats, Interval, XorShift, coefficient_of_variation, median};

@@ -59,7 +59,7 @@ impl Ord for MetricName {
 
 /// One timed run of a cell.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
-pub struct Run {
+pub struct Repetition {
     /// The run's number, from 1.
     pub run: u32,
     /// The value; `None` when the run produced no number (the harness writes
@@ -126,7 +126,7 @@ impl ServerCpu {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Cell {
     pub key: CellKey,
-    pub runs: Vec<Run>,
+    pub runs: Vec<Repetition>,
 }
 
 /// How a lane ran, as the harness files record it.
@@ -189,7 +189,7 @@ impl Measurements {
     }
 
     /// Adds a run to its cell, creating the cell on first use.
-    pub fn push_run(&mut self, key: CellKey, run: Run) {
+    pub fn push_run(&mut self, key: CellKey, run: Repetition) {
         match self.cells.iter_mut().find(|c| c.key == key) {
             Some(cell) => cell.runs.push(run),
             None => self.cells.push(Cell {

@@ -346,7 +346,7 @@ mod tests {
     }
 
     use crate::judge::{MachineMatch, Settings, judge};
-    use crate::measurements::{Measurements, Run};
+    use crate::measurements::{Measurements, Repetition};
     use reprise_recipe::Metric;
 
     /// fast/slow, published twice as fast within `tolerance`.
@@ -410,7 +410,7 @@ quote = "Fast is twice slow."
         let mut m = Measurements::default();
         for (lane, values) in [("fast", fast), ("slow", slow)] {
             for (i, v) in values.iter().enumerate() {
-                let run = Run {
+                let run = Repetition {
                     run: i as u32 + 1,
                     value: Some(*v),
                     errors: 0,

@@ -4,7 +4,7 @@
 
 use reprise_recipe::{Metric, Recipe};
 use reprise_verdict::{
-    CellKey, CpuBasis, MachineMatch, Measurements, Outcome, Run, ServerCpu, Settings, judge,
+    CellKey, CpuBasis, MachineMatch, Measurements, Outcome, Repetition, ServerCpu, Settings, judge,
 };
 
 /// Twin servers: the post says they serve the same (a ratio of one, ±10%),
@@ -78,8 +78,8 @@ quote = "A is ahead of B."
 
 /// A run of a lane on one CPU for ten seconds: `rate` req/s, its server's
 /// CPU time and wait for a CPU in seconds.
-fn run(n: u32, rate: f64, cpu_s: f64, wait_s: f64) -> Run {
-    Run {
+fn run(n: u32, rate: f64, cpu_s: f64, wait_s: f64) -> Repetition {
+    Repetition {
         run: n,
         value: Some(rate),
         errors: 0,
@@ -94,7 +94,7 @@ fn run(n: u32, rate: f64, cpu_s: f64, wait_s: f64) -> Run {
     }
 }
 
-fn measured(a: &[Run], b: &[Run]) -> Measurements {
+fn measured(a: &[Repetition], b: &[Repetition]) -> Measurements {
     let mut m = Measurements::default();
     for (lane, runs) in [("a", a), ("b", b)] {
         for r in runs {
@@ -276,7 +276,7 @@ fn a_lane_idle_part_of_the_time_is_below_its_ceiling() {
 
 #[test]
 fn runs_without_the_cpu_read_are_judged_as_before() {
-    let plain = |n, rate| Run {
+    let plain = |n, rate| Repetition {
         server_cpu: None,
         ..run(n, rate, 0.0, 0.0)
     };

@@ -3,7 +3,7 @@
 //! not which lane could make more.
 
 use reprise_recipe::{Metric, Recipe};
-use reprise_verdict::{CellKey, MachineMatch, Measurements, Outcome, Run, Settings, judge};
+use reprise_verdict::{CellKey, MachineMatch, Measurements, Outcome, Repetition, Settings, judge};
 
 const RECIPE: &str = r#"
 [post]
@@ -81,7 +81,7 @@ fn runs(m: &mut Measurements, lane: &str, metric: Metric, values: &[f64]) {
     for (n, v) in values.iter().enumerate() {
         m.push_run(
             CellKey::new(lane, None, metric),
-            Run {
+            Repetition {
                 run: n as u32 + 1,
                 value: Some(*v),
                 errors: 0,

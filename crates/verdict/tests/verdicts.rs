@@ -2,8 +2,8 @@
 
 use reprise_recipe::{Metric, Recipe};
 use reprise_verdict::{
-    CellKey, CellStatus, Interval, LaneInfo, MachineMatch, Measurements, Outcome, Parity, Run,
-    Settings, Thresholds, align_lanes, judge, more_runs_to_settle,
+    CellKey, CellStatus, Interval, LaneInfo, MachineMatch, Measurements, Outcome, Parity,
+    Repetition, Settings, Thresholds, align_lanes, judge, more_runs_to_settle,
 };
 
 /// Lanes a and b answer `/`; the post says a does 2,000 req/s, b 1,000,
@@ -102,7 +102,7 @@ fn measured(a: &[f64], b: &[f64]) -> Measurements {
         for (i, v) in values.iter().enumerate() {
             m.push_run(
                 key(lane),
-                Run {
+                Repetition {
                     run: i as u32 + 1,
                     value: Some(*v),
                     errors: 0,
@@ -265,7 +265,7 @@ fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
     for lane in ["a", "b"] {
         m.push_run(
             CellKey::new(lane, Some("/"), Metric::P99Ms),
-            Run {
+            Repetition {
                 run: 1,
                 value: Some(2.5),
                 errors: 0,
@@ -296,7 +296,7 @@ fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
 fn a_cell_with_errors_or_a_null_run_is_no_data() {
     // The harness writes req_sec null for a run with non-2xx responses.
     let mut m = Measurements::default();
-    let run = |run, value, errors| Run {
+    let run = |run, value, errors| Repetition {
         run,
         value,
         errors,
@@ -427,7 +427,7 @@ fn latency_orderings_put_the_lower_value_first() {
         for (i, v) in values.iter().enumerate() {
             m.push_run(
                 CellKey::new(lane, Some("/"), Metric::P99Ms),
-                Run {
+                Repetition {
                     run: i as u32 + 1,
                     value: Some(*v),
                     errors: 0,
@@ -632,7 +632,7 @@ fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
     for (i, v) in [500.0, 505.0, 498.0].iter().enumerate() {
         m.push_run(
             key("a"),
-            Run {
+            Repetition {
                 run: i as u32 + 1,
                 value: Some(*v),
                 errors: 0,
@@ -642,7 +642,7 @@ fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
         );
         m.push_run(
             CellKey::new("b", Some("/other"), Metric::ReqPerS),
-            Run {
+            Repetition {
                 run: i as u32 + 1,
                 value: Some(*v),
                 errors: 0,

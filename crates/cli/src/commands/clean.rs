@@ -5,7 +5,7 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_session::clean::{Runs, Said};
+use reprise_session::clean::{CleanLine, Runs};
 
 #[derive(ClapArgs)]
 pub struct Args {
@@ -51,8 +51,8 @@ pub fn run(args: Args) -> ExitCode {
     };
     for said in &cleaned.said {
         match said {
-            Said::Done(line) => println!("{line}"),
-            Said::Problem(line) => say!("error: {line}"),
+            CleanLine::Done(line) => println!("{line}"),
+            CleanLine::Problem(line) => say!("error: {line}"),
         }
     }
     if cleaned.failed {

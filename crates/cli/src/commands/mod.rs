@@ -24,7 +24,7 @@ pub mod verdict;
 use std::path::Path;
 use std::process::ExitCode;
 
-use reprise_session::{Loaded, Session};
+use reprise_session::{LoadedRecipe, Session};
 
 /// Exit code for bad input (a recipe that does not parse, an unknown id).
 pub const BAD_INPUT: u8 = 2;
@@ -37,7 +37,7 @@ pub fn session() -> Session {
 }
 
 /// Loads a recipe by id or path, printing located errors on failure.
-pub fn load_recipe(session: &Session, id_or_path: &str) -> Result<Loaded, ExitCode> {
+pub fn load_recipe(session: &Session, id_or_path: &str) -> Result<LoadedRecipe, ExitCode> {
     session.load_recipe(id_or_path).map_err(|e| {
         say!("{}", error_text(&e));
         ExitCode::from(BAD_INPUT)

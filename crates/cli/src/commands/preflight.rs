@@ -13,7 +13,7 @@ use std::io::{BufRead, IsTerminal, Write as _};
 use reprise_probe::preflight::{self, ClaimsHere, Preflight, PublishedOnly, Subject, Verdict};
 use reprise_recipe::shown::command_line;
 use reprise_session::preflight::{Preflighted, Versions};
-use reprise_session::recipes::Loaded;
+use reprise_session::recipes::LoadedRecipe;
 
 use crate::table::{Table, wrap};
 
@@ -163,7 +163,7 @@ pub fn run(args: Args) -> ExitCode {
 /// Whether the reader lets preflight run the recipe's version commands:
 /// shown first, then `--yes` or a yes on the terminal, and only for the
 /// reviewed recipe unless `--allow-modified`.
-fn accepted(args: &Args, loaded: &Loaded) -> bool {
+fn accepted(args: &Args, loaded: &LoadedRecipe) -> bool {
     let commands: Vec<String> = loaded
         .recipe
         .toolchains

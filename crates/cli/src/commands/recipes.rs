@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_session::Loaded;
+use reprise_session::LoadedRecipe;
 use reprise_session::recipes::running;
 use reprise_session::views::RecipeCard;
 
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> ExitCode {
     ]);
     let mut json = Vec::new();
     for loaded in &library.recipes {
-        let Loaded {
+        let LoadedRecipe {
             recipe, checksum, ..
         } = loaded;
         // The Library's card: the same counts the app shows.

@@ -8,10 +8,10 @@ use clap::Args as ClapArgs;
 use reprise_engine::event::Event;
 use reprise_recipe::Recipe;
 use reprise_recipe::reading::duration_words;
-use reprise_session::run::{Prepared, RunOptions};
+use reprise_session::run::{PreparedRun, RunOptions};
 use reprise_session::views::Countdown;
 use reprise_session::views::RunPlan;
-use reprise_session::{HistoryOutcome, Loaded, RunOutcome, Session};
+use reprise_session::{HistoryOutcome, LoadedRecipe, RunOutcome, Session};
 
 use crate::output::{Printer, closing};
 
@@ -151,7 +151,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// The run the flags ask for, its lanes placed.
-fn options(loaded: &mut Loaded, args: &Args) -> Result<RunOptions, ExitCode> {
+fn options(loaded: &mut LoadedRecipe, args: &Args) -> Result<RunOptions, ExitCode> {
     let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
     let lane_host = args.server.place(&mut loaded.recipe)?;
     Ok(RunOptions {
@@ -176,9 +176,9 @@ fn options(loaded: &mut Loaded, args: &Args) -> Result<RunOptions, ExitCode> {
 /// The run prepared: the plan made, nothing run.
 fn prepare<'r>(
     session: &Session,
-    loaded: &'r Loaded,
+    loaded: &'r LoadedRecipe,
     options: &RunOptions,
-) -> Result<Prepared<'r>, ExitCode> {
+) -> Result<PreparedRun<'r>, ExitCode> {
     session.prepare(loaded, options).map_err(|e| {
         match e {
             e @ reprise_session::SessionError::Unreviewed { .. } => say!(
@@ -194,7 +194,7 @@ fn prepare<'r>(
 /// The plan a reader confirms: each step with what it will do and why, what
 /// a run here can judge, the consent lines, how the run differs from the
 /// post, and where it runs. Every part escaped as it is put in.
-fn plan_text(recipe: &Recipe, prepared: &Prepared, view: &RunPlan, quick: bool) -> String {
+fn plan_text(recipe: &Recipe, prepared: &PreparedRun, view: &RunPlan, quick: bool) -> String {
     use reprise_recipe::shown::shown as show;
     let mut shown = format!(
         "Plan for {} ({}):\n",

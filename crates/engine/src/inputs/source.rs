@@ -72,7 +72,7 @@ pub fn checkout(
     let log = |line: String| {
         events.emit(Event::Log {
             step: step.to_string(),
-            stream: Stream::Reprise,
+            stream: Stream::Note,
             line,
         })
     };

@@ -96,7 +96,7 @@ impl<'a> RunContext<'a> {
     pub(crate) fn note(&self, step: &str, line: String) {
         self.events.emit(Event::Log {
             step: step.to_string(),
-            stream: Stream::Reprise,
+            stream: Stream::Note,
             line,
         });
     }

@@ -240,7 +240,7 @@ impl Browser {
             let _ = write!(wire, "cookie: {cookie}\r\n");
         }
         if !self.keep_alive {
-            // Said, so the server closes first: the closed connection's
+            // ServerMessage, so the server closes first: the closed connection's
             // TIME_WAIT is then the server's, not one of this machine's
             // ephemeral ports, which thousands of people would use up (and
             // every connect would search past).

@@ -16,9 +16,10 @@ use mio::net::TcpStream;
 use mio::{Registry, Token};
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 
-use super::roster::Dice;
+use super::roster::SplitMix;
 use crate::cable::{
-    CABLE_PROTOCOL, CableError, CableProtocol, STALE_AFTER, Said, unescape_json_string_into,
+    CABLE_PROTOCOL, CableError, CableProtocol, STALE_AFTER, ServerMessage,
+    unescape_json_string_into,
 };
 use crate::connection::{GENERATIONS, Readiness};
 use crate::http1::{connect_outcome, open, recv, send};
@@ -32,7 +33,7 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 
 /// What the person hears of their cable, besides deliveries.
 #[derive(Debug)]
-pub(crate) enum News {
+pub(crate) enum CableEvent {
     /// Open, with the welcome; `again` when it was opened again.
     Opened {
         again: bool,
@@ -111,7 +112,7 @@ pub(crate) struct CableSocket {
     /// How long an open may take, to the welcome.
     timeout: Duration,
     /// Keys and masks.
-    dice: Dice,
+    dice: SplitMix,
 }
 
 impl CableSocket {
@@ -128,7 +129,7 @@ impl CableSocket {
             readable: false,
             closing: false,
             timeout: Duration::ZERO,
-            dice: Dice::new(seed),
+            dice: SplitMix::new(seed),
         }
     }
 
@@ -147,7 +148,7 @@ impl CableSocket {
         with: &OpenWith,
         token: impl Fn(usize) -> Token,
         registry: &Registry,
-        news: &mut Vec<News>,
+        news: &mut Vec<CableEvent>,
     ) {
         let now = Instant::now();
         if self.opened_once {
@@ -230,7 +231,7 @@ impl CableSocket {
     }
 
     /// Acts on what is due at `now`; true when it is time to open it again.
-    pub fn on_timer(&mut self, now: Instant, news: &mut Vec<News>) -> bool {
+    pub fn on_timer(&mut self, now: Instant, news: &mut Vec<CableEvent>) -> bool {
         match &self.state {
             State::Waiting { until, why } if *until <= now => {
                 self.mending = Some(why.clone());
@@ -251,7 +252,7 @@ impl CableSocket {
                 }
                 let resent = self.protocol.resend_due(now);
                 if !resent.is_empty() {
-                    news.push(News::Resent(resent.len() as u64));
+                    news.push(CableEvent::Resent(resent.len() as u64));
                     for command in resent {
                         self.queue(Kind::Text, command.as_bytes());
                     }
@@ -276,7 +277,7 @@ impl CableSocket {
         now: Instant,
         buffer: &mut [u8],
         scratch: &mut String,
-        news: &mut Vec<News>,
+        news: &mut Vec<CableEvent>,
         deliver: &mut dyn FnMut(&str),
     ) {
         if generation != self.generation {
@@ -354,7 +355,7 @@ impl CableSocket {
         now: Instant,
         buffer: &mut [u8],
         scratch: &mut String,
-        news: &mut Vec<News>,
+        news: &mut Vec<CableEvent>,
         deliver: &mut dyn FnMut(&str),
     ) {
         loop {
@@ -402,7 +403,7 @@ impl CableSocket {
         bytes: &mut [u8],
         now: Instant,
         scratch: &mut String,
-        news: &mut Vec<News>,
+        news: &mut Vec<CableEvent>,
         deliver: &mut dyn FnMut(&str),
     ) -> usize {
         let mut used = 0;
@@ -469,7 +470,7 @@ impl CableSocket {
         text: &str,
         now: Instant,
         scratch: &mut String,
-        news: &mut Vec<News>,
+        news: &mut Vec<CableEvent>,
         deliver: &mut dyn FnMut(&str),
     ) {
         let said = match self.protocol.read(text, now) {
@@ -479,7 +480,7 @@ impl CableSocket {
         };
         let welcoming = matches!(self.state, State::Welcoming { .. });
         match said {
-            Said::Welcome if welcoming => {
+            ServerMessage::Welcome if welcoming => {
                 let State::Welcoming { stream, .. } =
                     std::mem::replace(&mut self.state, State::Closed)
                 else {
@@ -495,16 +496,16 @@ impl CableSocket {
                 }
                 let again = std::mem::replace(&mut self.opened_once, true);
                 self.mending = None;
-                news.push(News::Opened { again });
+                news.push(CableEvent::Opened { again });
             }
-            Said::Disconnect { reason, .. } if welcoming => {
+            ServerMessage::Disconnect { reason, .. } if welcoming => {
                 self.open_failed(CableError::Refused(reason.unwrap_or_default()), news);
             }
             _ if welcoming => {}
-            Said::Welcome | Said::Ping => {}
-            Said::Confirmed(_) => news.push(News::Confirmed),
-            Said::Rejected(id) => news.push(News::Rejected(id)),
-            Said::Message { message, .. } => {
+            ServerMessage::Welcome | ServerMessage::Ping => {}
+            ServerMessage::Confirmed(_) => news.push(CableEvent::Confirmed),
+            ServerMessage::Rejected(id) => news.push(CableEvent::Rejected(id)),
+            ServerMessage::Message { message, .. } => {
                 let literal = message.get();
                 if !literal.starts_with('"') {
                     return; // not a page's HTML
@@ -515,22 +516,22 @@ impl CableSocket {
                 }
                 deliver(scratch);
             }
-            Said::Disconnect {
+            ServerMessage::Disconnect {
                 reconnect: true,
                 reason,
             } => self.lost(format!("the server disconnected ({reason:?})"), now),
-            Said::Disconnect {
+            ServerMessage::Disconnect {
                 reconnect: false,
                 reason,
             } => {
                 self.state = State::Closed;
-                news.push(News::Disconnected(reason));
+                news.push(CableEvent::Disconnected(reason));
             }
         }
     }
 
     /// Lost while open, or failed while opening.
-    fn lost_or_failed(&mut self, why: String, now: Instant, news: &mut Vec<News>) {
+    fn lost_or_failed(&mut self, why: String, now: Instant, news: &mut Vec<CableEvent>) {
         if self.is_open() {
             self.lost(why, now);
         } else {
@@ -546,10 +547,10 @@ impl CableSocket {
         self.state = State::Waiting { until, why };
     }
 
-    fn open_failed(&mut self, error: CableError, news: &mut Vec<News>) {
+    fn open_failed(&mut self, error: CableError, news: &mut Vec<CableEvent>) {
         self.state = State::Closed;
         let lost = self.mending.take();
-        news.push(News::OpenFailed { lost, error });
+        news.push(CableEvent::OpenFailed { lost, error });
     }
 }
 

@@ -15,9 +15,9 @@ mod page;
 mod person;
 pub mod roster;
 mod shard;
+mod simulation;
 mod spec;
 mod tally;
-mod world;
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
@@ -38,7 +38,7 @@ pub use tally::{GeneratorCost, Latency, NavKind, PeopleReport, StepReport};
 use browser::{Browser, Request, fetch_waiting};
 use person::Shared;
 use shard::{ShardLink, WAKE, run_shard};
-use world::World;
+use simulation::Simulation;
 
 /// What a people load reports while it runs.
 #[derive(Debug)]
@@ -87,7 +87,7 @@ pub fn run_people_until(
         spec: spec.clone(),
         addr,
         memberships,
-        world: Mutex::new(World::new(spec.rooms, room_sizes, lost_after(spec))),
+        world: Mutex::new(Simulation::new(spec.rooms, room_sizes, lost_after(spec))),
         stopped: AtomicBool::new(false),
     };
     let threads = spec.threads.max(1);

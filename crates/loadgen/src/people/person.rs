@@ -12,14 +12,14 @@ use std::time::{Duration, Instant};
 use mio::Registry;
 
 use super::browser::{Browser, FetchError, Fetched, Progress, Request};
-use super::cable_socket::{CableSocket, News, OpenWith};
+use super::cable_socket::{CableEvent, CableSocket, OpenWith};
 use super::page::{
     PageExpectation, attr, check_page, message_client_ids, permalink_rooms, stream_sources,
 };
-use super::roster::{Dice, email, user_id};
+use super::roster::{SplitMix, email, user_id};
 use super::shard::{Socket, token};
+use super::simulation::{Simulation, client_id, parse_client_id, post_key};
 use super::tally::NavKind;
-use super::world::{World, client_id, parse_client_id, post_key};
 use super::{Mix, PeopleSpec};
 use crate::cable::stream_identifier;
 use crate::connection::Readiness;
@@ -29,13 +29,13 @@ pub(crate) struct Shared {
     pub spec: PeopleSpec,
     pub addr: std::net::SocketAddr,
     pub memberships: Vec<Vec<u32>>,
-    pub world: Mutex<World>,
+    pub world: Mutex<Simulation>,
     pub stopped: AtomicBool,
 }
 
 impl Shared {
     /// The shared state; a panic elsewhere does not hide it.
-    pub fn world(&self) -> MutexGuard<'_, World> {
+    pub fn world(&self) -> MutexGuard<'_, Simulation> {
         self.world.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -62,7 +62,7 @@ pub(crate) struct Ctx<'a> {
     /// the requests in flight, not with the people.
     pub bodies: &'a mut Vec<Vec<u8>>,
     /// What the cable said, heard after each of its events.
-    pub news: &'a mut Vec<News>,
+    pub news: &'a mut Vec<CableEvent>,
 }
 
 /// A page asked for.
@@ -117,7 +117,7 @@ pub(crate) struct Person {
     /// Where the person sits on their thread: their sockets' tokens and timers.
     slot: usize,
     account: u32,
-    dice: Dice,
+    dice: SplitMix,
     browser: Browser,
     cable: CableSocket,
     phase: Phase,
@@ -145,7 +145,7 @@ impl Person {
             id,
             slot,
             account: (id % spec.accounts.max(1) as usize) as u32,
-            dice: Dice::new(seed),
+            dice: SplitMix::new(seed),
             browser: Browser::new(shared.addr, spec.timeout, spec.keep_alive),
             cable: CableSocket::new(!seed),
             phase: Phase::Idle,
@@ -338,36 +338,36 @@ impl Person {
         }
     }
 
-    fn heard(&mut self, heard: News, shared: &Shared, ctx: &mut Ctx) {
+    fn heard(&mut self, heard: CableEvent, shared: &Shared, ctx: &mut Ctx) {
         match heard {
-            News::Opened { again: false } => {
+            CableEvent::Opened { again: false } => {
                 if matches!(self.phase, Phase::Connecting) {
                     self.visit(NavKind::OpenRoom, true, ctx);
                 }
             }
-            News::Opened { again: true } => shared.world().tally.cable_reconnects += 1,
-            News::OpenFailed { lost: None, error } => {
+            CableEvent::Opened { again: true } => shared.world().tally.cable_reconnects += 1,
+            CableEvent::OpenFailed { lost: None, error } => {
                 shared.fail("cable_connect", || error.to_string());
                 self.phase = Phase::Gone;
             }
-            News::OpenFailed {
+            CableEvent::OpenFailed {
                 lost: Some(why),
                 error,
             } => shared.fail("cable_closed", || {
                 format!("{why}; opening it again: {error}")
             }),
-            News::Confirmed => self.maybe_settled(ctx),
-            News::Rejected(id) => {
+            CableEvent::Confirmed => self.maybe_settled(ctx),
+            CableEvent::Rejected(id) => {
                 shared.fail("subscription_rejected", || id);
                 if !self.cable.protocol.any_pending() {
                     self.nav = None;
                     self.settled(ctx);
                 }
             }
-            News::Disconnected(reason) => {
+            CableEvent::Disconnected(reason) => {
                 shared.fail("cable_disconnected", || format!("{reason:?}"));
             }
-            News::Resent(n) => shared.world().tally.resends += n,
+            CableEvent::Resent(n) => shared.world().tally.resends += n,
         }
     }
 
@@ -693,11 +693,11 @@ impl Person {
 }
 
 /// Between half and one and a half times `every`, so people do not march in step.
-fn jitter(every: Duration, dice: &mut Dice) -> Duration {
+fn jitter(every: Duration, dice: &mut SplitMix) -> Duration {
     every.mul_f64(0.5 + dice.unit())
 }
 
-fn pick_kind(mix: &Mix, dice: &mut Dice) -> NavKind {
+fn pick_kind(mix: &Mix, dice: &mut SplitMix) -> NavKind {
     let total = mix.open_room + mix.scroll_history + mix.search + mix.return_to_room;
     let mut roll = dice.unit() * total;
     for (kind, share) in [

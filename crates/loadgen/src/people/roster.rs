@@ -100,11 +100,11 @@ pub(crate) fn mix(mut x: u64) -> u64 {
 
 /// A small, fast random sequence per person (SplitMix64).
 #[derive(Debug, Clone)]
-pub(crate) struct Dice(u64);
+pub(crate) struct SplitMix(u64);
 
-impl Dice {
-    pub fn new(seed: u64) -> Dice {
-        Dice(mix(seed))
+impl SplitMix {
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(mix(seed))
     }
 
     pub fn next(&mut self) -> u64 {

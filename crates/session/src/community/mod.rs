@@ -338,7 +338,7 @@ fn is_shared_as(
 
 /// The recipe's reviewed digest here: its bytes where they are the
 /// reviewed ones, else the manifest's; `None` where it is not listed.
-fn reviewed_digest(loaded: &crate::Loaded) -> Option<String> {
+fn reviewed_digest(loaded: &crate::LoadedRecipe) -> Option<String> {
     match &loaded.checksum {
         ChecksumStatus::Matches => std::fs::read(&loaded.recipe.file)
             .ok()

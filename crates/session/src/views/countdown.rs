@@ -14,7 +14,7 @@ use reprise_recipe::StepKind;
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::run::Prepared;
+use crate::run::PreparedRun;
 
 /// What is left to measure.
 #[derive(Clone, Debug, PartialEq, Serialize, TS)]
@@ -62,7 +62,7 @@ pub struct Countdown {
 
 impl Countdown {
     /// The countdown of `prepared`'s run, as it will apply its workloads.
-    pub fn of(prepared: &Prepared) -> Countdown {
+    pub fn of(prepared: &PreparedRun) -> Countdown {
         let steps = prepared
             .plan
             .steps

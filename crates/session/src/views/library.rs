@@ -10,7 +10,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::recipes::{LaneStanding, Problem};
-use crate::{Loaded, Session, SessionError};
+use crate::{LoadedRecipe, Session, SessionError};
 
 /// Every recipe as a card, and the files that did not load.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -43,7 +43,7 @@ pub struct RecipeCard {
 
 impl RecipeCard {
     /// `loaded`'s card, its lanes judged on this machine.
-    pub fn of(session: &Session, loaded: &Loaded) -> RecipeCard {
+    pub fn of(session: &Session, loaded: &LoadedRecipe) -> RecipeCard {
         let recipe = &loaded.recipe;
         let lanes = session.found_here(recipe).lanes;
         let count = |keep: &dyn Fn(&LaneHere) -> bool| {

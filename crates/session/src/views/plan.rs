@@ -15,8 +15,8 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::preflight::{Preflighted, Versions, preflight_on};
-use crate::run::{Prepared, RunChoices};
-use crate::{Loaded, Session, SessionError};
+use crate::run::{PreparedRun, RunChoices};
+use crate::{LoadedRecipe, Session, SessionError};
 
 /// The Run page: the plan and where the latest run got to.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -86,7 +86,7 @@ impl Session {
     }
 
     /// The plan `prepared` will follow, as both front ends show it.
-    pub fn plan_view(&self, loaded: &Loaded, prepared: &Prepared) -> RunPlan {
+    pub fn plan_view(&self, loaded: &LoadedRecipe, prepared: &PreparedRun) -> RunPlan {
         let state = prepared
             .resumes
             .as_ref()
@@ -133,7 +133,7 @@ impl Session {
     /// recipe: on a server host that is a container started there).
     fn judged_elsewhere(
         &self,
-        loaded: &Loaded,
+        loaded: &LoadedRecipe,
         found: &Preflighted,
         host: &LaneHost,
     ) -> Vec<String> {
@@ -166,8 +166,8 @@ impl Session {
     /// ([`Session::judged_elsewhere`]).
     fn claims_this_run_judges(
         &self,
-        loaded: &Loaded,
-        prepared: &Prepared,
+        loaded: &LoadedRecipe,
+        prepared: &PreparedRun,
     ) -> (ClaimsHere, Vec<String>) {
         let host = &prepared.lane_host;
         let found = self.preflight(loaded, Versions::Locate, true, None, host);

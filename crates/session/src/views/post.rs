@@ -10,7 +10,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use super::{MetricUnit, units};
-use crate::{Loaded, Session, SessionError};
+use crate::{LoadedRecipe, Session, SessionError};
 
 /// The Post page: what the post claims and on what.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -97,7 +97,7 @@ impl ClaimOfPost {
 impl Session {
     /// The Post page of recipe `id`.
     pub fn post_view(&self, id: &str) -> Result<PostView, SessionError> {
-        let Loaded {
+        let LoadedRecipe {
             recipe, checksum, ..
         } = self.load_recipe(id)?;
         let here = self.found_here(&recipe);

@@ -12,7 +12,7 @@ use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_lo
 use reprise_probe::Fingerprint;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
 use reprise_verdict::sequential::UntilConclusive;
-use reprise_verdict::{CellKey, Measurements, Run, ServerCpu};
+use reprise_verdict::{CellKey, Measurements, Repetition, ServerCpu};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -557,7 +557,7 @@ fn usable_cpus(lane: &Lane, allowed: &Option<Vec<usize>>) -> f64 {
 fn record(m: &mut Measurements, c: &CellResult) {
     let errors = c.errors.total();
     let key = |metric| CellKey::new(&c.lane, Some(&c.endpoint), metric);
-    let run = |value: Option<f64>, errors: u64| Run {
+    let run = |value: Option<f64>, errors: u64| Repetition {
         run: c.run,
         value,
         errors,
@@ -566,7 +566,7 @@ fn record(m: &mut Measurements, c: &CellResult) {
     };
     m.push_run(
         key(Metric::ReqPerS),
-        Run {
+        Repetition {
             server_cpu: c.server_cpu,
             ..run(c.req_per_s, errors)
         },

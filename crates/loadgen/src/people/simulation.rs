@@ -65,7 +65,7 @@ impl PeopleSet {
     }
 }
 
-pub(crate) struct World {
+pub(crate) struct Simulation {
     pub tally: Tally,
     /// Whether the running step is being measured (not warming up).
     pub measuring: bool,
@@ -93,9 +93,9 @@ pub(crate) struct World {
     pub lost_after: Duration,
 }
 
-impl World {
-    pub fn new(rooms: u32, room_sizes: Vec<u32>, lost_after: Duration) -> World {
-        World {
+impl Simulation {
+    pub fn new(rooms: u32, room_sizes: Vec<u32>, lost_after: Duration) -> Simulation {
+        Simulation {
             tally: Tally::new(),
             measuring: false,
             step: 0,
@@ -311,8 +311,8 @@ pub(crate) fn parse_client_id(id: &str) -> Option<u64> {
 mod tests {
     use super::*;
 
-    fn world_with_viewers(viewers: &[usize]) -> World {
-        let mut world = World::new(2, vec![10, 10], Duration::from_secs(5));
+    fn world_with_viewers(viewers: &[usize]) -> Simulation {
+        let mut world = Simulation::new(2, vec![10, 10], Duration::from_secs(5));
         for &p in viewers {
             world.start_viewing(p, 1);
         }
