@@ -81,7 +81,7 @@ fn checked(github: &GitHub, mut code: DeviceCode) -> Result<DeviceCode, String> 
     {
         return Err(format!(
             "the sign-in page it gave is not a page of https://github.com or of {}: {}",
-            crate::answer_text(&github.web, &[]),
+            crate::local_text(&github.web, &[]),
             said()
         ));
     }

@@ -704,3 +704,86 @@ fn signing_out_clears_every_store_and_says_what_it_removed() {
     let again = TokenStore::sign_out(&stores);
     assert!(again.removed.is_empty() && again.complete(), "{again:?}");
 }
+
+/// The token as a server may echo it encoded: in JSON as Python writes it
+/// (`\u200b` between its letters), in hex, reversed, a letter at a time
+/// with dots, as HTML entities, percent-encoded, base64 of it upper-cased.
+fn encoded_shapes(token: &str) -> Vec<String> {
+    use base64::Engine;
+    let reversed: String = token.chars().rev().collect();
+    let letters: Vec<String> = token.chars().map(String::from).collect();
+    vec![
+        letters.join("\\u200b"),
+        token.bytes().map(|b| format!("{b:02x}")).collect(),
+        reversed.clone(),
+        letters.join("."),
+        token.bytes().map(|b| format!("&#{b};")).collect(),
+        token.bytes().map(|b| format!("%{b:02X}")).collect(),
+        base64::engine::general_purpose::STANDARD.encode(token.to_uppercase()),
+        format!("{} and {}", &reversed[..20], &reversed[20..]),
+    ]
+}
+
+/// Its letters and digits only, in lower case: what a reader could read
+/// an encoding back from, whatever separates its characters.
+fn alphanumerics(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The stand-in for api.github.com answers with the token encoded in a
+/// JSON `message` (Python's `json.dumps`, so `\u200b` is six characters of
+/// the body), in a body that is not JSON, and in GraphQL errors: no run of
+/// it that could be read back is printed.
+#[test]
+fn an_answer_that_echoes_the_token_encoded_never_prints_it() {
+    let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a";
+    let server = StandIn::start();
+    let shapes = encoded_shapes(token);
+    for shape in &shapes {
+        // Python's json.dumps: ASCII only, `\uXXXX` escapes kept as written.
+        let python = format!(
+            "{{\"message\": \"bad: {}\", \"documentation_url\": \"https://docs.github.com/graphql\"}}",
+            shape.replace('\\', "\\\\").replace("\\\\u200b", "\\u200b")
+        );
+        server.answer_raw(GRAPHQL, 500, &python);
+        server.answer_raw(GRAPHQL, 502, &format!("<pre>bad: {shape}</pre>"));
+        server.answer(
+            GRAPHQL,
+            200,
+            serde_json::json!({"errors": [{"message": format!("bad: {shape}")}]}),
+        );
+    }
+    for shape in shapes.iter().flat_map(|s| [s, s, s]) {
+        let err = find_target(&server.github(), token, "rubys/reprise", "General").unwrap_err();
+        let said = err.to_string();
+        let read = alphanumerics(&said.replace("\\u{200b}", ""));
+        let encoded = alphanumerics(shape);
+        let windows = encoded.len() - 12;
+        assert!(
+            !(0..=windows).any(|i| read.contains(&encoded[i..i + 12])),
+            "the token's {shape:?} was printed: {said}"
+        );
+        assert!(
+            said.contains("bad: ")
+                && (said.contains("[token]")
+                    || said.contains("[part of the answer withheld: it could carry the token]")),
+            "{said}"
+        );
+    }
+    // GitHub's own messages are said as they are, with where to read more.
+    server.answer(
+        GRAPHQL,
+        500,
+        serde_json::json!({"message": "API rate limit exceeded for user ID 123.", "documentation_url": "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}),
+    );
+    let said = find_target(&server.github(), token, "rubys/reprise", "General")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        said.ends_with("answered 500: API rate limit exceeded for user ID 123. (see https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting)"),
+        "{said}"
+    );
+}

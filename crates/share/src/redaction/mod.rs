@@ -13,6 +13,11 @@
 mod learn;
 mod patterns;
 mod secrets;
+mod withheld;
+
+pub(crate) use withheld::withheld;
+#[cfg(test)]
+pub(crate) use withheld::WITHHELD;
 
 use std::cmp::Reverse;
 
