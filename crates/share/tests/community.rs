@@ -521,6 +521,25 @@ fn a_result_quoted_in_a_post_is_not_read_as_the_post_s_own() {
         "Mine, and ana's",
         &format!("{quoted}\n\nMine:\n\n{body}"),
     );
+    // Quoted in HTML, as GitHub renders it: a quotation, or raw text.
+    server.post(
+        5,
+        5,
+        "Quoting ana in HTML",
+        &format!("Quoting ana:\n\n<blockquote>\n\n{body}\n</blockquote>"),
+    );
+    server.post(
+        6,
+        6,
+        "Quoting ana in HTML, tightly",
+        &format!("Quoting ana:\n<BLOCKQUOTE>\n{body}</BLOCKQUOTE>"),
+    );
+    server.post(
+        7,
+        7,
+        "Ana's, preformatted",
+        &format!("<pre>\n\n{body}\n</pre>"),
+    );
     let data = tempfile::tempdir().unwrap();
     let mut cache = Cache::load(data.path(), REPO).unwrap();
     refresh(&server.github(), TOKEN, &mut cache).unwrap();
@@ -535,6 +554,9 @@ fn a_result_quoted_in_a_post_is_not_read_as_the_post_s_own() {
     assert!(matches!(found(1), Found::Block { .. }));
     assert_eq!(found(2), &Found::Nothing, "in a four-backtick fence");
     assert_eq!(found(3), &Found::Nothing, "in a quote");
+    for number in [5, 6, 7] {
+        assert_eq!(found(number), &Found::Nothing, "in HTML: post {number}");
+    }
     assert!(
         matches!(found(4), Found::Block { .. }),
         "its own, beside a quoted one: {:?}",
