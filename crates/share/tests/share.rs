@@ -787,3 +787,47 @@ fn an_answer_that_echoes_the_token_encoded_never_prints_it() {
         "{said}"
     );
 }
+
+/// The stand-in for github.com asks to wait between polls far longer than
+/// the code lives (`1e15` seconds, as JSON may write it; an interval past
+/// `expires_in`; a `slow_down` to 10^15 seconds) or says the code lives
+/// for ever: no wait is longer than a minute, none goes past the code's
+/// expiry, and the sign-in ends as expired.
+#[test]
+fn a_server_asking_to_wait_for_ever_is_polled_within_the_code_s_life() {
+    let server = StandIn::start();
+    let github = server.github();
+    for (interval, expires_in, slow_down) in [
+        ("1e15", "900", None),
+        ("1000", "900", None),
+        ("5", "900", Some("1000000000000000")),
+        ("5", "1e15", None),
+    ] {
+        server.answer_raw(
+            CODE,
+            200,
+            &format!(
+                r#"{{"device_code": "3584d83530557fdd1f46af8289938c8ef79f9dc5", "user_code": "WDJB-MJHT", "verification_uri": "https://github.com/login/device", "expires_in": {expires_in}, "interval": {interval}}}"#
+            ),
+        );
+        if let Some(slow) = slow_down {
+            server.answer_raw(
+                TOKEN,
+                200,
+                &format!(r#"{{"error": "slow_down", "interval": {slow}}}"#),
+            );
+        }
+        for _ in 0..400 {
+            server.answer(TOKEN, 200, pending());
+        }
+        let code = request_code(&github, "Iv1.test", "public_repo").unwrap();
+        assert!(code.expires_in <= 30 * 60, "{code:?}");
+        assert!((1..=60).contains(&code.interval), "{code:?}");
+        let mut waits = Vec::new();
+        let err = sign_in(&github, "Iv1.test", &code, &mut |d| waits.push(d.as_secs())).unwrap_err();
+        assert!(matches!(err, ShareError::Expired), "{err}");
+        assert!(waits.iter().all(|w| (1..=60).contains(w)), "{waits:?}");
+        assert_eq!(waits.iter().sum::<u64>(), code.expires_in, "{waits:?}");
+        server.script.lock().unwrap().answers.clear();
+    }
+}
