@@ -33,7 +33,11 @@ pub const MAX_EXPIRES_IN: u64 = 30 * 60;
 /// anything not a finite number of seconds from 0 is 0.
 fn seconds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let n = f64::deserialize(d)?;
-    Ok(if n.is_finite() && n > 0.0 { n.min(u64::MAX as f64) as u64 } else { 0 })
+    Ok(if n.is_finite() && n > 0.0 {
+        n.min(u64::MAX as f64) as u64
+    } else {
+        0
+    })
 }
 
 /// What one poll of the token endpoint said.

@@ -654,11 +654,20 @@ fn errors_never_print_the_token_and_are_capped_and_escaped() {
             "answered 500: bad: [token]",
         ),
         (
-            format!("<pre>{{\"message\": \"bad: {}\"}}</pre>", letters.join("\\u200b")),
+            format!(
+                "<pre>{{\"message\": \"bad: {}\"}}</pre>",
+                letters.join("\\u200b")
+            ),
             "it could carry the token]",
         ),
-        (format!("bad: {hex}"), "answered 500: bad: [part of the answer withheld: it could carry the token]"),
-        (format!("bad: {reversed}"), "answered 500: bad: [part of the answer withheld: it could carry the token]"),
+        (
+            format!("bad: {hex}"),
+            "answered 500: bad: [part of the answer withheld: it could carry the token]",
+        ),
+        (
+            format!("bad: {reversed}"),
+            "answered 500: bad: [part of the answer withheld: it could carry the token]",
+        ),
     ] {
         server.force(500, &[], &body);
         let said = refresh(&server.github(), TOKEN, &mut cache)
@@ -666,7 +675,10 @@ fn errors_never_print_the_token_and_are_capped_and_escaped() {
             .to_string();
         assert!(said.contains(shown), "{body} → {said}");
         for piece in ["16c7e42f", "8b4a", "e7710c83", "3034326", "a4b871e"] {
-            assert!(!said.replace("\\u200b", "").to_lowercase().contains(piece), "{body} → {said}");
+            assert!(
+                !said.replace("\\u200b", "").to_lowercase().contains(piece),
+                "{body} → {said}"
+            );
         }
     }
     let unknown = serde_json::json!({"data": {"repository": null}, "errors": [{"type": "NOT_FOUND", "message": "Could not resolve to a Repository with the name 'rubys/reprise'."}]});

@@ -824,7 +824,8 @@ fn a_server_asking_to_wait_for_ever_is_polled_within_the_code_s_life() {
         assert!(code.expires_in <= 30 * 60, "{code:?}");
         assert!((1..=60).contains(&code.interval), "{code:?}");
         let mut waits = Vec::new();
-        let err = sign_in(&github, "Iv1.test", &code, &mut |d| waits.push(d.as_secs())).unwrap_err();
+        let err =
+            sign_in(&github, "Iv1.test", &code, &mut |d| waits.push(d.as_secs())).unwrap_err();
         assert!(matches!(err, ShareError::Expired), "{err}");
         assert!(waits.iter().all(|w| (1..=60).contains(w)), "{waits:?}");
         assert_eq!(waits.iter().sum::<u64>(), code.expires_in, "{waits:?}");

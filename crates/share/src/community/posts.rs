@@ -180,7 +180,11 @@ impl Html {
                     .strip_prefix(tag)
                     .map(|after| after.is_empty() || after.starts_with(['>', ' ', '\t', '/']));
                 if ends == Some(true) {
-                    *count = if closing { count.saturating_sub(1) } else { *count + 1 };
+                    *count = if closing {
+                        count.saturating_sub(1)
+                    } else {
+                        *count + 1
+                    };
                 }
             }
         }
@@ -417,7 +421,9 @@ mod tests {
             // In HTML quotes and preformatted text, as GitHub renders them.
             format!("Quoting ana:\n\n<blockquote>\n\n{block}\n</blockquote>\n"),
             format!("Quoting ana:\n<blockquote>\n{block}</blockquote>\n"),
-            format!("<BlockQuote cite=\"x\"><blockquote>\n</blockquote>\n\n{block}\n</BLOCKQUOTE>\n"),
+            format!(
+                "<BlockQuote cite=\"x\"><blockquote>\n</blockquote>\n\n{block}\n</BLOCKQUOTE>\n"
+            ),
             format!("<pre>\n\n{block}\n</pre>\n"),
             // A fence left open runs to the end of the body.
             format!("````\n{block}"),

@@ -16,8 +16,6 @@ mod secrets;
 mod withheld;
 
 pub(crate) use withheld::withheld;
-#[cfg(test)]
-pub(crate) use withheld::WITHHELD;
 
 use std::cmp::Reverse;
 

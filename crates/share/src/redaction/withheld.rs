@@ -45,7 +45,8 @@ pub(crate) fn withheld(text: &str) -> String {
             let piece = open.get_or_insert_with(|| (at, at, String::new()));
             piece.1 = at + c.len_utf8();
             piece.2.push(c);
-        } else if !(reprise_recipe::shown::is_invisible(c) || (c.is_control() && !c.is_whitespace()))
+        } else if !(reprise_recipe::shown::is_invisible(c)
+            || (c.is_control() && !c.is_whitespace()))
         {
             pieces.extend(open.take());
         }
@@ -124,11 +125,22 @@ mod tests {
     fn a_token_in_any_encoding_is_withheld() {
         let hex: String = TOKEN.bytes().map(|b| format!("{b:02x}")).collect();
         let reversed: String = TOKEN.chars().rev().collect();
-        let dotted = TOKEN.chars().map(String::from).collect::<Vec<_>>().join(".");
-        let spaced = reversed.chars().map(String::from).collect::<Vec<_>>().join(" ");
+        let dotted = TOKEN
+            .chars()
+            .map(String::from)
+            .collect::<Vec<_>>()
+            .join(".");
+        let spaced = reversed
+            .chars()
+            .map(String::from)
+            .collect::<Vec<_>>()
+            .join(" ");
         let entities: String = TOKEN.bytes().map(|b| format!("&#{b};")).collect();
         let percent: String = TOKEN.bytes().map(|b| format!("%{b:02X}")).collect();
-        let escaped: String = TOKEN.chars().map(|c| format!("\\u{:04x}", c as u32)).collect();
+        let escaped: String = TOKEN
+            .chars()
+            .map(|c| format!("\\u{:04x}", c as u32))
+            .collect();
         use base64::Engine;
         let b64 = base64::engine::general_purpose::STANDARD.encode(TOKEN.to_uppercase());
         let halves = format!("{} and {}", &reversed[..20], &reversed[20..]);
