@@ -342,3 +342,47 @@ fn a_budget_is_bounded_the_same_way_in_every_unit() {
         );
     }
 }
+
+/// Paths from the environment (`REPRISE_DATA_DIR`, `REPRISE_ROOT`) with a
+/// raw ESC in them are printed through the one escaping function: no
+/// command lets one reach the terminal, on stdout or stderr.
+#[test]
+fn a_path_from_the_environment_never_prints_a_raw_escape() {
+    let checkout = Checkout::new(&[("steps", RECIPE)]);
+    let root = checkout.dir.path().join("root\u{1b}[2J");
+    std::fs::rename(checkout.dir.path().join("root"), &root).unwrap();
+    let data = checkout.dir.path().join("d\u{1b}[2J\u{1b}]8;;x\u{7}");
+    for args in [
+        &["history"][..],
+        &["recipes"],
+        &["check"],
+        &["checksums", "update"],
+        &["checksums", "update"],
+        &["validate", "steps"],
+        &["show", "steps"],
+        &["digest", "steps"],
+        &["preflight", "steps"],
+        &["runs"],
+    ] {
+        let out = checkout
+            .command(args)
+            .env("REPRISE_ROOT", &root)
+            .env("REPRISE_DATA_DIR", &data)
+            .current_dir(&root)
+            .env("REPRISE_TOKEN_STORE", "file")
+            .env("REPRISE_GITHUB_URL", "http://127.0.0.1:1")
+            .env("REPRISE_GITHUB_API_URL", "http://127.0.0.1:1")
+            .env_remove("DOCKER_HOST")
+            .output()
+            .unwrap();
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let text = String::from_utf8_lossy(bytes);
+            assert!(
+                !text
+                    .chars()
+                    .any(|c| (c.is_control() && c != '\n' && c != '\t') || is_invisible(c)),
+                "reprise {args:?} printed a raw control on {stream}: {text:?}"
+            );
+        }
+    }
+}

@@ -14,10 +14,30 @@ pub struct DeviceCode {
     pub device_code: String,
     pub user_code: String,
     pub verification_uri: String,
-    /// Seconds until the code expires.
+    /// Seconds until the code expires (at most [`MAX_EXPIRES_IN`]).
+    #[serde(deserialize_with = "seconds")]
     pub expires_in: u64,
-    /// Seconds to wait between polls.
+    /// Seconds to wait between polls (1 to [`MAX_INTERVAL`]).
+    #[serde(deserialize_with = "seconds")]
     pub interval: u64,
+}
+
+/// The longest wait between polls: GitHub asks 5 seconds and adds 5 at
+/// each `slow_down`; a server asking for more is not waited on longer.
+pub const MAX_INTERVAL: u64 = 60;
+
+/// The longest a code is waited on: GitHub's live 15 minutes.
+pub const MAX_EXPIRES_IN: u64 = 30 * 60;
+
+/// A number of seconds as a server may write it (`5`, `5.0`, `1e15`):
+/// anything not a finite number of seconds from 0 is 0.
+fn seconds<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let n = f64::deserialize(d)?;
+    Ok(if n.is_finite() && n > 0.0 {
+        n.min(u64::MAX as f64) as u64
+    } else {
+        0
+    })
 }
 
 /// What one poll of the token endpoint said.
@@ -81,12 +101,14 @@ fn checked(github: &GitHub, mut code: DeviceCode) -> Result<DeviceCode, String> 
     {
         return Err(format!(
             "the sign-in page it gave is not a page of https://github.com or of {}: {}",
-            crate::answer_text(&github.web, &[]),
+            crate::local_text(&github.web, &[]),
             said()
         ));
     }
     // The URL as parsed: controls and spaces percent-encoded.
     code.verification_uri = reprise_recipe::shown::shown(page.as_str()).into_owned();
+    code.interval = code.interval.clamp(1, MAX_INTERVAL);
+    code.expires_in = code.expires_in.min(MAX_EXPIRES_IN);
     let user_code: String = code.user_code.chars().take(MAX_USER_CODE).collect();
     code.user_code = reprise_recipe::shown::shown(user_code.trim()).into_owned();
     if code.user_code.is_empty() {
@@ -121,7 +143,10 @@ pub fn poll_once(github: &GitHub, client_id: &str, code: &DeviceCode) -> Result<
         Some("authorization_pending") => Ok(Poll::Pending),
         // GitHub adds 5 seconds and says the new interval.
         Some("slow_down") => Ok(Poll::SlowDown {
-            interval: value["interval"].as_u64().unwrap_or(code.interval + 5),
+            interval: value["interval"]
+                .as_f64()
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .map_or(code.interval + 5, |n| n.min(u64::MAX as f64) as u64),
         }),
         Some("expired_token") => Err(ShareError::Expired),
         Some("access_denied") => Err(ShareError::Denied),
@@ -138,25 +163,31 @@ pub fn poll_once(github: &GitHub, client_id: &str, code: &DeviceCode) -> Result<
 }
 
 /// Polls until a token, an error, or the code's expiry. `wait` is how time
-/// passes between polls (`std::thread::sleep` in use).
+/// passes between polls (`std::thread::sleep` in use). A wait is never
+/// longer than [`MAX_INTERVAL`], however long the server asks for, nor
+/// past the code's expiry (itself at most [`MAX_EXPIRES_IN`]).
 pub fn sign_in(
     github: &GitHub,
     client_id: &str,
     code: &DeviceCode,
     wait: &mut dyn FnMut(Duration),
 ) -> Result<String, ShareError> {
-    let mut interval = code.interval.max(1);
+    let expires_in = code.expires_in.min(MAX_EXPIRES_IN);
+    let mut interval = code.interval.clamp(1, MAX_INTERVAL);
     let mut waited = 0;
     loop {
-        if waited >= code.expires_in {
+        if waited >= expires_in {
             return Err(ShareError::Expired);
         }
-        wait(Duration::from_secs(interval));
-        waited += interval;
+        let this = interval.min(expires_in - waited);
+        wait(Duration::from_secs(this));
+        waited += this;
         match poll_once(github, client_id, code)? {
             Poll::Token(token) => return Ok(token),
             Poll::Pending => {}
-            Poll::SlowDown { interval: next } => interval = next.max(interval + 1),
+            Poll::SlowDown { interval: next } => {
+                interval = next.max(interval + 1).min(MAX_INTERVAL)
+            }
         }
     }
 }

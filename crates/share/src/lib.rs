@@ -245,7 +245,7 @@ impl GitHub {
     ) -> Result<serde_json::Value, ShareError> {
         let transport = |e: reqwest::Error| ShareError::Transport {
             url: url.to_string(),
-            message: answer_text(&e.to_string(), sent),
+            message: local_text(&e.to_string(), sent),
         };
         let (status, body) = self.runtime.block_on(async {
             let response = request.send().await.map_err(transport)?;
@@ -265,7 +265,7 @@ impl GitHub {
             return Err(ShareError::Status {
                 url: url.to_string(),
                 status,
-                body: answer_text(&body, sent),
+                body: answer_body(&body, sent),
             });
         }
         parsed.ok_or_else(|| ShareError::Unexpected {
@@ -285,10 +285,22 @@ const ANSWER_READ: usize = 64 * 1024;
 
 /// Text from a server's answer as an error may print it: without the
 /// secrets the request `sent`, redacted as shared text is (tokens,
-/// `Authorization` headers, credentials in URLs, addresses), cut to
-/// [`ANSWER_SHOWN`] characters, with control characters escaped so that
-/// nothing in it redraws the terminal.
+/// `Authorization` headers, credentials in URLs, addresses), with every run
+/// of it that could carry a secret in another encoding withheld
+/// ([`redaction::withheld`]), cut to [`ANSWER_SHOWN`] characters, with
+/// control characters escaped so that nothing in it redraws the terminal.
 pub(crate) fn answer_text(text: &str, sent: &[&str]) -> String {
+    said(text, sent, true)
+}
+
+/// Text this process made (a transport error, a configured URL) as an
+/// error prints it: redacted and escaped as [`answer_text`], but not
+/// withheld, since no server chose it.
+pub(crate) fn local_text(text: &str, sent: &[&str]) -> String {
+    said(text, sent, false)
+}
+
+fn said(text: &str, sent: &[&str], from_server: bool) -> String {
     let mut redactor = Redactor::new();
     for secret in sent {
         redactor.add_secret(secret);
@@ -297,12 +309,46 @@ pub(crate) fn answer_text(text: &str, sent: &[&str]) -> String {
     while !text.is_char_boundary(cut) {
         cut -= 1;
     }
-    let redacted = redactor.redact(&text[..cut]);
+    let mut redacted = redactor.redact(&text[..cut]);
+    if from_server {
+        redacted = redaction::withheld(&redacted);
+    }
     let mut shown: String = redacted.chars().take(ANSWER_SHOWN).collect();
     if shown.len() < redacted.len() || cut < text.len() {
         shown.push('…');
     }
     reprise_recipe::shown::shown(&shown).into_owned()
+}
+
+/// What an error says of a server's answer body: never the body as it
+/// came. A JSON answer says its `message` (GitHub's, decoded, so that its
+/// escapes are characters) and its `documentation_url`, or the messages of
+/// its GraphQL `errors`; any other body its text; each as [`answer_text`].
+pub(crate) fn answer_body(body: &str, sent: &[&str]) -> String {
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else {
+        return answer_text(body, sent);
+    };
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(message) = value["message"].as_str() {
+        parts.push(answer_text(message, sent));
+    }
+    if let Some(errors) = value["errors"].as_array() {
+        parts.extend(
+            errors
+                .iter()
+                .take(5)
+                .filter_map(|e| e["message"].as_str())
+                .map(|m| answer_text(m, sent)),
+        );
+    }
+    if parts.is_empty() {
+        parts.push("a JSON answer without a message".into());
+    }
+    let mut said = parts.join("; ");
+    if let Some(docs) = value["documentation_url"].as_str() {
+        said.push_str(&format!(" (see {})", answer_text(docs, sent)));
+    }
+    said
 }
 
 /// Exactly what will be posted: a title and a body.

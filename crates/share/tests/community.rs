@@ -521,6 +521,25 @@ fn a_result_quoted_in_a_post_is_not_read_as_the_post_s_own() {
         "Mine, and ana's",
         &format!("{quoted}\n\nMine:\n\n{body}"),
     );
+    // Quoted in HTML, as GitHub renders it: a quotation, or raw text.
+    server.post(
+        5,
+        5,
+        "Quoting ana in HTML",
+        &format!("Quoting ana:\n\n<blockquote>\n\n{body}\n</blockquote>"),
+    );
+    server.post(
+        6,
+        6,
+        "Quoting ana in HTML, tightly",
+        &format!("Quoting ana:\n<BLOCKQUOTE>\n{body}</BLOCKQUOTE>"),
+    );
+    server.post(
+        7,
+        7,
+        "Ana's, preformatted",
+        &format!("<pre>\n\n{body}\n</pre>"),
+    );
     let data = tempfile::tempdir().unwrap();
     let mut cache = Cache::load(data.path(), REPO).unwrap();
     refresh(&server.github(), TOKEN, &mut cache).unwrap();
@@ -535,6 +554,9 @@ fn a_result_quoted_in_a_post_is_not_read_as_the_post_s_own() {
     assert!(matches!(found(1), Found::Block { .. }));
     assert_eq!(found(2), &Found::Nothing, "in a four-backtick fence");
     assert_eq!(found(3), &Found::Nothing, "in a quote");
+    for number in [5, 6, 7] {
+        assert_eq!(found(number), &Found::Nothing, "in HTML: post {number}");
+    }
     assert!(
         matches!(found(4), Found::Block { .. }),
         "its own, beside a quoted one: {:?}",
@@ -619,6 +641,45 @@ fn errors_never_print_the_token_and_are_capped_and_escaped() {
         );
         assert!(!said.contains('\u{1b}') && !said.contains('\r'), "{said:?}");
         assert!(said.chars().count() < 600, "{}", said.chars().count());
+    }
+    // The token echoed encoded (in JSON as Python writes it, `\u200b`
+    // between its letters, kept as six characters; reversed; in hex): none
+    // of it is printed.
+    let letters: Vec<String> = TOKEN.chars().map(String::from).collect();
+    let hex: String = TOKEN.bytes().map(|b| format!("{b:02x}")).collect();
+    let reversed: String = TOKEN.chars().rev().collect();
+    for (body, shown) in [
+        (
+            format!("{{\"message\": \"bad: {}\"}}", letters.join("\\u200b")),
+            "answered 500: bad: [token]",
+        ),
+        (
+            format!(
+                "<pre>{{\"message\": \"bad: {}\"}}</pre>",
+                letters.join("\\u200b")
+            ),
+            "it could carry the token]",
+        ),
+        (
+            format!("bad: {hex}"),
+            "answered 500: bad: [part of the answer withheld: it could carry the token]",
+        ),
+        (
+            format!("bad: {reversed}"),
+            "answered 500: bad: [part of the answer withheld: it could carry the token]",
+        ),
+    ] {
+        server.force(500, &[], &body);
+        let said = refresh(&server.github(), TOKEN, &mut cache)
+            .unwrap_err()
+            .to_string();
+        assert!(said.contains(shown), "{body} → {said}");
+        for piece in ["16c7e42f", "8b4a", "e7710c83", "3034326", "a4b871e"] {
+            assert!(
+                !said.replace("\\u200b", "").to_lowercase().contains(piece),
+                "{body} → {said}"
+            );
+        }
     }
     let unknown = serde_json::json!({"data": {"repository": null}, "errors": [{"type": "NOT_FOUND", "message": "Could not resolve to a Repository with the name 'rubys/reprise'."}]});
     server.force(200, &[], &unknown.to_string());

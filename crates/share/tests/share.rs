@@ -704,3 +704,131 @@ fn signing_out_clears_every_store_and_says_what_it_removed() {
     let again = TokenStore::sign_out(&stores);
     assert!(again.removed.is_empty() && again.complete(), "{again:?}");
 }
+
+/// The token as a server may echo it encoded: in JSON as Python writes it
+/// (`\u200b` between its letters), in hex, reversed, a letter at a time
+/// with dots, as HTML entities, percent-encoded, base64 of it upper-cased.
+fn encoded_shapes(token: &str) -> Vec<String> {
+    use base64::Engine;
+    let reversed: String = token.chars().rev().collect();
+    let letters: Vec<String> = token.chars().map(String::from).collect();
+    vec![
+        letters.join("\\u200b"),
+        token.bytes().map(|b| format!("{b:02x}")).collect(),
+        reversed.clone(),
+        letters.join("."),
+        token.bytes().map(|b| format!("&#{b};")).collect(),
+        token.bytes().map(|b| format!("%{b:02X}")).collect(),
+        base64::engine::general_purpose::STANDARD.encode(token.to_uppercase()),
+        format!("{} and {}", &reversed[..20], &reversed[20..]),
+    ]
+}
+
+/// Its letters and digits only, in lower case: what a reader could read
+/// an encoding back from, whatever separates its characters.
+fn alphanumerics(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The stand-in for api.github.com answers with the token encoded in a
+/// JSON `message` (Python's `json.dumps`, so `\u200b` is six characters of
+/// the body), in a body that is not JSON, and in GraphQL errors: no run of
+/// it that could be read back is printed.
+#[test]
+fn an_answer_that_echoes_the_token_encoded_never_prints_it() {
+    let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a";
+    let server = StandIn::start();
+    let shapes = encoded_shapes(token);
+    for shape in &shapes {
+        // Python's json.dumps: ASCII only, `\uXXXX` escapes kept as written.
+        let python = format!(
+            "{{\"message\": \"bad: {}\", \"documentation_url\": \"https://docs.github.com/graphql\"}}",
+            shape.replace('\\', "\\\\").replace("\\\\u200b", "\\u200b")
+        );
+        server.answer_raw(GRAPHQL, 500, &python);
+        server.answer_raw(GRAPHQL, 502, &format!("<pre>bad: {shape}</pre>"));
+        server.answer(
+            GRAPHQL,
+            200,
+            serde_json::json!({"errors": [{"message": format!("bad: {shape}")}]}),
+        );
+    }
+    for shape in shapes.iter().flat_map(|s| [s, s, s]) {
+        let err = find_target(&server.github(), token, "rubys/reprise", "General").unwrap_err();
+        let said = err.to_string();
+        let read = alphanumerics(&said.replace("\\u{200b}", ""));
+        let encoded = alphanumerics(shape);
+        let windows = encoded.len() - 12;
+        assert!(
+            !(0..=windows).any(|i| read.contains(&encoded[i..i + 12])),
+            "the token's {shape:?} was printed: {said}"
+        );
+        assert!(
+            said.contains("bad: ")
+                && (said.contains("[token]")
+                    || said.contains("[part of the answer withheld: it could carry the token]")),
+            "{said}"
+        );
+    }
+    // GitHub's own messages are said as they are, with where to read more.
+    server.answer(
+        GRAPHQL,
+        500,
+        serde_json::json!({"message": "API rate limit exceeded for user ID 123.", "documentation_url": "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}),
+    );
+    let said = find_target(&server.github(), token, "rubys/reprise", "General")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        said.ends_with("answered 500: API rate limit exceeded for user ID 123. (see https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting)"),
+        "{said}"
+    );
+}
+
+/// The stand-in for github.com asks to wait between polls far longer than
+/// the code lives (`1e15` seconds, as JSON may write it; an interval past
+/// `expires_in`; a `slow_down` to 10^15 seconds) or says the code lives
+/// for ever: no wait is longer than a minute, none goes past the code's
+/// expiry, and the sign-in ends as expired.
+#[test]
+fn a_server_asking_to_wait_for_ever_is_polled_within_the_code_s_life() {
+    let server = StandIn::start();
+    let github = server.github();
+    for (interval, expires_in, slow_down) in [
+        ("1e15", "900", None),
+        ("1000", "900", None),
+        ("5", "900", Some("1000000000000000")),
+        ("5", "1e15", None),
+    ] {
+        server.answer_raw(
+            CODE,
+            200,
+            &format!(
+                r#"{{"device_code": "3584d83530557fdd1f46af8289938c8ef79f9dc5", "user_code": "WDJB-MJHT", "verification_uri": "https://github.com/login/device", "expires_in": {expires_in}, "interval": {interval}}}"#
+            ),
+        );
+        if let Some(slow) = slow_down {
+            server.answer_raw(
+                TOKEN,
+                200,
+                &format!(r#"{{"error": "slow_down", "interval": {slow}}}"#),
+            );
+        }
+        for _ in 0..400 {
+            server.answer(TOKEN, 200, pending());
+        }
+        let code = request_code(&github, "Iv1.test", "public_repo").unwrap();
+        assert!(code.expires_in <= 30 * 60, "{code:?}");
+        assert!((1..=60).contains(&code.interval), "{code:?}");
+        let mut waits = Vec::new();
+        let err =
+            sign_in(&github, "Iv1.test", &code, &mut |d| waits.push(d.as_secs())).unwrap_err();
+        assert!(matches!(err, ShareError::Expired), "{err}");
+        assert!(waits.iter().all(|w| (1..=60).contains(w)), "{waits:?}");
+        assert_eq!(waits.iter().sum::<u64>(), code.expires_in, "{waits:?}");
+        server.script.lock().unwrap().answers.clear();
+    }
+}

@@ -19,7 +19,7 @@ pub fn run(args: Args) -> ExitCode {
             Err(e) => {
                 say!(
                     "error: cannot read {}: {e}",
-                    catalog.recipes_dir().display()
+                    super::shown_path(&catalog.recipes_dir())
                 );
                 return ExitCode::from(super::BAD_INPUT);
             }
@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
         match reprise_recipe::load(file) {
             Ok(r) => println!(
                 "ok  {}  ({} steps, {} lanes, {} figures, {} claims)",
-                file.display(),
+                super::shown_path(file),
                 r.steps.len(),
                 r.lanes.len(),
                 r.figures.len(),

@@ -25,7 +25,10 @@ pub fn run(args: Args) -> ExitCode {
         Action::Verify => verify(&catalog),
         Action::Update => catalog.update_checksums().map(|changed| {
             if changed.is_empty() {
-                println!("{} is up to date", catalog.checksums_file().display());
+                println!(
+                    "{} is up to date",
+                    super::shown_path(&catalog.checksums_file())
+                );
             }
             for path in changed {
                 println!("updated  {path}");
@@ -75,7 +78,7 @@ fn verify(catalog: &reprise_recipe::Catalog) -> std::io::Result<ExitCode> {
                 1 => "1 recipe differs".to_string(),
                 n => format!("{n} recipes differ"),
             },
-            catalog.checksums_file().display()
+            super::shown_path(&catalog.checksums_file())
         );
         Ok(ExitCode::FAILURE)
     } else {

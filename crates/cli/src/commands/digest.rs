@@ -39,8 +39,8 @@ pub fn run(args: Args) -> ExitCode {
         if !mismatch.is_empty() {
             say!(
                 "{} does not match {}: {mismatch}",
-                args.dir.display(),
-                file.display()
+                super::shown_path(&args.dir),
+                super::shown_path(file)
             );
             return ExitCode::FAILURE;
         }

@@ -35,7 +35,7 @@ pub fn run(_args: Args) -> ExitCode {
     if runs.is_empty() {
         println!(
             "No runs yet in {}. `reprise verdict RECIPE RESULTS_DIR` judges a results directory and stores it.",
-            session.data.root.display()
+            super::shown_path(&session.data.root)
         );
         return ExitCode::SUCCESS;
     }

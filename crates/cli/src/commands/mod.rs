@@ -106,3 +106,10 @@ pub fn error_text(e: &reprise_session::SessionError) -> String {
         other => format!("error: {other}"),
     }
 }
+
+/// A path as the CLI prints it: through the one escaping function, so
+/// that a path from the environment (`REPRISE_DATA_DIR`, a flag) cannot
+/// act on the terminal.
+pub(crate) fn shown_path(path: &std::path::Path) -> String {
+    reprise_recipe::shown::shown(&path.display().to_string()).into_owned()
+}

@@ -178,7 +178,7 @@ fn accepted(args: &Args, loaded: &LoadedRecipe) -> bool {
             "Not asking the toolchains their versions: {} is not the reviewed recipe ({}), \
              so its commands do not run (--allow-modified runs them). The programs are only \
              looked for.",
-            loaded.recipe.file.display(),
+            super::shown_path(&loaded.recipe.file),
             loaded.checksum.explain()
         );
         return false;

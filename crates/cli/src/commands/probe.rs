@@ -105,8 +105,8 @@ pub fn render(fp: &Fingerprint, tools: &Toolchains) -> String {
         };
         let place = match (&t.path, &t.error) {
             (None, _) => "not found".to_string(),
-            (Some(p), None) => format!("{} ({} ms)", p.display(), t.elapsed_ms),
-            (Some(p), Some(e)) => format!("{}: {e}", p.display()),
+            (Some(p), None) => format!("{} ({} ms)", super::shown_path(p), t.elapsed_ms),
+            (Some(p), Some(e)) => format!("{}: {e}", super::shown_path(p)),
         };
         table.row(vec![t.tool.clone(), version, place]);
     }

@@ -23,7 +23,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(e) => {
             say!(
                 "error: cannot read {}: {e}",
-                session.catalog.recipes_dir().display()
+                super::shown_path(&session.catalog.recipes_dir())
             );
             return ExitCode::from(super::BAD_INPUT);
         }

@@ -44,7 +44,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         say!(
             "wrote summary.json, per-run.json and env.json to {}",
-            dir.display()
+            super::shown_path(dir)
         );
     }
     write_report(&report, args.format, args.output.as_deref())
@@ -66,7 +66,7 @@ pub fn write_report(
     match output {
         Some(file) => match std::fs::write(file, bytes) {
             Ok(()) => {
-                say!("wrote {}", file.display());
+                say!("wrote {}", super::shown_path(file));
                 ExitCode::SUCCESS
             }
             Err(e) => {

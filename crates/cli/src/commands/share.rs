@@ -94,7 +94,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(file) => file,
         Err(e) => return fail(e),
     };
-    println!("The report is also in {}", file.display());
+    println!("The report is also in {}", super::shown_path(&file));
 
     if args.token_stdin {
         let mut pasted = String::new();
@@ -129,7 +129,7 @@ pub fn run(args: Args) -> ExitCode {
             } else {
                 format!(
                     " (paste the body from {}: it is too long for a link)",
-                    file.display()
+                    super::shown_path(&file)
                 )
             },
             preview.prefilled_url.unwrap_or_default()

@@ -67,7 +67,7 @@ fn render(
     let _ = writeln!(
         o,
         "recipe: {} ({})",
-        r.file.display(),
+        super::shown_path(&r.file),
         match status {
             ChecksumStatus::Matches => "matches checksums/recipes.sha256".to_string(),
             ChecksumStatus::Modified { .. } =>

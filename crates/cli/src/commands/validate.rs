@@ -117,7 +117,7 @@ fn measure(args: &Args) -> Result<Profile, ExitCode> {
     match history {
         Some(HistoryOutcome::Stored { id }) => say!(
             "saved as {id} in {} (`reprise report {id}`, `reprise share {id}`)",
-            session.data.root.display()
+            super::shown_path(&session.data.root)
         ),
         Some(HistoryOutcome::Failed { reason }) => {
             say!("warning: not saved in the history: {reason}")

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 
 use super::cache::{Cache, Discussion, Fresh};
 use super::posts::find_block;
-use crate::{GitHub, ShareError, answer_text};
+use crate::{GitHub, ShareError, answer_body, answer_text, local_text};
 
 /// Discussions a page asks for (GitHub allows up to 100; bodies make pages
 /// large).
@@ -375,7 +375,7 @@ fn post(
     }
     let transport = |e: reqwest::Error| ShareError::Transport {
         url: url.clone(),
-        message: answer_text(&e.to_string(), &[token]),
+        message: local_text(&e.to_string(), &[token]),
     };
     let (status, headers, body) = github.runtime.block_on(async {
         let mut response = request.send().await.map_err(transport)?;
@@ -417,7 +417,7 @@ fn post(
             return Err(ShareError::Status {
                 url,
                 status,
-                body: answer_text(&body, &[token]),
+                body: answer_body(&body, &[token]),
             });
         }
     }

@@ -73,8 +73,8 @@ impl Unreadable {
 /// line at the top level of the body counts (```` ```reprise-result v1 ````
 /// at the line's start), closed by a line of ```` ``` ````; one inside
 /// another fenced block (```` ```` ```` or `~~~`), a quote (`>`), an
-/// indented code block or an HTML comment is a quotation, shown as text on
-/// GitHub, not the post's result. The body is not otherwise read.
+/// indented code block, an HTML comment, an HTML `<blockquote>` or `<pre>`
+/// is a quotation, shown as text on GitHub, not the post's result. The body is not otherwise read.
 pub fn find_block(body: &str) -> Found {
     if body.len() > MAX_BODY {
         return Found::TooLarge { bytes: body.len() };
@@ -83,6 +83,7 @@ pub fn find_block(body: &str) -> Found {
     let mut lines = body.split('\n');
     // What a line is inside of, where it is not the top level.
     let mut inside: Option<Inside> = None;
+    let mut html = Html::default();
     while let Some(line) = lines.next() {
         let line = line.trim_end_matches('\r');
         match inside {
@@ -99,6 +100,18 @@ pub fn find_block(body: &str) -> Found {
                 continue;
             }
             None => {}
+        }
+        // Inside an HTML `<blockquote>` or `<pre>`, a line is a quotation
+        // (or raw text); the tags of this line count from the next.
+        let quoted = html.quoted();
+        let raw = html.pre > 0;
+        html.read(line);
+        if raw {
+            continue;
+        }
+        if quoted {
+            inside = opens(line);
+            continue;
         }
         let Some(version) = line
             .strip_prefix("```")
@@ -136,6 +149,46 @@ pub fn find_block(body: &str) -> Found {
         });
     }
     found.unwrap_or(Found::Nothing)
+}
+
+/// The HTML blocks a line is inside: `<blockquote>` (a quotation, whose
+/// Markdown GitHub renders inside the quote) and `<pre>` (raw text), each
+/// counted as they nest, their tags in any case.
+#[derive(Default)]
+struct Html {
+    blockquote: usize,
+    pre: usize,
+}
+
+impl Html {
+    fn quoted(&self) -> bool {
+        self.blockquote > 0 || self.pre > 0
+    }
+
+    /// Counts the tags a line opens and closes, in order.
+    fn read(&mut self, line: &str) {
+        let lower = line.to_ascii_lowercase();
+        let mut rest = lower.as_str();
+        while let Some(at) = rest.find('<') {
+            rest = &rest[at + 1..];
+            let (closing, name) = match rest.strip_prefix('/') {
+                Some(name) => (true, name),
+                None => (false, rest),
+            };
+            for (tag, count) in [("blockquote", &mut self.blockquote), ("pre", &mut self.pre)] {
+                let ends = name
+                    .strip_prefix(tag)
+                    .map(|after| after.is_empty() || after.starts_with(['>', ' ', '\t', '/']));
+                if ends == Some(true) {
+                    *count = if closing {
+                        count.saturating_sub(1)
+                    } else {
+                        *count + 1
+                    };
+                }
+            }
+        }
+    }
 }
 
 /// A block whose lines Markdown does not read as the body's own.
@@ -365,6 +418,13 @@ mod tests {
             format!("> Ana posted:\n> {}", block.replace('\n', "\n> ")),
             format!("Ana posted:\n\n    {}", block.replace('\n', "\n    ")),
             format!("<!--\n{block}-->\n"),
+            // In HTML quotes and preformatted text, as GitHub renders them.
+            format!("Quoting ana:\n\n<blockquote>\n\n{block}\n</blockquote>\n"),
+            format!("Quoting ana:\n<blockquote>\n{block}</blockquote>\n"),
+            format!(
+                "<BlockQuote cite=\"x\"><blockquote>\n</blockquote>\n\n{block}\n</BLOCKQUOTE>\n"
+            ),
+            format!("<pre>\n\n{block}\n</pre>\n"),
             // A fence left open runs to the end of the body.
             format!("````\n{block}"),
         ] {
@@ -374,6 +434,16 @@ mod tests {
         let quote = format!("> {}", block.trim_end().replace('\n', "\n> "));
         let own = format!("````\n{block}````\n{quote}\n\nMine:\n{block}");
         assert!(matches!(find_block(&own), Found::Block { .. }), "{own}");
+        // After a quote closes, and in a collapsed `<details>`, it is one's own.
+        for own in [
+            format!("<blockquote>\n\n{block}\n</blockquote>\n\nMine:\n\n{block}"),
+            format!("<pre>```</pre>\n<blockquote><pre>x</pre></blockquote>\n{block}"),
+            format!("<details><summary>JSON</summary>\n\n{block}\n</details>\n"),
+            format!("a <blockquotes> tag is no quote\n{block}"),
+            format!("<pre>\n````\n</pre>\n{block}"),
+        ] {
+            assert!(matches!(find_block(&own), Found::Block { .. }), "{own}");
+        }
         // A longer fence closes the block; a shorter one does not close a longer fence.
         assert_eq!(
             find_block("```reprise-result v1\n{}\n````\n"),

@@ -13,6 +13,9 @@
 mod learn;
 mod patterns;
 mod secrets;
+mod withheld;
+
+pub(crate) use withheld::withheld;
 
 use std::cmp::Reverse;
 
