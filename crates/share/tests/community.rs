@@ -825,3 +825,39 @@ fn redacting_a_name_that_is_also_a_field_leaves_the_block_readable() {
     assert_eq!(block.cells.len(), report.judgement.cells.len());
     assert!(block.cells.iter().any(|c| c.median.is_some()));
 }
+
+/// A server that was sent the token may put it back in what a stranger's
+/// post says: in its title, in a text of its result block, plainly or split
+/// by an invisible character. Nothing of it reaches the cache.
+#[test]
+fn a_discussion_that_carries_the_token_is_kept_without_it() {
+    let server = StandIn::start();
+    let split: String = TOKEN.chars().flat_map(|c| [c, '\u{200b}']).collect();
+    let (body, _) = shared_post("hello-ceiling-20261201-000001", TOKEN, &sha());
+    server.post(1, 1, &format!("token {TOKEN} and {split}"), &body);
+    let data = tempfile::tempdir().unwrap();
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    refresh(&server.github(), TOKEN, &mut cache).unwrap();
+    cache.save(data.path()).unwrap();
+    let kept = serde_json::to_string(&cache).unwrap();
+    let plain: String = kept.chars().filter(|c| *c != '\u{200b}').collect();
+    let piece = &TOKEN[4..16];
+    assert!(
+        !plain.contains(piece) && !plain.to_lowercase().contains(&piece.to_lowercase()),
+        "{kept}"
+    );
+    assert!(cache.discussions[0].title.contains("[token]"), "{kept}");
+    // The block is still read: only the token in it is gone.
+    match read(&cache.discussions[0].found) {
+        Some(Ok(block)) => assert!(
+            block
+                .machine
+                .cpu
+                .as_deref()
+                .is_some_and(|cpu| cpu.contains("[token]")),
+            "{:?}",
+            block.machine
+        ),
+        other => panic!("the block was not read: {other:?}"),
+    }
+}

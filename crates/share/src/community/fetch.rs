@@ -252,7 +252,7 @@ fn refresh_once(
                 .map(str::to_string);
         }
         for node in listing["nodes"].as_array().into_iter().flatten() {
-            let Some(discussion) = discussion_of(node) else {
+            let Some(discussion) = discussion_of(node, token) else {
                 continue;
             };
             if watermark
@@ -326,8 +326,11 @@ fn is_login(login: &str) -> bool {
 }
 
 /// A discussion node as the cache keeps it; `None` for a node that is not
-/// one (no id, number or time of update).
-fn discussion_of(node: &Value) -> Option<Discussion> {
+/// one (no id, number or time of update). Its title and body come from a
+/// server that was sent `token`: whatever of it they carry, in any of its
+/// forms, is taken out before anything keeps or shows them.
+fn discussion_of(node: &Value, token: &str) -> Option<Discussion> {
+    let stranger = |text: &str| crate::redaction::without_secrets(text, &[token]);
     let id = node["id"].as_str().filter(|id| id.len() <= 100)?;
     let updated_at = node["updatedAt"].as_str().filter(|t| {
         t.len() <= 40
@@ -340,15 +343,17 @@ fn discussion_of(node: &Value) -> Option<Discussion> {
     Some(Discussion {
         id: id.to_string(),
         number: node["number"].as_u64()?,
-        title: node["title"]
-            .as_str()
-            .unwrap_or_default()
+        title: stranger(node["title"].as_str().unwrap_or_default())
             .chars()
             .take(super::cache::MAX_TITLE)
             .collect(),
         author: author.map(str::to_string),
         updated_at: updated_at.to_string(),
-        found: find_block(node["body"].as_str().unwrap_or_default()),
+        found: match node["body"].as_str().unwrap_or_default() {
+            // Refused whole for its size: nothing of it is kept to redact.
+            body if body.len() > super::MAX_BODY => find_block(body),
+            body => find_block(&stranger(body)),
+        },
     })
 }
 

@@ -17,6 +17,14 @@ mod withheld;
 
 pub(crate) use withheld::withheld;
 
+/// `text` with every piece of `secrets`, in any of its forms, replaced by
+/// `[token]`, and nothing else changed: for a stranger's text read from a
+/// server that was sent them (a discussion's title and body).
+pub(crate) fn without_secrets(text: &str, secrets: &[&str]) -> String {
+    let secrets: Vec<String> = secrets.iter().map(|s| s.to_string()).collect();
+    secrets::redact(text, &secrets)
+}
+
 use std::cmp::Reverse;
 
 use reprise_report::Report;

@@ -52,6 +52,40 @@ fn forms(secret: &str) -> Vec<Vec<char>> {
     folded
 }
 
+/// Whether any [`MIN_PIECE`] characters in a row of the text as it is read
+/// are a piece of a form: most texts hold none and come back as they are,
+/// after one pass that packs each run of eight ASCII characters into a
+/// number and looks it up among the forms' (a piece is ASCII: a secret's
+/// characters and base64's, folded).
+fn may_hold_a_piece(seen: &[(char, usize, usize)], forms: &[Vec<char>]) -> bool {
+    const _: () = assert!(MIN_PIECE == 8, "eight characters pack into a u64");
+    let pack = |chars: &[char]| {
+        chars
+            .iter()
+            .try_fold(0u64, |n, c| c.is_ascii().then(|| n << 8 | *c as u64))
+    };
+    let mut pieces: Vec<u64> = forms
+        .iter()
+        .flat_map(|f| f.windows(MIN_PIECE))
+        .filter_map(pack)
+        .collect();
+    pieces.sort_unstable();
+    pieces.dedup();
+    let (mut window, mut ascii_run) = (0u64, 0usize);
+    for (c, _, _) in seen {
+        if !c.is_ascii() {
+            ascii_run = 0;
+            continue;
+        }
+        window = window << 8 | *c as u64;
+        ascii_run += 1;
+        if ascii_run >= MIN_PIECE && pieces.binary_search(&window).is_ok() {
+            return true;
+        }
+    }
+    false
+}
+
 /// A character a reader does not see, or sees as a gap: white space,
 /// controls, and every character the one escaping function escapes as
 /// invisible ([`reprise_recipe::shown::is_invisible`]: format characters,
@@ -88,6 +122,9 @@ pub(super) fn redact(text: &str, secrets: &[String]) -> String {
         .filter(|(_, c)| !hidden(*c))
         .map(|(at, c)| (fold(c), at, at + c.len_utf8()))
         .collect();
+    if !may_hold_a_piece(&seen, &forms) {
+        return text.to_string();
+    }
     // Where each form's pieces can start, by their first character.
     let mut starts: HashMap<char, Vec<(usize, usize)>> = HashMap::new();
     for (f, form) in forms.iter().enumerate() {
