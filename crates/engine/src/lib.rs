@@ -28,7 +28,7 @@
 //!   sink the caller provides.
 //!
 //! The measuring steps write the original harness's files through
-//! `reprise-harness`.
+//! `reprise-harness-files`.
 //!
 //! What must not live here: judging a run (`reprise-verdict`, called by
 //! `reprise-session`), reports, the results history, and anything that

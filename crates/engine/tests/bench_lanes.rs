@@ -231,7 +231,7 @@ fn lanes_are_served_checked_and_measured_and_a_crash_keeps_finished_cells() {
 
     // per-run.json through reprise-verdict: kept cell, then no data.
     let per_run = std::fs::read_to_string(results.join("per-run.json")).unwrap();
-    let m = reprise_harness::per_run::parse(&per_run).unwrap();
+    let m = reprise_harness_files::per_run::parse(&per_run).unwrap();
     let req = |lane: &str| {
         m.cell(&reprise_verdict::CellKey::new(
             lane,

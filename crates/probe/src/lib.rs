@@ -11,7 +11,7 @@
 //!   [`preflight::lanes_here`], the one rule for which lanes can run here.
 //!
 //! Reading only: the probe runs a recipe's version commands and nothing
-//! else, and writes no file (the harness's `env.json` is `reprise-harness`'s).
+//! else, and writes no file (the harness's `env.json` is `reprise-harness-files`'s).
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -49,7 +49,7 @@ use serde::{Deserialize, Serialize};
 
 /// A machine and its toolchains at one moment: what `reprise probe --json`
 /// prints and `reprise preflight --machine` reads back (through
-/// `reprise-harness`, which also reads a bench-env `env.json` into one).
+/// `reprise-harness-files`, which also reads a bench-env `env.json` into one).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     pub fingerprint: Fingerprint,

@@ -11,7 +11,7 @@
 //!
 //! Rendering only: storing reports is `reprise-history`'s, posting them
 //! `reprise-share`'s, judging a run `reprise-session`'s, and the harness's
-//! own files `reprise-harness`'s. This crate reads no files and talks to no
+//! own files `reprise-harness-files`'s. This crate reads no files and talks to no
 //! one.
 //!
 //! ```

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use reprise_engine::os::workdir::write_atomic;
-use reprise_harness::bench_env::REPRISE_KEY;
+use reprise_harness_files::bench_env::REPRISE_KEY;
 use reprise_report::Report;
 use serde_json::{Value, json};
 
@@ -37,7 +37,8 @@ pub fn bench_env(report: &Report) -> Value {
 /// bench-env's fields or Reprise's own fingerprint; `None` when the run
 /// records nothing of its machine.
 pub fn measured_on(report: &Report) -> Option<reprise_probe::Fingerprint> {
-    let env = serde_json::from_value::<reprise_harness::bench_env::BenchEnv>(bench_env(report));
+    let env =
+        serde_json::from_value::<reprise_harness_files::bench_env::BenchEnv>(bench_env(report));
     env.ok()
         .map(|env| env.to_fingerprint())
         .filter(|fingerprint| *fingerprint != reprise_probe::Fingerprint::default())
@@ -47,18 +48,21 @@ pub fn measured_on(report: &Report) -> Option<reprise_probe::Fingerprint> {
 /// `dir`; the summaries are the harness's own aggregation of that
 /// `per-run.json`.
 pub fn export(report: &Report, dir: &Path) -> Result<(), SessionError> {
-    let per_run = reprise_harness::per_run::render(&report.measurements);
-    let summary = reprise_harness::summary::aggregate(&per_run)?;
+    let per_run = reprise_harness_files::per_run::render(&report.measurements);
+    let summary = reprise_harness_files::summary::aggregate(&per_run)?;
     let files = [
-        (reprise_harness::PER_RUN_FILE, per_run.into_bytes()),
-        (reprise_harness::SUMMARY_FILE, summary.json().into_bytes()),
+        (reprise_harness_files::PER_RUN_FILE, per_run.into_bytes()),
         (
-            reprise_harness::SUMMARY_MD_FILE,
+            reprise_harness_files::SUMMARY_FILE,
+            summary.json().into_bytes(),
+        ),
+        (
+            reprise_harness_files::SUMMARY_MD_FILE,
             summary.markdown().into_bytes(),
         ),
         (
-            reprise_harness::ENV_FILE,
-            reprise_harness::pretty(&bench_env(report)),
+            reprise_harness_files::ENV_FILE,
+            reprise_harness_files::pretty(&bench_env(report)),
         ),
     ];
     std::fs::create_dir_all(dir).map_err(|source| {

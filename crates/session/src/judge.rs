@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use reprise_engine::{LaneHost, RunDir};
-use reprise_harness::bench_env::BenchEnv;
-use reprise_harness::records::SkippedLane;
-use reprise_harness::timestamp::utc_now;
+use reprise_harness_files::bench_env::BenchEnv;
+use reprise_harness_files::records::SkippedLane;
+use reprise_harness_files::timestamp::utc_now;
 use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
 use reprise_verdict::sequential::{Look, Standing, UntilConclusive};
@@ -155,7 +155,7 @@ fn judge_run_folder(
     info.origin = Some(format!("{origin}, {}", run.path.display()));
     let skipped = skipped_of(&results)?;
     let deviations = deviations_of(&results, &skipped)?;
-    if results.join(reprise_harness::PER_RUN_FILE).is_file() {
+    if results.join(reprise_harness_files::PER_RUN_FILE).is_file() {
         let mut report = judge_harness_files(recipe, &results, None, info, &settings, &skipped)?;
         report.judgement = report.judgement.with_deviations(deviations);
         if let Some(sequential) = &sequential {
@@ -170,7 +170,7 @@ fn judge_run_folder(
     if measurements.cells.is_empty() && people.is_empty() {
         return Ok(None);
     }
-    let env = reprise_harness::read_env(&results)?.unwrap_or(Value::Null);
+    let env = reprise_harness_files::read_env(&results)?.unwrap_or(Value::Null);
     let machine = if env.is_null() {
         MachineMatch::Differs(vec!["this machine was not compared with the post's".into()])
     } else {
@@ -231,11 +231,11 @@ fn judge_harness_files(
     settings: &Settings,
     skipped: &[SkippedLane],
 ) -> Result<Report, SessionError> {
-    let mut measurements = reprise_harness::read_measurements(dir)?;
+    let mut measurements = reprise_harness_files::read_measurements(dir)?;
     measurements.not_measured = not_measured_of(skipped);
     align_lanes(&mut measurements, recipe);
     attach_server_cpu(&mut measurements, dir)?;
-    let env = reprise_harness::read_env(dir)?.unwrap_or(Value::Null);
+    let env = reprise_harness_files::read_env(dir)?.unwrap_or(Value::Null);
     let server_host = reprise_engine::lanes::remote_engine::as_reported(
         read_results_json(dir, reprise_engine::lanes::remote_engine::SERVER_ENV_FILE)?
             .unwrap_or(Value::Null),
@@ -300,9 +300,9 @@ fn read_results_json(results: &Path, name: &str) -> Result<Option<Value>, Sessio
 /// The lanes `skipped.json` says did not run (or stopped), and where; a
 /// file that is not a list of them is an error naming it, never "none".
 fn skipped_of(results: &Path) -> Result<Vec<SkippedLane>, SessionError> {
-    match read_results_json(results, reprise_harness::SKIPPED_FILE)? {
+    match read_results_json(results, reprise_harness_files::SKIPPED_FILE)? {
         Some(v) => serde_json::from_value(v).map_err(|e| SessionError::ResultsFile {
-            file: results.join(reprise_harness::SKIPPED_FILE),
+            file: results.join(reprise_harness_files::SKIPPED_FILE),
             reason: format!("not a list of skipped lanes: {e}"),
         }),
         None => Ok(Vec::new()),

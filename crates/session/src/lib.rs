@@ -95,7 +95,7 @@ pub enum SessionError {
     #[error("no source `{id}` in this recipe (its sources: {})", known.join(", "))]
     UnknownSource { id: String, known: Vec<String> },
     #[error(transparent)]
-    Harness(#[from] reprise_harness::HarnessError),
+    Harness(#[from] reprise_harness_files::HarnessError),
     #[error(transparent)]
     Mise(#[from] reprise_engine::inputs::mise::MiseError),
     #[error("mise is not installed, and Reprise cannot install it here: {how}")]

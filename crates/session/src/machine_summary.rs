@@ -3,7 +3,7 @@
 //! virtualisation): read from the run's `env.json` as the harness reads it,
 //! or from a validation's fingerprint. No names and no addresses.
 
-use reprise_harness::bench_env::BenchEnv;
+use reprise_harness_files::bench_env::BenchEnv;
 use reprise_probe::Fingerprint;
 use reprise_report::{MachineSummary, Report};
 

@@ -367,7 +367,7 @@ fn a_run_s_recipe_digest_is_kept_with_its_report_past_its_folder() {
     let report = run_of("x", 21_000.0, 41_000.0, false, "Intel Xeon");
     std::fs::write(
         run.results().join("per-run.json"),
-        reprise_harness::per_run::render(&report.measurements),
+        reprise_harness_files::per_run::render(&report.measurements),
     )
     .unwrap();
     let stored = session.judge_and_store(&loaded.recipe, &run, "a test", None);

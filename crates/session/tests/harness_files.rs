@@ -28,7 +28,7 @@ fn harness_files_are_written_as_the_harness_writes_them() {
         }
     }
     assert_eq!(
-        sorted(reprise_harness::per_run::parse(&per_run).unwrap()),
+        sorted(reprise_harness_files::per_run::parse(&per_run).unwrap()),
         sorted(expected)
     );
     let summary: serde_json::Value =

@@ -6,7 +6,7 @@
 //! the per-run RSS; the harness's `ruby` cells at one worker are the
 //! recipe's `ruby-1p` lane by its explicit mapping.
 
-#[path = "../../harness/tests/real_scripts/mod.rs"]
+#[path = "../../harness-files/tests/real_scripts/mod.rs"]
 mod real_scripts;
 
 use std::path::{Path, PathBuf};

@@ -80,7 +80,7 @@ impl Profile {
         let mut profile = Profile {
             schema: SCHEMA,
             reprise_version: env!("CARGO_PKG_VERSION").to_string(),
-            created_at: reprise_harness::timestamp::utc_now(),
+            created_at: reprise_harness_files::timestamp::utc_now(),
             mode: mode.to_string(),
             machine: MachineSummary::of(&fingerprint),
             fitness,

@@ -3,7 +3,7 @@
 //!
 //! Measurements come in as a plain [`Measurements`] model (cells keyed by
 //! lane, endpoint and metric, each with its runs), filled by the engine or
-//! read from the original harness's `per-run.json` by `reprise-harness`. Each cell passes the
+//! read from the original harness's `per-run.json` by `reprise-harness-files`. Each cell passes the
 //! validity gates (errors → no data, a saturated load generator →
 //! client-bound, a response unlike the reference lane's → not comparable),
 //! gets its statistics (median, min/max, coefficient of variation, an
@@ -15,7 +15,7 @@
 //! interval and a Student-t one (why: `statistics.rs`).
 //!
 //! Statistics and judging only: no files are read or written here (the
-//! harness's are `reprise-harness`'s), nothing is rendered (`reprise-report`).
+//! harness's are `reprise-harness-files`'s), nothing is rendered (`reprise-report`).
 //!
 //! ```
 //! use reprise_recipe::Metric;

@@ -1,7 +1,7 @@
 //! What was measured, in a plain model a published run and a Reprise run
 //! both fit: cells keyed by lane, endpoint and metric, each with its runs.
 //! The harness's `per-run.json` is read into it and written from it by
-//! `reprise-harness`.
+//! `reprise-harness-files`.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -4,4 +4,4 @@
  * Where a log line came from: the step's process (its standard output or
  * error), or Reprise itself saying what the step did (always shown).
  */
-export type Stream = "stdout" | "stderr" | "reprise";
+export type Stream = "stdout" | "stderr" | "note";

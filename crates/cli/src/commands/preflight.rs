@@ -68,8 +68,9 @@ pub fn run(args: Args) -> ExitCode {
         Some(file) => {
             let snap = match std::fs::read_to_string(file)
                 .map_err(|e| e.to_string())
-                .and_then(|t| reprise_harness::parse_machine_file(&t).map_err(|e| e.to_string()))
-            {
+                .and_then(|t| {
+                    reprise_harness_files::parse_machine_file(&t).map_err(|e| e.to_string())
+                }) {
                 Ok(s) => s,
                 Err(e) => {
                     say!("error: {}: {e}", file.display());

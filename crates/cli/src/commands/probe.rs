@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
 use clap::{Args as ClapArgs, ValueEnum};
-use reprise_harness::bench_env::BenchEnv;
+use reprise_harness_files::bench_env::BenchEnv;
 use reprise_probe::toolchain::{self, SearchPath, Status, Toolchains};
 use reprise_probe::{Fingerprint, Snapshot};
 

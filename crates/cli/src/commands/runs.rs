@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
 use reprise_engine::StepStatus;
-use reprise_harness::timestamp::compact_utc;
+use reprise_harness_files::timestamp::compact_utc;
 use reprise_report::RunEnding;
 
 use crate::table::Table;

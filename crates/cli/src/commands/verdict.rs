@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args as ClapArgs, ValueEnum};
-use reprise_harness::timestamp::utc_now;
+use reprise_harness_files::timestamp::utc_now;
 use reprise_report::{Format, RunInfo};
 use reprise_session::judge::judge_results_dir;
 use reprise_verdict::MachineMatch;

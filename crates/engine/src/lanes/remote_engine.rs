@@ -147,7 +147,7 @@ impl ServerHost {
     pub fn record(&self, run: &RunDir) -> std::io::Result<()> {
         run.file(SERVER_HOST_FILE)
             .map_err(std::io::Error::other)?
-            .write_atomic(&reprise_harness::pretty(self))
+            .write_atomic(&reprise_harness_files::pretty(self))
     }
 }
 

@@ -72,7 +72,7 @@ impl DataDir {
     pub fn create_run(&self, recipe: &str) -> Result<RunDir, WorkDirError> {
         let runs = self.runs();
         fs::create_dir_all(&runs).map_err(io_err(&runs))?;
-        let stamp = reprise_harness::timestamp::compact_utc(now());
+        let stamp = reprise_harness_files::timestamp::compact_utc(now());
         let mut id = format!("{recipe}-{stamp}");
         let mut n = 1;
         while runs.join(&id).exists() {
@@ -314,5 +314,5 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WorkDirError> {
 
 /// Seconds since the Unix epoch.
 pub fn now() -> u64 {
-    reprise_harness::timestamp::now_secs()
+    reprise_harness_files::timestamp::now_secs()
 }

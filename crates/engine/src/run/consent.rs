@@ -172,7 +172,7 @@ impl Consent {
             .iter()
             .any(|p| matches!(p.step.action, Action::Load { .. }))
         {
-            consent.records_machine = reprise_harness::bench_env::commands();
+            consent.records_machine = reprise_harness_files::bench_env::commands();
         }
         for file in &recipe.files {
             consent.files.push(ConsentFile {

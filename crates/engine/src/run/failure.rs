@@ -34,7 +34,7 @@ pub enum StepFailure {
     #[error(transparent)]
     Server(#[from] ServerError),
     #[error(transparent)]
-    Harness(#[from] reprise_harness::HarnessError),
+    Harness(#[from] reprise_harness_files::HarnessError),
     #[error(transparent)]
     WorkDir(#[from] WorkDirError),
     /// A path that would lead out of the run's folder.

@@ -33,7 +33,7 @@ impl<'a> Results<'a> {
 
     /// Writes a file of `results/` as pretty JSON.
     pub fn write<T: Serialize + ?Sized>(&self, name: &str, value: &T) -> Result<(), StepFailure> {
-        self.write_bytes(name, &reprise_harness::pretty(value))
+        self.write_bytes(name, &reprise_harness_files::pretty(value))
     }
 
     /// Replaces a file of `results/` whole with `bytes`.

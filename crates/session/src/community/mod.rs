@@ -10,7 +10,7 @@
 
 mod tally;
 
-use reprise_harness::timestamp::iso8601_utc_secs;
+use reprise_harness_files::timestamp::iso8601_utc_secs;
 use reprise_recipe::ChecksumStatus;
 use reprise_report::{MachineSummary, ResultBlock};
 use reprise_share::ShareError;

@@ -109,7 +109,8 @@ pub(crate) fn run(
             ),
         })
         .collect();
-    ctx.results().write(reprise_harness::PARITY_FILE, &parity)?;
+    ctx.results()
+        .write(reprise_harness_files::PARITY_FILE, &parity)?;
     ctx.results().write("check.json", &rows)?;
     lanes.checked(rows);
     if passed == 0 {

@@ -29,7 +29,7 @@ use reprise_recipe::reading::{count, duration_words};
 fn as_judged(rounds: &Rounds) -> Result<reprise_verdict::Measurements, StepFailure> {
     let dir = rounds.input.ctx.run.results();
     let mut m = rounds.measurements.clone();
-    m.parity = reprise_harness::read_parity(&dir)?;
+    m.parity = reprise_harness_files::read_parity(&dir)?;
     m.link_ceiling = std::fs::read(dir.join(crate::lanes::remote_engine::SERVER_ENV_FILE))
         .ok()
         .and_then(|bytes| serde_json::from_slice::<ServerHostEnv>(&bytes).ok())

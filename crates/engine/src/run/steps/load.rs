@@ -3,7 +3,7 @@
 //! per lane, runs in alternating lane order, the servers on some
 //! CPUs and the client on the others, each server's process tree sampled
 //! every second. Writes the harness's `per-run.json`, `summary.json` and
-//! `env.json` (through `reprise-harness`), HDR logs, `measurements.json` and
+//! `env.json` (through `reprise-harness-files`), HDR logs, `measurements.json` and
 //! `results.json` (ours, with every figure the load generator gave). A lane
 //! that crashes keeps the cells it finished; the rest are no data, and
 //! `skipped.json` gets its log tail. A cancel stops the cell going on

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant, SystemTime};
 
-use reprise_harness::bench_env::BenchEnv;
+use reprise_harness_files::bench_env::BenchEnv;
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
@@ -617,15 +617,18 @@ fn write_results(
     let ctx = s.ctx;
     let dir = ctx.run.results();
     let mut m = m.clone();
-    m.parity = reprise_harness::read_parity(&dir)?;
-    let per_run = reprise_harness::per_run::render(&m);
+    m.parity = reprise_harness_files::read_parity(&dir)?;
+    let per_run = reprise_harness_files::per_run::render(&m);
     let results = ctx.results();
-    results.write_bytes(reprise_harness::PER_RUN_FILE, per_run.as_bytes())?;
+    results.write_bytes(reprise_harness_files::PER_RUN_FILE, per_run.as_bytes())?;
     // The harness's own aggregation of those lines, byte for byte.
-    let summary = reprise_harness::summary::aggregate(&per_run)?;
-    results.write_bytes(reprise_harness::SUMMARY_FILE, summary.json().as_bytes())?;
+    let summary = reprise_harness_files::summary::aggregate(&per_run)?;
     results.write_bytes(
-        reprise_harness::SUMMARY_MD_FILE,
+        reprise_harness_files::SUMMARY_FILE,
+        summary.json().as_bytes(),
+    )?;
+    results.write_bytes(
+        reprise_harness_files::SUMMARY_MD_FILE,
         summary.markdown().as_bytes(),
     )?;
     ctx.results().write("measurements.json", &m)?;
@@ -652,19 +655,19 @@ fn write_results(
             "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
             "harness": harness_and_notes,
             "cells": cells,
-            "coldstart": this_attempts_or_kept(&dir, reprise_harness::COLDSTART_FILE, lanes.coldstarts()),
+            "coldstart": this_attempts_or_kept(&dir, reprise_harness_files::COLDSTART_FILE, lanes.coldstarts()),
             "check": this_attempts_or_kept(&dir, "check.json", lanes.checks()),
             "skipped": lanes.skipped(),
             "until_conclusive": conclusive,
         }),
     )?;
-    if !dir.join(reprise_harness::ENV_FILE).exists() {
+    if !dir.join(reprise_harness_files::ENV_FILE).exists() {
         let fp = Fingerprint::probe();
         let tools = lanes.toolchains().cloned().unwrap_or_default();
         let notes = notes.as_object().cloned().unwrap_or_default();
         let env = BenchEnv::capture(Some(&ctx.checksums_root), Some(harness), SystemTime::now())
             .with_reprise(&fp, &tools, notes);
-        results.write_bytes(reprise_harness::ENV_FILE, env.to_json().as_bytes())?;
+        results.write_bytes(reprise_harness_files::ENV_FILE, env.to_json().as_bytes())?;
     }
     Ok(())
 }

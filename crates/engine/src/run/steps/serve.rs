@@ -4,7 +4,7 @@
 //! it. A lane that does not boot is skipped with its log's tail.
 
 use crate::lanes::server_process::ServerError;
-use reprise_harness::records::ColdStart;
+use reprise_harness_files::records::ColdStart;
 
 use super::{Lanes, Produced, StepFailure, StepInput};
 
@@ -53,7 +53,7 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produ
         served += usize::from(booted);
     }
     ctx.results()
-        .write(reprise_harness::COLDSTART_FILE, lanes.coldstarts())?;
+        .write(reprise_harness_files::COLDSTART_FILE, lanes.coldstarts())?;
     if served == 0 && !to_serve.is_empty() {
         return Err(StepFailure::Failed(
             "no lane could be served (see skipped.json)".into(),

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use reprise_harness::records::{ColdStart, SkippedLane};
+use reprise_harness_files::records::{ColdStart, SkippedLane};
 use reprise_probe::preflight::LaneHere;
 use reprise_probe::toolchain::Toolchains;
 use reprise_recipe::{Lane, Placement, Recipe};
@@ -181,7 +181,7 @@ impl Lanes {
             .retain(|s| !(s.target == entry.target && s.stage == entry.stage));
         self.skipped.push(entry);
         ctx.results()
-            .write(reprise_harness::SKIPPED_FILE, &self.skipped)
+            .write(reprise_harness_files::SKIPPED_FILE, &self.skipped)
     }
 
     /// The server of `lane`, started when it is not running; a server that

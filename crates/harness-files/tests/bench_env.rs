@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, UNIX_EPOCH};
 
-use reprise_harness::bench_env::BenchEnv;
+use reprise_harness_files::bench_env::BenchEnv;
 use reprise_probe::Fingerprint;
 use reprise_probe::toolchain::{self, SearchPath, ToolQuery};
 use serde_json::{Value, json};
@@ -247,14 +247,14 @@ fn outside_a_checkout_the_git_block_says_only_not_dirty_as_bench_env_s_does() {
 
 #[test]
 fn a_machine_file_is_a_snapshot_or_an_env_json_and_nothing_else() {
-    let from_env = reprise_harness::parse_machine_file(PUBLISHED).unwrap();
+    let from_env = reprise_harness_files::parse_machine_file(PUBLISHED).unwrap();
     assert_eq!(from_env.fingerprint.cpu.logical_threads, Some(12));
     assert_eq!(
         from_env.toolchains.get("ruby").unwrap().version(),
         Some("4.0.5")
     );
     let text = serde_json::to_string(&from_env).unwrap();
-    let back = reprise_harness::parse_machine_file(&text).unwrap();
+    let back = reprise_harness_files::parse_machine_file(&text).unwrap();
     assert_eq!(back.fingerprint, from_env.fingerprint);
     let lines = |s: &reprise_probe::Snapshot| {
         s.toolchains
@@ -264,13 +264,13 @@ fn a_machine_file_is_a_snapshot_or_an_env_json_and_nothing_else() {
             .collect::<Vec<_>>()
     };
     assert_eq!(lines(&back), lines(&from_env));
-    let err = reprise_harness::parse_machine_file("{\"cpu\": 1}").unwrap_err();
+    let err = reprise_harness_files::parse_machine_file("{\"cpu\": 1}").unwrap_err();
     assert!(
         err.to_string()
             .starts_with("neither a `reprise probe --json` snapshot"),
         "{err}"
     );
-    assert!(reprise_harness::parse_machine_file("not json").is_err());
+    assert!(reprise_harness_files::parse_machine_file("not json").is_err());
 }
 
 #[test]
@@ -321,7 +321,7 @@ why = "JRuby on JDK 25."
     )
     .unwrap();
     let recipe = reprise_recipe::load(&file).unwrap();
-    let machine = reprise_harness::parse_machine_file(PUBLISHED).unwrap();
+    let machine = reprise_harness_files::parse_machine_file(PUBLISHED).unwrap();
     let p = reprise_probe::preflight::preflight(&recipe, &machine.fingerprint, &machine.toolchains);
     let item = |name: &str| {
         p.items

@@ -1,7 +1,7 @@
 //! `per-run.json` read into measurements and written back, and its lanes
 //! named after a recipe's.
 
-use reprise_harness::per_run;
+use reprise_harness_files::per_run;
 use reprise_recipe::Metric;
 use reprise_verdict::{CellKey, MachineMatch, Outcome, Settings, judge};
 

@@ -22,7 +22,7 @@
 //! files (`results.json`, `check.json`, people reports).
 //!
 //! ```
-//! use reprise_harness::{per_run, summary};
+//! use reprise_harness_files::{per_run, summary};
 //!
 //! let m = per_run::parse(r#"{"target":"ruby","workers":1,"endpoint":"/up","run":1,"req_sec":478.0}
 //! {"target":"ruby","workers":1,"endpoint":"/up","run":2,"req_sec":482.0}

@@ -9,8 +9,8 @@ mod real_scripts;
 
 use std::time::SystemTime;
 
-use reprise_harness::bench_env::BenchEnv;
-use reprise_harness::{per_run, summary};
+use reprise_harness_files::bench_env::BenchEnv;
+use reprise_harness_files::{per_run, summary};
 use reprise_probe::Fingerprint;
 use reprise_recipe::Metric;
 use reprise_verdict::{CellKey, LaneInfo, Measurements, Repetition};
