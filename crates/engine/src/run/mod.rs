@@ -251,7 +251,7 @@ impl<'a> Attempting<'a> {
             entry.outputs = match self.resume.outputs_now(step) {
                 Some(Ok(fingerprint)) => Some(fingerprint),
                 Some(Err(why)) => {
-                    return Err(StepFailure::Failed(format!("the step ended, but {why}")));
+                    return Err(StepFailure::Outputs(why));
                 }
                 None => produced.outputs,
             };

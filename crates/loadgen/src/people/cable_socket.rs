@@ -33,7 +33,7 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 
 /// What the person hears of their cable, besides deliveries.
 #[derive(Debug)]
-pub(crate) enum CableEvent {
+pub(crate) enum SocketEvent {
     /// Open, with the welcome; `again` when it was opened again.
     Opened {
         again: bool,
@@ -148,7 +148,7 @@ impl CableSocket {
         with: &OpenWith,
         token: impl Fn(usize) -> Token,
         registry: &Registry,
-        news: &mut Vec<CableEvent>,
+        news: &mut Vec<SocketEvent>,
     ) {
         let now = Instant::now();
         if self.opened_once {
@@ -231,7 +231,7 @@ impl CableSocket {
     }
 
     /// Acts on what is due at `now`; true when it is time to open it again.
-    pub fn on_timer(&mut self, now: Instant, news: &mut Vec<CableEvent>) -> bool {
+    pub fn on_timer(&mut self, now: Instant, news: &mut Vec<SocketEvent>) -> bool {
         match &self.state {
             State::Waiting { until, why } if *until <= now => {
                 self.mending = Some(why.clone());
@@ -252,7 +252,7 @@ impl CableSocket {
                 }
                 let resent = self.protocol.resend_due(now);
                 if !resent.is_empty() {
-                    news.push(CableEvent::Resent(resent.len() as u64));
+                    news.push(SocketEvent::Resent(resent.len() as u64));
                     for command in resent {
                         self.queue(Kind::Text, command.as_bytes());
                     }
@@ -277,7 +277,7 @@ impl CableSocket {
         now: Instant,
         buffer: &mut [u8],
         scratch: &mut String,
-        news: &mut Vec<CableEvent>,
+        news: &mut Vec<SocketEvent>,
         deliver: &mut dyn FnMut(&str),
     ) {
         if generation != self.generation {
@@ -355,7 +355,7 @@ impl CableSocket {
         now: Instant,
         buffer: &mut [u8],
         scratch: &mut String,
-        news: &mut Vec<CableEvent>,
+        news: &mut Vec<SocketEvent>,
         deliver: &mut dyn FnMut(&str),
     ) {
         loop {
@@ -403,7 +403,7 @@ impl CableSocket {
         bytes: &mut [u8],
         now: Instant,
         scratch: &mut String,
-        news: &mut Vec<CableEvent>,
+        news: &mut Vec<SocketEvent>,
         deliver: &mut dyn FnMut(&str),
     ) -> usize {
         let mut used = 0;
@@ -470,7 +470,7 @@ impl CableSocket {
         text: &str,
         now: Instant,
         scratch: &mut String,
-        news: &mut Vec<CableEvent>,
+        news: &mut Vec<SocketEvent>,
         deliver: &mut dyn FnMut(&str),
     ) {
         let said = match self.protocol.read(text, now) {
@@ -496,15 +496,15 @@ impl CableSocket {
                 }
                 let again = std::mem::replace(&mut self.opened_once, true);
                 self.mending = None;
-                news.push(CableEvent::Opened { again });
+                news.push(SocketEvent::Opened { again });
             }
             ServerMessage::Disconnect { reason, .. } if welcoming => {
                 self.open_failed(CableError::Refused(reason.unwrap_or_default()), news);
             }
             _ if welcoming => {}
             ServerMessage::Welcome | ServerMessage::Ping => {}
-            ServerMessage::Confirmed(_) => news.push(CableEvent::Confirmed),
-            ServerMessage::Rejected(id) => news.push(CableEvent::Rejected(id)),
+            ServerMessage::Confirmed(_) => news.push(SocketEvent::Confirmed),
+            ServerMessage::Rejected(id) => news.push(SocketEvent::Rejected(id)),
             ServerMessage::Message { message, .. } => {
                 let literal = message.get();
                 if !literal.starts_with('"') {
@@ -525,13 +525,13 @@ impl CableSocket {
                 reason,
             } => {
                 self.state = State::Closed;
-                news.push(CableEvent::Disconnected(reason));
+                news.push(SocketEvent::Disconnected(reason));
             }
         }
     }
 
     /// Lost while open, or failed while opening.
-    fn lost_or_failed(&mut self, why: String, now: Instant, news: &mut Vec<CableEvent>) {
+    fn lost_or_failed(&mut self, why: String, now: Instant, news: &mut Vec<SocketEvent>) {
         if self.is_open() {
             self.lost(why, now);
         } else {
@@ -547,10 +547,10 @@ impl CableSocket {
         self.state = State::Waiting { until, why };
     }
 
-    fn open_failed(&mut self, error: CableError, news: &mut Vec<CableEvent>) {
+    fn open_failed(&mut self, error: CableError, news: &mut Vec<SocketEvent>) {
         self.state = State::Closed;
         let lost = self.mending.take();
-        news.push(CableEvent::OpenFailed { lost, error });
+        news.push(SocketEvent::OpenFailed { lost, error });
     }
 }
 

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use mio::Registry;
 
 use super::browser::{Browser, FetchError, Fetched, Progress, Request};
-use super::cable_socket::{CableEvent, CableSocket, OpenWith};
+use super::cable_socket::{CableSocket, OpenWith, SocketEvent};
 use super::page::{
     PageExpectation, attr, check_page, message_client_ids, permalink_rooms, stream_sources,
 };
@@ -62,7 +62,7 @@ pub(crate) struct Ctx<'a> {
     /// the requests in flight, not with the people.
     pub bodies: &'a mut Vec<Vec<u8>>,
     /// What the cable said, heard after each of its events.
-    pub news: &'a mut Vec<CableEvent>,
+    pub news: &'a mut Vec<SocketEvent>,
 }
 
 /// A page asked for.
@@ -338,36 +338,36 @@ impl Person {
         }
     }
 
-    fn heard(&mut self, heard: CableEvent, shared: &Shared, ctx: &mut Ctx) {
+    fn heard(&mut self, heard: SocketEvent, shared: &Shared, ctx: &mut Ctx) {
         match heard {
-            CableEvent::Opened { again: false } => {
+            SocketEvent::Opened { again: false } => {
                 if matches!(self.phase, Phase::Connecting) {
                     self.visit(NavKind::OpenRoom, true, ctx);
                 }
             }
-            CableEvent::Opened { again: true } => shared.world().tally.cable_reconnects += 1,
-            CableEvent::OpenFailed { lost: None, error } => {
+            SocketEvent::Opened { again: true } => shared.world().tally.cable_reconnects += 1,
+            SocketEvent::OpenFailed { lost: None, error } => {
                 shared.fail("cable_connect", || error.to_string());
                 self.phase = Phase::Gone;
             }
-            CableEvent::OpenFailed {
+            SocketEvent::OpenFailed {
                 lost: Some(why),
                 error,
             } => shared.fail("cable_closed", || {
                 format!("{why}; opening it again: {error}")
             }),
-            CableEvent::Confirmed => self.maybe_settled(ctx),
-            CableEvent::Rejected(id) => {
+            SocketEvent::Confirmed => self.maybe_settled(ctx),
+            SocketEvent::Rejected(id) => {
                 shared.fail("subscription_rejected", || id);
                 if !self.cable.protocol.any_pending() {
                     self.nav = None;
                     self.settled(ctx);
                 }
             }
-            CableEvent::Disconnected(reason) => {
+            SocketEvent::Disconnected(reason) => {
                 shared.fail("cable_disconnected", || format!("{reason:?}"));
             }
-            CableEvent::Resent(n) => shared.world().tally.resends += n,
+            SocketEvent::Resent(n) => shared.world().tally.resends += n,
         }
     }
 

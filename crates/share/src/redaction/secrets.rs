@@ -62,7 +62,7 @@ fn may_hold_a_piece(seen: &[(char, usize, usize)], forms: &[Vec<char>]) -> bool 
     let pack = |chars: &[char]| {
         chars
             .iter()
-            .try_fold(0u64, |n, c| c.is_ascii().then(|| n << 8 | *c as u64))
+            .try_fold(0u64, |n, c| c.is_ascii().then_some(n << 8 | *c as u64))
     };
     let mut pieces: Vec<u64> = forms
         .iter()

@@ -18,7 +18,7 @@ use reprise_loadgen::people::{LiveStep, PeopleProgress, roster};
 use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, Targets, run_people_until};
 use reprise_recipe::{Lane, Workload};
 
-use super::{Lanes, Produced, StepFailure, StepInput, workload};
+use super::{Lanes, NoLane, Produced, StepFailure, StepInput, workload};
 use crate::event::Event;
 use crate::lanes::cpu_split::CpuSplit;
 use crate::os::run_files::within;
@@ -82,7 +82,10 @@ pub(crate) fn run(
             PeopleProgress::Live(live) => live_event(ctx, id, &name, cells, &live),
             PeopleProgress::Step(report) => s.note(format!("lane {name}: {}", describe(report))),
         })
-        .map_err(|e| StepFailure::Failed(format!("lane `{name}`: {e}")))?;
+        .map_err(|source| StepFailure::People {
+            lane: name.clone(),
+            source,
+        })?;
         ctx.results()
             .write(&format!("{id}/{name}/people.json"), &report)?;
         if report.stopped {
@@ -106,7 +109,7 @@ pub(crate) fn run(
         Ok(())
     })?;
     if !to_load.is_empty() && loaded == 0 {
-        return Err(StepFailure::Failed("no lane could be loaded".into()));
+        return Err(StepFailure::NoLane(NoLane::Loaded));
     }
     Ok(Produced::default())
 }
@@ -158,12 +161,10 @@ fn people_spec(
     lane: &Lane,
     port: u16,
 ) -> Result<PeopleSpec, StepFailure> {
-    let people = workload.people.as_ref().ok_or_else(|| {
-        StepFailure::Failed(format!(
-            "workload `{}` has no [workload.people]",
-            workload.name
-        ))
-    })?;
+    let people = workload
+        .people
+        .as_ref()
+        .ok_or_else(|| StepFailure::NoPeople(workload.name.to_string()))?;
     let share = |kind: &str| people.mix.get(kind).copied().unwrap_or(0.0);
     let address = ctx.lane_host.address();
     let mut spec = PeopleSpec::new(format!(
@@ -209,14 +210,14 @@ fn people_spec(
 /// never a line's content ([`roster::SessionsError`] cannot hold any): the
 /// file is cookies, and this reason reaches the terminal, events and state.
 fn read_sessions(path: &Path, accounts: u32) -> Result<Vec<String>, StepFailure> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        StepFailure::Failed(format!(
-            "the minted sessions {}: {e} (an earlier step should write them)",
-            path.display()
-        ))
+    let text = std::fs::read_to_string(path).map_err(|source| StepFailure::SessionsUnread {
+        path: path.to_path_buf(),
+        source,
     })?;
-    roster::parse_sessions(&text, accounts)
-        .map_err(|e| StepFailure::Failed(format!("the minted sessions {}, {e}", path.display())))
+    roster::parse_sessions(&text, accounts).map_err(|source| StepFailure::Sessions {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 fn describe(s: &StepReport) -> String {
@@ -257,9 +258,11 @@ mod tests {
             format!("person0@example.test\t{cookie}\nperson1@example.test {cookie}\n"),
         )
         .unwrap();
-        let Err(StepFailure::Failed(reason)) = read_sessions(&path, 2) else {
+        let Err(failure @ StepFailure::Sessions { .. }) = read_sessions(&path, 2) else {
             panic!("a malformed line is a failed step");
         };
+        // The reason is what this test is about: the file and line, no cookie.
+        let reason = failure.to_string();
         assert!(
             reason.contains(&format!("{}, line 2: expected", path.display())),
             "{reason}"

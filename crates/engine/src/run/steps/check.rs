@@ -12,7 +12,7 @@ use reprise_recipe::shown::shown;
 use reprise_verdict::Parity;
 use serde::{Deserialize, Serialize};
 
-use super::{Lanes, Produced, StepFailure, StepInput, workload};
+use super::{Lanes, NoLane, Produced, StepFailure, StepInput, workload};
 use crate::lanes::http::{Body, LaneClient};
 use crate::lanes::signed_in::resolve_endpoint;
 
@@ -50,8 +50,7 @@ pub(crate) fn run(
     let ctx = s.ctx;
     let endpoints = &workload(s.recipe, workload_name)?.endpoints;
     let server_cpus = s.ctx.lane_host.cpu_split().servers;
-    let client =
-        LaneClient::new(ctx.lane_host.address()).map_err(|e| StepFailure::Failed(e.to_string()))?;
+    let client = LaneClient::new(ctx.lane_host.address())?;
     let mut rows: Vec<CheckRow> = Vec::new();
     let mut passed = 0;
     let to_check = lanes.runnable(s)?;
@@ -114,9 +113,7 @@ pub(crate) fn run(
     ctx.results().write("check.json", &rows)?;
     lanes.checked(rows);
     if passed == 0 {
-        return Err(StepFailure::Failed(
-            "no lane answered every endpoint well (see check.json)".into(),
-        ));
+        return Err(StepFailure::NoLane(NoLane::Checked));
     }
     Ok(Produced::default())
 }

@@ -8,7 +8,7 @@ use crate::inputs::source;
 pub(crate) fn run(s: &StepInput, source_id: &str, into: &str) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let Some(src) = s.recipe.sources.iter().find(|src| src.id == *source_id) else {
-        return Err(StepFailure::Failed(format!("no source `{source_id}`")));
+        return Err(StepFailure::NoSource(source_id.to_string()));
     };
     let mut src = src.clone();
     if let Some(url) = ctx.source_overrides.get(source_id) {

@@ -7,6 +7,7 @@
 //! digest anyone could publish: its digest is recorded, not compared. The
 //! `emit` step compares its tree the same way.
 
+use super::TreeFailure;
 use std::path::{Path, PathBuf};
 
 use reprise_recipe::{ExpectedTree, Recipe, Step};
@@ -22,10 +23,7 @@ pub(crate) fn run(
 ) -> Result<Produced, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
     if !tree_dir.is_dir() {
-        return Err(StepFailure::Failed(format!(
-            "no tree at {}",
-            tree_dir.display()
-        )));
+        return Err(TreeFailure::Missing(tree_dir).into());
     }
     compare_tree(s, tree, &tree_dir, expected, true)?;
     Ok(Produced::default())
@@ -94,39 +92,40 @@ pub(crate) fn compare_tree(
     let manifest = if file.is_file() {
         Some(Manifest::read(&file)?)
     } else if expected.manifest.is_some() {
-        return Err(StepFailure::Failed(format!(
-            "the recipe names the manifest {}, which does not exist",
-            file.display()
-        )));
+        return Err(TreeFailure::NoManifest(file).into());
     } else {
         None
     };
     let mismatch = manifest.as_ref().map(|want| found.compare(want));
     match (&expected.digest, &mismatch) {
         (Some(want), _) if *want != digest => {
-            return Err(StepFailure::Failed(match &mismatch {
-                Some(m) if !m.is_empty() => format!(
-                    "trees/{tree} has digest {digest}, the recipe expects {want}: {m} (against {})",
-                    file.display()
-                ),
-                _ => format!(
-                    "trees/{tree} has digest {digest}, the recipe expects {want} (results/{tree}.sha256 lists this run's files)"
-                ),
-            }));
+            return Err(TreeFailure::Digest {
+                tree: tree.to_string(),
+                digest: digest.clone(),
+                want: want.clone(),
+                against: mismatch
+                    .as_ref()
+                    .filter(|m| !m.is_empty())
+                    .map(|m| (m.to_string(), file.clone())),
+            }
+            .into());
         }
         (_, Some(m)) if !m.is_empty() => {
-            return Err(StepFailure::Failed(format!(
-                "trees/{tree} does not match {}: {m}",
-                file.display()
-            )));
+            return Err(TreeFailure::Manifest {
+                tree: tree.to_string(),
+                manifest: file,
+                differ: m.to_string(),
+            }
+            .into());
         }
         (Some(_), _) => s.note(format!("trees/{tree} has the digest the recipe expects")),
         (None, Some(_)) => s.note(format!("trees/{tree} matches {}", file.display())),
         (None, None) if required => {
-            return Err(StepFailure::Failed(format!(
-                "no manifest at {} and no digest in the recipe to compare trees/{tree} with (results/{tree}.sha256 has this run's)",
-                file.display()
-            )));
+            return Err(TreeFailure::NothingToCompare {
+                tree: tree.to_string(),
+                manifest: file,
+            }
+            .into());
         }
         (None, None) => s.note(format!(
             "no manifest at {}; nothing to compare with",

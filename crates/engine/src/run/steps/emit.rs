@@ -2,6 +2,7 @@
 //! `REPRISE_TREE`), which is then digested and compared like the `digest`
 //! step's, where a manifest is pinned.
 
+use super::TreeFailure;
 use std::collections::BTreeMap;
 
 use reprise_recipe::ExpectedTree;
@@ -27,10 +28,7 @@ pub(crate) fn run(
     let tree_env = [("REPRISE_TREE", tree_dir.display().to_string())];
     run_process(s, command, dir, env, &tree_env)?;
     if !tree_dir.is_dir() {
-        return Err(StepFailure::Failed(format!(
-            "the emitter wrote no tree at {}",
-            tree_dir.display()
-        )));
+        return Err(TreeFailure::NotEmitted(tree_dir).into());
     }
     compare_tree(s, tree, &tree_dir, expected, false)?;
     Ok(Produced::default())

@@ -41,9 +41,7 @@ pub(crate) fn run(
             .stderr(std::process::Stdio::null())
             .status();
         if found.is_err() {
-            return Err(StepFailure::Failed(
-                "the workload is measured with wrk (generator = \"wrk\"), which is not installed (Debian: apt-get install wrk)".into(),
-            ));
+            return Err(StepFailure::WrkMissing);
         }
         s.note("measured with wrk, as the posts measured (non-2xx responses or socket errors: no data)".to_string());
     }
@@ -152,7 +150,7 @@ pub(crate) fn run(
     }
     rounds.write(lanes)?;
     if !to_measure.is_empty() && !rounds.any_data() {
-        return Err(StepFailure::Failed("no cell produced data".into()));
+        return Err(StepFailure::NoData);
     }
     Ok(Produced::default())
 }

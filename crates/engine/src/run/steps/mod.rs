@@ -30,7 +30,7 @@ use reprise_recipe::{Recipe, Step};
 use crate::os::run_files::within;
 use crate::os::runner::host::{self, Ending, HostCommand};
 use crate::run::context::RunContext;
-pub(crate) use crate::run::failure::StepFailure;
+pub(crate) use crate::run::failure::{NoLane, StepFailure, TreeFailure};
 
 pub(crate) use lanes::Lanes;
 pub(crate) use server_env::describe_server_host;
@@ -112,7 +112,7 @@ pub(crate) fn run_process(
     match outcome.failure(program) {
         None => Ok(()),
         Some(reason) if outcome.ending == Ending::Cancelled => Err(StepFailure::Cancelled(reason)),
-        Some(reason) => Err(StepFailure::Failed(reason)),
+        Some(reason) => Err(StepFailure::Command(reason)),
     }
 }
 
@@ -125,7 +125,7 @@ pub(crate) fn workload<'r>(
         .workloads
         .iter()
         .find(|w| w.name.as_str() == name)
-        .ok_or_else(|| StepFailure::Failed(format!("no workload `{name}` in this recipe")))
+        .ok_or_else(|| StepFailure::NoWorkload(name.to_string()))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use crate::lanes::server_process::ServerError;
 use reprise_harness_files::records::ColdStart;
 
-use super::{Lanes, Produced, StepFailure, StepInput};
+use super::{Lanes, NoLane, Produced, StepFailure, StepInput};
 
 pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
@@ -55,9 +55,7 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produ
     ctx.results()
         .write(reprise_harness_files::COLDSTART_FILE, lanes.coldstarts())?;
     if served == 0 && !to_serve.is_empty() {
-        return Err(StepFailure::Failed(
-            "no lane could be served (see skipped.json)".into(),
-        ));
+        return Err(StepFailure::NoLane(NoLane::Served));
     }
     Ok(Produced::default())
 }

@@ -5,7 +5,7 @@
 use reprise_recipe::SignInFlow;
 use reprise_recipe::shown::shown;
 
-use super::{Lanes, Produced, StepFailure, StepInput};
+use super::{Lanes, NoLane, Produced, StepFailure, StepInput};
 use crate::lanes::signed_in::{self, UsedFlow};
 
 pub(crate) fn run(
@@ -52,7 +52,7 @@ pub(crate) fn run(
         Ok(())
     })?;
     if signed == 0 && !to_sign.is_empty() {
-        return Err(StepFailure::Failed("no lane could be signed in to".into()));
+        return Err(StepFailure::NoLane(NoLane::SignedIn));
     }
     Ok(Produced::default())
 }
