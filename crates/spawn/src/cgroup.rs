@@ -44,11 +44,33 @@ pub struct Usage {
     pub memory_peak_kb: Option<u64>,
 }
 
+/// Why a run cannot have a cgroup of its own here.
+#[derive(Debug, thiserror::Error)]
+pub enum NoCgroup {
+    #[error("cannot read /proc/self/mountinfo: {0}")]
+    Mounts(io::Error),
+    #[error("no cgroup v2 hierarchy is mounted here")]
+    NoHierarchy,
+    #[error("cannot read /proc/self/cgroup: {0}")]
+    Own(io::Error),
+    #[error("this process is in no cgroup of the v2 hierarchy")]
+    NotInHierarchy,
+    #[error(
+        "this process's cgroup {} is not delegated to this user (run Reprise as root, or under `systemd-run --user --scope -p Delegate=yes`)",
+        .0.display()
+    )]
+    NotDelegated(PathBuf),
+    #[error("cannot make a cgroup in {}: {source}", own.display())]
+    Make { own: PathBuf, source: io::Error },
+    #[error("cannot record the run's cgroup in its folder: {0}")]
+    Record(io::Error),
+}
+
 impl Cgroup {
     /// A new cgroup named `name` for a run, under this process's own cgroup;
     /// an old one of that name (a killed attempt's) is killed and made anew.
-    /// `Err` says, in words, why cgroups cannot be had here.
-    pub fn for_run(name: &str) -> Result<Cgroup, String> {
+    /// `Err` says why cgroups cannot be had here.
+    pub fn for_run(name: &str) -> Result<Cgroup, NoCgroup> {
         let own = own_cgroup()?;
         let cgroup = Cgroup {
             dir: own.join(name),
@@ -59,11 +81,10 @@ impl Cgroup {
         }
         match std::fs::create_dir(&cgroup.dir) {
             Ok(()) => Ok(cgroup),
-            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => Err(format!(
-                "this process's cgroup {} is not delegated to this user (run Reprise as root, or under `systemd-run --user --scope -p Delegate=yes`)",
-                own.display()
-            )),
-            Err(e) => Err(format!("cannot make a cgroup in {}: {e}", own.display())),
+            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+                Err(NoCgroup::NotDelegated(own))
+            }
+            Err(source) => Err(NoCgroup::Make { own, source }),
         }
     }
 
@@ -233,9 +254,8 @@ fn remove_tree(dir: &Path) {
 
 /// Where the cgroup v2 hierarchy is mounted (`/sys/fs/cgroup`, or
 /// `/sys/fs/cgroup/unified` beside v1 controllers).
-fn v2_mount() -> Result<PathBuf, String> {
-    let mounts = std::fs::read_to_string("/proc/self/mountinfo")
-        .map_err(|e| format!("cannot read /proc/self/mountinfo: {e}"))?;
+fn v2_mount() -> Result<PathBuf, NoCgroup> {
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").map_err(NoCgroup::Mounts)?;
     mounts
         .lines()
         .find_map(|line| {
@@ -244,35 +264,23 @@ fn v2_mount() -> Result<PathBuf, String> {
                 .then(|| before.split_whitespace().nth(4).map(PathBuf::from))
                 .flatten()
         })
-        .ok_or_else(|| "no cgroup v2 hierarchy is mounted here".to_string())
+        .ok_or(NoCgroup::NoHierarchy)
 }
 
 /// This process's cgroup folder in the v2 hierarchy.
-fn own_cgroup() -> Result<PathBuf, String> {
+fn own_cgroup() -> Result<PathBuf, NoCgroup> {
     let mount = v2_mount()?;
-    let own = std::fs::read_to_string("/proc/self/cgroup")
-        .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
+    let own = std::fs::read_to_string("/proc/self/cgroup").map_err(NoCgroup::Own)?;
     let path = own
         .lines()
         .find_map(|l| l.strip_prefix("0::"))
-        .ok_or_else(|| "this process is in no cgroup of the v2 hierarchy".to_string())?;
+        .ok_or(NoCgroup::NotInHierarchy)?;
     Ok(mount.join(path.trim_start_matches('/')))
 }
 
 /// Whether `dir` is on a cgroup v2 file system.
 fn is_cgroup2(dir: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(path) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
-        return false;
-    };
-    let mut fs = std::mem::MaybeUninit::<libc::statfs>::uninit();
-    // SAFETY: statfs(2) writes a whole `statfs` into `fs` on success.
-    if unsafe { libc::statfs(path.as_ptr(), fs.as_mut_ptr()) } != 0 {
-        return false;
-    }
-    // SAFETY: initialised by the successful call above.
-    let fs = unsafe { fs.assume_init() };
-    fs.f_type == libc::CGROUP2_SUPER_MAGIC
+    rustix::fs::statfs(dir).is_ok_and(|fs| fs.f_type as u64 == libc::CGROUP2_SUPER_MAGIC as u64)
 }
 
 #[cfg(all(test, target_os = "linux"))]

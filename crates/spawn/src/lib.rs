@@ -27,7 +27,7 @@ pub mod cgroup;
 use std::io;
 use std::process::{Child, Command};
 
-pub use cgroup::{Cgroup, Escaped, Namespace, Usage};
+pub use cgroup::{Cgroup, Escaped, Namespace, NoCgroup, Usage};
 
 /// Where a run records the process groups it starts, and how its
 /// processes are marked as the run's.

@@ -251,14 +251,22 @@ pub struct ResolvedRequest {
     pub body: Option<String>,
 }
 
+/// An endpoint's `{name}` that no signed-in page of its lane offered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("endpoint {endpoint} needs `{{{name}}}`, which no signed-in page of this lane offered")]
+pub struct Unresolved {
+    pub endpoint: String,
+    pub name: String,
+}
+
 /// Resolves `{name}` placeholders of an endpoint from the session.
 pub fn resolve_endpoint(
     endpoint: &Endpoint,
     session: Option<&SignedIn>,
-) -> Result<ResolvedRequest, String> {
+) -> Result<ResolvedRequest, Unresolved> {
     let empty = BTreeMap::new();
     let values = session.map_or(&empty, |s| &s.placeholders);
-    let fill = |text: &str| -> Result<String, String> {
+    let fill = |text: &str| -> Result<String, Unresolved> {
         let mut out = String::new();
         let mut rest = text;
         while let Some(open) = rest.find('{') {
@@ -266,11 +274,9 @@ pub fn resolve_endpoint(
                 break;
             };
             let name = &rest[open + 1..open + close];
-            let value = values.get(name).ok_or_else(|| {
-                format!(
-                    "endpoint {} needs `{{{name}}}`, which no signed-in page of this lane offered",
-                    endpoint.name
-                )
+            let value = values.get(name).ok_or_else(|| Unresolved {
+                endpoint: endpoint.name.to_string(),
+                name: name.to_string(),
             })?;
             out.push_str(&rest[..open]);
             out.push_str(value);

@@ -269,7 +269,7 @@ impl Attempt {
     /// Puts the processes this attempt starts in a cgroup of its own,
     /// recorded in `processes/cgroup`; why it cannot, where it cannot (the
     /// run then falls back to process groups and its folder's marker).
-    pub fn contain(&mut self) -> Result<(), String> {
+    pub fn contain(&mut self) -> Result<(), reprise_spawn::NoCgroup> {
         let cgroup = Cgroup::for_run(&cgroup_name(&self.run))?;
         let recorded = self
             .run
@@ -278,7 +278,7 @@ impl Attempt {
             .and_then(|file| file.write_atomic(cgroup.dir().display().to_string().as_bytes()));
         if let Err(e) = recorded {
             cgroup.remove();
-            return Err(format!("cannot record the run's cgroup in its folder: {e}"));
+            return Err(reprise_spawn::NoCgroup::Record(e));
         }
         self.cgroup = Some(cgroup);
         Ok(())

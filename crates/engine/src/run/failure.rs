@@ -37,15 +37,15 @@ pub enum StepFailure {
     Tree(#[from] TreeFailure),
     /// The step ended, but what it produced is not what it was.
     #[error("the step ended, but {0}")]
-    Outputs(String),
+    Outputs(crate::run::resume::OutputsGone),
     /// None of the step's lanes did what the step is for.
     #[error("{0}")]
     NoLane(NoLane),
     #[error("no cell produced data")]
     NoData,
     /// An endpoint that cannot be asked as the recipe says it.
-    #[error("{0}")]
-    Endpoint(String),
+    #[error(transparent)]
+    Endpoint(#[from] crate::lanes::signed_in::Unresolved),
     #[error(transparent)]
     Http(#[from] HttpError),
     #[error("lane `{lane}`: {source}")]

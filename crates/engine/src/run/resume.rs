@@ -94,7 +94,7 @@ impl Resume<'_> {
     /// What a step produced, as it is now: a fingerprint to compare with
     /// the one recorded when it finished, or why there is none. `None` for
     /// kinds that produce nothing to check.
-    pub fn outputs_now(&self, step: &Step) -> Option<Result<String, String>> {
+    pub fn outputs_now(&self, step: &Step) -> Option<Result<String, OutputsGone>> {
         match &step.action {
             Action::Clone { into, .. } => {
                 let dir = within(&self.run.sources(), into).ok()?;
@@ -105,7 +105,7 @@ impl Resume<'_> {
                 Some(
                     digest_tree_except(&dir, &[".git"], &|_, _| {})
                         .map(|m| m.digest())
-                        .map_err(|_| format!("trees/{tree} is gone")),
+                        .map_err(|_| OutputsGone::Tree(tree.to_string())),
                 )
             }
             Action::Build { dir, outputs, .. } if !outputs.is_empty() => {
@@ -122,7 +122,7 @@ impl Resume<'_> {
                 Some(if file.is_file() {
                     Ok(format!("{database} is there"))
                 } else {
-                    Err(format!("{database} is gone"))
+                    Err(OutputsGone::File(database.to_string()))
                 })
             }
             Action::Stage { tree, to, .. } => {
@@ -130,7 +130,7 @@ impl Resume<'_> {
                 Some(
                     std::fs::read(&file)
                         .map(|bytes| hex(&Sha256::digest(&bytes)))
-                        .map_err(|_| format!("trees/{tree}/{to} is gone")),
+                        .map_err(|_| OutputsGone::File(format!("trees/{tree}/{to}"))),
                 )
             }
             _ => None,
@@ -186,7 +186,7 @@ impl Resume<'_> {
             None => Decision::Keep,
             Some(Ok(now)) if prev.outputs.as_deref() == Some(now.as_str()) => Decision::Keep,
             Some(Ok(_)) => Decision::Changed(self.what_changed(step)),
-            Some(Err(why)) => Decision::Changed(why),
+            Some(Err(why)) => Decision::Changed(why.to_string()),
         }
     }
 
@@ -198,7 +198,7 @@ impl Resume<'_> {
                 match crate::inputs::source::checkout_state(&dir) {
                     Ok((_, changed)) if !changed.is_empty() => format!(
                         "sources/{into} has changes to tracked files: {}",
-                        shown(&changed)
+                        listed(&changed)
                     ),
                     _ => format!("sources/{into} is at another commit"),
                 }
@@ -276,28 +276,40 @@ impl Resume<'_> {
     }
 }
 
+/// What a finished step produced that is no longer there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OutputsGone {
+    #[error("{} is not a checkout any more", .0.display())]
+    Checkout(PathBuf),
+    #[error("trees/{0} is gone")]
+    Tree(String),
+    #[error("{0} is missing")]
+    File(String),
+}
+
 /// A checkout as its commit, with its tracked files unchanged.
-fn checkout_fingerprint(dir: &Path) -> Result<String, String> {
+fn checkout_fingerprint(dir: &Path) -> Result<String, OutputsGone> {
     match crate::inputs::source::checkout_state(dir) {
         Ok((commit, changed)) if changed.is_empty() => Ok(format!("commit {commit}")),
-        Ok((commit, changed)) => Ok(format!("commit {commit} with {} changed", shown(&changed))),
-        Err(_) => Err(format!("{} is not a checkout any more", dir.display())),
+        Ok((commit, changed)) => Ok(format!("commit {commit} with {} changed", listed(&changed))),
+        Err(_) => Err(OutputsGone::Checkout(dir.to_path_buf())),
     }
 }
 
 /// The files a build declares, each with its SHA-256.
-fn files_fingerprint(base: &Path, files: &[String]) -> Result<String, String> {
+fn files_fingerprint(base: &Path, files: &[String]) -> Result<String, OutputsGone> {
     let mut h = Sha256::new();
     for rel in files {
         let path: PathBuf = base.join(rel);
-        let bytes = std::fs::read(&path).map_err(|_| format!("{rel} is missing"))?;
+        let bytes = std::fs::read(&path).map_err(|_| OutputsGone::File(rel.clone()))?;
         h.update(rel.as_bytes());
         h.update(Sha256::digest(&bytes));
     }
     Ok(hex(&h.finalize()))
 }
 
-fn shown(files: &[String]) -> String {
+/// The first few of `files`, and how many more.
+fn listed(files: &[String]) -> String {
     const SHOWN: usize = 5;
     let mut text = files
         .iter()

@@ -148,7 +148,7 @@ fn check_endpoint(
     };
     let request = match resolve_endpoint(endpoint, session) {
         Ok(r) => r,
-        Err(e) => return row(0, 0, 0, String::new(), Some(e)),
+        Err(e) => return row(0, 0, 0, String::new(), Some(e.to_string())),
     };
     let body = match request.body {
         Some(b) => Body::Bytes(b.into_bytes()),

@@ -406,7 +406,7 @@ pub(super) fn load_spec(
     target: SocketAddr,
     client_cpus: &Option<Vec<usize>>,
 ) -> Result<LoadSpec, StepFailure> {
-    let request = resolve_endpoint(endpoint, lanes.session(lane)).map_err(StepFailure::Endpoint)?;
+    let request = resolve_endpoint(endpoint, lanes.session(lane))?;
     let url = crate::lanes::http::lane_url(target.ip(), target.port(), &request.path)?;
     let mut spec = LoadSpec::new(url.to_string());
     spec.targets = Targets::Only(target);

@@ -196,7 +196,7 @@ impl Lanes {
     ) -> Result<Option<&mut LaneServer>, StepFailure> {
         let name = lane.name.to_string();
         if let Err(why) = self.start_services(ctx, step, lane) {
-            self.skip(ctx, step, &name, "boot", why, None)?;
+            self.skip(ctx, step, &name, "boot", why.to_string(), None)?;
             return Ok(None);
         }
         let running = self.servers.get_mut(&name).is_some_and(|s| s.is_running());

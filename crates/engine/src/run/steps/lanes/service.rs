@@ -12,6 +12,20 @@ use crate::run::context::RunContext;
 use crate::run::failure::StepFailure;
 use reprise_recipe::Lane;
 
+/// Why a service a lane needs did not start.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ServiceError {
+    #[error("the recipe has no service `{0}`")]
+    NoService(String),
+    #[error("service {name}: {source}")]
+    Spec {
+        name: String,
+        source: Box<StepFailure>,
+    },
+    #[error("service {name} did not start: {source} (its log: logs/service-{name}.log)")]
+    Start { name: String, source: ServerError },
+}
+
 impl Lanes {
     /// Starts the services `lane` needs that are not running yet, each
     /// waited for until its port accepts; why one did not start otherwise.
@@ -20,7 +34,7 @@ impl Lanes {
         ctx: &RunContext,
         step: &str,
         lane: &Lane,
-    ) -> Result<(), String> {
+    ) -> Result<(), ServiceError> {
         for name in &lane.services {
             if self
                 .services
@@ -35,11 +49,15 @@ impl Lanes {
                 ctx.escaped(step, format!("service {name}: {e}"), Vec::new());
             }
             let Some(service) = self.service_specs.iter().find(|s| s.name == *name).cloned() else {
-                return Err(format!("the recipe has no service `{name}`"));
+                return Err(ServiceError::NoService(name.to_string()));
             };
-            let spec = service_spec(ctx, &service).map_err(|e| format!("service {name}: {e}"))?;
-            let server = LaneServer::start(&spec).map_err(|e| {
-                format!("service {name} did not start: {e} (its log: logs/service-{name}.log)")
+            let spec = service_spec(ctx, &service).map_err(|source| ServiceError::Spec {
+                name: name.to_string(),
+                source: Box::new(source),
+            })?;
+            let server = LaneServer::start(&spec).map_err(|source| ServiceError::Start {
+                name: name.to_string(),
+                source,
             })?;
             ctx.note(
                 step,
