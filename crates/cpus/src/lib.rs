@@ -36,17 +36,11 @@ impl std::error::Error for PinError {}
 /// platform does not say): what [`pin_current_thread`] may pin to.
 #[cfg(target_os = "linux")]
 pub fn allowed_cpus() -> Vec<usize> {
-    // SAFETY: cpu_set_t is plain data; sched_getaffinity fills it for this process.
-    let set = unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
-            return Vec::new();
-        }
-        set
+    let Ok(set) = rustix::thread::sched_getaffinity(None) else {
+        return Vec::new();
     };
-    (0..libc::CPU_SETSIZE as usize)
-        // SAFETY: the index is below CPU_SETSIZE.
-        .filter(|&i| unsafe { libc::CPU_ISSET(i, &set) })
+    (0..rustix::thread::CpuSet::MAX_CPU)
+        .filter(|&i| set.is_set(i))
         .collect()
 }
 
@@ -64,20 +58,15 @@ pub fn pin_current_thread(cpu: usize) -> Result<(), PinError> {
             reason: "beyond the largest CPU number".into(),
         });
     }
-    // SAFETY: cpu_set_t is plain data; CPU_SET is in bounds (checked above);
-    // sched_setaffinity(0, ..) affects only the calling thread.
-    let result = unsafe {
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        libc::CPU_SET(cpu, &mut set);
-        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set)
-    };
-    if result == 0 {
-        Ok(())
-    } else {
-        Err(PinError {
+    let mut set = rustix::thread::CpuSet::new();
+    set.set(cpu);
+    // The calling thread only (`None`).
+    match rustix::thread::sched_setaffinity(None, &set) {
+        Ok(()) => Ok(()),
+        Err(e) => Err(PinError {
             cpu,
-            reason: std::io::Error::last_os_error().to_string(),
-        })
+            reason: std::io::Error::from(e).to_string(),
+        }),
     }
 }
 

@@ -192,10 +192,7 @@ impl Cgroup {
             }
             if !killed {
                 for pid in left.into_iter().filter(|&p| p > 1 && p != me) {
-                    if let Ok(pid) = libc::pid_t::try_from(pid) {
-                        // SAFETY: kill(2) of one process; no memory effects.
-                        unsafe { libc::kill(pid, libc::SIGKILL) };
-                    }
+                    kill(pid);
                 }
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -477,14 +474,23 @@ impl Namespace {
             let command = std::fs::read_to_string(format!("/proc/{pid}/comm"))
                 .map(|c| c.trim().to_string())
                 .unwrap_or_default();
-            if let Ok(raw) = libc::pid_t::try_from(pid) {
-                // SAFETY: kill(2); no memory effects. The namespace is held
-                // open, so the pid read from it is one of its processes.
-                unsafe { libc::kill(raw, libc::SIGKILL) };
-            }
+            // The namespace is held open, so the pid read from it is one of
+            // its processes.
+            kill(pid);
             ended.push(Escaped { pid, command });
         }
         ended
+    }
+}
+
+/// SIGKILL to the process `pid` (never 0 or 1); one already gone is fine.
+fn kill(pid: u32) {
+    if pid > 1
+        && let Some(pid) = i32::try_from(pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+    {
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
     }
 }
 

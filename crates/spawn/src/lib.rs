@@ -191,16 +191,16 @@ pub fn own_group(command: &mut Command) {
 }
 
 /// Sends `signal` to every process of the group `pgid` (never to group 0
-/// or 1, which would be this process's own group or every process).
+/// or 1, which would be this process's own group or every process). ESRCH
+/// (the group is gone) is fine.
 pub fn signal_group(pgid: u32, signal: libc::c_int) {
-    if let Ok(pgid) = libc::pid_t::try_from(pgid)
-        && pgid > 1
+    if pgid > 1
+        && let Some(pid) = i32::try_from(pgid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        && let Some(signal) = rustix::process::Signal::from_named_raw(signal)
     {
-        // SAFETY: kill(2) of a process group; no memory effects. ESRCH (the
-        // group is gone) is fine.
-        unsafe {
-            libc::kill(-pgid, signal);
-        }
+        let _ = rustix::process::kill_process_group(pid, signal);
     }
 }
 
@@ -335,8 +335,8 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
         // Reap it.
-        unsafe {
-            libc::waitpid(pid as i32, std::ptr::null_mut(), libc::WNOHANG);
+        if let Some(pid) = rustix::process::Pid::from_raw(pid as i32) {
+            let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::NOHANG);
         }
     }
 }

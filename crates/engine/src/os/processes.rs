@@ -30,7 +30,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, File};
 use std::io::{self, Read, Seek, Write};
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -238,8 +237,9 @@ impl Attempt {
             source,
         })?;
         let until = Instant::now() + OWN_LOCK_GRACE;
-        // SAFETY: flock(2) on a descriptor this function owns.
-        while unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        while rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive)
+            .is_err()
+        {
             let mut text = String::new();
             let _ = lock.rewind();
             let _ = lock.read_to_string(&mut text);
@@ -751,13 +751,13 @@ fn boot_id() -> String {
 pub(crate) use reprise_spawn::signal_group;
 
 fn signal(pid: u32, sig: libc::c_int) {
-    if let Ok(pid) = libc::pid_t::try_from(pid)
-        && pid > 1
+    if pid > 1
+        && let Some(pid) = i32::try_from(pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        && let Some(sig) = rustix::process::Signal::from_named_raw(sig)
     {
-        // SAFETY: kill(2) of one process; no memory effects.
-        unsafe {
-            libc::kill(pid, sig);
-        }
+        let _ = rustix::process::kill_process(pid, sig);
     }
 }
 
