@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io::ErrorKind;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, AsRawFd};
 use std::time::{Duration, Instant};
 
 use hdrhistogram::Histogram;
@@ -497,7 +497,7 @@ impl Connection {
         };
         let request = &ctx.shared.request;
         while x.written < request.len() {
-            match send(socket.stream.as_raw_fd(), &request[x.written..]) {
+            match send(socket.stream.as_fd(), &request[x.written..]) {
                 Ok(0) => {
                     let failure = closed(socket.served, ErrorKind::WriteZero.into());
                     return self.fail(failure, ctx);
@@ -526,7 +526,7 @@ impl Connection {
         // A body nobody reads is discarded in the kernel, not copied out;
         // the head then comes in a small read, leaving the body there.
         let discarding = x.body.is_none();
-        let fd = socket.stream.as_raw_fd();
+        let fd = socket.stream.as_fd();
         let buffer = &mut *ctx.buffer;
         loop {
             let left = x.parser.body_left().filter(|_| discarding);
@@ -542,7 +542,7 @@ impl Connection {
                     } else {
                         buffer.len()
                     };
-                    let step = recv(fd, &mut buffer[..asked], 0)
+                    let step = recv(fd, &mut buffer[..asked])
                         .map(|n| (n, x.parser.feed(&buffer[..n], x.body.as_mut())));
                     (asked, step)
                 }

@@ -7,6 +7,9 @@
 //! thread's read buffer, no task, channel or allocation per request. Only a
 //! response head split across reads is kept, until it is whole.
 
+use std::os::fd::BorrowedFd;
+
+use rustix::net::{RecvFlags, SendFlags};
 use std::io::ErrorKind;
 use std::mem::MaybeUninit;
 
@@ -96,75 +99,30 @@ pub(crate) fn set_rcvlowat(fd: std::os::fd::RawFd, bytes: usize) -> std::io::Res
 /// kernel, without waiting: `recv` with `MSG_TRUNC` on a TCP socket discards
 /// them without copying them out (tcp(7)); the count comes back as with a
 /// read, 0 at the close. `scratch` bounds the count; nothing is written to it.
-pub(crate) fn discard(
-    fd: std::os::fd::RawFd,
-    scratch: &mut [u8],
-    left: u64,
-) -> std::io::Result<usize> {
+pub(crate) fn discard(fd: BorrowedFd<'_>, scratch: &mut [u8], left: u64) -> std::io::Result<usize> {
     let len = (left as usize).min(scratch.len());
-    recv(
+    recv_with(
         fd,
         &mut scratch[..len],
-        libc::MSG_TRUNC | libc::MSG_DONTWAIT,
+        RecvFlags::TRUNC | RecvFlags::DONTWAIT,
     )
 }
 
-/// `recv(2)`. On Linux the system call itself: the C library's `recv` and
-/// `send` are thread cancellation points, which cost two calls around each
-/// (2-3% of the load generator's CPU per request) and this program never
-/// cancels a thread.
-pub(crate) fn recv(
-    fd: std::os::fd::RawFd,
-    buffer: &mut [u8],
-    flags: libc::c_int,
-) -> std::io::Result<usize> {
-    // SAFETY: the kernel writes at most `buffer.len()` bytes into `buffer`.
-    #[cfg(target_os = "linux")]
-    let n = unsafe {
-        libc::syscall(
-            libc::SYS_recvfrom,
-            fd,
-            buffer.as_mut_ptr(),
-            buffer.len(),
-            flags,
-            std::ptr::null_mut::<libc::sockaddr>(),
-            std::ptr::null_mut::<libc::socklen_t>(),
-        )
-    };
-    // SAFETY: as above.
-    #[cfg(not(target_os = "linux"))]
-    let n = unsafe { libc::recv(fd, buffer.as_mut_ptr().cast(), buffer.len(), flags) };
-    if n < 0 {
-        Err(std::io::Error::last_os_error())
-    } else {
-        Ok(n as usize)
-    }
+/// `recv(2)`: rustix makes the system call itself, not the C library's
+/// `recv`, which is a thread cancellation point that costs two calls around
+/// each (2-3% of the load generator's CPU per request; this program never
+/// cancels a thread).
+pub(crate) fn recv(fd: BorrowedFd<'_>, buffer: &mut [u8]) -> std::io::Result<usize> {
+    recv_with(fd, buffer, RecvFlags::empty())
+}
+
+fn recv_with(fd: BorrowedFd<'_>, buffer: &mut [u8], flags: RecvFlags) -> std::io::Result<usize> {
+    Ok(rustix::net::recv(fd, buffer, flags)?.1)
 }
 
 /// `send(2)` without raising SIGPIPE at a closed peer; see [`recv`].
-pub(crate) fn send(fd: std::os::fd::RawFd, bytes: &[u8]) -> std::io::Result<usize> {
-    // SAFETY: the kernel reads at most `bytes.len()` bytes from `bytes`.
-    #[cfg(target_os = "linux")]
-    let n = unsafe {
-        libc::syscall(
-            libc::SYS_sendto,
-            fd,
-            bytes.as_ptr(),
-            bytes.len(),
-            libc::MSG_NOSIGNAL,
-            std::ptr::null::<libc::sockaddr>(),
-            0 as libc::socklen_t,
-        )
-    };
-    // SAFETY: as above; elsewhere the socket says no SIGPIPE itself (mio
-    // sets SO_NOSIGPIPE where there is no MSG_NOSIGNAL).
-    #[cfg(not(target_os = "linux"))]
-    let n = unsafe { libc::send(fd, bytes.as_ptr().cast(), bytes.len(), 0) };
-    if n < 0 {
-        Err(std::io::Error::last_os_error())
-    } else {
-        Ok(n as usize)
-    }
+pub(crate) fn send(fd: BorrowedFd<'_>, bytes: &[u8]) -> std::io::Result<usize> {
+    Ok(rustix::net::send(fd, bytes, SendFlags::NOSIGNAL)?)
 }
 
 /// An error where a response was expected: the server's idle close (to

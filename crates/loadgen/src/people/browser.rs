@@ -8,7 +8,7 @@
 
 use std::io::ErrorKind;
 use std::net::SocketAddr;
-use std::os::fd::AsRawFd;
+use std::os::fd::AsFd;
 use std::time::{Duration, Instant};
 
 use crate::StopHandle;
@@ -322,7 +322,7 @@ impl Browser {
         if !connection.connected {
             return Progress::Pending;
         }
-        let fd = connection.stream.as_raw_fd();
+        let fd = connection.stream.as_fd();
         while x.written < x.request.len() {
             match send(fd, &x.request[x.written..]) {
                 Ok(0) => {
@@ -344,7 +344,7 @@ impl Browser {
         }
         loop {
             let step =
-                recv(fd, buffer, 0).map(|n| (n, x.parser.feed(&buffer[..n], Some(&mut x.body))));
+                recv(fd, buffer).map(|n| (n, x.parser.feed(&buffer[..n], Some(&mut x.body))));
             // A short read took all there was: the next bytes bring an edge
             // (but a close that came with the bytes is still to be read).
             let drained = |n: usize| n < buffer.len() && !connection.closing;
@@ -507,15 +507,12 @@ mod tests {
     fn a_connection_the_server_never_accepts_fails_as_a_connect_not_a_timeout() {
         // A listener whose queue of unaccepted connections is full: the
         // kernel drops the next handshake, so the connect never finishes.
-        let listener = unsafe {
-            let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM, 0);
-            let mut addr: libc::sockaddr_in = std::mem::zeroed();
-            addr.sin_family = libc::AF_INET as libc::sa_family_t;
-            addr.sin_addr.s_addr = u32::from_ne_bytes([127, 0, 0, 1]);
-            let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-            assert_eq!(libc::bind(fd, (&raw const addr).cast(), len), 0);
-            assert_eq!(libc::listen(fd, 0), 0);
-            <TcpListener as std::os::fd::FromRawFd>::from_raw_fd(fd)
+        let listener = {
+            use rustix::net::{AddressFamily, SocketType};
+            let fd = rustix::net::socket(AddressFamily::INET, SocketType::STREAM, None).unwrap();
+            rustix::net::bind(&fd, &std::net::SocketAddr::from(([127, 0, 0, 1], 0))).unwrap();
+            rustix::net::listen(&fd, 0).unwrap();
+            TcpListener::from(fd)
         };
         let addr = listener.local_addr().unwrap();
         // Linux queues backlog + 1: this one fills the queue.

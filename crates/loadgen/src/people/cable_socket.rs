@@ -8,7 +8,7 @@
 
 use std::io::ErrorKind;
 use std::net::SocketAddr;
-use std::os::fd::AsRawFd;
+use std::os::fd::AsFd;
 use std::time::{Duration, Instant};
 
 use base64::Engine;
@@ -321,7 +321,7 @@ impl CableSocket {
         let Some(stream) = self.stream() else {
             return Ok(());
         };
-        let fd = stream.as_raw_fd();
+        let fd = stream.as_fd();
         let mut sent = 0;
         let failed = loop {
             if sent == self.output.len() {
@@ -360,7 +360,7 @@ impl CableSocket {
     ) {
         loop {
             let Some(stream) = self.stream() else { return };
-            let n = match recv(stream.as_raw_fd(), buffer, 0) {
+            let n = match recv(stream.as_fd(), buffer) {
                 Ok(0) => {
                     return self.lost_or_failed("the server closed the cable".into(), now, news);
                 }
