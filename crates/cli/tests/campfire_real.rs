@@ -3,17 +3,23 @@
 //! sources fetched from the git bundles of ../shared/mirrors (`--source`).
 //! Roundhouse is built (release, Debian's libclang; one build shared by
 //! every run of this test under target/real-things), Campfire emitted for
-//! CRuby and JRuby and digested against checksums/trees/campfire-real/, the
-//! CRuby tree seeded through its own endpoints, served under Debian's Puma,
-//! signed in to, checked, measured and loaded with people over its real
-//! /cable; the run is judged, stored and reported. Then a second run keeps
-//! every step, and `--from emit-ruby` keeps the Roundhouse build.
+//! CRuby and JRuby and digested against checksums/trees/campfire-real/, and
+//! the CRuby tree served with its own config.ru and config/puma.rb in a
+//! container lane through Podman's Docker API: an image of Debian unstable's
+//! Ruby and the gems the tree's Gemfile.lock pins (within a patch level; the
+//! recipe names the versions), made by mmdebstrap once and kept under
+//! target/real-things/images/ (keyed by its package list), imported into
+//! Podman and pinned by its digest. The tree is seeded through its own
+//! endpoints over HTTP, signed in to, checked, measured and loaded with people
+//! over its real /cable; the run is judged, stored and reported. Then a
+//! second run keeps every step, and `--from emit-ruby` keeps the Roundhouse
+//! build.
 //!
 //! Needs (scripts/test installs them): the bundles (REPRISE_MIRRORS, else
-//! ../shared/mirrors beside the checkout), cargo, libclang, sqlite3, Debian's
-//! ruby, puma, ruby-rack, ruby-bcrypt, ruby-concurrent,
-//! ruby-net-http-persistent, ruby-websocket-driver and ruby-nio4r. Nothing
-//! is skipped: a missing piece fails the test, saying what is missing.
+//! ../shared/mirrors beside the checkout), cargo, libclang, sqlite3, ruby (an
+//! HTTP client for the seed, and the splices), mmdebstrap and Debian
+//! unstable's packages from the registry, podman and runc. Nothing is
+//! skipped: a missing piece fails the test, saying what is missing.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -67,7 +73,174 @@ fn bare_clone(bundle: &Path, into: &Path, rev: &str) {
     assert_eq!(String::from_utf8_lossy(&head.stdout).trim(), rev);
 }
 
+/// What the image is made of: Debian unstable's Ruby, the gems the emitted
+/// tree's Gemfile.lock pins, and those it reaches without pinning them
+/// (bcrypt, concurrent-ruby, net-http-persistent). The snapshot's Release
+/// file is past its Valid-Until.
+const SID_PACKAGES: &str = "ruby,puma,ruby-rack,ruby-sqlite3,ruby-websocket-driver,ruby-nio4r,ruby-bcrypt,ruby-concurrent,ruby-net-http-persistent";
+
+fn mmdebstrap_args() -> Vec<String> {
+    [
+        "--variant=essential".to_string(),
+        format!("--include={SID_PACKAGES}"),
+        "--aptopt=Acquire::Check-Valid-Until \"false\"".to_string(),
+        "--format=tar".to_string(),
+        "sid".to_string(),
+    ]
+    .to_vec()
+}
+
+/// A name that changes with the image's recipe (FNV-1a of mmdebstrap's
+/// arguments): a new package list is a new tarball and a new image.
+fn sid_key() -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in mmdebstrap_args().join("\0").bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}
+
+/// The root filesystem tarball of Debian unstable with the packages above,
+/// made by mmdebstrap when target/real-things/images/ lacks it.
+fn sid_tarball() -> PathBuf {
+    let dir = workspace().join("target/real-things/images");
+    std::fs::create_dir_all(&dir).unwrap();
+    let tar = dir.join(format!("sid-campfire-{}.tar", sid_key()));
+    if tar.is_file() {
+        return tar;
+    }
+    let partial = dir.join(format!("sid-campfire.{}.partial", std::process::id()));
+    let started = Instant::now();
+    let out = Command::new("timeout")
+        .args(["900", "mmdebstrap"])
+        .args(mmdebstrap_args())
+        .arg(&partial)
+        .output()
+        .expect("timeout (coreutils) is needed");
+    assert!(
+        out.status.success(),
+        "mmdebstrap (scripts/test installs it; it needs Debian unstable from the registry): {}",
+        text(&out.stderr)
+    );
+    std::fs::rename(&partial, &tar).unwrap();
+    eprintln!(
+        "mmdebstrap: {} in {:.0} s, {} MB",
+        tar.display(),
+        started.elapsed().as_secs_f64(),
+        std::fs::metadata(&tar).unwrap().len() / 1_000_000
+    );
+    tar
+}
+
+fn podman(host: &str, args: &[&str]) -> Output {
+    Command::new("timeout")
+        .args(["300", "podman", "--remote", "--url", host])
+        .args(args)
+        .output()
+        .expect("podman is needed (scripts/test installs it)")
+}
+
+/// Podman's Docker-compatible API service of the test's own, with storage
+/// of its own in `dir`: in CI other tests run beside this one on the
+/// machine's engine, and their `reprise clean --all` removes every
+/// container Reprise labelled there, this lane's too. Stopped, and its
+/// storage's mounts undone, when dropped.
+struct Engine {
+    url: String,
+    service: std::process::Child,
+    storage: PathBuf,
+}
+
+impl Engine {
+    fn start(dir: &Path) -> Engine {
+        let hard = Command::new("sh")
+            .args(["-c", "ulimit -Hn"])
+            .output()
+            .unwrap();
+        let nofile = text(&hard.stdout)
+            .trim()
+            .parse::<u64>()
+            .unwrap_or(1024)
+            .min(65536);
+        // runc, and ulimits it may set (see the shared FACTS): without both
+        // no container starts here.
+        let conf = dir.join("containers.conf");
+        std::fs::write(
+            &conf,
+            format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
+        )
+        .unwrap();
+        let storage = dir.join("podman");
+        let socket = dir.join("podman.sock");
+        let service = Command::new("podman")
+            .arg("--root")
+            .arg(storage.join("root"))
+            .arg("--runroot")
+            .arg(storage.join("run"))
+            .args(["system", "service", "--time=0"])
+            .arg(format!("unix://{}", socket.display()))
+            .env("CONTAINERS_CONF", &conf)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("podman is needed (scripts/test installs it)");
+        let engine = Engine {
+            url: format!("unix://{}", socket.display()),
+            service,
+            storage,
+        };
+        let deadline = Instant::now() + std::time::Duration::from_secs(30);
+        while !socket.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "podman's API service did not start"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        engine
+    }
+
+    /// The lane's image, imported from the tarball, as `NAME@sha256:…`:
+    /// the run records exactly what it served.
+    fn sid_image(&self) -> String {
+        let name = "localhost/reprise-campfire-sid";
+        let tag = format!("{name}:{}", sid_key());
+        let tar = sid_tarball();
+        let started = Instant::now();
+        let out = podman(&self.url, &["import", tar.to_str().unwrap(), &tag]);
+        assert!(out.status.success(), "podman import: {}", text(&out.stderr));
+        eprintln!("podman import: {:.1} s", started.elapsed().as_secs_f64());
+        let out = podman(
+            &self.url,
+            &["image", "inspect", "--format", "{{.Digest}}", &tag],
+        );
+        assert!(
+            out.status.success(),
+            "podman image inspect: {}",
+            text(&out.stderr)
+        );
+        let digest = text(&out.stdout).trim().to_string();
+        assert!(digest.starts_with("sha256:"), "{digest}");
+        format!("{name}@{digest}")
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.service.kill();
+        let _ = self.service.wait();
+        let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
+        for point in mounts.lines().filter_map(|l| l.split(' ').nth(1)) {
+            if Path::new(point).starts_with(&self.storage) {
+                let _ = Command::new("umount").args(["-l", point]).status();
+            }
+        }
+    }
+}
+
 struct Reader {
+    /// Stopped first when the reader is dropped, before its folder goes.
+    engine: Engine,
     /// Kept after the test when REPRISE_KEEP_TEST_DIR is set, to look into.
     dir: tempfile::TempDir,
     roundhouse: PathBuf,
@@ -85,6 +258,8 @@ impl Reader {
             dir.disable_cleanup(true);
             eprintln!("keeping {}", dir.path().display());
         }
+        let engine = Engine::start(dir.path());
+        let image = engine.sid_image();
         let root = dir.path().join("root");
         std::fs::create_dir_all(root.join("recipes")).unwrap();
         std::fs::create_dir_all(root.join("checksums/trees/campfire-real")).unwrap();
@@ -95,7 +270,9 @@ impl Reader {
             .port();
         std::fs::write(
             root.join("recipes/campfire-real.toml"),
-            RECIPE.replace("@PORT@", &port.to_string()),
+            RECIPE
+                .replace("@PORT@", &port.to_string())
+                .replace("@IMAGE@", &image),
         )
         .unwrap();
         for tree in ["ruby", "jruby"] {
@@ -122,6 +299,7 @@ impl Reader {
             dir,
             roundhouse,
             campfire,
+            engine,
         };
         let out = reader.reprise(&["checksums", "update"]);
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -133,6 +311,7 @@ impl Reader {
             .args(args)
             .env("REPRISE_ROOT", self.dir.path().join("root"))
             .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
+            .env("DOCKER_HOST", &self.engine.url)
             // One Roundhouse build for every run of this test (and CI's).
             .env(
                 "CARGO_TARGET_DIR",
@@ -340,7 +519,16 @@ fn the_real_emitted_campfire_is_built_emitted_served_seeded_measured_and_loaded(
     let md = text(&report.stdout);
     assert!(report.status.success(), "{}", text(&report.stderr));
     assert!(md.contains("/rooms/1"), "{md}");
+    // The lane's toolchains, asked inside its image: Debian unstable's.
+    assert!(
+        md.contains("ruby 3.3.8 in localhost/reprise-campfire-sid@sha256:"),
+        "{md}"
+    );
     assert!(md.contains("instead of 4.0.5"), "{md}");
+    assert!(
+        md.contains("puma 8.0.2 in localhost/reprise-campfire-sid@sha256:"),
+        "{md}"
+    );
     assert!(md.contains("roundhouse.git"), "the source override: {md}");
 
     // ── A second run right after: every step kept. ──
