@@ -346,6 +346,37 @@ mod tests {
         assert_eq!(Cgroup::at(&through), None);
         run.remove();
     }
+
+    #[test]
+    fn a_pin_that_is_no_namespace_is_removed_and_nothing_else_is_touched() {
+        let dir = tempfile::tempdir().unwrap();
+        // A FIFO: opened as it is, it would wait for a writer for ever.
+        let fifo = dir.path().join("1.cgroupns");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        assert_eq!(Namespace::sweep_pinned(&fifo).unwrap(), Vec::new());
+        assert!(!fifo.exists());
+        // A link to a folder: the link goes, never what it points at.
+        let target = dir.path().join("kept");
+        std::fs::create_dir(&target).unwrap();
+        std::fs::write(target.join("file"), "kept").unwrap();
+        let link = dir.path().join("2.cgroupns");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        assert_eq!(Namespace::sweep_pinned(&link).unwrap(), Vec::new());
+        assert!(std::fs::symlink_metadata(&link).is_err());
+        assert_eq!(
+            std::fs::read_to_string(target.join("file")).unwrap(),
+            "kept"
+        );
+        // A plain file (a pin after a reboot): removed.
+        let plain = dir.path().join("3.cgroupns");
+        std::fs::write(&plain, "").unwrap();
+        assert_eq!(Namespace::sweep_pinned(&plain).unwrap(), Vec::new());
+        assert!(!plain.exists());
+    }
 }
 
 /// The cgroup namespace a child was started in ([`Cgroup::join_on_exec`]),
@@ -372,9 +403,19 @@ const NSFS_MAGIC: u64 = 0x6e73_6673;
 impl Drop for Namespace {
     fn drop(&mut self) {
         if let Some(at) = self.pinned.take() {
-            let _ = rustix::mount::unmount(&at, rustix::mount::UnmountFlags::DETACH);
-            let _ = std::fs::remove_file(&at);
+            let _ = unpin(&at);
         }
+    }
+}
+
+/// Removes the pin at `at`: its mount (never through a link put in its
+/// place), then the file.
+fn unpin(at: &Path) -> io::Result<()> {
+    use rustix::mount::UnmountFlags;
+    let _ = rustix::mount::unmount(at, UnmountFlags::DETACH | UnmountFlags::NOFOLLOW);
+    match std::fs::remove_file(at) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
     }
 }
 
@@ -421,19 +462,27 @@ impl Namespace {
 
     /// Ends what is in the namespace pinned at `at` (by a Reprise killed
     /// while it watched it) and unpins it; names what it ended. A file that
-    /// is not a pinned namespace, or pins this process's own namespace or
-    /// the first process's, is only removed: nothing is ended through it.
-    pub fn sweep_pinned(at: &Path) -> Vec<Escaped> {
-        let pinned = File::options()
-            .read(true)
-            .custom_flags(libc::O_NOFOLLOW)
-            .open(at)
+    /// is not a pinned namespace (a link, a FIFO, a file of another file
+    /// system), or pins this process's own namespace or the first
+    /// process's, ends nothing: it is only removed, never unmounted through.
+    /// `Err` where the pin cannot be removed (its folder then stays).
+    pub fn sweep_pinned(at: &Path) -> io::Result<Vec<Escaped>> {
+        // A regular file as listed, opened without following a link or
+        // waiting on a FIFO put in its place since.
+        let pinned = std::fs::symlink_metadata(at)
             .ok()
+            .filter(|m| m.is_file())
+            .and_then(|_| {
+                File::options()
+                    .read(true)
+                    .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+                    .open(at)
+                    .ok()
+            })
             .filter(|f| rustix::fs::fstatfs(f).is_ok_and(|fs| fs.f_type as u64 == NSFS_MAGIC));
         let Some(held) = pinned else {
-            let _ = rustix::mount::unmount(at, rustix::mount::UnmountFlags::DETACH);
-            let _ = std::fs::remove_file(at);
-            return Vec::new();
+            std::fs::remove_file(at)?;
+            return Ok(Vec::new());
         };
         let inode = held
             .metadata()
@@ -444,10 +493,16 @@ impl Namespace {
             pinned: Some(at.to_path_buf()),
         };
         let others = [ns_inode(std::process::id()), ns_inode(1)];
-        if inode == 0 || others.contains(&Some(inode)) {
-            return Vec::new();
+        let ended = if inode == 0 || others.contains(&Some(inode)) {
+            Vec::new()
+        } else {
+            namespace.sweep()
+        };
+        let mut namespace = namespace;
+        if let Some(at) = namespace.pinned.take() {
+            unpin(&at)?;
         }
-        namespace.sweep()
+        Ok(ended)
     }
 
     /// The number the kernel gives it (`cgroup:[4026532451]`).

@@ -409,11 +409,16 @@ impl Attempt {
         }
         // What moved itself out of the cgroup too, found by the cgroup
         // namespace a killed attempt left pinned.
-        let escaped: Vec<u32> = namespace_pins(&self.run.processes())
-            .iter()
-            .flat_map(|pin| reprise_spawn::Namespace::sweep_pinned(pin))
-            .map(|e| e.pid)
-            .collect();
+        let mut escaped: Vec<u32> = Vec::new();
+        for pin in namespace_pins(&self.run.processes()) {
+            match reprise_spawn::Namespace::sweep_pinned(&pin) {
+                Ok(ended) => escaped.extend(ended.iter().map(|e| e.pid)),
+                Err(e) => found.problems.push(format!(
+                    "the pinned cgroup namespace {} cannot be removed: {e}",
+                    pin.display()
+                )),
+            }
+        }
         if !escaped.is_empty() {
             found.ended.push(Ended {
                 what: "processes that had moved out of the run's cgroup".into(),

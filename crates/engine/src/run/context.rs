@@ -104,19 +104,19 @@ impl<'a> RunContext<'a> {
     /// A process of the run's that moved itself out of its cgroup, found
     /// and ended: said in `step`'s log and recorded as an `escape`
     /// deviation (`what` says whose and which).
-    pub(crate) fn escaped(&self, step: &str, what: String, lanes: Vec<String>) {
+    pub(crate) fn escaped(
+        &self,
+        step: &str,
+        what: String,
+        lanes: Vec<String>,
+    ) -> Result<(), crate::run::failure::StepFailure> {
         self.note(step, what.clone());
         let deviation = reprise_verdict::Deviation {
             kind: reprise_verdict::DeviationKind::Escape,
             what,
             lanes,
         };
-        if let Err(e) = self.results().record_deviations(None, &[deviation]) {
-            self.note(
-                step,
-                format!("cannot record the escape as a deviation: {e}"),
-            );
-        }
+        self.results().record_deviations(None, &[deviation])
     }
 
     /// What the run writes into its `results/`.

@@ -313,7 +313,13 @@ impl<'a> Attempting<'a> {
             let line = format!("{who}: {problem}");
             if let ServerError::Escaped { .. } = problem {
                 let lane = who.strip_prefix("lane ").map(String::from);
-                self.ctx.escaped("stop", line, lane.into_iter().collect());
+                if let Err(e) = self.ctx.escaped("stop", line, lane.into_iter().collect()) {
+                    self.ctx.events.emit(Event::Log {
+                        step: "stop".into(),
+                        stream: Stream::Stderr,
+                        line: format!("cannot record the escape as a deviation: {e}"),
+                    });
+                }
                 continue;
             }
             self.ctx.events.emit(Event::Log {

@@ -122,7 +122,7 @@ impl Resume<'_> {
                 Some(if file.is_file() {
                     Ok(format!("{database} is there"))
                 } else {
-                    Err(OutputsGone::File(database.to_string()))
+                    Err(OutputsGone::Gone(database.to_string()))
                 })
             }
             Action::Stage { tree, to, .. } => {
@@ -130,7 +130,7 @@ impl Resume<'_> {
                 Some(
                     std::fs::read(&file)
                         .map(|bytes| hex(&Sha256::digest(&bytes)))
-                        .map_err(|_| OutputsGone::File(format!("trees/{tree}/{to}"))),
+                        .map_err(|_| OutputsGone::Gone(format!("trees/{tree}/{to}"))),
                 )
             }
             _ => None,
@@ -285,6 +285,8 @@ pub enum OutputsGone {
     Tree(String),
     #[error("{0} is missing")]
     File(String),
+    #[error("{0} is gone")]
+    Gone(String),
 }
 
 /// A checkout as its commit, with its tracked files unchanged.

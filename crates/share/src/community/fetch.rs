@@ -331,7 +331,14 @@ fn is_login(login: &str) -> bool {
 /// forms, is taken out before anything keeps or shows them.
 fn discussion_of(node: &Value, token: &str) -> Option<Discussion> {
     let stranger = |text: &str| crate::redaction::without_secrets(text, &[token]);
-    let id = node["id"].as_str().filter(|id| id.len() <= 100)?;
+    // GitHub's node ids (`D_kwDOA…`): letters, digits, `_`, `-` and `=`.
+    let id = node["id"].as_str().filter(|id| {
+        !id.is_empty()
+            && id.len() <= 100
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"_-=".contains(&b))
+    })?;
     let updated_at = node["updatedAt"].as_str().filter(|t| {
         t.len() <= 40
             && t.bytes()

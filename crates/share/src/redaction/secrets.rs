@@ -122,7 +122,10 @@ pub(super) fn redact(text: &str, secrets: &[String]) -> String {
         .filter(|(_, c)| !hidden(*c))
         .map(|(at, c)| (fold(c), at, at + c.len_utf8()))
         .collect();
-    if !may_hold_a_piece(&seen, &forms) {
+    // The look ahead packs ASCII only: a secret with any other character
+    // is looked for the long way.
+    let ascii = forms.iter().all(|f| f.iter().all(char::is_ascii));
+    if ascii && !may_hold_a_piece(&seen, &forms) {
         return text.to_string();
     }
     // Where each form's pieces can start, by their first character.

@@ -69,7 +69,7 @@ fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()>
             let mut header = header(EntryType::Directory, mode, 0, mtime);
             tar.append_data(&mut header, format!("{child}/"), io::empty())?;
             add_dir(tar, &path, &child)?;
-        } else if meta.is_file() {
+        } else if meta.is_file() && !is_namespace_pin(&path) {
             let bytes = read_file(&path, meta.len())?;
             let mut header = header(EntryType::Regular, mode, bytes.len() as u64, mtime);
             tar.append_data(&mut header, &child, bytes.as_slice())?;
@@ -77,6 +77,14 @@ fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()>
         // Sockets, fifos and devices are not copied: no lane serves them.
     }
     Ok(())
+}
+
+/// Whether `path` is a namespace pinned by a bind mount (a running step's
+/// cgroup namespace in `processes/`, as root): no file to copy, and one
+/// that cannot be read.
+fn is_namespace_pin(path: &Path) -> bool {
+    const NSFS_MAGIC: u64 = 0x6e73_6673;
+    rustix::fs::statfs(path).is_ok_and(|fs| fs.f_type as u64 == NSFS_MAGIC)
 }
 
 /// The bytes of the regular file at `path`, `len` bytes long when it was
@@ -324,6 +332,20 @@ mod tests {
             .collect();
         assert_eq!(names, ["x/", "x/kept"], "fifos and sockets stay out");
         drop(socket);
+
+        // A namespace a running step's is pinned by (as root, in the run's
+        // `processes/`): a file that cannot be read, left out.
+        let pin = root.join("pin.cgroupns");
+        std::fs::write(&pin, "").unwrap();
+        rustix::mount::mount_bind("/proc/self/ns/cgroup", &pin)
+            .expect("pinning a namespace needs root, which the test command runs as");
+        let archived = archive(root, "/x");
+        rustix::mount::unmount(&pin, rustix::mount::UnmountFlags::DETACH).unwrap();
+        let names: Vec<String> = entries(&archived.unwrap())
+            .into_iter()
+            .map(|e| e.path)
+            .collect();
+        assert_eq!(names, ["x/", "x/kept"], "a namespace pin stays out");
 
         use std::os::unix::ffi::OsStrExt;
         let odd = tempfile::tempdir().unwrap();

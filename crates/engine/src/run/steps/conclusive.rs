@@ -53,7 +53,7 @@ pub(super) fn extend(
     if plan.looks.at.is_empty() {
         s.note(format!(
             "--until-conclusive: the budget left ({}) holds fewer than three runs per cell at about {} a cell: no run added",
-            duration_words(plan.left()),
+            duration_words(plan.left),
             duration_words(plan.per_cell)
         ));
         record.stopped = Some("the budget holds fewer than three runs per cell".into());
@@ -63,7 +63,7 @@ pub(super) fn extend(
     s.note(format!(
         "--until-conclusive: {}; the budget left ({}) holds up to {} per cell",
         plan.looks.rule(),
-        duration_words(plan.left()),
+        duration_words(plan.left),
         count(plan.looks.last(), "run")
     ));
     let mut runs = plan.recipe_runs;
@@ -110,6 +110,8 @@ struct Extension<'a> {
     deadline: Instant,
     /// What a cell has taken, all told, so far.
     per_cell: f64,
+    /// Seconds of the budget left when the looks were planned.
+    left: f64,
     recipe_runs: u32,
     looks: Looks,
     machine: reprise_verdict::MachineMatch,
@@ -156,18 +158,12 @@ impl<'a> Extension<'a> {
             to_measure,
             deadline,
             per_cell,
+            left,
             recipe_runs,
             looks,
             machine: crate::run::machine_match::machine_match(s.recipe, &Fingerprint::probe()),
             settings,
         }
-    }
-
-    /// Seconds left of the budget.
-    fn left(&self) -> f64 {
-        self.deadline
-            .saturating_duration_since(Instant::now())
-            .as_secs_f64()
     }
 
     /// Whether `key` is a cell this step measures: one of its lanes at one

@@ -107,7 +107,7 @@ pub(crate) fn run_process(
             if ended.len() == 1 { "was" } else { "were" },
             ended.join(", ")
         );
-        ctx.escaped(id, what, Vec::new());
+        ctx.escaped(id, what, Vec::new())?;
     }
     match outcome.failure(program) {
         None => Ok(()),

@@ -28,7 +28,7 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produ
             // A cold start: the previous boot goes first.
             match lanes.stop(&name) {
                 Err(e @ ServerError::Escaped { .. }) => {
-                    ctx.escaped(s.id(), format!("lane {name}: {e}"), vec![name.clone()])
+                    ctx.escaped(s.id(), format!("lane {name}: {e}"), vec![name.clone()])?
                 }
                 stopped => stopped?,
             }

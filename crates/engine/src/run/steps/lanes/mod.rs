@@ -204,7 +204,7 @@ impl Lanes {
             if let Some(mut old) = self.servers.remove(&name)
                 && let Err(e @ ServerError::Escaped { .. }) = old.stop()
             {
-                ctx.escaped(step, format!("lane {name}: {e}"), vec![name.clone()]);
+                ctx.escaped(step, format!("lane {name}: {e}"), vec![name.clone()])?;
             }
             if let (Placement::Container, Some(image)) = (lane.placement, &lane.image) {
                 let asked = self.prepare_image(ctx, step, lane, image);

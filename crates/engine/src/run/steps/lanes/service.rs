@@ -24,6 +24,9 @@ pub(crate) enum ServiceError {
     },
     #[error("service {name} did not start: {source} (its log: logs/service-{name}.log)")]
     Start { name: String, source: ServerError },
+    /// An escape of the service's earlier start that could not be recorded.
+    #[error(transparent)]
+    Record(Box<StepFailure>),
 }
 
 impl Lanes {
@@ -46,7 +49,8 @@ impl Lanes {
             if let Some(mut old) = self.services.remove(name.as_str())
                 && let Err(e @ ServerError::Escaped { .. }) = old.stop()
             {
-                ctx.escaped(step, format!("service {name}: {e}"), Vec::new());
+                ctx.escaped(step, format!("service {name}: {e}"), Vec::new())
+                    .map_err(|e| ServiceError::Record(Box::new(e)))?;
             }
             let Some(service) = self.service_specs.iter().find(|s| s.name == *name).cloned() else {
                 return Err(ServiceError::NoService(name.to_string()));
