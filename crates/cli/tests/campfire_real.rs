@@ -153,23 +153,9 @@ struct Engine {
 
 impl Engine {
     fn start(dir: &Path) -> Engine {
-        let hard = Command::new("sh")
-            .args(["-c", "ulimit -Hn"])
-            .output()
-            .unwrap();
-        let nofile = text(&hard.stdout)
-            .trim()
-            .parse::<u64>()
-            .unwrap_or(1024)
-            .min(65536);
         // runc, and ulimits it may set (see the shared FACTS): without both
         // no container starts here.
-        let conf = dir.join("containers.conf");
-        std::fs::write(
-            &conf,
-            format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
-        )
-        .unwrap();
+        let conf = reprise_test_support::containers_conf(dir);
         let storage = dir.join("podman");
         let socket = dir.join("podman.sock");
         let service = Command::new("podman")

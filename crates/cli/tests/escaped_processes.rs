@@ -92,23 +92,41 @@ fn gone(pids: &[u32]) -> bool {
     true
 }
 
-/// Starts `reprise run escapes`, waits until the `hold` step has its
-/// children, and kills Reprise with SIGKILL: answers the children left.
-fn killed_while_holding(c: &Checkout) -> (PathBuf, Vec<u32>) {
-    let mut reprise: Child = c
-        .command(&["run", "escapes", "--yes"])
+/// Starts `reprise run RECIPE`, waits until a step of it writes `holding`
+/// in the run's folder, and answers the run's folder and Reprise, to kill.
+#[expect(
+    clippy::zombie_processes,
+    reason = "Reprise is handed to the caller, which kills and waits for it"
+)]
+fn run_until_holding(c: &Checkout, recipe: &str) -> (PathBuf, Child) {
+    let mut reprise = start_run(c, recipe);
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(run) = c.run_dir().filter(|r| r.join("holding").is_file()) {
+            return (run, reprise);
+        }
+        if Instant::now() >= until {
+            let _ = reprise.kill();
+            let _ = reprise.wait();
+            panic!("the holding step never started");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// `reprise run RECIPE --yes`, started, quiet.
+fn start_run(c: &Checkout, recipe: &str) -> Child {
+    c.command(&["run", recipe, "--yes"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .unwrap();
-    let until = Instant::now() + Duration::from_secs(60);
-    let run = loop {
-        if let Some(run) = c.run_dir().filter(|r| r.join("holding").is_file()) {
-            break run;
-        }
-        assert!(Instant::now() < until, "the hold step never started");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+        .unwrap()
+}
+
+/// Starts `reprise run escapes`, waits until the `hold` step has its
+/// children, and kills Reprise with SIGKILL: answers the children left.
+fn killed_while_holding(c: &Checkout) -> (PathBuf, Vec<u32>) {
+    let (run, mut reprise) = run_until_holding(c, "escapes");
     let held = children(&run.join("held"));
     // Both in a cgroup of the run's, the one without the run's marker too.
     for pid in &held {
@@ -357,20 +375,7 @@ fn moves_out_and_holds() -> String {
 #[test]
 fn what_moved_out_of_the_cgroup_of_a_killed_run_ends_with_clean() {
     let c = Checkout::new(&[("moves-out", &moves_out_and_holds())]);
-    let mut reprise: Child = c
-        .command(&["run", "moves-out", "--yes"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let until = Instant::now() + Duration::from_secs(60);
-    let run = loop {
-        if let Some(run) = c.run_dir().filter(|r| r.join("holding").is_file()) {
-            break run;
-        }
-        assert!(Instant::now() < until, "the step never started holding");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let (run, mut reprise) = run_until_holding(&c, "moves-out");
     let pid: u32 = std::fs::read_to_string(run.join("moved.pid"))
         .unwrap()
         .trim()

@@ -240,21 +240,7 @@ fn debian_ruby_puma() -> PathBuf {
 /// look at the server's containers).
 fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
     let socket = dir.join("podman.sock");
-    let hard = Command::new("sh")
-        .args(["-c", "ulimit -Hn"])
-        .output()
-        .unwrap();
-    let nofile = String::from_utf8_lossy(&hard.stdout)
-        .trim()
-        .parse::<u64>()
-        .unwrap_or(1024)
-        .min(65536);
-    let conf = dir.join("containers.conf");
-    std::fs::write(
-        &conf,
-        format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
-    )
-    .unwrap();
+    let conf = reprise_test_support::containers_conf(dir);
     machines.storage = Some(dir.join("storage"));
     let podman = machines
         .in_ns(&machines.server.clone(), "podman")

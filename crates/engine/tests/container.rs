@@ -5,7 +5,7 @@
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -26,27 +26,6 @@ impl Drop for Service {
     }
 }
 
-fn containers_conf(dir: &Path) -> PathBuf {
-    let hard = Command::new("sh")
-        .args(["-c", "ulimit -Hn"])
-        .output()
-        .unwrap();
-    let hard: u64 = String::from_utf8_lossy(&hard.stdout)
-        .trim()
-        .parse()
-        .unwrap_or(1024);
-    let nofile = hard.min(65536);
-    let conf = dir.join("containers.conf");
-    std::fs::write(
-        &conf,
-        format!(
-            "[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"
-        ),
-    )
-    .unwrap();
-    conf
-}
-
 /// The engine's address: `DOCKER_HOST`, or a service started here.
 fn engine(dir: &Path) -> (String, Option<Service>) {
     if let Ok(host) = std::env::var("DOCKER_HOST") {
@@ -56,7 +35,10 @@ fn engine(dir: &Path) -> (String, Option<Service>) {
     let child = Command::new("podman")
         .args(["system", "service", "--time=0"])
         .arg(format!("unix://{}", socket.display()))
-        .env("CONTAINERS_CONF", containers_conf(dir))
+        .env(
+            "CONTAINERS_CONF",
+            reprise_test_support::containers_conf(dir),
+        )
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

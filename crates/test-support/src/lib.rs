@@ -6,9 +6,10 @@
 //!
 //! `cargo test` of the workspace builds the binary beside the test programs
 //! (`target/debug/campfire_shaped_server`), where
-//! [`campfire_shaped_server`] finds it.
+//! [`campfire_shaped_server`] finds it. And what a Podman API service a
+//! test starts needs on these machines ([`containers_conf`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The Campfire-shaped server's binary beside the test program that asks
 /// (`target/<profile>/deps/<test>` → `target/<profile>/campfire_shaped_server`);
@@ -26,4 +27,29 @@ pub fn campfire_shaped_server() -> PathBuf {
         server.display()
     );
     server
+}
+
+/// A `containers.conf` in `dir` for a Podman service a test starts: runc,
+/// and the ulimits it may set here (the hard open-files limit, at most
+/// 65,536): without both no container starts on these machines (see the
+/// shared FACTS). Answers its path, for `CONTAINERS_CONF`.
+pub fn containers_conf(dir: &Path) -> PathBuf {
+    let hard = std::process::Command::new("sh")
+        .args(["-c", "ulimit -Hn"])
+        .output()
+        .expect("sh answers `ulimit -Hn`");
+    let nofile = String::from_utf8_lossy(&hard.stdout)
+        .trim()
+        .parse::<u64>()
+        .unwrap_or(1024)
+        .min(65536);
+    let conf = dir.join("containers.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"
+        ),
+    )
+    .expect("containers.conf is written");
+    conf
 }

@@ -130,21 +130,7 @@ pub fn container_engine(dir: &Path) -> (String, Option<PodmanService>) {
 /// A Podman API service of the test's own, in `dir`; with `registries`, a
 /// registries.conf it reads (a test's own registry allowed over HTTP).
 pub fn podman_service(dir: &Path, registries: Option<&Path>) -> (String, PodmanService) {
-    let hard = std::process::Command::new("sh")
-        .args(["-c", "ulimit -Hn"])
-        .output()
-        .unwrap();
-    let nofile = String::from_utf8_lossy(&hard.stdout)
-        .trim()
-        .parse::<u64>()
-        .unwrap_or(1024)
-        .min(65536);
-    let conf = dir.join("containers.conf");
-    std::fs::write(
-        &conf,
-        format!("[engine]\nruntime = \"runc\"\n[containers]\ndefault_ulimits = [\"nofile={nofile}:{nofile}\", \"nproc=4096:4096\"]\n"),
-    )
-    .unwrap();
+    let conf = reprise_test_support::containers_conf(dir);
     let socket = dir.join("podman.sock");
     let mut cmd = std::process::Command::new("podman");
     cmd.args(["system", "service", "--time=0"])
