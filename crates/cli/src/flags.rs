@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use reprise_recipe::Span;
-use reprise_recipe::shown::shown;
+use reprise_recipe::shown::escaped;
 
 /// A duration flag: the recipes' grammar (`20s`, `500ms`, `2m`, `1h`), or
 /// a plain number of seconds (`10`, `2.5`), bounded one way whatever its
@@ -25,9 +25,9 @@ pub fn rate(text: &str) -> Result<f64, String> {
         Ok(rate) if rate.is_finite() && rate > 0.0 => Ok(rate),
         Ok(_) => Err(format!(
             "`{}` is not a rate: it must be a finite number above zero",
-            shown(text)
+            escaped(text)
         )),
-        Err(_) => Err(format!("`{}` is not a number", shown(text))),
+        Err(_) => Err(format!("`{}` is not a number", escaped(text))),
     }
 }
 

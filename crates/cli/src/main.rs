@@ -13,11 +13,11 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 /// `eprintln!`, escaped: what the commands say on stderr quotes what was
 /// typed (a run id, a path, a repository) and what a server or a file said,
 /// so it is shown as the recipes' text is, through the one escaping
-/// function ([`reprise_recipe::shown::shown_text`]): no ESC, bidi override
+/// function ([`reprise_recipe::shown::escaped_text`]): no ESC, bidi override
 /// or invisible character reaches the terminal raw.
 macro_rules! say {
     ($($arg:tt)*) => {
-        eprintln!("{}", reprise_recipe::shown::shown_text(&format!($($arg)*)))
+        eprintln!("{}", reprise_recipe::shown::escaped_text(&format!($($arg)*)))
     };
 }
 
@@ -103,7 +103,7 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             let text = e.render().ansi().to_string();
-            eprint!("{}", reprise_recipe::shown::shown_text(&text));
+            eprint!("{}", reprise_recipe::shown::escaped_text(&text));
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
         }
     };

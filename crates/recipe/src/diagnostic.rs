@@ -138,7 +138,7 @@ fn escaped(c: char, out: &mut String) {
     if c == '\t' {
         out.push(' ');
     } else {
-        out.push_str(&crate::shown::shown(c.encode_utf8(&mut [0; 4])));
+        out.push_str(&crate::shown::escaped(c.encode_utf8(&mut [0; 4])));
     }
 }
 

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 /// as what it is. Everything a recipe, a server or a stranger's post says
 /// goes through this before it reaches a terminal or a page: the one
 /// escaping function.
-pub fn shown(text: &str) -> Cow<'_, str> {
+pub fn escaped(text: &str) -> Cow<'_, str> {
     if !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
     }
@@ -25,9 +25,9 @@ pub fn shown(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// [`shown`] for text of several lines: newlines and tabs kept, every other
+/// [`escaped`] for text of several lines: newlines and tabs kept, every other
 /// control character and bidirectional override escaped.
-pub fn shown_text(text: &str) -> Cow<'_, str> {
+pub fn escaped_text(text: &str) -> Cow<'_, str> {
     if !text
         .chars()
         .any(|c| c != '\n' && c != '\t' && needs_escape(c))
@@ -36,7 +36,7 @@ pub fn shown_text(text: &str) -> Cow<'_, str> {
     }
     Cow::Owned(
         text.split('\n')
-            .map(|line| line.split('\t').map(shown).collect::<Vec<_>>().join("\t"))
+            .map(|line| line.split('\t').map(escaped).collect::<Vec<_>>().join("\t"))
             .collect::<Vec<_>>()
             .join("\n"),
     )
@@ -65,7 +65,7 @@ pub(crate) fn is_unsafe(c: char) -> bool {
 /// interlinear annotation and the Egyptian hieroglyph format controls).
 ///
 /// `check` refuses these in every one-line field of a recipe, and
-/// [`shown`] escapes them wherever text from outside is printed: the one
+/// [`escaped`] escapes them wherever text from outside is printed: the one
 /// list both read.
 pub fn is_invisible(c: char) -> bool {
     matches!(c,
@@ -96,7 +96,7 @@ pub(crate) fn is_bidi_control(c: char) -> bool {
 /// (`A=1`) or a reserved word (`if`). The one quoting function: everything
 /// that shows a command goes through it.
 ///
-/// Control and invisible characters are escaped on top ([`shown`]: `check`
+/// Control and invisible characters are escaped on top ([`escaped`]: `check`
 /// refuses them in commands, so none should arrive): such an argument is
 /// shown quoted, with the escape (`\u{1b}`) where the character was, never
 /// raw.
@@ -125,7 +125,7 @@ pub fn shell_word(arg: &str) -> String {
     if bare {
         arg.to_string()
     } else {
-        shown(&format!("'{}'", arg.replace('\'', r"'\''"))).into_owned()
+        escaped(&format!("'{}'", arg.replace('\'', r"'\''"))).into_owned()
     }
 }
 
@@ -183,21 +183,21 @@ mod tests {
 
     #[test]
     fn control_characters_and_bidi_overrides_are_shown_escaped() {
-        assert_eq!(shown("plain text/ü"), "plain text/ü");
-        assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
-        assert_eq!(shown("x\r\ny"), "x\\u{d}\\u{a}y");
-        assert_eq!(shown("rm \u{202e}txt.sh"), "rm \\u{202e}txt.sh");
+        assert_eq!(escaped("plain text/ü"), "plain text/ü");
+        assert_eq!(escaped("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(escaped("x\r\ny"), "x\\u{d}\\u{a}y");
+        assert_eq!(escaped("rm \u{202e}txt.sh"), "rm \\u{202e}txt.sh");
         // Format characters that print as nothing show as what they are.
-        assert_eq!(shown("nginx\u{200b}"), "nginx\\u{200b}");
-        assert_eq!(shown("a\u{e0041}b\u{ad}"), "a\\u{e0041}b\\u{ad}");
-        assert_eq!(shown("\u{7f}\u{9b}"), "\\u{7f}\\u{9b}");
+        assert_eq!(escaped("nginx\u{200b}"), "nginx\\u{200b}");
+        assert_eq!(escaped("a\u{e0041}b\u{ad}"), "a\\u{e0041}b\\u{ad}");
+        assert_eq!(escaped("\u{7f}\u{9b}"), "\\u{7f}\\u{9b}");
     }
 
     #[test]
     fn text_keeps_its_lines_and_tabs_and_escapes_the_rest() {
-        assert_eq!(shown_text("a\n\tb"), "a\n\tb");
+        assert_eq!(escaped_text("a\n\tb"), "a\n\tb");
         assert_eq!(
-            shown_text("a\r\n\u{1b}]0;x\u{7}"),
+            escaped_text("a\r\n\u{1b}]0;x\u{7}"),
             "a\\u{d}\n\\u{1b}]0;x\\u{7}"
         );
     }

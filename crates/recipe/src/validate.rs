@@ -231,7 +231,7 @@ fn check_toolchains(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
             if !well_formed {
                 p.push(Problem::new(
                     spec.span(),
-                    format!("`{}` is not a mise tool and version", crate::shown::shown(spec)),
+                    format!("`{}` is not a mise tool and version", crate::shown::escaped(spec)),
                     Some("`TOOL@VERSION` as `mise use` takes it, e.g. `ruby@4.0.5` or `gem:falcon@0.47.7`".into()),
                 ));
             }

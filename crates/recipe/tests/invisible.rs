@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use reprise_recipe::shown::{command_line, is_invisible, shown, shown_text};
+use reprise_recipe::shown::{command_line, escaped, escaped_text, is_invisible};
 use reprise_recipe::{Diagnostic, RecipeError};
 
 /// Default_Ignorable_Code_Point, as DerivedCoreProperties.txt (Unicode 16)
@@ -164,16 +164,19 @@ fn check_refuses_every_invisible_character_in_a_command_and_an_env_value() {
 fn every_printer_escapes_every_invisible_character() {
     for c in the_set() {
         assert!(is_invisible(c), "U+{:04X}", c as u32);
-        let escaped = format!("\\u{{{:x}}}", c as u32);
+        let escape = format!("\\u{{{:x}}}", c as u32);
         let text = format!("true{c} arg");
         for (printer, out) in [
-            ("shown", shown(&text).into_owned()),
-            ("shown_text", shown_text(&format!("a\n{text}")).into_owned()),
+            ("escaped", escaped(&text).into_owned()),
+            (
+                "escaped_text",
+                escaped_text(&format!("a\n{text}")).into_owned(),
+            ),
             ("command_line", command_line(std::slice::from_ref(&text))),
             ("command_line", command_line(&["x".into(), text.clone()])),
         ] {
             assert!(
-                !out.contains(c) && out.contains(&escaped),
+                !out.contains(c) && out.contains(&escape),
                 "{printer} shows U+{:04X} as {out:?}",
                 c as u32
             );
@@ -184,7 +187,7 @@ fn every_printer_escapes_every_invisible_character() {
 #[test]
 fn visible_text_is_shown_as_it_is() {
     for text in ["plain", "ü", "日本語", "emoji 🎉", "한글", "a b"] {
-        assert_eq!(shown(text), text);
+        assert_eq!(escaped(text), text);
         assert!(!text.chars().any(is_invisible), "{text}");
     }
 }

@@ -14,7 +14,7 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use reprise_recipe::shown::{command_line, env_assignment, shown};
+use reprise_recipe::shown::{command_line, env_assignment, escaped};
 
 /// Characters an argument is made of: every printable ASCII character (the
 /// shell's syntax among them), unicode that shows, and, unless
@@ -151,7 +151,7 @@ proptest! {
         );
         // Each argument comes back whole: itself, or (where it holds a
         // character `check` refuses) itself with that character escaped.
-        let expected: Vec<String> = argv.iter().map(|a| shown(a).into_owned()).collect();
+        let expected: Vec<String> = argv.iter().map(|a| escaped(a).into_owned()).collect();
         prop_assert_eq!(sh_words(&line), expected, "{:?} shown as {}", argv, line);
     }
 }

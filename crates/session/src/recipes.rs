@@ -92,7 +92,7 @@ impl Session {
         let mut patch =
             git2::Patch::from_buffers(&reviewed, Some(&rel), &now, Some(&rel), None).ok()?;
         let text = patch.to_buf().ok()?;
-        Some(reprise_recipe::shown::shown_text(&String::from_utf8_lossy(&text)).into_owned())
+        Some(reprise_recipe::shown::escaped_text(&String::from_utf8_lossy(&text)).into_owned())
     }
 
     /// Every recipe in the checkout's `recipes/`, sorted by file name.

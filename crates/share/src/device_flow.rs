@@ -106,11 +106,11 @@ fn checked(github: &GitHub, mut code: DeviceCode) -> Result<DeviceCode, String> 
         ));
     }
     // The URL as parsed: controls and spaces percent-encoded.
-    code.verification_uri = reprise_recipe::shown::shown(page.as_str()).into_owned();
+    code.verification_uri = reprise_recipe::shown::escaped(page.as_str()).into_owned();
     code.interval = code.interval.clamp(1, MAX_INTERVAL);
     code.expires_in = code.expires_in.min(MAX_EXPIRES_IN);
     let user_code: String = code.user_code.chars().take(MAX_USER_CODE).collect();
-    code.user_code = reprise_recipe::shown::shown(user_code.trim()).into_owned();
+    code.user_code = reprise_recipe::shown::escaped(user_code.trim()).into_owned();
     if code.user_code.is_empty() {
         return Err("it gave no code to enter".into());
     }

@@ -317,7 +317,7 @@ fn said(text: &str, sent: &[&str], from_server: bool) -> String {
     if shown.len() < redacted.len() || cut < text.len() {
         shown.push('…');
     }
-    reprise_recipe::shown::shown(&shown).into_owned()
+    reprise_recipe::shown::escaped(&shown).into_owned()
 }
 
 /// What an error says of a server's answer body: never the body as it

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use reprise_recipe::reading::value;
-use reprise_recipe::shown::shown;
+use reprise_recipe::shown::escaped;
 use reprise_session::community::{ClaimAmong, Community, Fetch, Progress};
 
 use crate::table::{Table, wrap};
@@ -193,13 +193,13 @@ fn render(view: &Community) -> String {
             let by = post
                 .author
                 .as_deref()
-                .map(|a| format!(" by {}", shown(a)))
+                .map(|a| format!(" by {}", escaped(a)))
                 .unwrap_or_default();
             out.push_str(&format!(
                 "  #{} {}{by}: {}\n    {}\n",
                 post.number,
-                shown(&post.title),
-                shown(&post.words),
+                escaped(&post.title),
+                escaped(&post.words),
                 post.url
             ));
         }
@@ -208,7 +208,7 @@ fn render(view: &Community) -> String {
         out.push_str(&format!(
             "\nThis machine: run {} ({}{}){}.\n",
             this.run,
-            shown(this.machine.cpu.as_deref().unwrap_or("unknown CPU")),
+            escaped(this.machine.cpu.as_deref().unwrap_or("unknown CPU")),
             if this.reviewed {
                 ""
             } else {
@@ -270,12 +270,12 @@ fn fetch_lines(view: &Community) -> String {
         ),
         Fetch::Stopped { reason, .. } => format!(
             "Not fetched in full: {}. {} in the cache, {as_of}.\n",
-            shown(reason),
+            escaped(reason),
             view.discussions
         ),
         Fetch::Failed { reason } => format!(
             "Not fetched: {}. Showing the cache ({as_of}).\n",
-            shown(reason)
+            escaped(reason)
         ),
     });
     if let Some(rate) = &view.rate {
@@ -307,7 +307,7 @@ fn claim_lines(claim: &ClaimAmong) -> String {
         let mut table = Table::new(&["CPU", "reproduced", "not reproduced", "could not say"]);
         for cpu in &claim.by_cpu {
             table.row(vec![
-                shown(&cpu.cpu).into_owned(),
+                escaped(&cpu.cpu).into_owned(),
                 cpu.reproduced.to_string(),
                 cpu.not_reproduced.to_string(),
                 cpu.could_not_say.to_string(),

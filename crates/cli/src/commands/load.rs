@@ -117,7 +117,7 @@ pub fn run(args: Args) -> ExitCode {
         println!(
             "Running {} test @ {}",
             format_duration(spec.duration),
-            reprise_recipe::shown::shown(&spec.url)
+            reprise_recipe::shown::escaped(&spec.url)
         );
         println!(
             "  {} threads and {} connections",

@@ -111,5 +111,5 @@ pub fn error_text(e: &reprise_session::SessionError) -> String {
 /// that a path from the environment (`REPRISE_DATA_DIR`, a flag) cannot
 /// act on the terminal.
 pub(crate) fn shown_path(path: &std::path::Path) -> String {
-    reprise_recipe::shown::shown(&path.display().to_string()).into_owned()
+    reprise_recipe::shown::escaped(&path.display().to_string()).into_owned()
 }

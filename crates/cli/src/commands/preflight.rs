@@ -209,24 +209,24 @@ fn accepted(args: &Args, loaded: &LoadedRecipe) -> bool {
 /// of its own (a command to copy, nothing else), unless `said` holds it
 /// (the page said that fix already).
 pub(crate) fn judged_here(claims: &ClaimsHere, said: &[&str]) -> String {
-    use reprise_recipe::shown::shown;
+    use reprise_recipe::shown::escaped;
     let mut o = String::new();
     if claims.total == 0 {
         return o;
     }
     o.push_str(&wrap(
-        &shown(&format!("What a run here can judge: {}", claims.summary)),
+        &escaped(&format!("What a run here can judge: {}", claims.summary)),
         WIDTH,
         0,
     ));
     for n in &claims.not_judged {
         o.push_str(&wrap(
-            &shown(&format!("not judged: {} — {}", n.claims.join(", "), n.why)),
+            &escaped(&format!("not judged: {} — {}", n.claims.join(", "), n.why)),
             WIDTH,
             2,
         ));
         if let Some(fix) = n.fix.as_deref().filter(|f| !said.contains(f)) {
-            o.push_str(&format!("      fix: {}\n", shown(fix)));
+            o.push_str(&format!("      fix: {}\n", escaped(fix)));
         }
     }
     o

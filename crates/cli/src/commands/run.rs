@@ -127,7 +127,7 @@ pub fn run(args: Args) -> ExitCode {
     // whole (which changes nothing already escaped), so that no part left
     // out can reach the terminal raw.
     let shown = plan_text(&loaded.recipe, &prepared, &view, args.quick);
-    eprint!("{}", reprise_recipe::shown::shown_text(&shown));
+    eprint!("{}", reprise_recipe::shown::escaped_text(&shown));
     if !args.yes && !confirm() {
         return ExitCode::FAILURE;
     }
@@ -195,7 +195,7 @@ fn prepare<'r>(
 /// a run here can judge, the consent lines, how the run differs from the
 /// post, and where it runs. Every part escaped as it is put in.
 fn plan_text(recipe: &Recipe, prepared: &PreparedRun, view: &RunPlan, quick: bool) -> String {
-    use reprise_recipe::shown::shown as show;
+    use reprise_recipe::shown::escaped as show;
     let mut shown = format!(
         "Plan for {} ({}):\n",
         show(recipe.id()),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_recipe::shown::shown;
+use reprise_recipe::shown::escaped;
 use reprise_session::Session;
 
 #[derive(ClapArgs)]
@@ -155,8 +155,8 @@ pub(crate) fn device_sign_in(session: &Session) -> Result<(), reprise_session::S
     // A server's text: escaped here too, whatever checked it before.
     println!(
         "\nTo sign in, open {} and enter the code {}",
-        shown(&code.verification_uri),
-        shown(&code.user_code)
+        escaped(&code.verification_uri),
+        escaped(&code.user_code)
     );
     println!(
         "Waiting (the code expires in {} minutes)...",

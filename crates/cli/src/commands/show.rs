@@ -8,7 +8,7 @@ use clap::Args as ClapArgs;
 use reprise_probe::preflight::LaneHere;
 use reprise_recipe::reading::count;
 use reprise_recipe::reading::{number, value as value_of};
-use reprise_recipe::shown::{command_line, shown_text};
+use reprise_recipe::shown::{command_line, escaped_text};
 use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Recipe, Revision};
 
 use crate::table::{Table, wrap};
@@ -43,7 +43,7 @@ pub fn run(args: Args) -> ExitCode {
     // emoji's), which `check` lets through and a terminal must not hide.
     print!(
         "{}",
-        shown_text(&render(&recipe, &loaded.checksum, &standings))
+        escaped_text(&render(&recipe, &loaded.checksum, &standings))
     );
     ExitCode::SUCCESS
 }

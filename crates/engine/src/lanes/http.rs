@@ -158,7 +158,7 @@ impl LaneClient {
 pub fn lane_url(address: IpAddr, port: u16, path: &str) -> Result<reqwest::Url, HttpError> {
     // The path may hold what a served page offered: shown escaped.
     let not = |why| HttpError::NotAPath {
-        path: reprise_recipe::shown::shown(path).into_owned(),
+        path: reprise_recipe::shown::escaped(path).into_owned(),
         why,
     };
     // The recipe's rule (a placeholder has been filled by now), then the

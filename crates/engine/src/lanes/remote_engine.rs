@@ -49,7 +49,7 @@ pub enum ServerHostError {
     },
     #[error("the reference server is the `reprise` program, and none is beside this one")]
     NoReferenceServer,
-    #[error("the reference server did not start there{}", last.as_ref().map_or(String::new(), |l| format!(": {}", reprise_recipe::shown::shown(l))))]
+    #[error("the reference server did not start there{}", last.as_ref().map_or(String::new(), |l| format!(": {}", reprise_recipe::shown::escaped(l))))]
     ReferenceServerSilent { last: Option<String> },
     #[error("the reference server said an address that is not one: {url}")]
     NotAnAddress { url: String },

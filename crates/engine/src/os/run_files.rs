@@ -29,7 +29,7 @@ pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, Outside> {
     {
         return Err(Outside(format!(
             "`{}` must be a relative path inside the run's folder, without `..`",
-            reprise_recipe::shown::shown(rel)
+            reprise_recipe::shown::escaped(rel)
         )));
     }
     let root = base.canonicalize().unwrap_or_else(|_| base.to_path_buf());
@@ -46,7 +46,7 @@ pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, Outside> {
                     return Err(Outside(format!(
                         "`{}` leads out of {} through the symlink {}: Reprise does not write \
                          outside the run's folder",
-                        reprise_recipe::shown::shown(rel),
+                        reprise_recipe::shown::escaped(rel),
                         base.display(),
                         at.display()
                     )));
@@ -84,7 +84,7 @@ impl RunFile {
         if !plain || rel.file_name().is_none() {
             return Err(Outside(format!(
                 "`{}` must be a relative path inside the run's folder, without `..`",
-                reprise_recipe::shown::shown(&rel.display().to_string())
+                reprise_recipe::shown::escaped(&rel.display().to_string())
             )));
         }
         Ok(RunFile {
@@ -159,7 +159,7 @@ impl RunFile {
         if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile || stat.st_nlink > 1 {
             return Err(io::Error::other(format!(
                 "`{}` in the run's folder {} is not a plain file of its own (a FIFO, a device or a hard link to a file elsewhere): Reprise does not write to it",
-                reprise_recipe::shown::shown(&self.rel.display().to_string()),
+                reprise_recipe::shown::escaped(&self.rel.display().to_string()),
                 self.folder.display()
             )));
         }
@@ -204,7 +204,7 @@ impl RunFile {
 
     /// `e` in words, naming the file: a symlink on the way is said as one.
     fn said(&self, e: io::Error) -> io::Error {
-        let shown = reprise_recipe::shown::shown(&self.rel.display().to_string()).into_owned();
+        let shown = reprise_recipe::shown::escaped(&self.rel.display().to_string()).into_owned();
         match e.raw_os_error().map(Errno::from_raw_os_error) {
             Some(Errno::LOOP | Errno::NOTDIR) => io::Error::other(format!(
                 "`{shown}` leads out of the run's folder {} through a symlink: Reprise does not write through it",

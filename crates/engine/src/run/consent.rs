@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use reprise_recipe::shown::{command_line, env_assignment, shown};
+use reprise_recipe::shown::{command_line, env_assignment, escaped};
 use reprise_recipe::{Action, Placement, Recipe};
 use serde::Serialize;
 
@@ -101,7 +101,7 @@ impl Consent {
                 workloads.push(workload.as_str());
             }
             consent.steps.push(ConsentStep {
-                id: shown(p.id()).into_owned(),
+                id: escaped(p.id()).into_owned(),
                 kind: p.kind().name().to_string(),
                 does: p.describe(recipe),
                 env,
@@ -129,16 +129,16 @@ impl Consent {
                 let mut line = command_line(&host.lane_command(lane));
                 match (&lane.placement, &lane.image, &lane.dir) {
                     (Placement::Container, Some(image), _) => {
-                        line = format!("in a container of {}: {line}", shown(image));
+                        line = format!("in a container of {}: {line}", escaped(image));
                     }
-                    (_, _, Some(dir)) => line = format!("in {}: {line}", shown(dir)),
+                    (_, _, Some(dir)) => line = format!("in {}: {line}", escaped(dir)),
                     _ => {}
                 }
                 if let Some(port) = lane.port {
                     line.push_str(&format!(" (port {port})"));
                 }
                 consent.lanes.push(ConsentLane {
-                    name: shown(&lane.name).into_owned(),
+                    name: escaped(&lane.name).into_owned(),
                     command: line,
                     env: env_lines(&lane.env),
                 });
@@ -146,16 +146,16 @@ impl Consent {
                     let Some(service) = recipe.service(name) else {
                         continue;
                     };
-                    if consent.services.iter().any(|s| s.name == shown(name)) {
+                    if consent.services.iter().any(|s| s.name == escaped(name)) {
                         continue;
                     }
                     let mut line = command_line(&service.command);
                     if let Some(dir) = &service.dir {
-                        line = format!("in {}: {line}", shown(dir));
+                        line = format!("in {}: {line}", escaped(dir));
                     }
                     line.push_str(&format!(" (port {})", service.port));
                     consent.services.push(ConsentLane {
-                        name: shown(name).into_owned(),
+                        name: escaped(name).into_owned(),
                         command: line,
                         env: env_lines(&service.env),
                     });
@@ -176,7 +176,7 @@ impl Consent {
         }
         for file in &recipe.files {
             consent.files.push(ConsentFile {
-                path: shown(&file.path).into_owned(),
+                path: escaped(&file.path).into_owned(),
                 lines: file.content.lines().count(),
                 script: file.content.starts_with("#!"),
             });
@@ -188,8 +188,8 @@ impl Consent {
             for e in &workload.endpoints {
                 consent.requests.push(format!(
                     "{} {}{}",
-                    shown(&e.method),
-                    shown(&e.path),
+                    escaped(&e.method),
+                    escaped(&e.path),
                     e.body
                         .as_ref()
                         .map(|b| format!(" with a body of {} bytes", b.len()))
@@ -203,7 +203,7 @@ impl Consent {
                     people
                         .verify_writes
                         .as_ref()
-                        .map(|p| format!(", then GET {}", shown(p)))
+                        .map(|p| format!(", then GET {}", escaped(p)))
                         .unwrap_or_default()
                 ));
             }

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use reprise_recipe::{Action, Recipe, Revision, Step, StepKind};
 
-use reprise_recipe::shown::{command_line, shown as show};
+use reprise_recipe::shown::{command_line, escaped as show};
 
 /// Kinds whose machinery comes in a later version; a plan reports them as
 /// skipped with this reason rather than pretending to run them.

@@ -178,7 +178,7 @@ impl Session {
         let cache_unread = cache
             .unread
             .as_deref()
-            .map(|why| reprise_recipe::shown::shown(why).into_owned());
+            .map(|why| reprise_recipe::shown::escaped(why).into_owned());
         let mut rate = None;
         let fetched = if !fetch {
             Fetch::Offline
@@ -230,7 +230,7 @@ impl Session {
                 Reading::Counted(block) => counted.push((discussion, *block)),
                 Reading::Apart { why, words } => apart.push(Apart {
                     number: discussion.number,
-                    title: reprise_recipe::shown::shown(&discussion.title).into_owned(),
+                    title: reprise_recipe::shown::escaped(&discussion.title).into_owned(),
                     author: discussion.author.clone(),
                     url: discussion_url(web, &repo, discussion.number),
                     why: ApartWhy::of(why),

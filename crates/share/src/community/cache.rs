@@ -93,7 +93,7 @@ impl Cache {
         if !safe(owner) || !safe(name) {
             return Err(ShareError::NoRepository(format!(
                 "{} (expected OWNER/NAME)",
-                reprise_recipe::shown::shown(repo)
+                reprise_recipe::shown::escaped(repo)
             )));
         }
         Ok(data_dir

@@ -4,7 +4,7 @@
 //! schema v1 and checked — sizes, counts, every number finite and in range,
 //! every id shaped as an id — with every text escaped for a terminal.
 
-use reprise_recipe::shown::shown;
+use reprise_recipe::shown::escaped;
 use reprise_report::{FENCE_TAG, ResultBlock, SCHEMA_VERSION};
 use serde::{Deserialize, Serialize};
 
@@ -247,17 +247,17 @@ pub fn read(found: &Found) -> Option<Result<ResultBlock, Unreadable>> {
 
 fn read_block(version: &str, text: &str) -> Result<ResultBlock, Unreadable> {
     if version != format!("v{SCHEMA_VERSION}") {
-        return Err(Unreadable::OtherSchema(shown(version).into_owned()));
+        return Err(Unreadable::OtherSchema(escaped(version).into_owned()));
     }
     if text.len() > MAX_BLOCK {
         return Err(Unreadable::TooLarge);
     }
     let block: ResultBlock = serde_json::from_str(text).map_err(|e| {
         // serde's message names the field and line, never the value.
-        Unreadable::Malformed(shown(&e.to_string()).chars().take(200).collect())
+        Unreadable::Malformed(escaped(&e.to_string()).chars().take(200).collect())
     })?;
     check(&block).map_err(Unreadable::Malformed)?;
-    Ok(block.map_text(&|text| shown(text).into_owned()))
+    Ok(block.map_text(&|text| escaped(text).into_owned()))
 }
 
 /// Every count, id, number and text of a block against schema v1's bounds.
@@ -339,7 +339,7 @@ fn check(block: &ResultBlock) -> Result<(), String> {
         if !keys.insert((&cell.lane, &cell.endpoint, &cell.metric)) {
             return Err(format!(
                 "cell {} is measured twice",
-                shown(&cell.lane.chars().take(60).collect::<String>())
+                escaped(&cell.lane.chars().take(60).collect::<String>())
             ));
         }
         let numbers = cell
@@ -370,7 +370,7 @@ fn check_numbers(numbers: impl Iterator<Item = f64>, what: &str) -> Result<(), S
         if !n.is_finite() || !(0.0..=MAX_NUMBER).contains(&n) {
             return Err(format!(
                 "{}: a number out of range",
-                shown(&what.chars().take(60).collect::<String>())
+                escaped(&what.chars().take(60).collect::<String>())
             ));
         }
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use reprise_loadgen::{ResponseChecks, ResponseFingerprint, check_response};
 use reprise_recipe::Endpoint;
-use reprise_recipe::shown::shown;
+use reprise_recipe::shown::escaped;
 use reprise_verdict::Parity;
 use serde::{Deserialize, Serialize};
 
@@ -143,7 +143,7 @@ fn check_endpoint(
             tags,
             bytes,
             sha256,
-            error.map(|e| shown(&e).into_owned()),
+            error.map(|e| escaped(&e).into_owned()),
         )
     };
     let request = match resolve_endpoint(endpoint, session) {

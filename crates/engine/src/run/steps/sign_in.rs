@@ -3,7 +3,7 @@
 //! and the cookie never reach a log.
 
 use reprise_recipe::SignInFlow;
-use reprise_recipe::shown::shown;
+use reprise_recipe::shown::escaped;
 
 use super::{Lanes, NoLane, Produced, StepFailure, StepInput};
 use crate::lanes::signed_in::{self, UsedFlow};
@@ -27,7 +27,7 @@ pub(crate) fn run(
                     .placeholders
                     .iter()
                     // What the page offered, escaped: it came from the server.
-                    .map(|(k, v)| format!("{{{k}}} = {}", shown(v)))
+                    .map(|(k, v)| format!("{{{k}}} = {}", escaped(v)))
                     .collect();
                 s.note(format!(
                     "lane {name}: signed in as {email} ({}), session cookie kept; the page offers {}",

@@ -76,7 +76,7 @@ impl Lanes {
                     "the image {image} has no {} the recipe can read (`{}` printed `{}`)",
                     tc.name,
                     reprise_recipe::shown::command_line(&tc.command),
-                    reprise_recipe::shown::shown(output.lines().next().unwrap_or(""))
+                    reprise_recipe::shown::escaped(output.lines().next().unwrap_or(""))
                 ));
             };
             if tc.version.matches(&version) {
