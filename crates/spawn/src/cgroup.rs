@@ -400,6 +400,11 @@ pub struct Namespace {
 /// The filesystem of namespace files (`NSFS_MAGIC`).
 const NSFS_MAGIC: u64 = 0x6e73_6673;
 
+/// Whether `path` is a namespace file (a pinned namespace, `/proc/PID/ns/*`).
+pub fn is_namespace_file(path: &Path) -> bool {
+    rustix::fs::statfs(path).is_ok_and(|fs| fs.f_type as u64 == NSFS_MAGIC)
+}
+
 impl Drop for Namespace {
     fn drop(&mut self) {
         if let Some(at) = self.pinned.take() {
@@ -424,6 +429,24 @@ fn unpin(at: &Path) -> io::Result<()> {
 pub struct Escaped {
     pub pid: u32,
     pub command: String,
+}
+
+impl Escaped {
+    /// What `ended` did, as a log says it: `a process it started moved out
+    /// of OUT_OF and was ended: pid 4242 (sleep)`, or `2 processes …`.
+    pub fn words(ended: &[Escaped], out_of: &str) -> String {
+        let pids: Vec<String> = ended.iter().map(ToString::to_string).collect();
+        match ended.len() {
+            1 => format!(
+                "a process it started moved out of {out_of} and was ended: {}",
+                pids[0]
+            ),
+            n => format!(
+                "{n} processes it started moved out of {out_of} and were ended: {}",
+                pids.join(", ")
+            ),
+        }
+    }
 }
 
 impl std::fmt::Display for Escaped {

@@ -62,13 +62,8 @@ pub enum ServerError {
     Outside(#[from] crate::os::run_files::Outside),
     /// Stopped, but a process it started had moved itself out of its
     /// cgroup (found by its cgroup namespace): ended, and said.
-    #[error(
-        "{} moved out of its cgroup and {} ended: {}",
-        match ended.len() { 1 => "a process it started".to_string(), n => format!("{n} processes it started") },
-        if ended.len() == 1 { "was" } else { "were" },
-        ended.join(", ")
-    )]
-    Escaped { ended: Vec<String> },
+    #[error("{}", reprise_spawn::Escaped::words(ended, "its cgroup"))]
+    Escaped { ended: Vec<reprise_spawn::Escaped> },
 }
 
 /// A lane that runs in a container (Docker-compatible engine), on the
@@ -537,8 +532,7 @@ impl LaneServer {
                     recorded.forget_if_ended();
                 }
                 if !escaped.is_empty() {
-                    let ended = escaped.iter().map(ToString::to_string).collect();
-                    return Err(ServerError::Escaped { ended });
+                    return Err(ServerError::Escaped { ended: escaped });
                 }
                 return Ok(());
             }

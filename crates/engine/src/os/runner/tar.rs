@@ -69,7 +69,9 @@ fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()>
             let mut header = header(EntryType::Directory, mode, 0, mtime);
             tar.append_data(&mut header, format!("{child}/"), io::empty())?;
             add_dir(tar, &path, &child)?;
-        } else if meta.is_file() && !is_namespace_pin(&path) {
+        } else if meta.is_file() && !reprise_spawn::cgroup::is_namespace_file(&path) {
+            // A regular file; a namespace file (a running step's, pinned
+            // in the run's `processes/` as root) cannot be read and stays out.
             let bytes = read_file(&path, meta.len())?;
             let mut header = header(EntryType::Regular, mode, bytes.len() as u64, mtime);
             tar.append_data(&mut header, &child, bytes.as_slice())?;
@@ -77,14 +79,6 @@ fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()>
         // Sockets, fifos and devices are not copied: no lane serves them.
     }
     Ok(())
-}
-
-/// Whether `path` is a namespace pinned by a bind mount (a running step's
-/// cgroup namespace in `processes/`, as root): no file to copy, and one
-/// that cannot be read.
-fn is_namespace_pin(path: &Path) -> bool {
-    const NSFS_MAGIC: u64 = 0x6e73_6673;
-    rustix::fs::statfs(path).is_ok_and(|fs| fs.f_type as u64 == NSFS_MAGIC)
 }
 
 /// The bytes of the regular file at `path`, `len` bytes long when it was

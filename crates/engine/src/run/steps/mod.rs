@@ -97,17 +97,8 @@ pub(crate) fn run_process(
     let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
     let program = command.first().map(String::as_str).unwrap_or("");
     if !outcome.escaped.is_empty() {
-        let ended: Vec<String> = outcome.escaped.iter().map(|e| e.to_string()).collect();
-        let what = format!(
-            "step {id}: {} moved out of the run's cgroup and {} ended: {}",
-            match ended.len() {
-                1 => "a process it started".to_string(),
-                n => format!("{n} processes it started"),
-            },
-            if ended.len() == 1 { "was" } else { "were" },
-            ended.join(", ")
-        );
-        ctx.escaped(id, what, Vec::new())?;
+        let what = reprise_spawn::Escaped::words(&outcome.escaped, "the run's cgroup");
+        ctx.escaped(id, format!("step {id}: {what}"), Vec::new())?;
     }
     match outcome.failure(program) {
         None => Ok(()),
