@@ -97,7 +97,7 @@ pub fn preflight(shell: &Shell, id: String, ask_versions: bool) -> Answer<Prefli
         false => Versions::Locate,
     };
     session
-        .preflight(&loaded, versions, false, None, &LaneHost::ThisMachine)
+        .preflight(&loaded, versions, false, &LaneHost::ThisMachine)
         .map(|found| found.report)
         .map_err(error)
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MachineMatch } from './bindings/MachineMatch';
 import type { Verdict } from './bindings/Verdict';
 import type { VerdictRow } from './bindings/VerdictRow';
-import { axis, claimCells, claimNumbers, claimReasoning, claimWhy, laneSaidByClaims, machineRows, notMeasuredGroups } from './claims';
+import { axis, claimCells, claimNumbers, claimReasoning, claimWhy, deviationsToSay, laneSaidByClaims, machineRows, notMeasuredGroups } from './claims';
 
 /** A verdict as the session gives it: its numbers, and how they read. */
 const row = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {}): VerdictRow => ({
@@ -96,5 +96,15 @@ describe('a claim’s cells and the machine’s table', () => {
       { item: 'CPU', here: 'Intel Xeon', post: 'AMD Ryzen 5 3600' },
       { item: 'the recipe names no reference machine', here: null, post: null },
     ]);
+  });
+});
+
+describe('deviationsToSay', () => {
+  it('leaves out a lane not measured, which its own list says, and keeps the rest', () => {
+    const quick = { kind: 'quick' as const, what: 'a smoke run (--quick)', lanes: [] };
+    const falcon = { kind: 'lane' as const, what: 'lane falcon was not measured (preflight): it needs falcon', lanes: ['falcon'] };
+    const nginx = { kind: 'lane' as const, what: 'lane nginx was not measured (load): cancelled', lanes: ['nginx'] };
+    expect(deviationsToSay([quick, falcon, nginx], [{ lane: 'falcon' }])).toEqual([quick, nginx]);
+    expect(deviationsToSay([quick, falcon, nginx], [{ lane: 'falcon' }, { lane: 'nginx' }])).toEqual([quick]);
   });
 });

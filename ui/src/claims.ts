@@ -4,6 +4,7 @@
 // differences as a table. The HTML and Markdown reports word them alike
 // (crates/report/src/cards.rs).
 
+import type { Deviation } from './bindings/Deviation';
 import type { MachineMatch } from './bindings/MachineMatch';
 import type { MeasuredCell } from './bindings/MeasuredCell';
 import type { MeasuredLane } from './bindings/MeasuredLane';
@@ -144,6 +145,12 @@ export function notMeasuredGroups(rows: VerdictRow[]): { reason: string; claims:
  *  here (their reason names the lane), so its own list points there. */
 export function laneSaidByClaims(lane: string, rows: VerdictRow[]): boolean {
   return rows.some(({ verdict: v }) => v.outcome === 'not_measured' && (v.reason.startsWith(`lane ${lane} was not measured`) || v.reason.startsWith(`lane ${lane} is not runnable`)));
+}
+
+/** How a run differs from the post, less each lane it did not measure:
+ *  those are said under "Not measured" (and by the claims they stop). */
+export function deviationsToSay(deviations: Deviation[], notMeasured: { lane: string }[]): Deviation[] {
+  return deviations.filter((d) => !(d.kind === 'lane' && d.lanes.length > 0 && d.lanes.every((lane) => notMeasured.some((n) => n.lane === lane))));
 }
 
 /** The machine's differences as a table's rows: item, here, the post's

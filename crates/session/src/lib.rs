@@ -140,6 +140,10 @@ pub struct Session {
     pub catalog: Catalog,
     pub data: DataDir,
     pub share: ShareSettings,
+    /// Where this machine is read: `/` (`None`), or a tree of `/proc`,
+    /// `/sys` and `/etc` files under this folder (`--root`; the tests'
+    /// fixture machines).
+    pub machine_root: Option<PathBuf>,
     running: Arc<Mutex<HashMap<String, CancelToken>>>,
 }
 
@@ -149,6 +153,7 @@ impl Session {
             catalog,
             data,
             share,
+            machine_root: None,
             running: Arc::default(),
         }
     }

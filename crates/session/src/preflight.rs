@@ -4,7 +4,6 @@
 //! (unless the reader allows a modified one); without it the programs are
 //! only looked for, and nothing of the recipe's runs.
 
-use std::path::Path;
 use std::time::Duration;
 
 use reprise_engine::LaneHost;
@@ -37,9 +36,9 @@ pub struct Preflighted {
 
 impl Session {
     /// The preflight of `loaded` with its lanes served on `host`: that
-    /// machine's hardware against the post's (this machine's, or the fixture
-    /// tree under `root`; a server host's as a probe container of a lane's
-    /// image reads it), the toolchains, and each lane's standing there.
+    /// machine's hardware against the post's (this machine's, read under
+    /// [`Session::machine_root`]; a server host's as a probe container of a
+    /// lane's image reads it), the toolchains, and each lane's standing there.
     /// Asking versions of a recipe that is not the reviewed one is refused
     /// unless `allow_modified`; a server host's lanes are asked inside their
     /// images when the run starts them, so none of the recipe's version
@@ -49,7 +48,6 @@ impl Session {
         loaded: &LoadedRecipe,
         versions: Versions,
         allow_modified: bool,
-        root: Option<&Path>,
         host: &LaneHost,
     ) -> Result<Preflighted, SessionError> {
         let versions = match host.toolchains_are_here() {
@@ -69,7 +67,7 @@ impl Session {
         // The toolchains a run would use: the recipe's setup's, if any.
         let search = reprise_engine::inputs::mise::search_path(&self.toolchain_env(recipe.id())?);
         let (machine, tools) = std::thread::scope(|scope| {
-            let machine = scope.spawn(|| host.machine(recipe, root));
+            let machine = scope.spawn(|| host.machine(recipe, self.machine_root.as_deref()));
             let tools = match versions {
                 Versions::Ask { timeout } => {
                     preflight::probe_recipe_toolchains(recipe, &search, timeout)

@@ -72,7 +72,7 @@ impl Setup {
         let loaded = self.session.load_recipe("marked").unwrap();
         let here = reprise_engine::LaneHost::ThisMachine;
         self.session
-            .preflight(&loaded, versions, allow_modified, None, &here)
+            .preflight(&loaded, versions, allow_modified, &here)
             .map(|found| found.report)
     }
 }

@@ -7,7 +7,7 @@ import type { RunSummary } from '../bindings/RunSummary';
 import type { VerdictRow } from '../bindings/VerdictRow';
 import { Loaded, Notice, useLoad } from '../load';
 import { ClaimPicture } from '../ClaimPicture';
-import { claimCells, claimNumbers, claimReasoning, claimWhy, deviationLabel, laneSaidByClaims, machineRows, notMeasuredGroups, sentence } from '../claims';
+import { claimCells, claimNumbers, claimReasoning, claimWhy, deviationLabel, deviationsToSay, laneSaidByClaims, machineRows, notMeasuredGroups, sentence } from '../claims';
 import { count, formatAgo, formatWhen, outcomeLabel } from '../format';
 import { href } from '../state';
 
@@ -82,6 +82,7 @@ function Run({ run }: { run: string }) {
 }
 
 function Report({ r }: { r: ResultsView }) {
+  const deviations = deviationsToSay(r.deviations, r.not_measured);
   return (
     <article class="report">
       <h2>
@@ -95,11 +96,11 @@ function Report({ r }: { r: ResultsView }) {
       <p class="tally" data-tally>{r.tally}</p>
       <p class="actions"><a class="button secondary" href={href({ page: 'share', run: r.run.id })}>Share this run</a></p>
       {r.machine.machine === 'differs' && <MachineDiffers reasons={r.machine.reasons} />}
-      {r.deviations.length > 0 && (
+      {deviations.length > 0 && (
         <>
           <h3>How this run differs from the post</h3>
           <ul class="deviations" data-deviations>
-            {r.deviations.map((d) => <li>{d.what}</li>)}
+            {deviations.map((d) => <li>{d.what}</li>)}
           </ul>
         </>
       )}

@@ -364,21 +364,13 @@ function ConsentList({ consent }: { consent: Consent }) {
         {consent.lanes.map((l) => (
           <li data-consent-lane={l.name}>
             lane <strong>{l.name}</strong> runs <code>{l.command}</code>
-            {l.env.map((e) => (
-              <>
-                {' '}with <code>{e}</code>
-              </>
-            ))}
+            <EnvList env={l.env} />
           </li>
         ))}
         {consent.services.map((l) => (
           <li data-consent-service={l.name}>
             service <strong>{l.name}</strong> runs <code>{l.command}</code> (started for the run, stopped after)
-            {l.env.map((e) => (
-              <>
-                {' '}with <code>{e}</code>
-              </>
-            ))}
+            <EnvList env={l.env} />
           </li>
         ))}
         {consent.version_commands.map((c) => (
@@ -528,5 +520,21 @@ function StreamCheck() {
         </p>
       )}
     </section>
+  );
+}
+
+/** A server's environment, said once: "with A=1, B=2". */
+function EnvList({ env }: { env: string[] }) {
+  if (env.length === 0) return null;
+  return (
+    <>
+      {' '}with{' '}
+      {env.map((e, i) => (
+        <>
+          {i > 0 && ', '}
+          <code>{e}</code>
+        </>
+      ))}
+    </>
   );
 }

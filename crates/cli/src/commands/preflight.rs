@@ -55,7 +55,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let session = super::session();
+    let mut session = super::session();
+    session.machine_root = args.root.clone();
     let mut loaded = match super::load_recipe(&session, &args.recipe) {
         Ok(r) => r,
         Err(code) => return code,
@@ -94,8 +95,7 @@ pub fn run(args: Args) -> ExitCode {
             if let Some(note) = lane_host.preflight_note() {
                 say!("{note}");
             }
-            let root = args.root.as_deref();
-            match session.preflight(&loaded, versions, args.allow_modified, root, &lane_host) {
+            match session.preflight(&loaded, versions, args.allow_modified, &lane_host) {
                 Ok(found) => found,
                 Err(e) => {
                     say!("{}", super::error_text(&e));

@@ -111,7 +111,6 @@ pub fn run(args: Args) -> ExitCode {
             timeout: Duration::from_secs(30),
         },
         args.allow_modified,
-        None,
         &reprise_engine::LaneHost::ThisMachine,
     ) {
         Ok(found) => {

@@ -27,15 +27,19 @@ pub struct Fact {
 impl ThisMachine {
     /// This machine's fingerprint, probed as `reprise probe` probes it.
     pub fn probe() -> ThisMachine {
-        let fingerprint = Fingerprint::probe();
+        ThisMachine::of(&Fingerprint::probe())
+    }
+
+    /// A machine's fingerprint, as the Machine page shows it.
+    pub fn of(fingerprint: &Fingerprint) -> ThisMachine {
         let mut facts = Vec::new();
         flatten(
             "",
-            &serde_json::to_value(&fingerprint).unwrap_or_default(),
+            &serde_json::to_value(fingerprint).unwrap_or_default(),
             &mut facts,
         );
         ThisMachine {
-            summary: summary(&fingerprint),
+            summary: summary(fingerprint),
             facts,
         }
     }

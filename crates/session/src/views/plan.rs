@@ -170,7 +170,7 @@ impl Session {
         prepared: &PreparedRun,
     ) -> (ClaimsHere, Vec<String>) {
         let host = &prepared.lane_host;
-        let found = self.preflight(loaded, Versions::Locate, true, None, host);
+        let found = self.preflight(loaded, Versions::Locate, true, host);
         let Ok(found) = found else {
             return (ClaimsHere::default(), Vec::new());
         };

@@ -289,7 +289,13 @@ impl Session {
                 .map(|c| reprise_recipe::shown::command_line(c))
                 .collect(),
             environment: report.environment,
-            info: report.run,
+            // What the app shows of the run: not the fields its bindings
+            // leave out (the recipe's digest, the machine in summary).
+            info: RunInfo {
+                recipe_sha256: None,
+                machine: None,
+                ..report.run
+            },
         })
     }
 }
