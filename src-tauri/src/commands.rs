@@ -21,8 +21,8 @@ use reprise_share::CreatedDiscussion;
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::app_state::AppState;
 use crate::errors::{Answer, CommandError, ErrorKind, error};
-use crate::shell::Shell;
 use crate::stream::{self, StreamMessage};
 
 /// What this build can do, so the UI shows the rest as not in this build.
@@ -36,7 +36,7 @@ pub struct Capabilities {
     pub bench_stream: bool,
 }
 
-pub fn capabilities(_: &Shell) -> Answer<Capabilities> {
+pub fn capabilities(_: &AppState) -> Answer<Capabilities> {
     Ok(Capabilities {
         probe: true,
         engine: true,
@@ -44,24 +44,24 @@ pub fn capabilities(_: &Shell) -> Answer<Capabilities> {
     })
 }
 
-pub fn library(shell: &Shell) -> Answer<Library> {
-    shell.session.library_view().map_err(error)
+pub fn library(app: &AppState) -> Answer<Library> {
+    app.session.library_view().map_err(error)
 }
 
-pub fn post(shell: &Shell, id: String) -> Answer<PostView> {
-    shell.session.post_view(&id).map_err(error)
+pub fn post(app: &AppState, id: String) -> Answer<PostView> {
+    app.session.post_view(&id).map_err(error)
 }
 
-pub fn history(shell: &Shell) -> Answer<Vec<RunSummary>> {
-    let list = || Ok(shell.session.history()?.list()?);
+pub fn history(app: &AppState) -> Answer<Vec<RunSummary>> {
+    let list = || Ok(app.session.history()?.list()?);
     list().map_err(error)
 }
 
-pub fn results(shell: &Shell, run: String) -> Answer<ResultsView> {
-    shell.session.results_view(&run).map_err(error)
+pub fn results(app: &AppState, run: String) -> Answer<ResultsView> {
+    app.session.results_view(&run).map_err(error)
 }
 
-pub fn machine(_: &Shell) -> Answer<ThisMachine> {
+pub fn machine(_: &AppState) -> Answer<ThisMachine> {
     Ok(ThisMachine::probe())
 }
 
@@ -69,11 +69,11 @@ pub fn machine(_: &Shell) -> Answer<ThisMachine> {
 /// else about a minute), each stage's line sent as it happens; saved in the
 /// history. Refused while a run goes on.
 pub fn validate_machine<E>(
-    shell: &Shell,
+    app: &AppState,
     quick: bool,
     mut send: impl FnMut(String) -> Result<(), E>,
 ) -> Answer<Validation> {
-    let (profile, history) = shell
+    let (profile, history) = app
         .session
         .validate_machine(quick, true, |line| {
             // A closed window only stops the progress lines, not the validation.
@@ -87,8 +87,8 @@ pub fn validate_machine<E>(
 /// preflight does. The toolchains are only looked for until the reader asks
 /// their versions (`ask_versions`), which runs the recipe's version
 /// commands the page lists: refused for a recipe that is not the reviewed one.
-pub fn preflight(shell: &Shell, id: String, ask_versions: bool) -> Answer<Preflight> {
-    let session = &shell.session;
+pub fn preflight(app: &AppState, id: String, ask_versions: bool) -> Answer<Preflight> {
+    let session = &app.session;
     let loaded = session.load_recipe(&id).map_err(error)?;
     let versions = match ask_versions {
         true => Versions::Ask {
@@ -103,12 +103,12 @@ pub fn preflight(shell: &Shell, id: String, ask_versions: bool) -> Answer<Prefli
 }
 
 /// The plan, with the lanes on another machine where `server` says so.
-pub fn plan_run(shell: &Shell, id: String, server: Option<ServerChoice>) -> Answer<RunPlan> {
+pub fn plan_run(app: &AppState, id: String, server: Option<ServerChoice>) -> Answer<RunPlan> {
     let choices = RunChoices {
         server,
         ..RunChoices::default()
     };
-    shell.session.plan_for(&id, choices).map_err(error)
+    app.session.plan_for(&id, choices).map_err(error)
 }
 
 /// Runs or resumes the recipe's steps as the person chose (a new run, a
@@ -117,12 +117,12 @@ pub fn plan_run(shell: &Shell, id: String, server: Option<ServerChoice>) -> Answ
 /// run ends. The session refuses a recipe that is not the reviewed one
 /// unless the reader accepted it.
 pub fn start_run<E>(
-    shell: &Shell,
+    app: &AppState,
     id: String,
     choices: RunChoices,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
 ) -> Answer<RunOutcome> {
-    let session = &shell.session;
+    let session = &app.session;
     let mut loaded = session.load_recipe(&id).map_err(error)?;
     let options = choices
         .options(&mut loaded.recipe, "the desktop app")
@@ -135,117 +135,116 @@ pub fn start_run<E>(
     .map_err(error)
 }
 
-pub fn cancel_run(shell: &Shell, id: String) -> Answer<bool> {
-    Ok(shell.session.cancel(&id))
+pub fn cancel_run(app: &AppState, id: String) -> Answer<bool> {
+    Ok(app.session.cancel(&id))
 }
 
 /// What "Set up what's missing" will install (through mise), write and run.
-pub fn setup_plan(shell: &Shell, id: String, lanes: Vec<String>) -> Answer<SetupPlan> {
-    let loaded = shell.session.load_recipe(&id).map_err(error)?;
-    Ok(shell.session.setup_plan(&loaded, &lanes))
+pub fn setup_plan(app: &AppState, id: String, lanes: Vec<String>) -> Answer<SetupPlan> {
+    let loaded = app.session.load_recipe(&id).map_err(error)?;
+    Ok(app.session.setup_plan(&loaded, &lanes))
 }
 
 /// Installs what [`setup_plan`] shows for `id`'s `lanes`, mise's output
 /// sent in throttled batches; answers when the install ends.
 pub fn start_setup<E>(
-    shell: &Shell,
+    app: &AppState,
     id: String,
     lanes: Vec<String>,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
 ) -> Answer<SetupEnd> {
-    let session = &shell.session;
+    let session = &app.session;
     let loaded = session.load_recipe(&id).map_err(error)?;
     let plan = session.setup_plan(&loaded, &lanes);
     let cancel = CancelToken::new();
-    shell.setups().insert(id.clone(), cancel.clone());
+    app.setups().insert(id.clone(), cancel.clone());
     let end = streamed(None, send, |sink| {
         session.setup(&loaded, &plan, false, sink, &cancel)
     });
-    shell.setups().remove(&id);
+    app.setups().remove(&id);
     end.map_err(error)
 }
 
 /// Stops `id`'s setup; whether one was going.
-pub fn cancel_setup(shell: &Shell, id: String) -> Answer<bool> {
-    Ok(shell.setups().get(&id).map(CancelToken::cancel).is_some())
+pub fn cancel_setup(app: &AppState, id: String) -> Answer<bool> {
+    Ok(app.setups().get(&id).map(CancelToken::cancel).is_some())
 }
 
 /// What sharing `run` would post, redacted, with the Markdown Copy gives.
-pub fn share_preview(shell: &Shell, run: String) -> Answer<SharePreview> {
-    shell
-        .session
+pub fn share_preview(app: &AppState, run: String) -> Answer<SharePreview> {
+    app.session
         .share_preview(&run, None, None, true)
         .map_err(error)
 }
 
-pub fn share_status(shell: &Shell) -> Answer<ShareStatus> {
-    shell.session.share_status().map_err(error)
+pub fn share_status(app: &AppState) -> Answer<ShareStatus> {
+    app.session.share_status().map_err(error)
 }
 
 /// Keeps `repo` (OWNER/NAME, checked) in the data dir as where to post;
 /// answers the status with it.
-pub fn share_choose_repo(shell: &Shell, repo: String) -> Answer<ShareStatus> {
-    shell.session.choose_repo(&repo).map_err(error)?;
-    share_status(shell)
+pub fn share_choose_repo(app: &AppState, repo: String) -> Answer<ShareStatus> {
+    app.session.choose_repo(&repo).map_err(error)?;
+    share_status(app)
 }
 
 /// Keeps a pasted GitHub token where the device flow's would be kept;
 /// answers the status with it.
-pub fn share_keep_token(shell: &Shell, token: String) -> Answer<ShareStatus> {
-    shell.session.keep_token(&token).map_err(error)?;
-    share_status(shell)
+pub fn share_keep_token(app: &AppState, token: String) -> Answer<ShareStatus> {
+    app.session.keep_token(&token).map_err(error)?;
+    share_status(app)
 }
 
 /// Writes the run's redacted report (Markdown, as previewed) to the data
 /// dir's `shares/RUN.md`; answers where.
-pub fn share_save(shell: &Shell, run: String) -> Answer<String> {
-    let preview = share_preview(shell, run)?;
-    let file = shell.session.save_share(&preview, None).map_err(error)?;
+pub fn share_save(app: &AppState, run: String) -> Answer<String> {
+    let preview = share_preview(app, run)?;
+    let file = app.session.save_share(&preview, None).map_err(error)?;
     Ok(file.display().to_string())
 }
 
 /// Asks GitHub for a device code for the person to enter.
-pub fn share_sign_in(shell: &Shell) -> Answer<SignInCode> {
-    let code = shell.session.begin_sign_in().map_err(error)?;
+pub fn share_sign_in(app: &AppState) -> Answer<SignInCode> {
+    let code = app.session.begin_sign_in().map_err(error)?;
     let shown = SignInCode::of(&code);
-    *shell.sign_in() = Some(code);
+    *app.sign_in() = Some(code);
     Ok(shown)
 }
 
 /// Answers once the person has entered the code at GitHub (or it expired),
 /// with where the token is kept.
-pub fn share_wait_sign_in(shell: &Shell) -> Answer<String> {
-    finish_sign_in(shell, &mut std::thread::sleep)
+pub fn share_wait_sign_in(app: &AppState) -> Answer<String> {
+    finish_sign_in(app, &mut std::thread::sleep)
 }
 
 /// [`share_wait_sign_in`], waiting between polls with `sleep`.
-pub fn finish_sign_in(shell: &Shell, sleep: &mut dyn FnMut(Duration)) -> Answer<String> {
-    let code = shell.sign_in().take().ok_or_else(|| {
+pub fn finish_sign_in(app: &AppState, sleep: &mut dyn FnMut(Duration)) -> Answer<String> {
+    let code = app.sign_in().take().ok_or_else(|| {
         CommandError::new(
             ErrorKind::Share,
             "no sign-in is waiting",
             "Press “Sign in to GitHub” first.",
         )
     })?;
-    let (store, _) = shell.session.finish_sign_in(&code, sleep).map_err(error)?;
+    let (store, _) = app.session.finish_sign_in(&code, sleep).map_err(error)?;
     Ok(store)
 }
 
 /// Posts the run's redacted report, exactly as previewed.
-pub fn share_submit(shell: &Shell, run: String) -> Answer<CreatedDiscussion> {
-    let preview = share_preview(shell, run)?;
-    shell.session.submit(&preview).map_err(error)
+pub fn share_submit(app: &AppState, run: String) -> Answer<CreatedDiscussion> {
+    let preview = share_preview(app, run)?;
+    app.session.submit(&preview).map_err(error)
 }
 
 /// Everyone's results for recipe `id`, read back from the sharing
 /// repository's Discussions: fetched first when `fetch` and signed in
 /// (GitHub's GraphQL API answers only with a token), else the cache.
-pub fn community(shell: &Shell, id: String, fetch: bool) -> Answer<Community> {
-    shell.session.community(&id, None, fetch).map_err(error)
+pub fn community(app: &AppState, id: String, fetch: bool) -> Answer<Community> {
+    app.session.community(&id, None, fetch).map_err(error)
 }
 
 /// Opens an http(s) link (a post, a discussion) in the system's browser.
-pub fn open_link(_: &Shell, url: String) -> Answer<()> {
+pub fn open_link(_: &AppState, url: String) -> Answer<()> {
     crate::link::open(&url)
 }
 
@@ -254,7 +253,7 @@ pub fn open_link(_: &Shell, url: String) -> Answer<()> {
 /// are dropped instead of sent (the same CPU load without the UI's share).
 #[cfg(feature = "bench")]
 pub fn bench_stream<E>(
-    _: &Shell,
+    _: &AppState,
     millis: u32,
     forward: bool,
     mut send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send + 'static,

@@ -8,10 +8,10 @@
 
 use tauri::ipc::Channel;
 
+use crate::app_state::AppState;
 use crate::client::{Arg, Command, Type};
 use crate::commands::{self, Capabilities};
 use crate::errors::{CommandError, ErrorKind};
-use crate::shell::Shell;
 use crate::stream::{StreamMessage, StreamSummary};
 use reprise_history::RunSummary;
 use reprise_probe::preflight::Preflight;
@@ -33,12 +33,12 @@ macro_rules! commands {
             $(#[cfg($cfg)])?
             #[tauri::command]
             async fn $name(
-                shell: tauri::State<'_, Shell>,
+                app: tauri::State<'_, AppState>,
                 $($arg: $ty,)*
                 $($chan: Channel<$msg>,)?
             ) -> Result<$answer, CommandError> {
-                let shell = shell.inner().clone();
-                blocking(move || commands::$name(&shell, $($arg,)* $(move |m| $chan.send(m))?)).await
+                let app = app.inner().clone();
+                blocking(move || commands::$name(&app, $($arg,)* $(move |m| $chan.send(m))?)).await
             }
         )*
 

@@ -9,18 +9,19 @@
 //! decides what runs, how a run is judged or what is posted.
 //!
 //! ```
-//! use reprise_desktop::{commands, shell::Shell};
+//! use reprise_desktop::{commands, app_state::AppState};
 //! use reprise_session::{DataDir, Session, ShareSettings};
 //!
-//! let shell = Shell::new(Session::new(
+//! let app = AppState::new(Session::new(
 //!     reprise_recipe::Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
 //!     DataDir::new(std::env::temp_dir()),
 //!     ShareSettings::from_env(),
 //! ));
-//! let cards = commands::library(&shell).unwrap().recipes;
+//! let cards = commands::library(&app).unwrap().recipes;
 //! assert!(cards.iter().any(|c| c.post.id.as_str() == "hello-ceiling"));
 //! ```
 
+pub mod app_state;
 #[cfg(feature = "bench")]
 mod bench;
 pub mod client;
@@ -28,17 +29,16 @@ pub mod commands;
 pub mod errors;
 pub mod ipc;
 pub mod link;
-pub mod shell;
 pub mod stream;
 
 use reprise_session::Session;
 use tauri::{Builder, Runtime};
 
-/// Registers the shell's state and commands on a builder (the real one or
+/// Registers the app's state and commands on a builder (the real one or
 /// Tauri's mock runtime in tests).
 pub fn app<R: Runtime>(builder: Builder<R>, session: Session) -> Builder<R> {
     builder
-        .manage(shell::Shell::new(session))
+        .manage(app_state::AppState::new(session))
         .invoke_handler(ipc::handler())
 }
 

@@ -8,9 +8,9 @@
 
 use std::path::Path;
 
+use reprise_desktop::app_state::AppState;
 use reprise_desktop::commands;
 use reprise_desktop::errors::ErrorKind;
-use reprise_desktop::shell::Shell;
 use reprise_desktop::stream::StreamMessage;
 use reprise_recipe::Catalog;
 use reprise_session::run::RunChoices;
@@ -233,13 +233,13 @@ fn validating_the_machine_gives_the_verdict_with_its_checks_and_saves_it() {
 #[test]
 fn a_quick_runs_batches_carry_its_events_the_cells_and_the_time_left() {
     let data = tempfile::tempdir().unwrap();
-    let shell = Shell::new(session(data.path()));
+    let app = AppState::new(session(data.path()));
     let quick = RunChoices {
         quick: true,
         ..RunChoices::default()
     };
     let mut batches = Vec::new();
-    let outcome = commands::start_run(&shell, "hello-ceiling".into(), quick, |b| {
+    let outcome = commands::start_run(&app, "hello-ceiling".into(), quick, |b| {
         batches.push(b);
         Ok::<(), ()>(())
     })

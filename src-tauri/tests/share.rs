@@ -11,11 +11,11 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use reprise_desktop::app_state::AppState;
 use reprise_desktop::commands::{
     finish_sign_in, share_choose_repo, share_preview, share_save, share_sign_in, share_status,
     share_submit,
 };
-use reprise_desktop::shell::Shell;
 use reprise_recipe::Catalog;
 use reprise_session::share::RepoFrom;
 use reprise_session::{DataDir, Session, ShareSettings};
@@ -114,7 +114,7 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
     let data = tempfile::tempdir().unwrap();
     let run = seed(data.path());
     let token_file = data.path().join("github-token");
-    let session = Shell::new(Session::new(
+    let app = AppState::new(Session::new(
         Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         DataDir::new(data.path()),
         ShareSettings {
@@ -126,18 +126,18 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
             ask_gh: false,
         },
     ));
-    let before = share_status(&session).unwrap();
+    let before = share_status(&app).unwrap();
     assert!(!before.signed_in && before.can_sign_in);
     assert_eq!(
-        share_submit(&session, run.clone()).unwrap_err().hint,
+        share_submit(&app, run.clone()).unwrap_err().hint,
         "Paste a GitHub token, sign in the GitHub CLI (gh auth login), or set GH_TOKEN and restart the app."
     );
 
-    let code = share_sign_in(&session).unwrap();
+    let code = share_sign_in(&app).unwrap();
     assert_eq!(code.user_code, "WDJB-MJHT");
     assert_eq!(code.verification_uri, format!("{base}/login/device"));
     let mut waits = Vec::new();
-    let kept = finish_sign_in(&session, &mut |d| waits.push(d.as_secs())).unwrap();
+    let kept = finish_sign_in(&app, &mut |d| waits.push(d.as_secs())).unwrap();
     assert_eq!(kept, token_file.display().to_string());
     assert_eq!(
         waits,
@@ -148,9 +148,9 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
         std::fs::read_to_string(&token_file).unwrap().trim(),
         "gho_test"
     );
-    assert!(share_status(&session).unwrap().signed_in);
+    assert!(share_status(&app).unwrap().signed_in);
 
-    let posted = share_submit(&session, run.clone()).unwrap();
+    let posted = share_submit(&app, run.clone()).unwrap();
     assert_eq!(posted.url, "https://github.com/rubys/reprise/discussions/7");
     let requests = requests.lock().unwrap();
     let (_, authorization, body) = requests
@@ -168,7 +168,7 @@ fn sign_in_with_the_device_code_then_post_the_redacted_report() {
 #[test]
 fn without_an_oauth_app_sign_in_says_how_to_set_one() {
     let data = tempfile::tempdir().unwrap();
-    let session = Shell::new(Session::new(
+    let app = AppState::new(Session::new(
         Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         DataDir::new(data.path()),
         ShareSettings {
@@ -180,12 +180,12 @@ fn without_an_oauth_app_sign_in_says_how_to_set_one() {
             ask_gh: false,
         },
     ));
-    let err = share_sign_in(&session).unwrap_err();
+    let err = share_sign_in(&app).unwrap_err();
     assert!(err.hint.contains("REPRISE_GITHUB_CLIENT_ID"));
 }
 
-fn session_at(data: &Path, base: &str, client_id: Option<&str>, repo: Option<&str>) -> Shell {
-    Shell::new(Session::new(
+fn app_at(data: &Path, base: &str, client_id: Option<&str>, repo: Option<&str>) -> AppState {
+    AppState::new(Session::new(
         Catalog::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         DataDir::new(data),
         ShareSettings {
@@ -204,10 +204,10 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
     let (base, requests) = stand_in();
     let data = tempfile::tempdir().unwrap();
     let run = seed(data.path());
-    let session = session_at(data.path(), &base, None, None);
-    assert_eq!(share_status(&session).unwrap().repo, None);
+    let app = app_at(data.path(), &base, None, None);
+    assert_eq!(share_status(&app).unwrap().repo, None);
     assert_eq!(
-        share_preview(&session, run.clone()).unwrap().prefilled_url,
+        share_preview(&app, run.clone()).unwrap().prefilled_url,
         None
     );
 
@@ -219,7 +219,7 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
         "rubys/re prise",
         "a/b/c",
     ] {
-        let err = share_choose_repo(&session, bad.into()).unwrap_err();
+        let err = share_choose_repo(&app, bad.into()).unwrap_err();
         assert!(
             err.message
                 .contains("is not a repository: write it as OWNER/NAME"),
@@ -229,14 +229,14 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
         assert!(err.hint.contains("owner/name"), "{}", err.hint);
     }
     assert_eq!(
-        share_status(&session).unwrap().repo,
+        share_status(&app).unwrap().repo,
         None,
         "nothing bad is kept"
     );
 
-    let chosen = share_choose_repo(&session, " rubys/reprise ".into()).unwrap();
+    let chosen = share_choose_repo(&app, " rubys/reprise ".into()).unwrap();
     assert_eq!(chosen.repo.as_deref(), Some("rubys/reprise"));
-    let link = share_preview(&session, run.clone())
+    let link = share_preview(&app, run.clone())
         .unwrap()
         .prefilled_url
         .unwrap();
@@ -248,11 +248,11 @@ fn a_repository_chosen_in_the_app_is_checked_kept_and_names_the_prefilled_link()
     );
     // Kept in the data dir: the next start of the app has it; a repository
     // REPRISE_DISCUSSIONS_REPO names (for one post) goes first.
-    let again = share_status(&session_at(data.path(), &base, None, None)).unwrap();
+    let again = share_status(&app_at(data.path(), &base, None, None)).unwrap();
     assert_eq!(again.repo.as_deref(), Some("rubys/reprise"));
     assert_eq!(again.repo_from, Some(RepoFrom::Chosen));
     // ... and the page says it, and offers no choice that would not count.
-    let named = share_status(&session_at(data.path(), &base, None, Some("someone/else"))).unwrap();
+    let named = share_status(&app_at(data.path(), &base, None, Some("someone/else"))).unwrap();
     assert_eq!(named.repo.as_deref(), Some("someone/else"));
     assert_eq!(named.repo_from, Some(RepoFrom::Environment));
     assert!(requests.lock().unwrap().is_empty(), "nothing was sent");
@@ -269,14 +269,14 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
     let token = data.path().join("github-token");
     std::fs::write(&token, "gho_test\n").unwrap();
     std::fs::set_permissions(&token, std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
-    let session = session_at(data.path(), &base, None, Some("rubys/reprise"));
+    let app = app_at(data.path(), &base, None, Some("rubys/reprise"));
     let leaks = |what: &str, text: &str| {
         for name in ["desk-seven", "reader-ann"] {
             assert!(!text.contains(name), "{what} names {name}: {text}");
         }
     };
 
-    let shown = share_preview(&session, run.clone()).unwrap();
+    let shown = share_preview(&app, run.clone()).unwrap();
     let p = &shown;
     assert!(
         p.redacted_names.iter().any(|n| n == "desk-seven")
@@ -292,7 +292,7 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
     assert!(!p.html.to_ascii_lowercase().contains("<script"));
     leaks("the rendered preview", &p.html);
 
-    let saved = share_save(&session, run.clone()).unwrap();
+    let saved = share_save(&app, run.clone()).unwrap();
     assert_eq!(
         Path::new(&saved),
         data.path().join("shares").join(format!("{run}.md"))
@@ -305,7 +305,7 @@ fn nothing_shown_copied_saved_or_posted_names_the_host_or_the_user() {
     leaks("the Markdown Copy gives", &shown.markdown);
     leaks("the saved report", &text);
 
-    share_submit(&session, run.clone()).unwrap();
+    share_submit(&app, run.clone()).unwrap();
     let requests = requests.lock().unwrap();
     let (_, _, body) = requests
         .iter()

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use reprise_engine::LaneHost;
-use reprise_probe::preflight::{LaneHere, recipe_queries};
+use reprise_probe::preflight::{LaneAvailability, recipe_queries};
 use reprise_probe::toolchain::{self, SearchPath};
 use reprise_recipe::{ChecksumStatus, Recipe};
 use serde::Serialize;
@@ -44,7 +44,7 @@ pub struct Problem {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 pub struct LaneStanding {
     pub lane: String,
-    pub here: LaneHere,
+    pub here: LaneAvailability,
 }
 
 impl Session {
@@ -189,7 +189,7 @@ fn found_with(recipe: &Recipe, search: &SearchPath) -> InstalledHere {
     InstalledHere { toolchains, lanes }
 }
 
-fn standings(lanes: Vec<(String, LaneHere)>) -> Vec<LaneStanding> {
+fn standings(lanes: Vec<(String, LaneAvailability)>) -> Vec<LaneStanding> {
     lanes
         .into_iter()
         .map(|(lane, here)| LaneStanding { lane, here })
@@ -200,7 +200,7 @@ fn standings(lanes: Vec<(String, LaneHere)>) -> Vec<LaneStanding> {
 pub fn running(standings: &[LaneStanding]) -> Vec<&str> {
     standings
         .iter()
-        .filter(|s| s.here == LaneHere::Runs)
+        .filter(|s| s.here == LaneAvailability::Runs)
         .map(|s| s.lane.as_str())
         .collect()
 }

@@ -12,7 +12,7 @@ use reprise_engine::DataDir;
 use reprise_history::History;
 use reprise_recipe::Catalog;
 use reprise_report::{MachineSummary, Report, ResultBlock, RunInfo};
-use reprise_session::community::{Answer, ApartWhy, Fetch};
+use reprise_session::community::{ApartWhy, Fetch, Reproduction};
 use reprise_session::{Session, ShareSettings};
 use reprise_share::community::{Cache, Discussion, find_block};
 use reprise_share::{GitHub, Redactor, TokenStore, prepare};
@@ -221,7 +221,7 @@ fn each_claim_counts_every_machine_once_by_cpu_with_this_machine_placed() {
     let dee = ratio.points.iter().find(|p| p.number == 6).unwrap();
     assert_eq!(
         (dee.outcome, dee.answer),
-        (Outcome::NoData, Answer::CouldNotSay)
+        (Outcome::NoData, Reproduction::CouldNotSay)
     );
     let chen = ratio.points.iter().find(|p| p.number == 7).unwrap();
     assert_eq!(

@@ -74,7 +74,7 @@ fn the_library_has_a_card_per_recipe_with_its_lanes_counted() {
     let here = hello
         .lanes
         .iter()
-        .filter(|l| l.here == reprise_probe::preflight::LaneHere::Runs)
+        .filter(|l| l.here == reprise_probe::preflight::LaneAvailability::Runs)
         .count();
     assert_eq!(hello.runs_here as usize, here);
     assert!(library.problems.is_empty(), "{:?}", library.problems);

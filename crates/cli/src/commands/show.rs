@@ -5,7 +5,7 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 use clap::Args as ClapArgs;
-use reprise_probe::preflight::LaneHere;
+use reprise_probe::preflight::LaneAvailability;
 use reprise_recipe::reading::count;
 use reprise_recipe::reading::{number, value as value_of};
 use reprise_recipe::shown::{command_line, escaped_text};
@@ -178,9 +178,9 @@ fn render(
         ]);
         for (l, standing) in r.lanes.iter().zip(standings) {
             let here = match &standing.here {
-                LaneHere::Runs => "yes",
-                LaneHere::Blocked { .. } => "missing toolchain",
-                LaneHere::PublishedOnly { .. } => "published only",
+                LaneAvailability::Runs => "yes",
+                LaneAvailability::Blocked { .. } => "missing toolchain",
+                LaneAvailability::PublishedOnly { .. } => "published only",
             }
             .to_string();
             t.row(vec![

@@ -23,7 +23,7 @@ use std::path::Path;
 
 use reprise_probe::ContainerEngine;
 use reprise_probe::container_engine::EndpointError;
-use reprise_probe::preflight::LaneHere;
+use reprise_probe::preflight::LaneAvailability;
 use reprise_probe::toolchain::Toolchains;
 use reprise_recipe::{Lane, Placement, Recipe};
 use reprise_verdict::{Deviation, DeviationKind};
@@ -219,14 +219,14 @@ impl LaneHost {
         recipe: &Recipe,
         toolchains: &Toolchains,
         engine: Option<&ContainerEngine>,
-    ) -> Vec<(String, LaneHere)> {
+    ) -> Vec<(String, LaneAvailability)> {
         reprise_probe::preflight::lanes_here(recipe, toolchains, engine)
             .into_iter()
             .map(|(name, here)| {
                 let why = recipe.lane(&name).and_then(|l| self.why_lane_cannot_run(l));
                 match why {
-                    Some(why) if here == LaneHere::Runs => {
-                        (name, LaneHere::Blocked { why, fix: None })
+                    Some(why) if here == LaneAvailability::Runs => {
+                        (name, LaneAvailability::Blocked { why, fix: None })
                     }
                     _ => (name, here),
                 }

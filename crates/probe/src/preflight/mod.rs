@@ -279,7 +279,7 @@ pub fn probe_recipe_toolchains(
 /// Whether a lane can run on this machine.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "state", rename_all = "snake_case")]
-pub enum LaneHere {
+pub enum LaneAvailability {
     Runs,
     /// A toolchain it needs does not answer (or is not there), or it runs
     /// in a container and no engine answers.
@@ -301,7 +301,7 @@ pub fn lanes_here(
     recipe: &Recipe,
     tools: &Toolchains,
     container_engine: Option<&crate::ContainerEngine>,
-) -> Vec<(String, LaneHere)> {
+) -> Vec<(String, LaneAvailability)> {
     let toolchain_items = toolchains::toolchain_items(recipe, tools);
     let items = toolchains::lane_items(recipe, container_engine, &toolchain_items);
     recipe
@@ -311,12 +311,12 @@ pub fn lanes_here(
             let name = lane.name.to_string();
             let item = items.iter().find(|(l, _)| *l == name).map(|(_, i)| i);
             let here = match (item, &lane.not_runnable) {
-                (Some(item), _) if item.verdict == Verdict::Blocks => LaneHere::Blocked {
+                (Some(item), _) if item.verdict == Verdict::Blocks => LaneAvailability::Blocked {
                     why: item.why.clone(),
                     fix: item.fix.clone(),
                 },
-                (Some(_), _) => LaneHere::Runs,
-                (None, why) => LaneHere::PublishedOnly {
+                (Some(_), _) => LaneAvailability::Runs,
+                (None, why) => LaneAvailability::PublishedOnly {
                     why: why
                         .clone()
                         .unwrap_or_else(|| "the recipe gives it no command".into()),

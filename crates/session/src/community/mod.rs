@@ -349,21 +349,22 @@ fn reviewed_digest(loaded: &crate::LoadedRecipe) -> Option<String> {
 }
 
 /// The three answers a reader wants of each machine: did it hold?
-pub(crate) fn answer(outcome: Outcome) -> Answer {
+pub(crate) fn reproduction_of(outcome: Outcome) -> Reproduction {
     match outcome {
-        Outcome::Reproduced => Answer::Reproduced,
-        Outcome::NotReproduced => Answer::NotReproduced,
+        Outcome::Reproduced => Reproduction::Reproduced,
+        Outcome::NotReproduced => Reproduction::NotReproduced,
         Outcome::Inconclusive | Outcome::NoData | Outcome::NotMeasured | Outcome::NotComparable => {
-            Answer::CouldNotSay
+            Reproduction::CouldNotSay
         }
     }
 }
 
-/// Reproduced, not reproduced, or could not say (inconclusive, no data,
-/// not measured, not comparable).
+/// Whether a claim held on a machine, as a reader asks it: reproduced, not
+/// reproduced, or could not say (inconclusive, no data, not measured, not
+/// comparable).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
-pub enum Answer {
+pub enum Reproduction {
     Reproduced,
     NotReproduced,
     CouldNotSay,

@@ -13,7 +13,7 @@ use reprise_verdict::{Interval, Outcome};
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{Answer, answer, interval_of};
+use super::{Reproduction, interval_of, reproduction_of};
 
 /// One claim among everyone's results. Numbers are in `unit` (a spread's
 /// fractions read as percentages).
@@ -64,7 +64,7 @@ pub struct Point {
     pub virtual_machine: Option<bool>,
     pub hypervisor: Option<String>,
     pub outcome: Outcome,
-    pub answer: Answer,
+    pub answer: Reproduction,
     pub measured: Option<Interval>,
     /// `1.98× (1.95–2.01)`, or `—`.
     pub reading: String,
@@ -76,7 +76,7 @@ pub struct Point {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct AmongOthers {
     pub outcome: Outcome,
-    pub answer: Answer,
+    pub answer: Reproduction,
     pub measured: Option<Interval>,
     /// `1.98× (1.95–2.01)`, or `—`.
     pub reading: String,
@@ -252,13 +252,14 @@ pub(super) fn claim_among(
             virtual_machine: m.virtual_machine,
             hypervisor: m.hypervisor.clone(),
             outcome: said.outcome,
-            answer: answer(said.outcome),
+            answer: reproduction_of(said.outcome),
             measured: said.measured.as_ref().map(|e| interval_of(e, scale)),
             reading: reading(said.measured.as_ref().map(|e| interval_of(e, scale)), &unit),
             this_machine: Some(discussion.number) == shared_as,
         });
     }
-    let count = |points: &[&Point], a: Answer| points.iter().filter(|p| p.answer == a).count();
+    let count =
+        |points: &[&Point], a: Reproduction| points.iter().filter(|p| p.answer == a).count();
     let all: Vec<&Point> = points.iter().collect();
     let mut cpus: Vec<String> = points.iter().map(|p| p.cpu.clone()).collect();
     cpus.sort();
@@ -268,9 +269,9 @@ pub(super) fn claim_among(
         .map(|cpu| {
             let of: Vec<&Point> = points.iter().filter(|p| p.cpu == cpu).collect();
             CpuTally {
-                reproduced: count(&of, Answer::Reproduced),
-                not_reproduced: count(&of, Answer::NotReproduced),
-                could_not_say: count(&of, Answer::CouldNotSay),
+                reproduced: count(&of, Reproduction::Reproduced),
+                not_reproduced: count(&of, Reproduction::NotReproduced),
+                could_not_say: count(&of, Reproduction::CouldNotSay),
                 cpu,
             }
         })
@@ -288,7 +289,7 @@ pub(super) fn claim_among(
             let estimate = measured.map(|m| m.estimate);
             let mut placed = AmongOthers {
                 outcome: mine.outcome,
-                answer: answer(mine.outcome),
+                answer: reproduction_of(mine.outcome),
                 reading: reading(measured, &unit),
                 higher_than: estimate.map_or(0, |e| others.iter().filter(|o| **o < e).count()),
                 lower_than: estimate.map_or(0, |e| others.iter().filter(|o| **o > e).count()),
@@ -304,9 +305,9 @@ pub(super) fn claim_among(
         kind: claim.shape.kind(),
         quote: claim.quote.clone(),
         band_reading: band.map(|[low, high]| range(low, high, &unit)),
-        reproduced: count(&all, Answer::Reproduced),
-        not_reproduced: count(&all, Answer::NotReproduced),
-        could_not_say: count(&all, Answer::CouldNotSay),
+        reproduced: count(&all, Reproduction::Reproduced),
+        not_reproduced: count(&all, Reproduction::NotReproduced),
+        could_not_say: count(&all, Reproduction::CouldNotSay),
         unit,
         published,
         band,

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use reprise_probe::preflight::LaneHere;
+use reprise_probe::preflight::LaneAvailability;
 use reprise_recipe::{ChecksumStatus, Post};
 use serde::Serialize;
 use ts_rs::TS;
@@ -46,7 +46,7 @@ impl RecipeCard {
     pub fn of(session: &Session, loaded: &LoadedRecipe) -> RecipeCard {
         let recipe = &loaded.recipe;
         let lanes = session.found_here(recipe).lanes;
-        let count = |keep: &dyn Fn(&LaneHere) -> bool| {
+        let count = |keep: &dyn Fn(&LaneAvailability) -> bool| {
             lanes.iter().filter(|l| keep(&l.here)).count() as u32
         };
         let units: BTreeSet<&str> = recipe.figures.iter().map(|f| f.metric.unit()).collect();
@@ -56,8 +56,8 @@ impl RecipeCard {
             figures: recipe.figures.len() as u32,
             claims: recipe.claims.len() as u32,
             steps: recipe.steps.len() as u32,
-            runnable: count(&|h| !matches!(h, LaneHere::PublishedOnly { .. })),
-            runs_here: count(&|h| *h == LaneHere::Runs),
+            runnable: count(&|h| !matches!(h, LaneAvailability::PublishedOnly { .. })),
+            runs_here: count(&|h| *h == LaneAvailability::Runs),
             lanes,
             checksum: loaded.checksum.clone(),
         }

@@ -4,7 +4,7 @@
 //! which toolchains and lanes are here. `reprise show` prints the same
 //! readings.
 
-use reprise_probe::preflight::LaneHere;
+use reprise_probe::preflight::LaneAvailability;
 use reprise_recipe::{ChecksumStatus, Claim, Figure, Lane, Machine, Post, StepKind, Toolchain};
 use serde::Serialize;
 use ts_rs::TS;
@@ -55,7 +55,7 @@ pub struct ToolchainHere {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct LaneOfPost {
     pub lane: Lane,
-    pub here: LaneHere,
+    pub here: LaneAvailability,
 }
 
 /// A step as the Post page lists it: its kind, the post's reason, and its

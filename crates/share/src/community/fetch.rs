@@ -77,8 +77,8 @@ pub struct Progress {
     pub within: Duration,
 }
 
-/// One page's answer.
-enum Answer {
+/// What GitHub answered for one page: not modified since its ETag, or the page.
+enum PageAnswer {
     NotModified,
     Page { etag: Option<String>, value: Value },
 }
@@ -218,7 +218,7 @@ fn refresh_once(
             &mut refreshed.rate,
         );
         let (etag, value) = match answer {
-            Ok(Answer::NotModified) => {
+            Ok(PageAnswer::NotModified) => {
                 refreshed.not_modified = true;
                 return Ok(Pass {
                     refreshed,
@@ -226,7 +226,7 @@ fn refresh_once(
                     whole: false,
                 });
             }
-            Ok(Answer::Page { etag, value }) => (etag, value),
+            Ok(PageAnswer::Page { etag, value }) => (etag, value),
             Err(e) => {
                 fresh.merge_into(cache);
                 // A request cut short by the fetch's own limit.
@@ -373,7 +373,7 @@ fn post(
     etag: Option<&str>,
     timeout: Duration,
     rate: &mut Option<RateLimit>,
-) -> Result<Answer, ShareError> {
+) -> Result<PageAnswer, ShareError> {
     let url = format!("{}/graphql", github.api);
     let mut request = github
         .client
@@ -409,7 +409,7 @@ fn post(
     let body = String::from_utf8_lossy(&body);
     let parsed: Option<Value> = serde_json::from_str(&body).ok();
     match status {
-        304 => return Ok(Answer::NotModified),
+        304 => return Ok(PageAnswer::NotModified),
         401 => {
             let message = parsed
                 .as_ref()
@@ -470,7 +470,7 @@ fn post(
         .and_then(|v| v.to_str().ok())
         .filter(|v| v.len() <= 200)
         .map(str::to_string);
-    Ok(Answer::Page { etag, value })
+    Ok(PageAnswer::Page { etag, value })
 }
 
 /// `x-ratelimit-remaining` and `x-ratelimit-reset`, where both are there.

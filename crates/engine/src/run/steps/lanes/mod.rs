@@ -14,7 +14,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use reprise_harness_files::records::{ColdStart, SkippedLane};
-use reprise_probe::preflight::LaneHere;
+use reprise_probe::preflight::LaneAvailability;
 use reprise_probe::toolchain::Toolchains;
 use reprise_recipe::{Lane, Placement, Recipe};
 use reprise_verdict::{Deviation, DeviationKind};
@@ -46,7 +46,7 @@ pub(crate) struct Lanes {
     image_deviations: Vec<Deviation>,
     /// Whether each lane can run where the lanes are served, asked once per
     /// attempt.
-    here: Option<BTreeMap<String, LaneHere>>,
+    here: Option<BTreeMap<String, LaneAvailability>>,
     toolchains: Option<Toolchains>,
     /// Lanes that answered errors in the check step (or could not sign
     /// in): not measured.
@@ -150,8 +150,10 @@ impl Lanes {
             self.toolchains = Some(tools);
         }
         match self.here.as_ref()?.get(lane.name.as_str())? {
-            LaneHere::Runs => None,
-            LaneHere::Blocked { why, .. } | LaneHere::PublishedOnly { why } => Some(why.clone()),
+            LaneAvailability::Runs => None,
+            LaneAvailability::Blocked { why, .. } | LaneAvailability::PublishedOnly { why } => {
+                Some(why.clone())
+            }
         }
     }
 

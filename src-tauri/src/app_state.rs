@@ -10,15 +10,15 @@ use reprise_session::Session;
 use reprise_share::DeviceCode;
 
 #[derive(Clone)]
-pub struct Shell {
+pub struct AppState {
     pub session: Session,
     sign_in: Arc<Mutex<Option<DeviceCode>>>,
     setups: Arc<Mutex<BTreeMap<String, CancelToken>>>,
 }
 
-impl Shell {
-    pub fn new(session: Session) -> Shell {
-        Shell {
+impl AppState {
+    pub fn new(session: Session) -> AppState {
+        AppState {
             session,
             sign_in: Arc::default(),
             setups: Arc::default(),

@@ -3,4 +3,4 @@
 /**
  * Whether a lane can run on this machine.
  */
-export type LaneHere = { "state": "runs" } | { "state": "blocked", why: string, fix: string | null, } | { "state": "published_only", why: string, };
+export type LaneAvailability = { "state": "runs" } | { "state": "blocked", why: string, fix: string | null, } | { "state": "published_only", why: string, };
