@@ -6,14 +6,14 @@ use std::time::{Duration, Instant};
 
 use reprise_engine::Event;
 
-use crate::errors::{Answer, CommandError, ErrorKind};
+use crate::errors::{CommandError, CommandResult, ErrorKind};
 use crate::stream::{self, INTERVAL, StreamMessage, StreamSummary};
 
 /// Produces events for `millis` ms, their batches sent to `send`.
 pub fn stream<E>(
     millis: u32,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send + 'static,
-) -> Answer<StreamSummary> {
+) -> CommandResult<StreamSummary> {
     let (tx, rx) = std::sync::mpsc::channel();
     let producer = std::thread::spawn(move || {
         let start = Instant::now();

@@ -22,7 +22,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::app_state::AppState;
-use crate::errors::{Answer, CommandError, ErrorKind, error};
+use crate::errors::{CommandError, CommandResult, ErrorKind, error};
 use crate::stream::{self, StreamMessage};
 
 /// What this build can do, so the UI shows the rest as not in this build.
@@ -36,7 +36,7 @@ pub struct Capabilities {
     pub bench_stream: bool,
 }
 
-pub fn capabilities(_: &AppState) -> Answer<Capabilities> {
+pub fn capabilities(_: &AppState) -> CommandResult<Capabilities> {
     Ok(Capabilities {
         probe: true,
         engine: true,
@@ -44,24 +44,24 @@ pub fn capabilities(_: &AppState) -> Answer<Capabilities> {
     })
 }
 
-pub fn library(app: &AppState) -> Answer<Library> {
+pub fn library(app: &AppState) -> CommandResult<Library> {
     app.session.library_view().map_err(error)
 }
 
-pub fn post(app: &AppState, id: String) -> Answer<PostView> {
+pub fn post(app: &AppState, id: String) -> CommandResult<PostView> {
     app.session.post_view(&id).map_err(error)
 }
 
-pub fn history(app: &AppState) -> Answer<Vec<RunSummary>> {
+pub fn history(app: &AppState) -> CommandResult<Vec<RunSummary>> {
     let list = || Ok(app.session.history()?.list()?);
     list().map_err(error)
 }
 
-pub fn results(app: &AppState, run: String) -> Answer<ResultsView> {
+pub fn results(app: &AppState, run: String) -> CommandResult<ResultsView> {
     app.session.results_view(&run).map_err(error)
 }
 
-pub fn machine(_: &AppState) -> Answer<ThisMachine> {
+pub fn machine(_: &AppState) -> CommandResult<ThisMachine> {
     Ok(ThisMachine::probe())
 }
 
@@ -72,7 +72,7 @@ pub fn validate_machine<E>(
     app: &AppState,
     quick: bool,
     mut send: impl FnMut(String) -> Result<(), E>,
-) -> Answer<Validation> {
+) -> CommandResult<Validation> {
     let (profile, history) = app
         .session
         .validate_machine(quick, true, |line| {
@@ -87,7 +87,7 @@ pub fn validate_machine<E>(
 /// preflight does. The toolchains are only looked for until the reader asks
 /// their versions (`ask_versions`), which runs the recipe's version
 /// commands the page lists: refused for a recipe that is not the reviewed one.
-pub fn preflight(app: &AppState, id: String, ask_versions: bool) -> Answer<Preflight> {
+pub fn preflight(app: &AppState, id: String, ask_versions: bool) -> CommandResult<Preflight> {
     let session = &app.session;
     let loaded = session.load_recipe(&id).map_err(error)?;
     let versions = match ask_versions {
@@ -103,7 +103,11 @@ pub fn preflight(app: &AppState, id: String, ask_versions: bool) -> Answer<Prefl
 }
 
 /// The plan, with the lanes on another machine where `server` says so.
-pub fn plan_run(app: &AppState, id: String, server: Option<ServerChoice>) -> Answer<RunPlan> {
+pub fn plan_run(
+    app: &AppState,
+    id: String,
+    server: Option<ServerChoice>,
+) -> CommandResult<RunPlan> {
     let choices = RunChoices {
         server,
         ..RunChoices::default()
@@ -121,7 +125,7 @@ pub fn start_run<E>(
     id: String,
     choices: RunChoices,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
-) -> Answer<RunOutcome> {
+) -> CommandResult<RunOutcome> {
     let session = &app.session;
     let mut loaded = session.load_recipe(&id).map_err(error)?;
     let options = choices
@@ -135,12 +139,12 @@ pub fn start_run<E>(
     .map_err(error)
 }
 
-pub fn cancel_run(app: &AppState, id: String) -> Answer<bool> {
+pub fn cancel_run(app: &AppState, id: String) -> CommandResult<bool> {
     Ok(app.session.cancel(&id))
 }
 
 /// What "Set up what's missing" will install (through mise), write and run.
-pub fn setup_plan(app: &AppState, id: String, lanes: Vec<String>) -> Answer<SetupPlan> {
+pub fn setup_plan(app: &AppState, id: String, lanes: Vec<String>) -> CommandResult<SetupPlan> {
     let loaded = app.session.load_recipe(&id).map_err(error)?;
     Ok(app.session.setup_plan(&loaded, &lanes))
 }
@@ -152,7 +156,7 @@ pub fn start_setup<E>(
     id: String,
     lanes: Vec<String>,
     send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send,
-) -> Answer<SetupEnd> {
+) -> CommandResult<SetupEnd> {
     let session = &app.session;
     let loaded = session.load_recipe(&id).map_err(error)?;
     let plan = session.setup_plan(&loaded, &lanes);
@@ -166,45 +170,45 @@ pub fn start_setup<E>(
 }
 
 /// Stops `id`'s setup; whether one was going.
-pub fn cancel_setup(app: &AppState, id: String) -> Answer<bool> {
+pub fn cancel_setup(app: &AppState, id: String) -> CommandResult<bool> {
     Ok(app.setups().get(&id).map(CancelToken::cancel).is_some())
 }
 
 /// What sharing `run` would post, redacted, with the Markdown Copy gives.
-pub fn share_preview(app: &AppState, run: String) -> Answer<SharePreview> {
+pub fn share_preview(app: &AppState, run: String) -> CommandResult<SharePreview> {
     app.session
         .share_preview(&run, None, None, true)
         .map_err(error)
 }
 
-pub fn share_status(app: &AppState) -> Answer<ShareStatus> {
+pub fn share_status(app: &AppState) -> CommandResult<ShareStatus> {
     app.session.share_status().map_err(error)
 }
 
 /// Keeps `repo` (OWNER/NAME, checked) in the data dir as where to post;
 /// answers the status with it.
-pub fn share_choose_repo(app: &AppState, repo: String) -> Answer<ShareStatus> {
+pub fn share_choose_repo(app: &AppState, repo: String) -> CommandResult<ShareStatus> {
     app.session.choose_repo(&repo).map_err(error)?;
     share_status(app)
 }
 
 /// Keeps a pasted GitHub token where the device flow's would be kept;
 /// answers the status with it.
-pub fn share_keep_token(app: &AppState, token: String) -> Answer<ShareStatus> {
+pub fn share_keep_token(app: &AppState, token: String) -> CommandResult<ShareStatus> {
     app.session.keep_token(&token).map_err(error)?;
     share_status(app)
 }
 
 /// Writes the run's redacted report (Markdown, as previewed) to the data
 /// dir's `shares/RUN.md`; answers where.
-pub fn share_save(app: &AppState, run: String) -> Answer<String> {
+pub fn share_save(app: &AppState, run: String) -> CommandResult<String> {
     let preview = share_preview(app, run)?;
     let file = app.session.save_share(&preview, None).map_err(error)?;
     Ok(file.display().to_string())
 }
 
 /// Asks GitHub for a device code for the person to enter.
-pub fn share_sign_in(app: &AppState) -> Answer<SignInCode> {
+pub fn share_sign_in(app: &AppState) -> CommandResult<SignInCode> {
     let code = app.session.begin_sign_in().map_err(error)?;
     let shown = SignInCode::of(&code);
     *app.sign_in() = Some(code);
@@ -213,12 +217,12 @@ pub fn share_sign_in(app: &AppState) -> Answer<SignInCode> {
 
 /// Answers once the person has entered the code at GitHub (or it expired),
 /// with where the token is kept.
-pub fn share_wait_sign_in(app: &AppState) -> Answer<String> {
+pub fn share_wait_sign_in(app: &AppState) -> CommandResult<String> {
     finish_sign_in(app, &mut std::thread::sleep)
 }
 
 /// [`share_wait_sign_in`], waiting between polls with `sleep`.
-pub fn finish_sign_in(app: &AppState, sleep: &mut dyn FnMut(Duration)) -> Answer<String> {
+pub fn finish_sign_in(app: &AppState, sleep: &mut dyn FnMut(Duration)) -> CommandResult<String> {
     let code = app.sign_in().take().ok_or_else(|| {
         CommandError::new(
             ErrorKind::Share,
@@ -231,7 +235,7 @@ pub fn finish_sign_in(app: &AppState, sleep: &mut dyn FnMut(Duration)) -> Answer
 }
 
 /// Posts the run's redacted report, exactly as previewed.
-pub fn share_submit(app: &AppState, run: String) -> Answer<CreatedDiscussion> {
+pub fn share_submit(app: &AppState, run: String) -> CommandResult<CreatedDiscussion> {
     let preview = share_preview(app, run)?;
     app.session.submit(&preview).map_err(error)
 }
@@ -239,12 +243,12 @@ pub fn share_submit(app: &AppState, run: String) -> Answer<CreatedDiscussion> {
 /// Everyone's results for recipe `id`, read back from the sharing
 /// repository's Discussions: fetched first when `fetch` and signed in
 /// (GitHub's GraphQL API answers only with a token), else the cache.
-pub fn community(app: &AppState, id: String, fetch: bool) -> Answer<Community> {
+pub fn community(app: &AppState, id: String, fetch: bool) -> CommandResult<Community> {
     app.session.community(&id, None, fetch).map_err(error)
 }
 
 /// Opens an http(s) link (a post, a discussion) in the system's browser.
-pub fn open_link(_: &AppState, url: String) -> Answer<()> {
+pub fn open_link(_: &AppState, url: String) -> CommandResult<()> {
     crate::link::open(&url)
 }
 
@@ -257,7 +261,7 @@ pub fn bench_stream<E>(
     millis: u32,
     forward: bool,
     mut send: impl FnMut(Vec<StreamMessage>) -> Result<(), E> + Send + 'static,
-) -> Answer<stream::StreamSummary> {
+) -> CommandResult<stream::StreamSummary> {
     crate::bench::stream(millis, move |batch| match forward {
         true => send(batch),
         false => Ok(()),

@@ -44,7 +44,7 @@ pub enum ErrorKind {
 }
 
 /// What a command answers: its value, or why not with what to do.
-pub type Answer<T> = Result<T, CommandError>;
+pub type CommandResult<T> = Result<T, CommandError>;
 
 impl CommandError {
     pub fn new(kind: ErrorKind, message: impl Into<String>, hint: impl Into<String>) -> Self {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::errors::{Answer, CommandError, ErrorKind};
+use crate::errors::{CommandError, CommandResult, ErrorKind};
 
 /// The program that opens a link in the system's browser.
 const LINK_OPENER: &str = if cfg!(target_os = "macos") {
@@ -16,12 +16,12 @@ const LINK_OPENER: &str = if cfg!(target_os = "macos") {
 };
 
 /// Opens `url` with the system's opener.
-pub fn open(url: &str) -> Answer<()> {
+pub fn open(url: &str) -> CommandResult<()> {
     open_with(Path::new(LINK_OPENER), url)
 }
 
 /// [`open`] through a given opener program.
-pub fn open_with(opener: &Path, url: &str) -> Answer<()> {
+pub fn open_with(opener: &Path, url: &str) -> CommandResult<()> {
     let only_http = "Only http and https links open in the browser.";
     let parsed = tauri::Url::parse(url).map_err(|e| {
         CommandError::new(
