@@ -12,7 +12,9 @@
 //! answer their version, on a PATH of their own); the checkout's own
 //! recipes; two stored runs of hello-ceiling (one full, one a smoke run
 //! with falcon skipped) in the harness's files, judged and stored as a run
-//! is; a validation of the desktop and one of a cloud VM.
+//! is; the project's Discussions as a fetch leaves them, holding other
+//! machines' posts made by the share flow; a validation of the desktop
+//! and one of a cloud VM.
 //!
 //! The session reads its environment (PATH, HOME, the container engine), so
 //! the views are made in a child process of this test with an environment
@@ -33,6 +35,8 @@ use reprise_report::RunEnding;
 use reprise_session::run::RunChoices;
 use reprise_session::views::{ThisMachine, Validation};
 use reprise_session::{DataDir, HistoryOutcome, Session, ShareSettings};
+use reprise_share::community::{Cache, Discussion, find_block};
+use reprise_share::{GitHub, Redactor, TokenStore, prepare};
 use serde::Serialize;
 use serde_json::json;
 
@@ -225,6 +229,97 @@ fn cloud_vm() -> Tree {
     tree
 }
 
+/// Another reader's machine: `threads` CPUs of `brand`, in a VM of
+/// `hypervisor` where one is named.
+fn other_machine(brand: &str, vendor: &str, threads: u32, hypervisor: Option<&str>) -> Tree {
+    let tree = Tree::new();
+    let flags = match hypervisor {
+        Some(_) => "fpu vme de pse tsc msr pae mce cx8 apic sep ht syscall nx lm hypervisor",
+        None => "fpu vme de pse tsc msr pae mce cx8 apic sep ht syscall nx lm",
+    };
+    fixture::write_cpus(
+        &tree,
+        &CpuSpec {
+            brand,
+            vendor,
+            family: 6,
+            model: 106,
+            stepping: 6,
+            mhz: "2000.000",
+            flags,
+            core_ids: (0..threads).map(|n| n % (threads / 2)).collect(),
+            cores_per_socket: threads / 2,
+        },
+    );
+    if let Some(vendor) = hypervisor {
+        tree.file("sys/class/dmi/id/sys_vendor", &format!("{vendor}\n"));
+    }
+    fixture::write_os(
+        &tree,
+        "Ubuntu 24.04.1 LTS",
+        "ubuntu",
+        "24.04",
+        "6.8.0-49-generic",
+        "their-box",
+    );
+    fixture::write_meminfo(&tree, 65_000_000, 60_000_000, 0, 0);
+    tree
+}
+
+/// A post in the project's Discussions as `reprise share` writes it on
+/// `machine` for a run of hello-ceiling at these rates (three runs each),
+/// made from the reviewed recipe.
+fn shared_post(
+    session: &Session,
+    number: u64,
+    author: &str,
+    machine: &Fingerprint,
+    puma: f64,
+    falcon: f64,
+) -> Discussion {
+    let results = tempfile::tempdir().unwrap();
+    std::fs::write(
+        results.path().join("per-run.json"),
+        per_run(&[("puma", 2, puma, 0.05), ("falcon", 2, falcon, 0.05)], 3),
+    )
+    .unwrap();
+    let env = reprise_harness_files::bench_env::BenchEnv::default()
+        .with_reprise(machine, &Default::default(), Default::default())
+        .to_json();
+    std::fs::write(results.path().join("env.json"), env).unwrap();
+    let loaded = session.load_recipe("hello-ceiling").unwrap();
+    let id = format!("hello-ceiling-2026120{number}-060000");
+    let run = reprise_report::RunInfo::for_recipe(&loaded.recipe, &id, "2026-12-01T06:00:00Z");
+    let mut report = reprise_session::judge::judge_results_dir(
+        &loaded.recipe,
+        results.path(),
+        None,
+        run,
+        &Default::default(),
+    )
+    .unwrap();
+    report.run.recipe_sha256 = Some(loaded.sha256.clone());
+    report.run.machine = reprise_session::machine_summary::of_report(&report);
+    // Redacted as the poster's own share flow redacts it: what their run
+    // recorded (this process's names are not theirs).
+    let mut redactor = Redactor::new();
+    redactor.learn_recorded(&report.environment.fingerprint);
+    redactor.learn_recorded(&report.environment.bench_env);
+    let post = prepare(&report, Some(&redactor)).unwrap();
+    discussion(number, author, &post.title, &post.body)
+}
+
+fn discussion(number: u64, author: &str, title: &str, body: &str) -> Discussion {
+    Discussion {
+        id: format!("D_{number}"),
+        number,
+        title: title.into(),
+        author: Some(author.into()),
+        updated_at: format!("2026-12-01T06:{number:02}:00Z"),
+        found: find_block(body),
+    }
+}
+
 /// `per-run.json` lines: `runs` runs of each lane, from `base` req/s up,
 /// its tail latency `tail` ms further each run.
 fn per_run(lanes: &[(&str, u32, f64, f64)], runs: u32) -> String {
@@ -297,6 +392,8 @@ fn store_run(
         .expect("the run measured something");
     report.run.created_at = created_at.into();
     report.run.ending = Some(ending);
+    // Made from the reviewed recipe, as the run's folder records it.
+    report.run.recipe_sha256 = Some(session.load_recipe("hello-ceiling").unwrap().sha256);
     History::open(&session.data.root)
         .unwrap()
         .store(&report)
@@ -347,7 +444,16 @@ fn views(dirs: &Path) -> String {
     let mut session = Session::new(
         Catalog::new(checkout()),
         DataDir::new(&data),
-        ShareSettings::from_env(),
+        ShareSettings {
+            // Never asked: nobody is signed in, and the Discussions are read
+            // from the cache a fetch leaves.
+            github: GitHub::new("https://github.com", "https://api.github.com"),
+            client_id: None,
+            repo: Some("rubys/reprise".into()),
+            token_store: Some(TokenStore::File(data.join("github-token"))),
+            env_token: None,
+            ask_gh: false,
+        },
     );
     session.machine_root = Some(desktop.root().to_path_buf());
     // With the Docker engine the desktop has (a value: the engine is not
@@ -433,6 +539,14 @@ fn views(dirs: &Path) -> String {
         &session.setup_plan(&hello, &[]),
     );
 
+    // Everyone's results before the reader ran anything or read anything
+    // (not signed in).
+    views.add(
+        "nobodyYet",
+        "Community",
+        "Everyone's results for hello-ceiling before anything was read, not signed in.",
+        &session.community("hello-ceiling", None, true).unwrap(),
+    );
     // Two stored runs: a full one, then a smoke run with falcon skipped.
     let mut tools = reprise_probe::preflight::probe_recipe_toolchains(
         &hello.recipe,
@@ -514,9 +628,7 @@ fn views(dirs: &Path) -> String {
         "The smoke run's results: falcon skipped, nginx cancelled.",
         &session.results_view(smoke).unwrap(),
     );
-    let mut share = session
-        .share_preview(full, Some("rubys/reprise"), None, true)
-        .unwrap();
+    let mut share = session.share_preview(full, None, None, true).unwrap();
     // The redaction also learns the name of the machine this test runs on:
     // not the scenario's.
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
@@ -532,6 +644,50 @@ fn views(dirs: &Path) -> String {
         "Library",
         "The checkout's recipes, as the Library shows them.",
         &session.library_view().unwrap(),
+    );
+
+    // Everyone's results from the cache a fetch of the Discussions leaves:
+    // four machines' posts made by the share flow (one a stranger's whose
+    // CPU name is HTML), an older post of one of them, and two posts that
+    // cannot be counted (one titled with a script).
+    let xeon = "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz";
+    let epyc = "AMD EPYC 7763 64-Core Processor";
+    let fingerprint_of = |tree: Tree| Fingerprint::read(tree.root());
+    let ana = fingerprint_of(other_machine(xeon, "GenuineIntel", 32, None));
+    let ben = fingerprint_of(other_machine(xeon, "GenuineIntel", 8, Some("QEMU")));
+    let chen = fingerprint_of(other_machine(epyc, "AuthenticAMD", 64, None));
+    let mut stranger = Fingerprint::default();
+    stranger.cpu.brand = Some("<img src=x onerror=\"document.title='pwned'\">Xeon".into());
+    stranger.cpu.vendor = Some("GenuineIntel".into());
+    let posts = vec![
+        // Newest first, as a fetch leaves them.
+        discussion(
+            7,
+            "mallory",
+            "<script>document.title=\"pwned\"</script>",
+            "```reprise-result v1\n{\"recipe\": \"hello-ceiling\", \"claims\": [\n```\n",
+        ),
+        discussion(
+            6,
+            "mallory",
+            "From the future",
+            "```reprise-result v7\n{}\n```\n",
+        ),
+        shared_post(&session, 5, "mallory", &stranger, 30_000.0, 58_500.0),
+        shared_post(&session, 4, "chen", &chen, 50_000.0, 100_000.0),
+        shared_post(&session, 3, "ben", &ben, 30_000.0, 45_000.0),
+        shared_post(&session, 2, "ana", &ana, 21_000.0, 41_000.0),
+        shared_post(&session, 1, "ana", &ana, 20_000.0, 30_000.0),
+    ];
+    let mut cache = Cache::load(&data, "rubys/reprise").unwrap();
+    cache.merge(posts);
+    cache.fetched_at = Some(1_796_101_200);
+    cache.save(&data).unwrap();
+    views.add(
+        "community",
+        "Community",
+        "Everyone's results for hello-ceiling, from the cache (not fetched now).",
+        &session.community("hello-ceiling", None, false).unwrap(),
     );
 
     // The reader sets falcon up: nothing blocks now.

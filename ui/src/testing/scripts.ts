@@ -241,67 +241,12 @@ const measuredRun: RunOutcome = {
 };
 
 
-// Everyone's results for hello-ceiling: four machines (one a stranger's
-// copy whose CPU name is HTML), an ordering no machine has an interval
-// for, two posts kept apart (one titled with a script), this machine placed.
-const xeon = 'Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz';
-const epyc = 'AMD EPYC 7763 64-Core Processor';
-const hostileCpu = '<img src=x onerror="document.title=\'pwned\'">Xeon';
-const discussion = (n: number) => `https://github.com/rubys/reprise/discussions/${n}`;
-const interval = (estimate: number, spread: number) => ({ estimate, low: estimate - spread, high: estimate + spread });
-const point = (number: number, author: string, cpu: string, vendor: string, vm: boolean | null, outcome: 'reproduced' | 'not_reproduced', estimate: number | null) => ({
-  number, url: discussion(number), author, cpu, vendor, virtual_machine: vm, hypervisor: vm ? 'KVM' : null, outcome,
-  answer: outcome, measured: estimate === null ? null : interval(estimate, 0.02),
-  reading: estimate === null ? '—' : `${estimate}× (${estimate - 0.02}–${estimate + 0.02})`, this_machine: false,
-});
-const thisRun = { run: fullRun, created_at: '2026-11-30T05:00:00Z', smoke_run: false, reviewed: true, shared_as: null,
-  machine: { cpu: epyc, vendor: 'AuthenticAMD', cores: 64, threads: 128, smt: true, min_mhz: 1500, max_mhz: 3500, governor: 'performance', boost: true, memory_mib: 262144, os: 'Debian GNU/Linux 12 (bookworm)', kernel: '6.1.0', arch: 'x86_64', virtual_machine: false, hypervisor: null } };
-const community: Community = {
-  recipe: 'hello-ceiling', repo: 'rubys/reprise',
-  fetch: { fetch: 'fetched', read: 6, pages: 3, read_again: false },
-  fetched_at: '2026-12-04T05:48:29Z', cache_unread: null, rate: { remaining: 4991, reset: 1900000000 }, reviewed_sha256: 'ab'.repeat(32),
-  discussions: 7, counted: 4, superseded: 1, dropped: 0,
-  claims: [
-    {
-      claim: 'falcon-twice-puma', kind: 'ratio', quote: 'under Falcon, 106,000.', unit: '×', published: 1.96, band: [1.666, 2.254], band_reading: '1.67–2.25×',
-      reproduced: 3, not_reproduced: 1, could_not_say: 0,
-      by_cpu: [
-        { cpu: xeon, reproduced: 1, not_reproduced: 1, could_not_say: 0 },
-        { cpu: epyc, reproduced: 1, not_reproduced: 0, could_not_say: 0 },
-        { cpu: hostileCpu, reproduced: 1, not_reproduced: 0, could_not_say: 0 },
-      ],
-      points: [
-        point(4, 'mallory', hostileCpu, 'GenuineIntel', null, 'reproduced', 1.95),
-        point(3, 'chen', epyc, 'AuthenticAMD', false, 'reproduced', 2),
-        point(2, 'ben', xeon, 'GenuineIntel', true, 'not_reproduced', 1.5),
-        point(1, 'ana', xeon, 'GenuineIntel', false, 'reproduced', 1.95),
-      ],
-      this_machine: {
-        outcome: 'reproduced', answer: 'reproduced', measured: interval(2.08, 0.01), reading: '2.08× (2.07–2.09)', higher_than: 4, lower_than: 0, of: 4,
-        words: 'reproduced, 2.08× (2.07–2.09): higher than 4 of 4 other machines',
-      },
-    },
-    {
-      claim: 'falcon-above-puma', kind: 'ordering', quote: 'under Falcon, 106,000.', unit: 'req/s', published: null, band: null, band_reading: null,
-      reproduced: 4, not_reproduced: 0, could_not_say: 0,
-      by_cpu: [{ cpu: xeon, reproduced: 2, not_reproduced: 0, could_not_say: 0 }],
-      points: [1, 2, 3, 4].map((n) => point(n, 'x', xeon, 'GenuineIntel', false, 'reproduced', null)),
-      this_machine: { outcome: 'reproduced', answer: 'reproduced', measured: null, reading: '—', higher_than: 0, lower_than: 0, of: 0, words: 'reproduced' },
-    },
-  ],
-  apart: [
-    { number: 6, title: '<script>document.title="pwned"</script>', author: 'mallory', url: discussion(6), why: 'malformed', words: 'malformed: EOF while parsing a list at line 2 column 0' },
-    { number: 5, title: 'From the future', author: 'mallory', url: discussion(5), why: 'other_schema', words: 'another schema (reprise-result v7; this Reprise reads v1)' },
-  ],
-  this_machine: thisRun,
-};
-const nobodyYet: Community = {
-  ...community, fetch: { fetch: 'not_signed_in' }, fetched_at: null, rate: null, discussions: 0, counted: 0, superseded: 0, apart: [],
-  claims: community.claims.map((c) => ({ ...c, reproduced: 0, not_reproduced: 0, could_not_say: 0, by_cpu: [], points: [], this_machine: null })),
-  this_machine: null,
-};
+// Everyone's results for hello-ceiling, as a fetch of the Discussions
+// leaves them, and before anything was read.
+const { nobodyYet } = views;
+const community: Community = { ...views.community, fetch: { fetch: 'fetched', read: 7, pages: 1, read_again: false }, rate: { remaining: 4991, reset: 1900000000 } };
 const rateLimited: Community = {
-  ...community, fetch: { fetch: 'failed', reason: 'GitHub’s API rate limit is spent (it resets in 12 minutes)' }, rate: { remaining: 0, reset: 1900000000 },
+  ...views.community, fetch: { fetch: 'failed', reason: 'GitHub’s API rate limit is spent (it resets in 12 minutes)' }, rate: { remaining: 0, reset: 1900000000 },
 };
 
 export const scripts: Record<string, Script> = {

@@ -790,7 +790,7 @@ describe('Everyone’s results', () => {
   it('draws every machine’s interval against the band the claim accepts, this machine highlighted', async () => {
     await open('others', 'others/hello-ceiling');
     await claim('falcon-twice-puma').waitFor();
-    assert.match(await text('[data-fetch="fetched"]'), /Fetched 6 new or changed discussions\. From the Discussions of rubys\/reprise, as of/);
+    assert.match(await text('[data-fetch="fetched"]'), /Fetched 7 new or changed discussions\. From the Discussions of rubys\/reprise, as of/);
     assert.equal(await text('[data-counted]'), '4 results counted (the newest post per author of this recipe version; 1 older or repeated post left out); 2 posts kept apart, below.');
     assert.equal(await dots('falcon-twice-puma').count(), 4);
     assert.equal(await claim('falcon-twice-puma').locator('[data-band]').count(), 1);
@@ -799,44 +799,44 @@ describe('Everyone’s results', () => {
     // The band spans what the claim accepts: ben's 1.5× falls left of it, chen's 2× inside.
     const band = await claim('falcon-twice-puma').locator('[data-band]').boundingBox();
     const at = async (n) => (await claim('falcon-twice-puma').locator(`[data-point="${n}"] circle`).boundingBox());
-    const ben = await at(2);
-    const chen = await at(3);
+    const ben = await at(3);
+    const chen = await at(4);
     assert.ok(ben.x + ben.width < band.x, `ben ${ben.x} band ${band.x}`);
     assert.ok(chen.x > band.x && chen.x + chen.width < band.x + band.width, `chen ${chen.x}`);
     assert.equal(await dots('falcon-twice-puma').nth(2).getAttribute('data-answer'), 'not_reproduced');
     const mine = claim('falcon-twice-puma').locator('[data-this-machine]');
     assert.equal(await mine.count(), 1);
-    assert.match(await mine.locator('title').textContent(), /This machine: reproduced, 2\.08× \(2\.07–2\.09\): higher than 4/);
-    assert.equal(await text('[data-claim="falcon-twice-puma"] [data-this-machine-words]'), 'This machine: reproduced, 2.08× (2.07–2.09): higher than 4 of 4 other machines');
+    assert.match(await mine.locator('title').textContent(), /This machine: reproduced, 1\.99× \(1\.99–2\): higher than 3/);
+    assert.equal(await text('[data-claim="falcon-twice-puma"] [data-this-machine-words]'), 'This machine: reproduced, 1.99× (1.99–2): higher than 3 and lower than 1 of 4 other machines');
     // An ordering has no interval: counted, not drawn.
     assert.match(await text('[data-claim="falcon-above-puma"] [data-no-intervals]'), /No machine measured it \(4 machines without an interval\)/);
-    assert.match(await text('[data-this-run]'), /Run hello-ceiling-20261130-050000 on AMD EPYC 7763 64-Core Processor, not shared yet: share it\./);
+    assert.match(await text('[data-this-run]'), /Run hello-ceiling-20261130-050000 on AMD Ryzen 7 5800X 8-Core Processor, not shared yet: share it\./);
   });
   it('filters the machines by CPU vendor, model and virtualisation', async () => {
     await open('others', 'others/hello-ceiling');
     await claim('falcon-twice-puma').waitFor();
     await page.selectOption('[data-filter="vendor"]', 'AuthenticAMD');
-    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['3']);
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['4']);
     assert.equal(await text('[data-claim="falcon-twice-puma"] [data-counts]'), '1 reproduced');
     await page.selectOption('[data-filter="vendor"]', 'GenuineIntel');
     const models = await page.locator('[data-filter="cpu"] option').evaluateAll((o) => o.map((e) => e.value));
     assert.ok(!models.includes('AMD EPYC 7763 64-Core Processor') && models.includes('Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz'), models.join(' | '));
     await page.selectOption('[data-filter="cpu"]', 'Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz');
-    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['2', '1']);
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['3', '2']);
     await page.selectOption('[data-filter="virtualisation"]', 'virtual');
-    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['2']);
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['3']);
     await page.selectOption('[data-filter="virtualisation"]', 'bare');
-    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['1']);
+    assert.deepEqual(await dots('falcon-twice-puma').evaluateAll((d) => d.map((e) => e.dataset.point)), ['2']);
     // This machine stays, whatever is shown of the others.
     assert.equal(await claim('falcon-twice-puma').locator('[data-this-machine]').count(), 1);
   });
   it('opens a machine’s discussion in the browser when its dot is clicked', async () => {
     await open('others', 'others/hello-ceiling');
     await dots('falcon-twice-puma').first().waitFor();
-    await claim('falcon-twice-puma').locator('[data-point="3"] circle').click();
-    assert.equal(await text('[data-link-opened]'), 'Opened https://github.com/rubys/reprise/discussions/3 in your browser.');
-    await page.locator('[data-apart-post="5"] a').click();
-    assert.equal(await text('[data-link-opened]'), 'Opened https://github.com/rubys/reprise/discussions/5 in your browser.');
+    await claim('falcon-twice-puma').locator('[data-point="4"] circle').click();
+    assert.equal(await text('[data-link-opened]'), 'Opened https://github.com/rubys/reprise/discussions/4 in your browser.');
+    await page.locator('[data-apart-post="6"] a').click();
+    assert.equal(await text('[data-link-opened]'), 'Opened https://github.com/rubys/reprise/discussions/6 in your browser.');
     assert.match(await page.url(), /#\/others\/hello-ceiling$/, 'the app stays where it was');
   });
   it('shows a post’s text as text: nothing of it becomes HTML', async () => {
@@ -844,8 +844,8 @@ describe('Everyone’s results', () => {
     await claim('falcon-twice-puma').waitFor();
     assert.equal(await page.locator('main img, main script').count(), 0);
     assert.notEqual(await page.title(), 'pwned');
-    assert.match(await text('[data-apart-post="6"]'), /#6 <script>document\.title="pwned"<\/script> by mallory/);
-    assert.match(await text('[data-apart-post="6"]'), /malformed: EOF while parsing a list/);
+    assert.match(await text('[data-apart-post="7"]'), /#7 <script>document\.title="pwned"<\/script> by mallory/);
+    assert.match(await text('[data-apart-post="7"]'), /malformed: EOF while parsing a list/);
     const models = await page.locator('[data-filter="cpu"] option').evaluateAll((o) => o.map((e) => e.textContent));
     assert.ok(models.includes('<img src=x onerror="document.title=\'pwned\'">Xeon'), models.join(' | '));
   });
