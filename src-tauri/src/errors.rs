@@ -103,7 +103,10 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::History,
             "The history file may be damaged or unwritable; check the data dir (REPRISE_DATA_DIR).",
         ),
-        SessionError::ServerHost(_) | SessionError::ServerHostEngine(_) => (
+        SessionError::ServerHost(_)
+        | SessionError::ServerHostAddress { .. }
+        | SessionError::Image { .. }
+        | SessionError::ServerHostEngine(_) => (
             ErrorKind::ServerHost,
             "Check the server host's address (tcp://HOST:PORT), that its engine's API is open there with TLS, that the certificates folder holds ca.pem, cert.pem and key.pem its CA signed, and that every lane has an image; docs/two-machines.md says how.",
         ),
