@@ -154,9 +154,14 @@ mod tests {
         });
         assert_eq!(unreviewed.kind, ErrorKind::Unreviewed);
         assert!(unreviewed.hint.contains("reprise checksums update"));
-        let host = error(SessionError::ServerHost(
-            "--server-host tcp://x:9: lacks ca.pem".into(),
-        ));
+        let host = error(SessionError::ServerHostAddress {
+            url: "tcp://x:9".into(),
+            source: reprise_probe::container_engine::EndpointError::Certificates {
+                url: "tcp://x:9".into(),
+                folder: "/home/me/.docker".into(),
+                file: "ca.pem",
+            },
+        });
         assert_eq!(host.kind, ErrorKind::ServerHost);
         assert!(host.message.contains("lacks ca.pem"), "{}", host.message);
         assert!(host.hint.contains("docs/two-machines.md"), "{}", host.hint);
