@@ -103,7 +103,10 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::History,
             "The history file may be damaged or unwritable; check the data dir (REPRISE_DATA_DIR).",
         ),
-        SessionError::ServerHost(_) | SessionError::ServerHostEngine(_) => (
+        SessionError::ServerHost(_)
+        | SessionError::ServerHostAddress { .. }
+        | SessionError::Image { .. }
+        | SessionError::ServerHostEngine(_) => (
             ErrorKind::ServerHost,
             "Check the server host's address (tcp://HOST:PORT), that its engine's API is open there with TLS, that the certificates folder holds ca.pem, cert.pem and key.pem its CA signed, and that every lane has an image; docs/two-machines.md says how.",
         ),
@@ -151,9 +154,14 @@ mod tests {
         });
         assert_eq!(unreviewed.kind, ErrorKind::Unreviewed);
         assert!(unreviewed.hint.contains("reprise checksums update"));
-        let host = error(SessionError::ServerHost(
-            "--server-host tcp://x:9: lacks ca.pem".into(),
-        ));
+        let host = error(SessionError::ServerHostAddress {
+            url: "tcp://x:9".into(),
+            source: reprise_probe::container_engine::EndpointError::Certificates {
+                url: "tcp://x:9".into(),
+                folder: "/home/me/.docker".into(),
+                file: "ca.pem",
+            },
+        });
         assert_eq!(host.kind, ErrorKind::ServerHost);
         assert!(host.message.contains("lacks ca.pem"), "{}", host.message);
         assert!(host.hint.contains("docs/two-machines.md"), "{}", host.hint);

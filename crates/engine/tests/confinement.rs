@@ -5,6 +5,9 @@
 
 mod support;
 
+use reprise_engine::RunError;
+use reprise_engine::os::run_files::Refused;
+use reprise_engine::os::workdir::WorkDirError;
 use rusqlite::Connection;
 use support::{execute, log_lines, setup};
 
@@ -89,10 +92,11 @@ fn nothing_is_written_through_a_symlink_a_step_left_behind() {
         reprise_engine::CancelToken::new(),
         &sink,
     );
-    let err = reprise_engine::execute(&plan, &ctx)
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("leads out of"), "{err}");
+    let err = reprise_engine::execute(&plan, &ctx).unwrap_err();
+    assert!(
+        matches!(&err, RunError::BadFilePath(e) if matches!(Refused::of(e), Some(Refused::ThroughSymlink { .. }))),
+        "{err}"
+    );
     assert_eq!(snapshot(outside.path()), before, "the resume wrote outside");
 }
 
@@ -169,11 +173,14 @@ fn a_state_file_swapped_for_a_symlink_stops_the_run_saying_why() {
         reprise_engine::CancelToken::new(),
         &sink,
     );
-    let err = reprise_engine::execute(&plan, &ctx)
-        .unwrap_err()
-        .to_string();
+    let err = reprise_engine::execute(&plan, &ctx).unwrap_err();
     assert!(
-        err.contains("state.json") && err.contains("through a symlink"),
+        matches!(
+            &err,
+            RunError::WorkDir(WorkDirError::Io { path, source })
+                if path.ends_with("state.json")
+                    && matches!(Refused::of(source), Some(Refused::ThroughSymlink { .. }))
+        ),
         "{err}"
     );
     assert_eq!(

@@ -33,6 +33,14 @@ pub enum CableError {
     Url { url: String, reason: String },
     #[error("WebSocket: {0}")]
     WebSocket(String),
+    /// The upgrade was answered with another status than 101: the status
+    /// line's code and reason.
+    #[error("WebSocket: HTTP error: {0}")]
+    UpgradeRefused(String),
+    #[error("WebSocket: the server's Sec-WebSocket-Accept does not match the key")]
+    AcceptMismatch,
+    #[error("WebSocket: the server did not take the {CABLE_PROTOCOL} subprotocol")]
+    NoSubprotocol,
     #[error("the server did not send a welcome within {0:?}")]
     NoWelcome(Duration),
     #[error("the server refused the connection: {0}")]

@@ -81,5 +81,5 @@ pub use people::{
 pub use report::{ErrorCounts, LatencyInterval, LatencySummary, LoadReport, Phase, Progress};
 pub use run::run_until;
 pub use secret::is_secret_header;
-pub use spec::{LoadError, LoadSpec, StopHandle};
-pub use target::{TargetError, Targets};
+pub use spec::{BadUrl, LoadError, LoadSpec, StopHandle};
+pub use target::{NotAPath, TargetError, Targets};

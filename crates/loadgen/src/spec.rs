@@ -97,11 +97,27 @@ impl fmt::Debug for LoadSpec {
     }
 }
 
+/// What is wrong with a load's URL.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadUrl {
+    /// Not a URL that can be sent: the parser's words.
+    #[error("{0}")]
+    Unparsed(String),
+    #[error("scheme {0} is not supported, only http")]
+    Scheme(String),
+    #[error("missing http:// scheme")]
+    NoScheme,
+    #[error("missing host")]
+    NoHost,
+    #[error("a user name or password in the URL is never sent; give credentials in a header")]
+    Credentials,
+}
+
 /// Why a load could not be run.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     #[error("invalid URL {url:?}: {reason}")]
-    InvalidUrl { url: String, reason: String },
+    InvalidUrl { url: String, reason: BadUrl },
     #[error("refusing to load {url}: {reason}")]
     NotAllowed { url: String, reason: TargetError },
     #[error("invalid method {0:?}")]
@@ -252,28 +268,20 @@ impl LoadSpec {
         {
             return Err(LoadError::InvalidSpec("the CPU list is empty".into()));
         }
-        let bad_url = |reason: &str| LoadError::InvalidUrl {
+        let bad_url = |reason: BadUrl| LoadError::InvalidUrl {
             url: self.url.clone(),
-            reason: reason.into(),
+            reason,
         };
-        let uri: Uri = self
-            .url
-            .parse()
-            .map_err(|e: hyper::http::uri::InvalidUri| bad_url(&e.to_string()))?;
+        let unparsed = |e: hyper::http::uri::InvalidUri| bad_url(BadUrl::Unparsed(e.to_string()));
+        let uri: Uri = self.url.parse().map_err(unparsed)?;
         match uri.scheme_str() {
             Some("http") => {}
-            Some(other) => {
-                return Err(bad_url(&format!(
-                    "scheme {other} is not supported, only http"
-                )));
-            }
-            None => return Err(bad_url("missing http:// scheme")),
+            Some(other) => return Err(bad_url(BadUrl::Scheme(other.to_string()))),
+            None => return Err(bad_url(BadUrl::NoScheme)),
         }
-        let authority = uri.authority().ok_or_else(|| bad_url("missing host"))?;
+        let authority = uri.authority().ok_or_else(|| bad_url(BadUrl::NoHost))?;
         if authority.as_str().contains('@') {
-            return Err(bad_url(
-                "a user name or password in the URL is never sent; give credentials in a header",
-            ));
+            return Err(bad_url(BadUrl::Credentials));
         }
         let host = authority
             .host()
@@ -293,7 +301,7 @@ impl LoadSpec {
             .filter(|p| !p.is_empty())
             .unwrap_or("/")
             .parse()
-            .map_err(|e: hyper::http::uri::InvalidUri| bad_url(&e.to_string()))?;
+            .map_err(unparsed)?;
         let method = Method::from_bytes(self.method.as_bytes())
             .map_err(|_| LoadError::InvalidMethod(self.method.clone()))?;
         let mut headers = HeaderMap::new();
@@ -309,8 +317,8 @@ impl LoadSpec {
             headers.append(header_name, header_value);
         }
         if !headers.contains_key(HOST) {
-            let host_value =
-                HeaderValue::from_str(authority.as_str()).map_err(|e| bad_url(&e.to_string()))?;
+            let host_value = HeaderValue::from_str(authority.as_str())
+                .map_err(|e| bad_url(BadUrl::Unparsed(e.to_string())))?;
             headers.insert(HOST, host_value);
         }
         let body = self.body.clone().map(Bytes::from).unwrap_or_default();
@@ -341,15 +349,21 @@ mod tests {
 
     #[test]
     fn bad_input_is_a_typed_error() {
-        let cases = [
-            ("https://127.0.0.1/", "not supported"),
-            ("127.0.0.1:80/", "invalid URL"),
-            ("/rooms/1", "missing http:// scheme"),
-            ("http://exa mple/", "invalid"),
+        type Said = fn(&BadUrl) -> bool;
+        let cases: [(&str, Said); 4] = [
+            ("https://127.0.0.1/", |r| {
+                *r == BadUrl::Scheme("https".into())
+            }),
+            ("127.0.0.1:80/", |r| matches!(r, BadUrl::Unparsed(_))),
+            ("/rooms/1", |r| *r == BadUrl::NoScheme),
+            ("http://exa mple/", |r| matches!(r, BadUrl::Unparsed(_))),
         ];
         for (url, reason) in cases {
-            let err = LoadSpec::new(url).template().unwrap_err().to_string();
-            assert!(err.contains(reason), "{url}: {err}");
+            let err = LoadSpec::new(url).template().unwrap_err();
+            assert!(
+                matches!(&err, LoadError::InvalidUrl { url: u, reason: r } if u == url && reason(r)),
+                "{url}: {err}"
+            );
         }
         let mut spec = LoadSpec::new("http://127.0.0.1/");
         spec.threads = 17;

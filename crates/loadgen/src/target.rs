@@ -105,19 +105,28 @@ fn same(a: SocketAddr, b: SocketAddr) -> bool {
 /// Checks that `path` is a path on the server and nothing more: `/` first,
 /// no `//` (a network path naming another host), no space or control
 /// character (a request line or header of its own).
-pub fn check_path(path: &str) -> Result<(), String> {
+pub fn check_path(path: &str) -> Result<(), NotAPath> {
     if !path.starts_with('/') {
-        return Err(format!("{path:?} is not a path: it must start with `/`"));
+        return Err(NotAPath::NoLeadingSlash(path.to_string()));
     }
     if path.starts_with("//") {
-        return Err(format!(
-            "{path:?} is not a path: `//` would name another host"
-        ));
+        return Err(NotAPath::OtherHost(path.to_string()));
     }
     if path.chars().any(|c| c.is_control() || c == ' ') {
-        return Err(format!("{path:?} holds a space or a control character"));
+        return Err(NotAPath::Control(path.to_string()));
     }
     Ok(())
+}
+
+/// Why a text is not a request path ([`check_path`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotAPath {
+    #[error("{0:?} is not a path: it must start with `/`")]
+    NoLeadingSlash(String),
+    #[error("{0:?} is not a path: `//` would name another host")]
+    OtherHost(String),
+    #[error("{0:?} holds a space or a control character")]
+    Control(String),
 }
 
 #[cfg(test)]

@@ -25,38 +25,50 @@ impl From<Duration> for Span {
     }
 }
 
-impl FromStr for Span {
-    type Err = String;
+/// Why a text is not a span. Each holds the text as it is shown: escaped,
+/// at most 40 characters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpanError {
+    #[error("`{0}` has no unit; expected e.g. `20s`, `500ms`, `2m`")]
+    NoUnit(String),
+    #[error("`{0}` does not start with a number; expected e.g. `20s`")]
+    NoNumber(String),
+    #[error("unknown unit `{unit}` in `{text}`; expected one of ms, s, m, h")]
+    UnknownUnit { unit: String, text: String },
+    /// NaN or infinite.
+    #[error("`{0}` is not a duration; expected e.g. `20s`, `500ms`, `2m`")]
+    NotFinite(String),
+    #[error("`{0}` is negative; a duration is at least 0s")]
+    Negative(String),
+    /// Past [`Span::LONGEST`].
+    #[error("`{0}` is longer than Reprise allows; expected at most {longest}", longest = Span(Span::LONGEST))]
+    TooLong(String),
+    /// A number of seconds no `Duration` holds.
+    #[error("`{0}` is not a duration; expected e.g. `20s`")]
+    NotADuration(String),
+}
 
-    fn from_str(text: &str) -> Result<Self, String> {
+impl FromStr for Span {
+    type Err = SpanError;
+
+    fn from_str(text: &str) -> Result<Self, SpanError> {
         let text = text.trim();
         let quoted = || crate::diagnostic::shown(text, 40);
         let split = text
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-            .ok_or_else(|| {
-                format!(
-                    "`{}` has no unit; expected e.g. `20s`, `500ms`, `2m`",
-                    quoted()
-                )
-            })?;
+            .ok_or_else(|| SpanError::NoUnit(quoted()))?;
         let (number, unit) = text.split_at(split);
-        let number: f64 = number.parse().map_err(|_| {
-            format!(
-                "`{}` does not start with a number; expected e.g. `20s`",
-                quoted()
-            )
-        })?;
+        let number: f64 = number.parse().map_err(|_| SpanError::NoNumber(quoted()))?;
         let seconds = match unit.trim() {
             "ms" => number / 1000.0,
             "s" => number,
             "m" | "min" => number * 60.0,
             "h" => number * 3600.0,
             other => {
-                return Err(format!(
-                    "unknown unit `{}` in `{}`; expected one of ms, s, m, h",
-                    crate::diagnostic::shown(other, 40),
-                    quoted()
-                ));
+                return Err(SpanError::UnknownUnit {
+                    unit: crate::diagnostic::shown(other, 40),
+                    text: quoted(),
+                });
             }
         };
         Span::of_seconds(seconds, text)
@@ -68,25 +80,20 @@ impl Span {
     /// whatever its unit: NaN, infinite, negative and longer than a year
     /// are refused with the reason. Past a year a deadline (now plus the
     /// span) could overflow, and no benchmark step is meant to run that long.
-    pub fn of_seconds(seconds: f64, text: &str) -> Result<Span, String> {
+    pub fn of_seconds(seconds: f64, text: &str) -> Result<Span, SpanError> {
         let text = crate::diagnostic::shown(text.trim(), 40);
         if !seconds.is_finite() {
-            return Err(format!(
-                "`{text}` is not a duration; expected e.g. `20s`, `500ms`, `2m`"
-            ));
+            return Err(SpanError::NotFinite(text));
         }
         if seconds < 0.0 {
-            return Err(format!("`{text}` is negative; a duration is at least 0s"));
+            return Err(SpanError::Negative(text));
         }
         if seconds > Self::LONGEST.as_secs_f64() {
-            return Err(format!(
-                "`{text}` is longer than Reprise allows; expected at most {}",
-                Span(Self::LONGEST)
-            ));
+            return Err(SpanError::TooLong(text));
         }
         Duration::try_from_secs_f64(seconds)
             .map(Span)
-            .map_err(|_| format!("`{text}` is not a duration; expected e.g. `20s`"))
+            .map_err(|_| SpanError::NotADuration(text))
     }
 }
 
@@ -140,12 +147,13 @@ mod tests {
 
     #[test]
     fn missing_or_unknown_units_are_refused() {
-        assert!("20".parse::<Span>().unwrap_err().contains("no unit"));
-        assert!(
-            "20 parsecs"
-                .parse::<Span>()
-                .unwrap_err()
-                .contains("unknown unit")
+        assert_eq!("20".parse::<Span>(), Err(SpanError::NoUnit("20".into())));
+        assert_eq!(
+            "20 parsecs".parse::<Span>(),
+            Err(SpanError::UnknownUnit {
+                unit: "parsecs".into(),
+                text: "20 parsecs".into()
+            })
         );
         assert!("s".parse::<Span>().is_err());
     }

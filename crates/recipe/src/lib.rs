@@ -66,7 +66,7 @@ pub use catalog::{Catalog, CatalogError};
 pub use checksum::{ChecksumStatus, Checksums, sha256_hex};
 pub use claim::{Claim, ClaimKind, ClaimShape};
 pub use diagnostic::{Diagnostic, did_you_mean};
-pub use duration::Span;
+pub use duration::{Span, SpanError};
 pub use model::*;
 pub use name::Name;
 pub use paths::not_a_request_path;

@@ -11,6 +11,15 @@ use crate::name::Name;
 use crate::step::{Action, Step};
 use crate::version::VersionReq;
 
+/// Why an image cannot be given to a lane ([`Recipe::give_image`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImageError {
+    #[error("no lane `{lane}` in this recipe (its lanes: {})", known.join(", "))]
+    NoLane { lane: String, known: Vec<String> },
+    #[error("`{0}` is not an image reference")]
+    NotAnImage(String),
+}
+
 /// One published result: what the post did, on what, and what it found.
 #[derive(Clone, Debug, Serialize)]
 pub struct Recipe {
@@ -99,16 +108,16 @@ impl Recipe {
     /// Runs `lane` in a container of `image` (`reprise run --image
     /// LANE=IMAGE`), whatever image and placement the recipe gave it; an
     /// unknown lane is an error that names the known ones.
-    pub fn give_image(&mut self, lane: &str, image: &str) -> Result<(), String> {
+    pub fn give_image(&mut self, lane: &str, image: &str) -> Result<(), ImageError> {
         let known: Vec<String> = self.lanes.iter().map(|l| l.name.to_string()).collect();
         let Some(found) = self.lanes.iter_mut().find(|l| l.name == lane) else {
-            return Err(format!(
-                "no lane `{lane}` in this recipe (its lanes: {})",
-                known.join(", ")
-            ));
+            return Err(ImageError::NoLane {
+                lane: lane.to_string(),
+                known,
+            });
         };
         if image.trim().is_empty() || image.chars().any(char::is_whitespace) {
-            return Err(format!("`{image}` is not an image reference"));
+            return Err(ImageError::NotAnImage(image.to_string()));
         }
         found.image = Some(image.to_string());
         found.placement = Placement::Container;

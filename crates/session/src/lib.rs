@@ -61,11 +61,24 @@ pub use share::ShareSettings;
 pub enum SessionError {
     #[error(transparent)]
     Catalog(#[from] reprise_recipe::CatalogError),
-    /// The lanes' placement on a server host (`--server-host`, `--image`):
-    /// an address, certificates or images that cannot be used, or an engine
-    /// that does not answer.
+    /// The lanes' placement on a server host that cannot be read or
+    /// recorded.
     #[error("{0}")]
     ServerHost(String),
+    /// `--server-host`: not a server host's address, or its client
+    /// certificates are missing.
+    #[error("--server-host {url}: {source}")]
+    ServerHostAddress {
+        url: String,
+        source: reprise_probe::container_engine::EndpointError,
+    },
+    /// `--image LANE=IMAGE` that cannot be given to the recipe's lanes.
+    #[error("--image {lane}={image}: {source}")]
+    Image {
+        lane: String,
+        image: String,
+        source: reprise_recipe::ImageError,
+    },
     /// The server host's engine did not answer, or could not be read.
     #[error(transparent)]
     ServerHostEngine(#[from] reprise_engine::lanes::remote_engine::ServerHostError),

@@ -78,7 +78,11 @@ pub fn place_lanes(
     for (lane, image) in images {
         recipe
             .give_image(lane, image)
-            .map_err(|e| SessionError::ServerHost(format!("--image {lane}={image}: {e}")))?;
+            .map_err(|source| SessionError::Image {
+                lane: lane.clone(),
+                image: image.clone(),
+                source,
+            })?;
     }
     let Some(url) = server_host else {
         return Ok(LaneHost::ThisMachine);
@@ -86,8 +90,10 @@ pub fn place_lanes(
     let certs = certs
         .map(std::path::Path::to_path_buf)
         .unwrap_or_else(reprise_probe::container_engine::cert_folder);
-    LaneHost::server_host(url, &certs)
-        .map_err(|e| SessionError::ServerHost(format!("--server-host {url}: {e}")))
+    LaneHost::server_host(url, &certs).map_err(|source| SessionError::ServerHostAddress {
+        url: url.to_string(),
+        source,
+    })
 }
 
 /// What a person chose for a run where a page offers the choices (the

@@ -36,7 +36,7 @@ pub use discussions::{
     new_discussion_url,
 };
 pub use redaction::Redactor;
-pub use token_store::{SignOut, TokenStore, Warning};
+pub use token_store::{SignOut, TokenFileProblem, TokenStore, Warning};
 
 /// Why sharing failed.
 #[derive(Debug, thiserror::Error)]
@@ -87,12 +87,16 @@ pub enum ShareError {
     },
     #[error("unexpected answer from {url}: {message}")]
     Unexpected { url: String, message: String },
+    /// A listing that says there is a next page, with a cursor it gave
+    /// before (or none): followed, it would never end.
+    #[error("unexpected answer from {url}: a next page without a new cursor")]
+    NoNewCursor { url: String },
     #[error("keyring: {0}")]
     Keyring(String),
     #[error("the token file {} {problem}; it is not used. To fix: {fix}", file.display())]
     TokenFile {
         file: PathBuf,
-        problem: String,
+        problem: TokenFileProblem,
         fix: String,
     },
     #[error("{}: {source}", file.display())]

@@ -236,7 +236,7 @@ fn check_private(path: &Path, meta: &std::fs::Metadata) -> Result<(), ShareError
     if !meta.file_type().is_file() {
         return Err(ShareError::TokenFile {
             file,
-            problem: "is not a plain file (a link or a folder)".into(),
+            problem: TokenFileProblem::NotPlainFile,
             fix: format!("remove it (`rm {}`) and sign in again", path.display()),
         });
     }
@@ -244,7 +244,10 @@ fn check_private(path: &Path, meta: &std::fs::Metadata) -> Result<(), ShareError
     if meta.uid() != me {
         return Err(ShareError::TokenFile {
             file,
-            problem: format!("belongs to another account (uid {}, not {me})", meta.uid()),
+            problem: TokenFileProblem::OtherAccount {
+                uid: meta.uid(),
+                me,
+            },
             fix: format!(
                 "remove it (`rm {}`), revoke the token at GitHub (Settings → Applications) if it is not yours, and sign in again",
                 path.display()
@@ -255,7 +258,7 @@ fn check_private(path: &Path, meta: &std::fs::Metadata) -> Result<(), ShareError
     if mode & 0o077 != 0 {
         return Err(ShareError::TokenFile {
             file,
-            problem: format!("can be read by others (mode {mode:03o}, must be 600)"),
+            problem: TokenFileProblem::ReadableByOthers { mode },
             fix: format!(
                 "run `chmod 600 {}`, or `reprise logout` to forget the token (revoke it at GitHub if others may have read it)",
                 path.display()
@@ -263,6 +266,33 @@ fn check_private(path: &Path, meta: &std::fs::Metadata) -> Result<(), ShareError
         });
     }
     Ok(())
+}
+
+/// What is wrong with a token file, that it is not used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenFileProblem {
+    /// A link or a folder.
+    NotPlainFile,
+    /// Owned by the account `uid`, not by this one (`me`).
+    OtherAccount { uid: u32, me: u32 },
+    /// Readable by others: its permission bits.
+    ReadableByOthers { mode: u32 },
+}
+
+impl std::fmt::Display for TokenFileProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TokenFileProblem::NotPlainFile => {
+                f.write_str("is not a plain file (a link or a folder)")
+            }
+            TokenFileProblem::OtherAccount { uid, me } => {
+                write!(f, "belongs to another account (uid {uid}, not {me})")
+            }
+            TokenFileProblem::ReadableByOthers { mode } => {
+                write!(f, "can be read by others (mode {mode:03o}, must be 600)")
+            }
+        }
+    }
 }
 
 #[cfg(test)]

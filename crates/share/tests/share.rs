@@ -17,8 +17,8 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
 use hyper::{Request, Response};
 use reprise_share::{
-    GitHub, Redactor, ShareError, TokenStore, create_discussion, find_target, new_discussion_url,
-    request_code, sign_in,
+    GitHub, Redactor, ShareError, TokenFileProblem, TokenStore, create_discussion, find_target,
+    new_discussion_url, request_code, sign_in,
 };
 
 #[derive(Clone, Debug)]
@@ -658,8 +658,17 @@ fn a_token_file_that_is_a_link_or_another_account_s_is_refused() {
     let link = dir.path().join("github-token");
     std::os::unix::fs::symlink(&elsewhere, &link).unwrap();
     let store = TokenStore::File(link.clone());
-    let err = store.load().unwrap_err().to_string();
-    assert!(err.contains("is not a plain file"), "{err}");
+    let err = store.load().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ShareError::TokenFile {
+                problem: TokenFileProblem::NotPlainFile,
+                ..
+            }
+        ),
+        "{err}"
+    );
     assert!(
         store.save("gho_mine").is_err(),
         "never written through a link"
@@ -674,9 +683,15 @@ fn a_token_file_that_is_a_link_or_another_account_s_is_refused() {
         eprintln!("not root: the other-owner case is not exercised here");
         return;
     }
-    let err = TokenStore::File(theirs).load().unwrap_err().to_string();
+    let err = TokenStore::File(theirs).load().unwrap_err();
     assert!(
-        err.contains("belongs to another account (uid 4242"),
+        matches!(
+            err,
+            ShareError::TokenFile {
+                problem: TokenFileProblem::OtherAccount { uid: 4242, .. },
+                ..
+            }
+        ),
         "{err}"
     );
 }

@@ -59,6 +59,33 @@ pub(crate) fn within(base: &Path, rel: &str) -> Result<PathBuf, Outside> {
     Ok(base.join(path))
 }
 
+/// A write to a [`RunFile`] refused for what is at its path: the I/O error
+/// the write returns carries it ([`Refused::of`] finds it).
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// A symlink at the file or on the way to it.
+    #[error(
+        "`{}` leads out of the run's folder {} through a symlink: Reprise does not write through it",
+        reprise_recipe::shown::escaped(&rel.display().to_string()),
+        folder.display()
+    )]
+    ThroughSymlink { folder: PathBuf, rel: PathBuf },
+    /// A FIFO, a device, or a hard link to a file elsewhere.
+    #[error(
+        "`{}` in the run's folder {} is not a plain file of its own (a FIFO, a device or a hard link to a file elsewhere): Reprise does not write to it",
+        reprise_recipe::shown::escaped(&rel.display().to_string()),
+        folder.display()
+    )]
+    NotPlainFile { folder: PathBuf, rel: PathBuf },
+}
+
+impl Refused {
+    /// The refusal `e` is, where a [`RunFile`]'s write refused.
+    pub fn of(e: &io::Error) -> Option<&Refused> {
+        e.get_ref()?.downcast_ref()
+    }
+}
+
 /// A file of a run's folder, named by its path inside it, that Reprise
 /// writes. It is opened one part at a time from a handle on the run's
 /// folder, never following a symlink (`O_NOFOLLOW` at every part): a step
@@ -157,11 +184,10 @@ impl RunFile {
             .map_err(|e| self.said(e))?;
         let stat = rustix::fs::fstat(&fd).map_err(|e| self.said(e.into()))?;
         if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile || stat.st_nlink > 1 {
-            return Err(io::Error::other(format!(
-                "`{}` in the run's folder {} is not a plain file of its own (a FIFO, a device or a hard link to a file elsewhere): Reprise does not write to it",
-                reprise_recipe::shown::escaped(&self.rel.display().to_string()),
-                self.folder.display()
-            )));
+            return Err(io::Error::other(Refused::NotPlainFile {
+                folder: self.folder.clone(),
+                rel: self.rel.clone(),
+            }));
         }
         let file = File::from(fd);
         if flags.contains(OFlags::TRUNC) {
@@ -204,12 +230,11 @@ impl RunFile {
 
     /// `e` in words, naming the file: a symlink on the way is said as one.
     fn said(&self, e: io::Error) -> io::Error {
-        let shown = reprise_recipe::shown::escaped(&self.rel.display().to_string()).into_owned();
         match e.raw_os_error().map(Errno::from_raw_os_error) {
-            Some(Errno::LOOP | Errno::NOTDIR) => io::Error::other(format!(
-                "`{shown}` leads out of the run's folder {} through a symlink: Reprise does not write through it",
-                self.folder.display()
-            )),
+            Some(Errno::LOOP | Errno::NOTDIR) => io::Error::other(Refused::ThroughSymlink {
+                folder: self.folder.clone(),
+                rel: self.rel.clone(),
+            }),
             _ => io::Error::new(e.kind(), format!("{}: {e}", self.path().display())),
         }
     }
@@ -247,6 +272,11 @@ mod tests {
     use super::*;
     use std::os::unix::fs::symlink;
 
+    /// `err` is the refusal to write `rel` through a symlink.
+    fn through_symlink(err: &io::Error, rel: &str) -> bool {
+        matches!(Refused::of(err), Some(Refused::ThroughSymlink { rel: r, .. }) if r == Path::new(rel))
+    }
+
     #[test]
     fn a_run_file_is_written_with_its_folders_made() {
         let run = tempfile::tempdir().unwrap();
@@ -275,7 +305,10 @@ mod tests {
         std::fs::hard_link(&target, run.path().join("logs/next.log")).unwrap();
         let log = RunFile::new(run.path(), "logs/next.log").unwrap();
         let err = log.create().unwrap_err();
-        assert!(err.to_string().contains("hard link"), "{err}");
+        assert!(
+            matches!(Refused::of(&err), Some(Refused::NotPlainFile { rel, .. }) if rel == Path::new("logs/next.log")),
+            "{err}"
+        );
         assert!(log.append().is_err());
         // The temporary file an atomic write makes, linked beforehand.
         let pid = std::process::id();
@@ -318,20 +351,20 @@ mod tests {
         symlink(&target, run.path().join("logs/next.log")).unwrap();
         let log = RunFile::new(run.path(), "logs/next.log").unwrap();
         let err = log.create().unwrap_err();
-        assert!(err.to_string().contains("through a symlink"), "{err}");
+        assert!(through_symlink(&err, "logs/next.log"), "{err}");
         assert!(log.append().is_err());
         // A folder swapped for a symlink to a folder outside.
         symlink(outside.path(), run.path().join("results")).unwrap();
         let result = RunFile::new(run.path(), "results/after.json").unwrap();
         let err = result.write_atomic(b"{}").unwrap_err();
-        assert!(err.to_string().contains("through a symlink"), "{err}");
+        assert!(through_symlink(&err, "results/after.json"), "{err}");
         assert!(result.create().is_err());
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
         assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 1);
         // Nor is a symlink replaced by a whole file: it is said.
         let swapped = RunFile::new(run.path(), "logs/next.log").unwrap();
         let err = swapped.write_atomic(b"mine").unwrap_err();
-        assert!(err.to_string().contains("through a symlink"), "{err}");
+        assert!(through_symlink(&err, "logs/next.log"), "{err}");
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "untouched");
         assert!(
             std::fs::symlink_metadata(swapped.path())

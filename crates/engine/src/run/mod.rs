@@ -38,8 +38,10 @@ use steps::{Lanes, Produced, StepInput};
 pub enum RunError {
     #[error(transparent)]
     WorkDir(#[from] WorkDirError),
+    /// A path that leads out of the run's folder, a write refused
+    /// ([`crate::os::run_files::Refused`]) or one that failed.
     #[error("a [[file]] cannot be written: {0}")]
-    BadFilePath(String),
+    BadFilePath(std::io::Error),
     #[error("cannot read the recipe {}: {source}", path.display())]
     Recipe {
         path: PathBuf,
@@ -402,12 +404,11 @@ fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
 /// Writes the recipe's `[[file]]`s into `files/`.
 fn write_files(recipe: &Recipe, run: &RunDir) -> Result<(), RunError> {
     for file in &recipe.files {
-        let bad = |e: &dyn std::fmt::Display| RunError::BadFilePath(e.to_string());
         let to = run
             .file(Path::new("files").join(file.path.as_str()))
-            .map_err(|e| bad(&e))?;
+            .map_err(|e| RunError::BadFilePath(std::io::Error::other(e)))?;
         to.write_atomic(file.content.as_bytes())
-            .map_err(|e| bad(&e))?;
+            .map_err(RunError::BadFilePath)?;
     }
     Ok(())
 }

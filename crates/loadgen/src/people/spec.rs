@@ -10,7 +10,7 @@ use hyper::Uri;
 use serde::{Deserialize, Serialize};
 
 use crate::spec::MAX_LOAD_TIME;
-use crate::target::{TargetError, Targets, check_path};
+use crate::target::{NotAPath, TargetError, Targets, check_path};
 
 /// Seeding memberships costs accounts × rooms: past these it is a mistake, not a load.
 pub const MAX_ACCOUNTS: u32 = 100_000;
@@ -162,6 +162,40 @@ impl PeopleSpec {
     }
 }
 
+/// Which of a people load's bounds it breaks.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Invalid {
+    #[error("a step has {0} people; each needs between 1 and {MAX_PEOPLE}")]
+    People(u32),
+    #[error("accounts must be between 1 and {MAX_ACCOUNTS}, not {0}")]
+    Accounts(u32),
+    #[error("rooms must be between 1 and {MAX_ROOMS} (room 1 holds everyone), not {0}")]
+    Rooms(u32),
+    #[error("threads must be at most {MAX_THREADS}, not {0}")]
+    Threads(usize),
+    #[error("sign-ins per second must be a positive number, not {0}")]
+    SignInRate(f64),
+    /// A wait or a duration past 30 days.
+    #[error("{name} must fit in 30 days, not {:.0} s", took.as_secs_f64())]
+    TooLong { name: &'static str, took: Duration },
+    #[error("the step duration and the timeout must be above zero")]
+    ZeroDuration,
+    #[error(
+        "the navigation mix needs shares of 0 or more, not all 0: open room {}, \
+         scroll history {}, search {}, return to room {}",
+        .0.open_room, .0.scroll_history, .0.search, .0.return_to_room
+    )]
+    Mix(Mix),
+    #[error("the {name} must be above 0 and at most 1, not {q}")]
+    Quantile { name: &'static str, q: f64 },
+    #[error("the {name} must be 0 to 30 days in milliseconds, not {ms}")]
+    Limit { name: &'static str, ms: f64 },
+    /// A path (the cable's, the sign-in's, the written check's) that is
+    /// not a request path.
+    #[error(transparent)]
+    Path(#[from] NotAPath),
+}
+
 /// Why a people load could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum PeopleError {
@@ -170,7 +204,7 @@ pub enum PeopleError {
     #[error("refusing to load {url}: {reason}")]
     NotAllowed { url: String, reason: TargetError },
     #[error("invalid people load: {0}")]
-    Invalid(String),
+    Invalid(Invalid),
     #[error("steps must be non-empty and ascending, got {0:?}")]
     Steps(Vec<u32>),
     #[error("{have} minted sessions for {accounts} accounts: every account needs one")]
@@ -183,38 +217,24 @@ impl PeopleSpec {
     /// Checks everything a run divides by, indexes with or waits for, and
     /// where the load goes; returns the server's address.
     pub(crate) fn validate(&self) -> Result<SocketAddr, PeopleError> {
-        let invalid = |why: String| Err(PeopleError::Invalid(why));
+        let invalid = |why: Invalid| Err(PeopleError::Invalid(why));
         if self.steps.is_empty() || self.steps.windows(2).any(|w| w[0] > w[1]) {
             return Err(PeopleError::Steps(self.steps.clone()));
         }
         if let Some(&people) = self.steps.iter().find(|&&p| p == 0 || p > MAX_PEOPLE) {
-            return invalid(format!(
-                "a step has {people} people; each needs between 1 and {MAX_PEOPLE}"
-            ));
+            return invalid(Invalid::People(people));
         }
         if self.accounts == 0 || self.accounts > MAX_ACCOUNTS {
-            return invalid(format!(
-                "accounts must be between 1 and {MAX_ACCOUNTS}, not {}",
-                self.accounts
-            ));
+            return invalid(Invalid::Accounts(self.accounts));
         }
         if self.rooms == 0 || self.rooms > MAX_ROOMS {
-            return invalid(format!(
-                "rooms must be between 1 and {MAX_ROOMS} (room 1 holds everyone), not {}",
-                self.rooms
-            ));
+            return invalid(Invalid::Rooms(self.rooms));
         }
         if self.threads > MAX_THREADS {
-            return invalid(format!(
-                "threads must be at most {MAX_THREADS}, not {}",
-                self.threads
-            ));
+            return invalid(Invalid::Threads(self.threads));
         }
         if !(self.sign_in_per_s.is_finite() && self.sign_in_per_s > 0.0) {
-            return invalid(format!(
-                "sign-ins per second must be a positive number, not {}",
-                self.sign_in_per_s
-            ));
+            return invalid(Invalid::SignInRate(self.sign_in_per_s));
         }
         for (name, d) in [
             ("warm-up", self.warmup),
@@ -224,14 +244,11 @@ impl PeopleSpec {
             ("timeout", self.timeout),
         ] {
             if d > MAX_LOAD_TIME {
-                return invalid(format!(
-                    "{name} must fit in 30 days, not {:.0} s",
-                    d.as_secs_f64()
-                ));
+                return invalid(Invalid::TooLong { name, took: d });
             }
         }
         if self.step_duration.is_zero() || self.timeout.is_zero() {
-            return invalid("the step duration and the timeout must be above zero".into());
+            return invalid(Invalid::ZeroDuration);
         }
         let Mix {
             open_room,
@@ -242,10 +259,7 @@ impl PeopleSpec {
         let shares = [open_room, scroll_history, search, return_to_room];
         if shares.iter().any(|s| !(s.is_finite() && *s >= 0.0)) || shares.iter().sum::<f64>() <= 0.0
         {
-            return invalid(format!(
-                "the navigation mix needs shares of 0 or more, not all 0: open room {open_room}, \
-                 scroll history {scroll_history}, search {search}, return to room {return_to_room}"
-            ));
+            return invalid(Invalid::Mix(self.mix));
         }
         let s = &self.served;
         for (name, q) in [
@@ -253,7 +267,7 @@ impl PeopleSpec {
             ("delivery quantile", s.delivery_quantile),
         ] {
             if !(q > 0.0 && q <= 1.0) {
-                return invalid(format!("the {name} must be above 0 and at most 1, not {q}"));
+                return invalid(Invalid::Quantile { name, q });
             }
         }
         let longest_ms = MAX_LOAD_TIME.as_millis() as f64;
@@ -262,9 +276,7 @@ impl PeopleSpec {
             ("delivery limit", s.delivery_ms),
         ] {
             if !(ms >= 0.0 && ms <= longest_ms) {
-                return invalid(format!(
-                    "the {name} must be 0 to 30 days in milliseconds, not {ms}"
-                ));
+                return invalid(Invalid::Limit { name, ms });
             }
         }
         for path in [Some(&self.cable_path), Some(&self.sign_in_path)]
@@ -272,7 +284,7 @@ impl PeopleSpec {
             .chain([self.verify_writes_path.as_ref()])
             .flatten()
         {
-            check_path(path).map_err(PeopleError::Invalid)?;
+            check_path(path).map_err(|why| PeopleError::Invalid(why.into()))?;
         }
         if let Some(sessions) = &self.sessions
             && (sessions.len() as u64) < u64::from(self.accounts)
@@ -325,36 +337,76 @@ mod tests {
     fn every_count_the_model_divides_by_or_indexes_with_is_refused_out_of_range() {
         assert!(spec().validate().is_ok());
         type Change = fn(&mut PeopleSpec);
-        let cases: [(&str, Change); 14] = [
-            ("rooms", |s| s.rooms = 0),
-            ("rooms", |s| s.rooms = u32::MAX),
-            ("accounts", |s| s.accounts = 0),
-            ("accounts", |s| s.accounts = u32::MAX),
-            ("people", |s| s.steps = vec![0, 10]),
-            ("people", |s| s.steps = vec![u32::MAX]),
-            ("sign-ins", |s| s.sign_in_per_s = f64::NAN),
-            ("sign-ins", |s| s.sign_in_per_s = 0.0),
-            ("30 days", |s| s.navigate_every = Duration::MAX),
-            ("mix", |s| s.mix.search = f64::NAN),
-            ("mix", |s| {
-                s.mix = Mix {
-                    open_room: 0.0,
-                    scroll_history: 0.0,
-                    search: 0.0,
-                    return_to_room: 0.0,
-                }
-            }),
-            ("quantile", |s| s.served.navigation_quantile = f64::NAN),
-            ("delivery limit", |s| s.served.delivery_ms = f64::INFINITY),
-            ("not a path", |s| {
-                s.cable_path = "@evil.example:80/cable".into()
-            }),
+        type Said = fn(&Invalid) -> bool;
+        let cases: [(Said, Change); 14] = [
+            (|i| *i == Invalid::Rooms(0), |s| s.rooms = 0),
+            (|i| *i == Invalid::Rooms(u32::MAX), |s| s.rooms = u32::MAX),
+            (|i| *i == Invalid::Accounts(0), |s| s.accounts = 0),
+            (
+                |i| *i == Invalid::Accounts(u32::MAX),
+                |s| s.accounts = u32::MAX,
+            ),
+            (|i| *i == Invalid::People(0), |s| s.steps = vec![0, 10]),
+            (
+                |i| *i == Invalid::People(u32::MAX),
+                |s| s.steps = vec![u32::MAX],
+            ),
+            (
+                |i| matches!(i, Invalid::SignInRate(r) if r.is_nan()),
+                |s| s.sign_in_per_s = f64::NAN,
+            ),
+            (
+                |i| *i == Invalid::SignInRate(0.0),
+                |s| s.sign_in_per_s = 0.0,
+            ),
+            (
+                |i| {
+                    matches!(
+                        i,
+                        Invalid::TooLong {
+                            name: "navigate_every",
+                            ..
+                        }
+                    )
+                },
+                |s| s.navigate_every = Duration::MAX,
+            ),
+            (
+                |i| matches!(i, Invalid::Mix(m) if m.search.is_nan()),
+                |s| s.mix.search = f64::NAN,
+            ),
+            (
+                |i| matches!(i, Invalid::Mix(m) if m.open_room == 0.0 && m.return_to_room == 0.0),
+                |s| {
+                    s.mix = Mix {
+                        open_room: 0.0,
+                        scroll_history: 0.0,
+                        search: 0.0,
+                        return_to_room: 0.0,
+                    }
+                },
+            ),
+            (
+                |i| matches!(i, Invalid::Quantile { name: "navigation quantile", q } if q.is_nan()),
+                |s| s.served.navigation_quantile = f64::NAN,
+            ),
+            (
+                |i| matches!(i, Invalid::Limit { name: "delivery limit", ms } if ms.is_infinite()),
+                |s| s.served.delivery_ms = f64::INFINITY,
+            ),
+            (
+                |i| matches!(i, Invalid::Path(NotAPath::NoLeadingSlash(p)) if p == "@evil.example:80/cable"),
+                |s| s.cable_path = "@evil.example:80/cable".into(),
+            ),
         ];
-        for (said, change) in cases {
+        for (at, (said, change)) in cases.into_iter().enumerate() {
             let mut s = spec();
             change(&mut s);
-            let e = s.validate().unwrap_err().to_string();
-            assert!(e.contains(said), "{said}: {e}");
+            let e = s.validate().unwrap_err();
+            assert!(
+                matches!(&e, PeopleError::Invalid(why) if said(why)),
+                "case {at}: {e}"
+            );
         }
     }
 

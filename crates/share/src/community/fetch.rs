@@ -280,9 +280,8 @@ fn refresh_once(
             .map(str::to_string);
         let Some(cursor) = cursor.filter(|c| cursors.insert(c.clone())) else {
             fresh.merge_into(cache);
-            return Err(ShareError::Unexpected {
+            return Err(ShareError::NoNewCursor {
                 url: format!("{}/graphql", github.api),
-                message: "a next page without a new cursor".into(),
             });
         };
         if refreshed.rate.is_some_and(|r| r.remaining == 0) {

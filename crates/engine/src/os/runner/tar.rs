@@ -14,13 +14,25 @@
 
 use std::io::{self, Read};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tar::{Builder, EntryType, Header};
 
 /// ustar's size field holds 11 octal digits; the archive is held in
 /// memory, so a file this large cannot be sent this way anyway.
 const MOST_FILE_BYTES: u64 = 1 << 33;
+
+/// What the archive refuses to carry: the I/O error [`archive`] returns
+/// carries it.
+#[derive(Debug, thiserror::Error)]
+pub enum Uncopyable {
+    #[error("{}: a name that is not UTF-8 cannot be copied to the server host", .0.display())]
+    NameNotUtf8(PathBuf),
+    #[error("{}: a symlink target that is not UTF-8", .0.display())]
+    TargetNotUtf8(PathBuf),
+    #[error("{}: a file of 8 GiB or more cannot be copied to the server host", .0.display())]
+    TooLarge(PathBuf),
+}
 
 /// `dir`'s files, folders and symlinks, named as if `dir` were `at` (an
 /// absolute path in the container), with `at`'s parent folders first.
@@ -46,10 +58,7 @@ fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()>
         let path = entry.path();
         let file_name = entry.file_name();
         let Some(file_name) = file_name.to_str() else {
-            return Err(io::Error::other(format!(
-                "{}: a name that is not UTF-8 cannot be copied to the server host",
-                path.display()
-            )));
+            return Err(io::Error::other(Uncopyable::NameNotUtf8(path)));
         };
         let child = format!("{name}/{file_name}");
         let meta = std::fs::symlink_metadata(&path)?;
@@ -58,10 +67,7 @@ fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()>
         if meta.file_type().is_symlink() {
             let target = std::fs::read_link(&path)?;
             if target.to_str().is_none() {
-                return Err(io::Error::other(format!(
-                    "{}: a symlink target that is not UTF-8",
-                    path.display()
-                )));
+                return Err(io::Error::other(Uncopyable::TargetNotUtf8(path)));
             }
             let mut header = header(EntryType::Symlink, mode, 0, mtime);
             tar.append_link(&mut header, &child, &target)?;
@@ -85,12 +91,7 @@ fn add_dir(tar: &mut Builder<Vec<u8>>, dir: &Path, name: &str) -> io::Result<()>
 /// listed: opened without following a symlink put in its place since, and
 /// refused past [`MOST_FILE_BYTES`] before or while it is read.
 fn read_file(path: &Path, len: u64) -> io::Result<Vec<u8>> {
-    let too_large = || {
-        io::Error::other(format!(
-            "{}: a file of 8 GiB or more cannot be copied to the server host",
-            path.display()
-        ))
-    };
+    let too_large = || io::Error::other(Uncopyable::TooLarge(path.to_path_buf()));
     if len >= MOST_FILE_BYTES {
         return Err(too_large());
     }
@@ -122,6 +123,10 @@ fn header(kind: EntryType, mode: u32, size: u64, mtime: u64) -> Header {
 mod tests {
     use super::*;
     use std::process::Command;
+
+    fn uncopyable(e: &io::Error) -> Option<&Uncopyable> {
+        e.get_ref()?.downcast_ref()
+    }
 
     #[test]
     fn gnu_tar_extracts_files_folders_symlinks_and_long_names_as_they_were() {
@@ -345,7 +350,10 @@ mod tests {
         let odd = tempfile::tempdir().unwrap();
         std::fs::write(odd.path().join(std::ffi::OsStr::from_bytes(b"bad\xff")), "").unwrap();
         let e = archive(odd.path(), "/x").unwrap_err();
-        assert!(e.to_string().contains("not UTF-8"), "{e}");
+        assert!(
+            matches!(uncopyable(&e), Some(Uncopyable::NameNotUtf8(p)) if p.starts_with(odd.path())),
+            "{e}"
+        );
         let odd = tempfile::tempdir().unwrap();
         std::os::unix::fs::symlink(
             std::ffi::OsStr::from_bytes(b"to\xff"),
@@ -354,7 +362,7 @@ mod tests {
         .unwrap();
         let e = archive(odd.path(), "/x").unwrap_err();
         assert!(
-            e.to_string().contains("symlink target that is not UTF-8"),
+            matches!(uncopyable(&e), Some(Uncopyable::TargetNotUtf8(p)) if *p == odd.path().join("link")),
             "{e}"
         );
     }
@@ -369,6 +377,9 @@ mod tests {
         let e = read_file(&src.path().join("f"), 1).unwrap_err();
         assert_eq!(e.raw_os_error(), Some(libc::ELOOP), "{e}");
         let e = read_file(&outside.path().join("secret"), MOST_FILE_BYTES).unwrap_err();
-        assert!(e.to_string().contains("8 GiB or more"), "{e}");
+        assert!(
+            matches!(uncopyable(&e), Some(Uncopyable::TooLarge(p)) if *p == outside.path().join("secret")),
+            "{e}"
+        );
     }
 }
