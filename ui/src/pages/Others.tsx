@@ -129,6 +129,12 @@ function Others({ c, fetchAgain }: { c: Community; fetchAgain: () => void }) {
         </fieldset>
       )}
 
+      {c.claims.some((claim) => claim.points.some((p) => p.measured !== null) || claim.this_machine?.measured) && (
+        <p class="sub" data-strip-legend>
+          In each chart a row is a machine, its estimate a dot and its interval a line; the shaded band is what the claim accepts, the
+          line across it the published number{c.this_machine && '; this machine’s run is the larger dot'}.
+        </p>
+      )}
       {c.claims.map((claim) => (
         <Claim claim={claim} points={claim.points.filter((p) => shows(filter, p))} open={link.open} />
       ))}
@@ -300,12 +306,7 @@ function Strip({ claim, points, open }: { claim: ClaimAmong; points: Point[]; op
         <text class="axis" x={LEFT} y={height - 6}>{formatValue(lo, claim.unit)}</text>
         <text class="axis" x={WIDTH - RIGHT} y={height - 6} text-anchor="end">{formatValue(hi, claim.unit)}</text>
       </svg>
-      <figcaption class="sub">
-        A row per machine: its estimate and interval; the shaded band is what the claim accepts
-        {claim.published !== null && ', the line the published number'}
-        {mine !== null && '; this machine’s run is the larger dot'}
-        {unmeasured > 0 && <>; {count(unmeasured, 'machine')} without an interval not drawn</>}.
-      </figcaption>
+      {unmeasured > 0 && <figcaption class="sub">{count(unmeasured, 'machine')} without an interval not drawn.</figcaption>}
     </figure>
   );
 }

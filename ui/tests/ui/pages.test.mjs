@@ -808,6 +808,9 @@ describe('Everyone’s results', () => {
     assert.equal(await mine.count(), 1);
     assert.match(await mine.locator('title').textContent(), /This machine: reproduced, 1\.99× \(1\.99–2\): higher than 3/);
     assert.equal(await text('[data-claim="falcon-twice-puma"] [data-this-machine-words]'), 'This machine: reproduced, 1.99× (1.99–2): higher than 3 and lower than 1 of 4 other machines');
+    // How to read the charts is said once, above them.
+    assert.equal(await page.locator('[data-strip-legend]').count(), 1);
+    assert.deepEqual(await repeatedSentences(), []);
     // An ordering has no interval: counted, not drawn.
     assert.match(await text('[data-claim="falcon-above-puma"] [data-no-intervals]'), /No machine measured it \(4 machines without an interval\)/);
     assert.match(await text('[data-this-run]'), /Run hello-ceiling-20261130-050000 on AMD Ryzen 7 5800X 8-Core Processor, not shared yet: share it\./);
