@@ -103,10 +103,10 @@ impl Hog {
         Hog(vec![spin(), spin()])
     }
 
-    fn signal(&self, sig: libc::c_int) {
+    fn signal(&self, sig: rustix::process::Signal) {
         for child in &self.0 {
-            // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-            unsafe { libc::kill(child.id() as libc::pid_t, sig) };
+            // A child this test spawned and has not reaped.
+            rustix::process::kill_process(rustix::process::Pid::from_child(child), sig).unwrap();
         }
     }
 }
@@ -197,9 +197,9 @@ quote = "The twin is ahead."
         };
         if event["event"] == "measuring" {
             hog.signal(if event["lane"] == "puma" {
-                libc::SIGCONT
+                rustix::process::Signal::CONT
             } else {
-                libc::SIGSTOP
+                rustix::process::Signal::STOP
             });
         }
     }

@@ -198,16 +198,16 @@ fn an_unsustainable_rate_ends_at_its_duration_and_says_what_it_missed() {
 fn ctrl_c_or_sigterm_stops_the_load_within_a_second_with_exit_130() {
     let url = format!("http://{}/", start_server("200 OK"));
     for (signal, extra) in [
-        (libc::SIGINT, &["--rate", "1e308"][..]),
-        (libc::SIGTERM, &["--rate", "1e6", "-t", "1"]),
-        (libc::SIGINT, &[]),
+        (rustix::process::Signal::INT, &["--rate", "1e308"][..]),
+        (rustix::process::Signal::TERM, &["--rate", "1e6", "-t", "1"]),
+        (rustix::process::Signal::INT, &[]),
     ] {
         let mut args = vec![url.as_str(), "-c", "2", "-d", "60s"];
         args.extend_from_slice(extra);
         let child = spawn_load(&args);
         std::thread::sleep(Duration::from_millis(700));
-        // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        // A child this test spawned and has not reaped.
+        rustix::process::kill_process(rustix::process::Pid::from_child(&child), signal).unwrap();
         let (out, took) = wait_at_most(child, Duration::from_secs(10));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(took < Duration::from_secs(1), "{extra:?}: took {took:?}");

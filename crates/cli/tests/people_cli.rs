@@ -224,8 +224,12 @@ fn a_cancelled_people_step_stops_at_once_and_keeps_what_it_has() {
     }
     std::thread::sleep(Duration::from_secs(2));
     let interrupted = Instant::now();
-    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    // A child this test spawned and has not reaped.
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&child),
+        rustix::process::Signal::INT,
+    )
+    .unwrap();
     let status = child.wait().unwrap();
     let stopped_after = interrupted.elapsed();
     reader.join().unwrap();

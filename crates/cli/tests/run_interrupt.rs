@@ -126,8 +126,12 @@ fn ctrl_c_during_a_load_step_ends_the_run_cancelled_within_two_seconds() {
     }
     std::thread::sleep(Duration::from_millis(1500));
     let interrupted = Instant::now();
-    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    // A child this test spawned and has not reaped.
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&child),
+        rustix::process::Signal::INT,
+    )
+    .unwrap();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status;

@@ -377,9 +377,9 @@ fn measuring(mut command: Command) -> Child {
 }
 
 /// Sends `signal` to `child` and waits (at most 60 s) for it to end.
-fn signal(mut child: Child, signal: libc::c_int) -> std::process::ExitStatus {
-    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-    unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+fn signal(mut child: Child, signal: rustix::process::Signal) -> std::process::ExitStatus {
+    // A child this test spawned and has not reaped.
+    rustix::process::kill_process(rustix::process::Pid::from_child(&child), signal).unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -387,7 +387,7 @@ fn signal(mut child: Child, signal: libc::c_int) -> std::process::ExitStatus {
         }
         if Instant::now() > deadline {
             let _ = child.kill();
-            panic!("the run did not end within 60 s of signal {signal}");
+            panic!("the run did not end within 60 s of signal {signal:?}");
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -564,7 +564,7 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     // A run killed while its lane serves leaves a container there; the next
     // attempt of that run finds and removes it before it starts.
     let killed = measuring(reprise(&["--new", "--json"]));
-    signal(killed, libc::SIGKILL);
+    signal(killed, rustix::process::Signal::KILL);
     assert!(
         !server_containers(&socket).is_empty(),
         "a killed run leaves its lane's container"
@@ -581,7 +581,7 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
 
     // Killed again: `reprise clean` removes the run and its container there.
     let killed = measuring(reprise(&["--new", "--json"]));
-    signal(killed, libc::SIGKILL);
+    signal(killed, rustix::process::Signal::KILL);
     assert!(!server_containers(&socket).is_empty());
 
     // A run served there is resumed there only.
@@ -624,7 +624,7 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
 
     // Ctrl-C: the run ends cancelled and takes its container with it.
     let interrupted = measuring(reprise(&["--new", "--json"]));
-    let status = signal(interrupted, libc::SIGINT);
+    let status = signal(interrupted, rustix::process::Signal::INT);
     assert!(
         !status.success(),
         "a cancelled run does not end as a success"

@@ -282,8 +282,12 @@ fn a_cancel_during_the_added_runs_keeps_every_run() {
             break;
         }
     }
-    // SAFETY: kill(2) on the pid of a child this test spawned and has not reaped.
-    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    // A child this test spawned and has not reaped.
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&child),
+        rustix::process::Signal::INT,
+    )
+    .unwrap();
     let status = child.wait().unwrap();
     assert!(!status.success(), "a cancelled run never exits 0");
     let results = results(&c.run_dir().unwrap());

@@ -146,8 +146,9 @@ fn lanes_are_served_checked_and_measured_and_a_crash_keeps_finished_cells() {
                 .trim()
                 .parse()
                 .unwrap();
-            // SAFETY: kill(2) of the victim's process group, which this test's engine started.
-            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            // The victim's process group, which this test's engine started.
+            let group = rustix::process::Pid::from_raw(pid).expect("a pid");
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
         }
     };
     let a = execute(&s, Some(run_dir.clone()), false, &on_event);

@@ -48,8 +48,9 @@ fn members(pgid: u32, n: usize) -> Vec<u32> {
 }
 
 fn kill_group(child: &mut Child) {
-    // SAFETY: kill(2) of a group this test started.
-    unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+    // A group this test started.
+    let group = rustix::process::Pid::from_child(child);
+    let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     let _ = child.wait();
 }
 

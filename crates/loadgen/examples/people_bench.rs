@@ -109,7 +109,6 @@ fn process_cpu(pid: u32) -> Option<Duration> {
     // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
     let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    // SAFETY: sysconf has no preconditions.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    let per_second = rustix::param::clock_ticks_per_second().max(1) as f64;
     Some(Duration::from_secs_f64(ticks as f64 / per_second))
 }

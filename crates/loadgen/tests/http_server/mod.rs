@@ -96,9 +96,7 @@ fn serve_connection(
     reply: Arc<dyn Fn(u64) -> Reply + Send + Sync>,
     served: Arc<Served>,
 ) {
-    // Timer slack of 1 ns makes the blocking delays precise to a few microseconds.
-    // SAFETY: prctl(PR_SET_TIMERSLACK) only changes this thread's timer slack.
-    unsafe { libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong, 0, 0, 0) };
+    precise_timers();
     stream.set_nonblocking(true).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -189,8 +187,7 @@ fn serve_until_idle(
     delay: Duration,
     served: &Served,
 ) {
-    // SAFETY: as above, this thread's timer slack only.
-    unsafe { libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong, 0, 0, 0) };
+    precise_timers();
     stream.set_nodelay(true).unwrap();
     stream.set_read_timeout(Some(idle_timeout)).unwrap();
     let mut buf = [0u8; 4096];
@@ -237,4 +234,10 @@ fn wait_until(deadline: Instant) {
     while Instant::now() < deadline {
         std::hint::spin_loop();
     }
+}
+
+/// This thread's timer slack at 1 ns: its blocking delays are then precise
+/// to a few microseconds.
+fn precise_timers() {
+    let _ = rustix::thread::set_current_timer_slack(std::num::NonZeroU64::new(1));
 }
