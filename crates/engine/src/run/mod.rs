@@ -30,7 +30,7 @@ use crate::run::context::RunContext;
 use crate::run::plan::{Plan, PlannedStep};
 use crate::run::resume::{Decision, Resume};
 use failure::StepFailure;
-use steps::{Lanes, Produced, StepInput};
+use steps::{Lanes, Produced, StepInput, Stopped};
 
 /// Why a run could not go on (a failing step is not an error: it is
 /// reported as an event and recorded).
@@ -314,8 +314,11 @@ impl<'a> Attempting<'a> {
         for (who, problem) in lanes.stop_all() {
             let line = format!("{who}: {problem}");
             if let ServerError::Escaped { .. } = problem {
-                let lane = who.strip_prefix("lane ").map(String::from);
-                if let Err(e) = self.ctx.escaped("stop", line, lane.into_iter().collect()) {
+                let lanes = match who {
+                    Stopped::Lane(name) => vec![name],
+                    Stopped::Service(_) => Vec::new(),
+                };
+                if let Err(e) = self.ctx.escaped("stop", line, lanes) {
                     self.ctx.events.emit(Event::Log {
                         step: "stop".into(),
                         stream: Stream::Stderr,

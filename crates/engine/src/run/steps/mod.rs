@@ -32,7 +32,7 @@ use crate::os::runner::host::{self, Ending, HostCommand};
 use crate::run::context::RunContext;
 pub(crate) use crate::run::failure::{NoLane, StepFailure, TreeFailure};
 
-pub(crate) use lanes::Lanes;
+pub(crate) use lanes::{Lanes, Stopped};
 pub(crate) use server_env::describe_server_host;
 
 /// What one step is given: the recipe, the step, the run, and the lanes the

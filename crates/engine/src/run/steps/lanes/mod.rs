@@ -340,22 +340,38 @@ impl Lanes {
     }
 
     /// Stops every server; answers each that left processes behind or
-    /// had one move out of its cgroup: who (`lane NAME`, `service NAME`)
-    /// and what.
-    pub fn stop_all(&mut self) -> Vec<(String, ServerError)> {
+    /// had one move out of its cgroup: which, and what.
+    pub fn stop_all(&mut self) -> Vec<(Stopped, ServerError)> {
         let mut problems = Vec::new();
         for (name, mut server) in std::mem::take(&mut self.servers) {
             if let Err(e) = server.stop() {
-                problems.push((format!("lane {name}"), e));
+                problems.push((Stopped::Lane(name), e));
             }
         }
         // The services last: the lanes may talk to them until they stop.
         for (name, mut service) in std::mem::take(&mut self.services) {
             if let Err(e) = service.stop() {
-                problems.push((format!("service {name}"), e));
+                problems.push((Stopped::Service(name), e));
             }
         }
         problems
+    }
+}
+
+/// A server the run stopped: a lane's, or a service's (named as the
+/// recipe names them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    Lane(String),
+    Service(String),
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Lane(name) => write!(f, "lane {name}"),
+            Stopped::Service(name) => write!(f, "service {name}"),
+        }
     }
 }
 
