@@ -106,5 +106,8 @@ describe('deviationsToSay', () => {
     const nginx = { kind: 'lane' as const, what: 'lane nginx was not measured (load): cancelled', lanes: ['nginx'] };
     expect(deviationsToSay([quick, falcon, nginx], [{ lane: 'falcon' }])).toEqual([quick, nginx]);
     expect(deviationsToSay([quick, falcon, nginx], [{ lane: 'falcon' }, { lane: 'nginx' }])).toEqual([quick]);
+    // How a lane ran is not why it was not measured: it stays.
+    const image = { kind: 'lane' as const, what: 'falcon ran in the image localhost/falcon, given with --image rather than taken from the recipe', lanes: ['falcon'] };
+    expect(deviationsToSay([image, falcon], [{ lane: 'falcon' }])).toEqual([image]);
   });
 });

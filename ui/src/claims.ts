@@ -147,10 +147,10 @@ export function laneSaidByClaims(lane: string, rows: VerdictRow[]): boolean {
   return rows.some(({ verdict: v }) => v.outcome === 'not_measured' && (v.reason.startsWith(`lane ${lane} was not measured`) || v.reason.startsWith(`lane ${lane} is not runnable`)));
 }
 
-/** How a run differs from the post, less each lane it did not measure:
- *  those are said under "Not measured" (and by the claims they stop). */
+/** How a run differs from the post, less the sentence that a lane was not
+ *  measured: that is said under "Not measured" (and by the claims it stops). */
 export function deviationsToSay(deviations: Deviation[], notMeasured: { lane: string }[]): Deviation[] {
-  return deviations.filter((d) => !(d.kind === 'lane' && d.lanes.length > 0 && d.lanes.every((lane) => notMeasured.some((n) => n.lane === lane))));
+  return deviations.filter((d) => !(d.kind === 'lane' && notMeasured.some((n) => d.what.startsWith(`lane ${n.lane} was not measured`))));
 }
 
 /** The machine's differences as a table's rows: item, here, the post's

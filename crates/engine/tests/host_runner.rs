@@ -144,6 +144,12 @@ fn a_missing_program_is_a_clear_error() {
         matches!(&err, HostError::ProgramNotFound { program } if program == "reprise-no-such-program"),
         "{err}"
     );
+    // What the reader reads names the program.
+    assert!(
+        err.to_string()
+            .contains("`reprise-no-such-program` was not found"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -154,6 +160,10 @@ fn a_missing_working_directory_is_named() {
     let err = host::run(&cmd, &CancelToken::new(), &|_| {}).unwrap_err();
     assert!(
         matches!(&err, HostError::NoDirectory { dir } if *dir == gone),
+        "{err}"
+    );
+    assert!(
+        err.to_string().contains(&gone.display().to_string()),
         "{err}"
     );
 }

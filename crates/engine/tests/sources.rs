@@ -184,4 +184,5 @@ fn the_cache_serves_known_revisions_offline_and_fetches_new_ones() {
         matches!(&err, SourceError::Fetch { url, .. } if *url == f.url),
         "{err}"
     );
+    assert!(err.to_string().contains(&f.url), "{err}");
 }

@@ -53,7 +53,7 @@ impl WrkOutput {
 
 /// Why wrk's report could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Unread {
+pub enum UnreadReport {
     #[error("bad line {0:?}")]
     BadLine(String),
     #[error("no `N requests in T` line: wrk did not finish a run")]
@@ -61,7 +61,7 @@ pub enum Unread {
 }
 
 /// Reads wrk's report; an error says what was missing.
-pub fn parse(text: &str) -> Result<WrkOutput, Unread> {
+pub fn parse(text: &str) -> Result<WrkOutput, UnreadReport> {
     let mut out = WrkOutput {
         requests: 0,
         duration_s: 0.0,
@@ -108,13 +108,13 @@ pub fn parse(text: &str) -> Result<WrkOutput, Unread> {
             out.non_2xx = rest
                 .trim()
                 .parse()
-                .map_err(|_| Unread::BadLine(t.to_string()))?;
+                .map_err(|_| UnreadReport::BadLine(t.to_string()))?;
         } else if let Some(rest) = t.strip_prefix("Socket errors:") {
             for part in rest.split(',') {
                 let mut kv = part.split_whitespace();
                 let (Some(kind), Some(n)) = (kv.next(), kv.next().and_then(|n| n.parse().ok()))
                 else {
-                    return Err(Unread::BadLine(t.to_string()));
+                    return Err(UnreadReport::BadLine(t.to_string()));
                 };
                 match kind {
                     "connect" => out.connect_errors = n,
@@ -128,16 +128,16 @@ pub fn parse(text: &str) -> Result<WrkOutput, Unread> {
             // `12345 requests in 5.00s, 1.23MB read`
             out.requests = words[0]
                 .parse()
-                .map_err(|_| Unread::BadLine(t.to_string()))?;
+                .map_err(|_| UnreadReport::BadLine(t.to_string()))?;
             out.duration_s = duration_ms(words[3].trim_end_matches(','))
-                .ok_or_else(|| Unread::BadLine(t.to_string()))?
+                .ok_or_else(|| UnreadReport::BadLine(t.to_string()))?
                 / 1000.0;
             out.bytes = size_bytes(words[4]).unwrap_or(0);
             summary = true;
         }
     }
     if !summary {
-        return Err(Unread::Unfinished);
+        return Err(UnreadReport::Unfinished);
     }
     let at = |q: f64| {
         percentiles
@@ -440,7 +440,7 @@ Transfer/sec:      3.30MB
     fn a_report_without_its_summary_is_an_error() {
         let e = parse("Running 5s test @ http://127.0.0.1:1/\nunable to connect to 127.0.0.1:1 Connection refused\n")
             .unwrap_err();
-        assert_eq!(e, Unread::Unfinished, "{e}");
+        assert_eq!(e, UnreadReport::Unfinished, "{e}");
     }
 
     #[test]

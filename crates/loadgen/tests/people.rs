@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use reprise_loadgen::people::{Invalid, PeopleProgress, roster};
+use reprise_loadgen::people::{InvalidSpec, PeopleProgress, roster};
 use reprise_loadgen::{PeopleError, PeopleReport, PeopleSpec, StopHandle, run_people_until};
 
 /// People loads take turns: side by side on two cores they would measure each other.
@@ -329,12 +329,15 @@ fn a_people_load_with_no_rooms_or_accounts_is_refused_not_a_panic() {
     spec.steps = vec![10];
     spec.rooms = 0;
     let e = run_people(&spec).unwrap_err();
-    assert!(matches!(e, PeopleError::Invalid(Invalid::Rooms(0))), "{e}");
+    assert!(
+        matches!(e, PeopleError::Invalid(InvalidSpec::Rooms(0))),
+        "{e}"
+    );
     spec.rooms = 4;
     spec.accounts = 0;
     let e = run_people(&spec).unwrap_err();
     assert!(
-        matches!(e, PeopleError::Invalid(Invalid::Accounts(0))),
+        matches!(e, PeopleError::Invalid(InvalidSpec::Accounts(0))),
         "{e}"
     );
     let e = roster::parse_sessions("", u32::MAX).unwrap_err();

@@ -153,9 +153,10 @@ pub struct Session {
     pub catalog: Catalog,
     pub data: DataDir,
     pub share: ShareSettings,
-    /// Where this machine is read: `/` (`None`), or a tree of `/proc`,
-    /// `/sys` and `/etc` files under this folder (`--root`; the tests'
-    /// fixture machines).
+    /// Where a preflight (and a plan, for the claims it can judge) reads
+    /// this machine: `/` (`None`), or a tree of `/proc`, `/sys` and `/etc`
+    /// files under this folder (`reprise preflight --root`; the tests'
+    /// fixture machines). The Machine page, a validation and a run read `/`.
     pub machine_root: Option<PathBuf>,
     running: Arc<Mutex<HashMap<String, CancelToken>>>,
 }

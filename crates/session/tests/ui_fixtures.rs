@@ -13,12 +13,17 @@
 //! recipes; two stored runs of hello-ceiling (one full, one a smoke run
 //! with falcon skipped) in the harness's files, judged and stored as a run
 //! is; the project's Discussions as a fetch leaves them, holding other
-//! machines' posts made by the share flow; a validation of the desktop
-//! and one of a cloud VM.
+//! machines' posts made by the share flow; validations of the desktop (one
+//! with a single ceiling run) and of a cloud VM. The desktop's fingerprint
+//! records a Docker engine (the Machine page and its validations show it),
+//! but the engine the session asks does not answer, as on a reader's
+//! machine whose Docker is stopped: preflights and plans see none.
 //!
-//! The session reads its environment (PATH, HOME, the container engine), so
-//! the views are made in a child process of this test with an environment
-//! of its own, the same on every machine.
+//! The session reads its environment (PATH, HOME, TMPDIR, the container
+//! engine), so the views are made in a child process of this test with an
+//! environment of its own; what this machine adds (its host and account
+//! names, the last digits of its maths library) is kept out, so the file is
+//! the same on every machine.
 
 #[path = "../../validate/tests/machine/mod.rs"]
 mod machine;
@@ -57,11 +62,10 @@ fn checkout() -> PathBuf {
 
 #[test]
 fn the_ui_fixtures_are_the_session_s_views() {
-    let Some(dirs) = std::env::var_os(CHILD) else {
+    let Some(scenario) = std::env::var_os(CHILD) else {
         return in_a_child();
     };
-    let dirs = PathBuf::from(dirs);
-    let made = views(&dirs);
+    let made = views(&PathBuf::from(scenario));
     let file = checkout().join(FIXTURES);
     if std::env::var_os(UPDATE).is_some() {
         std::fs::write(&file, &made).unwrap();
@@ -88,8 +92,10 @@ fn the_ui_fixtures_are_the_session_s_views() {
 /// own PATH of version-answering executables, HOME, data dir, and no
 /// container engine or GitHub token.
 fn in_a_child() {
-    let dirs = tempfile::tempdir().unwrap();
-    let bin = dirs.path().join("bin");
+    // Under /tmp, whatever TMPDIR says: a folder under a person's home
+    // would be redacted as theirs in the shared report.
+    let scenario = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    let bin = scenario.path().join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     for (name, says) in [
         (
@@ -100,12 +106,9 @@ fn in_a_child() {
         ("nginx", "echo 'nginx version: nginx/1.26.3' >&2"),
         ("mise", "echo '2026.9.15 linux-x64 (2026-09-15)'"),
     ] {
-        let path = bin.join(name);
-        std::fs::write(&path, format!("#!/bin/sh\n{says}\n")).unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        executable(&bin.join(name), says);
     }
-    let home = dirs.path().join("home");
+    let home = scenario.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
     let mut child = Command::new(std::env::current_exe().unwrap());
     child
@@ -115,9 +118,10 @@ fn in_a_child() {
             "--nocapture",
         ])
         .env_clear()
-        .env(CHILD, dirs.path())
+        .env(CHILD, scenario.path())
         .env("PATH", &bin)
         .env("HOME", &home)
+        .env("TMPDIR", "/tmp")
         .env("LANG", "C.UTF-8")
         .env("TZ", "UTC")
         .env("DOCKER_HOST", "unix:///nonexistent/docker.sock");
@@ -128,9 +132,17 @@ fn in_a_child() {
     assert!(status.success(), "the views' child: {status}");
 }
 
+/// A shell script at `path` that runs `says`: a toolchain answering its
+/// version.
+fn executable(path: &Path, says: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, format!("#!/bin/sh\n{says}\n")).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 /// The reader's desktop: an 8-core Ryzen 7, bare metal, governor
-/// performance, boost off, 32 GB, Debian 12.
-fn desktop() -> Tree {
+/// performance, boost off (`boost` says otherwise), 32 GB, Debian 12.
+fn desktop_tree(boost: bool) -> Tree {
     let tree = Tree::new();
     let threads = 16u32;
     fixture::write_cpus(
@@ -163,25 +175,28 @@ fn desktop() -> Tree {
             ],
         );
     }
-    tree.file("sys/devices/system/cpu/cpufreq/boost", "0\n")
-        .file("sys/devices/system/cpu/smt/control", "on\n")
-        .file("sys/devices/system/cpu/smt/active", "1\n")
-        .file(
-            "sys/kernel/mm/transparent_hugepage/enabled",
-            "always [madvise] never\n",
-        )
-        .file("sys/class/dmi/id/sys_vendor", "ASUS\n")
-        .file("sys/class/dmi/id/product_name", "System Product Name\n")
-        .file("proc/loadavg", "0.08 0.05 0.01 1/512 4021\n")
-        .file("proc/uptime", "86400.50 1000000.00\n")
-        .file(
-            "proc/stat",
-            "cpu  1000 0 500 98500 0 0 0 0 0 0\ncpu0 1 0 0 0 0 0 0 0 0 0\n",
-        )
-        .file(
-            "proc/self/status",
-            "Name:\tprobe\nCpus_allowed:\tffff\nCpus_allowed_list:\t0-15\n",
-        );
+    tree.file(
+        "sys/devices/system/cpu/cpufreq/boost",
+        if boost { "1\n" } else { "0\n" },
+    )
+    .file("sys/devices/system/cpu/smt/control", "on\n")
+    .file("sys/devices/system/cpu/smt/active", "1\n")
+    .file(
+        "sys/kernel/mm/transparent_hugepage/enabled",
+        "always [madvise] never\n",
+    )
+    .file("sys/class/dmi/id/sys_vendor", "ASUS\n")
+    .file("sys/class/dmi/id/product_name", "System Product Name\n")
+    .file("proc/loadavg", "0.08 0.05 0.01 1/512 4021\n")
+    .file("proc/uptime", "86400.50 1000000.00\n")
+    .file(
+        "proc/stat",
+        "cpu  1000 0 500 98500 0 0 0 0 0 0\ncpu0 1 0 0 0 0 0 0 0 0 0\n",
+    )
+    .file(
+        "proc/self/status",
+        "Name:\tprobe\nCpus_allowed:\tffff\nCpus_allowed_list:\t0-15\n",
+    );
     fixture::write_os(
         &tree,
         "Debian GNU/Linux 12 (bookworm)",
@@ -242,8 +257,9 @@ fn other_machine(brand: &str, vendor: &str, threads: u32, hypervisor: Option<&st
         &CpuSpec {
             brand,
             vendor,
-            family: 6,
-            model: 106,
+            // Ice Lake-SP, or Zen 3 (EPYC 7763).
+            family: if vendor == "AuthenticAMD" { 25 } else { 6 },
+            model: if vendor == "AuthenticAMD" { 1 } else { 106 },
             stepping: 6,
             mhz: "2000.000",
             flags,
@@ -288,8 +304,9 @@ fn shared_post(
         .to_json();
     std::fs::write(results.path().join("env.json"), env).unwrap();
     let loaded = session.load_recipe("hello-ceiling").unwrap();
-    let id = format!("hello-ceiling-2026120{number}-060000");
-    let run = reprise_report::RunInfo::for_recipe(&loaded.recipe, &id, "2026-12-01T06:00:00Z");
+    let id = format!("hello-ceiling-20261201-06{number:02}00");
+    let at = format!("2026-12-01T06:{number:02}:00Z");
+    let run = reprise_report::RunInfo::for_recipe(&loaded.recipe, &id, &at);
     let mut report = reprise_session::judge::judge_results_dir(
         &loaded.recipe,
         results.path(),
@@ -386,21 +403,21 @@ fn store_run(
         serde_json::to_string(&measurements).unwrap(),
     )
     .unwrap();
-    let recipe = session.load_recipe("hello-ceiling").unwrap().recipe;
-    let mut report = reprise_session::judge::judge_run(&recipe, &run, "reprise run")
+    let loaded = session.load_recipe("hello-ceiling").unwrap();
+    let mut report = reprise_session::judge::judge_run(&loaded.recipe, &run, "reprise run")
         .unwrap()
         .expect("the run measured something");
     report.run.created_at = created_at.into();
     report.run.ending = Some(ending);
     // Made from the reviewed recipe, as the run's folder records it.
-    report.run.recipe_sha256 = Some(session.load_recipe("hello-ceiling").unwrap().sha256);
+    report.run.recipe_sha256 = Some(loaded.sha256);
     History::open(&session.data.root)
         .unwrap()
         .store(&report)
         .unwrap();
 }
 
-/// One exported view: `export const NAME: TYPE = JSON;`.
+/// The generated file: each view an `export const NAME: TYPE = JSON;`.
 struct Views {
     types: Vec<&'static str>,
     body: String,
@@ -412,13 +429,16 @@ impl Views {
         if !self.types.contains(&import) {
             self.types.push(import);
         }
-        let json = serde_json::to_string_pretty(value).unwrap();
+        let mut value = serde_json::to_value(value).unwrap();
+        round_floats(&mut value);
+        let json = serde_json::to_string_pretty(&value).unwrap();
         self.body.push_str(&format!(
             "\n/** {doc} */\nexport const {name}: {ty} = {json};\n"
         ));
     }
 
-    fn text(mut self, dirs: &[(&Path, &str)]) -> String {
+    /// The file, each of `folders` said as the reader's (`/home/reader/…`).
+    fn text(mut self, folders: &[(&Path, &str)]) -> String {
         self.types.sort();
         let mut head = String::from(
             "// Made by crates/session/tests/ui_fixtures.rs from the session's views of\n\
@@ -431,16 +451,55 @@ impl Views {
             ));
         }
         let mut text = head + &self.body;
-        for (dir, said) in dirs {
-            text = text.replace(&dir.display().to_string(), said);
+        for (folder, said) in folders {
+            text = replace_folder(&text, &folder.display().to_string(), said);
         }
         text
     }
 }
 
-fn views(dirs: &Path) -> String {
-    let data = dirs.join("data");
-    let desktop = desktop();
+/// `text` with the folder `path` said as `said` wherever it is a whole
+/// folder (followed by a `/`, a quote or the end of a word), not where it
+/// is only the start of a longer name.
+fn replace_folder(text: &str, path: &str, said: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(path) {
+        let after = &rest[at + path.len()..];
+        let whole = after
+            .chars()
+            .next()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '-' || c == '_' || c == '.'));
+        out.push_str(&rest[..at]);
+        out.push_str(if whole { said } else { path });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every number of `value` to 10 significant digits: the last digits of a
+/// statistic can differ between machines' maths libraries, and no page
+/// shows them.
+fn round_floats(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(n) if n.is_f64() => {
+            let x = n.as_f64().unwrap_or_default();
+            if x != 0.0 && x.is_finite() {
+                let scale = 10f64.powi(9 - x.abs().log10().floor() as i32);
+                let rounded = (x * scale).round() / scale;
+                *value = serde_json::json!(rounded);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(round_floats),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(round_floats),
+        _ => {}
+    }
+}
+
+fn views(scenario: &Path) -> String {
+    let data = scenario.join("data");
+    let desktop = desktop_tree(false);
     let mut session = Session::new(
         Catalog::new(checkout()),
         DataDir::new(&data),
@@ -486,6 +545,24 @@ fn views(dirs: &Path) -> String {
         "hello-ceiling's preflight on the desktop, its versions not asked yet.",
         &preflight.report,
     );
+    // The same desktop with its boost on: a hardware fix beside falcon's.
+    let boost_on = desktop_tree(true);
+    session.machine_root = Some(boost_on.root().to_path_buf());
+    views.add(
+        "preflightBoostOn",
+        "Preflight",
+        "hello-ceiling's preflight on the desktop with its boost on.",
+        &session
+            .preflight(
+                &hello,
+                reprise_session::preflight::Versions::Locate,
+                false,
+                &reprise_engine::LaneHost::ThisMachine,
+            )
+            .unwrap()
+            .report,
+    );
+    session.machine_root = Some(desktop.root().to_path_buf());
     views.add(
         "post",
         "PostView",
@@ -629,10 +706,21 @@ fn views(dirs: &Path) -> String {
         &session.results_view(smoke).unwrap(),
     );
     let mut share = session.share_preview(full, None, None, true).unwrap();
-    // The redaction also learns the name of the machine this test runs on:
-    // not the scenario's.
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
-    share.redacted_names.retain(|name| name != host.trim());
+    // The redaction also learns the names of the machine and the account
+    // this test runs on, which are not the scenario's: the preview says only
+    // those the run recorded, and its text must be what redacting those
+    // alone makes (else this machine's names are in the scenario's report).
+    let report = session.report(full).unwrap();
+    let mut recorded = Redactor::new();
+    recorded.learn_recorded(&report.environment.fingerprint);
+    recorded.learn_recorded(&report.environment.bench_env);
+    let names = [recorded.hostnames(), recorded.domains(), recorded.users()].concat();
+    share.redacted_names.retain(|name| names.contains(name));
+    assert_eq!(
+        share.body,
+        prepare(&report, Some(&recorded)).unwrap().body,
+        "the shared report carries a name of this machine or account"
+    );
     views.add(
         "share",
         "SharePreview",
@@ -691,10 +779,7 @@ fn views(dirs: &Path) -> String {
     );
 
     // The reader sets falcon up: nothing blocks now.
-    let falcon = dirs.join("bin/falcon");
-    std::fs::write(&falcon, "#!/bin/sh\necho 'falcon v0.51.1'\n").unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&falcon, std::fs::Permissions::from_mode(0o755)).unwrap();
+    executable(&scenario.join("bin/falcon"), "echo 'falcon v0.51.1'");
     let set_up = session
         .preflight(
             &hello,
@@ -788,7 +873,7 @@ fn views(dirs: &Path) -> String {
 
     views.text(&[
         (&data, READER_DATA),
-        (&dirs.join("bin"), READER_BIN),
+        (&scenario.join("bin"), READER_BIN),
         (&checkout(), READER_CHECKOUT),
     ])
 }

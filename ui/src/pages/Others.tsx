@@ -70,6 +70,8 @@ function Others({ c, fetchAgain }: { c: Community; fetchAgain: () => void }) {
   const all = c.claims.flatMap((claim) => claim.points);
   const vendors = distinct(all.map(vendorOf));
   const cpus = distinct(all.filter((p) => filter.vendor === ANY || vendorOf(p) === filter.vendor).map((p) => p.cpu));
+  const shown = c.claims.map((claim) => ({ claim, points: claim.points.filter((p) => shows(filter, p)) }));
+  const drawn = shown.filter(({ claim, points }) => drawsStrip(claim, points)).map(({ claim }) => claim);
   return (
     <article class="others">
       <p class="meta" data-fetch={c.fetch.fetch}>
@@ -129,14 +131,16 @@ function Others({ c, fetchAgain }: { c: Community; fetchAgain: () => void }) {
         </fieldset>
       )}
 
-      {c.claims.some((claim) => claim.points.some((p) => p.measured !== null) || claim.this_machine?.measured) && (
-        <p class="sub" data-strip-legend>
-          In each chart a row is a machine, its estimate a dot and its interval a line; the shaded band is what the claim accepts, the
-          line across it the published number{c.this_machine && '; this machine’s run is the larger dot'}.
+      {drawn.length > 0 && (
+        <p class="sub" id="strip-legend" data-strip-legend>
+          In each chart a row is a machine, its estimate a dot and its interval a line
+          {drawn.some((claim) => claim.band) && '; the shaded band is what the claim accepts'}
+          {drawn.some((claim) => claim.published !== null) && ', the line across it the published number'}
+          {drawn.some((claim) => claim.this_machine?.measured) && '; this machine’s run is the larger dot'}.
         </p>
       )}
-      {c.claims.map((claim) => (
-        <Claim claim={claim} points={claim.points.filter((p) => shows(filter, p))} open={link.open} />
+      {shown.map(({ claim, points }) => (
+        <Claim key={claim.claim} claim={claim} points={points} open={link.open} />
       ))}
 
       {c.apart.length > 0 && (
@@ -247,19 +251,36 @@ function label(text: string): string {
   return text.length > LABEL ? `${text.slice(0, LABEL - 1)}…` : text;
 }
 
+/** Whether this machine gets a row of its own: it has an interval, and its
+ *  post is not among the dots already. */
+function ownRowOf(claim: ClaimAmong, points: Point[]): boolean {
+  return Boolean(claim.this_machine?.measured) && !points.some((p) => p.this_machine);
+}
+
+/** The values a claim's strip spans; none when it has nothing to draw. */
+function stripValues(claim: ClaimAmong, points: Point[]): number[] {
+  const mine = claim.this_machine?.measured;
+  return [
+    ...points.flatMap((p) => (p.measured ? [p.measured.low, p.measured.high, p.measured.estimate] : [])),
+    ...(claim.band ?? []),
+    ...(claim.published !== null ? [claim.published] : []),
+    ...(ownRowOf(claim, points) && mine ? [mine.low, mine.high] : []),
+  ];
+}
+
+/** Whether a claim shows a strip: it has a result here or elsewhere, and
+ *  something to draw. */
+function drawsStrip(claim: ClaimAmong, points: Point[]): boolean {
+  return (points.length > 0 || claim.this_machine !== null) && stripValues(claim, points).length > 0;
+}
+
 /** A strip plot: a row per machine, its estimate a dot and its interval a
  *  line, over the band the claim accepts; this machine's run highlighted. */
 function Strip({ claim, points, open }: { claim: ClaimAmong; points: Point[]; open: (url: string) => (e: Event) => void }) {
   const measured = points.filter((p) => p.measured !== null);
   const mine = claim.this_machine?.measured ?? null;
-  // This machine's own row, unless its post is among the dots already.
-  const ownRow = mine !== null && !points.some((p) => p.this_machine);
-  const values = [
-    ...measured.flatMap((p) => [p.measured!.low, p.measured!.high, p.measured!.estimate]),
-    ...(claim.band ?? []),
-    ...(claim.published !== null ? [claim.published] : []),
-    ...(ownRow && mine ? [mine.low, mine.high] : []),
-  ];
+  const ownRow = ownRowOf(claim, points);
+  const values = stripValues(claim, points);
   const unmeasured = points.length - measured.length;
   if (values.length === 0) {
     return <p class="sub" data-no-intervals>No machine measured it ({count(unmeasured, 'machine')} without an interval).</p>;
@@ -277,6 +298,7 @@ function Strip({ claim, points, open }: { claim: ClaimAmong; points: Point[]; op
       <svg
         viewBox={`0 0 ${WIDTH} ${height}`}
         role="img"
+        aria-describedby="strip-legend"
         aria-label={`${claim.claim}: ${count(measured.length, 'machine')} with an interval${claim.band_reading ? `, accepted ${claim.band_reading}` : ''}`}
       >
         {claim.band && (

@@ -56,7 +56,7 @@ function Post({ post: view }: { post: PostView }) {
       {link.error && <ErrorBox error={link.error} title="Could not open the post." />}
 
       <h2>Figures</h2>
-      <table class="figures">
+      <table class="figures post-figures">
         <thead>
           <tr><th scope="col">Figure</th><th scope="col">Lane</th><th scope="col">Published</th><th scope="col">The post’s sentence</th></tr>
         </thead>

@@ -1,4 +1,5 @@
 import { ClaimsHere } from '../ClaimsHere';
+import { Fragment } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PlanRow } from '../bindings/PlanRow';
 import type { RunOutcome } from '../bindings/RunOutcome';
@@ -530,10 +531,10 @@ function EnvList({ env }: { env: string[] }) {
     <>
       {' '}with{' '}
       {env.map((e, i) => (
-        <>
+        <Fragment key={e}>
           {i > 0 && ', '}
           <code>{e}</code>
-        </>
+        </Fragment>
       ))}
     </>
   );

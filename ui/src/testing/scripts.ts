@@ -12,6 +12,7 @@ import type { RunOutcome } from '../bindings/RunOutcome';
 import type { RunPlan } from '../bindings/RunPlan';
 import type { Event } from '../bindings/Event';
 import type { Community } from '../bindings/Community';
+import type { Validation } from '../bindings/Validation';
 
 import * as views from './views.generated';
 
@@ -20,7 +21,13 @@ import * as views from './views.generated';
 // that is not the posts' machine, falcon not installed, two stored runs of
 // hello-ceiling). What is written here is only what the pages are given
 // beside them: streams, errors, and variants of a view for one state.
-const { post, machinePost, results, machine, readyValidation, caveatsValidation, oneRunValidation, preflight, preflightSetUp, setupPlan, share } = views;
+const { post, machinePost, results, machine, readyValidation, caveatsValidation, preflight, preflightSetUp, setupPlan, share } = views;
+
+/** The validation whose ceiling had one run with data, of one check ok besides. */
+const oneRunValidation: Validation = {
+  ...views.oneRunValidation,
+  checks: views.oneRunValidation.checks.filter((check) => check.level !== 'ok' || check.id === 'governor'),
+};
 const fullRun = results.run.id;
 const smokeRun = views.smokeResults.run.id;
 
@@ -166,20 +173,24 @@ const left = (seconds: number | null, measuring = false): StreamMessage => ({ ty
 /** How long the plan says measuring takes, in seconds. */
 const measureSeconds = plan.steps.find((step) => step.id === 'measure')?.expected?.seconds ?? null;
 
-/** The lanes booted (ten lines of log), checked, then measured (falcon skipped);
- *  `measuring`, how long the app says measuring will take (none for a
- *  resumed run that keeps that step). */
+/** The lanes booted (ten lines of log), checked, then measured (falcon
+ *  skipped); `measuring`, how long the app says measuring will take: none
+ *  for a resumed run, which keeps that step as the engine says it. */
 const runBatchesMeasuring = (measuring: number | null): StreamMessage[][] => [
-  [ev({ event: 'run', id: 'hello-ceiling-20261130-1', dir: '/runs/hello-ceiling-20261130-1' }), ev({ event: 'started', step: 'serve', kind: 'serve' }), left(measuring)],
+  [ev({ event: 'run', id: 'hello-ceiling-20261205-101500', dir: '/runs/hello-ceiling-20261205-101500' }), ev({ event: 'started', step: 'serve', kind: 'serve' }), left(measuring)],
   ...Array.from({ length: 10 }, (_, i): StreamMessage[] => [
     { type: 'log', step: 'serve', lines: [`puma: waiting for 127.0.0.1:9292 (${(i + 1) * 100} ms)`], dropped: 0 },
     { type: 'progress', step: 'serve', done: i + 1, total: 10, req_per_s: null, p99_ms: null, cell: null, merged: 12 },
     left(measuring),
   ]),
   [ev({ event: 'finished', step: 'serve', duration_ms: 2041 }), ev({ event: 'started', step: 'check', kind: 'check' }), left(measuring)],
-  [ev({ event: 'finished', step: 'check', duration_ms: 40 }), ev({ event: 'started', step: 'measure', kind: 'load' }), left(measuring)],
-  [{ type: 'log', step: 'measure', lines: ['lane falcon skipped (preflight): Cannot run: it needs falcon, which this machine lacks.'], dropped: 0 }, left(null)],
-  [ev({ event: 'finished', step: 'measure', duration_ms: 3100 }), left(null)],
+  ...(measuring === null
+    ? [[ev({ event: 'finished', step: 'check', duration_ms: 40 }), ev({ event: 'skipped', step: 'measure', reason: 'finished in an earlier attempt; inputs unchanged and outputs intact' }), left(null)]]
+    : [
+        [ev({ event: 'finished', step: 'check', duration_ms: 40 }), ev({ event: 'started', step: 'measure', kind: 'load' }), left(measuring)],
+        [{ type: 'log', step: 'measure', lines: ['lane falcon skipped (preflight): Cannot run: it needs falcon, which this machine lacks.'], dropped: 0 } as StreamMessage, left(null)],
+        [ev({ event: 'finished', step: 'measure', duration_ms: 3100 }), left(null)],
+      ]),
 ];
 const runBatches = runBatchesMeasuring(measureSeconds);
 
@@ -192,19 +203,27 @@ const oneRecipe: Library = {
 const judgedNothing = { ...results.run, cells: 0, reproduced: 0, not_comparable: 0, tally: 'no claims' };
 
 const finishedRun: RunOutcome = {
-  run: 'hello-ceiling-20261130-1',
+  run: 'hello-ceiling-20261205-101500',
   ending: 'lanes_missing',
-  headline: 'Run hello-ceiling-20261130-1 finished with lanes missing: 3 steps finished; 1 lane not measured (falcon)',
+  headline: 'Run hello-ceiling-20261205-101500 finished with lanes missing: 3 steps finished; 1 lane not measured (falcon)',
   steps: { finished: ['serve', 'check', 'measure'], reused: [], skipped: [], failed: [], cancelled: false, lanes_failed: [] },
   skipped_lanes: [{ lane: 'falcon', why: 'preflight: Cannot run: it needs falcon, which this machine lacks.' }],
   summary: '3 steps finished; 1 lane not measured (falcon)',
-  history: { outcome: 'stored', id: 'hello-ceiling-20261130-1' },
+  history: { outcome: 'stored', id: 'hello-ceiling-20261205-101500' },
+};
+
+/** The resumed run's end: its measuring step kept. */
+const resumedRun: RunOutcome = {
+  ...finishedRun,
+  headline: 'Run hello-ceiling-20261205-101500 finished with lanes missing: 2 steps finished, 1 kept from before; 1 lane not measured (falcon)',
+  steps: { ...finishedRun.steps, finished: ['serve', 'check'], reused: ['measure'] },
+  summary: '2 steps finished, 1 kept from before; 1 lane not measured (falcon)',
 };
 
 /** A run to resume: its measuring step finished in the latest run and kept. */
 const resumedPlan: RunPlan = {
   ...plan,
-  resumes: 'hello-ceiling-20261130-1',
+  resumes: 'hello-ceiling-20261205-101500',
   steps: plan.steps.map((step) =>
     step.id === 'measure'
       ? { ...step, decision: 'keep', reason: 'finished before; inputs unchanged and outputs intact', last_status: 'finished' }
@@ -221,7 +240,7 @@ const measuring = (done: number, lane: string, run: number): StreamMessage[] => 
   left((4 - done) * 2, true),
 ];
 const measureBatches: StreamMessage[][] = [
-  [ev({ event: 'run', id: 'hello-ceiling-20261201-2', dir: '/runs/hello-ceiling-20261201-2' }), ev({ event: 'started', step: 'measure', kind: 'load' }), left(10, true)],
+  [ev({ event: 'run', id: 'hello-ceiling-20261205-102000', dir: '/runs/hello-ceiling-20261205-102000' }), ev({ event: 'started', step: 'measure', kind: 'load' }), left(10, true)],
   [{ type: 'log', step: 'measure', lines: ['servers on CPU 0, load generator on CPU 1', 'lane falcon skipped (preflight): Cannot run: it needs falcon, which this machine lacks.'], dropped: 0 }, left(10, true)],
   measuring(0, 'puma', 1),
   measuring(1, 'nginx', 1),
@@ -231,13 +250,13 @@ const measureBatches: StreamMessage[][] = [
   [ev({ event: 'finished', step: 'measure', duration_ms: 10600 }), left(null)],
 ];
 const measuredRun: RunOutcome = {
-  run: 'hello-ceiling-20261201-2',
+  run: 'hello-ceiling-20261205-102000',
   ending: 'lanes_missing',
-  headline: 'Run hello-ceiling-20261201-2 finished with lanes missing: 1 step finished; 1 lane not measured (falcon)',
+  headline: 'Run hello-ceiling-20261205-102000 finished with lanes missing: 1 step finished; 1 lane not measured (falcon)',
   steps: { finished: ['measure'], reused: [], skipped: [], failed: [], cancelled: false, lanes_failed: [] },
   skipped_lanes: [{ lane: 'falcon', why: 'preflight: Cannot run: it needs falcon, which this machine lacks.' }],
   summary: '1 step finished; 1 lane not measured (falcon)',
-  history: { outcome: 'stored', id: 'hello-ceiling-20261201-2' },
+  history: { outcome: 'stored', id: 'hello-ceiling-20261205-102000' },
 };
 
 
@@ -254,7 +273,6 @@ export const scripts: Record<string, Script> = {
     community: { 'hello-ceiling': [{ value: community }] },
     openLink: { value: null },
   },
-  /** Not signed in and nothing read yet. */
   /** Not signed in: a pasted token signs in, and the fetch then reads. */
   othersnone: {
     community: { 'hello-ceiling': [{ value: nobodyYet }, { value: community }] },
@@ -287,7 +305,7 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 30,
-        outcome: { value: { ...finishedRun, headline: 'Run hello-ceiling-20261130-1 finished with lanes missing: 3 steps finished, then runs until each claim was decided; 1 lane not measured (falcon)' } },
+        outcome: { value: { ...finishedRun, headline: 'Run hello-ceiling-20261205-101500 finished with lanes missing: 3 steps finished, then runs until each claim was decided; 1 lane not measured (falcon)' } },
       },
     },
     planOnServer: { 'hello-ceiling': { value: serverPlan } },
@@ -295,7 +313,7 @@ export const scripts: Record<string, Script> = {
       'hello-ceiling': {
         batches: runBatches,
         tickMs: 30,
-        outcome: { value: { ...finishedRun, headline: 'Run hello-ceiling-20261130-1 finished with lanes missing: 3 steps finished on the server host; 1 lane not measured (falcon)' } },
+        outcome: { value: { ...finishedRun, headline: 'Run hello-ceiling-20261205-101500 finished with lanes missing: 3 steps finished on the server host; 1 lane not measured (falcon)' } },
       },
     },
     shareStatus: { value: { signed_in: false, signed_in_with: null, can_sign_in: true, repo: 'rubys/reprise', repo_from: 'chosen', token_store: 'the OS keyring' } },
@@ -393,7 +411,16 @@ export const scripts: Record<string, Script> = {
   resumed: {
     plan: { 'hello-ceiling': { value: resumedPlan } },
     // Resumed, the measuring step is kept: nothing to measure; a new run measures it all.
-    run: { 'hello-ceiling': { batches: runBatchesMeasuring(null), fresh: runBatches, tickMs: 1000, outcome: { value: finishedRun } } },
+    run: { 'hello-ceiling': { batches: runBatchesMeasuring(null), fresh: runBatches, tickMs: 1000, outcome: { value: resumedRun } } },
+  },
+  /** The same, quickly to its end. */
+  kept: {
+    plan: { 'hello-ceiling': { value: resumedPlan } },
+    run: { 'hello-ceiling': { batches: runBatchesMeasuring(null), tickMs: 30, outcome: { value: resumedRun } } },
+  },
+  /** The desktop with its boost on: a hardware fix beside falcon's. */
+  boost: {
+    preflight: { 'hello-ceiling': { value: views.preflightBoostOn } },
   },
   /** campfire-falcon's plan: lanes with an environment of their own. */
   campfire: {

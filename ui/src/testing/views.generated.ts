@@ -14,64 +14,6 @@ import type { Validation } from '../bindings/Validation';
 
 /** The reader's desktop, as the Machine page shows it. */
 export const machine: ThisMachine = {
-  "summary": [
-    {
-      "name": "CPU",
-      "value": "AMD Ryzen 7 5800X 8-Core Processor (AuthenticAMD, family 25 model 33)"
-    },
-    {
-      "name": "Cores",
-      "value": "8 cores, 16 threads, 1 socket, SMT on"
-    },
-    {
-      "name": "Frequency",
-      "value": "2.20 GHz–3.80 GHz, now 3.80 GHz"
-    },
-    {
-      "name": "Governor",
-      "value": "performance (all 16 policies)"
-    },
-    {
-      "name": "Boost",
-      "value": "off (/sys/devices/system/cpu/cpufreq/boost)"
-    },
-    {
-      "name": "Memory",
-      "value": "31.2 GiB, 26.7 GiB available, swap 0.0 GiB"
-    },
-    {
-      "name": "Huge pages",
-      "value": "madvise"
-    },
-    {
-      "name": "Kernel",
-      "value": "Linux 6.1.0-27-amd64"
-    },
-    {
-      "name": "OS",
-      "value": "Debian GNU/Linux 12 (bookworm)"
-    },
-    {
-      "name": "Host",
-      "value": "desk-seven (x86_64)"
-    },
-    {
-      "name": "Virtualisation",
-      "value": "none (bare metal)"
-    },
-    {
-      "name": "Usable CPUs",
-      "value": "16 (affinity 0-15)"
-    },
-    {
-      "name": "Conditions",
-      "value": "load 0.08 0.05 0.01, steal 0.0%"
-    },
-    {
-      "name": "Containers",
-      "value": "Docker Engine - Community 27.3.1 (API —, — CPUs) at unix:///var/run/docker.sock"
-    }
-  ],
   "facts": [
     {
       "name": "clock.boost",
@@ -769,175 +711,82 @@ export const machine: ThisMachine = {
       "name": "virtualization.virtual_machine",
       "value": "false"
     }
+  ],
+  "summary": [
+    {
+      "name": "CPU",
+      "value": "AMD Ryzen 7 5800X 8-Core Processor (AuthenticAMD, family 25 model 33)"
+    },
+    {
+      "name": "Cores",
+      "value": "8 cores, 16 threads, 1 socket, SMT on"
+    },
+    {
+      "name": "Frequency",
+      "value": "2.20 GHz–3.80 GHz, now 3.80 GHz"
+    },
+    {
+      "name": "Governor",
+      "value": "performance (all 16 policies)"
+    },
+    {
+      "name": "Boost",
+      "value": "off (/sys/devices/system/cpu/cpufreq/boost)"
+    },
+    {
+      "name": "Memory",
+      "value": "31.2 GiB, 26.7 GiB available, swap 0.0 GiB"
+    },
+    {
+      "name": "Huge pages",
+      "value": "madvise"
+    },
+    {
+      "name": "Kernel",
+      "value": "Linux 6.1.0-27-amd64"
+    },
+    {
+      "name": "OS",
+      "value": "Debian GNU/Linux 12 (bookworm)"
+    },
+    {
+      "name": "Host",
+      "value": "desk-seven (x86_64)"
+    },
+    {
+      "name": "Virtualisation",
+      "value": "none (bare metal)"
+    },
+    {
+      "name": "Usable CPUs",
+      "value": "16 (affinity 0-15)"
+    },
+    {
+      "name": "Conditions",
+      "value": "load 0.08 0.05 0.01, steal 0.0%"
+    },
+    {
+      "name": "Containers",
+      "value": "Docker Engine - Community 27.3.1 (API —, — CPUs) at unix:///var/run/docker.sock"
+    }
   ]
 };
 
 /** hello-ceiling's preflight on the desktop, its versions not asked yet. */
 export const preflight: Preflight = {
-  "recipe": "hello-ceiling",
-  "items": [
-    {
-      "subject": "cpu",
-      "name": "CPU",
-      "reference": "AMD Ryzen 5 3600 6-Core Processor",
-      "here": "AMD Ryzen 7 5800X 8-Core Processor",
-      "verdict": "differs",
-      "why": "The post's figures were measured on the AMD Ryzen 5 3600 6-Core Processor; on another CPU absolute numbers move, while ratios between lanes measured here still compare.",
-      "fix": null
-    },
-    {
-      "subject": "cores",
-      "name": "cores/threads",
-      "reference": "6 cores / 12 threads",
-      "here": "8 cores / 16 threads",
-      "verdict": "differs",
-      "why": "Worker and thread counts were sized to the post's CPUs; with fewer, every multi-process or multi-threaded lane is capped, with more the same counts leave cores idle.",
-      "fix": null
-    },
-    {
-      "subject": "smt",
-      "name": "SMT",
-      "reference": "on",
-      "here": "on",
-      "verdict": "matches",
-      "why": "Two hardware threads share one core's execution units; with SMT in another state the same thread counts run on different hardware.",
-      "fix": null
-    },
-    {
-      "subject": "frequency",
-      "name": "frequency",
-      "reference": "3.6 GHz",
-      "here": "3.8 GHz",
-      "verdict": "differs",
-      "why": "Throughput of a CPU-bound server scales with its clock; the post's numbers are at its clock.",
-      "fix": null
-    },
-    {
-      "subject": "governor",
-      "name": "governor",
-      "reference": "performance",
-      "here": "performance",
-      "verdict": "matches",
-      "why": "The post pinned the governor to performance; another governor lets the clock drop between requests and changes absolute numbers.",
-      "fix": null
-    },
-    {
-      "subject": "boost",
-      "name": "boost",
-      "reference": "off",
-      "here": "off",
-      "verdict": "matches",
-      "why": "The post ran with boost off; boost raises the clock above base for as long as the chip stays cool, so absolute numbers change with it.",
-      "fix": null
-    },
-    {
-      "subject": "memory",
-      "name": "memory",
-      "reference": "63 GB",
-      "here": "31 GB",
-      "verdict": "differs",
-      "why": "Heaps and worker counts were sized for the post's memory; with less, a lane may swap or be killed, and its memory figures are not the post's.",
-      "fix": null
-    },
-    {
-      "subject": "virtualization",
-      "name": "virtualisation",
-      "reference": "none",
-      "here": "none",
-      "verdict": "matches",
-      "why": "The post measured bare metal; under a hypervisor the host takes CPU time (steal) and neighbours share caches, so absolute numbers move from run to run.",
-      "fix": null
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain ruby",
-      "reference": "ruby *",
-      "here": "version not asked (/usr/bin/ruby)",
-      "verdict": "matches",
-      "why": "The post does not say which Ruby ran the hello-world app; any Ruby that runs Puma will do.",
-      "fix": null
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain puma",
-      "reference": "puma *",
-      "here": "version not asked (/usr/bin/puma)",
-      "verdict": "matches",
-      "why": "The server whose ceiling is measured.",
-      "fix": null
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain falcon",
-      "reference": "falcon *",
-      "here": "not found",
-      "verdict": "blocks",
-      "why": "The fiber server the post moved the emitted app to.",
-      "fix": "gem install falcon"
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain nginx",
-      "reference": "nginx *",
-      "here": "version not asked (/usr/bin/nginx)",
-      "verdict": "matches",
-      "why": "A reference lane of this recipe's own (not in the post): a C server on the same machine, so the reader can see how much of a Ruby server's ceiling is the machine.",
-      "fix": null
-    },
-    {
-      "subject": "lane",
-      "name": "lane puma",
-      "reference": "ruby *, puma *",
-      "here": "ruby: version not asked (/usr/bin/ruby); puma: version not asked (/usr/bin/puma)",
-      "verdict": "matches",
-      "why": "",
-      "fix": null
-    },
-    {
-      "subject": "lane",
-      "name": "lane falcon",
-      "reference": "ruby *, falcon *",
-      "here": "ruby: version not asked (/usr/bin/ruby); falcon: not found",
-      "verdict": "blocks",
-      "why": "Cannot run: it needs falcon, which this machine lacks.",
-      "fix": "gem install falcon"
-    },
-    {
-      "subject": "lane",
-      "name": "lane nginx",
-      "reference": "nginx *",
-      "here": "nginx: version not asked (/usr/bin/nginx)",
-      "verdict": "matches",
-      "why": "",
-      "fix": null
-    }
-  ],
   "absolute_comparable": false,
-  "runnable_lanes": [
-    "puma",
-    "nginx"
-  ],
   "blocked_lanes": [
     "falcon"
   ],
-  "published_only_lanes": [],
-  "version_commands": [
-    "ruby --version",
-    "puma --version",
-    "falcon --version",
-    "nginx -v"
-  ],
-  "versions_asked": false,
   "claims": {
-    "total": 4,
     "judged": [],
     "not_judged": [
       {
         "claims": [
           "puma-ceiling"
         ],
-        "why": "an absolute figure is judged only on a machine like the post's, and this one differs",
-        "fix": null
+        "fix": null,
+        "why": "an absolute figure is judged only on a machine like the post's, and this one differs"
       },
       {
         "claims": [
@@ -945,123 +794,455 @@ export const preflight: Preflight = {
           "falcon-twice-puma",
           "falcon-above-puma"
         ],
-        "why": "lane falcon cannot run here: it needs falcon, which this machine lacks",
-        "fix": "gem install falcon"
+        "fix": "gem install falcon",
+        "why": "lane falcon cannot run here: it needs falcon, which this machine lacks"
       }
     ],
-    "summary": "none of its 4 claims"
-  }
+    "summary": "none of its 4 claims",
+    "total": 4
+  },
+  "items": [
+    {
+      "fix": null,
+      "here": "AMD Ryzen 7 5800X 8-Core Processor",
+      "name": "CPU",
+      "reference": "AMD Ryzen 5 3600 6-Core Processor",
+      "subject": "cpu",
+      "verdict": "differs",
+      "why": "The post's figures were measured on the AMD Ryzen 5 3600 6-Core Processor; on another CPU absolute numbers move, while ratios between lanes measured here still compare."
+    },
+    {
+      "fix": null,
+      "here": "8 cores / 16 threads",
+      "name": "cores/threads",
+      "reference": "6 cores / 12 threads",
+      "subject": "cores",
+      "verdict": "differs",
+      "why": "Worker and thread counts were sized to the post's CPUs; with fewer, every multi-process or multi-threaded lane is capped, with more the same counts leave cores idle."
+    },
+    {
+      "fix": null,
+      "here": "on",
+      "name": "SMT",
+      "reference": "on",
+      "subject": "smt",
+      "verdict": "matches",
+      "why": "Two hardware threads share one core's execution units; with SMT in another state the same thread counts run on different hardware."
+    },
+    {
+      "fix": null,
+      "here": "3.8 GHz",
+      "name": "frequency",
+      "reference": "3.6 GHz",
+      "subject": "frequency",
+      "verdict": "differs",
+      "why": "Throughput of a CPU-bound server scales with its clock; the post's numbers are at its clock."
+    },
+    {
+      "fix": null,
+      "here": "performance",
+      "name": "governor",
+      "reference": "performance",
+      "subject": "governor",
+      "verdict": "matches",
+      "why": "The post pinned the governor to performance; another governor lets the clock drop between requests and changes absolute numbers."
+    },
+    {
+      "fix": null,
+      "here": "off",
+      "name": "boost",
+      "reference": "off",
+      "subject": "boost",
+      "verdict": "matches",
+      "why": "The post ran with boost off; boost raises the clock above base for as long as the chip stays cool, so absolute numbers change with it."
+    },
+    {
+      "fix": null,
+      "here": "31 GB",
+      "name": "memory",
+      "reference": "63 GB",
+      "subject": "memory",
+      "verdict": "differs",
+      "why": "Heaps and worker counts were sized for the post's memory; with less, a lane may swap or be killed, and its memory figures are not the post's."
+    },
+    {
+      "fix": null,
+      "here": "none",
+      "name": "virtualisation",
+      "reference": "none",
+      "subject": "virtualization",
+      "verdict": "matches",
+      "why": "The post measured bare metal; under a hypervisor the host takes CPU time (steal) and neighbours share caches, so absolute numbers move from run to run."
+    },
+    {
+      "fix": null,
+      "here": "version not asked (/usr/bin/ruby)",
+      "name": "toolchain ruby",
+      "reference": "ruby *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "The post does not say which Ruby ran the hello-world app; any Ruby that runs Puma will do."
+    },
+    {
+      "fix": null,
+      "here": "version not asked (/usr/bin/puma)",
+      "name": "toolchain puma",
+      "reference": "puma *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "The server whose ceiling is measured."
+    },
+    {
+      "fix": "gem install falcon",
+      "here": "not found",
+      "name": "toolchain falcon",
+      "reference": "falcon *",
+      "subject": "toolchain",
+      "verdict": "blocks",
+      "why": "The fiber server the post moved the emitted app to."
+    },
+    {
+      "fix": null,
+      "here": "version not asked (/usr/bin/nginx)",
+      "name": "toolchain nginx",
+      "reference": "nginx *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "A reference lane of this recipe's own (not in the post): a C server on the same machine, so the reader can see how much of a Ruby server's ceiling is the machine."
+    },
+    {
+      "fix": null,
+      "here": "ruby: version not asked (/usr/bin/ruby); puma: version not asked (/usr/bin/puma)",
+      "name": "lane puma",
+      "reference": "ruby *, puma *",
+      "subject": "lane",
+      "verdict": "matches",
+      "why": ""
+    },
+    {
+      "fix": "gem install falcon",
+      "here": "ruby: version not asked (/usr/bin/ruby); falcon: not found",
+      "name": "lane falcon",
+      "reference": "ruby *, falcon *",
+      "subject": "lane",
+      "verdict": "blocks",
+      "why": "Cannot run: it needs falcon, which this machine lacks."
+    },
+    {
+      "fix": null,
+      "here": "nginx: version not asked (/usr/bin/nginx)",
+      "name": "lane nginx",
+      "reference": "nginx *",
+      "subject": "lane",
+      "verdict": "matches",
+      "why": ""
+    }
+  ],
+  "published_only_lanes": [],
+  "recipe": "hello-ceiling",
+  "runnable_lanes": [
+    "puma",
+    "nginx"
+  ],
+  "version_commands": [
+    "ruby --version",
+    "puma --version",
+    "falcon --version",
+    "nginx -v"
+  ],
+  "versions_asked": false
+};
+
+/** hello-ceiling's preflight on the desktop with its boost on. */
+export const preflightBoostOn: Preflight = {
+  "absolute_comparable": false,
+  "blocked_lanes": [
+    "falcon"
+  ],
+  "claims": {
+    "judged": [],
+    "not_judged": [
+      {
+        "claims": [
+          "puma-ceiling"
+        ],
+        "fix": null,
+        "why": "an absolute figure is judged only on a machine like the post's, and this one differs"
+      },
+      {
+        "claims": [
+          "falcon-ceiling",
+          "falcon-twice-puma",
+          "falcon-above-puma"
+        ],
+        "fix": "gem install falcon",
+        "why": "lane falcon cannot run here: it needs falcon, which this machine lacks"
+      }
+    ],
+    "summary": "none of its 4 claims",
+    "total": 4
+  },
+  "items": [
+    {
+      "fix": null,
+      "here": "AMD Ryzen 7 5800X 8-Core Processor",
+      "name": "CPU",
+      "reference": "AMD Ryzen 5 3600 6-Core Processor",
+      "subject": "cpu",
+      "verdict": "differs",
+      "why": "The post's figures were measured on the AMD Ryzen 5 3600 6-Core Processor; on another CPU absolute numbers move, while ratios between lanes measured here still compare."
+    },
+    {
+      "fix": null,
+      "here": "8 cores / 16 threads",
+      "name": "cores/threads",
+      "reference": "6 cores / 12 threads",
+      "subject": "cores",
+      "verdict": "differs",
+      "why": "Worker and thread counts were sized to the post's CPUs; with fewer, every multi-process or multi-threaded lane is capped, with more the same counts leave cores idle."
+    },
+    {
+      "fix": null,
+      "here": "on",
+      "name": "SMT",
+      "reference": "on",
+      "subject": "smt",
+      "verdict": "matches",
+      "why": "Two hardware threads share one core's execution units; with SMT in another state the same thread counts run on different hardware."
+    },
+    {
+      "fix": null,
+      "here": "3.8 GHz",
+      "name": "frequency",
+      "reference": "3.6 GHz",
+      "subject": "frequency",
+      "verdict": "differs",
+      "why": "Throughput of a CPU-bound server scales with its clock; the post's numbers are at its clock."
+    },
+    {
+      "fix": null,
+      "here": "performance",
+      "name": "governor",
+      "reference": "performance",
+      "subject": "governor",
+      "verdict": "matches",
+      "why": "The post pinned the governor to performance; another governor lets the clock drop between requests and changes absolute numbers."
+    },
+    {
+      "fix": "echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost",
+      "here": "on",
+      "name": "boost",
+      "reference": "off",
+      "subject": "boost",
+      "verdict": "differs",
+      "why": "The post ran with boost off; boost raises the clock above base for as long as the chip stays cool, so absolute numbers change with it."
+    },
+    {
+      "fix": null,
+      "here": "31 GB",
+      "name": "memory",
+      "reference": "63 GB",
+      "subject": "memory",
+      "verdict": "differs",
+      "why": "Heaps and worker counts were sized for the post's memory; with less, a lane may swap or be killed, and its memory figures are not the post's."
+    },
+    {
+      "fix": null,
+      "here": "none",
+      "name": "virtualisation",
+      "reference": "none",
+      "subject": "virtualization",
+      "verdict": "matches",
+      "why": "The post measured bare metal; under a hypervisor the host takes CPU time (steal) and neighbours share caches, so absolute numbers move from run to run."
+    },
+    {
+      "fix": null,
+      "here": "version not asked (/usr/bin/ruby)",
+      "name": "toolchain ruby",
+      "reference": "ruby *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "The post does not say which Ruby ran the hello-world app; any Ruby that runs Puma will do."
+    },
+    {
+      "fix": null,
+      "here": "version not asked (/usr/bin/puma)",
+      "name": "toolchain puma",
+      "reference": "puma *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "The server whose ceiling is measured."
+    },
+    {
+      "fix": "gem install falcon",
+      "here": "not found",
+      "name": "toolchain falcon",
+      "reference": "falcon *",
+      "subject": "toolchain",
+      "verdict": "blocks",
+      "why": "The fiber server the post moved the emitted app to."
+    },
+    {
+      "fix": null,
+      "here": "version not asked (/usr/bin/nginx)",
+      "name": "toolchain nginx",
+      "reference": "nginx *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "A reference lane of this recipe's own (not in the post): a C server on the same machine, so the reader can see how much of a Ruby server's ceiling is the machine."
+    },
+    {
+      "fix": null,
+      "here": "ruby: version not asked (/usr/bin/ruby); puma: version not asked (/usr/bin/puma)",
+      "name": "lane puma",
+      "reference": "ruby *, puma *",
+      "subject": "lane",
+      "verdict": "matches",
+      "why": ""
+    },
+    {
+      "fix": "gem install falcon",
+      "here": "ruby: version not asked (/usr/bin/ruby); falcon: not found",
+      "name": "lane falcon",
+      "reference": "ruby *, falcon *",
+      "subject": "lane",
+      "verdict": "blocks",
+      "why": "Cannot run: it needs falcon, which this machine lacks."
+    },
+    {
+      "fix": null,
+      "here": "nginx: version not asked (/usr/bin/nginx)",
+      "name": "lane nginx",
+      "reference": "nginx *",
+      "subject": "lane",
+      "verdict": "matches",
+      "why": ""
+    }
+  ],
+  "published_only_lanes": [],
+  "recipe": "hello-ceiling",
+  "runnable_lanes": [
+    "puma",
+    "nginx"
+  ],
+  "version_commands": [
+    "ruby --version",
+    "puma --version",
+    "falcon --version",
+    "nginx -v"
+  ],
+  "versions_asked": false
 };
 
 /** hello-ceiling's post. */
 export const post: PostView = {
-  "post": {
-    "id": "hello-ceiling",
-    "title": "Campfire under Falcon: the hello-world ceilings",
-    "author": "Sam Ruby",
-    "date": "2026-10",
-    "url": null,
-    "run": "the October 16 run",
-    "summary": "Before reading a cached route's throughput, the post measures what the app server alone can do: a hello-world app under Puma serves about 54,000 requests a second on the benchmark box, under Falcon 106,000. Cached Campfire responses were already near Puma's ceiling, which is why moving them to Falcon, and then answering cache hits ahead of Falcon's Rack adapter, paid off.",
-    "unknowns": [
-      "The post gives no Puma or Falcon version, worker count or thread count for the hello-world runs; this recipe runs two Puma workers of four threads, with the Puma the machine has.",
-      "The post's hello-world app is not published; this recipe's app returns a constant 13-byte body, as the load-generator baselines do.",
-      "The post's date is given only as the October 16 run; the day of publication is not stated."
-    ]
-  },
   "checksum": {
     "status": "matches"
   },
-  "machine": {
-    "cpu": "AMD Ryzen 5 3600 6-Core Processor",
-    "cores": 6,
-    "threads": 12,
-    "smt": true,
-    "base_mhz": 3600,
-    "boost": false,
-    "governor": "performance",
-    "memory_gb": 63,
-    "os": "Ubuntu 24.04.5 LTS",
-    "kernel": null,
-    "virtualization": "none",
-    "quote": "AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled, governor=performance, 63 GB RAM, Ubuntu 24.04.5 LTS."
-  },
-  "toolchains": [
+  "claims": [
     {
-      "toolchain": {
-        "name": "ruby",
-        "version": "*",
-        "command": [
-          "ruby",
-          "--version"
-        ],
-        "pattern": "ruby (\\d+\\.\\d+\\.\\d+)",
-        "why": "The post does not say which Ruby ran the hello-world app; any Ruby that runs Puma will do.",
-        "quote": null,
-        "mise": null
+      "claim": {
+        "ceiling": true,
+        "figure": "puma-hello",
+        "id": "puma-ceiling",
+        "kind": "absolute",
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
+        "tolerance": 0.15
       },
-      "on_path": true
+      "figures": [
+        "puma-hello"
+      ],
+      "tolerance": "±15%"
     },
     {
-      "toolchain": {
-        "name": "puma",
-        "version": "*",
-        "command": [
-          "puma",
-          "--version"
-        ],
-        "pattern": "puma version (\\d+\\.\\d+\\.\\d+)",
-        "why": "The server whose ceiling is measured.",
-        "quote": null,
-        "mise": null
+      "claim": {
+        "ceiling": true,
+        "figure": "falcon-hello",
+        "id": "falcon-ceiling",
+        "kind": "absolute",
+        "quote": "under Falcon, 106,000.",
+        "tolerance": 0.15
       },
-      "on_path": true
+      "figures": [
+        "falcon-hello"
+      ],
+      "tolerance": "±15%"
     },
     {
-      "toolchain": {
-        "name": "falcon",
-        "version": "*",
-        "command": [
-          "falcon",
-          "--version"
-        ],
-        "pattern": "falcon (?:v)?(\\d+\\.\\d+\\.\\d+)",
-        "why": "The fiber server the post moved the emitted app to.",
-        "quote": null,
-        "mise": "gem:falcon@latest"
+      "claim": {
+        "ceiling": true,
+        "denominator": "puma-hello",
+        "id": "falcon-twice-puma",
+        "kind": "ratio",
+        "numerator": "falcon-hello",
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
+        "tolerance": 0.15,
+        "value": 1.96
       },
-      "on_path": false
+      "figures": [
+        "falcon-hello",
+        "puma-hello"
+      ],
+      "tolerance": "±15%"
     },
     {
-      "toolchain": {
-        "name": "nginx",
-        "version": "*",
-        "command": [
-          "nginx",
-          "-v"
+      "claim": {
+        "ceiling": true,
+        "id": "falcon-above-puma",
+        "kind": "ordering",
+        "order": [
+          "falcon-hello",
+          "puma-hello"
         ],
-        "pattern": "nginx/(\\d+\\.\\d+\\.\\d+)",
-        "why": "A reference lane of this recipe's own (not in the post): a C server on the same machine, so the reader can see how much of a Ruby server's ceiling is the machine.",
-        "quote": null,
-        "mise": null
+        "quote": "under Falcon, 106,000.",
+        "tolerance": null
       },
-      "on_path": true
+      "figures": [
+        "falcon-hello",
+        "puma-hello"
+      ],
+      "tolerance": null
+    }
+  ],
+  "figures": [
+    {
+      "figure": {
+        "approx": true,
+        "condition": null,
+        "endpoint": "/",
+        "id": "puma-hello",
+        "lane": "puma",
+        "metric": "req_per_s",
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
+        "range": null,
+        "unknown": null,
+        "value": 54000.0
+      },
+      "published": "≈ 54,000 req/s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": null,
+        "endpoint": "/",
+        "id": "falcon-hello",
+        "lane": "falcon",
+        "metric": "req_per_s",
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
+        "range": null,
+        "unknown": null,
+        "value": 106000.0
+      },
+      "published": "≈ 106,000 req/s"
     }
   ],
   "lanes": [
     {
+      "here": {
+        "state": "runs"
+      },
       "lane": {
-        "name": "puma",
-        "runtime": "ruby",
-        "needs": [
-          "puma"
-        ],
-        "server": "puma",
-        "workers": 2,
-        "threads": 4,
-        "env": {},
-        "heap_mb": null,
-        "warmup": "5s",
+        "boot_budget": "30s",
         "command": [
           "puma",
           "--bind",
@@ -1075,33 +1256,35 @@ export const post: PostView = {
           "config.ru"
         ],
         "dir": "files/hello",
-        "port": 9292,
-        "health": "/",
-        "boot_budget": "30s",
-        "placement": "host",
-        "image": null,
-        "why": "A hello-world app under Puma: the ceiling the cached Campfire routes were already near.",
-        "not_runnable": null,
+        "env": {},
         "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "runs"
+        "health": "/",
+        "heap_mb": null,
+        "image": null,
+        "name": "puma",
+        "needs": [
+          "puma"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 9292,
+        "runtime": "ruby",
+        "server": "puma",
+        "services": [],
+        "threads": 4,
+        "warmup": "5s",
+        "why": "A hello-world app under Puma: the ceiling the cached Campfire routes were already near.",
+        "workers": 2
       }
     },
     {
+      "here": {
+        "fix": "gem install falcon",
+        "state": "blocked",
+        "why": "Cannot run: it needs falcon, which this machine lacks."
+      },
       "lane": {
-        "name": "falcon",
-        "runtime": "ruby",
-        "needs": [
-          "falcon"
-        ],
-        "server": "falcon",
-        "workers": 2,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": "5s",
+        "boot_budget": "30s",
         "command": [
           "falcon",
           "serve",
@@ -1113,35 +1296,33 @@ export const post: PostView = {
           "config.ru"
         ],
         "dir": "files/hello",
-        "port": 9294,
-        "health": "/",
-        "boot_budget": "30s",
-        "placement": "host",
-        "image": null,
-        "why": "The same app under Falcon, the fiber server the post moved the emitted app to.",
-        "not_runnable": null,
+        "env": {},
         "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs falcon, which this machine lacks.",
-        "fix": "gem install falcon"
+        "health": "/",
+        "heap_mb": null,
+        "image": null,
+        "name": "falcon",
+        "needs": [
+          "falcon"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 9294,
+        "runtime": "ruby",
+        "server": "falcon",
+        "services": [],
+        "threads": null,
+        "warmup": "5s",
+        "why": "The same app under Falcon, the fiber server the post moved the emitted app to.",
+        "workers": 2
       }
     },
     {
+      "here": {
+        "state": "runs"
+      },
       "lane": {
-        "name": "nginx",
-        "runtime": null,
-        "needs": [
-          "nginx"
-        ],
-        "server": "nginx",
-        "workers": 1,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": "2s",
+        "boot_budget": "10s",
         "command": [
           "nginx",
           "-p",
@@ -1152,167 +1333,2506 @@ export const post: PostView = {
           "daemon off;"
         ],
         "dir": "files/hello",
-        "port": 9293,
-        "health": "/",
-        "boot_budget": "10s",
-        "placement": "host",
-        "image": null,
-        "why": "Not in the post: a reference server of this recipe's own, to read the Ruby servers' ceilings against this machine's.",
-        "not_runnable": null,
+        "env": {},
         "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "runs"
+        "health": "/",
+        "heap_mb": null,
+        "image": null,
+        "name": "nginx",
+        "needs": [
+          "nginx"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 9293,
+        "runtime": null,
+        "server": "nginx",
+        "services": [],
+        "threads": null,
+        "warmup": "2s",
+        "why": "Not in the post: a reference server of this recipe's own, to read the Ruby servers' ceilings against this machine's.",
+        "workers": 1
       }
     }
   ],
+  "machine": {
+    "base_mhz": 3600,
+    "boost": false,
+    "cores": 6,
+    "cpu": "AMD Ryzen 5 3600 6-Core Processor",
+    "governor": "performance",
+    "kernel": null,
+    "memory_gb": 63,
+    "os": "Ubuntu 24.04.5 LTS",
+    "quote": "AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled, governor=performance, 63 GB RAM, Ubuntu 24.04.5 LTS.",
+    "smt": true,
+    "threads": 12,
+    "virtualization": "none"
+  },
+  "post": {
+    "author": "Sam Ruby",
+    "date": "2026-10",
+    "id": "hello-ceiling",
+    "run": "the October 16 run",
+    "summary": "Before reading a cached route's throughput, the post measures what the app server alone can do: a hello-world app under Puma serves about 54,000 requests a second on the benchmark box, under Falcon 106,000. Cached Campfire responses were already near Puma's ceiling, which is why moving them to Falcon, and then answering cache hits ahead of Falcon's Rack adapter, paid off.",
+    "title": "Campfire under Falcon: the hello-world ceilings",
+    "unknowns": [
+      "The post gives no Puma or Falcon version, worker count or thread count for the hello-world runs; this recipe runs two Puma workers of four threads, with the Puma the machine has.",
+      "The post's hello-world app is not published; this recipe's app returns a constant 13-byte body, as the load-generator baselines do.",
+      "The post's date is given only as the October 16 run; the day of publication is not stated."
+    ],
+    "url": null
+  },
   "steps": [
     {
+      "after": [],
+      "command": null,
       "id": "serve",
       "kind": "serve",
-      "why": "Boot each lane and wait until it answers, recording how long that took; a lane that cannot boot is skipped with its reason.",
-      "after": [],
       "lanes": [],
-      "command": null
+      "why": "Boot each lane and wait until it answers, recording how long that took; a lane that cannot boot is skipped with its reason."
     },
     {
-      "id": "check",
-      "kind": "check",
-      "why": "One checked request per lane before measuring: every server must answer the same 13 bytes, or the numbers do not compare.",
       "after": [
         "serve"
       ],
+      "command": null,
+      "id": "check",
+      "kind": "check",
       "lanes": [],
-      "command": null
+      "why": "One checked request per lane before measuring: every server must answer the same 13 bytes, or the numbers do not compare."
     },
     {
-      "id": "measure",
-      "kind": "load",
-      "why": "Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows.",
       "after": [
         "check"
       ],
+      "command": null,
+      "id": "measure",
+      "kind": "load",
       "lanes": [],
-      "command": null
+      "why": "Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows."
     }
   ],
-  "figures": [
+  "toolchains": [
     {
-      "figure": {
-        "id": "puma-hello",
-        "lane": "puma",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "value": 54000.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": null,
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000."
-      },
-      "published": "≈ 54,000 req/s"
+      "on_path": true,
+      "toolchain": {
+        "command": [
+          "ruby",
+          "--version"
+        ],
+        "mise": null,
+        "name": "ruby",
+        "pattern": "ruby (\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The post does not say which Ruby ran the hello-world app; any Ruby that runs Puma will do."
+      }
     },
     {
-      "figure": {
-        "id": "falcon-hello",
-        "lane": "falcon",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "value": 106000.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": null,
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000."
-      },
-      "published": "≈ 106,000 req/s"
-    }
-  ],
-  "claims": [
-    {
-      "claim": {
-        "id": "puma-ceiling",
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "puma-hello"
-      },
-      "figures": [
-        "puma-hello"
-      ],
-      "tolerance": "±15%"
+      "on_path": true,
+      "toolchain": {
+        "command": [
+          "puma",
+          "--version"
+        ],
+        "mise": null,
+        "name": "puma",
+        "pattern": "puma version (\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The server whose ceiling is measured."
+      }
     },
     {
-      "claim": {
-        "id": "falcon-ceiling",
-        "quote": "under Falcon, 106,000.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "falcon-hello"
-      },
-      "figures": [
-        "falcon-hello"
-      ],
-      "tolerance": "±15%"
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "falcon",
+          "--version"
+        ],
+        "mise": "gem:falcon@latest",
+        "name": "falcon",
+        "pattern": "falcon (?:v)?(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The fiber server the post moved the emitted app to."
+      }
     },
     {
-      "claim": {
-        "id": "falcon-twice-puma",
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "falcon-hello",
-        "denominator": "puma-hello",
-        "value": 1.96
-      },
-      "figures": [
-        "falcon-hello",
-        "puma-hello"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "falcon-above-puma",
-        "quote": "under Falcon, 106,000.",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "falcon-hello",
-          "puma-hello"
-        ]
-      },
-      "figures": [
-        "falcon-hello",
-        "puma-hello"
-      ],
-      "tolerance": null
+      "on_path": true,
+      "toolchain": {
+        "command": [
+          "nginx",
+          "-v"
+        ],
+        "mise": null,
+        "name": "nginx",
+        "pattern": "nginx/(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "A reference lane of this recipe's own (not in the post): a C server on the same machine, so the reader can see how much of a Ruby server's ceiling is the machine."
+      }
     }
   ],
   "units": [
     {
       "metric": "req_per_s",
-      "unit": "req/s",
-      "name": "throughput"
+      "name": "throughput",
+      "unit": "req/s"
     }
   ]
 };
 
 /** campfire-runtimes' post: figures with long notes, and a link to the post. */
 export const runtimesPost: PostView = {
+  "checksum": {
+    "status": "matches"
+  },
+  "claims": [
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "ruby-1p-rooms",
+        "id": "jruby-3.6x-ruby-1p",
+        "kind": "ratio",
+        "numerator": "jruby-rooms",
+        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape",
+        "tolerance": 0.15,
+        "value": 3.6
+      },
+      "figures": [
+        "jruby-rooms",
+        "ruby-1p-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "rails-rooms",
+        "id": "jruby-5.4x-rails",
+        "kind": "ratio",
+        "numerator": "jruby-rooms",
+        "quote": "5.4× the deployed Rails row",
+        "tolerance": 0.15,
+        "value": 5.4
+      },
+      "figures": [
+        "jruby-rooms",
+        "rails-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "ruby-rooms",
+        "id": "jruby-0.72x-ruby",
+        "kind": "ratio",
+        "numerator": "jruby-rooms",
+        "quote": "and 0.72× of the eight CRuby workers whose shape it can't have.",
+        "tolerance": 0.15,
+        "value": 0.72
+      },
+      "figures": [
+        "jruby-rooms",
+        "ruby-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "jruby-p50-below-rails",
+        "kind": "ordering",
+        "order": [
+          "jruby-rooms-p50",
+          "rails-rooms-p50"
+        ],
+        "quote": "at 8 ms median against Rails' 44",
+        "tolerance": null
+      },
+      "figures": [
+        "jruby-rooms-p50",
+        "rails-rooms-p50"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "jruby-ladder-12",
+        "id": "jruby-12-threads-peak",
+        "kind": "ratio",
+        "numerator": "jruby-ladder-40",
+        "quote": "its ladder peaked at one Puma thread per hardware thread (12 → 1,730 req/s; the 40 that Rails' worker formula implies costs 19%), so that is the shape it runs.",
+        "tolerance": 0.1,
+        "value": 0.81
+      },
+      "figures": [
+        "jruby-ladder-40",
+        "jruby-ladder-12"
+      ],
+      "tolerance": "±10%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "jruby-memory-above-ruby",
+        "kind": "ordering",
+        "order": [
+          "ruby-memory",
+          "jruby-memory"
+        ],
+        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers",
+        "tolerance": null
+      },
+      "figures": [
+        "ruby-memory",
+        "jruby-memory"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "boot-spinel-ruby-jruby",
+        "kind": "ordering",
+        "order": [
+          "spinel-boot-page",
+          "ruby-boot-page",
+          "jruby-boot-page"
+        ],
+        "quote": "and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary.",
+        "tolerance": null
+      },
+      "figures": [
+        "spinel-boot-page",
+        "ruby-boot-page",
+        "jruby-boot-page"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "jruby-heap-1g",
+        "id": "jruby-heap-512m-costs-24pct",
+        "kind": "ratio",
+        "numerator": "jruby-heap-512m",
+        "quote": "1 GB for the emit (512 MB holds it, at a 24% cost to garbage collection)",
+        "tolerance": 0.1,
+        "value": 0.76
+      },
+      "figures": [
+        "jruby-heap-512m",
+        "jruby-heap-1g"
+      ],
+      "tolerance": "±10%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "rails-rooms",
+        "id": "ruby-7.4x-rails",
+        "kind": "ratio",
+        "numerator": "ruby-rooms",
+        "quote": "The page's eight-worker ruby row — 2,366 req/s, 7.4× stock Rails in the same shape — has carried a caveat since it was first published",
+        "tolerance": 0.15,
+        "value": 7.4
+      },
+      "figures": [
+        "ruby-rooms",
+        "rails-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "spinel-fastest",
+        "kind": "ordering",
+        "order": [
+          "spinel-rooms",
+          "ruby-rooms"
+        ],
+        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB",
+        "tolerance": null
+      },
+      "figures": [
+        "spinel-rooms",
+        "ruby-rooms"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "spinel-smallest",
+        "kind": "ordering",
+        "order": [
+          "spinel-memory",
+          "ruby-1p-memory"
+        ],
+        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB",
+        "tolerance": null
+      },
+      "figures": [
+        "spinel-memory",
+        "ruby-1p-memory"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "req-per-gb-spinel-rails-truffleruby",
+        "kind": "ordering",
+        "order": [
+          "spinel-per-gb",
+          "rails-per-gb",
+          "rails-truffleruby-per-gb"
+        ],
+        "quote": "41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary",
+        "tolerance": null
+      },
+      "figures": [
+        "spinel-per-gb",
+        "rails-per-gb",
+        "rails-truffleruby-per-gb"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "rails-1p-rooms",
+        "id": "rails-truffleruby-1.8x-rooms",
+        "kind": "ratio",
+        "numerator": "rails-truffleruby-rooms",
+        "quote": "On Campfire's room page it is worth 1.8×, and on the message list 1.18×.",
+        "tolerance": 0.15,
+        "value": 1.8
+      },
+      "figures": [
+        "rails-truffleruby-rooms",
+        "rails-1p-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "rails-1p-messages",
+        "id": "rails-truffleruby-1.18x-messages",
+        "kind": "ratio",
+        "numerator": "rails-truffleruby-messages",
+        "quote": "TruffleRuby is worth 1.18× to stock Rails (134 → 158)",
+        "tolerance": 0.15,
+        "value": 1.18
+      },
+      "figures": [
+        "rails-truffleruby-messages",
+        "rails-1p-messages"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "ruby-1p-messages",
+        "id": "truffleruby-0.82x-messages",
+        "kind": "ratio",
+        "numerator": "truffleruby-messages",
+        "quote": "and, as shipped, 0.82× to the emit (985 → 803)",
+        "tolerance": 0.15,
+        "value": 0.82
+      },
+      "figures": [
+        "truffleruby-messages",
+        "ruby-1p-messages"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "ruby-1p-rooms",
+        "id": "truffleruby-0.9x-rooms",
+        "kind": "ratio",
+        "numerator": "truffleruby-rooms",
+        "quote": "And where the blog's emit gained 1.8× from Graal, Campfire's emit loses: 0.9× on the room page, 0.82× on the messages.",
+        "tolerance": 0.15,
+        "value": 0.9
+      },
+      "figures": [
+        "truffleruby-rooms",
+        "ruby-1p-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "ruby-1p-rooms",
+        "id": "truffleruby-unlocked-2.3x-ruby-1p",
+        "kind": "ratio",
+        "numerator": "truffleruby-unlocked-rooms",
+        "quote": "Unlocked, the emit on TruffleRuby is 2.3× CRuby's one-process shape, not 0.9× — the lock, not the runtime, was the loss.",
+        "tolerance": 0.15,
+        "value": 2.3
+      },
+      "figures": [
+        "truffleruby-unlocked-rooms",
+        "ruby-1p-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "truffleruby-rooms",
+        "id": "cexts-lock-off-2.5x",
+        "kind": "ratio",
+        "numerator": "truffleruby-unlocked-rooms",
+        "quote": "TruffleRuby documents the escape hatch for exactly this case, and on the room page it is worth two and a half times:",
+        "tolerance": 0.15,
+        "value": 2.5
+      },
+      "figures": [
+        "truffleruby-unlocked-rooms",
+        "truffleruby-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "rails-truffleruby-rooms",
+        "id": "emit-3.6x-rails-on-truffleruby",
+        "kind": "ratio",
+        "numerator": "truffleruby-rooms",
+        "quote": "The one thing that survives from the blog is that the emit is still well ahead of Rails on TruffleRuby, 3.6× — but the dividend that was 7.4× on CRuby has been halved",
+        "tolerance": 0.15,
+        "value": 3.6
+      },
+      "figures": [
+        "truffleruby-rooms",
+        "rails-truffleruby-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "truffleruby-ladder-inverts",
+        "kind": "ordering",
+        "order": [
+          "truffleruby-ladder-4",
+          "truffleruby-ladder-12",
+          "truffleruby-ladder-40"
+        ],
+        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293",
+        "tolerance": null
+      },
+      "figures": [
+        "truffleruby-ladder-4",
+        "truffleruby-ladder-12",
+        "truffleruby-ladder-40"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "rails-truffleruby-rooms",
+        "id": "rails-truffleruby-spread",
+        "kind": "spread",
+        "quote": "its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor.",
+        "tolerance": 0.5,
+        "value": 0.117
+      },
+      "figures": [
+        "rails-truffleruby-rooms"
+      ],
+      "tolerance": "±50%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "rails-truffleruby-flag-locked",
+        "id": "rails-barely-notices-the-lock",
+        "kind": "ratio",
+        "numerator": "rails-truffleruby-flag-unlocked",
+        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread",
+        "tolerance": 0.117,
+        "value": 1.0
+      },
+      "figures": [
+        "rails-truffleruby-flag-unlocked",
+        "rails-truffleruby-flag-locked"
+      ],
+      "tolerance": "±11.7%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "id": "row-toll-truffleruby-above-cruby",
+        "kind": "ordering",
+        "order": [
+          "rowstep-cruby-us",
+          "rowstep-truffleruby-us"
+        ],
+        "quote": "The remaining open question is the per-call one the flag does not touch: 2.4 µs a row against CRuby's 0.83, single-threaded, warmed.",
+        "tolerance": null
+      },
+      "figures": [
+        "rowstep-cruby-us",
+        "rowstep-truffleruby-us"
+      ],
+      "tolerance": null
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "rowstep-truffleruby-unlocked-us",
+        "id": "lock-costs-3pct-single-threaded",
+        "kind": "ratio",
+        "numerator": "rowstep-truffleruby-locked-us",
+        "quote": "Single-threaded the lock costs about 3% (2.44 µs a row against 2.36)",
+        "tolerance": 0.05,
+        "value": 1.03
+      },
+      "figures": [
+        "rowstep-truffleruby-locked-us",
+        "rowstep-truffleruby-unlocked-us"
+      ],
+      "tolerance": "±5%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "blog-rails-html",
+        "id": "blog-graal-rails-3.4x-html",
+        "kind": "ratio",
+        "numerator": "blog-rails-truffleruby-html",
+        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON",
+        "tolerance": 0.15,
+        "value": 3.4
+      },
+      "figures": [
+        "blog-rails-truffleruby-html",
+        "blog-rails-html"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "blog-rails-json",
+        "id": "blog-graal-rails-5.2x-json",
+        "kind": "ratio",
+        "numerator": "blog-rails-truffleruby-json",
+        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON",
+        "tolerance": 0.15,
+        "value": 5.2
+      },
+      "figures": [
+        "blog-rails-truffleruby-json",
+        "blog-rails-json"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "denominator": "blog-ruby-req",
+        "id": "blog-graal-emit-1.8x",
+        "kind": "ratio",
+        "numerator": "blog-truffleruby-req",
+        "quote": "Graal rewarded stock Rails 3.4× and the emit only 1.8×, because a runtime that specializes the interpreter to the program is already doing much of what a compiler that specializes the framework to the application does.",
+        "tolerance": 0.15,
+        "value": 1.8
+      },
+      "figures": [
+        "blog-truffleruby-req",
+        "blog-ruby-req"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "jruby-rooms",
+        "id": "jruby-rooms-abs",
+        "kind": "absolute",
+        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "jruby-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "ruby-rooms",
+        "id": "ruby-rooms-abs",
+        "kind": "absolute",
+        "quote": "The page's eight-worker ruby row — 2,366 req/s",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "ruby-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "ruby-1p-rooms",
+        "id": "ruby-1p-rooms-abs",
+        "kind": "absolute",
+        "quote": "CRuby+YJIT, one worker, 478 req/s in 232 MB",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "ruby-1p-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "spinel-rooms",
+        "id": "spinel-rooms-abs",
+        "kind": "absolute",
+        "quote": "the Spinel binary, 2,570 req/s in 140 MB",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "spinel-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "truffleruby-rooms",
+        "id": "truffleruby-rooms-abs",
+        "kind": "absolute",
+        "quote": "432 req/s without it, 1,078 with.",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "truffleruby-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "truffleruby-unlocked-rooms",
+        "id": "truffleruby-unlocked-rooms-abs",
+        "kind": "absolute",
+        "quote": "432 req/s without it, 1,078 with.",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "truffleruby-unlocked-rooms"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "jruby-messages",
+        "id": "jruby-messages-abs",
+        "kind": "absolute",
+        "quote": "JRuby's one process does 3,545.",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "jruby-messages"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "ruby-1p-memory",
+        "id": "ruby-1p-memory-abs",
+        "kind": "absolute",
+        "quote": "CRuby+YJIT, one worker, 478 req/s in 232 MB",
+        "tolerance": 0.15
+      },
+      "figures": [
+        "ruby-1p-memory"
+      ],
+      "tolerance": "±15%"
+    },
+    {
+      "claim": {
+        "ceiling": true,
+        "figure": "rooms-tags",
+        "id": "rooms-tags-abs",
+        "kind": "absolute",
+        "quote": "every lane renders the same 3,963 tags on the room page, which the page checks before it measures anything.",
+        "tolerance": 0.0
+      },
+      "figures": [
+        "rooms-tags"
+      ],
+      "tolerance": "±0%"
+    }
+  ],
+  "figures": [
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "jruby-rooms",
+        "lane": "jruby",
+        "metric": "req_per_s",
+        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have.",
+        "range": null,
+        "unknown": null,
+        "value": 1712.0
+      },
+      "published": "1,712 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "jruby-rooms-p50",
+        "lane": "jruby",
+        "metric": "p50_ms",
+        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have.",
+        "range": null,
+        "unknown": null,
+        "value": 8.0
+      },
+      "published": "8 ms"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "rails-rooms",
+        "lane": "rails",
+        "metric": "req_per_s",
+        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have.",
+        "range": null,
+        "unknown": "The deployed Rails row's req/s is in the post's table, which did not survive; the text gives it only through jruby's 5.4× and ruby's 7.4× (about 317–320 req/s).",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "rails-rooms-p50",
+        "lane": "rails",
+        "metric": "p50_ms",
+        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have.",
+        "range": null,
+        "unknown": null,
+        "value": 44.0
+      },
+      "published": "44 ms"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "ruby-rooms",
+        "lane": "ruby",
+        "metric": "req_per_s",
+        "quote": "The page's eight-worker ruby row — 2,366 req/s, 7.4× stock Rails in the same shape — has carried a caveat since it was first published: it is a matched-shape runtime comparison, not a deployment claim.",
+        "range": null,
+        "unknown": null,
+        "value": 2366.0
+      },
+      "published": "2,366 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "ruby-1p-rooms",
+        "lane": "ruby-1p",
+        "metric": "req_per_s",
+        "quote": "For the emitted Campfire on a Ruby runtime you already have: CRuby+YJIT, one worker, 478 req/s in 232 MB, or the full eight in a gigabyte once the pubsub seam exists.",
+        "range": null,
+        "unknown": null,
+        "value": 478.0
+      },
+      "published": "478 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "rails-1p-rooms",
+        "lane": "rails-1p",
+        "metric": "req_per_s",
+        "quote": "On Campfire's room page it is worth 1.8×, and on the message list 1.18×.",
+        "range": null,
+        "unknown": "rails-1p's room-page req/s is in the post's table, which did not survive; the text gives it only through TruffleRuby's 1.8× on stock Rails.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "spinel-rooms",
+        "lane": "spinel",
+        "metric": "req_per_s",
+        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB, a third of a second to a rendered page, which is the row the page exists to publish.",
+        "range": null,
+        "unknown": null,
+        "value": 2570.0
+      },
+      "published": "2,570 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "C-extension lock on (the default), 5 threads",
+        "endpoint": "/rooms/1",
+        "id": "truffleruby-rooms",
+        "lane": "truffleruby",
+        "metric": "req_per_s",
+        "quote": "For the emitted Campfire on TruffleRuby, the flag above is not optional: 432 req/s without it, 1,078 with.",
+        "range": null,
+        "unknown": null,
+        "value": 432.0
+      },
+      "published": "432 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "--cexts-lock=false, 5 threads",
+        "endpoint": "/rooms/1",
+        "id": "truffleruby-unlocked-rooms",
+        "lane": "truffleruby-unlocked",
+        "metric": "req_per_s",
+        "quote": "For the emitted Campfire on TruffleRuby, the flag above is not optional: 432 req/s without it, 1,078 with.",
+        "range": null,
+        "unknown": null,
+        "value": 1078.0
+      },
+      "published": "1,078 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the median of its three timed runs (91, 118, 119)",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-rooms",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor.",
+        "range": null,
+        "unknown": null,
+        "value": 118.0
+      },
+      "published": "118 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "timed run 1 of 3, after 240 s of warm-up",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-rooms-run1",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor.",
+        "range": null,
+        "unknown": null,
+        "value": 91.0
+      },
+      "published": "91 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "timed run 2 of 3",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-rooms-run2",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor.",
+        "range": null,
+        "unknown": null,
+        "value": 118.0
+      },
+      "published": "118 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "timed run 3 of 3",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-rooms-run3",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor.",
+        "range": null,
+        "unknown": null,
+        "value": 119.0
+      },
+      "published": "119 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "run-to-run spread of the three timed runs",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-rooms-spread",
+        "lane": "rails-truffleruby",
+        "metric": "percent",
+        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor.",
+        "range": null,
+        "unknown": null,
+        "value": 11.7
+      },
+      "published": "11.7%"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "every lane renders the same count",
+        "endpoint": "/rooms/1",
+        "id": "rooms-tags",
+        "lane": "rails",
+        "metric": "tags",
+        "quote": "Every request is signed in; every lane renders the same 3,963 tags on the room page, which the page checks before it measures anything.",
+        "range": null,
+        "unknown": null,
+        "value": 3963.0
+      },
+      "published": "3,963 tags"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "thread ladder, 12 threads",
+        "endpoint": "/rooms/1",
+        "id": "jruby-ladder-12",
+        "lane": "jruby",
+        "metric": "req_per_s",
+        "quote": "JRuby has the same constraint and runs one process too; its ladder peaked at one Puma thread per hardware thread (12 → 1,730 req/s; the 40 that Rails' worker formula implies costs 19%), so that is the shape it runs.",
+        "range": null,
+        "unknown": null,
+        "value": 1730.0
+      },
+      "published": "1,730 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "thread ladder, 40 threads",
+        "endpoint": "/rooms/1",
+        "id": "jruby-ladder-40",
+        "lane": "jruby-40t",
+        "metric": "req_per_s",
+        "quote": "JRuby has the same constraint and runs one process too; its ladder peaked at one Puma thread per hardware thread (12 → 1,730 req/s; the 40 that Rails' worker formula implies costs 19%), so that is the shape it runs.",
+        "range": null,
+        "unknown": "The post gives the 40-thread rung only as a 19% cost against the 12-thread peak.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "thread ladder, 4 threads, C-extension lock on",
+        "endpoint": "/rooms/1",
+        "id": "truffleruby-ladder-4",
+        "lane": "truffleruby-4t",
+        "metric": "req_per_s",
+        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293 — and the first version of this post explained that wrongly, as a global interpreter lock.",
+        "range": null,
+        "unknown": null,
+        "value": 458.0
+      },
+      "published": "458 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "thread ladder, 12 threads, C-extension lock on",
+        "endpoint": "/rooms/1",
+        "id": "truffleruby-ladder-12",
+        "lane": "truffleruby-12t",
+        "metric": "req_per_s",
+        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293 — and the first version of this post explained that wrongly, as a global interpreter lock.",
+        "range": null,
+        "unknown": null,
+        "value": 384.0
+      },
+      "published": "384 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "thread ladder, 40 threads, C-extension lock on",
+        "endpoint": "/rooms/1",
+        "id": "truffleruby-ladder-40",
+        "lane": "truffleruby-40t",
+        "metric": "req_per_s",
+        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293 — and the first version of this post explained that wrongly, as a global interpreter lock.",
+        "range": null,
+        "unknown": null,
+        "value": 293.0
+      },
+      "published": "293 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "1 GB heap (the heap experiment)",
+        "endpoint": null,
+        "id": "jruby-heap-1g",
+        "lane": "jruby",
+        "metric": "req_per_s",
+        "quote": "Heaps are pinned, as the blog's are: 1 GB for the emit (512 MB holds it, at a 24% cost to garbage collection), 2 GB for stock Rails.",
+        "range": null,
+        "unknown": "The heap experiment's throughput is not given, only the 24% cost; the endpoint is not named.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "512 MB heap (the heap experiment)",
+        "endpoint": null,
+        "id": "jruby-heap-512m",
+        "lane": "jruby-512m",
+        "metric": "req_per_s",
+        "quote": "Heaps are pinned, as the blog's are: 1 GB for the emit (512 MB holds it, at a 24% cost to garbage collection), 2 GB for stock Rails.",
+        "range": null,
+        "unknown": "The heap experiment's throughput is not given, only the 24% cost; the endpoint is not named.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1/messages",
+        "id": "rails-1p-messages",
+        "lane": "rails-1p",
+        "metric": "req_per_s",
+        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545.",
+        "range": null,
+        "unknown": null,
+        "value": 134.0
+      },
+      "published": "134 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1/messages",
+        "id": "rails-truffleruby-messages",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545.",
+        "range": null,
+        "unknown": null,
+        "value": 158.0
+      },
+      "published": "158 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1/messages",
+        "id": "ruby-1p-messages",
+        "lane": "ruby-1p",
+        "metric": "req_per_s",
+        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545.",
+        "range": null,
+        "unknown": null,
+        "value": 985.0
+      },
+      "published": "985 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "C-extension lock on (as shipped)",
+        "endpoint": "/rooms/1/messages",
+        "id": "truffleruby-messages",
+        "lane": "truffleruby",
+        "metric": "req_per_s",
+        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545.",
+        "range": null,
+        "unknown": null,
+        "value": 803.0
+      },
+      "published": "803 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1/messages",
+        "id": "jruby-messages",
+        "lane": "jruby",
+        "metric": "req_per_s",
+        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545.",
+        "range": null,
+        "unknown": null,
+        "value": 3545.0
+      },
+      "published": "3,545 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": null,
+        "id": "ruby-1p-memory",
+        "lane": "ruby-1p",
+        "metric": "memory_mb",
+        "quote": "For the emitted Campfire on a Ruby runtime you already have: CRuby+YJIT, one worker, 478 req/s in 232 MB, or the full eight in a gigabyte once the pubsub seam exists.",
+        "range": null,
+        "unknown": null,
+        "value": 232.0
+      },
+      "published": "232 MB"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "~1 GB in the post",
+        "endpoint": null,
+        "id": "ruby-memory",
+        "lane": "ruby",
+        "metric": "memory_mb",
+        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary.",
+        "range": null,
+        "unknown": null,
+        "value": 1024.0
+      },
+      "published": "≈ 1,024 MB"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "1.6 GB in the post",
+        "endpoint": null,
+        "id": "jruby-memory",
+        "lane": "jruby",
+        "metric": "memory_mb",
+        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary.",
+        "range": null,
+        "unknown": null,
+        "value": 1638.0
+      },
+      "published": "≈ 1,638 MB"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": null,
+        "id": "spinel-memory",
+        "lane": "spinel",
+        "metric": "memory_mb",
+        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB, a third of a second to a rendered page, which is the row the page exists to publish.",
+        "range": null,
+        "unknown": null,
+        "value": 140.0
+      },
+      "published": "140 MB"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "2.9 GB in the post",
+        "endpoint": null,
+        "id": "rails-truffleruby-memory",
+        "lane": "rails-truffleruby",
+        "metric": "memory_mb",
+        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds.",
+        "range": null,
+        "unknown": null,
+        "value": 2970.0
+      },
+      "published": "≈ 2,970 MB"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-per-gb",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s_per_gb",
+        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds.",
+        "range": null,
+        "unknown": null,
+        "value": 41.0
+      },
+      "published": "41 req/s/GB"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "rails-per-gb",
+        "lane": "rails",
+        "metric": "req_per_s_per_gb",
+        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds.",
+        "range": null,
+        "unknown": null,
+        "value": 172.0
+      },
+      "published": "172 req/s/GB"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": "/rooms/1",
+        "id": "spinel-per-gb",
+        "lane": "spinel",
+        "metric": "req_per_s_per_gb",
+        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds.",
+        "range": null,
+        "unknown": null,
+        "value": 18683.0
+      },
+      "published": "18,683 req/s/GB"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": null,
+        "id": "jruby-boot-accept",
+        "lane": "jruby",
+        "metric": "boot_accept_s",
+        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary.",
+        "range": null,
+        "unknown": null,
+        "value": 5.0
+      },
+      "published": "5 s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": null,
+        "id": "jruby-boot-page",
+        "lane": "jruby",
+        "metric": "boot_page_s",
+        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary.",
+        "range": null,
+        "unknown": null,
+        "value": 6.0
+      },
+      "published": "6 s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": null,
+        "endpoint": null,
+        "id": "ruby-boot-page",
+        "lane": "ruby",
+        "metric": "boot_page_s",
+        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary.",
+        "range": null,
+        "unknown": null,
+        "value": 1.7
+      },
+      "published": "1.7 s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "a third of a second in the post",
+        "endpoint": null,
+        "id": "spinel-boot-page",
+        "lane": "spinel",
+        "metric": "boot_page_s",
+        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB, a third of a second to a rendered page, which is the row the page exists to publish.",
+        "range": null,
+        "unknown": null,
+        "value": 0.33
+      },
+      "published": "≈ 0.33 s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "'a boot of nine seconds', not split into accept and page",
+        "endpoint": null,
+        "id": "rails-truffleruby-boot",
+        "lane": "rails-truffleruby",
+        "metric": "boot_page_s",
+        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds.",
+        "range": null,
+        "unknown": null,
+        "value": 9.0
+      },
+      "published": "9 s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "100 message rows stepped 2,000 times, single-threaded",
+        "endpoint": null,
+        "id": "rowstep-cruby-us",
+        "lane": "rowstep-cruby",
+        "metric": "us_per_row",
+        "quote": "Stepping 100 message rows out of Campfire's own database, two thousand times, single-threaded, is 0.83 µs a row on CRuby+YJIT and 2.4 µs a row on TruffleRuby.",
+        "range": null,
+        "unknown": null,
+        "value": 0.83
+      },
+      "published": "0.83 µs/row"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "100 message rows stepped 2,000 times, single-threaded",
+        "endpoint": null,
+        "id": "rowstep-truffleruby-us",
+        "lane": "rowstep-truffleruby",
+        "metric": "us_per_row",
+        "quote": "Stepping 100 message rows out of Campfire's own database, two thousand times, single-threaded, is 0.83 µs a row on CRuby+YJIT and 2.4 µs a row on TruffleRuby.",
+        "range": null,
+        "unknown": null,
+        "value": 2.4
+      },
+      "published": "2.4 µs/row"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "single-threaded, C-extension lock on (the flag experiment)",
+        "endpoint": null,
+        "id": "rowstep-truffleruby-locked-us",
+        "lane": "rowstep-truffleruby",
+        "metric": "us_per_row",
+        "quote": "Single-threaded the lock costs about 3% (2.44 µs a row against 2.36), which is how it hid: it is invisible in a microbenchmark and decisive in a server.",
+        "range": null,
+        "unknown": null,
+        "value": 2.44
+      },
+      "published": "2.44 µs/row"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "single-threaded, --cexts-lock=false",
+        "endpoint": null,
+        "id": "rowstep-truffleruby-unlocked-us",
+        "lane": "rowstep-truffleruby-unlocked",
+        "metric": "us_per_row",
+        "quote": "Single-threaded the lock costs about 3% (2.44 µs a row against 2.36), which is how it hid: it is invisible in a microbenchmark and decisive in a server.",
+        "range": null,
+        "unknown": null,
+        "value": 2.36
+      },
+      "published": "2.36 µs/row"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the flag experiment, C-extension lock on",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-flag-locked",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread — because at eighteen requests per second per thread it is nowhere near the lock, so the 1.8× the runtime swap buys it stands.",
+        "range": null,
+        "unknown": null,
+        "value": 89.0
+      },
+      "published": "89 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the flag experiment, --cexts-lock=false",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-flag-unlocked",
+        "lane": "rails-truffleruby-unlocked",
+        "metric": "req_per_s",
+        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread — because at eighteen requests per second per thread it is nowhere near the lock, so the 1.8× the runtime swap buys it stands.",
+        "range": null,
+        "unknown": null,
+        "value": 93.0
+      },
+      "published": "93 req/s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "per Puma thread (five threads), in the flag experiment",
+        "endpoint": "/rooms/1",
+        "id": "rails-truffleruby-per-thread",
+        "lane": "rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread — because at eighteen requests per second per thread it is nowhere near the lock, so the 1.8× the runtime swap buys it stands.",
+        "range": null,
+        "unknown": null,
+        "value": 18.0
+      },
+      "published": "≈ 18 req/s"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the blog fixture's HTML page",
+        "endpoint": null,
+        "id": "blog-rails-html",
+        "lane": "blog-rails",
+        "metric": "req_per_s",
+        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close.",
+        "range": null,
+        "unknown": "The previous post's figure; this post gives only the 3.4× between runtimes.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the blog fixture's HTML page",
+        "endpoint": null,
+        "id": "blog-rails-truffleruby-html",
+        "lane": "blog-rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close.",
+        "range": null,
+        "unknown": "The previous post's figure; this post gives only the 3.4× between runtimes.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the blog fixture's JSON page",
+        "endpoint": null,
+        "id": "blog-rails-json",
+        "lane": "blog-rails",
+        "metric": "req_per_s",
+        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close.",
+        "range": null,
+        "unknown": "The previous post's figure; this post gives only the 5.2× between runtimes.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the blog fixture's JSON page",
+        "endpoint": null,
+        "id": "blog-rails-truffleruby-json",
+        "lane": "blog-rails-truffleruby",
+        "metric": "req_per_s",
+        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close.",
+        "range": null,
+        "unknown": "The previous post's figure; this post gives only the 5.2× between runtimes.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the blog fixture",
+        "endpoint": null,
+        "id": "blog-ruby-req",
+        "lane": "blog-ruby",
+        "metric": "req_per_s",
+        "quote": "And where the blog's emit gained 1.8× from Graal, Campfire's emit loses: 0.9× on the room page, 0.82× on the messages.",
+        "range": null,
+        "unknown": "The previous post's figure; this post gives only the emit's 1.8× from Graal.",
+        "value": null
+      },
+      "published": "not given"
+    },
+    {
+      "figure": {
+        "approx": false,
+        "condition": "the blog fixture",
+        "endpoint": null,
+        "id": "blog-truffleruby-req",
+        "lane": "blog-truffleruby",
+        "metric": "req_per_s",
+        "quote": "And where the blog's emit gained 1.8× from Graal, Campfire's emit loses: 0.9× on the room page, 0.82× on the messages.",
+        "range": null,
+        "unknown": "The previous post's figure; this post gives only the emit's 1.8× from Graal.",
+        "value": null
+      },
+      "published": "not given"
+    }
+  ],
+  "lanes": [
+    {
+      "here": {
+        "fix": "gem install bundler && sudo apt-get install redis-server",
+        "state": "blocked",
+        "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "bash",
+          "scripts/campfire-oracle",
+          "serve",
+          "--deployed",
+          "--port",
+          "4300"
+        ],
+        "dir": "sources/roundhouse",
+        "env": {},
+        "harness": null,
+        "health": "/up",
+        "heap_mb": null,
+        "image": null,
+        "name": "rails",
+        "needs": [
+          "yjit",
+          "bundler",
+          "redis-server"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4300,
+        "runtime": "ruby",
+        "server": "thruster+puma",
+        "services": [
+          "redis"
+        ],
+        "threads": 5,
+        "warmup": "20s",
+        "why": "Rails as its own Dockerfile deploys it: Thruster in front of Puma, eight forked workers on this box (campfire's (processor_count * 0.666).ceil), five threads each, jemalloc, resque-pool alongside, the message fragments cached in Redis. Redis is started for it (the redis service).",
+        "workers": 8
+      }
+    },
+    {
+      "here": {
+        "fix": "gem install bundler && sudo apt-get install redis-server",
+        "state": "blocked",
+        "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "bash",
+          "scripts/campfire-oracle",
+          "serve",
+          "--workers",
+          "1",
+          "--port",
+          "4301"
+        ],
+        "dir": "sources/roundhouse",
+        "env": {},
+        "harness": {
+          "target": "rails",
+          "workers": 1
+        },
+        "health": "/up",
+        "heap_mb": null,
+        "image": null,
+        "name": "rails-1p",
+        "needs": [
+          "yjit",
+          "bundler",
+          "redis-server"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4301,
+        "runtime": "ruby",
+        "server": "puma",
+        "services": [
+          "redis"
+        ],
+        "threads": 5,
+        "warmup": "20s",
+        "why": "The one-process twin of rails: one Puma worker × 5 threads, no Thruster, no resque-pool — the CRuby shape the TruffleRuby Rails lane is read against.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs bundler, which this machine lacks."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/ruby",
+        "env": {
+          "LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
+          "PORT": "4302",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "5",
+          "RUBY_YJIT_ENABLE": "1",
+          "WEB_CONCURRENCY": "8"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": null,
+        "image": null,
+        "name": "ruby",
+        "needs": [
+          "yjit",
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4302,
+        "runtime": "ruby",
+        "server": "puma",
+        "services": [],
+        "threads": 5,
+        "warmup": "20s",
+        "why": "The emit in the same Puma shape as rails (eight forked workers, the same allocator: jemalloc at its Ubuntu path). A matched-shape runtime comparison, not a deployment claim: the emitted tree keeps its Action Cable registry and job queue in-process, so Campfire could not actually run this shape.",
+        "workers": 8
+      }
+    },
+    {
+      "here": {
+        "fix": "gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs bundler, which this machine lacks."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/ruby",
+        "env": {
+          "LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
+          "PORT": "4303",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "5",
+          "RUBY_YJIT_ENABLE": "1",
+          "WEB_CONCURRENCY": "1"
+        },
+        "harness": {
+          "target": "ruby",
+          "workers": 1
+        },
+        "health": "/up",
+        "heap_mb": null,
+        "image": null,
+        "name": "ruby-1p",
+        "needs": [
+          "yjit",
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4303,
+        "runtime": "ruby",
+        "server": "puma",
+        "services": [],
+        "threads": 5,
+        "warmup": "20s",
+        "why": "The emit, one Puma worker × 5 threads on CRuby+YJIT: the deployable CRuby shape today (one cable registry, one job queue), and the one-process shape the TruffleRuby emit is read against.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "jruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/jruby",
+        "env": {
+          "JRUBY_OPTS": "-J-Xmx1g -J-Xms1g",
+          "PORT": "4304",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "12",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 1024,
+        "image": null,
+        "name": "jruby",
+        "needs": [
+          "java",
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4304,
+        "runtime": "jruby",
+        "server": "puma",
+        "services": [],
+        "threads": 12,
+        "warmup": "1m",
+        "why": "The emit on the JVM: one process (Puma single mode, WEB_CONCURRENCY=0) with one Puma thread per hardware thread, twelve, where its ladder peaked; heap pinned at 1 GB. One registry, one fragment cache, one job queue, and a JDBC driver with no C extension to serialize behind.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "jruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/jruby",
+        "env": {
+          "JRUBY_OPTS": "-J-Xmx1g -J-Xms1g",
+          "PORT": "4305",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "40",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 1024,
+        "image": null,
+        "name": "jruby-40t",
+        "needs": [
+          "java",
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4305,
+        "runtime": "jruby",
+        "server": "puma",
+        "services": [],
+        "threads": 40,
+        "warmup": "1m",
+        "why": "A rung of JRuby's thread ladder: the 40 threads Rails' worker formula implies (8 workers × 5), in one process.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "jruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/jruby",
+        "env": {
+          "JRUBY_OPTS": "-J-Xmx512m -J-Xms512m",
+          "PORT": "4306",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "12",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 512,
+        "image": null,
+        "name": "jruby-512m",
+        "needs": [
+          "java",
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4306,
+        "runtime": "jruby",
+        "server": "puma",
+        "services": [],
+        "threads": 12,
+        "warmup": "1m",
+        "why": "The jruby lane with the blog's 512 MB heap instead of 1 GB: it holds the emit, at a cost to garbage collection, which is why the emit's heap is pinned at 1 GB.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "truffleruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/ruby",
+        "env": {
+          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
+          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
+          "BUNDLE_VERSION": "system",
+          "BUNDLE_WITHOUT": "development:test",
+          "PORT": "4307",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "5",
+          "TRUFFLERUBYOPT": "--vm.Xmx1g",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 1024,
+        "image": null,
+        "name": "truffleruby",
+        "needs": [
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4307,
+        "runtime": "truffleruby",
+        "server": "puma",
+        "services": [],
+        "threads": 5,
+        "warmup": "2m",
+        "why": "The CRuby tree, unmodified, under TruffleRuby with its own bundle: one process (there is no fork), 1 GB heap, read against ruby-1p. It runs the default — the global C-extension lock — because that is what a bundle install gives you, and sqlite3 2.9.3 declares no thread safety.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "truffleruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/ruby",
+        "env": {
+          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
+          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
+          "BUNDLE_VERSION": "system",
+          "BUNDLE_WITHOUT": "development:test",
+          "PORT": "4308",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "5",
+          "TRUFFLERUBYOPT": "--vm.Xmx1g --experimental-options --cexts-lock=false",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 1024,
+        "image": null,
+        "name": "truffleruby-unlocked",
+        "needs": [
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4308,
+        "runtime": "truffleruby",
+        "server": "puma",
+        "services": [],
+        "threads": 5,
+        "warmup": "2m",
+        "why": "The truffleruby lane with TruffleRuby's documented escape hatch, --cexts-lock=false: the global C-extension lock off, where the flag is the whole point.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "truffleruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/ruby",
+        "env": {
+          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
+          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
+          "BUNDLE_VERSION": "system",
+          "BUNDLE_WITHOUT": "development:test",
+          "PORT": "4309",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "4",
+          "TRUFFLERUBYOPT": "--vm.Xmx1g",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 1024,
+        "image": null,
+        "name": "truffleruby-4t",
+        "needs": [
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4309,
+        "runtime": "truffleruby",
+        "server": "puma",
+        "services": [],
+        "threads": 4,
+        "warmup": "2m",
+        "why": "A rung of TruffleRuby's thread ladder (locked, the default): 4 threads, where it served the most.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "truffleruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/ruby",
+        "env": {
+          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
+          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
+          "BUNDLE_VERSION": "system",
+          "BUNDLE_WITHOUT": "development:test",
+          "PORT": "4310",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "12",
+          "TRUFFLERUBYOPT": "--vm.Xmx1g",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 1024,
+        "image": null,
+        "name": "truffleruby-12t",
+        "needs": [
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4310,
+        "runtime": "truffleruby",
+        "server": "puma",
+        "services": [],
+        "threads": 12,
+        "warmup": "2m",
+        "why": "A rung of TruffleRuby's thread ladder (locked): 12 threads, one per hardware thread, the shape that served JRuby best.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "2m",
+        "command": [
+          "truffleruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-C",
+          "config/puma.rb",
+          "config.ru"
+        ],
+        "dir": "trees/ruby",
+        "env": {
+          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
+          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
+          "BUNDLE_VERSION": "system",
+          "BUNDLE_WITHOUT": "development:test",
+          "PORT": "4311",
+          "RAILS_ENV": "production",
+          "RAILS_MAX_THREADS": "40",
+          "TRUFFLERUBYOPT": "--vm.Xmx1g",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 1024,
+        "image": null,
+        "name": "truffleruby-40t",
+        "needs": [
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4311,
+        "runtime": "truffleruby",
+        "server": "puma",
+        "services": [],
+        "threads": 40,
+        "warmup": "2m",
+        "why": "A rung of TruffleRuby's thread ladder (locked): 40 threads, where the C-extension lock serializes the most.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server",
+        "state": "blocked",
+        "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "3m",
+        "command": [
+          "bash",
+          "scripts/campfire-oracle",
+          "serve",
+          "--runtime",
+          "truffleruby",
+          "--port",
+          "4312"
+        ],
+        "dir": "sources/roundhouse",
+        "env": {},
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 2048,
+        "image": null,
+        "name": "rails-truffleruby",
+        "needs": [
+          "bundler",
+          "redis-server"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4312,
+        "runtime": "truffleruby",
+        "server": "puma",
+        "services": [
+          "redis"
+        ],
+        "threads": 5,
+        "warmup": "4m",
+        "why": "Campfire itself under TruffleRuby: the same checkout and Rails revision the rails lane serves, with a second bundle TruffleRuby compiled beside the first; one process (no fork, so neither Campfire's worker formula nor resque-pool can run), no Thruster, 2 GB heap — a runtime swap on rails-1p, not on rails.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server",
+        "state": "blocked",
+        "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+      },
+      "lane": {
+        "boot_budget": "3m",
+        "command": [
+          "truffleruby",
+          "-S",
+          "bundle",
+          "exec",
+          "puma",
+          "-p",
+          "4313",
+          "-e",
+          "production",
+          "config.ru"
+        ],
+        "dir": "sources/roundhouse/build/campfire-oracle",
+        "env": {
+          "BUNDLE_LOCKFILE": "../campfire-oracle-bundle-truffleruby/Gemfile.lock",
+          "BUNDLE_PATH": "../campfire-oracle-bundle-truffleruby",
+          "BUNDLE_VERSION": "system",
+          "BUNDLE_WITHOUT": "development:test",
+          "DISABLE_SSL": "1",
+          "RAILS_ENV": "production",
+          "RAILS_LOG_LEVEL": "warn",
+          "RAILS_MAX_THREADS": "5",
+          "SECRET_KEY_BASE": "campfire-oracle-benchmark-secret-not-a-deployment",
+          "TRUFFLERUBYOPT": "--vm.Xmx2g --experimental-options --cexts-lock=false",
+          "WEB_CONCURRENCY": "0"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": 2048,
+        "image": null,
+        "name": "rails-truffleruby-unlocked",
+        "needs": [
+          "bundler",
+          "redis-server"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4313,
+        "runtime": "truffleruby",
+        "server": "puma",
+        "services": [
+          "redis"
+        ],
+        "threads": 5,
+        "warmup": "4m",
+        "why": "Stock Campfire on TruffleRuby with the C-extension lock off. campfire-oracle serve sets TRUFFLERUBYOPT itself, so this lane starts Puma as that script does (same tree, bundle, lockfile, environment and 2 GB heap) with --cexts-lock=false added.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "fix": "gem install bundler",
+        "state": "blocked",
+        "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
+      },
+      "lane": {
+        "boot_budget": "1m",
+        "command": [
+          "build/blog"
+        ],
+        "dir": "trees/spinel",
+        "env": {
+          "BLOG_DB": "storage/development.sqlite3",
+          "DATABASE_POOL_SIZE": "16",
+          "PORT": "4314"
+        },
+        "harness": null,
+        "health": "/up",
+        "heap_mb": null,
+        "image": null,
+        "name": "spinel",
+        "needs": [
+          "make",
+          "cc",
+          "curl",
+          "npm",
+          "bundler"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 4314,
+        "runtime": null,
+        "server": "spinel",
+        "services": [],
+        "threads": null,
+        "warmup": "20s",
+        "why": "The emit compiled to a native binary by Spinel, its workers autodetected: the smallest and fastest row, which the page exists to publish. Built from Spinel's master and Roundhouse's spinel emit (the post gives neither revision nor the harness's commands for them; see the steps), its connection pool sized to the 16 connections as scripts/bench sizes it.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "The row-stepping script is not published."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "rowstep-cruby",
+        "needs": [],
+        "not_runnable": "The row-stepping script is not published.",
+        "placement": "host",
+        "port": null,
+        "runtime": "ruby",
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "A single-threaded microbenchmark: stepping 100 message rows out of Campfire's own database, two thousand times, through the sqlite3 gem on CRuby+YJIT.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "The row-stepping script is not published."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "rowstep-truffleruby",
+        "needs": [],
+        "not_runnable": "The row-stepping script is not published.",
+        "placement": "host",
+        "port": null,
+        "runtime": "truffleruby",
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "The same row-stepping microbenchmark on TruffleRuby, C-extension lock on (the default): the per-call toll of each crossing into a C extension.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "The row-stepping script is not published."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "rowstep-truffleruby-unlocked",
+        "needs": [],
+        "not_runnable": "The row-stepping script is not published.",
+        "placement": "host",
+        "port": null,
+        "runtime": "truffleruby",
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "The same row-stepping microbenchmark on TruffleRuby with --cexts-lock=false: what the lock costs single-threaded.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "blog-rails",
+        "needs": [],
+        "not_runnable": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it.",
+        "placement": "host",
+        "port": null,
+        "runtime": null,
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "Stock Rails on CRuby+YJIT, on the blog fixture.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "blog-rails-truffleruby",
+        "needs": [],
+        "not_runnable": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it.",
+        "placement": "host",
+        "port": null,
+        "runtime": null,
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "Stock Rails on TruffleRuby, on the blog fixture.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "blog-ruby",
+        "needs": [],
+        "not_runnable": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it.",
+        "placement": "host",
+        "port": null,
+        "runtime": null,
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "Roundhouse's emitted Ruby on CRuby+YJIT, on the blog fixture.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "blog-truffleruby",
+        "needs": [],
+        "not_runnable": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it.",
+        "placement": "host",
+        "port": null,
+        "runtime": null,
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "Roundhouse's emitted Ruby on TruffleRuby, on the blog fixture.",
+        "workers": null
+      }
+    }
+  ],
+  "machine": {
+    "base_mhz": 3600,
+    "boost": false,
+    "cores": 6,
+    "cpu": "AMD Ryzen 5 3600 6-Core Processor",
+    "governor": "performance",
+    "kernel": null,
+    "memory_gb": 63,
+    "os": "Ubuntu 24.04.5 LTS",
+    "quote": "The machine, harness and app are the page's: a bare-metal Ryzen 5 3600 with the governor pinned and boost off, wrk at 16 connections, three 20-second runs per cell after a warmup the harness sizes per lane — 20 s for the CRuby and Spinel lanes, 60 for JRuby, 120 for the emit on TruffleRuby, 240 for stock Rails on it — with the median reported.",
+    "smt": true,
+    "threads": 12,
+    "virtualization": "none"
+  },
   "post": {
-    "id": "campfire-runtimes",
-    "title": "Campfire on CRuby, JRuby and TruffleRuby",
     "author": "Sam Ruby",
     "date": "2026-09",
-    "url": null,
+    "id": "campfire-runtimes",
     "run": "the nightly of September 22",
     "summary": "Campfire, emitted by Roundhouse and as stock Rails, on CRuby+YJIT, JRuby and TruffleRuby. One JRuby process with twelve threads serves the room page at 1,712 req/s (8 ms median against Rails' 44): 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row and 0.72× of eight CRuby workers, for 1.6 GB and a five-to-six-second boot — the first multi-core row Campfire could deploy as it stands. TruffleRuby buys stock Rails 1.8× on the room page (at 2.9 GB) but, as shipped, costs the emit (0.9× of CRuby's one process): sqlite3 2.9.3 declares no thread safety, so TruffleRuby's global C-extension lock serializes every row, and its thread ladder inverts. Turning the lock off (--cexts-lock=false) is worth 2.5× (432 → 1,078 req/s). The Spinel binary stays the smallest and fastest row: 2,570 req/s in 140 MB.",
+    "title": "Campfire on CRuby, JRuby and TruffleRuby",
     "unknowns": [
       "Roundhouse's commit is not given; the post's reproduction clones its default branch.",
       "The Rails revision is not given as a SHA: Rails 8.2.0.alpha at the revision Campfire's Gemfile.lock pins at ed0f9a5.",
@@ -1329,1393 +3849,233 @@ export const runtimesPost: PostView = {
       "The flag experiment's figures (89 and 93 req/s for stock Rails, 432 and 1,078 for the emit, 2.44 and 2.36 µs a row) may come from runs other than the nightly's; the post does not date them. This recipe reads 432 as the truffleruby lane's room-page figure, which agrees with the post's 0.9× against ruby-1p's 478; 89 and 93 are kept apart from the nightly's 118.",
       "The blog fixture's figures (3.4× on HTML, 5.2× on JSON, the emit's 1.8×) come from the previous post and are carried as context lanes this recipe cannot run.",
       "The post's 'dividend that was 7.4× on CRuby has been halved' compares two ratios (3.6× on TruffleRuby against 7.4× on CRuby); a claim between two ratios cannot be written, so each ratio is its own claim."
-    ]
+    ],
+    "url": null
   },
-  "checksum": {
-    "status": "matches"
-  },
-  "machine": {
-    "cpu": "AMD Ryzen 5 3600 6-Core Processor",
-    "cores": 6,
-    "threads": 12,
-    "smt": true,
-    "base_mhz": 3600,
-    "boost": false,
-    "governor": "performance",
-    "memory_gb": 63,
-    "os": "Ubuntu 24.04.5 LTS",
-    "kernel": null,
-    "virtualization": "none",
-    "quote": "The machine, harness and app are the page's: a bare-metal Ryzen 5 3600 with the governor pinned and boost off, wrk at 16 connections, three 20-second runs per cell after a warmup the harness sizes per lane — 20 s for the CRuby and Spinel lanes, 60 for JRuby, 120 for the emit on TruffleRuby, 240 for stock Rails on it — with the median reported."
-  },
-  "toolchains": [
-    {
-      "toolchain": {
-        "name": "ruby",
-        "version": "4.0.5",
-        "command": [
-          "ruby",
-          "--version"
-        ],
-        "pattern": "ruby (\\d+\\.\\d+\\.\\d+)",
-        "why": "CRuby runs the emitted ruby lanes and stock Rails; every CRuby lane runs with YJIT.",
-        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
-        "mise": "ruby@4.0.5"
-      },
-      "on_path": true
-    },
-    {
-      "toolchain": {
-        "name": "yjit",
-        "version": "4.0.5",
-        "command": [
-          "ruby",
-          "--yjit",
-          "-e",
-          "puts(defined?(RubyVM::YJIT) && RubyVM::YJIT.enabled? ? \"yjit #{RUBY_VERSION}\" : \"no yjit\")"
-        ],
-        "pattern": "yjit (\\d+\\.\\d+\\.\\d+)",
-        "why": "The CRuby lanes are CRuby+YJIT; a Ruby built without YJIT prints no version here and the CRuby lanes cannot run as published.",
-        "quote": "For the emitted Campfire on a Ruby runtime you already have: CRuby+YJIT, one worker, 478 req/s in 232 MB, or the full eight in a gigabyte once the pubsub seam exists.",
-        "mise": "ruby@4.0.5"
-      },
-      "on_path": true
-    },
-    {
-      "toolchain": {
-        "name": "jruby",
-        "version": "10.1.1.0",
-        "command": [
-          "jruby",
-          "--version"
-        ],
-        "pattern": "jruby (\\d+\\.\\d+\\.\\d+\\.\\d+)",
-        "why": "JRuby runs the emitted JVM tree (the same tree over JDBC): one process, twelve real threads, no GVL.",
-        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
-        "mise": "ruby@jruby-10.1.1.0"
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "java",
-        "version": "25",
-        "command": [
-          "java",
-          "-version"
-        ],
-        "pattern": "version \"(\\d+(?:\\.\\d+)*)",
-        "why": "The JDK under JRuby; the JIT's code and metadata live outside the pinned heap, which is part of JRuby's 1.6 GB.",
-        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
-        "mise": "java@25"
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "truffleruby",
-        "version": "40.0.0",
-        "command": [
-          "truffleruby",
-          "--version"
-        ],
-        "pattern": "truffleruby (\\d+\\.\\d+\\.\\d+)[^\\n]*Native",
-        "why": "TruffleRuby, the native (not JVM) build: the pattern only matches a banner that says Native. It serves the CRuby tree unmodified and stock Campfire, each one process, because it has no fork.",
-        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
-        "mise": "ruby@truffleruby-40.0.0"
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "bundler",
-        "version": "*",
-        "command": [
-          "bundle",
-          "--version"
-        ],
-        "pattern": "(\\d+\\.\\d+\\.\\d+)",
-        "why": "Each runtime installs its own bundle; the post gives no Bundler version (TruffleRuby uses the one it ships: BUNDLE_VERSION=system).",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "cargo",
-        "version": "*",
-        "command": [
-          "cargo",
-          "--version"
-        ],
-        "pattern": "cargo (\\d+\\.\\d+\\.\\d+)",
-        "why": "Builds the Roundhouse emitter (cargo run --release --bin roundhouse); the post gives no Rust version.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "rustc",
-        "version": "*",
-        "command": [
-          "rustc",
-          "--version"
-        ],
-        "pattern": "rustc (\\d+\\.\\d+\\.\\d+)",
-        "why": "The compiler behind cargo; recorded because the emitter is built on the reader's machine.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "wrk",
-        "version": "*",
-        "command": [
-          "wrk",
-          "--version"
-        ],
-        "pattern": "wrk (?:debian/)?(\\d+\\.\\d+\\.\\d+)",
-        "why": "The post's load generator (wrk -t2 -c16 -d20s --latency with the session cookie); Reprise's own load generator runs the same shape, and wrk is the peer it can be compared with.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "sqlite3",
-        "version": "*",
-        "command": [
-          "sqlite3",
-          "--version"
-        ],
-        "pattern": "^(\\d+\\.\\d+\\.\\d+)",
-        "why": "campfire-oracle prepare requires the sqlite3 command; every lane reads the same seeded SQLite file.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "redis-server",
-        "version": "*",
-        "command": [
-          "redis-server",
-          "--version"
-        ],
-        "pattern": "v=(\\d+\\.\\d+\\.\\d+)",
-        "why": "Stock Campfire keeps its fragment cache, Action Cable adapter and Resque queue in Redis; the harness used the box's own, the run starts one for the rails lanes (the redis service) and stops it after.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "make",
-        "version": "*",
-        "command": [
-          "make",
-          "--version"
-        ],
-        "pattern": "GNU Make (\\d+\\.\\d+(?:\\.\\d+)?)",
-        "why": "Builds Spinel (make deps, make all) and the emitted spinel tree (make assets, make build).",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "cc",
-        "version": "*",
-        "command": [
-          "cc",
-          "--version"
-        ],
-        "pattern": "(\\d+\\.\\d+\\.\\d+)",
-        "why": "Spinel is a C program, and it compiles the emitted tree through the C compiler into the binary the spinel lane serves (which links SQLite: the SQLite headers, libsqlite3-dev on Debian, must be installed too). The post does not name a compiler.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "curl",
-        "version": "*",
-        "command": [
-          "curl",
-          "--version"
-        ],
-        "pattern": "curl (\\d+\\.\\d+\\.\\d+)",
-        "why": "Spinel's make deps fetches the Prism and RBS C sources it vendors from rubygems.org with curl.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    },
-    {
-      "toolchain": {
-        "name": "npm",
-        "version": "*",
-        "command": [
-          "npm",
-          "--version"
-        ],
-        "pattern": "(\\d+\\.\\d+\\.\\d+)",
-        "why": "The emitted spinel tree's make assets installs and runs Tailwind's CLI from npm for the stylesheet the binary serves.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    }
-  ],
-  "lanes": [
-    {
-      "lane": {
-        "name": "rails",
-        "runtime": "ruby",
-        "needs": [
-          "yjit",
-          "bundler",
-          "redis-server"
-        ],
-        "server": "thruster+puma",
-        "workers": 8,
-        "threads": 5,
-        "env": {},
-        "heap_mb": null,
-        "warmup": "20s",
-        "command": [
-          "bash",
-          "scripts/campfire-oracle",
-          "serve",
-          "--deployed",
-          "--port",
-          "4300"
-        ],
-        "dir": "sources/roundhouse",
-        "port": 4300,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "Rails as its own Dockerfile deploys it: Thruster in front of Puma, eight forked workers on this box (campfire's (processor_count * 0.666).ceil), five threads each, jemalloc, resque-pool alongside, the message fragments cached in Redis. Redis is started for it (the redis service).",
-        "not_runnable": null,
-        "harness": null,
-        "services": [
-          "redis"
-        ]
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs bundler and redis-server, which this machine lacks.",
-        "fix": "gem install bundler && sudo apt-get install redis-server"
-      }
-    },
-    {
-      "lane": {
-        "name": "rails-1p",
-        "runtime": "ruby",
-        "needs": [
-          "yjit",
-          "bundler",
-          "redis-server"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 5,
-        "env": {},
-        "heap_mb": null,
-        "warmup": "20s",
-        "command": [
-          "bash",
-          "scripts/campfire-oracle",
-          "serve",
-          "--workers",
-          "1",
-          "--port",
-          "4301"
-        ],
-        "dir": "sources/roundhouse",
-        "port": 4301,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "The one-process twin of rails: one Puma worker × 5 threads, no Thruster, no resque-pool — the CRuby shape the TruffleRuby Rails lane is read against.",
-        "not_runnable": null,
-        "harness": {
-          "target": "rails",
-          "workers": 1
-        },
-        "services": [
-          "redis"
-        ]
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs bundler and redis-server, which this machine lacks.",
-        "fix": "gem install bundler && sudo apt-get install redis-server"
-      }
-    },
-    {
-      "lane": {
-        "name": "ruby",
-        "runtime": "ruby",
-        "needs": [
-          "yjit",
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 8,
-        "threads": 5,
-        "env": {
-          "LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
-          "PORT": "4302",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "5",
-          "RUBY_YJIT_ENABLE": "1",
-          "WEB_CONCURRENCY": "8"
-        },
-        "heap_mb": null,
-        "warmup": "20s",
-        "command": [
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/ruby",
-        "port": 4302,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "The emit in the same Puma shape as rails (eight forked workers, the same allocator: jemalloc at its Ubuntu path). A matched-shape runtime comparison, not a deployment claim: the emitted tree keeps its Action Cable registry and job queue in-process, so Campfire could not actually run this shape.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs bundler, which this machine lacks.",
-        "fix": "gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "ruby-1p",
-        "runtime": "ruby",
-        "needs": [
-          "yjit",
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 5,
-        "env": {
-          "LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
-          "PORT": "4303",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "5",
-          "RUBY_YJIT_ENABLE": "1",
-          "WEB_CONCURRENCY": "1"
-        },
-        "heap_mb": null,
-        "warmup": "20s",
-        "command": [
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/ruby",
-        "port": 4303,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "The emit, one Puma worker × 5 threads on CRuby+YJIT: the deployable CRuby shape today (one cable registry, one job queue), and the one-process shape the TruffleRuby emit is read against.",
-        "not_runnable": null,
-        "harness": {
-          "target": "ruby",
-          "workers": 1
-        },
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs bundler, which this machine lacks.",
-        "fix": "gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "jruby",
-        "runtime": "jruby",
-        "needs": [
-          "java",
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 12,
-        "env": {
-          "JRUBY_OPTS": "-J-Xmx1g -J-Xms1g",
-          "PORT": "4304",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "12",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 1024,
-        "warmup": "1m",
-        "command": [
-          "jruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/jruby",
-        "port": 4304,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "The emit on the JVM: one process (Puma single mode, WEB_CONCURRENCY=0) with one Puma thread per hardware thread, twelve, where its ladder peaked; heap pinned at 1 GB. One registry, one fragment cache, one job queue, and a JDBC driver with no C extension to serialize behind.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "jruby-40t",
-        "runtime": "jruby",
-        "needs": [
-          "java",
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 40,
-        "env": {
-          "JRUBY_OPTS": "-J-Xmx1g -J-Xms1g",
-          "PORT": "4305",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "40",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 1024,
-        "warmup": "1m",
-        "command": [
-          "jruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/jruby",
-        "port": 4305,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "A rung of JRuby's thread ladder: the 40 threads Rails' worker formula implies (8 workers × 5), in one process.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "jruby-512m",
-        "runtime": "jruby",
-        "needs": [
-          "java",
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 12,
-        "env": {
-          "JRUBY_OPTS": "-J-Xmx512m -J-Xms512m",
-          "PORT": "4306",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "12",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 512,
-        "warmup": "1m",
-        "command": [
-          "jruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/jruby",
-        "port": 4306,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "The jruby lane with the blog's 512 MB heap instead of 1 GB: it holds the emit, at a cost to garbage collection, which is why the emit's heap is pinned at 1 GB.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "truffleruby",
-        "runtime": "truffleruby",
-        "needs": [
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 5,
-        "env": {
-          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
-          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
-          "BUNDLE_VERSION": "system",
-          "BUNDLE_WITHOUT": "development:test",
-          "PORT": "4307",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "5",
-          "TRUFFLERUBYOPT": "--vm.Xmx1g",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 1024,
-        "warmup": "2m",
-        "command": [
-          "truffleruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/ruby",
-        "port": 4307,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "The CRuby tree, unmodified, under TruffleRuby with its own bundle: one process (there is no fork), 1 GB heap, read against ruby-1p. It runs the default — the global C-extension lock — because that is what a bundle install gives you, and sqlite3 2.9.3 declares no thread safety.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "truffleruby-unlocked",
-        "runtime": "truffleruby",
-        "needs": [
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 5,
-        "env": {
-          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
-          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
-          "BUNDLE_VERSION": "system",
-          "BUNDLE_WITHOUT": "development:test",
-          "PORT": "4308",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "5",
-          "TRUFFLERUBYOPT": "--vm.Xmx1g --experimental-options --cexts-lock=false",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 1024,
-        "warmup": "2m",
-        "command": [
-          "truffleruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/ruby",
-        "port": 4308,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "The truffleruby lane with TruffleRuby's documented escape hatch, --cexts-lock=false: the global C-extension lock off, where the flag is the whole point.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "truffleruby-4t",
-        "runtime": "truffleruby",
-        "needs": [
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 4,
-        "env": {
-          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
-          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
-          "BUNDLE_VERSION": "system",
-          "BUNDLE_WITHOUT": "development:test",
-          "PORT": "4309",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "4",
-          "TRUFFLERUBYOPT": "--vm.Xmx1g",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 1024,
-        "warmup": "2m",
-        "command": [
-          "truffleruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/ruby",
-        "port": 4309,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "A rung of TruffleRuby's thread ladder (locked, the default): 4 threads, where it served the most.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "truffleruby-12t",
-        "runtime": "truffleruby",
-        "needs": [
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 12,
-        "env": {
-          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
-          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
-          "BUNDLE_VERSION": "system",
-          "BUNDLE_WITHOUT": "development:test",
-          "PORT": "4310",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "12",
-          "TRUFFLERUBYOPT": "--vm.Xmx1g",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 1024,
-        "warmup": "2m",
-        "command": [
-          "truffleruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/ruby",
-        "port": 4310,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "A rung of TruffleRuby's thread ladder (locked): 12 threads, one per hardware thread, the shape that served JRuby best.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "truffleruby-40t",
-        "runtime": "truffleruby",
-        "needs": [
-          "bundler"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 40,
-        "env": {
-          "BUNDLE_LOCKFILE": "../ruby-truffleruby-bundle/Gemfile.lock",
-          "BUNDLE_PATH": "../ruby-truffleruby-bundle",
-          "BUNDLE_VERSION": "system",
-          "BUNDLE_WITHOUT": "development:test",
-          "PORT": "4311",
-          "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "40",
-          "TRUFFLERUBYOPT": "--vm.Xmx1g",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 1024,
-        "warmup": "2m",
-        "command": [
-          "truffleruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-C",
-          "config/puma.rb",
-          "config.ru"
-        ],
-        "dir": "trees/ruby",
-        "port": 4311,
-        "health": "/up",
-        "boot_budget": "2m",
-        "placement": "host",
-        "image": null,
-        "why": "A rung of TruffleRuby's thread ladder (locked): 40 threads, where the C-extension lock serializes the most.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "rails-truffleruby",
-        "runtime": "truffleruby",
-        "needs": [
-          "bundler",
-          "redis-server"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 5,
-        "env": {},
-        "heap_mb": 2048,
-        "warmup": "4m",
-        "command": [
-          "bash",
-          "scripts/campfire-oracle",
-          "serve",
-          "--runtime",
-          "truffleruby",
-          "--port",
-          "4312"
-        ],
-        "dir": "sources/roundhouse",
-        "port": 4312,
-        "health": "/up",
-        "boot_budget": "3m",
-        "placement": "host",
-        "image": null,
-        "why": "Campfire itself under TruffleRuby: the same checkout and Rails revision the rails lane serves, with a second bundle TruffleRuby compiled beside the first; one process (no fork, so neither Campfire's worker formula nor resque-pool can run), no Thruster, 2 GB heap — a runtime swap on rails-1p, not on rails.",
-        "not_runnable": null,
-        "harness": null,
-        "services": [
-          "redis"
-        ]
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server"
-      }
-    },
-    {
-      "lane": {
-        "name": "rails-truffleruby-unlocked",
-        "runtime": "truffleruby",
-        "needs": [
-          "bundler",
-          "redis-server"
-        ],
-        "server": "puma",
-        "workers": 1,
-        "threads": 5,
-        "env": {
-          "BUNDLE_LOCKFILE": "../campfire-oracle-bundle-truffleruby/Gemfile.lock",
-          "BUNDLE_PATH": "../campfire-oracle-bundle-truffleruby",
-          "BUNDLE_VERSION": "system",
-          "BUNDLE_WITHOUT": "development:test",
-          "DISABLE_SSL": "1",
-          "RAILS_ENV": "production",
-          "RAILS_LOG_LEVEL": "warn",
-          "RAILS_MAX_THREADS": "5",
-          "SECRET_KEY_BASE": "campfire-oracle-benchmark-secret-not-a-deployment",
-          "TRUFFLERUBYOPT": "--vm.Xmx2g --experimental-options --cexts-lock=false",
-          "WEB_CONCURRENCY": "0"
-        },
-        "heap_mb": 2048,
-        "warmup": "4m",
-        "command": [
-          "truffleruby",
-          "-S",
-          "bundle",
-          "exec",
-          "puma",
-          "-p",
-          "4313",
-          "-e",
-          "production",
-          "config.ru"
-        ],
-        "dir": "sources/roundhouse/build/campfire-oracle",
-        "port": 4313,
-        "health": "/up",
-        "boot_budget": "3m",
-        "placement": "host",
-        "image": null,
-        "why": "Stock Campfire on TruffleRuby with the C-extension lock off. campfire-oracle serve sets TRUFFLERUBYOPT itself, so this lane starts Puma as that script does (same tree, bundle, lockfile, environment and 2 GB heap) with --cexts-lock=false added.",
-        "not_runnable": null,
-        "harness": null,
-        "services": [
-          "redis"
-        ]
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-        "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server"
-      }
-    },
-    {
-      "lane": {
-        "name": "spinel",
-        "runtime": null,
-        "needs": [
-          "make",
-          "cc",
-          "curl",
-          "npm",
-          "bundler"
-        ],
-        "server": "spinel",
-        "workers": null,
-        "threads": null,
-        "env": {
-          "BLOG_DB": "storage/development.sqlite3",
-          "DATABASE_POOL_SIZE": "16",
-          "PORT": "4314"
-        },
-        "heap_mb": null,
-        "warmup": "20s",
-        "command": [
-          "build/blog"
-        ],
-        "dir": "trees/spinel",
-        "port": 4314,
-        "health": "/up",
-        "boot_budget": "1m",
-        "placement": "host",
-        "image": null,
-        "why": "The emit compiled to a native binary by Spinel, its workers autodetected: the smallest and fastest row, which the page exists to publish. Built from Spinel's master and Roundhouse's spinel emit (the post gives neither revision nor the harness's commands for them; see the steps), its connection pool sized to the 16 connections as scripts/bench sizes it.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "blocked",
-        "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks.",
-        "fix": "gem install bundler"
-      }
-    },
-    {
-      "lane": {
-        "name": "rowstep-cruby",
-        "runtime": "ruby",
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "A single-threaded microbenchmark: stepping 100 message rows out of Campfire's own database, two thousand times, through the sqlite3 gem on CRuby+YJIT.",
-        "not_runnable": "The row-stepping script is not published.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "The row-stepping script is not published."
-      }
-    },
-    {
-      "lane": {
-        "name": "rowstep-truffleruby",
-        "runtime": "truffleruby",
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "The same row-stepping microbenchmark on TruffleRuby, C-extension lock on (the default): the per-call toll of each crossing into a C extension.",
-        "not_runnable": "The row-stepping script is not published.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "The row-stepping script is not published."
-      }
-    },
-    {
-      "lane": {
-        "name": "rowstep-truffleruby-unlocked",
-        "runtime": "truffleruby",
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "The same row-stepping microbenchmark on TruffleRuby with --cexts-lock=false: what the lock costs single-threaded.",
-        "not_runnable": "The row-stepping script is not published.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "The row-stepping script is not published."
-      }
-    },
-    {
-      "lane": {
-        "name": "blog-rails",
-        "runtime": null,
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "Stock Rails on CRuby+YJIT, on the blog fixture.",
-        "not_runnable": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it."
-      }
-    },
-    {
-      "lane": {
-        "name": "blog-rails-truffleruby",
-        "runtime": null,
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "Stock Rails on TruffleRuby, on the blog fixture.",
-        "not_runnable": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it."
-      }
-    },
-    {
-      "lane": {
-        "name": "blog-ruby",
-        "runtime": null,
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "Roundhouse's emitted Ruby on CRuby+YJIT, on the blog fixture.",
-        "not_runnable": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it."
-      }
-    },
-    {
-      "lane": {
-        "name": "blog-truffleruby",
-        "runtime": null,
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "Roundhouse's emitted Ruby on TruffleRuby, on the blog fixture.",
-        "not_runnable": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it."
-      }
-    }
-  ],
   "steps": [
     {
+      "after": [],
+      "command": null,
       "id": "clone-roundhouse",
       "kind": "clone",
-      "why": "Campfire's Ruby and JVM trees are not published yet — the harness emits them from the repository — so this one needs a checkout of Roundhouse.",
-      "after": [],
       "lanes": [],
-      "command": null
+      "why": "Campfire's Ruby and JVM trees are not published yet — the harness emits them from the repository — so this one needs a checkout of Roundhouse."
     },
     {
+      "after": [],
+      "command": null,
       "id": "clone-campfire",
       "kind": "clone",
-      "why": "The Campfire source both the emitted trees and the stock Rails lanes come from, at ed0f9a5.",
-      "after": [],
       "lanes": [],
-      "command": null
+      "why": "The Campfire source both the emitted trees and the stock Rails lanes come from, at ed0f9a5."
     },
     {
+      "after": [],
+      "command": null,
       "id": "clone-spinel",
       "kind": "clone",
-      "why": "The Spinel binary is the emit compiled by Spinel; the post gives no Spinel revision, so its master is followed, as Roundhouse's CI and the nightly build it.",
-      "after": [],
       "lanes": [],
-      "command": null
+      "why": "The Spinel binary is the emit compiled by Spinel; the post gives no Spinel revision, so its master is followed, as Roundhouse's CI and the nightly build it."
     },
     {
-      "id": "build-roundhouse",
-      "kind": "build",
-      "why": "The post runs the emitter with cargo run --release; building it first keeps compile time out of the emit step.",
       "after": [
         "clone-roundhouse"
       ],
+      "command": "cargo build --release --bin roundhouse",
+      "id": "build-roundhouse",
+      "kind": "build",
       "lanes": [],
-      "command": "cargo build --release --bin roundhouse"
+      "why": "The post runs the emitter with cargo run --release; building it first keeps compile time out of the emit step."
     },
     {
-      "id": "prepare",
-      "kind": "seed",
-      "why": "campfire-oracle prepare bundles, migrates and seeds 50 users / 5 rooms / 100 messages per room into a copy of Campfire, and stages the production database from the seed, so every lane reads the same rows and a row-count difference can never explain a throughput difference.",
       "after": [
         "clone-roundhouse",
         "clone-campfire"
       ],
+      "command": "bash scripts/campfire-oracle prepare --app ../once-campfire",
+      "id": "prepare",
+      "kind": "seed",
       "lanes": [],
-      "command": "bash scripts/campfire-oracle prepare --app ../once-campfire"
+      "why": "campfire-oracle prepare bundles, migrates and seeds 50 users / 5 rooms / 100 messages per room into a copy of Campfire, and stages the production database from the seed, so every lane reads the same rows and a row-count difference can never explain a throughput difference."
     },
     {
+      "after": [
+        "build-roundhouse",
+        "clone-campfire"
+      ],
+      "command": "cargo run --release --bin roundhouse -- --target ruby ../once-campfire -o ../../trees/ruby --allow-unsupported",
       "id": "emit-ruby",
       "kind": "emit",
-      "why": "--target ruby gives the tree that runs under CRuby and, with truffleruby -S bundle install, under TruffleRuby. Run from the Roundhouse checkout's root: the emitter reads runtime/ relative to the working directory.",
+      "lanes": [],
+      "why": "--target ruby gives the tree that runs under CRuby and, with truffleruby -S bundle install, under TruffleRuby. Run from the Roundhouse checkout's root: the emitter reads runtime/ relative to the working directory."
+    },
+    {
       "after": [
         "build-roundhouse",
         "clone-campfire"
       ],
-      "lanes": [],
-      "command": "cargo run --release --bin roundhouse -- --target ruby ../once-campfire -o ../../trees/ruby --allow-unsupported"
-    },
-    {
+      "command": "cargo run --release --bin roundhouse -- --target jruby ../once-campfire -o ../../trees/jruby --allow-unsupported",
       "id": "emit-jruby",
       "kind": "emit",
-      "why": "jruby is the emit re-targeted for the JVM: the same tree with the SQLite shim swapped for a JDBC one, because the sqlite3 gem is a C extension with no JVM build.",
-      "after": [
-        "build-roundhouse",
-        "clone-campfire"
-      ],
       "lanes": [],
-      "command": "cargo run --release --bin roundhouse -- --target jruby ../once-campfire -o ../../trees/jruby --allow-unsupported"
+      "why": "jruby is the emit re-targeted for the JVM: the same tree with the SQLite shim swapped for a JDBC one, because the sqlite3 gem is a C extension with no JVM build."
     },
     {
-      "id": "digest-ruby",
-      "kind": "digest",
-      "why": "Emission is deterministic: two emissions of the same sources give byte-identical trees, so the tree's digest, kept with the results, says which tree was measured. The post pins no Roundhouse commit, so there is no published digest to compare it with.",
       "after": [
         "emit-ruby"
       ],
+      "command": null,
+      "id": "digest-ruby",
+      "kind": "digest",
       "lanes": [],
-      "command": null
+      "why": "Emission is deterministic: two emissions of the same sources give byte-identical trees, so the tree's digest, kept with the results, says which tree was measured. The post pins no Roundhouse commit, so there is no published digest to compare it with."
     },
     {
-      "id": "digest-jruby",
-      "kind": "digest",
-      "why": "The JVM builder and the CRuby builder are one builder with a flavor switch; the application code, the framework runtime and the Puma front are byte-identical to the CRuby tree, whose digest is kept with the results.",
       "after": [
         "emit-jruby"
       ],
+      "command": null,
+      "id": "digest-jruby",
+      "kind": "digest",
       "lanes": [],
-      "command": null
+      "why": "The JVM builder and the CRuby builder are one builder with a flavor switch; the application code, the framework runtime and the Puma front are byte-identical to the CRuby tree, whose digest is kept with the results."
     },
     {
-      "id": "bundle-ruby",
-      "kind": "bundle",
-      "why": "The CRuby bundle of the emitted tree, from the tree's own Gemfile.lock. bundle check is not a gate: the harness always runs bundle install; it takes two seconds when there is nothing to do.",
       "after": [
         "digest-ruby"
       ],
+      "command": null,
+      "id": "bundle-ruby",
+      "kind": "bundle",
       "lanes": [],
-      "command": null
+      "why": "The CRuby bundle of the emitted tree, from the tree's own Gemfile.lock. bundle check is not a gate: the harness always runs bundle install; it takes two seconds when there is nothing to do."
     },
     {
-      "id": "bundle-jruby",
-      "kind": "bundle",
-      "why": "The JRuby tree ships no Gemfile.lock; jruby -S bundle install resolves its own.",
       "after": [
         "digest-jruby"
       ],
+      "command": null,
+      "id": "bundle-jruby",
+      "kind": "bundle",
       "lanes": [],
-      "command": null
+      "why": "The JRuby tree ships no Gemfile.lock; jruby -S bundle install resolves its own."
     },
     {
-      "id": "bundle-truffleruby",
-      "kind": "bundle",
-      "why": "truffleruby is the CRuby tree, unmodified, with its bundle compiled by TruffleRuby (sqlite3, bcrypt, nokogiri, nio4r, websocket-driver all build). The main lock resolves precompiled x86_64-linux gems TruffleRuby cannot load, and bundle install would rewrite it in place; so the bundle owns a lockfile of its own beside the tree, seeded from the main lock and re-seeded whenever it changes.",
       "after": [
         "digest-ruby"
       ],
+      "command": null,
+      "id": "bundle-truffleruby",
+      "kind": "bundle",
       "lanes": [],
-      "command": null
+      "why": "truffleruby is the CRuby tree, unmodified, with its bundle compiled by TruffleRuby (sqlite3, bcrypt, nokogiri, nio4r, websocket-driver all build). The main lock resolves precompiled x86_64-linux gems TruffleRuby cannot load, and bundle install would rewrite it in place; so the bundle owns a lockfile of its own beside the tree, seeded from the main lock and re-seeded whenever it changes."
     },
     {
-      "id": "bundle-rails-truffleruby",
-      "kind": "command",
-      "why": "Stock Campfire under TruffleRuby is scripts/campfire-oracle bundle --runtime truffleruby followed by serve --runtime truffleruby, which does the lockfile dance for you: a second bundle TruffleRuby compiled beside the first, with its own lockfile seeded from Campfire's, so the gem versions and the Rails revision stay exactly the CRuby lane's. Against the pristine lock, bundle exec puma re-resolves at startup, activates TruffleRuby's default openssl 4.0 over the lock's 3.3, and the lane dies with \"You have already activated openssl.\"",
       "after": [
         "prepare"
       ],
+      "command": "bash scripts/campfire-oracle bundle --runtime truffleruby",
+      "id": "bundle-rails-truffleruby",
+      "kind": "command",
       "lanes": [],
-      "command": "bash scripts/campfire-oracle bundle --runtime truffleruby"
+      "why": "Stock Campfire under TruffleRuby is scripts/campfire-oracle bundle --runtime truffleruby followed by serve --runtime truffleruby, which does the lockfile dance for you: a second bundle TruffleRuby compiled beside the first, with its own lockfile seeded from Campfire's, so the gem versions and the Rails revision stay exactly the CRuby lane's. Against the pristine lock, bundle exec puma re-resolves at startup, activates TruffleRuby's default openssl 4.0 over the lock's 3.3, and the lane dies with \"You have already activated openssl.\""
     },
     {
-      "id": "stage-ruby",
-      "kind": "stage",
-      "why": "The emitted tree reads the same seeded rows as Rails: the oracle's production database, copied into the tree's storage/ (the post's cp … storage/development.sqlite3).",
       "after": [
         "prepare",
         "digest-ruby"
       ],
+      "command": null,
+      "id": "stage-ruby",
+      "kind": "stage",
       "lanes": [],
-      "command": null
+      "why": "The emitted tree reads the same seeded rows as Rails: the oracle's production database, copied into the tree's storage/ (the post's cp … storage/development.sqlite3)."
     },
     {
-      "id": "stage-jruby",
-      "kind": "stage",
-      "why": "The JVM tree reads the same seeded rows, over JDBC.",
       "after": [
         "prepare",
         "digest-jruby"
       ],
+      "command": null,
+      "id": "stage-jruby",
+      "kind": "stage",
       "lanes": [],
-      "command": null
+      "why": "The JVM tree reads the same seeded rows, over JDBC."
     },
     {
-      "id": "spinel-deps",
-      "kind": "build",
-      "why": "Spinel vendors the Prism and RBS C parsers; make deps fetches them, the first step of Roundhouse's build-spinel CI job.",
       "after": [
         "clone-spinel"
       ],
+      "command": "make deps",
+      "id": "spinel-deps",
+      "kind": "build",
       "lanes": [],
-      "command": "make deps"
+      "why": "Spinel vendors the Prism and RBS C parsers; make deps fetches them, the first step of Roundhouse's build-spinel CI job."
     },
     {
-      "id": "build-spinel",
-      "kind": "build",
-      "why": "make all builds the spinel compiler and spin, its project tool, into the checkout's bin/, as Roundhouse's build-spinel CI job does.",
       "after": [
         "spinel-deps"
       ],
+      "command": "make all",
+      "id": "build-spinel",
+      "kind": "build",
       "lanes": [],
-      "command": "make all"
+      "why": "make all builds the spinel compiler and spin, its project tool, into the checkout's bin/, as Roundhouse's build-spinel CI job does."
     },
     {
-      "id": "emit-spinel",
-      "kind": "emit",
-      "why": "The binary is the same emitted framework as the ruby tree, emitted for Spinel from the same Campfire checkout, run from the Roundhouse checkout's root like the other emits. Roundhouse is unpinned, so the tree's digest is recorded, not compared.",
       "after": [
         "build-roundhouse",
         "clone-campfire"
       ],
+      "command": "cargo run --release --bin roundhouse -- --target spinel ../once-campfire -o ../../trees/spinel --allow-unsupported",
+      "id": "emit-spinel",
+      "kind": "emit",
       "lanes": [],
-      "command": "cargo run --release --bin roundhouse -- --target spinel ../once-campfire -o ../../trees/spinel --allow-unsupported"
+      "why": "The binary is the same emitted framework as the ruby tree, emitted for Spinel from the same Campfire checkout, run from the Roundhouse checkout's root like the other emits. Roundhouse is unpinned, so the tree's digest is recorded, not compared."
     },
     {
-      "id": "bundle-spinel",
-      "kind": "bundle",
-      "why": "make assets copies Turbo's and Stimulus's JavaScript out of their gems with bundle exec, so the emitted tree's Gemfile is installed first (scripts/bench does the same before make assets); the binary itself loads no gem.",
       "after": [
         "emit-spinel"
       ],
+      "command": null,
+      "id": "bundle-spinel",
+      "kind": "bundle",
       "lanes": [],
-      "command": null
+      "why": "make assets copies Turbo's and Stimulus's JavaScript out of their gems with bundle exec, so the emitted tree's Gemfile is installed first (scripts/bench does the same before make assets); the binary itself loads no gem."
     },
     {
-      "id": "assets-spinel",
-      "kind": "build",
-      "why": "The static assets the binary sendfiles under /assets (the Tailwind stylesheet, Turbo, Stimulus), built before the binary as scripts/bench builds its spinel target.",
       "after": [
         "bundle-spinel"
       ],
+      "command": "make assets",
+      "id": "assets-spinel",
+      "kind": "build",
       "lanes": [],
-      "command": "make assets"
+      "why": "The static assets the binary sendfiles under /assets (the Tailwind stylesheet, Turbo, Stimulus), built before the binary as scripts/bench builds its spinel target."
     },
     {
-      "id": "compile-spinel",
-      "kind": "build",
-      "why": "make build compiles the emitted tree ahead of time into one native binary, build/blog (spin build, then copied where scripts/bench starts it), with this run's Spinel on PATH.",
       "after": [
         "build-spinel",
         "assets-spinel"
       ],
+      "command": "sh ../../files/with-spinel.sh make build",
+      "id": "compile-spinel",
+      "kind": "build",
       "lanes": [],
-      "command": "sh ../../files/with-spinel.sh make build"
+      "why": "make build compiles the emitted tree ahead of time into one native binary, build/blog (spin build, then copied where scripts/bench starts it), with this run's Spinel on PATH."
     },
     {
-      "id": "stage-spinel",
-      "kind": "stage",
-      "why": "The binary reads the same seeded rows, from the spinel tree's storage/, where scripts/bench stages them.",
       "after": [
         "prepare",
         "emit-spinel"
       ],
+      "command": null,
+      "id": "stage-spinel",
+      "kind": "stage",
       "lanes": [],
-      "command": null
+      "why": "The binary reads the same seeded rows, from the spinel tree's storage/, where scripts/bench stages them."
     },
     {
-      "id": "serve",
-      "kind": "serve",
-      "why": "Boot each lane and record the time to accept and to a rendered room: the post weighs JRuby's five and six seconds against 1.7 for the CRuby cluster and a third of a second for the binary.",
       "after": [
         "bundle-ruby",
         "bundle-jruby",
@@ -2724,6 +4084,9 @@ export const runtimesPost: PostView = {
         "stage-ruby",
         "stage-jruby"
       ],
+      "command": null,
+      "id": "serve",
+      "kind": "serve",
       "lanes": [
         "rails",
         "rails-1p",
@@ -2740,1936 +4103,344 @@ export const runtimesPost: PostView = {
         "rails-truffleruby",
         "rails-truffleruby-unlocked"
       ],
-      "command": null
+      "why": "Boot each lane and record the time to accept and to a rendered room: the post weighs JRuby's five and six seconds against 1.7 for the CRuby cluster and a third of a second for the binary."
     },
     {
-      "id": "serve-spinel",
-      "kind": "serve",
-      "why": "The binary boots once it is built, with its own cold start recorded (the post's third of a second to a rendered page); a step of its own, so a Spinel master that does not build leaves the other lanes measured and this one recorded as absent, not slow.",
       "after": [
         "compile-spinel",
         "stage-spinel"
       ],
+      "command": null,
+      "id": "serve-spinel",
+      "kind": "serve",
       "lanes": [
         "spinel"
       ],
-      "command": null
+      "why": "The binary boots once it is built, with its own cold start recorded (the post's third of a second to a rendered page); a step of its own, so a Spinel master that does not build leaves the other lanes measured and this one recorded as absent, not slow."
     },
     {
-      "id": "sign-in",
-      "kind": "sign_in",
-      "why": "Every request is signed in: sign in as user1@example.com / secret123456 (the seed's) through each lane's own form and carry the cookie, since the trees do not share a cookie secret.",
       "after": [
         "serve"
       ],
+      "command": null,
+      "id": "sign-in",
+      "kind": "sign_in",
       "lanes": [],
-      "command": null
+      "why": "Every request is signed in: sign in as user1@example.com / secret123456 (the seed's) through each lane's own form and carry the cookie, since the trees do not share a cookie secret."
     },
     {
-      "id": "check",
-      "kind": "check",
-      "why": "Every lane renders the same 3,963 tags on the room page, which the page checks before it measures anything.",
       "after": [
         "sign-in"
       ],
+      "command": null,
+      "id": "check",
+      "kind": "check",
       "lanes": [],
-      "command": null
+      "why": "Every lane renders the same 3,963 tags on the room page, which the page checks before it measures anything."
     },
     {
-      "id": "load",
-      "kind": "load",
-      "why": "wrk at 16 connections, three 20-second runs per cell after a warmup the harness sizes per lane (20 s for CRuby and Spinel, 60 for JRuby, 120 for the emit on TruffleRuby, 240 for stock Rails on it), the median reported. Give the JVM a minute of load before believing a number.",
       "after": [
         "check"
       ],
+      "command": null,
+      "id": "load",
+      "kind": "load",
       "lanes": [],
-      "command": null
+      "why": "wrk at 16 connections, three 20-second runs per cell after a warmup the harness sizes per lane (20 s for CRuby and Spinel, 60 for JRuby, 120 for the emit on TruffleRuby, 240 for stock Rails on it), the median reported. Give the JVM a minute of load before believing a number."
     }
   ],
-  "figures": [
-    {
-      "figure": {
-        "id": "jruby-rooms",
-        "lane": "jruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 1712.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have."
-      },
-      "published": "1,712 req/s"
-    },
-    {
-      "figure": {
-        "id": "jruby-rooms-p50",
-        "lane": "jruby",
-        "endpoint": "/rooms/1",
-        "metric": "p50_ms",
-        "value": 8.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have."
-      },
-      "published": "8 ms"
-    },
-    {
-      "figure": {
-        "id": "rails-rooms",
-        "lane": "rails",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The deployed Rails row's req/s is in the post's table, which did not survive; the text gives it only through jruby's 5.4× and ruby's 7.4× (about 317–320 req/s).",
-        "approx": false,
-        "condition": null,
-        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "rails-rooms-p50",
-        "lane": "rails",
-        "endpoint": "/rooms/1",
-        "metric": "p50_ms",
-        "value": 44.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row, at 8 ms median against Rails' 44, and 0.72× of the eight CRuby workers whose shape it can't have."
-      },
-      "published": "44 ms"
-    },
-    {
-      "figure": {
-        "id": "ruby-rooms",
-        "lane": "ruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 2366.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "The page's eight-worker ruby row — 2,366 req/s, 7.4× stock Rails in the same shape — has carried a caveat since it was first published: it is a matched-shape runtime comparison, not a deployment claim."
-      },
-      "published": "2,366 req/s"
-    },
-    {
-      "figure": {
-        "id": "ruby-1p-rooms",
-        "lane": "ruby-1p",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 478.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "For the emitted Campfire on a Ruby runtime you already have: CRuby+YJIT, one worker, 478 req/s in 232 MB, or the full eight in a gigabyte once the pubsub seam exists."
-      },
-      "published": "478 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-1p-rooms",
-        "lane": "rails-1p",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "rails-1p's room-page req/s is in the post's table, which did not survive; the text gives it only through TruffleRuby's 1.8× on stock Rails.",
-        "approx": false,
-        "condition": null,
-        "quote": "On Campfire's room page it is worth 1.8×, and on the message list 1.18×."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "spinel-rooms",
-        "lane": "spinel",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 2570.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB, a third of a second to a rendered page, which is the row the page exists to publish."
-      },
-      "published": "2,570 req/s"
-    },
-    {
-      "figure": {
-        "id": "truffleruby-rooms",
-        "lane": "truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 432.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "C-extension lock on (the default), 5 threads",
-        "quote": "For the emitted Campfire on TruffleRuby, the flag above is not optional: 432 req/s without it, 1,078 with."
-      },
-      "published": "432 req/s"
-    },
-    {
-      "figure": {
-        "id": "truffleruby-unlocked-rooms",
-        "lane": "truffleruby-unlocked",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 1078.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "--cexts-lock=false, 5 threads",
-        "quote": "For the emitted Campfire on TruffleRuby, the flag above is not optional: 432 req/s without it, 1,078 with."
-      },
-      "published": "1,078 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-rooms",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 118.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "the median of its three timed runs (91, 118, 119)",
-        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor."
-      },
-      "published": "118 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-rooms-run1",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 91.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "timed run 1 of 3, after 240 s of warm-up",
-        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor."
-      },
-      "published": "91 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-rooms-run2",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 118.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "timed run 2 of 3",
-        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor."
-      },
-      "published": "118 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-rooms-run3",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 119.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "timed run 3 of 3",
-        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor."
-      },
-      "published": "119 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-rooms-spread",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "percent",
-        "value": 11.7,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "run-to-run spread of the three timed runs",
-        "quote": "It is also the least settled row there: its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor."
-      },
-      "published": "11.7%"
-    },
-    {
-      "figure": {
-        "id": "rooms-tags",
-        "lane": "rails",
-        "endpoint": "/rooms/1",
-        "metric": "tags",
-        "value": 3963.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "every lane renders the same count",
-        "quote": "Every request is signed in; every lane renders the same 3,963 tags on the room page, which the page checks before it measures anything."
-      },
-      "published": "3,963 tags"
-    },
-    {
-      "figure": {
-        "id": "jruby-ladder-12",
-        "lane": "jruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 1730.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "thread ladder, 12 threads",
-        "quote": "JRuby has the same constraint and runs one process too; its ladder peaked at one Puma thread per hardware thread (12 → 1,730 req/s; the 40 that Rails' worker formula implies costs 19%), so that is the shape it runs."
-      },
-      "published": "1,730 req/s"
-    },
-    {
-      "figure": {
-        "id": "jruby-ladder-40",
-        "lane": "jruby-40t",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The post gives the 40-thread rung only as a 19% cost against the 12-thread peak.",
-        "approx": false,
-        "condition": "thread ladder, 40 threads",
-        "quote": "JRuby has the same constraint and runs one process too; its ladder peaked at one Puma thread per hardware thread (12 → 1,730 req/s; the 40 that Rails' worker formula implies costs 19%), so that is the shape it runs."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "truffleruby-ladder-4",
-        "lane": "truffleruby-4t",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 458.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "thread ladder, 4 threads, C-extension lock on",
-        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293 — and the first version of this post explained that wrongly, as a global interpreter lock."
-      },
-      "published": "458 req/s"
-    },
-    {
-      "figure": {
-        "id": "truffleruby-ladder-12",
-        "lane": "truffleruby-12t",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 384.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "thread ladder, 12 threads, C-extension lock on",
-        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293 — and the first version of this post explained that wrongly, as a global interpreter lock."
-      },
-      "published": "384 req/s"
-    },
-    {
-      "figure": {
-        "id": "truffleruby-ladder-40",
-        "lane": "truffleruby-40t",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 293.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "thread ladder, 40 threads, C-extension lock on",
-        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293 — and the first version of this post explained that wrongly, as a global interpreter lock."
-      },
-      "published": "293 req/s"
-    },
-    {
-      "figure": {
-        "id": "jruby-heap-1g",
-        "lane": "jruby",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The heap experiment's throughput is not given, only the 24% cost; the endpoint is not named.",
-        "approx": false,
-        "condition": "1 GB heap (the heap experiment)",
-        "quote": "Heaps are pinned, as the blog's are: 1 GB for the emit (512 MB holds it, at a 24% cost to garbage collection), 2 GB for stock Rails."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "jruby-heap-512m",
-        "lane": "jruby-512m",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The heap experiment's throughput is not given, only the 24% cost; the endpoint is not named.",
-        "approx": false,
-        "condition": "512 MB heap (the heap experiment)",
-        "quote": "Heaps are pinned, as the blog's are: 1 GB for the emit (512 MB holds it, at a 24% cost to garbage collection), 2 GB for stock Rails."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "rails-1p-messages",
-        "lane": "rails-1p",
-        "endpoint": "/rooms/1/messages",
-        "metric": "req_per_s",
-        "value": 134.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545."
-      },
-      "published": "134 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-messages",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1/messages",
-        "metric": "req_per_s",
-        "value": 158.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545."
-      },
-      "published": "158 req/s"
-    },
-    {
-      "figure": {
-        "id": "ruby-1p-messages",
-        "lane": "ruby-1p",
-        "endpoint": "/rooms/1/messages",
-        "metric": "req_per_s",
-        "value": 985.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545."
-      },
-      "published": "985 req/s"
-    },
-    {
-      "figure": {
-        "id": "truffleruby-messages",
-        "lane": "truffleruby",
-        "endpoint": "/rooms/1/messages",
-        "metric": "req_per_s",
-        "value": 803.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "C-extension lock on (as shipped)",
-        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545."
-      },
-      "published": "803 req/s"
-    },
-    {
-      "figure": {
-        "id": "jruby-messages",
-        "lane": "jruby",
-        "endpoint": "/rooms/1/messages",
-        "metric": "req_per_s",
-        "value": 3545.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "/rooms/1/messages, the fragment-cached message list, reads the same way: TruffleRuby is worth 1.18× to stock Rails (134 → 158) and, as shipped, 0.82× to the emit (985 → 803); JRuby's one process does 3,545."
-      },
-      "published": "3,545 req/s"
-    },
-    {
-      "figure": {
-        "id": "ruby-1p-memory",
-        "lane": "ruby-1p",
-        "endpoint": null,
-        "metric": "memory_mb",
-        "value": 232.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "For the emitted Campfire on a Ruby runtime you already have: CRuby+YJIT, one worker, 478 req/s in 232 MB, or the full eight in a gigabyte once the pubsub seam exists."
-      },
-      "published": "232 MB"
-    },
-    {
-      "figure": {
-        "id": "ruby-memory",
-        "lane": "ruby",
-        "endpoint": null,
-        "metric": "memory_mb",
-        "value": 1024.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "~1 GB in the post",
-        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary."
-      },
-      "published": "≈ 1,024 MB"
-    },
-    {
-      "figure": {
-        "id": "jruby-memory",
-        "lane": "jruby",
-        "endpoint": null,
-        "metric": "memory_mb",
-        "value": 1638.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "1.6 GB in the post",
-        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary."
-      },
-      "published": "≈ 1,638 MB"
-    },
-    {
-      "figure": {
-        "id": "spinel-memory",
-        "lane": "spinel",
-        "endpoint": null,
-        "metric": "memory_mb",
-        "value": 140.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB, a third of a second to a rendered page, which is the row the page exists to publish."
-      },
-      "published": "140 MB"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-memory",
-        "lane": "rails-truffleruby",
-        "endpoint": null,
-        "metric": "memory_mb",
-        "value": 2970.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "2.9 GB in the post",
-        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds."
-      },
-      "published": "≈ 2,970 MB"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-per-gb",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s_per_gb",
-        "value": 41.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds."
-      },
-      "published": "41 req/s/GB"
-    },
-    {
-      "figure": {
-        "id": "rails-per-gb",
-        "lane": "rails",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s_per_gb",
-        "value": 172.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds."
-      },
-      "published": "172 req/s/GB"
-    },
-    {
-      "figure": {
-        "id": "spinel-per-gb",
-        "lane": "spinel",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s_per_gb",
-        "value": 18683.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds."
-      },
-      "published": "18,683 req/s/GB"
-    },
-    {
-      "figure": {
-        "id": "jruby-boot-accept",
-        "lane": "jruby",
-        "endpoint": null,
-        "metric": "boot_accept_s",
-        "value": 5.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary."
-      },
-      "published": "5 s"
-    },
-    {
-      "figure": {
-        "id": "jruby-boot-page",
-        "lane": "jruby",
-        "endpoint": null,
-        "metric": "boot_page_s",
-        "value": 6.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary."
-      },
-      "published": "6 s"
-    },
-    {
-      "figure": {
-        "id": "ruby-boot-page",
-        "lane": "ruby",
-        "endpoint": null,
-        "metric": "boot_page_s",
-        "value": 1.7,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": null,
-        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers, because there is no copy-on-write sharing to be had and the JIT's code and metadata live outside the 1 GB heap — and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary."
-      },
-      "published": "1.7 s"
-    },
-    {
-      "figure": {
-        "id": "spinel-boot-page",
-        "lane": "spinel",
-        "endpoint": null,
-        "metric": "boot_page_s",
-        "value": 0.33,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "a third of a second in the post",
-        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB, a third of a second to a rendered page, which is the row the page exists to publish."
-      },
-      "published": "≈ 0.33 s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-boot",
-        "lane": "rails-truffleruby",
-        "endpoint": null,
-        "metric": "boot_page_s",
-        "value": 9.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "'a boot of nine seconds', not split into accept and page",
-        "quote": "And for stock Campfire, TruffleRuby's 1.8× is real but it comes at 2.9 GB — 41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary — and a boot of nine seconds."
-      },
-      "published": "9 s"
-    },
-    {
-      "figure": {
-        "id": "rowstep-cruby-us",
-        "lane": "rowstep-cruby",
-        "endpoint": null,
-        "metric": "us_per_row",
-        "value": 0.83,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "100 message rows stepped 2,000 times, single-threaded",
-        "quote": "Stepping 100 message rows out of Campfire's own database, two thousand times, single-threaded, is 0.83 µs a row on CRuby+YJIT and 2.4 µs a row on TruffleRuby."
-      },
-      "published": "0.83 µs/row"
-    },
-    {
-      "figure": {
-        "id": "rowstep-truffleruby-us",
-        "lane": "rowstep-truffleruby",
-        "endpoint": null,
-        "metric": "us_per_row",
-        "value": 2.4,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "100 message rows stepped 2,000 times, single-threaded",
-        "quote": "Stepping 100 message rows out of Campfire's own database, two thousand times, single-threaded, is 0.83 µs a row on CRuby+YJIT and 2.4 µs a row on TruffleRuby."
-      },
-      "published": "2.4 µs/row"
-    },
-    {
-      "figure": {
-        "id": "rowstep-truffleruby-locked-us",
-        "lane": "rowstep-truffleruby",
-        "endpoint": null,
-        "metric": "us_per_row",
-        "value": 2.44,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "single-threaded, C-extension lock on (the flag experiment)",
-        "quote": "Single-threaded the lock costs about 3% (2.44 µs a row against 2.36), which is how it hid: it is invisible in a microbenchmark and decisive in a server."
-      },
-      "published": "2.44 µs/row"
-    },
-    {
-      "figure": {
-        "id": "rowstep-truffleruby-unlocked-us",
-        "lane": "rowstep-truffleruby-unlocked",
-        "endpoint": null,
-        "metric": "us_per_row",
-        "value": 2.36,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "single-threaded, --cexts-lock=false",
-        "quote": "Single-threaded the lock costs about 3% (2.44 µs a row against 2.36), which is how it hid: it is invisible in a microbenchmark and decisive in a server."
-      },
-      "published": "2.36 µs/row"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-flag-locked",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 89.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "the flag experiment, C-extension lock on",
-        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread — because at eighteen requests per second per thread it is nowhere near the lock, so the 1.8× the runtime swap buys it stands."
-      },
-      "published": "89 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-flag-unlocked",
-        "lane": "rails-truffleruby-unlocked",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 93.0,
-        "range": null,
-        "unknown": null,
-        "approx": false,
-        "condition": "the flag experiment, --cexts-lock=false",
-        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread — because at eighteen requests per second per thread it is nowhere near the lock, so the 1.8× the runtime swap buys it stands."
-      },
-      "published": "93 req/s"
-    },
-    {
-      "figure": {
-        "id": "rails-truffleruby-per-thread",
-        "lane": "rails-truffleruby",
-        "endpoint": "/rooms/1",
-        "metric": "req_per_s",
-        "value": 18.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "per Puma thread (five threads), in the flag experiment",
-        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread — because at eighteen requests per second per thread it is nowhere near the lock, so the 1.8× the runtime swap buys it stands."
-      },
-      "published": "≈ 18 req/s"
-    },
-    {
-      "figure": {
-        "id": "blog-rails-html",
-        "lane": "blog-rails",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The previous post's figure; this post gives only the 3.4× between runtimes.",
-        "approx": false,
-        "condition": "the blog fixture's HTML page",
-        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "blog-rails-truffleruby-html",
-        "lane": "blog-rails-truffleruby",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The previous post's figure; this post gives only the 3.4× between runtimes.",
-        "approx": false,
-        "condition": "the blog fixture's HTML page",
-        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "blog-rails-json",
-        "lane": "blog-rails",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The previous post's figure; this post gives only the 5.2× between runtimes.",
-        "approx": false,
-        "condition": "the blog fixture's JSON page",
-        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "blog-rails-truffleruby-json",
-        "lane": "blog-rails-truffleruby",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The previous post's figure; this post gives only the 5.2× between runtimes.",
-        "approx": false,
-        "condition": "the blog fixture's JSON page",
-        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON — and I wrote that if the question was \"which Ruby runs my Rails app fastest without changing a line,\" the answer was TruffleRuby and it wasn't close."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "blog-ruby-req",
-        "lane": "blog-ruby",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The previous post's figure; this post gives only the emit's 1.8× from Graal.",
-        "approx": false,
-        "condition": "the blog fixture",
-        "quote": "And where the blog's emit gained 1.8× from Graal, Campfire's emit loses: 0.9× on the room page, 0.82× on the messages."
-      },
-      "published": "not given"
-    },
-    {
-      "figure": {
-        "id": "blog-truffleruby-req",
-        "lane": "blog-truffleruby",
-        "endpoint": null,
-        "metric": "req_per_s",
-        "value": null,
-        "range": null,
-        "unknown": "The previous post's figure; this post gives only the emit's 1.8× from Graal.",
-        "approx": false,
-        "condition": "the blog fixture",
-        "quote": "And where the blog's emit gained 1.8× from Graal, Campfire's emit loses: 0.9× on the room page, 0.82× on the messages."
-      },
-      "published": "not given"
-    }
-  ],
-  "claims": [
-    {
-      "claim": {
-        "id": "jruby-3.6x-ruby-1p",
-        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands: 3.6× the one-worker CRuby shape",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "jruby-rooms",
-        "denominator": "ruby-1p-rooms",
-        "value": 3.6
-      },
-      "figures": [
-        "jruby-rooms",
-        "ruby-1p-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "jruby-5.4x-rails",
-        "quote": "5.4× the deployed Rails row",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "jruby-rooms",
-        "denominator": "rails-rooms",
-        "value": 5.4
-      },
-      "figures": [
-        "jruby-rooms",
-        "rails-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "jruby-0.72x-ruby",
-        "quote": "and 0.72× of the eight CRuby workers whose shape it can't have.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "jruby-rooms",
-        "denominator": "ruby-rooms",
-        "value": 0.72
-      },
-      "figures": [
-        "jruby-rooms",
-        "ruby-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "jruby-p50-below-rails",
-        "quote": "at 8 ms median against Rails' 44",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "jruby-rooms-p50",
-          "rails-rooms-p50"
-        ]
-      },
-      "figures": [
-        "jruby-rooms-p50",
-        "rails-rooms-p50"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "jruby-12-threads-peak",
-        "quote": "its ladder peaked at one Puma thread per hardware thread (12 → 1,730 req/s; the 40 that Rails' worker formula implies costs 19%), so that is the shape it runs.",
-        "tolerance": 0.1,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "jruby-ladder-40",
-        "denominator": "jruby-ladder-12",
-        "value": 0.81
-      },
-      "figures": [
-        "jruby-ladder-40",
-        "jruby-ladder-12"
-      ],
-      "tolerance": "±10%"
-    },
-    {
-      "claim": {
-        "id": "jruby-memory-above-ruby",
-        "quote": "The price is memory — 1.6 GB against ~1 GB for the eight workers",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "ruby-memory",
-          "jruby-memory"
-        ]
-      },
-      "figures": [
-        "ruby-memory",
-        "jruby-memory"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "boot-spinel-ruby-jruby",
-        "quote": "and a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary.",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "spinel-boot-page",
-          "ruby-boot-page",
-          "jruby-boot-page"
-        ]
-      },
-      "figures": [
-        "spinel-boot-page",
-        "ruby-boot-page",
-        "jruby-boot-page"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "jruby-heap-512m-costs-24pct",
-        "quote": "1 GB for the emit (512 MB holds it, at a 24% cost to garbage collection)",
-        "tolerance": 0.1,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "jruby-heap-512m",
-        "denominator": "jruby-heap-1g",
-        "value": 0.76
-      },
-      "figures": [
-        "jruby-heap-512m",
-        "jruby-heap-1g"
-      ],
-      "tolerance": "±10%"
-    },
-    {
-      "claim": {
-        "id": "ruby-7.4x-rails",
-        "quote": "The page's eight-worker ruby row — 2,366 req/s, 7.4× stock Rails in the same shape — has carried a caveat since it was first published",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "ruby-rooms",
-        "denominator": "rails-rooms",
-        "value": 7.4
-      },
-      "figures": [
-        "ruby-rooms",
-        "rails-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "spinel-fastest",
-        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "spinel-rooms",
-          "ruby-rooms"
-        ]
-      },
-      "figures": [
-        "spinel-rooms",
-        "ruby-rooms"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "spinel-smallest",
-        "quote": "For the smallest and fastest: the Spinel binary, 2,570 req/s in 140 MB",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "spinel-memory",
-          "ruby-1p-memory"
-        ]
-      },
-      "figures": [
-        "spinel-memory",
-        "ruby-1p-memory"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "req-per-gb-spinel-rails-truffleruby",
-        "quote": "41 requests per second per gigabyte, against 172 for the same Rails deployed on CRuby and 18,683 for the binary",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "spinel-per-gb",
-          "rails-per-gb",
-          "rails-truffleruby-per-gb"
-        ]
-      },
-      "figures": [
-        "spinel-per-gb",
-        "rails-per-gb",
-        "rails-truffleruby-per-gb"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "rails-truffleruby-1.8x-rooms",
-        "quote": "On Campfire's room page it is worth 1.8×, and on the message list 1.18×.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "rails-truffleruby-rooms",
-        "denominator": "rails-1p-rooms",
-        "value": 1.8
-      },
-      "figures": [
-        "rails-truffleruby-rooms",
-        "rails-1p-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "rails-truffleruby-1.18x-messages",
-        "quote": "TruffleRuby is worth 1.18× to stock Rails (134 → 158)",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "rails-truffleruby-messages",
-        "denominator": "rails-1p-messages",
-        "value": 1.18
-      },
-      "figures": [
-        "rails-truffleruby-messages",
-        "rails-1p-messages"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "truffleruby-0.82x-messages",
-        "quote": "and, as shipped, 0.82× to the emit (985 → 803)",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "truffleruby-messages",
-        "denominator": "ruby-1p-messages",
-        "value": 0.82
-      },
-      "figures": [
-        "truffleruby-messages",
-        "ruby-1p-messages"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "truffleruby-0.9x-rooms",
-        "quote": "And where the blog's emit gained 1.8× from Graal, Campfire's emit loses: 0.9× on the room page, 0.82× on the messages.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "truffleruby-rooms",
-        "denominator": "ruby-1p-rooms",
-        "value": 0.9
-      },
-      "figures": [
-        "truffleruby-rooms",
-        "ruby-1p-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "truffleruby-unlocked-2.3x-ruby-1p",
-        "quote": "Unlocked, the emit on TruffleRuby is 2.3× CRuby's one-process shape, not 0.9× — the lock, not the runtime, was the loss.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "truffleruby-unlocked-rooms",
-        "denominator": "ruby-1p-rooms",
-        "value": 2.3
-      },
-      "figures": [
-        "truffleruby-unlocked-rooms",
-        "ruby-1p-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "cexts-lock-off-2.5x",
-        "quote": "TruffleRuby documents the escape hatch for exactly this case, and on the room page it is worth two and a half times:",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "truffleruby-unlocked-rooms",
-        "denominator": "truffleruby-rooms",
-        "value": 2.5
-      },
-      "figures": [
-        "truffleruby-unlocked-rooms",
-        "truffleruby-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "emit-3.6x-rails-on-truffleruby",
-        "quote": "The one thing that survives from the blog is that the emit is still well ahead of Rails on TruffleRuby, 3.6× — but the dividend that was 7.4× on CRuby has been halved",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "truffleruby-rooms",
-        "denominator": "rails-truffleruby-rooms",
-        "value": 3.6
-      },
-      "figures": [
-        "truffleruby-rooms",
-        "rails-truffleruby-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "truffleruby-ladder-inverts",
-        "quote": "TruffleRuby's own thread ladder went the other way — 4 threads, 458 req/s; 12, 384; 40, 293",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "truffleruby-ladder-4",
-          "truffleruby-ladder-12",
-          "truffleruby-ladder-40"
-        ]
-      },
-      "figures": [
-        "truffleruby-ladder-4",
-        "truffleruby-ladder-12",
-        "truffleruby-ladder-40"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "rails-truffleruby-spread",
-        "quote": "its three timed runs went 91, 118, 119 req/s even after four minutes of warmup, an 11.7% spread the page flags in its own stability section, so read it as a floor.",
-        "tolerance": 0.5,
-        "ceiling": true,
-        "kind": "spread",
-        "figure": "rails-truffleruby-rooms",
-        "value": 0.117
-      },
-      "figures": [
-        "rails-truffleruby-rooms"
-      ],
-      "tolerance": "±50%"
-    },
-    {
-      "claim": {
-        "id": "rails-barely-notices-the-lock",
-        "quote": "Stock Rails barely notices it — 89 req/s against 93 with the flag, inside that row's own 11.7% spread",
-        "tolerance": 0.117,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "rails-truffleruby-flag-unlocked",
-        "denominator": "rails-truffleruby-flag-locked",
-        "value": 1.0
-      },
-      "figures": [
-        "rails-truffleruby-flag-unlocked",
-        "rails-truffleruby-flag-locked"
-      ],
-      "tolerance": "±11.7%"
-    },
-    {
-      "claim": {
-        "id": "row-toll-truffleruby-above-cruby",
-        "quote": "The remaining open question is the per-call one the flag does not touch: 2.4 µs a row against CRuby's 0.83, single-threaded, warmed.",
-        "tolerance": null,
-        "ceiling": true,
-        "kind": "ordering",
-        "order": [
-          "rowstep-cruby-us",
-          "rowstep-truffleruby-us"
-        ]
-      },
-      "figures": [
-        "rowstep-cruby-us",
-        "rowstep-truffleruby-us"
-      ],
-      "tolerance": null
-    },
-    {
-      "claim": {
-        "id": "lock-costs-3pct-single-threaded",
-        "quote": "Single-threaded the lock costs about 3% (2.44 µs a row against 2.36)",
-        "tolerance": 0.05,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "rowstep-truffleruby-locked-us",
-        "denominator": "rowstep-truffleruby-unlocked-us",
-        "value": 1.03
-      },
-      "figures": [
-        "rowstep-truffleruby-locked-us",
-        "rowstep-truffleruby-unlocked-us"
-      ],
-      "tolerance": "±5%"
-    },
-    {
-      "claim": {
-        "id": "blog-graal-rails-3.4x-html",
-        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "blog-rails-truffleruby-html",
-        "denominator": "blog-rails-html",
-        "value": 3.4
-      },
-      "figures": [
-        "blog-rails-truffleruby-html",
-        "blog-rails-html"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "blog-graal-rails-5.2x-json",
-        "quote": "On the blog TruffleRuby was the best runtime for stock Rails by a wide margin — 3.4× on HTML, 5.2× on JSON",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "blog-rails-truffleruby-json",
-        "denominator": "blog-rails-json",
-        "value": 5.2
-      },
-      "figures": [
-        "blog-rails-truffleruby-json",
-        "blog-rails-json"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "blog-graal-emit-1.8x",
-        "quote": "Graal rewarded stock Rails 3.4× and the emit only 1.8×, because a runtime that specializes the interpreter to the program is already doing much of what a compiler that specializes the framework to the application does.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "ratio",
-        "numerator": "blog-truffleruby-req",
-        "denominator": "blog-ruby-req",
-        "value": 1.8
-      },
-      "figures": [
-        "blog-truffleruby-req",
-        "blog-ruby-req"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "jruby-rooms-abs",
-        "quote": "So jruby at 1,712 req/s is the first row on the page that is both multi-core and something Campfire could deploy as it stands",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "jruby-rooms"
-      },
-      "figures": [
-        "jruby-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "ruby-rooms-abs",
-        "quote": "The page's eight-worker ruby row — 2,366 req/s",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "ruby-rooms"
-      },
-      "figures": [
-        "ruby-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "ruby-1p-rooms-abs",
-        "quote": "CRuby+YJIT, one worker, 478 req/s in 232 MB",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "ruby-1p-rooms"
-      },
-      "figures": [
-        "ruby-1p-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "spinel-rooms-abs",
-        "quote": "the Spinel binary, 2,570 req/s in 140 MB",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "spinel-rooms"
-      },
-      "figures": [
-        "spinel-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "truffleruby-rooms-abs",
-        "quote": "432 req/s without it, 1,078 with.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "truffleruby-rooms"
-      },
-      "figures": [
-        "truffleruby-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "truffleruby-unlocked-rooms-abs",
-        "quote": "432 req/s without it, 1,078 with.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "truffleruby-unlocked-rooms"
-      },
-      "figures": [
-        "truffleruby-unlocked-rooms"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "jruby-messages-abs",
-        "quote": "JRuby's one process does 3,545.",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "jruby-messages"
-      },
-      "figures": [
-        "jruby-messages"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "ruby-1p-memory-abs",
-        "quote": "CRuby+YJIT, one worker, 478 req/s in 232 MB",
-        "tolerance": 0.15,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "ruby-1p-memory"
-      },
-      "figures": [
-        "ruby-1p-memory"
-      ],
-      "tolerance": "±15%"
-    },
-    {
-      "claim": {
-        "id": "rooms-tags-abs",
-        "quote": "every lane renders the same 3,963 tags on the room page, which the page checks before it measures anything.",
-        "tolerance": 0.0,
-        "ceiling": true,
-        "kind": "absolute",
-        "figure": "rooms-tags"
-      },
-      "figures": [
-        "rooms-tags"
-      ],
-      "tolerance": "±0%"
+  "toolchains": [
+    {
+      "on_path": true,
+      "toolchain": {
+        "command": [
+          "ruby",
+          "--version"
+        ],
+        "mise": "ruby@4.0.5",
+        "name": "ruby",
+        "pattern": "ruby (\\d+\\.\\d+\\.\\d+)",
+        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
+        "version": "4.0.5",
+        "why": "CRuby runs the emitted ruby lanes and stock Rails; every CRuby lane runs with YJIT."
+      }
+    },
+    {
+      "on_path": true,
+      "toolchain": {
+        "command": [
+          "ruby",
+          "--yjit",
+          "-e",
+          "puts(defined?(RubyVM::YJIT) && RubyVM::YJIT.enabled? ? \"yjit #{RUBY_VERSION}\" : \"no yjit\")"
+        ],
+        "mise": "ruby@4.0.5",
+        "name": "yjit",
+        "pattern": "yjit (\\d+\\.\\d+\\.\\d+)",
+        "quote": "For the emitted Campfire on a Ruby runtime you already have: CRuby+YJIT, one worker, 478 req/s in 232 MB, or the full eight in a gigabyte once the pubsub seam exists.",
+        "version": "4.0.5",
+        "why": "The CRuby lanes are CRuby+YJIT; a Ruby built without YJIT prints no version here and the CRuby lanes cannot run as published."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "jruby",
+          "--version"
+        ],
+        "mise": "ruby@jruby-10.1.1.0",
+        "name": "jruby",
+        "pattern": "jruby (\\d+\\.\\d+\\.\\d+\\.\\d+)",
+        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
+        "version": "10.1.1.0",
+        "why": "JRuby runs the emitted JVM tree (the same tree over JDBC): one process, twelve real threads, no GVL."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "java",
+          "-version"
+        ],
+        "mise": "java@25",
+        "name": "java",
+        "pattern": "version \"(\\d+(?:\\.\\d+)*)",
+        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
+        "version": "25",
+        "why": "The JDK under JRuby; the JIT's code and metadata live outside the pinned heap, which is part of JRuby's 1.6 GB."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "truffleruby",
+          "--version"
+        ],
+        "mise": "ruby@truffleruby-40.0.0",
+        "name": "truffleruby",
+        "pattern": "truffleruby (\\d+\\.\\d+\\.\\d+)[^\\n]*Native",
+        "quote": "Campfire at ed0f9a5, Rails 8.2.0.alpha at the revision its lockfile pins, Ruby 4.0.5, JRuby 10.1.1.0 on JDK 25, TruffleRuby 40.0.0 native.",
+        "version": "40.0.0",
+        "why": "TruffleRuby, the native (not JVM) build: the pattern only matches a banner that says Native. It serves the CRuby tree unmodified and stock Campfire, each one process, because it has no fork."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "bundle",
+          "--version"
+        ],
+        "mise": null,
+        "name": "bundler",
+        "pattern": "(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "Each runtime installs its own bundle; the post gives no Bundler version (TruffleRuby uses the one it ships: BUNDLE_VERSION=system)."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "cargo",
+          "--version"
+        ],
+        "mise": null,
+        "name": "cargo",
+        "pattern": "cargo (\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "Builds the Roundhouse emitter (cargo run --release --bin roundhouse); the post gives no Rust version."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "rustc",
+          "--version"
+        ],
+        "mise": null,
+        "name": "rustc",
+        "pattern": "rustc (\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The compiler behind cargo; recorded because the emitter is built on the reader's machine."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "wrk",
+          "--version"
+        ],
+        "mise": null,
+        "name": "wrk",
+        "pattern": "wrk (?:debian/)?(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The post's load generator (wrk -t2 -c16 -d20s --latency with the session cookie); Reprise's own load generator runs the same shape, and wrk is the peer it can be compared with."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "sqlite3",
+          "--version"
+        ],
+        "mise": null,
+        "name": "sqlite3",
+        "pattern": "^(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "campfire-oracle prepare requires the sqlite3 command; every lane reads the same seeded SQLite file."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "redis-server",
+          "--version"
+        ],
+        "mise": null,
+        "name": "redis-server",
+        "pattern": "v=(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "Stock Campfire keeps its fragment cache, Action Cable adapter and Resque queue in Redis; the harness used the box's own, the run starts one for the rails lanes (the redis service) and stops it after."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "make",
+          "--version"
+        ],
+        "mise": null,
+        "name": "make",
+        "pattern": "GNU Make (\\d+\\.\\d+(?:\\.\\d+)?)",
+        "quote": null,
+        "version": "*",
+        "why": "Builds Spinel (make deps, make all) and the emitted spinel tree (make assets, make build)."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "cc",
+          "--version"
+        ],
+        "mise": null,
+        "name": "cc",
+        "pattern": "(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "Spinel is a C program, and it compiles the emitted tree through the C compiler into the binary the spinel lane serves (which links SQLite: the SQLite headers, libsqlite3-dev on Debian, must be installed too). The post does not name a compiler."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "curl",
+          "--version"
+        ],
+        "mise": null,
+        "name": "curl",
+        "pattern": "curl (\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "Spinel's make deps fetches the Prism and RBS C sources it vendors from rubygems.org with curl."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "npm",
+          "--version"
+        ],
+        "mise": null,
+        "name": "npm",
+        "pattern": "(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The emitted spinel tree's make assets installs and runs Tailwind's CLI from npm for the stylesheet the binary serves."
+      }
     }
   ],
   "units": [
     {
       "metric": "req_per_s",
-      "unit": "req/s",
-      "name": "throughput"
+      "name": "throughput",
+      "unit": "req/s"
     },
     {
       "metric": "p50_ms",
-      "unit": "ms",
-      "name": "median latency"
+      "name": "median latency",
+      "unit": "ms"
     },
     {
       "metric": "percent",
-      "unit": "%",
-      "name": "percentages"
+      "name": "percentages",
+      "unit": "%"
     },
     {
       "metric": "tags",
-      "unit": "tags",
-      "name": "response shape"
+      "name": "response shape",
+      "unit": "tags"
     },
     {
       "metric": "memory_mb",
-      "unit": "MB",
-      "name": "memory"
+      "name": "memory",
+      "unit": "MB"
     },
     {
       "metric": "req_per_s_per_gb",
-      "unit": "req/s/GB",
-      "name": "throughput per GB"
+      "name": "throughput per GB",
+      "unit": "req/s/GB"
     },
     {
       "metric": "boot_accept_s",
-      "unit": "s",
-      "name": "boot time"
+      "name": "boot time",
+      "unit": "s"
     },
     {
       "metric": "boot_page_s",
-      "unit": "s",
-      "name": "time to first page"
+      "name": "time to first page",
+      "unit": "s"
     },
     {
       "metric": "us_per_row",
-      "unit": "µs/row",
-      "name": "time per row"
+      "name": "time per row",
+      "unit": "µs/row"
     }
   ]
 };
 
 /** The machine recipe's post: a figure's sentence with inline code. */
 export const machinePost: PostView = {
-  "post": {
-    "id": "machine",
-    "title": "Is this box fit to benchmark on?",
-    "author": "Reprise",
-    "date": "2026-11-30",
-    "url": null,
-    "run": null,
-    "summary": "Before reproducing anyone's numbers, check the machine: can it serve a trivial response on loopback at the rate a quiet two-core box does, with the client and server on separate cores, and does the load generator stay within its budget (post 004's: at most about half a core, timer lag around a millisecond)? A box that cannot reach the baseline, or whose generator eats the server's CPU, will turn every recipe's verdict into a verdict on the box. The baselines are Reprise's own measurements on its Debian 12 build machines (2 cores), not a post's; the reference machine below is the nightly benchmark's, for comparison of the machine fingerprint.",
-    "unknowns": [
-      "The loopback baselines were measured on the project's shared Debian 12 machines (2 cores), not on the reference machine named below; the schema holds one machine per recipe, so each figure's condition says where it was measured.",
-      "FACTS.md gives no run duration for the baselines; this recipe's workload runs 10 s, three times.",
-      "Pinning the client to core 1 is the load step's business; the recipe pins nginx's worker to core 0 in its config and the wrk step with taskset."
-    ]
-  },
   "checksum": {
     "status": "matches"
   },
-  "machine": {
-    "cpu": "AMD Ryzen 5 3600 6-Core Processor",
-    "cores": 6,
-    "threads": 12,
-    "smt": true,
-    "base_mhz": 3600,
-    "boost": false,
-    "governor": "performance",
-    "memory_gb": 63,
-    "os": "Ubuntu 24.04.5 LTS",
-    "kernel": null,
-    "virtualization": "none",
-    "quote": "AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled, governor=performance, 63 GB RAM, Ubuntu 24.04.5 LTS."
-  },
-  "toolchains": [
-    {
-      "toolchain": {
-        "name": "nginx",
-        "version": "*",
-        "command": [
-          "nginx",
-          "-v"
-        ],
-        "pattern": "nginx/(\\d+\\.\\d+\\.\\d+)",
-        "why": "A C server whose ceiling on loopback is the machine's, not a runtime's; Debian's nginx, as the baselines were measured with.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": true
-    },
-    {
-      "toolchain": {
-        "name": "wrk",
-        "version": "*",
-        "command": [
-          "wrk",
-          "--version"
-        ],
-        "pattern": "wrk (\\d+\\.\\d+\\.\\d+)",
-        "why": "The peer load generator the baselines were measured with, run in the same validation so Reprise's own generator is read against it.",
-        "quote": null,
-        "mise": null
-      },
-      "on_path": false
-    }
-  ],
-  "lanes": [
-    {
-      "lane": {
-        "name": "nginx-loopback",
-        "runtime": null,
-        "needs": [
-          "nginx"
-        ],
-        "server": "nginx",
-        "workers": 1,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": "2s",
-        "command": [
-          "nginx",
-          "-p",
-          ".",
-          "-c",
-          "nginx.conf",
-          "-g",
-          "daemon off;"
-        ],
-        "dir": "files/machine",
-        "port": 9391,
-        "health": "/",
-        "boot_budget": "10s",
-        "placement": "host",
-        "image": null,
-        "why": "nginx (Debian), one worker pinned to core 0, on loopback: what this machine can serve when the server costs nothing.",
-        "not_runnable": null,
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "runs"
-      }
-    },
-    {
-      "lane": {
-        "name": "reference",
-        "runtime": null,
-        "needs": [],
-        "server": null,
-        "workers": null,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "Reprise's built-in reference server: the same 13-byte answer from inside the reprise binary, so a machine without nginx can still be validated.",
-        "not_runnable": "Built into Reprise (`reprise validate` starts it in process); it is not a command a recipe runs.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "Built into Reprise (`reprise validate` starts it in process); it is not a command a recipe runs."
-      }
-    },
-    {
-      "lane": {
-        "name": "generator-baselines",
-        "runtime": null,
-        "needs": [],
-        "server": "nginx",
-        "workers": 1,
-        "threads": null,
-        "env": {},
-        "heap_mb": null,
-        "warmup": null,
-        "command": null,
-        "dir": null,
-        "port": null,
-        "health": null,
-        "boot_budget": null,
-        "placement": "host",
-        "image": null,
-        "why": "The baselines of wrk and oha against the one-worker nginx, pinned and unpinned, measured on the project's 2-core Debian 12 machines.",
-        "not_runnable": "This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only.",
-        "harness": null,
-        "services": []
-      },
-      "here": {
-        "state": "published_only",
-        "why": "This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only."
-      }
-    }
-  ],
-  "steps": [
-    {
-      "id": "serve",
-      "kind": "serve",
-      "why": "Boot nginx and wait until it answers; a machine that cannot is not fit to benchmark on.",
-      "after": [],
-      "lanes": [
-        "nginx-loopback"
-      ],
-      "command": null
-    },
-    {
-      "id": "check",
-      "kind": "check",
-      "why": "One checked request: 200 and 13 bytes, or the rate measures something else.",
-      "after": [
-        "serve"
-      ],
-      "lanes": [
-        "nginx-loopback"
-      ],
-      "command": null
-    },
-    {
-      "id": "wrk",
-      "kind": "command",
-      "why": "The peer tool in the same run, pinned to core 1 as the baseline was: wrk -t1 -c16 against the one-worker nginx.",
-      "after": [
-        "check"
-      ],
-      "lanes": [],
-      "command": "taskset -c 1 wrk -t1 -c16 -d10s http://127.0.0.1:9391/"
-    },
-    {
-      "id": "load",
-      "kind": "load",
-      "why": "Reprise's own generator against the same server, three runs; its rate and its own CPU are read against wrk's and against post 004's budget for a generator.",
-      "after": [
-        "wrk"
-      ],
-      "lanes": [
-        "nginx-loopback"
-      ],
-      "command": null
-    }
-  ],
-  "figures": [
-    {
-      "figure": {
-        "id": "wrk-pinned",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "value": null,
-        "range": [
-          70000.0,
-          76000.0
-        ],
-        "unknown": null,
-        "approx": true,
-        "condition": "wrk -t1 -c16, nginx's one worker pinned to core 0, the client pinned to core 1, 13-byte body; measured on a 2-core Debian 12 machine",
-        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%)."
-      },
-      "published": "70,000–76,000 req/s"
-    },
-    {
-      "figure": {
-        "id": "oha-pinned",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "value": null,
-        "range": [
-          67000.0,
-          72000.0
-        ],
-        "unknown": null,
-        "approx": true,
-        "condition": "oha 1.16, 16 connections, pinned as for wrk, limited by its own CPU; measured on a 2-core Debian 12 machine",
-        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%)."
-      },
-      "published": "67,000–72,000 req/s"
-    },
-    {
-      "figure": {
-        "id": "nginx-cpu-under-wrk",
-        "lane": "nginx-loopback",
-        "endpoint": "/",
-        "metric": "percent",
-        "value": 98.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "nginx's share of its core under wrk -t1 -c16",
-        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%)."
-      },
-      "published": "≈ 98%"
-    },
-    {
-      "figure": {
-        "id": "wrk-cpu",
-        "lane": "nginx-loopback",
-        "endpoint": "/",
-        "metric": "percent",
-        "value": 83.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "wrk's share of its own core",
-        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%)."
-      },
-      "published": "≈ 83%"
-    },
-    {
-      "figure": {
-        "id": "oha-cpu",
-        "lane": "nginx-loopback",
-        "endpoint": "/",
-        "metric": "percent",
-        "value": 95.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "oha's share of its own core",
-        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%)."
-      },
-      "published": "≈ 95%"
-    },
-    {
-      "figure": {
-        "id": "wrk-cpu-per-10k",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "seconds",
-        "value": null,
-        "range": [
-          0.11,
-          0.12
-        ],
-        "unknown": null,
-        "approx": true,
-        "condition": "wrk's CPU time (user+sys) per 10k requests",
-        "quote": "Client CPU per 10k requests (user+sys): wrk ≈ 0.11–0.12 s, oha ≈ 0.13–0.14 s."
-      },
-      "published": "0.11–0.12 s"
-    },
-    {
-      "figure": {
-        "id": "oha-cpu-per-10k",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "seconds",
-        "value": null,
-        "range": [
-          0.13,
-          0.14
-        ],
-        "unknown": null,
-        "approx": true,
-        "condition": "oha's CPU time (user+sys) per 10k requests",
-        "quote": "Client CPU per 10k requests (user+sys): wrk ≈ 0.11–0.12 s, oha ≈ 0.13–0.14 s."
-      },
-      "published": "0.13–0.14 s"
-    },
-    {
-      "figure": {
-        "id": "wrk-user-per-10k",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "seconds",
-        "value": 0.012,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "wrk's user time per 10k requests (the rest is the kernel's loopback work)",
-        "quote": "Of that, user time: wrk ≈ 0.012 s, oha ≈ 0.047 s — the rest is the kernel's loopback work, which every client pays."
-      },
-      "published": "≈ 0.012 s"
-    },
-    {
-      "figure": {
-        "id": "oha-user-per-10k",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "seconds",
-        "value": 0.047,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "oha's user time per 10k requests",
-        "quote": "Of that, user time: wrk ≈ 0.012 s, oha ≈ 0.047 s — the rest is the kernel's loopback work, which every client pays."
-      },
-      "published": "≈ 0.047 s"
-    },
-    {
-      "figure": {
-        "id": "wrk-unpinned",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "value": 59000.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "wrk -t2, unpinned, fighting the server for the 2 cores",
-        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k."
-      },
-      "published": "≈ 59,000 req/s"
-    },
-    {
-      "figure": {
-        "id": "oha-unpinned",
-        "lane": "generator-baselines",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "value": 53000.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "oha, unpinned, multi-threaded, fighting the server for the 2 cores",
-        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k."
-      },
-      "published": "≈ 53,000 req/s"
-    },
-    {
-      "figure": {
-        "id": "generator-cpu-budget",
-        "lane": "nginx-loopback",
-        "endpoint": null,
-        "metric": "percent",
-        "value": 50.0,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "the load generator's own CPU, as a share of one core, at most (post 004's generator at every step)",
-        "quote": "The generator reports its own CPU at every step, and it never used more than about half of one core, with timer lag around one millisecond."
-      },
-      "published": "≈ 50%"
-    },
-    {
-      "figure": {
-        "id": "generator-timer-lag",
-        "lane": "nginx-loopback",
-        "endpoint": null,
-        "metric": "seconds",
-        "value": 0.001,
-        "range": null,
-        "unknown": null,
-        "approx": true,
-        "condition": "the load generator's timer lag (post 004: around one millisecond)",
-        "quote": "The generator reports its own CPU at every step, and it never used more than about half of one core, with timer lag around one millisecond."
-      },
-      "published": "≈ 0.001 s"
-    }
-  ],
   "claims": [
     {
       "claim": {
-        "id": "loopback-ceiling-wrk",
-        "quote": "`wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own",
-        "tolerance": 0.15,
         "ceiling": true,
+        "figure": "wrk-pinned",
+        "id": "loopback-ceiling-wrk",
         "kind": "absolute",
-        "figure": "wrk-pinned"
+        "quote": "`wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own",
+        "tolerance": 0.15
       },
       "figures": [
         "wrk-pinned"
@@ -4678,12 +4449,12 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "loopback-ceiling-oha",
-        "quote": "oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
-        "tolerance": 0.15,
         "ceiling": true,
+        "figure": "oha-pinned",
+        "id": "loopback-ceiling-oha",
         "kind": "absolute",
-        "figure": "oha-pinned"
+        "quote": "oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
+        "tolerance": 0.15
       },
       "figures": [
         "oha-pinned"
@@ -4692,15 +4463,15 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "wrk-above-oha",
-        "quote": "oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
-        "tolerance": null,
         "ceiling": true,
+        "id": "wrk-above-oha",
         "kind": "ordering",
         "order": [
           "wrk-pinned",
           "oha-pinned"
-        ]
+        ],
+        "quote": "oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
+        "tolerance": null
       },
       "figures": [
         "wrk-pinned",
@@ -4710,15 +4481,15 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "wrk-cheaper-than-oha",
-        "quote": "Client CPU per 10k requests (user+sys): wrk ≈ 0.11–0.12 s, oha ≈ 0.13–0.14 s.",
-        "tolerance": null,
         "ceiling": true,
+        "id": "wrk-cheaper-than-oha",
         "kind": "ordering",
         "order": [
           "wrk-cpu-per-10k",
           "oha-cpu-per-10k"
-        ]
+        ],
+        "quote": "Client CPU per 10k requests (user+sys): wrk ≈ 0.11–0.12 s, oha ≈ 0.13–0.14 s.",
+        "tolerance": null
       },
       "figures": [
         "wrk-cpu-per-10k",
@@ -4728,15 +4499,15 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "wrk-user-cheaper-than-oha",
-        "quote": "Of that, user time: wrk ≈ 0.012 s, oha ≈ 0.047 s — the rest is the kernel's loopback work, which every client pays.",
-        "tolerance": null,
         "ceiling": true,
+        "id": "wrk-user-cheaper-than-oha",
         "kind": "ordering",
         "order": [
           "wrk-user-per-10k",
           "oha-user-per-10k"
-        ]
+        ],
+        "quote": "Of that, user time: wrk ≈ 0.012 s, oha ≈ 0.047 s — the rest is the kernel's loopback work, which every client pays.",
+        "tolerance": null
       },
       "figures": [
         "wrk-user-per-10k",
@@ -4746,15 +4517,15 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "pinning-pays-wrk",
-        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
-        "tolerance": null,
         "ceiling": true,
+        "id": "pinning-pays-wrk",
         "kind": "ordering",
         "order": [
           "wrk-pinned",
           "wrk-unpinned"
-        ]
+        ],
+        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
+        "tolerance": null
       },
       "figures": [
         "wrk-pinned",
@@ -4764,15 +4535,15 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "pinning-pays-oha",
-        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
-        "tolerance": null,
         "ceiling": true,
+        "id": "pinning-pays-oha",
         "kind": "ordering",
         "order": [
           "oha-pinned",
           "oha-unpinned"
-        ]
+        ],
+        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
+        "tolerance": null
       },
       "figures": [
         "oha-pinned",
@@ -4782,13 +4553,13 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "unpinned-wrk-above-oha",
-        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
-        "tolerance": 0.15,
         "ceiling": true,
+        "denominator": "oha-unpinned",
+        "id": "unpinned-wrk-above-oha",
         "kind": "ratio",
         "numerator": "wrk-unpinned",
-        "denominator": "oha-unpinned",
+        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
+        "tolerance": 0.15,
         "value": 1.11
       },
       "figures": [
@@ -4799,12 +4570,12 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "generator-within-cpu-budget",
-        "quote": "it never used more than about half of one core",
-        "tolerance": 0.2,
         "ceiling": true,
+        "figure": "generator-cpu-budget",
+        "id": "generator-within-cpu-budget",
         "kind": "absolute",
-        "figure": "generator-cpu-budget"
+        "quote": "it never used more than about half of one core",
+        "tolerance": 0.2
       },
       "figures": [
         "generator-cpu-budget"
@@ -4813,12 +4584,12 @@ export const machinePost: PostView = {
     },
     {
       "claim": {
-        "id": "generator-timer-lag",
-        "quote": "with timer lag around one millisecond.",
-        "tolerance": 0.5,
         "ceiling": true,
+        "figure": "generator-timer-lag",
+        "id": "generator-timer-lag",
         "kind": "absolute",
-        "figure": "generator-timer-lag"
+        "quote": "with timer lag around one millisecond.",
+        "tolerance": 0.5
       },
       "figures": [
         "generator-timer-lag"
@@ -4826,199 +4597,449 @@ export const machinePost: PostView = {
       "tolerance": "±50%"
     }
   ],
+  "figures": [
+    {
+      "figure": {
+        "approx": true,
+        "condition": "wrk -t1 -c16, nginx's one worker pinned to core 0, the client pinned to core 1, 13-byte body; measured on a 2-core Debian 12 machine",
+        "endpoint": "/",
+        "id": "wrk-pinned",
+        "lane": "generator-baselines",
+        "metric": "req_per_s",
+        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
+        "range": [
+          70000.0,
+          76000.0
+        ],
+        "unknown": null,
+        "value": null
+      },
+      "published": "70,000–76,000 req/s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "oha 1.16, 16 connections, pinned as for wrk, limited by its own CPU; measured on a 2-core Debian 12 machine",
+        "endpoint": "/",
+        "id": "oha-pinned",
+        "lane": "generator-baselines",
+        "metric": "req_per_s",
+        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
+        "range": [
+          67000.0,
+          72000.0
+        ],
+        "unknown": null,
+        "value": null
+      },
+      "published": "67,000–72,000 req/s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "nginx's share of its core under wrk -t1 -c16",
+        "endpoint": "/",
+        "id": "nginx-cpu-under-wrk",
+        "lane": "nginx-loopback",
+        "metric": "percent",
+        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
+        "range": null,
+        "unknown": null,
+        "value": 98.0
+      },
+      "published": "≈ 98%"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "wrk's share of its own core",
+        "endpoint": "/",
+        "id": "wrk-cpu",
+        "lane": "nginx-loopback",
+        "metric": "percent",
+        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
+        "range": null,
+        "unknown": null,
+        "value": 83.0
+      },
+      "published": "≈ 83%"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "oha's share of its own core",
+        "endpoint": "/",
+        "id": "oha-cpu",
+        "lane": "nginx-loopback",
+        "metric": "percent",
+        "quote": "nginx (Debian) with one worker pinned to core 0, the client pinned to core 1, 16 connections, a 13-byte body: `wrk -t1 -c16` ≈ 70–76k req/s with nginx at ~98% of its core and wrk at ~83% of its own; oha 1.16 ≈ 67–72k req/s, limited by its own CPU (~95%).",
+        "range": null,
+        "unknown": null,
+        "value": 95.0
+      },
+      "published": "≈ 95%"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "wrk's CPU time (user+sys) per 10k requests",
+        "endpoint": "/",
+        "id": "wrk-cpu-per-10k",
+        "lane": "generator-baselines",
+        "metric": "seconds",
+        "quote": "Client CPU per 10k requests (user+sys): wrk ≈ 0.11–0.12 s, oha ≈ 0.13–0.14 s.",
+        "range": [
+          0.11,
+          0.12
+        ],
+        "unknown": null,
+        "value": null
+      },
+      "published": "0.11–0.12 s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "oha's CPU time (user+sys) per 10k requests",
+        "endpoint": "/",
+        "id": "oha-cpu-per-10k",
+        "lane": "generator-baselines",
+        "metric": "seconds",
+        "quote": "Client CPU per 10k requests (user+sys): wrk ≈ 0.11–0.12 s, oha ≈ 0.13–0.14 s.",
+        "range": [
+          0.13,
+          0.14
+        ],
+        "unknown": null,
+        "value": null
+      },
+      "published": "0.13–0.14 s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "wrk's user time per 10k requests (the rest is the kernel's loopback work)",
+        "endpoint": "/",
+        "id": "wrk-user-per-10k",
+        "lane": "generator-baselines",
+        "metric": "seconds",
+        "quote": "Of that, user time: wrk ≈ 0.012 s, oha ≈ 0.047 s — the rest is the kernel's loopback work, which every client pays.",
+        "range": null,
+        "unknown": null,
+        "value": 0.012
+      },
+      "published": "≈ 0.012 s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "oha's user time per 10k requests",
+        "endpoint": "/",
+        "id": "oha-user-per-10k",
+        "lane": "generator-baselines",
+        "metric": "seconds",
+        "quote": "Of that, user time: wrk ≈ 0.012 s, oha ≈ 0.047 s — the rest is the kernel's loopback work, which every client pays.",
+        "range": null,
+        "unknown": null,
+        "value": 0.047
+      },
+      "published": "≈ 0.047 s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "wrk -t2, unpinned, fighting the server for the 2 cores",
+        "endpoint": "/",
+        "id": "wrk-unpinned",
+        "lane": "generator-baselines",
+        "metric": "req_per_s",
+        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
+        "range": null,
+        "unknown": null,
+        "value": 59000.0
+      },
+      "published": "≈ 59,000 req/s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "oha, unpinned, multi-threaded, fighting the server for the 2 cores",
+        "endpoint": "/",
+        "id": "oha-unpinned",
+        "lane": "generator-baselines",
+        "metric": "req_per_s",
+        "quote": "Unpinned multi-threaded clients fight the server for the 2 cores: wrk -t2 ≈ 59k, oha ≈ 53k.",
+        "range": null,
+        "unknown": null,
+        "value": 53000.0
+      },
+      "published": "≈ 53,000 req/s"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "the load generator's own CPU, as a share of one core, at most (post 004's generator at every step)",
+        "endpoint": null,
+        "id": "generator-cpu-budget",
+        "lane": "nginx-loopback",
+        "metric": "percent",
+        "quote": "The generator reports its own CPU at every step, and it never used more than about half of one core, with timer lag around one millisecond.",
+        "range": null,
+        "unknown": null,
+        "value": 50.0
+      },
+      "published": "≈ 50%"
+    },
+    {
+      "figure": {
+        "approx": true,
+        "condition": "the load generator's timer lag (post 004: around one millisecond)",
+        "endpoint": null,
+        "id": "generator-timer-lag",
+        "lane": "nginx-loopback",
+        "metric": "seconds",
+        "quote": "The generator reports its own CPU at every step, and it never used more than about half of one core, with timer lag around one millisecond.",
+        "range": null,
+        "unknown": null,
+        "value": 0.001
+      },
+      "published": "≈ 0.001 s"
+    }
+  ],
+  "lanes": [
+    {
+      "here": {
+        "state": "runs"
+      },
+      "lane": {
+        "boot_budget": "10s",
+        "command": [
+          "nginx",
+          "-p",
+          ".",
+          "-c",
+          "nginx.conf",
+          "-g",
+          "daemon off;"
+        ],
+        "dir": "files/machine",
+        "env": {},
+        "harness": null,
+        "health": "/",
+        "heap_mb": null,
+        "image": null,
+        "name": "nginx-loopback",
+        "needs": [
+          "nginx"
+        ],
+        "not_runnable": null,
+        "placement": "host",
+        "port": 9391,
+        "runtime": null,
+        "server": "nginx",
+        "services": [],
+        "threads": null,
+        "warmup": "2s",
+        "why": "nginx (Debian), one worker pinned to core 0, on loopback: what this machine can serve when the server costs nothing.",
+        "workers": 1
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "Built into Reprise (`reprise validate` starts it in process); it is not a command a recipe runs."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "reference",
+        "needs": [],
+        "not_runnable": "Built into Reprise (`reprise validate` starts it in process); it is not a command a recipe runs.",
+        "placement": "host",
+        "port": null,
+        "runtime": null,
+        "server": null,
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "Reprise's built-in reference server: the same 13-byte answer from inside the reprise binary, so a machine without nginx can still be validated.",
+        "workers": null
+      }
+    },
+    {
+      "here": {
+        "state": "published_only",
+        "why": "This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only."
+      },
+      "lane": {
+        "boot_budget": null,
+        "command": null,
+        "dir": null,
+        "env": {},
+        "harness": null,
+        "health": null,
+        "heap_mb": null,
+        "image": null,
+        "name": "generator-baselines",
+        "needs": [],
+        "not_runnable": "This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only.",
+        "placement": "host",
+        "port": null,
+        "runtime": null,
+        "server": "nginx",
+        "services": [],
+        "threads": null,
+        "warmup": null,
+        "why": "The baselines of wrk and oha against the one-worker nginx, pinned and unpinned, measured on the project's 2-core Debian 12 machines.",
+        "workers": 1
+      }
+    }
+  ],
+  "machine": {
+    "base_mhz": 3600,
+    "boost": false,
+    "cores": 6,
+    "cpu": "AMD Ryzen 5 3600 6-Core Processor",
+    "governor": "performance",
+    "kernel": null,
+    "memory_gb": 63,
+    "os": "Ubuntu 24.04.5 LTS",
+    "quote": "AMD Ryzen 5 3600 6-Core Processor, 6c/12t, 3.6 GHz, boost disabled, governor=performance, 63 GB RAM, Ubuntu 24.04.5 LTS.",
+    "smt": true,
+    "threads": 12,
+    "virtualization": "none"
+  },
+  "post": {
+    "author": "Reprise",
+    "date": "2026-11-30",
+    "id": "machine",
+    "run": null,
+    "summary": "Before reproducing anyone's numbers, check the machine: can it serve a trivial response on loopback at the rate a quiet two-core box does, with the client and server on separate cores, and does the load generator stay within its budget (post 004's: at most about half a core, timer lag around a millisecond)? A box that cannot reach the baseline, or whose generator eats the server's CPU, will turn every recipe's verdict into a verdict on the box. The baselines are Reprise's own measurements on its Debian 12 build machines (2 cores), not a post's; the reference machine below is the nightly benchmark's, for comparison of the machine fingerprint.",
+    "title": "Is this box fit to benchmark on?",
+    "unknowns": [
+      "The loopback baselines were measured on the project's shared Debian 12 machines (2 cores), not on the reference machine named below; the schema holds one machine per recipe, so each figure's condition says where it was measured.",
+      "FACTS.md gives no run duration for the baselines; this recipe's workload runs 10 s, three times.",
+      "Pinning the client to core 1 is the load step's business; the recipe pins nginx's worker to core 0 in its config and the wrk step with taskset."
+    ],
+    "url": null
+  },
+  "steps": [
+    {
+      "after": [],
+      "command": null,
+      "id": "serve",
+      "kind": "serve",
+      "lanes": [
+        "nginx-loopback"
+      ],
+      "why": "Boot nginx and wait until it answers; a machine that cannot is not fit to benchmark on."
+    },
+    {
+      "after": [
+        "serve"
+      ],
+      "command": null,
+      "id": "check",
+      "kind": "check",
+      "lanes": [
+        "nginx-loopback"
+      ],
+      "why": "One checked request: 200 and 13 bytes, or the rate measures something else."
+    },
+    {
+      "after": [
+        "check"
+      ],
+      "command": "taskset -c 1 wrk -t1 -c16 -d10s http://127.0.0.1:9391/",
+      "id": "wrk",
+      "kind": "command",
+      "lanes": [],
+      "why": "The peer tool in the same run, pinned to core 1 as the baseline was: wrk -t1 -c16 against the one-worker nginx."
+    },
+    {
+      "after": [
+        "wrk"
+      ],
+      "command": null,
+      "id": "load",
+      "kind": "load",
+      "lanes": [
+        "nginx-loopback"
+      ],
+      "why": "Reprise's own generator against the same server, three runs; its rate and its own CPU are read against wrk's and against post 004's budget for a generator."
+    }
+  ],
+  "toolchains": [
+    {
+      "on_path": true,
+      "toolchain": {
+        "command": [
+          "nginx",
+          "-v"
+        ],
+        "mise": null,
+        "name": "nginx",
+        "pattern": "nginx/(\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "A C server whose ceiling on loopback is the machine's, not a runtime's; Debian's nginx, as the baselines were measured with."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "wrk",
+          "--version"
+        ],
+        "mise": null,
+        "name": "wrk",
+        "pattern": "wrk (\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The peer load generator the baselines were measured with, run in the same validation so Reprise's own generator is read against it."
+      }
+    }
+  ],
   "units": [
     {
       "metric": "req_per_s",
-      "unit": "req/s",
-      "name": "throughput"
+      "name": "throughput",
+      "unit": "req/s"
     },
     {
       "metric": "percent",
-      "unit": "%",
-      "name": "percentages"
+      "name": "percentages",
+      "unit": "%"
     },
     {
       "metric": "seconds",
-      "unit": "s",
-      "name": "durations"
+      "name": "durations",
+      "unit": "s"
     }
   ]
 };
 
 /** A new run of hello-ceiling, planned without falcon: it judges no claim here. */
 export const plan: RunPlan = {
-  "recipe": "hello-ceiling",
   "checksum": {
     "status": "matches"
   },
-  "lanes": [
-    "puma",
-    "falcon",
-    "nginx"
-  ],
-  "resumes": null,
-  "steps": [
-    {
-      "id": "serve",
-      "kind": "serve",
-      "why": "Boot each lane and wait until it answers, recording how long that took; a lane that cannot boot is skipped with its reason.",
-      "describe": "boot each lane once until it answers",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "check",
-      "kind": "check",
-      "why": "One checked request per lane before measuring: every server must answer the same 13 bytes, or the numbers do not compare.",
-      "describe": "one checked request per endpoint of hello per lane",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "measure",
-      "kind": "load",
-      "why": "Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows.",
-      "describe": "measure hello: lanes × endpoints × runs",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": {
-        "summary": "2 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (7 s in all): about 2 min 7 s (falcon cannot run here)",
-        "lanes": 2,
-        "cells": 6,
-        "runs": 3,
-        "cell_seconds": 20.0,
-        "warmup_seconds": 7.0,
-        "seconds": 127.0,
-        "quick": false
-      },
-      "expected_quick": {
-        "summary": "2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (2 s in all): about 10 s (falcon cannot run here)",
-        "lanes": 2,
-        "cells": 4,
-        "runs": 2,
-        "cell_seconds": 2.0,
-        "warmup_seconds": 2.0,
-        "seconds": 10.0,
-        "quick": true
-      }
-    }
-  ],
-  "sources": [],
-  "deviations": [],
-  "consent": {
-    "steps": [
-      {
-        "id": "serve",
-        "kind": "serve",
-        "does": "boot each lane once until it answers",
-        "env": []
-      },
-      {
-        "id": "check",
-        "kind": "check",
-        "does": "one checked request per endpoint of hello per lane",
-        "env": []
-      },
-      {
-        "id": "measure",
-        "kind": "load",
-        "does": "measure hello: lanes × endpoints × runs",
-        "env": []
-      }
-    ],
-    "lanes": [
-      {
-        "name": "puma",
-        "command": "in files/hello: puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru (port 9292)",
-        "env": []
-      },
-      {
-        "name": "falcon",
-        "command": "in files/hello: falcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru (port 9294)",
-        "env": []
-      },
-      {
-        "name": "nginx",
-        "command": "in files/hello: nginx -p . -c nginx.conf -g 'daemon off;' (port 9293)",
-        "env": []
-      }
-    ],
-    "services": [],
-    "version_commands": [
-      "ruby --version",
-      "puma --version",
-      "falcon --version",
-      "nginx -v"
-    ],
-    "records_machine": [
-      "uname -a",
-      "uname -s",
-      "uname -m",
-      "hostname",
-      "lscpu --json",
-      "uptime",
-      "mise ls --current --json",
-      "git rev-parse HEAD",
-      "git rev-parse --abbrev-ref HEAD",
-      "git log -1 --format=%s",
-      "git status --porcelain",
-      "ruby --version",
-      "jruby --version",
-      "spinel --version",
-      "rustc --version",
-      "cargo --version",
-      "go version",
-      "node --version",
-      "bun --version",
-      "crystal --version",
-      "shards --version",
-      "python3 --version",
-      "uv --version",
-      "dotnet --version",
-      "wrk --version",
-      "curl --version",
-      "mise --version",
-      "sqlite3 --version"
-    ],
-    "files": [
-      {
-        "path": "hello/config.ru",
-        "lines": 1,
-        "script": false
-      },
-      {
-        "path": "hello/nginx.conf",
-        "lines": 16,
-        "script": false
-      }
-    ],
-    "requests": [
-      "GET /"
-    ],
-    "lane_address": "127.0.0.1",
-    "server_host": null
-  },
-  "reviewed_diff": null,
   "claims": {
-    "total": 4,
     "judged": [],
     "not_judged": [
       {
         "claims": [
           "puma-ceiling"
         ],
-        "why": "an absolute figure is judged only on a machine like the post's, and this one differs",
-        "fix": null
+        "fix": null,
+        "why": "an absolute figure is judged only on a machine like the post's, and this one differs"
       },
       {
         "claims": [
@@ -5026,308 +5047,43 @@ export const plan: RunPlan = {
           "falcon-twice-puma",
           "falcon-above-puma"
         ],
-        "why": "lane falcon cannot run here: it needs falcon, which this machine lacks",
-        "fix": "gem install falcon"
+        "fix": "gem install falcon",
+        "why": "lane falcon cannot run here: it needs falcon, which this machine lacks"
       }
     ],
-    "summary": "none of its 4 claims"
+    "summary": "none of its 4 claims",
+    "total": 4
   },
-  "judged_elsewhere": [
-    "fibers-vs-threads"
-  ]
-};
-
-/** A new run of campfire-falcon: its lanes start with an environment of their own. */
-export const campfirePlan: RunPlan = {
-  "recipe": "campfire-falcon",
-  "checksum": {
-    "status": "matches"
-  },
-  "lanes": [
-    "ruby",
-    "ruby-falcon"
-  ],
-  "resumes": null,
-  "steps": [
-    {
-      "id": "clone-campfire",
-      "kind": "clone",
-      "why": "Campfire's own source, the Rails app the emitted tree is compiled from and whose seed every lane reads.",
-      "describe": "https://github.com/basecamp/once-campfire at ed0f9a5 into sources/campfire",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "clone-roundhouse",
-      "kind": "clone",
-      "why": "The code is in the roundhouse repository: falcon.rb and runtime/thruster_cache.rb in the CRuby overlay, and the ruby-falcon lane in scripts/bench-campfire.",
-      "describe": "https://github.com/rubys/roundhouse at the tip of main (unpinned) into sources/roundhouse",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "build-roundhouse",
-      "kind": "build",
-      "why": "The emitter is a Rust binary built from the checkout, as the harness builds it.",
-      "describe": "in sources/roundhouse: cargo build --release --bin roundhouse",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "seed",
-      "kind": "seed",
-      "why": "campfire-oracle prepare bundles Campfire, migrates, seeds 50 users, 5 rooms and 100 messages per room, and precompiles assets: the database every lane reads.",
-      "describe": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "emit",
-      "kind": "emit",
-      "why": "The Ruby that Roundhouse emits from Campfire's Rails source, now with Thruster's cache rules in process and a falcon.rb; run from the roundhouse checkout's root, which it reads runtime/ from.",
-      "describe": "in sources/roundhouse: target/release/roundhouse --target ruby ../campfire -o ../../trees/campfire-ruby --allow-unsupported → trees/campfire-ruby",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "add-falcon",
-      "kind": "command",
-      "why": "It's not a default. The emitted Gemfile names Puma; the benchmark adds Falcon itself, at the version Tobi's port uses, which the post does not give: Falcon is added unpinned. A Gemfile of its own, seeded from the main lock, keeps the emitted Gemfile.lock unmodified.",
-      "describe": "in trees/campfire-ruby: ruby -e 'File.write('\\''Gemfile.falcon'\\'', %(eval_gemfile '\\''Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''Gemfile.falcon.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "bundle",
-      "kind": "command",
-      "why": "bundle install for the emitted tree with Falcon added (Gemfile.falcon: the emitted Gemfile plus Falcon), so the Puma and Falcon lanes run the same gems; always install, bundle check is not a gate. The Falcon version it resolved is the step's result (results/bundle.json): the post does not give it, so a run records the one it used.",
-      "describe": "in trees/campfire-ruby: sh ../../files/bundle-falcon.sh",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "stage",
-      "kind": "stage",
-      "why": "Every lane reads the same seeded database, copied into the tree's storage/.",
-      "describe": "copy sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3 into trees/campfire-ruby/storage/development.sqlite3 (SQLite backup)",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "serve",
-      "kind": "serve",
-      "why": "The same emitted application, once under Puma and once under Falcon: the ruby-falcon lane isolates what the app server costs.",
-      "describe": "boot each lane once until it answers",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "sign-in",
-      "kind": "sign_in",
-      "why": "Every request is signed in, as the seed's first user; the session cookie is carried by every load step.",
-      "describe": "sign in to each lane as user1@example.com",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "check",
-      "kind": "check",
-      "why": "One checked request per endpoint per lane before measuring: status, tags, bytes and digest must match across lanes, or the numbers do not compare.",
-      "describe": "one checked request per endpoint of campfire per lane",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "load",
-      "kind": "load",
-      "why": "Requests per second and tail latency per route, three runs per cell after a warm-up, the median reported.",
-      "describe": "measure campfire: lanes × endpoints × runs",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": {
-        "summary": "0 lanes × 7 endpoints × 3 runs of 20 s: about 0 s (ruby, ruby-falcon cannot run here)",
-        "lanes": 0,
-        "cells": 0,
-        "runs": 3,
-        "cell_seconds": 20.0,
-        "warmup_seconds": -0.0,
-        "seconds": 0.0,
-        "quick": false
-      },
-      "expected_quick": {
-        "summary": "0 lanes × 7 endpoints × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s): about 0 s (ruby, ruby-falcon cannot run here)",
-        "lanes": 0,
-        "cells": 0,
-        "runs": 2,
-        "cell_seconds": 2.0,
-        "warmup_seconds": -0.0,
-        "seconds": 0.0,
-        "quick": true
-      }
-    }
-  ],
-  "sources": [
-    {
-      "id": "campfire",
-      "url": "https://github.com/basecamp/once-campfire",
-      "revision": "ed0f9a5"
-    },
-    {
-      "id": "roundhouse",
-      "url": "https://github.com/rubys/roundhouse",
-      "revision": "main (unpinned)"
-    }
-  ],
-  "deviations": [],
   "consent": {
-    "steps": [
+    "files": [
       {
-        "id": "clone-campfire",
-        "kind": "clone",
-        "does": "https://github.com/basecamp/once-campfire at ed0f9a5 into sources/campfire",
-        "env": []
+        "lines": 1,
+        "path": "hello/config.ru",
+        "script": false
       },
       {
-        "id": "clone-roundhouse",
-        "kind": "clone",
-        "does": "https://github.com/rubys/roundhouse at the tip of main (unpinned) into sources/roundhouse",
-        "env": []
-      },
-      {
-        "id": "build-roundhouse",
-        "kind": "build",
-        "does": "in sources/roundhouse: cargo build --release --bin roundhouse",
-        "env": []
-      },
-      {
-        "id": "seed",
-        "kind": "seed",
-        "does": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3",
-        "env": []
-      },
-      {
-        "id": "emit",
-        "kind": "emit",
-        "does": "in sources/roundhouse: target/release/roundhouse --target ruby ../campfire -o ../../trees/campfire-ruby --allow-unsupported → trees/campfire-ruby",
-        "env": []
-      },
-      {
-        "id": "add-falcon",
-        "kind": "command",
-        "does": "in trees/campfire-ruby: ruby -e 'File.write('\\''Gemfile.falcon'\\'', %(eval_gemfile '\\''Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''Gemfile.falcon.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
-        "env": []
-      },
-      {
-        "id": "bundle",
-        "kind": "command",
-        "does": "in trees/campfire-ruby: sh ../../files/bundle-falcon.sh",
-        "env": []
-      },
-      {
-        "id": "stage",
-        "kind": "stage",
-        "does": "copy sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3 into trees/campfire-ruby/storage/development.sqlite3 (SQLite backup)",
-        "env": []
-      },
-      {
-        "id": "serve",
-        "kind": "serve",
-        "does": "boot each lane once until it answers",
-        "env": []
-      },
-      {
-        "id": "sign-in",
-        "kind": "sign_in",
-        "does": "sign in to each lane as user1@example.com",
-        "env": []
-      },
-      {
-        "id": "check",
-        "kind": "check",
-        "does": "one checked request per endpoint of campfire per lane",
-        "env": []
-      },
-      {
-        "id": "load",
-        "kind": "load",
-        "does": "measure campfire: lanes × endpoints × runs",
-        "env": []
+        "lines": 16,
+        "path": "hello/nginx.conf",
+        "script": false
       }
     ],
+    "lane_address": "127.0.0.1",
     "lanes": [
       {
-        "name": "ruby",
-        "command": "in trees/campfire-ruby: bundle exec puma -C config/puma.rb config.ru (port 3000)",
-        "env": [
-          "BUNDLE_GEMFILE=Gemfile.falcon",
-          "PORT=3000",
-          "RAILS_ENV=production",
-          "RAILS_MAX_THREADS=5",
-          "WEB_CONCURRENCY=8"
-        ]
+        "command": "in files/hello: puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru (port 9292)",
+        "env": [],
+        "name": "puma"
       },
       {
-        "name": "ruby-falcon",
-        "command": "in trees/campfire-ruby: bundle exec falcon host falcon.rb (port 3001)",
-        "env": [
-          "BUNDLE_GEMFILE=Gemfile.falcon",
-          "PORT=3001",
-          "RAILS_ENV=production",
-          "WEB_CONCURRENCY=8"
-        ]
+        "command": "in files/hello: falcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru (port 9294)",
+        "env": [],
+        "name": "falcon"
+      },
+      {
+        "command": "in files/hello: nginx -p . -c nginx.conf -g 'daemon off;' (port 9293)",
+        "env": [],
+        "name": "nginx"
       }
-    ],
-    "services": [],
-    "version_commands": [
-      "ruby --version",
-      "bundle --version",
-      "cargo --version"
     ],
     "records_machine": [
       "uname -a",
@@ -5359,28 +5115,115 @@ export const campfirePlan: RunPlan = {
       "mise --version",
       "sqlite3 --version"
     ],
-    "files": [
+    "requests": [
+      "GET /"
+    ],
+    "server_host": null,
+    "services": [],
+    "steps": [
       {
-        "path": "bundle-falcon.sh",
-        "lines": 5,
-        "script": false
+        "does": "boot each lane once until it answers",
+        "env": [],
+        "id": "serve",
+        "kind": "serve"
+      },
+      {
+        "does": "one checked request per endpoint of hello per lane",
+        "env": [],
+        "id": "check",
+        "kind": "check"
+      },
+      {
+        "does": "measure hello: lanes × endpoints × runs",
+        "env": [],
+        "id": "measure",
+        "kind": "load"
       }
     ],
-    "requests": [
-      "GET /rooms/1",
-      "GET /rooms/1/messages",
-      "GET /users/me/sidebar",
-      "GET /searches?q=coffee",
-      "GET /users/1/avatar",
-      "GET /up",
-      "POST /rooms/2/messages with a body of 23 bytes"
-    ],
-    "lane_address": "127.0.0.1",
-    "server_host": null
+    "version_commands": [
+      "ruby --version",
+      "puma --version",
+      "falcon --version",
+      "nginx -v"
+    ]
   },
+  "deviations": [],
+  "judged_elsewhere": [
+    "fibers-vs-threads"
+  ],
+  "lanes": [
+    "puma",
+    "falcon",
+    "nginx"
+  ],
+  "recipe": "hello-ceiling",
+  "resumes": null,
   "reviewed_diff": null,
+  "sources": [],
+  "steps": [
+    {
+      "decision": "run",
+      "describe": "boot each lane once until it answers",
+      "expected": null,
+      "expected_quick": null,
+      "id": "serve",
+      "kind": "serve",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Boot each lane and wait until it answers, recording how long that took; a lane that cannot boot is skipped with its reason."
+    },
+    {
+      "decision": "run",
+      "describe": "one checked request per endpoint of hello per lane",
+      "expected": null,
+      "expected_quick": null,
+      "id": "check",
+      "kind": "check",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "One checked request per lane before measuring: every server must answer the same 13 bytes, or the numbers do not compare."
+    },
+    {
+      "decision": "run",
+      "describe": "measure hello: lanes × endpoints × runs",
+      "expected": {
+        "cell_seconds": 20.0,
+        "cells": 6,
+        "lanes": 2,
+        "quick": false,
+        "runs": 3,
+        "seconds": 127.0,
+        "summary": "2 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (7 s in all): about 2 min 7 s (falcon cannot run here)",
+        "warmup_seconds": 7.0
+      },
+      "expected_quick": {
+        "cell_seconds": 2.0,
+        "cells": 4,
+        "lanes": 2,
+        "quick": true,
+        "runs": 2,
+        "seconds": 10.0,
+        "summary": "2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (2 s in all): about 10 s (falcon cannot run here)",
+        "warmup_seconds": 2.0
+      },
+      "id": "measure",
+      "kind": "load",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows."
+    }
+  ]
+};
+
+/** A new run of campfire-falcon: its lanes start with an environment of their own. */
+export const campfirePlan: RunPlan = {
+  "checksum": {
+    "status": "matches"
+  },
   "claims": {
-    "total": 26,
     "judged": [],
     "not_judged": [
       {
@@ -5388,15 +5231,15 @@ export const campfirePlan: RunPlan = {
           "cache-triples-puma-avatar",
           "falcon-tail-worse-than-puma"
         ],
-        "why": "lane ruby cannot run here: it needs bundler, which this machine lacks",
-        "fix": "gem install bundler"
+        "fix": "gem install bundler",
+        "why": "lane ruby cannot run here: it needs bundler, which this machine lacks"
       },
       {
         "claims": [
           "falcon-rack-adds-little"
         ],
-        "why": "lane earlier-builds is the post's only: This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only.",
-        "fix": null
+        "fix": null,
+        "why": "lane earlier-builds is the post's only: This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only."
       },
       {
         "claims": [
@@ -5418,8 +5261,8 @@ export const campfirePlan: RunPlan = {
           "falcon-ahead-searches-q-coffee",
           "falcon-ahead-stylesheet"
         ],
-        "why": "lane ruby-falcon cannot run here: it needs bundler, which this machine lacks",
-        "fix": "gem install bundler"
+        "fix": "gem install bundler",
+        "why": "lane ruby-falcon cannot run here: it needs bundler, which this machine lacks"
       },
       {
         "claims": [
@@ -5427,8 +5270,8 @@ export const campfirePlan: RunPlan = {
           "rack-adapter-vs-lookup",
           "rack-adapter-mostly-env-and-headers"
         ],
-        "why": "lane request-profile is the post's only: This recipe runs no profiler: the profile's figures are published only.",
-        "fix": null
+        "fix": null,
+        "why": "lane request-profile is the post's only: This recipe runs no profiler: the profile's figures are published only."
       },
       {
         "claims": [
@@ -5436,437 +5279,831 @@ export const campfirePlan: RunPlan = {
           "up-order",
           "memory-order"
         ],
-        "why": "lane tobi is the post's only: The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it is booted; this recipe does not stand it up. Its figures are published only.",
-        "fix": null
+        "fix": null,
+        "why": "lane tobi is the post's only: The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it is booted; this recipe does not stand it up. Its figures are published only."
       }
     ],
-    "summary": "none of its 26 claims"
+    "summary": "none of its 26 claims",
+    "total": 26
   },
+  "consent": {
+    "files": [
+      {
+        "lines": 5,
+        "path": "bundle-falcon.sh",
+        "script": false
+      }
+    ],
+    "lane_address": "127.0.0.1",
+    "lanes": [
+      {
+        "command": "in trees/campfire-ruby: bundle exec puma -C config/puma.rb config.ru (port 3000)",
+        "env": [
+          "BUNDLE_GEMFILE=Gemfile.falcon",
+          "PORT=3000",
+          "RAILS_ENV=production",
+          "RAILS_MAX_THREADS=5",
+          "WEB_CONCURRENCY=8"
+        ],
+        "name": "ruby"
+      },
+      {
+        "command": "in trees/campfire-ruby: bundle exec falcon host falcon.rb (port 3001)",
+        "env": [
+          "BUNDLE_GEMFILE=Gemfile.falcon",
+          "PORT=3001",
+          "RAILS_ENV=production",
+          "WEB_CONCURRENCY=8"
+        ],
+        "name": "ruby-falcon"
+      }
+    ],
+    "records_machine": [
+      "uname -a",
+      "uname -s",
+      "uname -m",
+      "hostname",
+      "lscpu --json",
+      "uptime",
+      "mise ls --current --json",
+      "git rev-parse HEAD",
+      "git rev-parse --abbrev-ref HEAD",
+      "git log -1 --format=%s",
+      "git status --porcelain",
+      "ruby --version",
+      "jruby --version",
+      "spinel --version",
+      "rustc --version",
+      "cargo --version",
+      "go version",
+      "node --version",
+      "bun --version",
+      "crystal --version",
+      "shards --version",
+      "python3 --version",
+      "uv --version",
+      "dotnet --version",
+      "wrk --version",
+      "curl --version",
+      "mise --version",
+      "sqlite3 --version"
+    ],
+    "requests": [
+      "GET /rooms/1",
+      "GET /rooms/1/messages",
+      "GET /users/me/sidebar",
+      "GET /searches?q=coffee",
+      "GET /users/1/avatar",
+      "GET /up",
+      "POST /rooms/2/messages with a body of 23 bytes"
+    ],
+    "server_host": null,
+    "services": [],
+    "steps": [
+      {
+        "does": "https://github.com/basecamp/once-campfire at ed0f9a5 into sources/campfire",
+        "env": [],
+        "id": "clone-campfire",
+        "kind": "clone"
+      },
+      {
+        "does": "https://github.com/rubys/roundhouse at the tip of main (unpinned) into sources/roundhouse",
+        "env": [],
+        "id": "clone-roundhouse",
+        "kind": "clone"
+      },
+      {
+        "does": "in sources/roundhouse: cargo build --release --bin roundhouse",
+        "env": [],
+        "id": "build-roundhouse",
+        "kind": "build"
+      },
+      {
+        "does": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3",
+        "env": [],
+        "id": "seed",
+        "kind": "seed"
+      },
+      {
+        "does": "in sources/roundhouse: target/release/roundhouse --target ruby ../campfire -o ../../trees/campfire-ruby --allow-unsupported → trees/campfire-ruby",
+        "env": [],
+        "id": "emit",
+        "kind": "emit"
+      },
+      {
+        "does": "in trees/campfire-ruby: ruby -e 'File.write('\\''Gemfile.falcon'\\'', %(eval_gemfile '\\''Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''Gemfile.falcon.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
+        "env": [],
+        "id": "add-falcon",
+        "kind": "command"
+      },
+      {
+        "does": "in trees/campfire-ruby: sh ../../files/bundle-falcon.sh",
+        "env": [],
+        "id": "bundle",
+        "kind": "command"
+      },
+      {
+        "does": "copy sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3 into trees/campfire-ruby/storage/development.sqlite3 (SQLite backup)",
+        "env": [],
+        "id": "stage",
+        "kind": "stage"
+      },
+      {
+        "does": "boot each lane once until it answers",
+        "env": [],
+        "id": "serve",
+        "kind": "serve"
+      },
+      {
+        "does": "sign in to each lane as user1@example.com",
+        "env": [],
+        "id": "sign-in",
+        "kind": "sign_in"
+      },
+      {
+        "does": "one checked request per endpoint of campfire per lane",
+        "env": [],
+        "id": "check",
+        "kind": "check"
+      },
+      {
+        "does": "measure campfire: lanes × endpoints × runs",
+        "env": [],
+        "id": "load",
+        "kind": "load"
+      }
+    ],
+    "version_commands": [
+      "ruby --version",
+      "bundle --version",
+      "cargo --version"
+    ]
+  },
+  "deviations": [],
   "judged_elsewhere": [
     "fibers-vs-threads"
+  ],
+  "lanes": [
+    "ruby",
+    "ruby-falcon"
+  ],
+  "recipe": "campfire-falcon",
+  "resumes": null,
+  "reviewed_diff": null,
+  "sources": [
+    {
+      "id": "campfire",
+      "revision": "ed0f9a5",
+      "url": "https://github.com/basecamp/once-campfire"
+    },
+    {
+      "id": "roundhouse",
+      "revision": "main (unpinned)",
+      "url": "https://github.com/rubys/roundhouse"
+    }
+  ],
+  "steps": [
+    {
+      "decision": "run",
+      "describe": "https://github.com/basecamp/once-campfire at ed0f9a5 into sources/campfire",
+      "expected": null,
+      "expected_quick": null,
+      "id": "clone-campfire",
+      "kind": "clone",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Campfire's own source, the Rails app the emitted tree is compiled from and whose seed every lane reads."
+    },
+    {
+      "decision": "run",
+      "describe": "https://github.com/rubys/roundhouse at the tip of main (unpinned) into sources/roundhouse",
+      "expected": null,
+      "expected_quick": null,
+      "id": "clone-roundhouse",
+      "kind": "clone",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "The code is in the roundhouse repository: falcon.rb and runtime/thruster_cache.rb in the CRuby overlay, and the ruby-falcon lane in scripts/bench-campfire."
+    },
+    {
+      "decision": "run",
+      "describe": "in sources/roundhouse: cargo build --release --bin roundhouse",
+      "expected": null,
+      "expected_quick": null,
+      "id": "build-roundhouse",
+      "kind": "build",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "The emitter is a Rust binary built from the checkout, as the harness builds it."
+    },
+    {
+      "decision": "run",
+      "describe": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3",
+      "expected": null,
+      "expected_quick": null,
+      "id": "seed",
+      "kind": "seed",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "campfire-oracle prepare bundles Campfire, migrates, seeds 50 users, 5 rooms and 100 messages per room, and precompiles assets: the database every lane reads."
+    },
+    {
+      "decision": "run",
+      "describe": "in sources/roundhouse: target/release/roundhouse --target ruby ../campfire -o ../../trees/campfire-ruby --allow-unsupported → trees/campfire-ruby",
+      "expected": null,
+      "expected_quick": null,
+      "id": "emit",
+      "kind": "emit",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "The Ruby that Roundhouse emits from Campfire's Rails source, now with Thruster's cache rules in process and a falcon.rb; run from the roundhouse checkout's root, which it reads runtime/ from."
+    },
+    {
+      "decision": "run",
+      "describe": "in trees/campfire-ruby: ruby -e 'File.write('\\''Gemfile.falcon'\\'', %(eval_gemfile '\\''Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''Gemfile.falcon.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
+      "expected": null,
+      "expected_quick": null,
+      "id": "add-falcon",
+      "kind": "command",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "It's not a default. The emitted Gemfile names Puma; the benchmark adds Falcon itself, at the version Tobi's port uses, which the post does not give: Falcon is added unpinned. A Gemfile of its own, seeded from the main lock, keeps the emitted Gemfile.lock unmodified."
+    },
+    {
+      "decision": "run",
+      "describe": "in trees/campfire-ruby: sh ../../files/bundle-falcon.sh",
+      "expected": null,
+      "expected_quick": null,
+      "id": "bundle",
+      "kind": "command",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "bundle install for the emitted tree with Falcon added (Gemfile.falcon: the emitted Gemfile plus Falcon), so the Puma and Falcon lanes run the same gems; always install, bundle check is not a gate. The Falcon version it resolved is the step's result (results/bundle.json): the post does not give it, so a run records the one it used."
+    },
+    {
+      "decision": "run",
+      "describe": "copy sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3 into trees/campfire-ruby/storage/development.sqlite3 (SQLite backup)",
+      "expected": null,
+      "expected_quick": null,
+      "id": "stage",
+      "kind": "stage",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Every lane reads the same seeded database, copied into the tree's storage/."
+    },
+    {
+      "decision": "run",
+      "describe": "boot each lane once until it answers",
+      "expected": null,
+      "expected_quick": null,
+      "id": "serve",
+      "kind": "serve",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "The same emitted application, once under Puma and once under Falcon: the ruby-falcon lane isolates what the app server costs."
+    },
+    {
+      "decision": "run",
+      "describe": "sign in to each lane as user1@example.com",
+      "expected": null,
+      "expected_quick": null,
+      "id": "sign-in",
+      "kind": "sign_in",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Every request is signed in, as the seed's first user; the session cookie is carried by every load step."
+    },
+    {
+      "decision": "run",
+      "describe": "one checked request per endpoint of campfire per lane",
+      "expected": null,
+      "expected_quick": null,
+      "id": "check",
+      "kind": "check",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "One checked request per endpoint per lane before measuring: status, tags, bytes and digest must match across lanes, or the numbers do not compare."
+    },
+    {
+      "decision": "run",
+      "describe": "measure campfire: lanes × endpoints × runs",
+      "expected": {
+        "cell_seconds": 20.0,
+        "cells": 0,
+        "lanes": 0,
+        "quick": false,
+        "runs": 3,
+        "seconds": 0.0,
+        "summary": "0 lanes × 7 endpoints × 3 runs of 20 s: about 0 s (ruby, ruby-falcon cannot run here)",
+        "warmup_seconds": -0.0
+      },
+      "expected_quick": {
+        "cell_seconds": 2.0,
+        "cells": 0,
+        "lanes": 0,
+        "quick": true,
+        "runs": 2,
+        "seconds": 0.0,
+        "summary": "0 lanes × 7 endpoints × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s): about 0 s (ruby, ruby-falcon cannot run here)",
+        "warmup_seconds": -0.0
+      },
+      "id": "load",
+      "kind": "load",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Requests per second and tail latency per route, three runs per cell after a warm-up, the median reported."
+    }
   ]
 };
 
 /** What `reprise setup` would install for hello-ceiling. */
 export const setupPlan: SetupPlan = {
-  "recipe": "hello-ceiling",
-  "lanes": [],
-  "config": "/home/reader/.local/share/reprise/setup/hello-ceiling/mise.toml",
-  "config_text": "# Written by `reprise setup`: the toolchains the recipe pins.\n[tools]\n\"gem:falcon\" = \"latest\"\n",
-  "installs": [
-    "gem:falcon latest (for falcon)"
-  ],
   "by_hand": [
     "ruby *",
     "puma *",
     "nginx *"
   ],
-  "mise": "/usr/bin/mise",
-  "get_mise": null,
   "commands": [
     "mise install"
   ],
-  "dir": "/home/reader/.local/share/reprise/setup/hello-ceiling"
+  "config": "/home/reader/.local/share/reprise/setup/hello-ceiling/mise.toml",
+  "config_text": "# Written by `reprise setup`: the toolchains the recipe pins.\n[tools]\n\"gem:falcon\" = \"latest\"\n",
+  "dir": "/home/reader/.local/share/reprise/setup/hello-ceiling",
+  "get_mise": null,
+  "installs": [
+    "gem:falcon latest (for falcon)"
+  ],
+  "lanes": [],
+  "mise": "/usr/bin/mise",
+  "recipe": "hello-ceiling"
 };
 
 /** Everyone's results for hello-ceiling before anything was read, not signed in. */
 export const nobodyYet: Community = {
-  "recipe": "hello-ceiling",
-  "repo": "rubys/reprise",
-  "fetch": {
-    "fetch": "not_signed_in"
-  },
-  "fetched_at": null,
+  "apart": [],
   "cache_unread": null,
-  "rate": null,
-  "reviewed_sha256": "5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6",
-  "discussions": 0,
-  "counted": 0,
-  "superseded": 0,
-  "dropped": 0,
   "claims": [
     {
-      "claim": "puma-ceiling",
-      "kind": "absolute",
-      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
-      "unit": "req/s",
-      "published": 54000.0,
       "band": [
         45900.0,
-        62099.99999999999
+        62100.0
       ],
       "band_reading": "45,900–62,100 req/s",
-      "reproduced": 0,
-      "not_reproduced": 0,
-      "could_not_say": 0,
       "by_cpu": [],
+      "claim": "puma-ceiling",
+      "could_not_say": 0,
+      "kind": "absolute",
+      "not_reproduced": 0,
       "points": [],
-      "this_machine": null
+      "published": 54000.0,
+      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
+      "reproduced": 0,
+      "this_machine": null,
+      "unit": "req/s"
     },
     {
-      "claim": "falcon-ceiling",
-      "kind": "absolute",
-      "quote": "under Falcon, 106,000.",
-      "unit": "req/s",
-      "published": 106000.0,
       "band": [
         90100.0,
-        121899.99999999999
+        121900.0
       ],
       "band_reading": "90,100–121,900 req/s",
-      "reproduced": 0,
-      "not_reproduced": 0,
-      "could_not_say": 0,
       "by_cpu": [],
+      "claim": "falcon-ceiling",
+      "could_not_say": 0,
+      "kind": "absolute",
+      "not_reproduced": 0,
       "points": [],
-      "this_machine": null
+      "published": 106000.0,
+      "quote": "under Falcon, 106,000.",
+      "reproduced": 0,
+      "this_machine": null,
+      "unit": "req/s"
     },
     {
-      "claim": "falcon-twice-puma",
-      "kind": "ratio",
-      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
-      "unit": "×",
-      "published": 1.96,
       "band": [
         1.666,
         2.254
       ],
       "band_reading": "1.67–2.25×",
-      "reproduced": 0,
-      "not_reproduced": 0,
-      "could_not_say": 0,
       "by_cpu": [],
+      "claim": "falcon-twice-puma",
+      "could_not_say": 0,
+      "kind": "ratio",
+      "not_reproduced": 0,
       "points": [],
-      "this_machine": null
+      "published": 1.96,
+      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
+      "reproduced": 0,
+      "this_machine": null,
+      "unit": "×"
     },
     {
-      "claim": "falcon-above-puma",
-      "kind": "ordering",
-      "quote": "under Falcon, 106,000.",
-      "unit": "req/s",
-      "published": null,
       "band": null,
       "band_reading": null,
-      "reproduced": 0,
-      "not_reproduced": 0,
-      "could_not_say": 0,
       "by_cpu": [],
+      "claim": "falcon-above-puma",
+      "could_not_say": 0,
+      "kind": "ordering",
+      "not_reproduced": 0,
       "points": [],
-      "this_machine": null
+      "published": null,
+      "quote": "under Falcon, 106,000.",
+      "reproduced": 0,
+      "this_machine": null,
+      "unit": "req/s"
     }
   ],
-  "apart": [],
+  "counted": 0,
+  "discussions": 0,
+  "dropped": 0,
+  "fetch": {
+    "fetch": "not_signed_in"
+  },
+  "fetched_at": null,
+  "rate": null,
+  "recipe": "hello-ceiling",
+  "repo": "rubys/reprise",
+  "reviewed_sha256": "5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6",
+  "superseded": 0,
   "this_machine": null
 };
 
 /** The full run's results. */
 export const results: ResultsView = {
-  "run": {
-    "id": "hello-ceiling-20261130-050000",
-    "created_at": "2026-11-30T05:00:00Z",
-    "recipe": "hello-ceiling",
-    "title": "Campfire under Falcon: the hello-world ceilings",
-    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261130-050000",
-    "cells": 9,
-    "reproduced": 2,
-    "not_reproduced": 0,
-    "inconclusive": 0,
-    "no_data": 0,
-    "not_measured": 0,
-    "not_comparable": 2,
-    "smoke_run": false,
-    "ending": "finished",
-    "tally": "2 reproduced · 2 not comparable"
-  },
-  "info": {
-    "id": "hello-ceiling-20261130-050000",
-    "created_at": "2026-11-30T05:00:00Z",
-    "recipe": "hello-ceiling",
-    "title": "Campfire under Falcon: the hello-world ceilings",
-    "author": "Sam Ruby",
-    "post_date": "2026-10",
-    "post_url": null,
-    "post_run": "the October 16 run",
-    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261130-050000",
-    "ending": "finished"
-  },
-  "machine": {
-    "machine": "differs",
-    "reasons": [
-      "CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor",
-      "cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads",
-      "frequency: 3.8 GHz, the post's 3.6 GHz",
-      "memory: 31 GB, the post's 63 GB"
-    ]
-  },
-  "tally": "2 reproduced · 2 not comparable",
-  "figures": [
-    {
-      "reading": {
-        "figure": "puma-hello",
-        "lane": "puma",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "published": 54000.0,
-        "published_range": null,
-        "cell": {
-          "lane": "puma",
-          "endpoint": "/",
-          "metric": "req_per_s"
-        },
-        "status": {
-          "status": "valid"
-        },
-        "stats": {
-          "runs": 3,
-          "median": 30200.0,
-          "min": 30100.0,
-          "max": 30300.0,
-          "mean": 30200.0,
-          "cv": 0.0027036310626745897,
-          "unstable": false
-        },
-        "interval": {
-          "estimate": 30200.0,
-          "low": 29952.494627574,
-          "high": 30449.327999596368
-        }
-      },
-      "published": "54,000 req/s",
-      "measured": "30,200 req/s (29,952–30,449)",
-      "status": "valid"
-    },
-    {
-      "reading": {
-        "figure": "falcon-hello",
-        "lane": "falcon",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "published": 106000.0,
-        "published_range": null,
-        "cell": {
-          "lane": "falcon",
-          "endpoint": "/",
-          "metric": "req_per_s"
-        },
-        "status": {
-          "status": "valid"
-        },
-        "stats": {
-          "runs": 3,
-          "median": 60200.0,
-          "min": 60100.0,
-          "max": 60300.0,
-          "mean": 60200.0,
-          "cv": 0.0013563066128367543,
-          "unstable": false
-        },
-        "interval": {
-          "estimate": 60200.0,
-          "low": 59952.04266211152,
-          "high": 60448.8716715668
-        }
-      },
-      "published": "106,000 req/s",
-      "measured": "60,200 req/s (59,952–60,449)",
-      "status": "valid"
-    }
+  "commands": [
+    "puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru",
+    "falcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru",
+    "nginx -p . -c nginx.conf -g 'daemon off;'"
   ],
-  "verdicts": [
-    {
-      "verdict": {
-        "claim": "puma-ceiling",
-        "kind": "absolute",
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
-        "outcome": "not_comparable",
-        "reason": "not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 30,200 req/s against the published 54,000 req/s, for information",
-        "published": 54000.0,
-        "unit": "req/s",
-        "tolerance": 0.15,
-        "band": [
-          45900.0,
-          62099.99999999999
-        ],
-        "measured": {
-          "estimate": 30200.0,
-          "low": 29952.494627574,
-          "high": 30449.327999596368
-        },
-        "more_runs": null,
-        "figures": [
-          "puma-hello"
-        ],
-        "deviations": [],
-        "decided_after": null,
-        "cpu": null
-      },
-      "published": "54,000 req/s",
-      "band": "45,900–62,100 req/s",
-      "measured": "30,200 req/s (29,952–30,449)"
-    },
-    {
-      "verdict": {
-        "claim": "falcon-ceiling",
-        "kind": "absolute",
-        "quote": "under Falcon, 106,000.",
-        "outcome": "not_comparable",
-        "reason": "not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 60,200 req/s against the published 106,000 req/s, for information",
-        "published": 106000.0,
-        "unit": "req/s",
-        "tolerance": 0.15,
-        "band": [
-          90100.0,
-          121899.99999999999
-        ],
-        "measured": {
-          "estimate": 60200.0,
-          "low": 59952.04266211152,
-          "high": 60448.8716715668
-        },
-        "more_runs": null,
-        "figures": [
-          "falcon-hello"
-        ],
-        "deviations": [],
-        "decided_after": null,
-        "cpu": null
-      },
-      "published": "106,000 req/s",
-      "band": "90,100–121,900 req/s",
-      "measured": "60,200 req/s (59,952–60,449)"
-    },
-    {
-      "verdict": {
-        "claim": "falcon-twice-puma",
-        "kind": "ratio",
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
-        "outcome": "reproduced",
-        "reason": "measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band",
-        "published": 1.96,
-        "unit": "×",
-        "tolerance": 0.15,
-        "band": [
-          1.666,
-          2.254
-        ],
-        "measured": {
-          "estimate": 1.9933774834437086,
-          "low": 1.9852284298549534,
-          "high": 2.001570936373453
-        },
-        "more_runs": null,
-        "figures": [
-          "falcon-hello",
-          "puma-hello"
-        ],
-        "deviations": [],
-        "decided_after": null,
-        "cpu": {
-          "basis": "as_measured",
-          "lanes": [
-            {
-              "lane": "falcon",
-              "figure": "falcon-hello",
-              "share": 0.9800000000000001,
-              "wanted": 0.9950000000000001,
-              "cpus": 1.0,
-              "steal": null,
-              "runs": 3
-            },
-            {
-              "lane": "puma",
-              "figure": "puma-hello",
-              "share": 0.9800000000000001,
-              "wanted": 0.9950000000000001,
-              "cpus": 1.0,
-              "steal": null,
-              "runs": 3
-            }
-          ],
-          "why": "every lane had the CPU it wanted (falcon 98%, puma 98%)"
-        }
-      },
-      "published": "1.96×",
-      "band": "1.67–2.25×",
-      "measured": "1.99× (1.99–2)"
-    },
-    {
-      "verdict": {
-        "claim": "falcon-above-puma",
-        "kind": "ordering",
-        "quote": "under Falcon, 106,000.",
-        "outcome": "reproduced",
-        "reason": "in the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2)",
-        "published": null,
-        "unit": "req/s",
-        "tolerance": 0.05,
-        "band": null,
-        "measured": null,
-        "more_runs": null,
-        "figures": [
-          "falcon-hello",
-          "puma-hello"
-        ],
-        "deviations": [],
-        "decided_after": null,
-        "cpu": {
-          "basis": "as_measured",
-          "lanes": [
-            {
-              "lane": "falcon",
-              "figure": "falcon-hello",
-              "share": 0.9800000000000001,
-              "wanted": 0.9950000000000001,
-              "cpus": 1.0,
-              "steal": null,
-              "runs": 3
-            },
-            {
-              "lane": "puma",
-              "figure": "puma-hello",
-              "share": 0.9800000000000001,
-              "wanted": 0.9950000000000001,
-              "cpus": 1.0,
-              "steal": null,
-              "runs": 3
-            }
-          ],
-          "why": "every lane had the CPU it wanted (falcon 98%, puma 98%)"
-        }
-      },
-      "published": "—",
-      "band": null,
-      "measured": "—"
-    }
-  ],
+  "confidence": "95%",
   "deviations": [],
   "environment": {
-    "fingerprint": null,
-    "toolchains": [
-      {
-        "name": "ruby",
-        "version": "ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]"
+    "bench_env": {
+      "captured_at": "2026-11-30T05:00:00Z",
+      "harness": {
+        "connections": 16,
+        "duration_sec": 20,
+        "runs": 3,
+        "warmup_sec": 5
       },
-      {
-        "name": "puma",
-        "version": "puma version 6.6.0 (\"Return to Forever\")"
-      },
-      {
-        "name": "falcon",
-        "version": "not found on this machine"
-      },
-      {
-        "name": "nginx",
-        "version": "nginx version: nginx/1.26.3"
+      "reprise": {
+        "fingerprint": {
+          "clock": {
+            "base_khz": null,
+            "boost": false,
+            "boost_control": "cpufreq_boost",
+            "cur_khz": 3800000,
+            "driver": "acpi-cpufreq",
+            "energy_performance_preference": null,
+            "governor": "performance",
+            "governors_agree": true,
+            "max_khz": 3800000,
+            "min_khz": 2200000,
+            "policies": [
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "0",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy0",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "1",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy1",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "2",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy2",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "3",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy3",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "4",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy4",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "5",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy5",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "6",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy6",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "7",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy7",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "8",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy8",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "9",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy9",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "10",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy10",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "11",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy11",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "12",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy12",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "13",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy13",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "14",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy14",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              },
+              {
+                "base_khz": null,
+                "cpuinfo_max_khz": 3800000,
+                "cpuinfo_min_khz": 2200000,
+                "cpus": "15",
+                "cur_khz": 3800000,
+                "energy_performance_preference": null,
+                "governor": "performance",
+                "name": "policy15",
+                "scaling_max_khz": 3800000,
+                "scaling_min_khz": 2200000
+              }
+            ]
+          },
+          "container_engine": {
+            "api_version": null,
+            "architecture": null,
+            "cpus": null,
+            "host": "unix:///var/run/docker.sock",
+            "kernel": null,
+            "memory_bytes": null,
+            "name": "Docker Engine - Community",
+            "operating_system": null,
+            "os": null,
+            "version": "27.3.1"
+          },
+          "cpu": {
+            "brand": "AMD Ryzen 7 5800X 8-Core Processor",
+            "caches": [],
+            "cpuinfo_khz": 3800000,
+            "family": 25,
+            "hypervisor_flag": false,
+            "logical_threads": 16,
+            "model": 33,
+            "online": "0-15",
+            "physical_cores": 8,
+            "smt_active": true,
+            "smt_control": "on",
+            "sockets": 1,
+            "stepping": 0,
+            "vendor": "AuthenticAMD"
+          },
+          "cpu_access": {
+            "affinity": "0-15",
+            "cgroup": null,
+            "cgroup_version": null,
+            "cpu_max": null,
+            "cpuset": null,
+            "quota_cpus": null,
+            "usable_cpus": 16.0
+          },
+          "load": {
+            "loadavg": [
+              0.08,
+              0.05,
+              0.01
+            ],
+            "steal_percent": 0.0,
+            "uptime_secs": 86400.5
+          },
+          "memory": {
+            "available_kib": 28000000,
+            "swap_free_kib": 0,
+            "swap_total_kib": 0,
+            "total_kib": 32768000,
+            "transparent_hugepages": "madvise"
+          },
+          "os": {
+            "arch": "x86_64",
+            "hostname": "desk-seven",
+            "id": "debian",
+            "kernel": "6.1.0-27-amd64",
+            "kernel_build": "#1 SMP PREEMPT_DYNAMIC",
+            "kernel_name": "Linux",
+            "pretty_name": "Debian GNU/Linux 12 (bookworm)",
+            "version_id": "12"
+          },
+          "virtualization": {
+            "container": null,
+            "dmi_product": "System Product Name",
+            "dmi_vendor": "ASUS",
+            "hypervisor_flag": false,
+            "virtual_machine": false
+          }
+        },
+        "toolchains": {
+          "recorded": false,
+          "tools": [
+            {
+              "banner": {
+                "java": null,
+                "native": null,
+                "product": "Ruby",
+                "ruby_compat": null,
+                "version": "3.3.8",
+                "yjit": false
+              },
+              "elapsed_ms": 0,
+              "error": null,
+              "first_line": "ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]",
+              "origin": "path",
+              "path": "/usr/bin/ruby",
+              "status": "answered",
+              "tool": "ruby"
+            },
+            {
+              "banner": {
+                "java": null,
+                "native": null,
+                "product": "puma",
+                "ruby_compat": null,
+                "version": "6.6.0",
+                "yjit": null
+              },
+              "elapsed_ms": 0,
+              "error": null,
+              "first_line": "puma version 6.6.0 (\"Return to Forever\")",
+              "origin": "path",
+              "path": "/usr/bin/puma",
+              "status": "answered",
+              "tool": "puma"
+            },
+            {
+              "banner": null,
+              "elapsed_ms": 0,
+              "error": null,
+              "first_line": null,
+              "origin": null,
+              "path": null,
+              "status": "missing",
+              "tool": "falcon"
+            },
+            {
+              "banner": {
+                "java": null,
+                "native": null,
+                "product": "nginx",
+                "ruby_compat": null,
+                "version": "1.26.3",
+                "yjit": null
+              },
+              "elapsed_ms": 0,
+              "error": null,
+              "first_line": "nginx version: nginx/1.26.3",
+              "origin": "path",
+              "path": "/usr/bin/nginx",
+              "status": "answered",
+              "tool": "nginx"
+            }
+          ]
+        }
       }
-    ],
-    "sources": [],
-    "tree_digests": [],
-    "harness": {
-      "connections": 16,
-      "duration_sec": 20,
-      "runs": 3,
-      "warmup_sec": 5
     },
     "commands": [
       [
@@ -5901,974 +6138,14 @@ export const results: ResultsView = {
         "daemon off;"
       ]
     ],
-    "bench_env": {
-      "captured_at": "2026-11-30T05:00:00Z",
-      "harness": {
-        "connections": 16,
-        "duration_sec": 20,
-        "runs": 3,
-        "warmup_sec": 5
-      },
-      "reprise": {
-        "fingerprint": {
-          "clock": {
-            "base_khz": null,
-            "boost": false,
-            "boost_control": "cpufreq_boost",
-            "cur_khz": 3800000,
-            "driver": "acpi-cpufreq",
-            "energy_performance_preference": null,
-            "governor": "performance",
-            "governors_agree": true,
-            "max_khz": 3800000,
-            "min_khz": 2200000,
-            "policies": [
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "0",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy0",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "1",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy1",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "2",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy2",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "3",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy3",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "4",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy4",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "5",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy5",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "6",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy6",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "7",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy7",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "8",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy8",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "9",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy9",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "10",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy10",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "11",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy11",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "12",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy12",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "13",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy13",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "14",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy14",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              },
-              {
-                "base_khz": null,
-                "cpuinfo_max_khz": 3800000,
-                "cpuinfo_min_khz": 2200000,
-                "cpus": "15",
-                "cur_khz": 3800000,
-                "energy_performance_preference": null,
-                "governor": "performance",
-                "name": "policy15",
-                "scaling_max_khz": 3800000,
-                "scaling_min_khz": 2200000
-              }
-            ]
-          },
-          "container_engine": {
-            "api_version": null,
-            "architecture": null,
-            "cpus": null,
-            "host": "unix:///var/run/docker.sock",
-            "kernel": null,
-            "memory_bytes": null,
-            "name": "Docker Engine - Community",
-            "operating_system": null,
-            "os": null,
-            "version": "27.3.1"
-          },
-          "cpu": {
-            "brand": "AMD Ryzen 7 5800X 8-Core Processor",
-            "caches": [],
-            "cpuinfo_khz": 3800000,
-            "family": 25,
-            "hypervisor_flag": false,
-            "logical_threads": 16,
-            "model": 33,
-            "online": "0-15",
-            "physical_cores": 8,
-            "smt_active": true,
-            "smt_control": "on",
-            "sockets": 1,
-            "stepping": 0,
-            "vendor": "AuthenticAMD"
-          },
-          "cpu_access": {
-            "affinity": "0-15",
-            "cgroup": null,
-            "cgroup_version": null,
-            "cpu_max": null,
-            "cpuset": null,
-            "quota_cpus": null,
-            "usable_cpus": 16.0
-          },
-          "load": {
-            "loadavg": [
-              0.08,
-              0.05,
-              0.01
-            ],
-            "steal_percent": 0.0,
-            "uptime_secs": 86400.5
-          },
-          "memory": {
-            "available_kib": 28000000,
-            "swap_free_kib": 0,
-            "swap_total_kib": 0,
-            "total_kib": 32768000,
-            "transparent_hugepages": "madvise"
-          },
-          "os": {
-            "arch": "x86_64",
-            "hostname": "desk-seven",
-            "id": "debian",
-            "kernel": "6.1.0-27-amd64",
-            "kernel_build": "#1 SMP PREEMPT_DYNAMIC",
-            "kernel_name": "Linux",
-            "pretty_name": "Debian GNU/Linux 12 (bookworm)",
-            "version_id": "12"
-          },
-          "virtualization": {
-            "container": null,
-            "dmi_product": "System Product Name",
-            "dmi_vendor": "ASUS",
-            "hypervisor_flag": false,
-            "virtual_machine": false
-          }
-        },
-        "toolchains": {
-          "recorded": false,
-          "tools": [
-            {
-              "banner": {
-                "java": null,
-                "native": null,
-                "product": "Ruby",
-                "ruby_compat": null,
-                "version": "3.3.8",
-                "yjit": false
-              },
-              "elapsed_ms": 0,
-              "error": null,
-              "first_line": "ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]",
-              "origin": "path",
-              "path": "/usr/bin/ruby",
-              "status": "answered",
-              "tool": "ruby"
-            },
-            {
-              "banner": {
-                "java": null,
-                "native": null,
-                "product": "puma",
-                "ruby_compat": null,
-                "version": "6.6.0",
-                "yjit": null
-              },
-              "elapsed_ms": 0,
-              "error": null,
-              "first_line": "puma version 6.6.0 (\"Return to Forever\")",
-              "origin": "path",
-              "path": "/usr/bin/puma",
-              "status": "answered",
-              "tool": "puma"
-            },
-            {
-              "banner": null,
-              "elapsed_ms": 0,
-              "error": null,
-              "first_line": null,
-              "origin": null,
-              "path": null,
-              "status": "missing",
-              "tool": "falcon"
-            },
-            {
-              "banner": {
-                "java": null,
-                "native": null,
-                "product": "nginx",
-                "ruby_compat": null,
-                "version": "1.26.3",
-                "yjit": null
-              },
-              "elapsed_ms": 0,
-              "error": null,
-              "first_line": "nginx version: nginx/1.26.3",
-              "origin": "path",
-              "path": "/usr/bin/nginx",
-              "status": "answered",
-              "tool": "nginx"
-            }
-          ]
-        }
-      }
-    }
-  },
-  "commands": [
-    "puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru",
-    "falcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru",
-    "nginx -p . -c nginx.conf -g 'daemon off;'"
-  ],
-  "people": [],
-  "units": [
-    {
-      "metric": "req_per_s",
-      "unit": "req/s",
-      "name": "throughput"
-    },
-    {
-      "metric": "p50_ms",
-      "unit": "ms",
-      "name": "median latency"
-    },
-    {
-      "metric": "p99_ms",
-      "unit": "ms",
-      "name": "tail latency"
-    }
-  ],
-  "lanes": [
-    {
-      "lane": "puma",
-      "endpoint": "/",
-      "cells": [
-        {
-          "key": {
-            "lane": "puma",
-            "endpoint": "/",
-            "metric": "req_per_s"
-          },
-          "runs": 3,
-          "status": {
-            "status": "valid"
-          },
-          "stats": {
-            "runs": 3,
-            "median": 30200.0,
-            "min": 30100.0,
-            "max": 30300.0,
-            "mean": 30200.0,
-            "cv": 0.0027036310626745897,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 30200.0,
-            "low": 29952.494627574,
-            "high": 30449.327999596368
-          },
-          "median": "30,200 req/s",
-          "measured": "30,200 req/s (29,952–30,449)",
-          "figures": [
-            "puma-hello"
-          ],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        },
-        {
-          "key": {
-            "lane": "puma",
-            "endpoint": "/",
-            "metric": "p50_ms"
-          },
-          "runs": 3,
-          "status": {
-            "status": "valid"
-          },
-          "stats": {
-            "runs": 3,
-            "median": 0.42000000000000004,
-            "min": 0.41000000000000003,
-            "max": 0.43000000000000005,
-            "mean": 0.4200000000000001,
-            "cv": 0.01944039478399349,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 0.42000000000000004,
-            "low": 0.395799187091157,
-            "high": 0.44551210003450176
-          },
-          "median": "0.42 ms",
-          "measured": "0.42 ms (0.4–0.45)",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        },
-        {
-          "key": {
-            "lane": "puma",
-            "endpoint": "/",
-            "metric": "p99_ms"
-          },
-          "runs": 3,
-          "status": {
-            "status": "valid"
-          },
-          "stats": {
-            "runs": 3,
-            "median": 1.6,
-            "min": 1.3,
-            "max": 1.9,
-            "mean": 1.6000000000000003,
-            "cv": 0.1530931089239486,
-            "unstable": true
-          },
-          "interval": {
-            "estimate": 1.6,
-            "low": 0.9861207125015564,
-            "high": 2.5348243853766816
-          },
-          "median": "1.6 ms",
-          "measured": "1.6 ms (0.99–2.53)",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        }
-      ],
-      "runs": 3,
-      "no_figure": false,
-      "flags": [
-        "tail latency: high spread, runs vary 15.3%"
-      ]
-    },
-    {
-      "lane": "falcon",
-      "endpoint": "/",
-      "cells": [
-        {
-          "key": {
-            "lane": "falcon",
-            "endpoint": "/",
-            "metric": "req_per_s"
-          },
-          "runs": 3,
-          "status": {
-            "status": "valid"
-          },
-          "stats": {
-            "runs": 3,
-            "median": 60200.0,
-            "min": 60100.0,
-            "max": 60300.0,
-            "mean": 60200.0,
-            "cv": 0.0013563066128367543,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 60200.0,
-            "low": 59952.04266211152,
-            "high": 60448.8716715668
-          },
-          "median": "60,200 req/s",
-          "measured": "60,200 req/s (59,952–60,449)",
-          "figures": [
-            "falcon-hello"
-          ],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        },
-        {
-          "key": {
-            "lane": "falcon",
-            "endpoint": "/",
-            "metric": "p50_ms"
-          },
-          "runs": 3,
-          "status": {
-            "status": "valid"
-          },
-          "stats": {
-            "runs": 3,
-            "median": 0.42000000000000004,
-            "min": 0.41000000000000003,
-            "max": 0.43000000000000005,
-            "mean": 0.4200000000000001,
-            "cv": 0.01944039478399349,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 0.42000000000000004,
-            "low": 0.395799187091157,
-            "high": 0.44551210003450176
-          },
-          "median": "0.42 ms",
-          "measured": "0.42 ms (0.4–0.45)",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        },
-        {
-          "key": {
-            "lane": "falcon",
-            "endpoint": "/",
-            "metric": "p99_ms"
-          },
-          "runs": 3,
-          "status": {
-            "status": "valid"
-          },
-          "stats": {
-            "runs": 3,
-            "median": 1.1,
-            "min": 1.05,
-            "max": 1.15,
-            "mean": 1.1,
-            "cv": 0.03711348095126022,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 1.1,
-            "low": 0.9817857378256571,
-            "high": 1.2307499613517758
-          },
-          "median": "1.1 ms",
-          "measured": "1.1 ms (0.98–1.23)",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        }
-      ],
-      "runs": 3,
-      "no_figure": false,
-      "flags": []
-    },
-    {
-      "lane": "nginx",
-      "endpoint": "/",
-      "cells": [
-        {
-          "key": {
-            "lane": "nginx",
-            "endpoint": "/",
-            "metric": "req_per_s"
-          },
-          "runs": 3,
-          "status": {
-            "status": "client_bound",
-            "run": 2,
-            "client_cpu": 0.97
-          },
-          "stats": {
-            "runs": 3,
-            "median": 91200.0,
-            "min": 91100.0,
-            "max": 91300.0,
-            "mean": 91200.0,
-            "cv": 0.0008952813387365418,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 91200.0,
-            "low": 90951.88767894992,
-            "high": 91448.71586053983
-          },
-          "median": "91,200 req/s",
-          "measured": "91,200 req/s (90,952–91,449)",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        },
-        {
-          "key": {
-            "lane": "nginx",
-            "endpoint": "/",
-            "metric": "p50_ms"
-          },
-          "runs": 3,
-          "status": {
-            "status": "client_bound",
-            "run": 2,
-            "client_cpu": 0.97
-          },
-          "stats": {
-            "runs": 3,
-            "median": 0.42000000000000004,
-            "min": 0.41000000000000003,
-            "max": 0.43000000000000005,
-            "mean": 0.4200000000000001,
-            "cv": 0.01944039478399349,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 0.42000000000000004,
-            "low": 0.395799187091157,
-            "high": 0.44551210003450176
-          },
-          "median": "0.42 ms",
-          "measured": "0.42 ms (0.4–0.45)",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        },
-        {
-          "key": {
-            "lane": "nginx",
-            "endpoint": "/",
-            "metric": "p99_ms"
-          },
-          "runs": 3,
-          "status": {
-            "status": "client_bound",
-            "run": 2,
-            "client_cpu": 0.97
-          },
-          "stats": {
-            "runs": 3,
-            "median": 1.1,
-            "min": 1.05,
-            "max": 1.15,
-            "mean": 1.1,
-            "cv": 0.03711348095126022,
-            "unstable": false
-          },
-          "interval": {
-            "estimate": 1.1,
-            "low": 0.9817857378256571,
-            "high": 1.2307499613517758
-          },
-          "median": "1.1 ms",
-          "measured": "1.1 ms (0.98–1.23)",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
-        }
-      ],
-      "runs": 3,
-      "no_figure": true,
-      "flags": [
-        "throughput: client-bound: the load generator used 97% of its CPU in run 2",
-        "median latency: client-bound: the load generator used 97% of its CPU in run 2",
-        "tail latency: client-bound: the load generator used 97% of its CPU in run 2"
-      ]
-    }
-  ],
-  "not_measured": [],
-  "measured_on": [
-    {
-      "name": "CPU",
-      "value": "AMD Ryzen 7 5800X 8-Core Processor (AuthenticAMD, family 25 model 33)"
-    },
-    {
-      "name": "Cores",
-      "value": "8 cores, 16 threads, 1 socket, SMT on"
-    },
-    {
-      "name": "Frequency",
-      "value": "2.20 GHz–3.80 GHz, now 3.80 GHz"
-    },
-    {
-      "name": "Governor",
-      "value": "performance (all 16 policies)"
-    },
-    {
-      "name": "Boost",
-      "value": "off (/sys/devices/system/cpu/cpufreq/boost)"
-    },
-    {
-      "name": "Memory",
-      "value": "31.2 GiB, 26.7 GiB available, swap 0.0 GiB"
-    },
-    {
-      "name": "Huge pages",
-      "value": "madvise"
-    },
-    {
-      "name": "Kernel",
-      "value": "Linux 6.1.0-27-amd64"
-    },
-    {
-      "name": "OS",
-      "value": "Debian GNU/Linux 12 (bookworm)"
-    },
-    {
-      "name": "Virtualisation",
-      "value": "none (bare metal)"
-    },
-    {
-      "name": "Usable CPUs",
-      "value": "16 (affinity 0-15)"
-    },
-    {
-      "name": "Conditions",
-      "value": "load 0.08 0.05 0.01, steal 0.0%"
-    }
-  ],
-  "confidence": "95%",
-  "sequential": null
-};
-
-/** The smoke run's results: falcon skipped, nginx cancelled. */
-export const smokeResults: ResultsView = {
-  "run": {
-    "id": "hello-ceiling-20261201-090000",
-    "created_at": "2026-12-01T09:00:00Z",
-    "recipe": "hello-ceiling",
-    "title": "Campfire under Falcon: the hello-world ceilings",
-    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261201-090000",
-    "cells": 3,
-    "reproduced": 0,
-    "not_reproduced": 0,
-    "inconclusive": 0,
-    "no_data": 0,
-    "not_measured": 3,
-    "not_comparable": 1,
-    "smoke_run": true,
-    "ending": "cancelled",
-    "tally": "3 not measured · 1 not comparable"
-  },
-  "info": {
-    "id": "hello-ceiling-20261201-090000",
-    "created_at": "2026-12-01T09:00:00Z",
-    "recipe": "hello-ceiling",
-    "title": "Campfire under Falcon: the hello-world ceilings",
-    "author": "Sam Ruby",
-    "post_date": "2026-10",
-    "post_url": null,
-    "post_run": "the October 16 run",
-    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261201-090000",
-    "ending": "cancelled"
-  },
-  "machine": {
-    "machine": "differs",
-    "reasons": [
-      "CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor",
-      "cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads",
-      "frequency: 3.8 GHz, the post's 3.6 GHz",
-      "memory: 31 GB, the post's 63 GB"
-    ]
-  },
-  "tally": "3 not measured · 1 not comparable",
-  "figures": [
-    {
-      "reading": {
-        "figure": "puma-hello",
-        "lane": "puma",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "published": 54000.0,
-        "published_range": null,
-        "cell": {
-          "lane": "puma",
-          "endpoint": "/",
-          "metric": "req_per_s"
-        },
-        "status": {
-          "status": "valid"
-        },
-        "stats": {
-          "runs": 1,
-          "median": 29900.0,
-          "min": 29900.0,
-          "max": 29900.0,
-          "mean": 29900.0,
-          "cv": 0.0,
-          "unstable": false
-        },
-        "interval": null
-      },
-      "published": "54,000 req/s",
-      "measured": "29,900 req/s",
-      "status": "valid"
-    },
-    {
-      "reading": {
-        "figure": "falcon-hello",
-        "lane": "falcon",
-        "endpoint": "/",
-        "metric": "req_per_s",
-        "published": 106000.0,
-        "published_range": null,
-        "cell": null,
-        "status": null,
-        "stats": null,
-        "interval": null
-      },
-      "published": "106,000 req/s",
-      "measured": "—",
-      "status": "not measured"
-    }
-  ],
-  "verdicts": [
-    {
-      "verdict": {
-        "claim": "puma-ceiling",
-        "kind": "absolute",
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
-        "outcome": "not_comparable",
-        "reason": "not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 29,900 req/s against the published 54,000 req/s, for information; one run: no spread measured",
-        "published": 54000.0,
-        "unit": "req/s",
-        "tolerance": 0.15,
-        "band": [
-          45900.0,
-          62099.99999999999
-        ],
-        "measured": null,
-        "more_runs": null,
-        "figures": [
-          "puma-hello"
-        ],
-        "deviations": [
-          "a smoke run (--quick): durations, warm-ups and runs capped"
-        ],
-        "decided_after": null,
-        "cpu": null
-      },
-      "published": "54,000 req/s",
-      "band": "45,900–62,100 req/s",
-      "measured": "—"
-    },
-    {
-      "verdict": {
-        "claim": "falcon-ceiling",
-        "kind": "absolute",
-        "quote": "under Falcon, 106,000.",
-        "outcome": "not_measured",
-        "reason": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
-        "published": 106000.0,
-        "unit": "req/s",
-        "tolerance": 0.15,
-        "band": null,
-        "measured": null,
-        "more_runs": null,
-        "figures": [
-          "falcon-hello"
-        ],
-        "deviations": [
-          "a smoke run (--quick): durations, warm-ups and runs capped",
-          "lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
-        ],
-        "decided_after": null,
-        "cpu": null
-      },
-      "published": "106,000 req/s",
-      "band": null,
-      "measured": "—"
-    },
-    {
-      "verdict": {
-        "claim": "falcon-twice-puma",
-        "kind": "ratio",
-        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
-        "outcome": "not_measured",
-        "reason": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
-        "published": 1.96,
-        "unit": "×",
-        "tolerance": 0.15,
-        "band": null,
-        "measured": null,
-        "more_runs": null,
-        "figures": [
-          "falcon-hello",
-          "puma-hello"
-        ],
-        "deviations": [
-          "a smoke run (--quick): durations, warm-ups and runs capped",
-          "lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
-        ],
-        "decided_after": null,
-        "cpu": null
-      },
-      "published": "1.96×",
-      "band": null,
-      "measured": "—"
-    },
-    {
-      "verdict": {
-        "claim": "falcon-above-puma",
-        "kind": "ordering",
-        "quote": "under Falcon, 106,000.",
-        "outcome": "not_measured",
-        "reason": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
-        "published": null,
-        "unit": "req/s",
-        "tolerance": null,
-        "band": null,
-        "measured": null,
-        "more_runs": null,
-        "figures": [
-          "falcon-hello",
-          "puma-hello"
-        ],
-        "deviations": [
-          "a smoke run (--quick): durations, warm-ups and runs capped",
-          "lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
-        ],
-        "decided_after": null,
-        "cpu": null
-      },
-      "published": "—",
-      "band": null,
-      "measured": "—"
-    }
-  ],
-  "deviations": [
-    {
-      "kind": "quick",
-      "what": "a smoke run (--quick): durations, warm-ups and runs capped",
-      "lanes": []
-    },
-    {
-      "kind": "lane",
-      "what": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
-      "lanes": [
-        "falcon"
-      ]
-    },
-    {
-      "kind": "lane",
-      "what": "lane nginx was not measured (load): cancelled",
-      "lanes": [
-        "nginx"
-      ]
-    }
-  ],
-  "environment": {
     "fingerprint": null,
+    "harness": {
+      "connections": 16,
+      "duration_sec": 20,
+      "runs": 3,
+      "warmup_sec": 5
+    },
+    "sources": [],
     "toolchains": [
       {
         "name": "ruby",
@@ -6887,28 +6164,692 @@ export const smokeResults: ResultsView = {
         "version": "nginx version: nginx/1.26.3"
       }
     ],
-    "sources": [],
-    "tree_digests": [],
-    "harness": {
-      "connections": 16,
-      "duration_sec": 20,
-      "runs": 3,
-      "warmup_sec": 5
+    "tree_digests": []
+  },
+  "figures": [
+    {
+      "measured": "30,200 req/s (29,952–30,449)",
+      "published": "54,000 req/s",
+      "reading": {
+        "cell": {
+          "endpoint": "/",
+          "lane": "puma",
+          "metric": "req_per_s"
+        },
+        "endpoint": "/",
+        "figure": "puma-hello",
+        "interval": {
+          "estimate": 30200.0,
+          "high": 30449.328,
+          "low": 29952.49463
+        },
+        "lane": "puma",
+        "metric": "req_per_s",
+        "published": 54000.0,
+        "published_range": null,
+        "stats": {
+          "cv": 0.002703631063,
+          "max": 30300.0,
+          "mean": 30200.0,
+          "median": 30200.0,
+          "min": 30100.0,
+          "runs": 3,
+          "unstable": false
+        },
+        "status": {
+          "status": "valid"
+        }
+      },
+      "status": "valid"
     },
-    "commands": [
-      [
-        "puma",
-        "--bind",
-        "tcp://127.0.0.1:9292",
-        "--workers",
-        "2",
-        "--threads",
-        "4:4",
-        "--environment",
-        "production",
-        "config.ru"
-      ]
-    ],
+    {
+      "measured": "60,200 req/s (59,952–60,449)",
+      "published": "106,000 req/s",
+      "reading": {
+        "cell": {
+          "endpoint": "/",
+          "lane": "falcon",
+          "metric": "req_per_s"
+        },
+        "endpoint": "/",
+        "figure": "falcon-hello",
+        "interval": {
+          "estimate": 60200.0,
+          "high": 60448.87167,
+          "low": 59952.04266
+        },
+        "lane": "falcon",
+        "metric": "req_per_s",
+        "published": 106000.0,
+        "published_range": null,
+        "stats": {
+          "cv": 0.001356306613,
+          "max": 60300.0,
+          "mean": 60200.0,
+          "median": 60200.0,
+          "min": 60100.0,
+          "runs": 3,
+          "unstable": false
+        },
+        "status": {
+          "status": "valid"
+        }
+      },
+      "status": "valid"
+    }
+  ],
+  "info": {
+    "author": "Sam Ruby",
+    "created_at": "2026-11-30T05:00:00Z",
+    "ending": "finished",
+    "id": "hello-ceiling-20261130-050000",
+    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261130-050000",
+    "post_date": "2026-10",
+    "post_run": "the October 16 run",
+    "post_url": null,
+    "recipe": "hello-ceiling",
+    "title": "Campfire under Falcon: the hello-world ceilings"
+  },
+  "lanes": [
+    {
+      "cells": [
+        {
+          "figures": [
+            "puma-hello"
+          ],
+          "interval": {
+            "estimate": 30200.0,
+            "high": 30449.328,
+            "low": 29952.49463
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "puma",
+            "metric": "req_per_s"
+          },
+          "measured": "30,200 req/s (29,952–30,449)",
+          "median": "30,200 req/s",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.002703631063,
+            "max": 30300.0,
+            "mean": 30200.0,
+            "median": 30200.0,
+            "min": 30100.0,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "status": "valid"
+          }
+        },
+        {
+          "figures": [],
+          "interval": {
+            "estimate": 0.42,
+            "high": 0.4455121,
+            "low": 0.3957991871
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "puma",
+            "metric": "p50_ms"
+          },
+          "measured": "0.42 ms (0.4–0.45)",
+          "median": "0.42 ms",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.01944039478,
+            "max": 0.43,
+            "mean": 0.42,
+            "median": 0.42,
+            "min": 0.41,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "status": "valid"
+          }
+        },
+        {
+          "figures": [],
+          "interval": {
+            "estimate": 1.6,
+            "high": 2.534824385,
+            "low": 0.9861207125
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "puma",
+            "metric": "p99_ms"
+          },
+          "measured": "1.6 ms (0.99–2.53)",
+          "median": "1.6 ms",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.1530931089,
+            "max": 1.9,
+            "mean": 1.6,
+            "median": 1.6,
+            "min": 1.3,
+            "runs": 3,
+            "unstable": true
+          },
+          "status": {
+            "status": "valid"
+          }
+        }
+      ],
+      "endpoint": "/",
+      "flags": [
+        "tail latency: high spread, runs vary 15.3%"
+      ],
+      "lane": "puma",
+      "no_figure": false,
+      "runs": 3
+    },
+    {
+      "cells": [
+        {
+          "figures": [
+            "falcon-hello"
+          ],
+          "interval": {
+            "estimate": 60200.0,
+            "high": 60448.87167,
+            "low": 59952.04266
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "falcon",
+            "metric": "req_per_s"
+          },
+          "measured": "60,200 req/s (59,952–60,449)",
+          "median": "60,200 req/s",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.001356306613,
+            "max": 60300.0,
+            "mean": 60200.0,
+            "median": 60200.0,
+            "min": 60100.0,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "status": "valid"
+          }
+        },
+        {
+          "figures": [],
+          "interval": {
+            "estimate": 0.42,
+            "high": 0.4455121,
+            "low": 0.3957991871
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "falcon",
+            "metric": "p50_ms"
+          },
+          "measured": "0.42 ms (0.4–0.45)",
+          "median": "0.42 ms",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.01944039478,
+            "max": 0.43,
+            "mean": 0.42,
+            "median": 0.42,
+            "min": 0.41,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "status": "valid"
+          }
+        },
+        {
+          "figures": [],
+          "interval": {
+            "estimate": 1.1,
+            "high": 1.230749961,
+            "low": 0.9817857378
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "falcon",
+            "metric": "p99_ms"
+          },
+          "measured": "1.1 ms (0.98–1.23)",
+          "median": "1.1 ms",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.03711348095,
+            "max": 1.15,
+            "mean": 1.1,
+            "median": 1.1,
+            "min": 1.05,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "status": "valid"
+          }
+        }
+      ],
+      "endpoint": "/",
+      "flags": [],
+      "lane": "falcon",
+      "no_figure": false,
+      "runs": 3
+    },
+    {
+      "cells": [
+        {
+          "figures": [],
+          "interval": {
+            "estimate": 91200.0,
+            "high": 91448.71586,
+            "low": 90951.88768
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "nginx",
+            "metric": "req_per_s"
+          },
+          "measured": "91,200 req/s (90,952–91,449)",
+          "median": "91,200 req/s",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.0008952813387,
+            "max": 91300.0,
+            "mean": 91200.0,
+            "median": 91200.0,
+            "min": 91100.0,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "client_cpu": 0.97,
+            "run": 2,
+            "status": "client_bound"
+          }
+        },
+        {
+          "figures": [],
+          "interval": {
+            "estimate": 0.42,
+            "high": 0.4455121,
+            "low": 0.3957991871
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "nginx",
+            "metric": "p50_ms"
+          },
+          "measured": "0.42 ms (0.4–0.45)",
+          "median": "0.42 ms",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.01944039478,
+            "max": 0.43,
+            "mean": 0.42,
+            "median": 0.42,
+            "min": 0.41,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "client_cpu": 0.97,
+            "run": 2,
+            "status": "client_bound"
+          }
+        },
+        {
+          "figures": [],
+          "interval": {
+            "estimate": 1.1,
+            "high": 1.230749961,
+            "low": 0.9817857378
+          },
+          "key": {
+            "endpoint": "/",
+            "lane": "nginx",
+            "metric": "p99_ms"
+          },
+          "measured": "1.1 ms (0.98–1.23)",
+          "median": "1.1 ms",
+          "runs": 3,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.03711348095,
+            "max": 1.15,
+            "mean": 1.1,
+            "median": 1.1,
+            "min": 1.05,
+            "runs": 3,
+            "unstable": false
+          },
+          "status": {
+            "client_cpu": 0.97,
+            "run": 2,
+            "status": "client_bound"
+          }
+        }
+      ],
+      "endpoint": "/",
+      "flags": [
+        "throughput: client-bound: the load generator used 97% of its CPU in run 2",
+        "median latency: client-bound: the load generator used 97% of its CPU in run 2",
+        "tail latency: client-bound: the load generator used 97% of its CPU in run 2"
+      ],
+      "lane": "nginx",
+      "no_figure": true,
+      "runs": 3
+    }
+  ],
+  "machine": {
+    "machine": "differs",
+    "reasons": [
+      "CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor",
+      "cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads",
+      "frequency: 3.8 GHz, the post's 3.6 GHz",
+      "memory: 31 GB, the post's 63 GB"
+    ]
+  },
+  "measured_on": [
+    {
+      "name": "CPU",
+      "value": "AMD Ryzen 7 5800X 8-Core Processor (AuthenticAMD, family 25 model 33)"
+    },
+    {
+      "name": "Cores",
+      "value": "8 cores, 16 threads, 1 socket, SMT on"
+    },
+    {
+      "name": "Frequency",
+      "value": "2.20 GHz–3.80 GHz, now 3.80 GHz"
+    },
+    {
+      "name": "Governor",
+      "value": "performance (all 16 policies)"
+    },
+    {
+      "name": "Boost",
+      "value": "off (/sys/devices/system/cpu/cpufreq/boost)"
+    },
+    {
+      "name": "Memory",
+      "value": "31.2 GiB, 26.7 GiB available, swap 0.0 GiB"
+    },
+    {
+      "name": "Huge pages",
+      "value": "madvise"
+    },
+    {
+      "name": "Kernel",
+      "value": "Linux 6.1.0-27-amd64"
+    },
+    {
+      "name": "OS",
+      "value": "Debian GNU/Linux 12 (bookworm)"
+    },
+    {
+      "name": "Virtualisation",
+      "value": "none (bare metal)"
+    },
+    {
+      "name": "Usable CPUs",
+      "value": "16 (affinity 0-15)"
+    },
+    {
+      "name": "Conditions",
+      "value": "load 0.08 0.05 0.01, steal 0.0%"
+    }
+  ],
+  "not_measured": [],
+  "people": [],
+  "run": {
+    "cells": 9,
+    "created_at": "2026-11-30T05:00:00Z",
+    "ending": "finished",
+    "id": "hello-ceiling-20261130-050000",
+    "inconclusive": 0,
+    "no_data": 0,
+    "not_comparable": 2,
+    "not_measured": 0,
+    "not_reproduced": 0,
+    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261130-050000",
+    "recipe": "hello-ceiling",
+    "reproduced": 2,
+    "smoke_run": false,
+    "tally": "2 reproduced · 2 not comparable",
+    "title": "Campfire under Falcon: the hello-world ceilings"
+  },
+  "sequential": null,
+  "tally": "2 reproduced · 2 not comparable",
+  "units": [
+    {
+      "metric": "req_per_s",
+      "name": "throughput",
+      "unit": "req/s"
+    },
+    {
+      "metric": "p50_ms",
+      "name": "median latency",
+      "unit": "ms"
+    },
+    {
+      "metric": "p99_ms",
+      "name": "tail latency",
+      "unit": "ms"
+    }
+  ],
+  "verdicts": [
+    {
+      "band": "45,900–62,100 req/s",
+      "measured": "30,200 req/s (29,952–30,449)",
+      "published": "54,000 req/s",
+      "verdict": {
+        "band": [
+          45900.0,
+          62100.0
+        ],
+        "claim": "puma-ceiling",
+        "cpu": null,
+        "decided_after": null,
+        "deviations": [],
+        "figures": [
+          "puma-hello"
+        ],
+        "kind": "absolute",
+        "measured": {
+          "estimate": 30200.0,
+          "high": 30449.328,
+          "low": 29952.49463
+        },
+        "more_runs": null,
+        "outcome": "not_comparable",
+        "published": 54000.0,
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
+        "reason": "not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 30,200 req/s against the published 54,000 req/s, for information",
+        "tolerance": 0.15,
+        "unit": "req/s"
+      }
+    },
+    {
+      "band": "90,100–121,900 req/s",
+      "measured": "60,200 req/s (59,952–60,449)",
+      "published": "106,000 req/s",
+      "verdict": {
+        "band": [
+          90100.0,
+          121900.0
+        ],
+        "claim": "falcon-ceiling",
+        "cpu": null,
+        "decided_after": null,
+        "deviations": [],
+        "figures": [
+          "falcon-hello"
+        ],
+        "kind": "absolute",
+        "measured": {
+          "estimate": 60200.0,
+          "high": 60448.87167,
+          "low": 59952.04266
+        },
+        "more_runs": null,
+        "outcome": "not_comparable",
+        "published": 106000.0,
+        "quote": "under Falcon, 106,000.",
+        "reason": "not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 60,200 req/s against the published 106,000 req/s, for information",
+        "tolerance": 0.15,
+        "unit": "req/s"
+      }
+    },
+    {
+      "band": "1.67–2.25×",
+      "measured": "1.99× (1.99–2)",
+      "published": "1.96×",
+      "verdict": {
+        "band": [
+          1.666,
+          2.254
+        ],
+        "claim": "falcon-twice-puma",
+        "cpu": {
+          "basis": "as_measured",
+          "lanes": [
+            {
+              "cpus": 1.0,
+              "figure": "falcon-hello",
+              "lane": "falcon",
+              "runs": 3,
+              "share": 0.98,
+              "steal": null,
+              "wanted": 0.995
+            },
+            {
+              "cpus": 1.0,
+              "figure": "puma-hello",
+              "lane": "puma",
+              "runs": 3,
+              "share": 0.98,
+              "steal": null,
+              "wanted": 0.995
+            }
+          ],
+          "why": "every lane had the CPU it wanted (falcon 98%, puma 98%)"
+        },
+        "decided_after": null,
+        "deviations": [],
+        "figures": [
+          "falcon-hello",
+          "puma-hello"
+        ],
+        "kind": "ratio",
+        "measured": {
+          "estimate": 1.993377483,
+          "high": 2.001570936,
+          "low": 1.98522843
+        },
+        "more_runs": null,
+        "outcome": "reproduced",
+        "published": 1.96,
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
+        "reason": "measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band",
+        "tolerance": 0.15,
+        "unit": "×"
+      }
+    },
+    {
+      "band": null,
+      "measured": "—",
+      "published": "—",
+      "verdict": {
+        "band": null,
+        "claim": "falcon-above-puma",
+        "cpu": {
+          "basis": "as_measured",
+          "lanes": [
+            {
+              "cpus": 1.0,
+              "figure": "falcon-hello",
+              "lane": "falcon",
+              "runs": 3,
+              "share": 0.98,
+              "steal": null,
+              "wanted": 0.995
+            },
+            {
+              "cpus": 1.0,
+              "figure": "puma-hello",
+              "lane": "puma",
+              "runs": 3,
+              "share": 0.98,
+              "steal": null,
+              "wanted": 0.995
+            }
+          ],
+          "why": "every lane had the CPU it wanted (falcon 98%, puma 98%)"
+        },
+        "decided_after": null,
+        "deviations": [],
+        "figures": [
+          "falcon-hello",
+          "puma-hello"
+        ],
+        "kind": "ordering",
+        "measured": null,
+        "more_runs": null,
+        "outcome": "reproduced",
+        "published": null,
+        "quote": "under Falcon, 106,000.",
+        "reason": "in the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2)",
+        "tolerance": 0.05,
+        "unit": "req/s"
+      }
+    }
+  ]
+};
+
+/** The smoke run's results: falcon skipped, nginx cancelled. */
+export const smokeResults: ResultsView = {
+  "commands": [
+    "puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru"
+  ],
+  "confidence": "95%",
+  "deviations": [
+    {
+      "kind": "quick",
+      "lanes": [],
+      "what": "a smoke run (--quick): durations, warm-ups and runs capped"
+    },
+    {
+      "kind": "lane",
+      "lanes": [
+        "falcon"
+      ],
+      "what": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
+    },
+    {
+      "kind": "lane",
+      "lanes": [
+        "nginx"
+      ],
+      "what": "lane nginx was not measured (load): cancelled"
+    }
+  ],
+  "environment": {
     "bench_env": {
       "captured_at": "2026-11-30T05:00:00Z",
       "harness": {
@@ -7263,129 +7204,210 @@ export const smokeResults: ResultsView = {
           ]
         }
       }
-    }
+    },
+    "commands": [
+      [
+        "puma",
+        "--bind",
+        "tcp://127.0.0.1:9292",
+        "--workers",
+        "2",
+        "--threads",
+        "4:4",
+        "--environment",
+        "production",
+        "config.ru"
+      ]
+    ],
+    "fingerprint": null,
+    "harness": {
+      "connections": 16,
+      "duration_sec": 20,
+      "runs": 3,
+      "warmup_sec": 5
+    },
+    "sources": [],
+    "toolchains": [
+      {
+        "name": "ruby",
+        "version": "ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]"
+      },
+      {
+        "name": "puma",
+        "version": "puma version 6.6.0 (\"Return to Forever\")"
+      },
+      {
+        "name": "falcon",
+        "version": "not found on this machine"
+      },
+      {
+        "name": "nginx",
+        "version": "nginx version: nginx/1.26.3"
+      }
+    ],
+    "tree_digests": []
   },
-  "commands": [
-    "puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru"
-  ],
-  "people": [],
-  "units": [
+  "figures": [
     {
-      "metric": "req_per_s",
-      "unit": "req/s",
-      "name": "throughput"
+      "measured": "29,900 req/s",
+      "published": "54,000 req/s",
+      "reading": {
+        "cell": {
+          "endpoint": "/",
+          "lane": "puma",
+          "metric": "req_per_s"
+        },
+        "endpoint": "/",
+        "figure": "puma-hello",
+        "interval": null,
+        "lane": "puma",
+        "metric": "req_per_s",
+        "published": 54000.0,
+        "published_range": null,
+        "stats": {
+          "cv": 0.0,
+          "max": 29900.0,
+          "mean": 29900.0,
+          "median": 29900.0,
+          "min": 29900.0,
+          "runs": 1,
+          "unstable": false
+        },
+        "status": {
+          "status": "valid"
+        }
+      },
+      "status": "valid"
     },
     {
-      "metric": "p50_ms",
-      "unit": "ms",
-      "name": "median latency"
-    },
-    {
-      "metric": "p99_ms",
-      "unit": "ms",
-      "name": "tail latency"
+      "measured": "—",
+      "published": "106,000 req/s",
+      "reading": {
+        "cell": null,
+        "endpoint": "/",
+        "figure": "falcon-hello",
+        "interval": null,
+        "lane": "falcon",
+        "metric": "req_per_s",
+        "published": 106000.0,
+        "published_range": null,
+        "stats": null,
+        "status": null
+      },
+      "status": "not measured"
     }
   ],
+  "info": {
+    "author": "Sam Ruby",
+    "created_at": "2026-12-01T09:00:00Z",
+    "ending": "cancelled",
+    "id": "hello-ceiling-20261201-090000",
+    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261201-090000",
+    "post_date": "2026-10",
+    "post_run": "the October 16 run",
+    "post_url": null,
+    "recipe": "hello-ceiling",
+    "title": "Campfire under Falcon: the hello-world ceilings"
+  },
   "lanes": [
     {
-      "lane": "puma",
-      "endpoint": "/",
       "cells": [
         {
-          "key": {
-            "lane": "puma",
-            "endpoint": "/",
-            "metric": "req_per_s"
-          },
-          "runs": 1,
-          "status": {
-            "status": "valid"
-          },
-          "stats": {
-            "runs": 1,
-            "median": 29900.0,
-            "min": 29900.0,
-            "max": 29900.0,
-            "mean": 29900.0,
-            "cv": 0.0,
-            "unstable": false
-          },
-          "interval": null,
-          "median": "29,900 req/s",
-          "measured": "29,900 req/s",
           "figures": [
             "puma-hello"
           ],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
+          "interval": null,
+          "key": {
+            "endpoint": "/",
+            "lane": "puma",
+            "metric": "req_per_s"
+          },
+          "measured": "29,900 req/s",
+          "median": "29,900 req/s",
+          "runs": 1,
+          "server_cpu": "98% of 1 CPU, CPU-bound",
+          "stats": {
+            "cv": 0.0,
+            "max": 29900.0,
+            "mean": 29900.0,
+            "median": 29900.0,
+            "min": 29900.0,
+            "runs": 1,
+            "unstable": false
+          },
+          "status": {
+            "status": "valid"
+          }
         },
         {
+          "figures": [],
+          "interval": null,
           "key": {
-            "lane": "puma",
             "endpoint": "/",
+            "lane": "puma",
             "metric": "p50_ms"
           },
+          "measured": "0.41 ms",
+          "median": "0.41 ms",
           "runs": 1,
-          "status": {
-            "status": "valid"
-          },
+          "server_cpu": "98% of 1 CPU, CPU-bound",
           "stats": {
-            "runs": 1,
-            "median": 0.41000000000000003,
-            "min": 0.41000000000000003,
-            "max": 0.41000000000000003,
-            "mean": 0.41000000000000003,
             "cv": 0.0,
+            "max": 0.41,
+            "mean": 0.41,
+            "median": 0.41,
+            "min": 0.41,
+            "runs": 1,
             "unstable": false
           },
-          "interval": null,
-          "median": "0.41 ms",
-          "measured": "0.41 ms",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
+          "status": {
+            "status": "valid"
+          }
         },
         {
+          "figures": [],
+          "interval": null,
           "key": {
-            "lane": "puma",
             "endpoint": "/",
+            "lane": "puma",
             "metric": "p99_ms"
           },
+          "measured": "1.05 ms",
+          "median": "1.05 ms",
           "runs": 1,
-          "status": {
-            "status": "valid"
-          },
+          "server_cpu": "98% of 1 CPU, CPU-bound",
           "stats": {
-            "runs": 1,
-            "median": 1.05,
-            "min": 1.05,
+            "cv": 0.0,
             "max": 1.05,
             "mean": 1.05,
-            "cv": 0.0,
+            "median": 1.05,
+            "min": 1.05,
+            "runs": 1,
             "unstable": false
           },
-          "interval": null,
-          "median": "1.05 ms",
-          "measured": "1.05 ms",
-          "figures": [],
-          "server_cpu": "98% of 1 CPU, CPU-bound"
+          "status": {
+            "status": "valid"
+          }
         }
       ],
-      "runs": 1,
-      "no_figure": false,
+      "endpoint": "/",
       "flags": [
         "one run: no spread to read"
-      ]
+      ],
+      "lane": "puma",
+      "no_figure": false,
+      "runs": 1
     }
   ],
-  "not_measured": [
-    {
-      "lane": "falcon",
-      "why": "preflight: it needs falcon, which this machine lacks"
-    },
-    {
-      "lane": "nginx",
-      "why": "load: cancelled"
-    }
-  ],
+  "machine": {
+    "machine": "differs",
+    "reasons": [
+      "CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor",
+      "cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads",
+      "frequency: 3.8 GHz, the post's 3.6 GHz",
+      "memory: 31 GB, the post's 63 GB"
+    ]
+  },
   "measured_on": [
     {
       "name": "CPU",
@@ -7436,39 +7458,250 @@ export const smokeResults: ResultsView = {
       "value": "load 0.08 0.05 0.01, steal 0.0%"
     }
   ],
-  "confidence": "95%",
-  "sequential": null
+  "not_measured": [
+    {
+      "lane": "falcon",
+      "why": "preflight: it needs falcon, which this machine lacks"
+    },
+    {
+      "lane": "nginx",
+      "why": "load: cancelled"
+    }
+  ],
+  "people": [],
+  "run": {
+    "cells": 3,
+    "created_at": "2026-12-01T09:00:00Z",
+    "ending": "cancelled",
+    "id": "hello-ceiling-20261201-090000",
+    "inconclusive": 0,
+    "no_data": 0,
+    "not_comparable": 1,
+    "not_measured": 3,
+    "not_reproduced": 0,
+    "origin": "reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261201-090000",
+    "recipe": "hello-ceiling",
+    "reproduced": 0,
+    "smoke_run": true,
+    "tally": "3 not measured · 1 not comparable",
+    "title": "Campfire under Falcon: the hello-world ceilings"
+  },
+  "sequential": null,
+  "tally": "3 not measured · 1 not comparable",
+  "units": [
+    {
+      "metric": "req_per_s",
+      "name": "throughput",
+      "unit": "req/s"
+    },
+    {
+      "metric": "p50_ms",
+      "name": "median latency",
+      "unit": "ms"
+    },
+    {
+      "metric": "p99_ms",
+      "name": "tail latency",
+      "unit": "ms"
+    }
+  ],
+  "verdicts": [
+    {
+      "band": "45,900–62,100 req/s",
+      "measured": "—",
+      "published": "54,000 req/s",
+      "verdict": {
+        "band": [
+          45900.0,
+          62100.0
+        ],
+        "claim": "puma-ceiling",
+        "cpu": null,
+        "decided_after": null,
+        "deviations": [
+          "a smoke run (--quick): durations, warm-ups and runs capped"
+        ],
+        "figures": [
+          "puma-hello"
+        ],
+        "kind": "absolute",
+        "measured": null,
+        "more_runs": null,
+        "outcome": "not_comparable",
+        "published": 54000.0,
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
+        "reason": "not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 29,900 req/s against the published 54,000 req/s, for information; one run: no spread measured",
+        "tolerance": 0.15,
+        "unit": "req/s"
+      }
+    },
+    {
+      "band": null,
+      "measured": "—",
+      "published": "106,000 req/s",
+      "verdict": {
+        "band": null,
+        "claim": "falcon-ceiling",
+        "cpu": null,
+        "decided_after": null,
+        "deviations": [
+          "a smoke run (--quick): durations, warm-ups and runs capped",
+          "lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
+        ],
+        "figures": [
+          "falcon-hello"
+        ],
+        "kind": "absolute",
+        "measured": null,
+        "more_runs": null,
+        "outcome": "not_measured",
+        "published": 106000.0,
+        "quote": "under Falcon, 106,000.",
+        "reason": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
+        "tolerance": 0.15,
+        "unit": "req/s"
+      }
+    },
+    {
+      "band": null,
+      "measured": "—",
+      "published": "1.96×",
+      "verdict": {
+        "band": null,
+        "claim": "falcon-twice-puma",
+        "cpu": null,
+        "decided_after": null,
+        "deviations": [
+          "a smoke run (--quick): durations, warm-ups and runs capped",
+          "lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
+        ],
+        "figures": [
+          "falcon-hello",
+          "puma-hello"
+        ],
+        "kind": "ratio",
+        "measured": null,
+        "more_runs": null,
+        "outcome": "not_measured",
+        "published": 1.96,
+        "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
+        "reason": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
+        "tolerance": 0.15,
+        "unit": "×"
+      }
+    },
+    {
+      "band": null,
+      "measured": "—",
+      "published": "—",
+      "verdict": {
+        "band": null,
+        "claim": "falcon-above-puma",
+        "cpu": null,
+        "decided_after": null,
+        "deviations": [
+          "a smoke run (--quick): durations, warm-ups and runs capped",
+          "lane falcon was not measured (preflight): it needs falcon, which this machine lacks"
+        ],
+        "figures": [
+          "falcon-hello",
+          "puma-hello"
+        ],
+        "kind": "ordering",
+        "measured": null,
+        "more_runs": null,
+        "outcome": "not_measured",
+        "published": null,
+        "quote": "under Falcon, 106,000.",
+        "reason": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
+        "tolerance": null,
+        "unit": "req/s"
+      }
+    }
+  ]
 };
 
 /** The full run's share preview, redacted. */
 export const share: SharePreview = {
-  "run": "hello-ceiling-20261130-050000",
-  "repo": "rubys/reprise",
-  "category": "hello-ceiling",
-  "title": "Reprise: Campfire under Falcon: the hello-world ceilings (2 reproduced · 2 not comparable)",
   "body": "# Reprise: Campfire under Falcon: the hello-world ceilings\n\nReproduction of Campfire under Falcon: the hello-world ceilings by Sam Ruby (2026-10, the October 16 run), recipe `hello-ceiling`, run `hello-ceiling-20261130-050000` made 2026-11-30T05:00:00Z.\n\n**2 reproduced · 2 not comparable.** This machine differs from the post's, so absolute figures are shown for information only; ratios and orderings are judged:\n\n| Item | Here | The post's |\n|---|---|---|\n| CPU | AMD Ryzen 7 5800X 8-Core Processor | AMD Ryzen 5 3600 6-Core Processor |\n| cores/threads | 8 cores / 16 threads | 6 cores / 12 threads |\n| frequency | 3.8 GHz | 3.6 GHz |\n| memory | 31 GB | 63 GB |\n\n## Verdicts\n\nEach claim's line: the range it accepts as `=`, the measured median's 95% interval in brackets and the median as `●`.\n\n### `puma-ceiling`: not comparable\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second\n\n`20,000 ······[●]········===========············ 80,000 req/s`\n\nNot judged: 54,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 30,200 req/s (29,952–30,449), for information.\n\n### `falcon-ceiling`: not comparable\n\n> under Falcon, 106,000.\n\n`50,000 ···[●]··········=============··········· 150,000 req/s`\n\nNot judged: 106,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 60,200 req/s (59,952–60,449), for information.\n\n### `falcon-twice-puma`: reproduced\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.\n\n`1.4 ··········============[●]=========······ 2.4×`\n\nMeasured 1.99× (1.99–2): inside the 1.67–2.25× the claim accepts (published 1.96×).\n\n- Reasoning: measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band.\n\n### `falcon-above-puma`: reproduced\n\n> under Falcon, 106,000.\n\nin the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2).\n\n## Cells\n\n| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Server CPU | Published | Status |\n|---|---|---|---|---|---|---|---|---|---|\n| puma | / | req_per_s | 3 | 30,200 req/s | 30,100–30,300 req/s | 0.3% | 98% of 1 CPU, CPU-bound | 54,000 req/s (`puma-hello`) | valid |\n| puma | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | valid |\n| puma | / | p99_ms | 3 | 1.6 ms | 1.3–1.9 ms | 15.3% ⚠ unstable | 98% of 1 CPU, CPU-bound | — | valid |\n| falcon | / | req_per_s | 3 | 60,200 req/s | 60,100–60,300 req/s | 0.1% | 98% of 1 CPU, CPU-bound | 106,000 req/s (`falcon-hello`) | valid |\n| falcon | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | valid |\n| falcon | / | p99_ms | 3 | 1.1 ms | 1.05–1.15 ms | 3.7% | 98% of 1 CPU, CPU-bound | — | valid |\n| nginx | / | req_per_s | 3 | 91,200 req/s | 91,100–91,300 req/s | 0.1% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n| nginx | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n| nginx | / | p99_ms | 3 | 1.1 ms | 1.05–1.15 ms | 3.7% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n\n## Environment\n\n### Machine\n\n| Item | This run's machine |\n|---|---|\n| CPU | AMD Ryzen 7 5800X 8-Core Processor |\n| Cores / threads | 8 / 16 |\n| SMT | on |\n| Frequency | 2200–3800 MHz |\n| Governor | performance |\n| Boost | off |\n| Memory | 31.2 GiB |\n| OS | Debian GNU/Linux 12 (bookworm) |\n| Kernel | 6.1.0-27-amd64 |\n| Virtualisation | bare metal |\n\n### Toolchains\n\n| Toolchain | Version |\n|---|---|\n| ruby | ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM \\[x86_64-linux\\] |\n| puma | puma version 6.6.0 (\"Return to Forever\") |\n| falcon | not found on this machine |\n| nginx | nginx version: nginx/1.26.3 |\n\n### Harness parameters\n\n```json\n{\n  \"connections\": 16,\n  \"duration_sec\": 20,\n  \"runs\": 3,\n  \"warmup_sec\": 5\n}\n```\n\n### Commands\n\n```sh\npuma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru\nfalcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru\nnginx -p . -c nginx.conf -g 'daemon off;'\n```\n\n### How verdicts were reached\n\nMedians of runs; intervals are 95% intervals, each the wider of a bootstrap percentile interval (4000 resamples, seed 0x5eed0f2026, over rounds of alternating lanes) and a Student-t interval on the runs' logarithms (the bootstrap alone is too narrow over few runs); a cell is unstable past a 10% coefficient of variation and client-bound past 90% load-generator CPU; a cell with any error is no data. A claim is inconclusive when its cells were measured but its interval straddles the band's edge (or, for an ordering, a pair's ratio interval reaches one), no data when a cell it rests on failed a gate (errors, a run without a number, a saturated load generator), and not measured when no cell measured one of its figures (the lane cannot be run, was skipped, or did not measure it).\n\n## Machine-readable result\n\nFor `reprise community`, which reads everyone's results back (docs/community.md).\n\n```reprise-result v1\n{\n  \"recipe\": \"hello-ceiling\",\n  \"recipe_sha256\": \"5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6\",\n  \"reviewed\": true,\n  \"reprise\": \"0.1.0\",\n  \"run\": \"hello-ceiling-20261130-050000\",\n  \"created_at\": \"2026-11-30T05:00:00Z\",\n  \"smoke_run\": false,\n  \"machine_matches_post\": false,\n  \"deviations\": [],\n  \"machine\": {\n    \"cpu\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n    \"vendor\": \"AuthenticAMD\",\n    \"cores\": 8,\n    \"threads\": 16,\n    \"smt\": true,\n    \"min_mhz\": 2200,\n    \"max_mhz\": 3800,\n    \"governor\": \"performance\",\n    \"boost\": false,\n    \"memory_mib\": 32000,\n    \"os\": \"Debian GNU/Linux 12 (bookworm)\",\n    \"kernel\": \"6.1.0-27-amd64\",\n    \"arch\": \"x86_64\",\n    \"virtual_machine\": false,\n    \"hypervisor\": null\n  },\n  \"claims\": [\n    {\n      \"id\": \"puma-ceiling\",\n      \"kind\": \"absolute\",\n      \"outcome\": \"not_comparable\",\n      \"unit\": \"req/s\",\n      \"published\": 54000.0,\n      \"band\": [\n        45900.0,\n        62099.99999999999\n      ],\n      \"measured\": {\n        \"estimate\": 30200.0,\n        \"low\": 29952.494627574,\n        \"high\": 30449.327999596368\n      }\n    },\n    {\n      \"id\": \"falcon-ceiling\",\n      \"kind\": \"absolute\",\n      \"outcome\": \"not_comparable\",\n      \"unit\": \"req/s\",\n      \"published\": 106000.0,\n      \"band\": [\n        90100.0,\n        121899.99999999999\n      ],\n      \"measured\": {\n        \"estimate\": 60200.0,\n        \"low\": 59952.04266211152,\n        \"high\": 60448.8716715668\n      }\n    },\n    {\n      \"id\": \"falcon-twice-puma\",\n      \"kind\": \"ratio\",\n      \"outcome\": \"reproduced\",\n      \"unit\": \"×\",\n      \"published\": 1.96,\n      \"band\": [\n        1.666,\n        2.254\n      ],\n      \"measured\": {\n        \"estimate\": 1.9933774834437086,\n        \"low\": 1.9852284298549534,\n        \"high\": 2.001570936373453\n      }\n    },\n    {\n      \"id\": \"falcon-above-puma\",\n      \"kind\": \"ordering\",\n      \"outcome\": \"reproduced\",\n      \"unit\": \"req/s\",\n      \"published\": null,\n      \"band\": null,\n      \"measured\": null\n    }\n  ],\n  \"cells\": [\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 30200.0,\n      \"interval\": [\n        29952.494627574,\n        30449.327999596368\n      ]\n    },\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 1.6,\n      \"interval\": [\n        0.9861207125015564,\n        2.5348243853766816\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 60200.0,\n      \"interval\": [\n        59952.04266211152,\n        60448.8716715668\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 1.1,\n      \"interval\": [\n        0.9817857378256571,\n        1.2307499613517758\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 91200.0,\n      \"interval\": [\n        90951.88767894992,\n        91448.71586053983\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 1.1,\n      \"interval\": [\n        0.9817857378256571,\n        1.2307499613517758\n      ]\n    }\n  ]\n}\n```\n\n<details>\n<summary>The full report as JSON</summary>\n\n```json\n{\n  \"run\": {\n    \"id\": \"hello-ceiling-20261130-050000\",\n    \"created_at\": \"2026-11-30T05:00:00Z\",\n    \"recipe\": \"hello-ceiling\",\n    \"title\": \"Campfire under Falcon: the hello-world ceilings\",\n    \"author\": \"Sam Ruby\",\n    \"post_date\": \"2026-10\",\n    \"post_url\": null,\n    \"post_run\": \"the October 16 run\",\n    \"origin\": \"reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261130-050000\",\n    \"recipe_sha256\": \"5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6\",\n    \"machine\": {\n      \"cpu\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n      \"vendor\": \"AuthenticAMD\",\n      \"cores\": 8,\n      \"threads\": 16,\n      \"smt\": true,\n      \"min_mhz\": 2200,\n      \"max_mhz\": 3800,\n      \"governor\": \"performance\",\n      \"boost\": false,\n      \"memory_mib\": 32000,\n      \"os\": \"Debian GNU/Linux 12 (bookworm)\",\n      \"kernel\": \"6.1.0-27-amd64\",\n      \"arch\": \"x86_64\",\n      \"virtual_machine\": false,\n      \"hypervisor\": null\n    },\n    \"ending\": \"finished\"\n  },\n  \"judgement\": {\n    \"recipe\": \"hello-ceiling\",\n    \"machine\": {\n      \"machine\": \"differs\",\n      \"reasons\": [\n        \"CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor\",\n        \"cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads\",\n        \"frequency: 3.8 GHz, the post's 3.6 GHz\",\n        \"memory: 31 GB, the post's 63 GB\"\n      ]\n    },\n    \"settings\": {\n      \"thresholds\": {\n        \"unstable_cv\": 0.1,\n        \"client_bound_cpu\": 0.9,\n        \"network_bound_share\": 0.9\n      },\n      \"bootstrap\": {\n        \"resamples\": 4000,\n        \"confidence\": 0.95,\n        \"seed\": 407704117286\n      },\n      \"rounds_alternate\": true\n    },\n    \"cells\": [\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 30100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 30200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 30300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 30200.0,\n          \"min\": 30100.0,\n          \"max\": 30300.0,\n          \"mean\": 30200.0,\n          \"cv\": 0.0027036310626745897,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.3,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.6,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.9,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.6,\n          \"min\": 1.3,\n          \"max\": 1.9,\n          \"mean\": 1.6000000000000003,\n          \"cv\": 0.1530931089239486,\n          \"unstable\": true\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 60100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 60200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 60300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 60200.0,\n          \"min\": 60100.0,\n          \"max\": 60300.0,\n          \"mean\": 60200.0,\n          \"cv\": 0.0013563066128367543,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.05,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.1,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.15,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.1,\n          \"min\": 1.05,\n          \"max\": 1.15,\n          \"mean\": 1.1,\n          \"cv\": 0.03711348095126022,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 91100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 91200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 91300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 91200.0,\n          \"min\": 91100.0,\n          \"max\": 91300.0,\n          \"mean\": 91200.0,\n          \"cv\": 0.0008952813387365418,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.05,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.1,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.15,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.1,\n          \"min\": 1.05,\n          \"max\": 1.15,\n          \"mean\": 1.1,\n          \"cv\": 0.03711348095126022,\n          \"unstable\": false\n        }\n      }\n    ],\n    \"figures\": [\n      {\n        \"figure\": \"puma-hello\",\n        \"lane\": \"puma\",\n        \"endpoint\": \"/\",\n        \"metric\": \"req_per_s\",\n        \"published\": 54000.0,\n        \"published_range\": null,\n        \"cell\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 30200.0,\n          \"min\": 30100.0,\n          \"max\": 30300.0,\n          \"mean\": 30200.0,\n          \"cv\": 0.0027036310626745897,\n          \"unstable\": false\n        },\n        \"interval\": {\n          \"estimate\": 30200.0,\n          \"low\": 29952.494627574,\n          \"high\": 30449.327999596368\n        }\n      },\n      {\n        \"figure\": \"falcon-hello\",\n        \"lane\": \"falcon\",\n        \"endpoint\": \"/\",\n        \"metric\": \"req_per_s\",\n        \"published\": 106000.0,\n        \"published_range\": null,\n        \"cell\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 60200.0,\n          \"min\": 60100.0,\n          \"max\": 60300.0,\n          \"mean\": 60200.0,\n          \"cv\": 0.0013563066128367543,\n          \"unstable\": false\n        },\n        \"interval\": {\n          \"estimate\": 60200.0,\n          \"low\": 59952.04266211152,\n          \"high\": 60448.8716715668\n        }\n      }\n    ],\n    \"verdicts\": [\n      {\n        \"claim\": \"puma-ceiling\",\n        \"kind\": \"absolute\",\n        \"quote\": \"A hello-world app under Puma on the same box serves about 54,000 requests a second\",\n        \"outcome\": \"not_comparable\",\n        \"reason\": \"not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 30,200 req/s against the published 54,000 req/s, for information\",\n        \"published\": 54000.0,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          45900.0,\n          62099.99999999999\n        ],\n        \"measured\": {\n          \"estimate\": 30200.0,\n          \"low\": 29952.494627574,\n          \"high\": 30449.327999596368\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": null\n      },\n      {\n        \"claim\": \"falcon-ceiling\",\n        \"kind\": \"absolute\",\n        \"quote\": \"under Falcon, 106,000.\",\n        \"outcome\": \"not_comparable\",\n        \"reason\": \"not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 60,200 req/s against the published 106,000 req/s, for information\",\n        \"published\": 106000.0,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          90100.0,\n          121899.99999999999\n        ],\n        \"measured\": {\n          \"estimate\": 60200.0,\n          \"low\": 59952.04266211152,\n          \"high\": 60448.8716715668\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": null\n      },\n      {\n        \"claim\": \"falcon-twice-puma\",\n        \"kind\": \"ratio\",\n        \"quote\": \"A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.\",\n        \"outcome\": \"reproduced\",\n        \"reason\": \"measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band\",\n        \"published\": 1.96,\n        \"unit\": \"×\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          1.666,\n          2.254\n        ],\n        \"measured\": {\n          \"estimate\": 1.9933774834437086,\n          \"low\": 1.9852284298549534,\n          \"high\": 2.001570936373453\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\",\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": {\n          \"basis\": \"as_measured\",\n          \"lanes\": [\n            {\n              \"lane\": \"falcon\",\n              \"figure\": \"falcon-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            },\n            {\n              \"lane\": \"puma\",\n              \"figure\": \"puma-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            }\n          ],\n          \"why\": \"every lane had the CPU it wanted (falcon 98%, puma 98%)\"\n        }\n      },\n      {\n        \"claim\": \"falcon-above-puma\",\n        \"kind\": \"ordering\",\n        \"quote\": \"under Falcon, 106,000.\",\n        \"outcome\": \"reproduced\",\n        \"reason\": \"in the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2)\",\n        \"published\": null,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.05,\n        \"band\": null,\n        \"measured\": null,\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\",\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": {\n          \"basis\": \"as_measured\",\n          \"lanes\": [\n            {\n              \"lane\": \"falcon\",\n              \"figure\": \"falcon-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            },\n            {\n              \"lane\": \"puma\",\n              \"figure\": \"puma-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            }\n          ],\n          \"why\": \"every lane had the CPU it wanted (falcon 98%, puma 98%)\"\n        }\n      }\n    ],\n    \"deviations\": [],\n    \"sequential\": null\n  },\n  \"measurements\": {\n    \"cells\": [\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 30100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 30200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 30300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.3,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.6,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.9,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 60100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 60200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 60300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.05,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.1,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.15,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 91100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 91200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 91300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.05,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.1,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.15,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      }\n    ],\n    \"lanes\": {\n      \"falcon\": {\n        \"target\": \"falcon\",\n        \"workers\": 2,\n        \"warmup_sec\": null\n      },\n      \"nginx\": {\n        \"target\": \"nginx\",\n        \"workers\": 1,\n        \"warmup_sec\": null\n      },\n      \"puma\": {\n        \"target\": \"puma\",\n        \"workers\": 2,\n        \"warmup_sec\": null\n      }\n    },\n    \"parity\": [],\n    \"reference_lane\": null\n  },\n  \"environment\": {\n    \"fingerprint\": null,\n    \"toolchains\": [\n      {\n        \"name\": \"ruby\",\n        \"version\": \"ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]\"\n      },\n      {\n        \"name\": \"puma\",\n        \"version\": \"puma version 6.6.0 (\\\"Return to Forever\\\")\"\n      },\n      {\n        \"name\": \"falcon\",\n        \"version\": \"not found on this machine\"\n      },\n      {\n        \"name\": \"nginx\",\n        \"version\": \"nginx version: nginx/1.26.3\"\n      }\n    ],\n    \"sources\": [],\n    \"tree_digests\": [],\n    \"harness\": {\n      \"connections\": 16,\n      \"duration_sec\": 20,\n      \"runs\": 3,\n      \"warmup_sec\": 5\n    },\n    \"commands\": [\n      [\n        \"puma\",\n        \"--bind\",\n        \"tcp://127.0.0.1:9292\",\n        \"--workers\",\n        \"2\",\n        \"--threads\",\n        \"4:4\",\n        \"--environment\",\n        \"production\",\n        \"config.ru\"\n      ],\n      [\n        \"falcon\",\n        \"serve\",\n        \"--bind\",\n        \"http://127.0.0.1:9294\",\n        \"--count\",\n        \"2\",\n        \"--config\",\n        \"config.ru\"\n      ],\n      [\n        \"nginx\",\n        \"-p\",\n        \".\",\n        \"-c\",\n        \"nginx.conf\",\n        \"-g\",\n        \"daemon off;\"\n      ]\n    ],\n    \"bench_env\": {\n      \"captured_at\": \"2026-11-30T05:00:00Z\",\n      \"harness\": {\n        \"connections\": 16,\n        \"duration_sec\": 20,\n        \"runs\": 3,\n        \"warmup_sec\": 5\n      },\n      \"reprise\": {\n        \"fingerprint\": {\n          \"clock\": {\n            \"base_khz\": null,\n            \"boost\": false,\n            \"boost_control\": \"cpufreq_boost\",\n            \"cur_khz\": 3800000,\n            \"driver\": \"acpi-cpufreq\",\n            \"energy_performance_preference\": null,\n            \"governor\": \"performance\",\n            \"governors_agree\": true,\n            \"max_khz\": 3800000,\n            \"min_khz\": 2200000,\n            \"policies\": [\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"0\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy0\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"1\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy1\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"2\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy2\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"3\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy3\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"4\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy4\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"5\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy5\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"6\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy6\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"7\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy7\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"8\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy8\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"9\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy9\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"10\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy10\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"11\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy11\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"12\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy12\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"13\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy13\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"14\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy14\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"15\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy15\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              }\n            ]\n          },\n          \"container_engine\": {\n            \"api_version\": null,\n            \"architecture\": null,\n            \"cpus\": null,\n            \"host\": \"unix:///var/run/docker.sock\",\n            \"kernel\": null,\n            \"memory_bytes\": null,\n            \"name\": \"Docker Engine - Community\",\n            \"operating_system\": null,\n            \"os\": null,\n            \"version\": \"27.3.1\"\n          },\n          \"cpu\": {\n            \"brand\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n            \"caches\": [],\n            \"cpuinfo_khz\": 3800000,\n            \"family\": 25,\n            \"hypervisor_flag\": false,\n            \"logical_threads\": 16,\n            \"model\": 33,\n            \"online\": \"0-15\",\n            \"physical_cores\": 8,\n            \"smt_active\": true,\n            \"smt_control\": \"on\",\n            \"sockets\": 1,\n            \"stepping\": 0,\n            \"vendor\": \"AuthenticAMD\"\n          },\n          \"cpu_access\": {\n            \"affinity\": \"0-15\",\n            \"cgroup\": null,\n            \"cgroup_version\": null,\n            \"cpu_max\": null,\n            \"cpuset\": null,\n            \"quota_cpus\": null,\n            \"usable_cpus\": 16.0\n          },\n          \"load\": {\n            \"loadavg\": [\n              0.08,\n              0.05,\n              0.01\n            ],\n            \"steal_percent\": 0.0,\n            \"uptime_secs\": 86400.5\n          },\n          \"memory\": {\n            \"available_kib\": 28000000,\n            \"swap_free_kib\": 0,\n            \"swap_total_kib\": 0,\n            \"total_kib\": 32768000,\n            \"transparent_hugepages\": \"madvise\"\n          },\n          \"os\": {\n            \"arch\": \"x86_64\",\n            \"hostname\": \"[hostname]\",\n            \"id\": \"debian\",\n            \"kernel\": \"6.1.0-27-amd64\",\n            \"kernel_build\": \"#1 SMP PREEMPT_DYNAMIC\",\n            \"kernel_name\": \"Linux\",\n            \"pretty_name\": \"Debian GNU/Linux 12 (bookworm)\",\n            \"version_id\": \"12\"\n          },\n          \"virtualization\": {\n            \"container\": null,\n            \"dmi_product\": \"System Product Name\",\n            \"dmi_vendor\": \"ASUS\",\n            \"hypervisor_flag\": false,\n            \"virtual_machine\": false\n          }\n        },\n        \"toolchains\": {\n          \"recorded\": false,\n          \"tools\": [\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"Ruby\",\n                \"ruby_compat\": null,\n                \"version\": \"3.3.8\",\n                \"yjit\": false\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/ruby\",\n              \"status\": \"answered\",\n              \"tool\": \"ruby\"\n            },\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"puma\",\n                \"ruby_compat\": null,\n                \"version\": \"6.6.0\",\n                \"yjit\": null\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"puma version 6.6.0 (\\\"Return to Forever\\\")\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/puma\",\n              \"status\": \"answered\",\n              \"tool\": \"puma\"\n            },\n            {\n              \"banner\": null,\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": null,\n              \"origin\": null,\n              \"path\": null,\n              \"status\": \"missing\",\n              \"tool\": \"falcon\"\n            },\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"nginx\",\n                \"ruby_compat\": null,\n                \"version\": \"1.26.3\",\n                \"yjit\": null\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"nginx version: nginx/1.26.3\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/nginx\",\n              \"status\": \"answered\",\n              \"tool\": \"nginx\"\n            }\n          ]\n        }\n      }\n    }\n  }\n}\n```\n\n</details>\n",
+  "body_in_link": false,
+  "category": "hello-ceiling",
   "html": "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Reprise: Campfire under Falcon: the hello-world ceilings</title><style>body{font:15px/1.45 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#202124}table{border-collapse:collapse;margin:1em 0;font-size:13px}th,td{border:1px solid #dadce0;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f1f3f4}.reproduced{color:#188038;font-weight:600}.not-reproduced{color:#d93025;font-weight:600}.inconclusive{color:#e37400;font-weight:600}.no-data{color:#a50e0e;font-weight:600}.not-measured{color:#5f6368;font-weight:600;font-style:italic}.not-comparable{color:#5f6368;font-weight:600}pre{background:#f8f9fa;padding:.8em;overflow:auto;font-size:12px}figure{margin:1.5em 0}figcaption{font-weight:600;margin-bottom:.3em}blockquote{color:#5f6368;border-left:3px solid #dadce0;margin:.3em 0;padding-left:.8em}.claim-card{border:1px solid #dadce0;border-radius:8px;padding:.6em 1em;margin:.8em 0}.claim-card h3{margin:.2em 0;font-size:15px}.claim-card svg{display:block;max-width:100%;height:auto}.claim-card dl{font-size:13px;margin:.3em 0}.claim-card dt{color:#5f6368}.claim-card dd{margin:0 0 .3em 1em}.badge{display:inline-block;font-size:12px;padding:0 .5em;border:1px solid currentColor;border-radius:999px}.not-measured-claims{list-style:none;padding:0}.not-measured-claims li{margin:.4em 0}</style></head><body>\n<h1>Reprise: Campfire under Falcon: the hello-world ceilings</h1>\n<p>Reproduction of <em>Campfire under Falcon: the hello-world ceilings</em> by Sam Ruby (2026-10), recipe <code>hello-ceiling</code>, run <code>hello-ceiling-20261130-050000</code> made 2026-11-30T05:00:00Z.</p>\n<p><strong>2 reproduced · 2 not comparable.</strong> This machine differs from the post's, so absolute figures are shown for information only:</p>\n<table class=\"machine-differs\"><tr><th>Item</th><th>Here</th><th>The post's</th></tr><tr><th>CPU</th><td>AMD Ryzen 7 5800X 8-Core Processor</td><td>AMD Ryzen 5 3600 6-Core Processor</td></tr><tr><th>cores/threads</th><td>8 cores / 16 threads</td><td>6 cores / 12 threads</td></tr><tr><th>frequency</th><td>3.8 GHz</td><td>3.6 GHz</td></tr><tr><th>memory</th><td>31 GB</td><td>63 GB</td></tr></table>\n<h2>Verdicts</h2>\n<p>Each claim's picture: the range it accepts shaded, the published number as a line, the measured median's 95% interval as a bar with the median as a dot.</p>\n<div class=\"claims\">\n<section class=\"claim-card\" data-claim=\"puma-ceiling\" data-outcome=\"not-comparable\"><h3><span class=\"badge not-comparable\">not comparable</span> <code>puma-ceiling</code> <small>absolute</small></h3><blockquote>A hello-world app under Puma on the same box serves about 54,000 requests a second</blockquote><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"claim-picture\" width=\"480\" height=\"66\" viewBox=\"0 0 480 66\" role=\"img\" aria-label=\"puma-ceiling: published 54,000 req/s, accepted 45,900–62,100 req/s; measured 30,200 req/s (29,952–30,449)\"><rect class=\"tolerance-band\" x=\"209.1\" y=\"8\" width=\"122.0\" height=\"26\" rx=\"3\" fill=\"#188038\" fill-opacity=\"0.15\" stroke=\"#188038\" stroke-dasharray=\"4 3\"/><line class=\"published-value\" x1=\"270.1\" x2=\"270.1\" y1=\"4\" y2=\"38\" stroke=\"#202124\" stroke-width=\"2\"/><g class=\"claim-mark\" data-claim=\"puma-ceiling\" data-outcome=\"not comparable\"><line class=\"claim-interval\" x1=\"89.0\" x2=\"92.7\" y1=\"21\" y2=\"21\" stroke=\"#80868b\" stroke-width=\"6\" stroke-linecap=\"round\"/><circle class=\"claim-estimate\" cx=\"90.8\" cy=\"21\" r=\"5\" fill=\"#80868b\" stroke=\"#fff\" stroke-width=\"1.5\"/></g><line x1=\"14\" x2=\"466\" y1=\"40\" y2=\"40\" stroke=\"#80868b\"/><line x1=\"14.0\" x2=\"14.0\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"14.0\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"start\">20,000</text><line x1=\"164.7\" x2=\"164.7\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"164.7\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"middle\">40,000</text><line x1=\"315.3\" x2=\"315.3\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"315.3\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"middle\">60,000</text><line x1=\"466.0\" x2=\"466.0\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"466.0\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"end\">80,000 req/s</text></svg><p class=\"why\">Not judged: 54,000 req/s was measured on the post&#39;s machine, and this one differs (see the table above); measured here 30,200 req/s (29,952–30,449), for information.</p></section>\n<section class=\"claim-card\" data-claim=\"falcon-ceiling\" data-outcome=\"not-comparable\"><h3><span class=\"badge not-comparable\">not comparable</span> <code>falcon-ceiling</code> <small>absolute</small></h3><blockquote>under Falcon, 106,000.</blockquote><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"claim-picture\" width=\"480\" height=\"66\" viewBox=\"0 0 480 66\" role=\"img\" aria-label=\"falcon-ceiling: published 106,000 req/s, accepted 90,100–121,900 req/s; measured 60,200 req/s (59,952–60,449)\"><rect class=\"tolerance-band\" x=\"195.3\" y=\"8\" width=\"143.7\" height=\"26\" rx=\"3\" fill=\"#188038\" fill-opacity=\"0.15\" stroke=\"#188038\" stroke-dasharray=\"4 3\"/><line class=\"published-value\" x1=\"267.1\" x2=\"267.1\" y1=\"4\" y2=\"38\" stroke=\"#202124\" stroke-width=\"2\"/><g class=\"claim-mark\" data-claim=\"falcon-ceiling\" data-outcome=\"not comparable\"><line class=\"claim-interval\" x1=\"59.0\" x2=\"61.2\" y1=\"21\" y2=\"21\" stroke=\"#80868b\" stroke-width=\"6\" stroke-linecap=\"round\"/><circle class=\"claim-estimate\" cx=\"60.1\" cy=\"21\" r=\"5\" fill=\"#80868b\" stroke=\"#fff\" stroke-width=\"1.5\"/></g><line x1=\"14\" x2=\"466\" y1=\"40\" y2=\"40\" stroke=\"#80868b\"/><line x1=\"14.0\" x2=\"14.0\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"14.0\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"start\">50,000</text><line x1=\"240.0\" x2=\"240.0\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"240.0\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"middle\">100,000</text><line x1=\"466.0\" x2=\"466.0\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"466.0\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"end\">150,000 req/s</text></svg><p class=\"why\">Not judged: 106,000 req/s was measured on the post&#39;s machine, and this one differs (see the table above); measured here 60,200 req/s (59,952–60,449), for information.</p></section>\n<section class=\"claim-card\" data-claim=\"falcon-twice-puma\" data-outcome=\"reproduced\"><h3><span class=\"badge reproduced\">reproduced</span> <code>falcon-twice-puma</code> <small>ratio</small></h3><blockquote>A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.</blockquote><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"claim-picture\" width=\"480\" height=\"66\" viewBox=\"0 0 480 66\" role=\"img\" aria-label=\"falcon-twice-puma: published 1.96×, accepted 1.67–2.25×; measured 1.99× (1.99–2)\"><rect class=\"tolerance-band\" x=\"134.2\" y=\"8\" width=\"265.8\" height=\"26\" rx=\"3\" fill=\"#188038\" fill-opacity=\"0.15\" stroke=\"#188038\" stroke-dasharray=\"4 3\"/><line class=\"published-value\" x1=\"267.1\" x2=\"267.1\" y1=\"4\" y2=\"38\" stroke=\"#202124\" stroke-width=\"2\"/><g class=\"claim-mark\" data-claim=\"falcon-twice-puma\" data-outcome=\"reproduced\"><line class=\"claim-interval\" x1=\"278.5\" x2=\"285.9\" y1=\"21\" y2=\"21\" stroke=\"#188038\" stroke-width=\"6\" stroke-linecap=\"round\"/><circle class=\"claim-estimate\" cx=\"282.2\" cy=\"21\" r=\"5\" fill=\"#188038\" stroke=\"#fff\" stroke-width=\"1.5\"/></g><line x1=\"14\" x2=\"466\" y1=\"40\" y2=\"40\" stroke=\"#80868b\"/><line x1=\"14.0\" x2=\"14.0\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"14.0\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"start\">1.4</text><line x1=\"104.4\" x2=\"104.4\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"104.4\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"middle\">1.6</text><line x1=\"194.8\" x2=\"194.8\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"194.8\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"middle\">1.8</text><line x1=\"285.2\" x2=\"285.2\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"285.2\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"middle\">2</text><line x1=\"375.6\" x2=\"375.6\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"375.6\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"middle\">2.2</text><line x1=\"466.0\" x2=\"466.0\" y1=\"40\" y2=\"44\" stroke=\"#80868b\"/><text class=\"tick\" x=\"466.0\" y=\"57\" font-size=\"11\" fill=\"#5f6368\" text-anchor=\"end\">2.4×</text></svg><p class=\"why\">Measured 1.99× (1.99–2): inside the 1.67–2.25× the claim accepts (published 1.96×).</p><dl><dt>Reasoning</dt><dd>measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band.</dd></dl></section>\n<section class=\"claim-card\" data-claim=\"falcon-above-puma\" data-outcome=\"reproduced\"><h3><span class=\"badge reproduced\">reproduced</span> <code>falcon-above-puma</code> <small>ordering</small></h3><blockquote>under Falcon, 106,000.</blockquote><p class=\"why\">in the published order, each ratio&#39;s interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2).</p></section>\n</div>\n<h2>Cells</h2>\n<figure class=\"chart\"><figcaption>req_per_s (req/s): median ●, runs ·, range ─, published ▮</figcaption><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cells-chart\" data-metric=\"req_per_s\" width=\"960\" height=\"138\" viewBox=\"0 0 960 138\" role=\"img\"><line x1=\"280\" y1=\"24\" x2=\"280\" y2=\"114\" stroke=\"#999\"/><line x1=\"280\" y1=\"114\" x2=\"840\" y2=\"114\" stroke=\"#999\"/><text x=\"280\" y=\"128\" font-size=\"11\" text-anchor=\"middle\">0</text><text x=\"840\" y=\"128\" font-size=\"11\" text-anchor=\"middle\">116,600 req/s</text><g class=\"cell-mark\" data-cell=\"puma / req_per_s\" data-status=\"valid\"><title>puma / req_per_s: valid</title><text x=\"272\" y=\"43\" font-size=\"12\" text-anchor=\"end\">puma /</text><rect class=\"published-mark\" x=\"537.3481989708405\" y=\"29\" width=\"4\" height=\"20\" fill=\"#f4b400\"><title>published puma-hello: 54,000 req/s</title></rect><line class=\"run-spread\" x1=\"424.5626072041166\" y1=\"39\" x2=\"425.5231560891938\" y2=\"39\" stroke=\"#1a73e8\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"424.5626072041166\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"425.04288164665525\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"425.5231560891938\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"425.04288164665525\" cy=\"39\" r=\"5\" fill=\"#1a73e8\"/><text x=\"848\" y=\"43\" font-size=\"11\">30,200 req/s</text></g><g class=\"cell-mark\" data-cell=\"falcon / req_per_s\" data-status=\"valid\"><title>falcon / req_per_s: valid</title><text x=\"272\" y=\"73\" font-size=\"12\" text-anchor=\"end\">falcon /</text><rect class=\"published-mark\" x=\"787.090909090909\" y=\"59\" width=\"4\" height=\"20\" fill=\"#f4b400\"><title>published falcon-hello: 106,000 req/s</title></rect><line class=\"run-spread\" x1=\"568.6449399656947\" y1=\"69\" x2=\"569.6054888507718\" y2=\"69\" stroke=\"#1a73e8\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"568.6449399656947\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"569.1252144082332\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"569.6054888507718\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"569.1252144082332\" cy=\"69\" r=\"5\" fill=\"#1a73e8\"/><text x=\"848\" y=\"73\" font-size=\"11\">60,200 req/s</text></g><g class=\"cell-mark\" data-cell=\"nginx / req_per_s\" data-status=\"client-bound\"><title>nginx / req_per_s: client-bound: the load generator used 97% of its CPU in run 2</title><text x=\"272\" y=\"103\" font-size=\"12\" text-anchor=\"end\">nginx /</text><line class=\"run-spread\" x1=\"717.5300171526586\" y1=\"99\" x2=\"718.4905660377358\" y2=\"99\" stroke=\"#999\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"717.5300171526586\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"718.0102915951973\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"718.4905660377358\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"718.0102915951973\" cy=\"99\" r=\"5\" fill=\"#999\"/><text x=\"848\" y=\"103\" font-size=\"11\">91,200 req/s</text></g></svg></figure>\n<figure class=\"chart\"><figcaption>p50_ms (ms): median ●, runs ·, range ─, published ▮</figcaption><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cells-chart\" data-metric=\"p50_ms\" width=\"960\" height=\"138\" viewBox=\"0 0 960 138\" role=\"img\"><line x1=\"280\" y1=\"24\" x2=\"280\" y2=\"114\" stroke=\"#999\"/><line x1=\"280\" y1=\"114\" x2=\"840\" y2=\"114\" stroke=\"#999\"/><text x=\"280\" y=\"128\" font-size=\"11\" text-anchor=\"middle\">0</text><text x=\"840\" y=\"128\" font-size=\"11\" text-anchor=\"middle\">0.47 ms</text><g class=\"cell-mark\" data-cell=\"puma / p50_ms\" data-status=\"valid\"><title>puma / p50_ms: valid</title><text x=\"272\" y=\"43\" font-size=\"12\" text-anchor=\"end\">puma /</text><line class=\"run-spread\" x1=\"765.4122621564482\" y1=\"39\" x2=\"789.090909090909\" y2=\"39\" stroke=\"#1a73e8\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"765.4122621564482\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"777.2515856236787\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"789.090909090909\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"777.2515856236787\" cy=\"39\" r=\"5\" fill=\"#1a73e8\"/><text x=\"848\" y=\"43\" font-size=\"11\">0.42 ms</text></g><g class=\"cell-mark\" data-cell=\"falcon / p50_ms\" data-status=\"valid\"><title>falcon / p50_ms: valid</title><text x=\"272\" y=\"73\" font-size=\"12\" text-anchor=\"end\">falcon /</text><line class=\"run-spread\" x1=\"765.4122621564482\" y1=\"69\" x2=\"789.090909090909\" y2=\"69\" stroke=\"#1a73e8\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"765.4122621564482\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"777.2515856236787\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"789.090909090909\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"777.2515856236787\" cy=\"69\" r=\"5\" fill=\"#1a73e8\"/><text x=\"848\" y=\"73\" font-size=\"11\">0.42 ms</text></g><g class=\"cell-mark\" data-cell=\"nginx / p50_ms\" data-status=\"client-bound\"><title>nginx / p50_ms: client-bound: the load generator used 97% of its CPU in run 2</title><text x=\"272\" y=\"103\" font-size=\"12\" text-anchor=\"end\">nginx /</text><line class=\"run-spread\" x1=\"765.4122621564482\" y1=\"99\" x2=\"789.090909090909\" y2=\"99\" stroke=\"#999\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"765.4122621564482\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"777.2515856236787\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"789.090909090909\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"777.2515856236787\" cy=\"99\" r=\"5\" fill=\"#999\"/><text x=\"848\" y=\"103\" font-size=\"11\">0.42 ms</text></g></svg></figure>\n<figure class=\"chart\"><figcaption>p99_ms (ms): median ●, runs ·, range ─, published ▮</figcaption><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"cells-chart\" data-metric=\"p99_ms\" width=\"960\" height=\"138\" viewBox=\"0 0 960 138\" role=\"img\"><line x1=\"280\" y1=\"24\" x2=\"280\" y2=\"114\" stroke=\"#999\"/><line x1=\"280\" y1=\"114\" x2=\"840\" y2=\"114\" stroke=\"#999\"/><text x=\"280\" y=\"128\" font-size=\"11\" text-anchor=\"middle\">0</text><text x=\"840\" y=\"128\" font-size=\"11\" text-anchor=\"middle\">2.09 ms</text><g class=\"cell-mark\" data-cell=\"puma / p99_ms\" data-status=\"valid\"><title>puma / p99_ms: valid</title><text x=\"272\" y=\"43\" font-size=\"12\" text-anchor=\"end\">puma /</text><line class=\"run-spread\" x1=\"628.3253588516747\" y1=\"39\" x2=\"789.090909090909\" y2=\"39\" stroke=\"#1a73e8\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"628.3253588516747\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"708.708133971292\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"789.090909090909\" cy=\"39\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"708.708133971292\" cy=\"39\" r=\"5\" fill=\"#1a73e8\"/><text x=\"848\" y=\"43\" font-size=\"11\">1.6 ms ⚠</text></g><g class=\"cell-mark\" data-cell=\"falcon / p99_ms\" data-status=\"valid\"><title>falcon / p99_ms: valid</title><text x=\"272\" y=\"73\" font-size=\"12\" text-anchor=\"end\">falcon /</text><line class=\"run-spread\" x1=\"561.3397129186603\" y1=\"69\" x2=\"588.133971291866\" y2=\"69\" stroke=\"#1a73e8\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"561.3397129186603\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"574.7368421052631\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"588.133971291866\" cy=\"69\" r=\"2.5\" fill=\"#1a73e8\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"574.7368421052631\" cy=\"69\" r=\"5\" fill=\"#1a73e8\"/><text x=\"848\" y=\"73\" font-size=\"11\">1.1 ms</text></g><g class=\"cell-mark\" data-cell=\"nginx / p99_ms\" data-status=\"client-bound\"><title>nginx / p99_ms: client-bound: the load generator used 97% of its CPU in run 2</title><text x=\"272\" y=\"103\" font-size=\"12\" text-anchor=\"end\">nginx /</text><line class=\"run-spread\" x1=\"561.3397129186603\" y1=\"99\" x2=\"588.133971291866\" y2=\"99\" stroke=\"#999\" stroke-width=\"2\"/><circle class=\"run-dot\" cx=\"561.3397129186603\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"574.7368421052631\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"run-dot\" cx=\"588.133971291866\" cy=\"99\" r=\"2.5\" fill=\"#999\" opacity=\"0.6\"/><circle class=\"median-dot\" cx=\"574.7368421052631\" cy=\"99\" r=\"5\" fill=\"#999\"/><text x=\"848\" y=\"103\" font-size=\"11\">1.1 ms</text></g></svg></figure>\n<table class=\"cells\"><tr><th>Lane</th><th>Endpoint</th><th>Metric</th><th>Runs</th><th>Median</th><th>CV</th><th>Server CPU</th><th>Status</th></tr>\n<tr><td>puma</td><td>/</td><td>req_per_s</td><td>30,100, 30,200, 30,300</td><td>30,200 req/s</td><td>0.3%</td><td>98% of 1 CPU, CPU-bound</td><td>valid</td></tr>\n<tr><td>puma</td><td>/</td><td>p50_ms</td><td>0.41, 0.42, 0.43</td><td>0.42 ms</td><td>1.9%</td><td>98% of 1 CPU, CPU-bound</td><td>valid</td></tr>\n<tr><td>puma</td><td>/</td><td>p99_ms</td><td>1.3, 1.6, 1.9</td><td>1.6 ms</td><td>15.3% ⚠ unstable</td><td>98% of 1 CPU, CPU-bound</td><td>valid</td></tr>\n<tr><td>falcon</td><td>/</td><td>req_per_s</td><td>60,100, 60,200, 60,300</td><td>60,200 req/s</td><td>0.1%</td><td>98% of 1 CPU, CPU-bound</td><td>valid</td></tr>\n<tr><td>falcon</td><td>/</td><td>p50_ms</td><td>0.41, 0.42, 0.43</td><td>0.42 ms</td><td>1.9%</td><td>98% of 1 CPU, CPU-bound</td><td>valid</td></tr>\n<tr><td>falcon</td><td>/</td><td>p99_ms</td><td>1.05, 1.1, 1.15</td><td>1.1 ms</td><td>3.7%</td><td>98% of 1 CPU, CPU-bound</td><td>valid</td></tr>\n<tr><td>nginx</td><td>/</td><td>req_per_s</td><td>91,100, 91,200, 91,300</td><td>91,200 req/s</td><td>0.1%</td><td>98% of 1 CPU, CPU-bound</td><td>client-bound: the load generator used 97% of its CPU in run 2</td></tr>\n<tr><td>nginx</td><td>/</td><td>p50_ms</td><td>0.41, 0.42, 0.43</td><td>0.42 ms</td><td>1.9%</td><td>98% of 1 CPU, CPU-bound</td><td>client-bound: the load generator used 97% of its CPU in run 2</td></tr>\n<tr><td>nginx</td><td>/</td><td>p99_ms</td><td>1.05, 1.1, 1.15</td><td>1.1 ms</td><td>3.7%</td><td>98% of 1 CPU, CPU-bound</td><td>client-bound: the load generator used 97% of its CPU in run 2</td></tr>\n</table>\n<h2>Environment</h2>\n<h3>Machine</h3><table class=\"machine\"><tr><th>Item</th><th>This run's machine</th></tr><tr><td>CPU</td><td>AMD Ryzen 7 5800X 8-Core Processor</td></tr><tr><td>Cores / threads</td><td>8 / 16</td></tr><tr><td>SMT</td><td>on</td></tr><tr><td>Frequency</td><td>2200–3800 MHz</td></tr><tr><td>Governor</td><td>performance</td></tr><tr><td>Boost</td><td>off</td></tr><tr><td>Memory</td><td>31.2 GiB</td></tr><tr><td>OS</td><td>Debian GNU/Linux 12 (bookworm)</td></tr><tr><td>Kernel</td><td>6.1.0-27-amd64</td></tr><tr><td>Virtualisation</td><td>bare metal</td></tr></table>\n<h3>Toolchains</h3><table><tr><th>Toolchain</th><th>Version</th></tr><tr><td>ruby</td><td>ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]</td></tr><tr><td>puma</td><td>puma version 6.6.0 (&quot;Return to Forever&quot;)</td></tr><tr><td>falcon</td><td>not found on this machine</td></tr><tr><td>nginx</td><td>nginx version: nginx/1.26.3</td></tr></table>\n<h3>Harness parameters</h3><pre>{\n  &quot;connections&quot;: 16,\n  &quot;duration_sec&quot;: 20,\n  &quot;runs&quot;: 3,\n  &quot;warmup_sec&quot;: 5\n}</pre>\n<h3>Commands</h3><pre>puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru\nfalcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru\nnginx -p . -c nginx.conf -g &#39;daemon off;&#39;</pre>\n</body></html>\n",
+  "markdown": "Reprise: Campfire under Falcon: the hello-world ceilings (2 reproduced · 2 not comparable)\n\n# Reprise: Campfire under Falcon: the hello-world ceilings\n\nReproduction of Campfire under Falcon: the hello-world ceilings by Sam Ruby (2026-10, the October 16 run), recipe `hello-ceiling`, run `hello-ceiling-20261130-050000` made 2026-11-30T05:00:00Z.\n\n**2 reproduced · 2 not comparable.** This machine differs from the post's, so absolute figures are shown for information only; ratios and orderings are judged:\n\n| Item | Here | The post's |\n|---|---|---|\n| CPU | AMD Ryzen 7 5800X 8-Core Processor | AMD Ryzen 5 3600 6-Core Processor |\n| cores/threads | 8 cores / 16 threads | 6 cores / 12 threads |\n| frequency | 3.8 GHz | 3.6 GHz |\n| memory | 31 GB | 63 GB |\n\n## Verdicts\n\nEach claim's line: the range it accepts as `=`, the measured median's 95% interval in brackets and the median as `●`.\n\n### `puma-ceiling`: not comparable\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second\n\n`20,000 ······[●]········===========············ 80,000 req/s`\n\nNot judged: 54,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 30,200 req/s (29,952–30,449), for information.\n\n### `falcon-ceiling`: not comparable\n\n> under Falcon, 106,000.\n\n`50,000 ···[●]··········=============··········· 150,000 req/s`\n\nNot judged: 106,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 60,200 req/s (59,952–60,449), for information.\n\n### `falcon-twice-puma`: reproduced\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.\n\n`1.4 ··········============[●]=========······ 2.4×`\n\nMeasured 1.99× (1.99–2): inside the 1.67–2.25× the claim accepts (published 1.96×).\n\n- Reasoning: measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band.\n\n### `falcon-above-puma`: reproduced\n\n> under Falcon, 106,000.\n\nin the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2).\n\n## Cells\n\n| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Server CPU | Published | Status |\n|---|---|---|---|---|---|---|---|---|---|\n| puma | / | req_per_s | 3 | 30,200 req/s | 30,100–30,300 req/s | 0.3% | 98% of 1 CPU, CPU-bound | 54,000 req/s (`puma-hello`) | valid |\n| puma | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | valid |\n| puma | / | p99_ms | 3 | 1.6 ms | 1.3–1.9 ms | 15.3% ⚠ unstable | 98% of 1 CPU, CPU-bound | — | valid |\n| falcon | / | req_per_s | 3 | 60,200 req/s | 60,100–60,300 req/s | 0.1% | 98% of 1 CPU, CPU-bound | 106,000 req/s (`falcon-hello`) | valid |\n| falcon | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | valid |\n| falcon | / | p99_ms | 3 | 1.1 ms | 1.05–1.15 ms | 3.7% | 98% of 1 CPU, CPU-bound | — | valid |\n| nginx | / | req_per_s | 3 | 91,200 req/s | 91,100–91,300 req/s | 0.1% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n| nginx | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n| nginx | / | p99_ms | 3 | 1.1 ms | 1.05–1.15 ms | 3.7% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n\n## Environment\n\n### Machine\n\n| Item | This run's machine |\n|---|---|\n| CPU | AMD Ryzen 7 5800X 8-Core Processor |\n| Cores / threads | 8 / 16 |\n| SMT | on |\n| Frequency | 2200–3800 MHz |\n| Governor | performance |\n| Boost | off |\n| Memory | 31.2 GiB |\n| OS | Debian GNU/Linux 12 (bookworm) |\n| Kernel | 6.1.0-27-amd64 |\n| Virtualisation | bare metal |\n\n### Toolchains\n\n| Toolchain | Version |\n|---|---|\n| ruby | ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM \\[x86_64-linux\\] |\n| puma | puma version 6.6.0 (\"Return to Forever\") |\n| falcon | not found on this machine |\n| nginx | nginx version: nginx/1.26.3 |\n\n### Harness parameters\n\n```json\n{\n  \"connections\": 16,\n  \"duration_sec\": 20,\n  \"runs\": 3,\n  \"warmup_sec\": 5\n}\n```\n\n### Commands\n\n```sh\npuma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru\nfalcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru\nnginx -p . -c nginx.conf -g 'daemon off;'\n```\n\n### How verdicts were reached\n\nMedians of runs; intervals are 95% intervals, each the wider of a bootstrap percentile interval (4000 resamples, seed 0x5eed0f2026, over rounds of alternating lanes) and a Student-t interval on the runs' logarithms (the bootstrap alone is too narrow over few runs); a cell is unstable past a 10% coefficient of variation and client-bound past 90% load-generator CPU; a cell with any error is no data. A claim is inconclusive when its cells were measured but its interval straddles the band's edge (or, for an ordering, a pair's ratio interval reaches one), no data when a cell it rests on failed a gate (errors, a run without a number, a saturated load generator), and not measured when no cell measured one of its figures (the lane cannot be run, was skipped, or did not measure it).\n\n## Machine-readable result\n\nFor `reprise community`, which reads everyone's results back (docs/community.md).\n\n```reprise-result v1\n{\n  \"recipe\": \"hello-ceiling\",\n  \"recipe_sha256\": \"5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6\",\n  \"reviewed\": true,\n  \"reprise\": \"0.1.0\",\n  \"run\": \"hello-ceiling-20261130-050000\",\n  \"created_at\": \"2026-11-30T05:00:00Z\",\n  \"smoke_run\": false,\n  \"machine_matches_post\": false,\n  \"deviations\": [],\n  \"machine\": {\n    \"cpu\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n    \"vendor\": \"AuthenticAMD\",\n    \"cores\": 8,\n    \"threads\": 16,\n    \"smt\": true,\n    \"min_mhz\": 2200,\n    \"max_mhz\": 3800,\n    \"governor\": \"performance\",\n    \"boost\": false,\n    \"memory_mib\": 32000,\n    \"os\": \"Debian GNU/Linux 12 (bookworm)\",\n    \"kernel\": \"6.1.0-27-amd64\",\n    \"arch\": \"x86_64\",\n    \"virtual_machine\": false,\n    \"hypervisor\": null\n  },\n  \"claims\": [\n    {\n      \"id\": \"puma-ceiling\",\n      \"kind\": \"absolute\",\n      \"outcome\": \"not_comparable\",\n      \"unit\": \"req/s\",\n      \"published\": 54000.0,\n      \"band\": [\n        45900.0,\n        62099.99999999999\n      ],\n      \"measured\": {\n        \"estimate\": 30200.0,\n        \"low\": 29952.494627574,\n        \"high\": 30449.327999596368\n      }\n    },\n    {\n      \"id\": \"falcon-ceiling\",\n      \"kind\": \"absolute\",\n      \"outcome\": \"not_comparable\",\n      \"unit\": \"req/s\",\n      \"published\": 106000.0,\n      \"band\": [\n        90100.0,\n        121899.99999999999\n      ],\n      \"measured\": {\n        \"estimate\": 60200.0,\n        \"low\": 59952.04266211152,\n        \"high\": 60448.8716715668\n      }\n    },\n    {\n      \"id\": \"falcon-twice-puma\",\n      \"kind\": \"ratio\",\n      \"outcome\": \"reproduced\",\n      \"unit\": \"×\",\n      \"published\": 1.96,\n      \"band\": [\n        1.666,\n        2.254\n      ],\n      \"measured\": {\n        \"estimate\": 1.9933774834437086,\n        \"low\": 1.9852284298549534,\n        \"high\": 2.001570936373453\n      }\n    },\n    {\n      \"id\": \"falcon-above-puma\",\n      \"kind\": \"ordering\",\n      \"outcome\": \"reproduced\",\n      \"unit\": \"req/s\",\n      \"published\": null,\n      \"band\": null,\n      \"measured\": null\n    }\n  ],\n  \"cells\": [\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 30200.0,\n      \"interval\": [\n        29952.494627574,\n        30449.327999596368\n      ]\n    },\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 1.6,\n      \"interval\": [\n        0.9861207125015564,\n        2.5348243853766816\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 60200.0,\n      \"interval\": [\n        59952.04266211152,\n        60448.8716715668\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 1.1,\n      \"interval\": [\n        0.9817857378256571,\n        1.2307499613517758\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 91200.0,\n      \"interval\": [\n        90951.88767894992,\n        91448.71586053983\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 1.1,\n      \"interval\": [\n        0.9817857378256571,\n        1.2307499613517758\n      ]\n    }\n  ]\n}\n```\n\n<details>\n<summary>The full report as JSON</summary>\n\n```json\n{\n  \"run\": {\n    \"id\": \"hello-ceiling-20261130-050000\",\n    \"created_at\": \"2026-11-30T05:00:00Z\",\n    \"recipe\": \"hello-ceiling\",\n    \"title\": \"Campfire under Falcon: the hello-world ceilings\",\n    \"author\": \"Sam Ruby\",\n    \"post_date\": \"2026-10\",\n    \"post_url\": null,\n    \"post_run\": \"the October 16 run\",\n    \"origin\": \"reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261130-050000\",\n    \"recipe_sha256\": \"5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6\",\n    \"machine\": {\n      \"cpu\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n      \"vendor\": \"AuthenticAMD\",\n      \"cores\": 8,\n      \"threads\": 16,\n      \"smt\": true,\n      \"min_mhz\": 2200,\n      \"max_mhz\": 3800,\n      \"governor\": \"performance\",\n      \"boost\": false,\n      \"memory_mib\": 32000,\n      \"os\": \"Debian GNU/Linux 12 (bookworm)\",\n      \"kernel\": \"6.1.0-27-amd64\",\n      \"arch\": \"x86_64\",\n      \"virtual_machine\": false,\n      \"hypervisor\": null\n    },\n    \"ending\": \"finished\"\n  },\n  \"judgement\": {\n    \"recipe\": \"hello-ceiling\",\n    \"machine\": {\n      \"machine\": \"differs\",\n      \"reasons\": [\n        \"CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor\",\n        \"cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads\",\n        \"frequency: 3.8 GHz, the post's 3.6 GHz\",\n        \"memory: 31 GB, the post's 63 GB\"\n      ]\n    },\n    \"settings\": {\n      \"thresholds\": {\n        \"unstable_cv\": 0.1,\n        \"client_bound_cpu\": 0.9,\n        \"network_bound_share\": 0.9\n      },\n      \"bootstrap\": {\n        \"resamples\": 4000,\n        \"confidence\": 0.95,\n        \"seed\": 407704117286\n      },\n      \"rounds_alternate\": true\n    },\n    \"cells\": [\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 30100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 30200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 30300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 30200.0,\n          \"min\": 30100.0,\n          \"max\": 30300.0,\n          \"mean\": 30200.0,\n          \"cv\": 0.0027036310626745897,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.3,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.6,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.9,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.6,\n          \"min\": 1.3,\n          \"max\": 1.9,\n          \"mean\": 1.6000000000000003,\n          \"cv\": 0.1530931089239486,\n          \"unstable\": true\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 60100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 60200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 60300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 60200.0,\n          \"min\": 60100.0,\n          \"max\": 60300.0,\n          \"mean\": 60200.0,\n          \"cv\": 0.0013563066128367543,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.05,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.1,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.15,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.1,\n          \"min\": 1.05,\n          \"max\": 1.15,\n          \"mean\": 1.1,\n          \"cv\": 0.03711348095126022,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 91100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 91200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 91300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 91200.0,\n          \"min\": 91100.0,\n          \"max\": 91300.0,\n          \"mean\": 91200.0,\n          \"cv\": 0.0008952813387365418,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.05,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.1,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.15,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.1,\n          \"min\": 1.05,\n          \"max\": 1.15,\n          \"mean\": 1.1,\n          \"cv\": 0.03711348095126022,\n          \"unstable\": false\n        }\n      }\n    ],\n    \"figures\": [\n      {\n        \"figure\": \"puma-hello\",\n        \"lane\": \"puma\",\n        \"endpoint\": \"/\",\n        \"metric\": \"req_per_s\",\n        \"published\": 54000.0,\n        \"published_range\": null,\n        \"cell\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 30200.0,\n          \"min\": 30100.0,\n          \"max\": 30300.0,\n          \"mean\": 30200.0,\n          \"cv\": 0.0027036310626745897,\n          \"unstable\": false\n        },\n        \"interval\": {\n          \"estimate\": 30200.0,\n          \"low\": 29952.494627574,\n          \"high\": 30449.327999596368\n        }\n      },\n      {\n        \"figure\": \"falcon-hello\",\n        \"lane\": \"falcon\",\n        \"endpoint\": \"/\",\n        \"metric\": \"req_per_s\",\n        \"published\": 106000.0,\n        \"published_range\": null,\n        \"cell\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 60200.0,\n          \"min\": 60100.0,\n          \"max\": 60300.0,\n          \"mean\": 60200.0,\n          \"cv\": 0.0013563066128367543,\n          \"unstable\": false\n        },\n        \"interval\": {\n          \"estimate\": 60200.0,\n          \"low\": 59952.04266211152,\n          \"high\": 60448.8716715668\n        }\n      }\n    ],\n    \"verdicts\": [\n      {\n        \"claim\": \"puma-ceiling\",\n        \"kind\": \"absolute\",\n        \"quote\": \"A hello-world app under Puma on the same box serves about 54,000 requests a second\",\n        \"outcome\": \"not_comparable\",\n        \"reason\": \"not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 30,200 req/s against the published 54,000 req/s, for information\",\n        \"published\": 54000.0,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          45900.0,\n          62099.99999999999\n        ],\n        \"measured\": {\n          \"estimate\": 30200.0,\n          \"low\": 29952.494627574,\n          \"high\": 30449.327999596368\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": null\n      },\n      {\n        \"claim\": \"falcon-ceiling\",\n        \"kind\": \"absolute\",\n        \"quote\": \"under Falcon, 106,000.\",\n        \"outcome\": \"not_comparable\",\n        \"reason\": \"not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 60,200 req/s against the published 106,000 req/s, for information\",\n        \"published\": 106000.0,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          90100.0,\n          121899.99999999999\n        ],\n        \"measured\": {\n          \"estimate\": 60200.0,\n          \"low\": 59952.04266211152,\n          \"high\": 60448.8716715668\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": null\n      },\n      {\n        \"claim\": \"falcon-twice-puma\",\n        \"kind\": \"ratio\",\n        \"quote\": \"A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.\",\n        \"outcome\": \"reproduced\",\n        \"reason\": \"measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band\",\n        \"published\": 1.96,\n        \"unit\": \"×\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          1.666,\n          2.254\n        ],\n        \"measured\": {\n          \"estimate\": 1.9933774834437086,\n          \"low\": 1.9852284298549534,\n          \"high\": 2.001570936373453\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\",\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": {\n          \"basis\": \"as_measured\",\n          \"lanes\": [\n            {\n              \"lane\": \"falcon\",\n              \"figure\": \"falcon-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            },\n            {\n              \"lane\": \"puma\",\n              \"figure\": \"puma-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            }\n          ],\n          \"why\": \"every lane had the CPU it wanted (falcon 98%, puma 98%)\"\n        }\n      },\n      {\n        \"claim\": \"falcon-above-puma\",\n        \"kind\": \"ordering\",\n        \"quote\": \"under Falcon, 106,000.\",\n        \"outcome\": \"reproduced\",\n        \"reason\": \"in the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2)\",\n        \"published\": null,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.05,\n        \"band\": null,\n        \"measured\": null,\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\",\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": {\n          \"basis\": \"as_measured\",\n          \"lanes\": [\n            {\n              \"lane\": \"falcon\",\n              \"figure\": \"falcon-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            },\n            {\n              \"lane\": \"puma\",\n              \"figure\": \"puma-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            }\n          ],\n          \"why\": \"every lane had the CPU it wanted (falcon 98%, puma 98%)\"\n        }\n      }\n    ],\n    \"deviations\": [],\n    \"sequential\": null\n  },\n  \"measurements\": {\n    \"cells\": [\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 30100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 30200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 30300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.3,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.6,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.9,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 60100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 60200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 60300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.05,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.1,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.15,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 91100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 91200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 91300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.05,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.1,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.15,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      }\n    ],\n    \"lanes\": {\n      \"falcon\": {\n        \"target\": \"falcon\",\n        \"workers\": 2,\n        \"warmup_sec\": null\n      },\n      \"nginx\": {\n        \"target\": \"nginx\",\n        \"workers\": 1,\n        \"warmup_sec\": null\n      },\n      \"puma\": {\n        \"target\": \"puma\",\n        \"workers\": 2,\n        \"warmup_sec\": null\n      }\n    },\n    \"parity\": [],\n    \"reference_lane\": null\n  },\n  \"environment\": {\n    \"fingerprint\": null,\n    \"toolchains\": [\n      {\n        \"name\": \"ruby\",\n        \"version\": \"ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]\"\n      },\n      {\n        \"name\": \"puma\",\n        \"version\": \"puma version 6.6.0 (\\\"Return to Forever\\\")\"\n      },\n      {\n        \"name\": \"falcon\",\n        \"version\": \"not found on this machine\"\n      },\n      {\n        \"name\": \"nginx\",\n        \"version\": \"nginx version: nginx/1.26.3\"\n      }\n    ],\n    \"sources\": [],\n    \"tree_digests\": [],\n    \"harness\": {\n      \"connections\": 16,\n      \"duration_sec\": 20,\n      \"runs\": 3,\n      \"warmup_sec\": 5\n    },\n    \"commands\": [\n      [\n        \"puma\",\n        \"--bind\",\n        \"tcp://127.0.0.1:9292\",\n        \"--workers\",\n        \"2\",\n        \"--threads\",\n        \"4:4\",\n        \"--environment\",\n        \"production\",\n        \"config.ru\"\n      ],\n      [\n        \"falcon\",\n        \"serve\",\n        \"--bind\",\n        \"http://127.0.0.1:9294\",\n        \"--count\",\n        \"2\",\n        \"--config\",\n        \"config.ru\"\n      ],\n      [\n        \"nginx\",\n        \"-p\",\n        \".\",\n        \"-c\",\n        \"nginx.conf\",\n        \"-g\",\n        \"daemon off;\"\n      ]\n    ],\n    \"bench_env\": {\n      \"captured_at\": \"2026-11-30T05:00:00Z\",\n      \"harness\": {\n        \"connections\": 16,\n        \"duration_sec\": 20,\n        \"runs\": 3,\n        \"warmup_sec\": 5\n      },\n      \"reprise\": {\n        \"fingerprint\": {\n          \"clock\": {\n            \"base_khz\": null,\n            \"boost\": false,\n            \"boost_control\": \"cpufreq_boost\",\n            \"cur_khz\": 3800000,\n            \"driver\": \"acpi-cpufreq\",\n            \"energy_performance_preference\": null,\n            \"governor\": \"performance\",\n            \"governors_agree\": true,\n            \"max_khz\": 3800000,\n            \"min_khz\": 2200000,\n            \"policies\": [\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"0\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy0\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"1\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy1\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"2\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy2\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"3\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy3\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"4\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy4\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"5\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy5\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"6\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy6\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"7\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy7\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"8\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy8\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"9\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy9\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"10\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy10\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"11\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy11\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"12\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy12\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"13\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy13\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"14\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy14\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"15\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy15\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              }\n            ]\n          },\n          \"container_engine\": {\n            \"api_version\": null,\n            \"architecture\": null,\n            \"cpus\": null,\n            \"host\": \"unix:///var/run/docker.sock\",\n            \"kernel\": null,\n            \"memory_bytes\": null,\n            \"name\": \"Docker Engine - Community\",\n            \"operating_system\": null,\n            \"os\": null,\n            \"version\": \"27.3.1\"\n          },\n          \"cpu\": {\n            \"brand\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n            \"caches\": [],\n            \"cpuinfo_khz\": 3800000,\n            \"family\": 25,\n            \"hypervisor_flag\": false,\n            \"logical_threads\": 16,\n            \"model\": 33,\n            \"online\": \"0-15\",\n            \"physical_cores\": 8,\n            \"smt_active\": true,\n            \"smt_control\": \"on\",\n            \"sockets\": 1,\n            \"stepping\": 0,\n            \"vendor\": \"AuthenticAMD\"\n          },\n          \"cpu_access\": {\n            \"affinity\": \"0-15\",\n            \"cgroup\": null,\n            \"cgroup_version\": null,\n            \"cpu_max\": null,\n            \"cpuset\": null,\n            \"quota_cpus\": null,\n            \"usable_cpus\": 16.0\n          },\n          \"load\": {\n            \"loadavg\": [\n              0.08,\n              0.05,\n              0.01\n            ],\n            \"steal_percent\": 0.0,\n            \"uptime_secs\": 86400.5\n          },\n          \"memory\": {\n            \"available_kib\": 28000000,\n            \"swap_free_kib\": 0,\n            \"swap_total_kib\": 0,\n            \"total_kib\": 32768000,\n            \"transparent_hugepages\": \"madvise\"\n          },\n          \"os\": {\n            \"arch\": \"x86_64\",\n            \"hostname\": \"[hostname]\",\n            \"id\": \"debian\",\n            \"kernel\": \"6.1.0-27-amd64\",\n            \"kernel_build\": \"#1 SMP PREEMPT_DYNAMIC\",\n            \"kernel_name\": \"Linux\",\n            \"pretty_name\": \"Debian GNU/Linux 12 (bookworm)\",\n            \"version_id\": \"12\"\n          },\n          \"virtualization\": {\n            \"container\": null,\n            \"dmi_product\": \"System Product Name\",\n            \"dmi_vendor\": \"ASUS\",\n            \"hypervisor_flag\": false,\n            \"virtual_machine\": false\n          }\n        },\n        \"toolchains\": {\n          \"recorded\": false,\n          \"tools\": [\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"Ruby\",\n                \"ruby_compat\": null,\n                \"version\": \"3.3.8\",\n                \"yjit\": false\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/ruby\",\n              \"status\": \"answered\",\n              \"tool\": \"ruby\"\n            },\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"puma\",\n                \"ruby_compat\": null,\n                \"version\": \"6.6.0\",\n                \"yjit\": null\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"puma version 6.6.0 (\\\"Return to Forever\\\")\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/puma\",\n              \"status\": \"answered\",\n              \"tool\": \"puma\"\n            },\n            {\n              \"banner\": null,\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": null,\n              \"origin\": null,\n              \"path\": null,\n              \"status\": \"missing\",\n              \"tool\": \"falcon\"\n            },\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"nginx\",\n                \"ruby_compat\": null,\n                \"version\": \"1.26.3\",\n                \"yjit\": null\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"nginx version: nginx/1.26.3\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/nginx\",\n              \"status\": \"answered\",\n              \"tool\": \"nginx\"\n            }\n          ]\n        }\n      }\n    }\n  }\n}\n```\n\n</details>\n",
+  "prefilled_url": "https://github.com/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise%3A+Campfire+under+Falcon%3A+the+hello-world+ceilings+%282+reproduced+%C2%B7+2+not+comparable%29&body=The+full+report+did+not+fit+in+a+link%3B+paste+it+here+from+the+saved+report.",
   "redacted": true,
   "redacted_names": [
     "desk-seven"
   ],
-  "prefilled_url": "https://github.com/rubys/reprise/discussions/new?category=hello-ceiling&title=Reprise%3A+Campfire+under+Falcon%3A+the+hello-world+ceilings+%282+reproduced+%C2%B7+2+not+comparable%29&body=The+full+report+did+not+fit+in+a+link%3B+paste+it+here+from+the+saved+report.",
-  "body_in_link": false,
-  "markdown": "Reprise: Campfire under Falcon: the hello-world ceilings (2 reproduced · 2 not comparable)\n\n# Reprise: Campfire under Falcon: the hello-world ceilings\n\nReproduction of Campfire under Falcon: the hello-world ceilings by Sam Ruby (2026-10, the October 16 run), recipe `hello-ceiling`, run `hello-ceiling-20261130-050000` made 2026-11-30T05:00:00Z.\n\n**2 reproduced · 2 not comparable.** This machine differs from the post's, so absolute figures are shown for information only; ratios and orderings are judged:\n\n| Item | Here | The post's |\n|---|---|---|\n| CPU | AMD Ryzen 7 5800X 8-Core Processor | AMD Ryzen 5 3600 6-Core Processor |\n| cores/threads | 8 cores / 16 threads | 6 cores / 12 threads |\n| frequency | 3.8 GHz | 3.6 GHz |\n| memory | 31 GB | 63 GB |\n\n## Verdicts\n\nEach claim's line: the range it accepts as `=`, the measured median's 95% interval in brackets and the median as `●`.\n\n### `puma-ceiling`: not comparable\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second\n\n`20,000 ······[●]········===========············ 80,000 req/s`\n\nNot judged: 54,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 30,200 req/s (29,952–30,449), for information.\n\n### `falcon-ceiling`: not comparable\n\n> under Falcon, 106,000.\n\n`50,000 ···[●]··········=============··········· 150,000 req/s`\n\nNot judged: 106,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 60,200 req/s (59,952–60,449), for information.\n\n### `falcon-twice-puma`: reproduced\n\n> A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.\n\n`1.4 ··········============[●]=========······ 2.4×`\n\nMeasured 1.99× (1.99–2): inside the 1.67–2.25× the claim accepts (published 1.96×).\n\n- Reasoning: measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band.\n\n### `falcon-above-puma`: reproduced\n\n> under Falcon, 106,000.\n\nin the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2).\n\n## Cells\n\n| Lane | Endpoint | Metric | Runs | Median | Min – max | CV | Server CPU | Published | Status |\n|---|---|---|---|---|---|---|---|---|---|\n| puma | / | req_per_s | 3 | 30,200 req/s | 30,100–30,300 req/s | 0.3% | 98% of 1 CPU, CPU-bound | 54,000 req/s (`puma-hello`) | valid |\n| puma | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | valid |\n| puma | / | p99_ms | 3 | 1.6 ms | 1.3–1.9 ms | 15.3% ⚠ unstable | 98% of 1 CPU, CPU-bound | — | valid |\n| falcon | / | req_per_s | 3 | 60,200 req/s | 60,100–60,300 req/s | 0.1% | 98% of 1 CPU, CPU-bound | 106,000 req/s (`falcon-hello`) | valid |\n| falcon | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | valid |\n| falcon | / | p99_ms | 3 | 1.1 ms | 1.05–1.15 ms | 3.7% | 98% of 1 CPU, CPU-bound | — | valid |\n| nginx | / | req_per_s | 3 | 91,200 req/s | 91,100–91,300 req/s | 0.1% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n| nginx | / | p50_ms | 3 | 0.42 ms | 0.41–0.43 ms | 1.9% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n| nginx | / | p99_ms | 3 | 1.1 ms | 1.05–1.15 ms | 3.7% | 98% of 1 CPU, CPU-bound | — | client-bound: the load generator used 97% of its CPU in run 2 |\n\n## Environment\n\n### Machine\n\n| Item | This run's machine |\n|---|---|\n| CPU | AMD Ryzen 7 5800X 8-Core Processor |\n| Cores / threads | 8 / 16 |\n| SMT | on |\n| Frequency | 2200–3800 MHz |\n| Governor | performance |\n| Boost | off |\n| Memory | 31.2 GiB |\n| OS | Debian GNU/Linux 12 (bookworm) |\n| Kernel | 6.1.0-27-amd64 |\n| Virtualisation | bare metal |\n\n### Toolchains\n\n| Toolchain | Version |\n|---|---|\n| ruby | ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM \\[x86_64-linux\\] |\n| puma | puma version 6.6.0 (\"Return to Forever\") |\n| falcon | not found on this machine |\n| nginx | nginx version: nginx/1.26.3 |\n\n### Harness parameters\n\n```json\n{\n  \"connections\": 16,\n  \"duration_sec\": 20,\n  \"runs\": 3,\n  \"warmup_sec\": 5\n}\n```\n\n### Commands\n\n```sh\npuma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru\nfalcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru\nnginx -p . -c nginx.conf -g 'daemon off;'\n```\n\n### How verdicts were reached\n\nMedians of runs; intervals are 95% intervals, each the wider of a bootstrap percentile interval (4000 resamples, seed 0x5eed0f2026, over rounds of alternating lanes) and a Student-t interval on the runs' logarithms (the bootstrap alone is too narrow over few runs); a cell is unstable past a 10% coefficient of variation and client-bound past 90% load-generator CPU; a cell with any error is no data. A claim is inconclusive when its cells were measured but its interval straddles the band's edge (or, for an ordering, a pair's ratio interval reaches one), no data when a cell it rests on failed a gate (errors, a run without a number, a saturated load generator), and not measured when no cell measured one of its figures (the lane cannot be run, was skipped, or did not measure it).\n\n## Machine-readable result\n\nFor `reprise community`, which reads everyone's results back (docs/community.md).\n\n```reprise-result v1\n{\n  \"recipe\": \"hello-ceiling\",\n  \"recipe_sha256\": \"5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6\",\n  \"reviewed\": true,\n  \"reprise\": \"0.1.0\",\n  \"run\": \"hello-ceiling-20261130-050000\",\n  \"created_at\": \"2026-11-30T05:00:00Z\",\n  \"smoke_run\": false,\n  \"machine_matches_post\": false,\n  \"deviations\": [],\n  \"machine\": {\n    \"cpu\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n    \"vendor\": \"AuthenticAMD\",\n    \"cores\": 8,\n    \"threads\": 16,\n    \"smt\": true,\n    \"min_mhz\": 2200,\n    \"max_mhz\": 3800,\n    \"governor\": \"performance\",\n    \"boost\": false,\n    \"memory_mib\": 32000,\n    \"os\": \"Debian GNU/Linux 12 (bookworm)\",\n    \"kernel\": \"6.1.0-27-amd64\",\n    \"arch\": \"x86_64\",\n    \"virtual_machine\": false,\n    \"hypervisor\": null\n  },\n  \"claims\": [\n    {\n      \"id\": \"puma-ceiling\",\n      \"kind\": \"absolute\",\n      \"outcome\": \"not_comparable\",\n      \"unit\": \"req/s\",\n      \"published\": 54000.0,\n      \"band\": [\n        45900.0,\n        62099.99999999999\n      ],\n      \"measured\": {\n        \"estimate\": 30200.0,\n        \"low\": 29952.494627574,\n        \"high\": 30449.327999596368\n      }\n    },\n    {\n      \"id\": \"falcon-ceiling\",\n      \"kind\": \"absolute\",\n      \"outcome\": \"not_comparable\",\n      \"unit\": \"req/s\",\n      \"published\": 106000.0,\n      \"band\": [\n        90100.0,\n        121899.99999999999\n      ],\n      \"measured\": {\n        \"estimate\": 60200.0,\n        \"low\": 59952.04266211152,\n        \"high\": 60448.8716715668\n      }\n    },\n    {\n      \"id\": \"falcon-twice-puma\",\n      \"kind\": \"ratio\",\n      \"outcome\": \"reproduced\",\n      \"unit\": \"×\",\n      \"published\": 1.96,\n      \"band\": [\n        1.666,\n        2.254\n      ],\n      \"measured\": {\n        \"estimate\": 1.9933774834437086,\n        \"low\": 1.9852284298549534,\n        \"high\": 2.001570936373453\n      }\n    },\n    {\n      \"id\": \"falcon-above-puma\",\n      \"kind\": \"ordering\",\n      \"outcome\": \"reproduced\",\n      \"unit\": \"req/s\",\n      \"published\": null,\n      \"band\": null,\n      \"measured\": null\n    }\n  ],\n  \"cells\": [\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 30200.0,\n      \"interval\": [\n        29952.494627574,\n        30449.327999596368\n      ]\n    },\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"puma\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 1.6,\n      \"interval\": [\n        0.9861207125015564,\n        2.5348243853766816\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 60200.0,\n      \"interval\": [\n        59952.04266211152,\n        60448.8716715668\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"falcon\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"valid\",\n      \"runs\": 3,\n      \"median\": 1.1,\n      \"interval\": [\n        0.9817857378256571,\n        1.2307499613517758\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"req_per_s\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 91200.0,\n      \"interval\": [\n        90951.88767894992,\n        91448.71586053983\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p50_ms\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 0.42000000000000004,\n      \"interval\": [\n        0.395799187091157,\n        0.44551210003450176\n      ]\n    },\n    {\n      \"lane\": \"nginx\",\n      \"endpoint\": \"/\",\n      \"metric\": \"p99_ms\",\n      \"status\": \"client_bound\",\n      \"runs\": 3,\n      \"median\": 1.1,\n      \"interval\": [\n        0.9817857378256571,\n        1.2307499613517758\n      ]\n    }\n  ]\n}\n```\n\n<details>\n<summary>The full report as JSON</summary>\n\n```json\n{\n  \"run\": {\n    \"id\": \"hello-ceiling-20261130-050000\",\n    \"created_at\": \"2026-11-30T05:00:00Z\",\n    \"recipe\": \"hello-ceiling\",\n    \"title\": \"Campfire under Falcon: the hello-world ceilings\",\n    \"author\": \"Sam Ruby\",\n    \"post_date\": \"2026-10\",\n    \"post_url\": null,\n    \"post_run\": \"the October 16 run\",\n    \"origin\": \"reprise run, /home/reader/.local/share/reprise/runs/hello-ceiling-20261130-050000\",\n    \"recipe_sha256\": \"5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6\",\n    \"machine\": {\n      \"cpu\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n      \"vendor\": \"AuthenticAMD\",\n      \"cores\": 8,\n      \"threads\": 16,\n      \"smt\": true,\n      \"min_mhz\": 2200,\n      \"max_mhz\": 3800,\n      \"governor\": \"performance\",\n      \"boost\": false,\n      \"memory_mib\": 32000,\n      \"os\": \"Debian GNU/Linux 12 (bookworm)\",\n      \"kernel\": \"6.1.0-27-amd64\",\n      \"arch\": \"x86_64\",\n      \"virtual_machine\": false,\n      \"hypervisor\": null\n    },\n    \"ending\": \"finished\"\n  },\n  \"judgement\": {\n    \"recipe\": \"hello-ceiling\",\n    \"machine\": {\n      \"machine\": \"differs\",\n      \"reasons\": [\n        \"CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor\",\n        \"cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads\",\n        \"frequency: 3.8 GHz, the post's 3.6 GHz\",\n        \"memory: 31 GB, the post's 63 GB\"\n      ]\n    },\n    \"settings\": {\n      \"thresholds\": {\n        \"unstable_cv\": 0.1,\n        \"client_bound_cpu\": 0.9,\n        \"network_bound_share\": 0.9\n      },\n      \"bootstrap\": {\n        \"resamples\": 4000,\n        \"confidence\": 0.95,\n        \"seed\": 407704117286\n      },\n      \"rounds_alternate\": true\n    },\n    \"cells\": [\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 30100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 30200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 30300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 30200.0,\n          \"min\": 30100.0,\n          \"max\": 30300.0,\n          \"mean\": 30200.0,\n          \"cv\": 0.0027036310626745897,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"puma\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.3,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.6,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.9,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.6,\n          \"min\": 1.3,\n          \"max\": 1.9,\n          \"mean\": 1.6000000000000003,\n          \"cv\": 0.1530931089239486,\n          \"unstable\": true\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 60100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 60200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 60300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 60200.0,\n          \"min\": 60100.0,\n          \"max\": 60300.0,\n          \"mean\": 60200.0,\n          \"cv\": 0.0013563066128367543,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"falcon\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.05,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.1,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.15,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.1,\n          \"min\": 1.05,\n          \"max\": 1.15,\n          \"mean\": 1.1,\n          \"cv\": 0.03711348095126022,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"req_per_s\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 91100.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 91200.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 91300.0,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 91200.0,\n          \"min\": 91100.0,\n          \"max\": 91300.0,\n          \"mean\": 91200.0,\n          \"cv\": 0.0008952813387365418,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p50_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 0.41000000000000003,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 0.42000000000000004,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 0.43000000000000005,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 0.42000000000000004,\n          \"min\": 0.41000000000000003,\n          \"max\": 0.43000000000000005,\n          \"mean\": 0.4200000000000001,\n          \"cv\": 0.01944039478399349,\n          \"unstable\": false\n        }\n      },\n      {\n        \"cell\": {\n          \"key\": {\n            \"lane\": \"nginx\",\n            \"endpoint\": \"/\",\n            \"metric\": \"p99_ms\"\n          },\n          \"runs\": [\n            {\n              \"run\": 1,\n              \"value\": 1.05,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 2,\n              \"value\": 1.1,\n              \"errors\": 0,\n              \"client_cpu\": 0.97,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            },\n            {\n              \"run\": 3,\n              \"value\": 1.15,\n              \"errors\": 0,\n              \"client_cpu\": 0.55,\n              \"server_cpu\": {\n                \"wall_s\": 20.0,\n                \"cpu_s\": 19.6,\n                \"wait_s\": 0.3,\n                \"cpus\": 1.0,\n                \"steal_s\": null\n              }\n            }\n          ]\n        },\n        \"status\": {\n          \"status\": \"client_bound\",\n          \"run\": 2,\n          \"client_cpu\": 0.97\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 1.1,\n          \"min\": 1.05,\n          \"max\": 1.15,\n          \"mean\": 1.1,\n          \"cv\": 0.03711348095126022,\n          \"unstable\": false\n        }\n      }\n    ],\n    \"figures\": [\n      {\n        \"figure\": \"puma-hello\",\n        \"lane\": \"puma\",\n        \"endpoint\": \"/\",\n        \"metric\": \"req_per_s\",\n        \"published\": 54000.0,\n        \"published_range\": null,\n        \"cell\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 30200.0,\n          \"min\": 30100.0,\n          \"max\": 30300.0,\n          \"mean\": 30200.0,\n          \"cv\": 0.0027036310626745897,\n          \"unstable\": false\n        },\n        \"interval\": {\n          \"estimate\": 30200.0,\n          \"low\": 29952.494627574,\n          \"high\": 30449.327999596368\n        }\n      },\n      {\n        \"figure\": \"falcon-hello\",\n        \"lane\": \"falcon\",\n        \"endpoint\": \"/\",\n        \"metric\": \"req_per_s\",\n        \"published\": 106000.0,\n        \"published_range\": null,\n        \"cell\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"status\": {\n          \"status\": \"valid\"\n        },\n        \"stats\": {\n          \"runs\": 3,\n          \"median\": 60200.0,\n          \"min\": 60100.0,\n          \"max\": 60300.0,\n          \"mean\": 60200.0,\n          \"cv\": 0.0013563066128367543,\n          \"unstable\": false\n        },\n        \"interval\": {\n          \"estimate\": 60200.0,\n          \"low\": 59952.04266211152,\n          \"high\": 60448.8716715668\n        }\n      }\n    ],\n    \"verdicts\": [\n      {\n        \"claim\": \"puma-ceiling\",\n        \"kind\": \"absolute\",\n        \"quote\": \"A hello-world app under Puma on the same box serves about 54,000 requests a second\",\n        \"outcome\": \"not_comparable\",\n        \"reason\": \"not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 30,200 req/s against the published 54,000 req/s, for information\",\n        \"published\": 54000.0,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          45900.0,\n          62099.99999999999\n        ],\n        \"measured\": {\n          \"estimate\": 30200.0,\n          \"low\": 29952.494627574,\n          \"high\": 30449.327999596368\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": null\n      },\n      {\n        \"claim\": \"falcon-ceiling\",\n        \"kind\": \"absolute\",\n        \"quote\": \"under Falcon, 106,000.\",\n        \"outcome\": \"not_comparable\",\n        \"reason\": \"not comparable on this machine (CPU: AMD Ryzen 7 5800X 8-Core Processor, the post's AMD Ryzen 5 3600 6-Core Processor; cores/threads: 8 cores / 16 threads, the post's 6 cores / 12 threads; frequency: 3.8 GHz, the post's 3.6 GHz; memory: 31 GB, the post's 63 GB); measured 60,200 req/s against the published 106,000 req/s, for information\",\n        \"published\": 106000.0,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          90100.0,\n          121899.99999999999\n        ],\n        \"measured\": {\n          \"estimate\": 60200.0,\n          \"low\": 59952.04266211152,\n          \"high\": 60448.8716715668\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": null\n      },\n      {\n        \"claim\": \"falcon-twice-puma\",\n        \"kind\": \"ratio\",\n        \"quote\": \"A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.\",\n        \"outcome\": \"reproduced\",\n        \"reason\": \"measured ratio 1.99× (95% interval 1.99× to 2×) against 1.67× to 2.25×: inside the published band\",\n        \"published\": 1.96,\n        \"unit\": \"×\",\n        \"tolerance\": 0.15,\n        \"band\": [\n          1.666,\n          2.254\n        ],\n        \"measured\": {\n          \"estimate\": 1.9933774834437086,\n          \"low\": 1.9852284298549534,\n          \"high\": 2.001570936373453\n        },\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\",\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": {\n          \"basis\": \"as_measured\",\n          \"lanes\": [\n            {\n              \"lane\": \"falcon\",\n              \"figure\": \"falcon-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            },\n            {\n              \"lane\": \"puma\",\n              \"figure\": \"puma-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            }\n          ],\n          \"why\": \"every lane had the CPU it wanted (falcon 98%, puma 98%)\"\n        }\n      },\n      {\n        \"claim\": \"falcon-above-puma\",\n        \"kind\": \"ordering\",\n        \"quote\": \"under Falcon, 106,000.\",\n        \"outcome\": \"reproduced\",\n        \"reason\": \"in the published order, each ratio's interval clear of one: falcon-hello 60,200 req/s (59,952–60,449) vs puma-hello 30,200 req/s (29,952–30,449), a ratio of 1.99× (1.99–2)\",\n        \"published\": null,\n        \"unit\": \"req/s\",\n        \"tolerance\": 0.05,\n        \"band\": null,\n        \"measured\": null,\n        \"more_runs\": null,\n        \"figures\": [\n          \"falcon-hello\",\n          \"puma-hello\"\n        ],\n        \"deviations\": [],\n        \"decided_after\": null,\n        \"cpu\": {\n          \"basis\": \"as_measured\",\n          \"lanes\": [\n            {\n              \"lane\": \"falcon\",\n              \"figure\": \"falcon-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            },\n            {\n              \"lane\": \"puma\",\n              \"figure\": \"puma-hello\",\n              \"share\": 0.9800000000000001,\n              \"wanted\": 0.9950000000000001,\n              \"cpus\": 1.0,\n              \"steal\": null,\n              \"runs\": 3\n            }\n          ],\n          \"why\": \"every lane had the CPU it wanted (falcon 98%, puma 98%)\"\n        }\n      }\n    ],\n    \"deviations\": [],\n    \"sequential\": null\n  },\n  \"measurements\": {\n    \"cells\": [\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 30100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 30200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 30300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"puma\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.3,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.6,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.9,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 60100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 60200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 60300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"falcon\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.05,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.1,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.15,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"req_per_s\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 91100.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 91200.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 91300.0,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p50_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 0.41000000000000003,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 0.42000000000000004,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 0.43000000000000005,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      },\n      {\n        \"key\": {\n          \"lane\": \"nginx\",\n          \"endpoint\": \"/\",\n          \"metric\": \"p99_ms\"\n        },\n        \"runs\": [\n          {\n            \"run\": 1,\n            \"value\": 1.05,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 2,\n            \"value\": 1.1,\n            \"errors\": 0,\n            \"client_cpu\": 0.97,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          },\n          {\n            \"run\": 3,\n            \"value\": 1.15,\n            \"errors\": 0,\n            \"client_cpu\": 0.55,\n            \"server_cpu\": {\n              \"wall_s\": 20.0,\n              \"cpu_s\": 19.6,\n              \"wait_s\": 0.3,\n              \"cpus\": 1.0,\n              \"steal_s\": null\n            }\n          }\n        ]\n      }\n    ],\n    \"lanes\": {\n      \"falcon\": {\n        \"target\": \"falcon\",\n        \"workers\": 2,\n        \"warmup_sec\": null\n      },\n      \"nginx\": {\n        \"target\": \"nginx\",\n        \"workers\": 1,\n        \"warmup_sec\": null\n      },\n      \"puma\": {\n        \"target\": \"puma\",\n        \"workers\": 2,\n        \"warmup_sec\": null\n      }\n    },\n    \"parity\": [],\n    \"reference_lane\": null\n  },\n  \"environment\": {\n    \"fingerprint\": null,\n    \"toolchains\": [\n      {\n        \"name\": \"ruby\",\n        \"version\": \"ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]\"\n      },\n      {\n        \"name\": \"puma\",\n        \"version\": \"puma version 6.6.0 (\\\"Return to Forever\\\")\"\n      },\n      {\n        \"name\": \"falcon\",\n        \"version\": \"not found on this machine\"\n      },\n      {\n        \"name\": \"nginx\",\n        \"version\": \"nginx version: nginx/1.26.3\"\n      }\n    ],\n    \"sources\": [],\n    \"tree_digests\": [],\n    \"harness\": {\n      \"connections\": 16,\n      \"duration_sec\": 20,\n      \"runs\": 3,\n      \"warmup_sec\": 5\n    },\n    \"commands\": [\n      [\n        \"puma\",\n        \"--bind\",\n        \"tcp://127.0.0.1:9292\",\n        \"--workers\",\n        \"2\",\n        \"--threads\",\n        \"4:4\",\n        \"--environment\",\n        \"production\",\n        \"config.ru\"\n      ],\n      [\n        \"falcon\",\n        \"serve\",\n        \"--bind\",\n        \"http://127.0.0.1:9294\",\n        \"--count\",\n        \"2\",\n        \"--config\",\n        \"config.ru\"\n      ],\n      [\n        \"nginx\",\n        \"-p\",\n        \".\",\n        \"-c\",\n        \"nginx.conf\",\n        \"-g\",\n        \"daemon off;\"\n      ]\n    ],\n    \"bench_env\": {\n      \"captured_at\": \"2026-11-30T05:00:00Z\",\n      \"harness\": {\n        \"connections\": 16,\n        \"duration_sec\": 20,\n        \"runs\": 3,\n        \"warmup_sec\": 5\n      },\n      \"reprise\": {\n        \"fingerprint\": {\n          \"clock\": {\n            \"base_khz\": null,\n            \"boost\": false,\n            \"boost_control\": \"cpufreq_boost\",\n            \"cur_khz\": 3800000,\n            \"driver\": \"acpi-cpufreq\",\n            \"energy_performance_preference\": null,\n            \"governor\": \"performance\",\n            \"governors_agree\": true,\n            \"max_khz\": 3800000,\n            \"min_khz\": 2200000,\n            \"policies\": [\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"0\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy0\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"1\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy1\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"2\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy2\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"3\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy3\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"4\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy4\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"5\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy5\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"6\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy6\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"7\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy7\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"8\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy8\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"9\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy9\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"10\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy10\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"11\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy11\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"12\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy12\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"13\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy13\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"14\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy14\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              },\n              {\n                \"base_khz\": null,\n                \"cpuinfo_max_khz\": 3800000,\n                \"cpuinfo_min_khz\": 2200000,\n                \"cpus\": \"15\",\n                \"cur_khz\": 3800000,\n                \"energy_performance_preference\": null,\n                \"governor\": \"performance\",\n                \"name\": \"policy15\",\n                \"scaling_max_khz\": 3800000,\n                \"scaling_min_khz\": 2200000\n              }\n            ]\n          },\n          \"container_engine\": {\n            \"api_version\": null,\n            \"architecture\": null,\n            \"cpus\": null,\n            \"host\": \"unix:///var/run/docker.sock\",\n            \"kernel\": null,\n            \"memory_bytes\": null,\n            \"name\": \"Docker Engine - Community\",\n            \"operating_system\": null,\n            \"os\": null,\n            \"version\": \"27.3.1\"\n          },\n          \"cpu\": {\n            \"brand\": \"AMD Ryzen 7 5800X 8-Core Processor\",\n            \"caches\": [],\n            \"cpuinfo_khz\": 3800000,\n            \"family\": 25,\n            \"hypervisor_flag\": false,\n            \"logical_threads\": 16,\n            \"model\": 33,\n            \"online\": \"0-15\",\n            \"physical_cores\": 8,\n            \"smt_active\": true,\n            \"smt_control\": \"on\",\n            \"sockets\": 1,\n            \"stepping\": 0,\n            \"vendor\": \"AuthenticAMD\"\n          },\n          \"cpu_access\": {\n            \"affinity\": \"0-15\",\n            \"cgroup\": null,\n            \"cgroup_version\": null,\n            \"cpu_max\": null,\n            \"cpuset\": null,\n            \"quota_cpus\": null,\n            \"usable_cpus\": 16.0\n          },\n          \"load\": {\n            \"loadavg\": [\n              0.08,\n              0.05,\n              0.01\n            ],\n            \"steal_percent\": 0.0,\n            \"uptime_secs\": 86400.5\n          },\n          \"memory\": {\n            \"available_kib\": 28000000,\n            \"swap_free_kib\": 0,\n            \"swap_total_kib\": 0,\n            \"total_kib\": 32768000,\n            \"transparent_hugepages\": \"madvise\"\n          },\n          \"os\": {\n            \"arch\": \"x86_64\",\n            \"hostname\": \"[hostname]\",\n            \"id\": \"debian\",\n            \"kernel\": \"6.1.0-27-amd64\",\n            \"kernel_build\": \"#1 SMP PREEMPT_DYNAMIC\",\n            \"kernel_name\": \"Linux\",\n            \"pretty_name\": \"Debian GNU/Linux 12 (bookworm)\",\n            \"version_id\": \"12\"\n          },\n          \"virtualization\": {\n            \"container\": null,\n            \"dmi_product\": \"System Product Name\",\n            \"dmi_vendor\": \"ASUS\",\n            \"hypervisor_flag\": false,\n            \"virtual_machine\": false\n          }\n        },\n        \"toolchains\": {\n          \"recorded\": false,\n          \"tools\": [\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"Ruby\",\n                \"ruby_compat\": null,\n                \"version\": \"3.3.8\",\n                \"yjit\": false\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"ruby 3.3.8 (2025-04-09 revision b200bad6cd) +PRISM [x86_64-linux]\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/ruby\",\n              \"status\": \"answered\",\n              \"tool\": \"ruby\"\n            },\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"puma\",\n                \"ruby_compat\": null,\n                \"version\": \"6.6.0\",\n                \"yjit\": null\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"puma version 6.6.0 (\\\"Return to Forever\\\")\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/puma\",\n              \"status\": \"answered\",\n              \"tool\": \"puma\"\n            },\n            {\n              \"banner\": null,\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": null,\n              \"origin\": null,\n              \"path\": null,\n              \"status\": \"missing\",\n              \"tool\": \"falcon\"\n            },\n            {\n              \"banner\": {\n                \"java\": null,\n                \"native\": null,\n                \"product\": \"nginx\",\n                \"ruby_compat\": null,\n                \"version\": \"1.26.3\",\n                \"yjit\": null\n              },\n              \"elapsed_ms\": 0,\n              \"error\": null,\n              \"first_line\": \"nginx version: nginx/1.26.3\",\n              \"origin\": \"path\",\n              \"path\": \"/usr/bin/nginx\",\n              \"status\": \"answered\",\n              \"tool\": \"nginx\"\n            }\n          ]\n        }\n      }\n    }\n  }\n}\n```\n\n</details>\n"
+  "repo": "rubys/reprise",
+  "run": "hello-ceiling-20261130-050000",
+  "title": "Reprise: Campfire under Falcon: the hello-world ceilings (2 reproduced · 2 not comparable)"
 };
 
 /** The checkout's recipes, as the Library shows them. */
 export const library: Library = {
+  "dir": "/home/reader/reprise/recipes",
+  "problems": [],
   "recipes": [
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 26,
+      "figures": 31,
+      "lanes": [
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "ruby"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "ruby-falcon"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it is booted; this recipe does not stand it up. Its figures are published only."
+          },
+          "lane": "tobi"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only."
+          },
+          "lane": "earlier-builds"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "This recipe runs no profiler: the profile's figures are published only."
+          },
+          "lane": "request-profile"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "The post publishes no figure for stock Rails; it is mentioned only as the origin of the cache rules the emitted tree now applies in process."
+          },
+          "lane": "rails"
+        }
+      ],
       "post": {
-        "id": "campfire-falcon",
-        "title": "Campfire under Falcon",
         "author": "Sam Ruby",
         "date": "2026-10",
-        "url": null,
+        "id": "campfire-falcon",
         "run": "the October 16 run",
         "summary": "The Ruby that Roundhouse emits from Campfire's Rails source was ahead of Tobi's hand-written port on the routes that render pages but behind on the three that do almost nothing (avatar, stylesheet, /up), which measure the server and the layers around the app; Tobi's port runs on Falcon. The post adds a ruby-falcon lane: the same emitted tree under Falcon. Three layers close the avatar gap: Thruster's cache rules in process (14,610 → 45,333 req/s under Puma), Falcon (45k → 46k, because its Rack adapter costs 17 µs against a 3 µs cache lookup), and a falcon.rb that answers cache hits before the Rack adapter (75,552). Posting a message under Falcon had a 360–716 ms p99 from background threads holding the GVL for a 100 ms time slice; moving them off the request process brought it to 77 ms (Puma 64, Tobi 63). /up stays well behind (37,586 against 61,378), and the Falcon lane's processes take 1.2 GB against the port's 0.7 GB.",
+        "title": "Campfire under Falcon",
         "unknowns": [
           "The post gives no Campfire revision for the October 16 run; this recipe pins ed0f9a5, the revision post 001 names for the nightly of September 22, a month earlier.",
           "The post gives no Roundhouse commit; the falcon.rb, runtime/thruster_cache.rb and the ruby-falcon lane are on the roundhouse repository's main branch at some commit after the October 16 run's changes.",
@@ -7482,79 +7715,105 @@ export const library: Library = {
           "The machine's description is the benchmark page's (post 002); post 000 says only 'eight workers, on the benchmark box's six cores'.",
           "1.2 GB and 0.7 GB are read as 1,200 MB and 700 MB (decimal; the post's rounding makes GiB no different at this precision).",
           "WebSockets are not measured: /cable does not work under Falcon yet, and the post's WebSocket section still runs Puma."
-        ]
+        ],
+        "url": null
       },
+      "runnable": 2,
+      "runs_here": 0,
+      "steps": 12,
       "units": [
         "%",
         "MB",
         "ms",
         "req/s",
         "µs"
-      ],
-      "figures": 31,
-      "claims": 26,
-      "steps": 12,
-      "lanes": [
-        {
-          "lane": "ruby",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "ruby-falcon",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "tobi",
-          "here": {
-            "state": "published_only",
-            "why": "The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it is booted; this recipe does not stand it up. Its figures are published only."
-          }
-        },
-        {
-          "lane": "earlier-builds",
-          "here": {
-            "state": "published_only",
-            "why": "This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only."
-          }
-        },
-        {
-          "lane": "request-profile",
-          "here": {
-            "state": "published_only",
-            "why": "This recipe runs no profiler: the profile's figures are published only."
-          }
-        },
-        {
-          "lane": "rails",
-          "here": {
-            "state": "published_only",
-            "why": "The post publishes no figure for stock Rails; it is mentioned only as the origin of the cache rules the emitted tree now applies in process."
-          }
-        }
-      ],
-      "runnable": 2,
-      "runs_here": 0,
-      "checksum": {
-        "status": "matches"
-      }
+      ]
     },
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 2,
+      "figures": 16,
+      "lanes": [
+        {
+          "here": {
+            "fix": "gem install bundler && sudo apt-get install redis-server",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
+          },
+          "lane": "rails"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "ruby"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "ruby-1p"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler && sudo apt-get install redis-server",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
+          },
+          "lane": "rails-1p"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
+          },
+          "lane": "spinel"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
+          },
+          "lane": "spinel-1p"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "ruby-falcon"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "tobi/campfire-once-ruby-ractor is a separate, hand-written port the page gives no revision for, nor the commands the harness uses to bundle it and boot it (Falcon on worker Ractors, its own port); its header-only CSRF would also need the header sign-in flow."
+          },
+          "lane": "tobi"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Not a server: the run as a whole. Figures about the run (targets requested and measured) name this lane because every figure must name one."
+          },
+          "lane": "nightly-run"
+        }
+      ],
       "post": {
-        "id": "campfire-nightly",
-        "title": "Roundhouse benchmark results — campfire",
         "author": "Sam Ruby",
         "date": "2026",
-        "url": null,
+        "id": "campfire-nightly",
         "run": "one nightly run of scripts/bench-campfire (its date is not in the text)",
         "summary": "The methodology of the nightly Campfire benchmark: a bare-metal Ryzen 5 3600 with boost off and the governor at performance; scripts/bench-campfire with workers=1, 16 connections, three 20-second runs per cell after a 20-second warm-up, the median reported. Deployed lanes are what each project would run on the box (rails as Campfire's own Dockerfile runs it; ruby, the emit in the same Puma shape; spinel, the compiled binary), the -1p lanes pin one CPU to say why a deployed number landed where it did, ruby-falcon isolates the app server, and tobi is Campfire ported by hand to plain Ruby. A cell with any non-2xx response is no data, not a number, and an incomplete run says so: this one measured 6 of 6 targets, but spinel was killed by SIGSEGV (status 139) with 21 of 22 timed runs recorded.",
+        "title": "Roundhouse benchmark results — campfire",
         "unknowns": [
           "The page's charts and tables, its stability section and its environment appendix (full hardware, toolchain versions, the exact invocation) did not survive as text; no per-lane result is transcribed because none is in the text.",
           "The date of the run is not in the text; it is after 2026-09-07, when the emit gained its fragment cache. The year of the series is used.",
@@ -7573,103 +7832,70 @@ export const library: Library = {
           "The WebSocket phase (its socket counts, rooms and pinned CPUs) is not described on this page beyond its omissions, so it is not part of this recipe.",
           "rails-nocache is a diagnostic requested by name and not published here; it is not a lane of this recipe.",
           "No lane terminates TLS."
-        ]
+        ],
+        "url": null
       },
+      "runnable": 7,
+      "runs_here": 0,
+      "steps": 24,
       "units": [
         "",
         "MB",
         "s"
-      ],
-      "figures": 16,
-      "claims": 2,
-      "steps": 24,
-      "lanes": [
-        {
-          "lane": "rails",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks.",
-            "fix": "gem install bundler && sudo apt-get install redis-server"
-          }
-        },
-        {
-          "lane": "ruby",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "ruby-1p",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "rails-1p",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks.",
-            "fix": "gem install bundler && sudo apt-get install redis-server"
-          }
-        },
-        {
-          "lane": "spinel",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "spinel-1p",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "ruby-falcon",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "tobi",
-          "here": {
-            "state": "published_only",
-            "why": "tobi/campfire-once-ruby-ractor is a separate, hand-written port the page gives no revision for, nor the commands the harness uses to bundle it and boot it (Falcon on worker Ractors, its own port); its header-only CSRF would also need the header sign-in flow."
-          }
-        },
-        {
-          "lane": "nightly-run",
-          "here": {
-            "state": "published_only",
-            "why": "Not a server: the run as a whole. Figures about the run (targets requested and measured) name this lane because every figure must name one."
-          }
-        }
-      ],
-      "runnable": 7,
-      "runs_here": 0,
-      "checksum": {
-        "status": "matches"
-      }
+      ]
     },
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 23,
+      "figures": 28,
+      "lanes": [
+        {
+          "here": {
+            "fix": "gem install bundler && sudo apt-get install redis-server",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
+          },
+          "lane": "rails"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "roundhouse-falcon"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "This recipe runs one build of Campfire (upstream main); the original build's figures read the same cells as that build's, so they are published only."
+          },
+          "lane": "rails-original"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it was booted for this load; this recipe does not stand it up. Its figures are published only."
+          },
+          "lane": "tobi"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Not a server: the generator the post used (loadgen users, loadgen/src/users.rs on the users-profile branch of the author's fork of the shared verification harness) is not published at a URL or commit; this recipe's people step runs Reprise's own generator instead. Its figures are the conditions a reproduction's generator must meet."
+          },
+          "lane": "loadgen"
+        }
+      ],
       "post": {
-        "id": "campfire-people",
-        "title": "Campfire with many people",
         "author": "Sam Ruby",
         "date": "2026",
-        "url": null,
+        "id": "campfire-people",
         "run": null,
         "summary": "A benchmark of people, not requests: each simulated person holds their own session and a WebSocket with a real page's subscriptions, navigates about every ten seconds (open a room 55%, scroll history 20%, search 10%, return to a room 15%) and posts about every five minutes; 5,000 accounts, 30 rooms with skewed membership; people added in steps of 250, 500, 1,000, 2,000 and 3,000, a minute each. Every response and every delivery is checked. Against Campfire on Rails it found a page cache that hits almost never under real writes (presence), fragment keys that vary by viewer, cache keys that cost more than the render, and Action Cable reordering one connection's unsubscribe/subscribe. Three pull requests (#411, #412, #413) take the room page from 46 ms to 11 ms at the median at half the server CPU; at 1,000 people the original build's median navigation was 17 s, after the changes about 800 ms. Rails still misses the target at 250 people (p99 144 ms) because of the Action Cable re-send; rails#59371 proposes the fix. Roundhouse's Falcon build and Tobi's port ran the same load as a sense of headroom; their per-step table did not survive as text. This recipe runs a variant of the post, not the post's build: upstream once-campfire (the author's fork with #411–#413 is not published) served as its own Dockerfile deploys it (rails) and emitted by Roundhouse for Falcon (roundhouse-falcon), both reading Reprise's seed of the post's shape (5,000 accounts, 30 rooms with skewed membership, 20 messages a room, a minted session per account) and loaded by Reprise's people generator. Its orderings and its served or not-served steps speak to upstream Campfire under this load; the post's before-and-after figures for the three pull requests, the presence experiment and the Action Cable reproduction are the fork's, and a run of this variant is not a measurement of them.",
+        "title": "Campfire with many people",
         "unknowns": [
           "This recipe is a variant of the post: both runnable lanes serve upstream once-campfire at the tip of main (unpinned), not the author's fork's preview branch; whether #411–#413 are in upstream at the reader's revision decides what the rails lane measures, and figures that compare the fork before and after them are not what the variant measures.",
           "The post gives no date; it follows the Falcon post (000, the October 16 run) since it measures Roundhouse's Falcon build, so it is dated by its series, 2026.",
@@ -7684,72 +7910,204 @@ export const library: Library = {
           "The per-step results table (served/not served, latencies per lane and step) did not survive as text; only the figures in sentences are transcribed.",
           "Roundhouse's Falcon build 're-sends far more subscriptions than either of the others' and 'collapses rather than degrades when overloaded'; the counts are not given, so these are not claims here. Likewise 'Falcon's requests start timing out at 3,000 people, while Tobi's port is past its target there but still answers everything.'",
           "The presence experiment's and the Action Cable reproduction's absolute latencies are not given; only relative improvements and counts are."
-        ]
+        ],
+        "url": null
       },
+      "runnable": 2,
+      "runs_here": 0,
+      "steps": 12,
       "units": [
         "",
         "%",
         "ms",
         "s",
         "µs"
-      ],
-      "figures": 28,
-      "claims": 23,
-      "steps": 12,
-      "lanes": [
-        {
-          "lane": "rails",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks.",
-            "fix": "gem install bundler && sudo apt-get install redis-server"
-          }
-        },
-        {
-          "lane": "roundhouse-falcon",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "rails-original",
-          "here": {
-            "state": "published_only",
-            "why": "This recipe runs one build of Campfire (upstream main); the original build's figures read the same cells as that build's, so they are published only."
-          }
-        },
-        {
-          "lane": "tobi",
-          "here": {
-            "state": "published_only",
-            "why": "The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it was booted for this load; this recipe does not stand it up. Its figures are published only."
-          }
-        },
-        {
-          "lane": "loadgen",
-          "here": {
-            "state": "published_only",
-            "why": "Not a server: the generator the post used (loadgen users, loadgen/src/users.rs on the users-profile branch of the author's fork of the shared verification harness) is not published at a URL or commit; this recipe's people step runs Reprise's own generator instead. Its figures are the conditions a reproduction's generator must meet."
-          }
-        }
-      ],
-      "runnable": 2,
-      "runs_here": 0,
-      "checksum": {
-        "status": "matches"
-      }
+      ]
     },
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 36,
+      "figures": 54,
+      "lanes": [
+        {
+          "here": {
+            "fix": "gem install bundler && sudo apt-get install redis-server",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
+          },
+          "lane": "rails"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler && sudo apt-get install redis-server",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
+          },
+          "lane": "rails-1p"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "ruby"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs bundler, which this machine lacks."
+          },
+          "lane": "ruby-1p"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "jruby"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "jruby-40t"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "jruby-512m"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "truffleruby"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "truffleruby-unlocked"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "truffleruby-4t"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "truffleruby-12t"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "truffleruby-40t"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server",
+            "state": "blocked",
+            "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "rails-truffleruby"
+        },
+        {
+          "here": {
+            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server",
+            "state": "blocked",
+            "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
+          },
+          "lane": "rails-truffleruby-unlocked"
+        },
+        {
+          "here": {
+            "fix": "gem install bundler",
+            "state": "blocked",
+            "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
+          },
+          "lane": "spinel"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "The row-stepping script is not published."
+          },
+          "lane": "rowstep-cruby"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "The row-stepping script is not published."
+          },
+          "lane": "rowstep-truffleruby"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "The row-stepping script is not published."
+          },
+          "lane": "rowstep-truffleruby-unlocked"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it."
+          },
+          "lane": "blog-rails"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it."
+          },
+          "lane": "blog-rails-truffleruby"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it."
+          },
+          "lane": "blog-ruby"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it."
+          },
+          "lane": "blog-truffleruby"
+        }
+      ],
       "post": {
-        "id": "campfire-runtimes",
-        "title": "Campfire on CRuby, JRuby and TruffleRuby",
         "author": "Sam Ruby",
         "date": "2026-09",
-        "url": null,
+        "id": "campfire-runtimes",
         "run": "the nightly of September 22",
         "summary": "Campfire, emitted by Roundhouse and as stock Rails, on CRuby+YJIT, JRuby and TruffleRuby. One JRuby process with twelve threads serves the room page at 1,712 req/s (8 ms median against Rails' 44): 3.6× the one-worker CRuby shape, 5.4× the deployed Rails row and 0.72× of eight CRuby workers, for 1.6 GB and a five-to-six-second boot — the first multi-core row Campfire could deploy as it stands. TruffleRuby buys stock Rails 1.8× on the room page (at 2.9 GB) but, as shipped, costs the emit (0.9× of CRuby's one process): sqlite3 2.9.3 declares no thread safety, so TruffleRuby's global C-extension lock serializes every row, and its thread ladder inverts. Turning the lock off (--cexts-lock=false) is worth 2.5× (432 → 1,078 req/s). The Spinel binary stays the smallest and fastest row: 2,570 req/s in 140 MB.",
+        "title": "Campfire on CRuby, JRuby and TruffleRuby",
         "unknowns": [
           "Roundhouse's commit is not given; the post's reproduction clones its default branch.",
           "The Rails revision is not given as a SHA: Rails 8.2.0.alpha at the revision Campfire's Gemfile.lock pins at ed0f9a5.",
@@ -7766,8 +8124,12 @@ export const library: Library = {
           "The flag experiment's figures (89 and 93 req/s for stock Rails, 432 and 1,078 for the emit, 2.44 and 2.36 µs a row) may come from runs other than the nightly's; the post does not date them. This recipe reads 432 as the truffleruby lane's room-page figure, which agrees with the post's 0.9× against ruby-1p's 478; 89 and 93 are kept apart from the nightly's 118.",
           "The blog fixture's figures (3.4× on HTML, 5.2× on JSON, the emit's 1.8×) come from the previous post and are carried as context lanes this recipe cannot run.",
           "The post's 'dividend that was 7.4× on CRuby has been halved' compares two ratios (3.6× on TruffleRuby against 7.4× on CRuby); a claim between two ratios cannot be written, so each ratio is its own claim."
-        ]
+        ],
+        "url": null
       },
+      "runnable": 15,
+      "runs_here": 0,
+      "steps": 27,
       "units": [
         "%",
         "MB",
@@ -7777,196 +8139,35 @@ export const library: Library = {
         "s",
         "tags",
         "µs/row"
-      ],
-      "figures": 54,
-      "claims": 36,
-      "steps": 27,
-      "lanes": [
-        {
-          "lane": "rails",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks.",
-            "fix": "gem install bundler && sudo apt-get install redis-server"
-          }
-        },
-        {
-          "lane": "rails-1p",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler and redis-server, which this machine lacks.",
-            "fix": "gem install bundler && sudo apt-get install redis-server"
-          }
-        },
-        {
-          "lane": "ruby",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "ruby-1p",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "jruby",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler"
-          }
-        },
-        {
-          "lane": "jruby-40t",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler"
-          }
-        },
-        {
-          "lane": "jruby-512m",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@jruby-10.1.1.0 && mise use ruby@jruby-10.1.1.0 && mise install java@openjdk-25 && mise use java@openjdk-25 && gem install bundler"
-          }
-        },
-        {
-          "lane": "truffleruby",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-          }
-        },
-        {
-          "lane": "truffleruby-unlocked",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-          }
-        },
-        {
-          "lane": "truffleruby-4t",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-          }
-        },
-        {
-          "lane": "truffleruby-12t",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-          }
-        },
-        {
-          "lane": "truffleruby-40t",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler"
-          }
-        },
-        {
-          "lane": "rails-truffleruby",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server"
-          }
-        },
-        {
-          "lane": "rails-truffleruby-unlocked",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one.",
-            "fix": "mise install ruby@truffleruby-40.0.0 && mise use ruby@truffleruby-40.0.0 && gem install bundler && sudo apt-get install redis-server"
-          }
-        },
-        {
-          "lane": "spinel",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks.",
-            "fix": "gem install bundler"
-          }
-        },
-        {
-          "lane": "rowstep-cruby",
-          "here": {
-            "state": "published_only",
-            "why": "The row-stepping script is not published."
-          }
-        },
-        {
-          "lane": "rowstep-truffleruby",
-          "here": {
-            "state": "published_only",
-            "why": "The row-stepping script is not published."
-          }
-        },
-        {
-          "lane": "rowstep-truffleruby-unlocked",
-          "here": {
-            "state": "published_only",
-            "why": "The row-stepping script is not published."
-          }
-        },
-        {
-          "lane": "blog-rails",
-          "here": {
-            "state": "published_only",
-            "why": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it."
-          }
-        },
-        {
-          "lane": "blog-rails-truffleruby",
-          "here": {
-            "state": "published_only",
-            "why": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it."
-          }
-        },
-        {
-          "lane": "blog-ruby",
-          "here": {
-            "state": "published_only",
-            "why": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it."
-          }
-        },
-        {
-          "lane": "blog-truffleruby",
-          "here": {
-            "state": "published_only",
-            "why": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it."
-          }
-        }
-      ],
-      "runnable": 15,
-      "runs_here": 0,
-      "checksum": {
-        "status": "matches"
-      }
+      ]
     },
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 3,
+      "figures": 8,
+      "lanes": [
+        {
+          "here": {
+            "state": "runs"
+          },
+          "lane": "fibers"
+        },
+        {
+          "here": {
+            "state": "runs"
+          },
+          "lane": "threads"
+        }
+      ],
       "post": {
-        "id": "fibers-vs-threads",
-        "title": "Fibers vs threads: creation time and memory",
         "author": "unknown (an older Ruby blog)",
         "date": "2008",
-        "url": null,
+        "id": "fibers-vs-threads",
         "run": null,
         "summary": "Ruby 1.9 fibers are touted as much lighter than threads. The post spawns a number of fibers (or threads), keeps them all reachable so nothing is collected, and records the time the creation took and the VM size afterwards; it does not measure context switching. Its charts of creation time and memory did not survive as text. Its conclusion: fibers are much faster to create than threads and eat much less memory; threads hit a limit at 3,070 on Ruby 1.9, while 100,000 fibers were created without complaint, though that took 203 seconds and about 500 MB. This recipe runs the same comparison at N = 10,000 with the Ruby the machine has, five runs of each: past the post's 3,070-thread limit, and bounded so that it cannot exhaust the machine.",
+        "title": "Fibers vs threads: creation time and memory",
         "unknowns": [
           "The post's author, URL and exact date are not given; it is from the Ruby 1.9 era.",
           "The post's N for its creation-time and memory charts is not given, and the charts did not survive as text, so the per-N figures are unknown. This recipe uses N = 10,000 so each run takes seconds; it is past the post's 3,070-thread limit, so a Ruby that still stops near there shows it.",
@@ -7974,145 +8175,147 @@ export const library: Library = {
           "The post's machine, OS and exact Ruby 1.9 version are not given; its 3,070-thread limit depends on them (stack size, ulimit, address space).",
           "The post's script is not published. Whether its fibers were resumed (so each had its own stack) is not said; this recipe's script resumes each fiber once to a Fiber.yield, so every fiber holds a stack, and parks each thread in sleep.",
           "'500MB of RAM' is read as the VM size the post says it recorded; the script also prints VmRSS."
-        ]
+        ],
+        "url": null
       },
+      "runnable": 2,
+      "runs_here": 2,
+      "steps": 2,
       "units": [
         "",
         "MB",
         "s"
-      ],
-      "figures": 8,
-      "claims": 3,
-      "steps": 2,
-      "lanes": [
-        {
-          "lane": "fibers",
-          "here": {
-            "state": "runs"
-          }
-        },
-        {
-          "lane": "threads",
-          "here": {
-            "state": "runs"
-          }
-        }
-      ],
-      "runnable": 2,
-      "runs_here": 2,
-      "checksum": {
-        "status": "matches"
-      }
+      ]
     },
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 4,
+      "figures": 2,
+      "lanes": [
+        {
+          "here": {
+            "state": "runs"
+          },
+          "lane": "puma"
+        },
+        {
+          "here": {
+            "fix": "gem install falcon",
+            "state": "blocked",
+            "why": "Cannot run: it needs falcon, which this machine lacks."
+          },
+          "lane": "falcon"
+        },
+        {
+          "here": {
+            "state": "runs"
+          },
+          "lane": "nginx"
+        }
+      ],
       "post": {
-        "id": "hello-ceiling",
-        "title": "Campfire under Falcon: the hello-world ceilings",
         "author": "Sam Ruby",
         "date": "2026-10",
-        "url": null,
+        "id": "hello-ceiling",
         "run": "the October 16 run",
         "summary": "Before reading a cached route's throughput, the post measures what the app server alone can do: a hello-world app under Puma serves about 54,000 requests a second on the benchmark box, under Falcon 106,000. Cached Campfire responses were already near Puma's ceiling, which is why moving them to Falcon, and then answering cache hits ahead of Falcon's Rack adapter, paid off.",
+        "title": "Campfire under Falcon: the hello-world ceilings",
         "unknowns": [
           "The post gives no Puma or Falcon version, worker count or thread count for the hello-world runs; this recipe runs two Puma workers of four threads, with the Puma the machine has.",
           "The post's hello-world app is not published; this recipe's app returns a constant 13-byte body, as the load-generator baselines do.",
           "The post's date is given only as the October 16 run; the day of publication is not stated."
-        ]
+        ],
+        "url": null
       },
-      "units": [
-        "req/s"
-      ],
-      "figures": 2,
-      "claims": 4,
-      "steps": 3,
-      "lanes": [
-        {
-          "lane": "puma",
-          "here": {
-            "state": "runs"
-          }
-        },
-        {
-          "lane": "falcon",
-          "here": {
-            "state": "blocked",
-            "why": "Cannot run: it needs falcon, which this machine lacks.",
-            "fix": "gem install falcon"
-          }
-        },
-        {
-          "lane": "nginx",
-          "here": {
-            "state": "runs"
-          }
-        }
-      ],
       "runnable": 3,
       "runs_here": 2,
-      "checksum": {
-        "status": "matches"
-      }
+      "steps": 3,
+      "units": [
+        "req/s"
+      ]
     },
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 10,
+      "figures": 13,
+      "lanes": [
+        {
+          "here": {
+            "state": "runs"
+          },
+          "lane": "nginx-loopback"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Built into Reprise (`reprise validate` starts it in process); it is not a command a recipe runs."
+          },
+          "lane": "reference"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only."
+          },
+          "lane": "generator-baselines"
+        }
+      ],
       "post": {
-        "id": "machine",
-        "title": "Is this box fit to benchmark on?",
         "author": "Reprise",
         "date": "2026-11-30",
-        "url": null,
+        "id": "machine",
         "run": null,
         "summary": "Before reproducing anyone's numbers, check the machine: can it serve a trivial response on loopback at the rate a quiet two-core box does, with the client and server on separate cores, and does the load generator stay within its budget (post 004's: at most about half a core, timer lag around a millisecond)? A box that cannot reach the baseline, or whose generator eats the server's CPU, will turn every recipe's verdict into a verdict on the box. The baselines are Reprise's own measurements on its Debian 12 build machines (2 cores), not a post's; the reference machine below is the nightly benchmark's, for comparison of the machine fingerprint.",
+        "title": "Is this box fit to benchmark on?",
         "unknowns": [
           "The loopback baselines were measured on the project's shared Debian 12 machines (2 cores), not on the reference machine named below; the schema holds one machine per recipe, so each figure's condition says where it was measured.",
           "FACTS.md gives no run duration for the baselines; this recipe's workload runs 10 s, three times.",
           "Pinning the client to core 1 is the load step's business; the recipe pins nginx's worker to core 0 in its config and the wrk step with taskset."
-        ]
+        ],
+        "url": null
       },
+      "runnable": 1,
+      "runs_here": 1,
+      "steps": 4,
       "units": [
         "%",
         "req/s",
         "s"
-      ],
-      "figures": 13,
-      "claims": 10,
-      "steps": 4,
-      "lanes": [
-        {
-          "lane": "nginx-loopback",
-          "here": {
-            "state": "runs"
-          }
-        },
-        {
-          "lane": "reference",
-          "here": {
-            "state": "published_only",
-            "why": "Built into Reprise (`reprise validate` starts it in process); it is not a command a recipe runs."
-          }
-        },
-        {
-          "lane": "generator-baselines",
-          "here": {
-            "state": "published_only",
-            "why": "This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only."
-          }
-        }
-      ],
-      "runnable": 1,
-      "runs_here": 1,
-      "checksum": {
-        "status": "matches"
-      }
+      ]
     },
     {
+      "checksum": {
+        "status": "matches"
+      },
+      "claims": 21,
+      "figures": 46,
+      "lanes": [
+        {
+          "here": {
+            "state": "published_only",
+            "why": "Neither the app nor the author's monkey-patched, fiber-aware ruby postgres driver was published, and the post names its unicycle monorail server (an EventMachine HTTP server) without a source or version; there is nothing published a reader could stand up."
+          },
+          "lane": "nonblocking"
+        },
+        {
+          "here": {
+            "state": "published_only",
+            "why": "The same app, server and patched postgres driver as the nonblocking lane, none of which was published."
+          },
+          "lane": "blocking"
+        }
+      ],
       "post": {
-        "id": "nonblocking-db",
-        "title": "Non-blocking vs blocking database access in Ruby 1.9",
         "author": "unknown (an older Ruby blog)",
         "date": "2008",
-        "url": null,
+        "id": "nonblocking-db",
         "run": null,
         "summary": "After an evented database benchmark showed up to 40% improvement, the author monkey-patched the Ruby Postgres driver to be fiber-aware, plugged it into Sequel, and served a dumb controller (query the database, render with Object#to_json) from the unicycle monorail server in an EventMachine loop. One URL ran the database operations blocking, the other non-blocking (every action wrapped in a fiber). A long query ran every n short queries, n in {5, 10, 20, 50, 100}. The table gives requests per second for each ratio and concurrency level (10, 100, 1000) in both modes, and the non-blocking advantage: from 16% (1 to 100, 100 concurrent) to 162% (1 to 5, 1000 concurrent). The conclusion: non-blocking wins as long as enough long queries come into play, already at one long query per 100 short. The same older blog's App Engine post (a data-store page, 'top notch performance') and Thin post (0.6.1 over UNIX sockets, 'uses less memory than Mongrel') carry no figures: their charts did not survive and their text gives no numbers, so they have no recipe.",
+        "title": "Non-blocking vs blocking database access in Ruby 1.9",
         "unknowns": [
           "The post's author, URL and exact date are not given; it is from the Ruby 1.9 era ('Rails ... does not support Ruby 1.9 yet').",
           "Concurrency levels disagree inside the post: the text says the concurrency 'had the possible values of [5, 10, 20, 50, 100]' (the same set as the query ratios), the table's columns are 10, 100 and 1000. The figures follow the table.",
@@ -8122,729 +8325,555 @@ export const library: Library = {
           "'If all the db queries are very small then the blocking mode will triumph mainly due to the overhead of fibers' is stated without a measurement; no figure backs it, so it is not a claim here.",
           "The closing estimate (16 Thin processes replaced by 4, with RubyEE's 30% memory savings, for an 82.5% smaller memory footprint) is a projection, not a measurement: 'I reckon' and 'I am guessing'. It is not transcribed as figures.",
           "The App Engine post and the Thin post from the same blog carry no figures (no numbers in their text; their charts did not survive), so nothing of them is transcribed beyond this note."
-        ]
+        ],
+        "url": null
       },
+      "runnable": 0,
+      "runs_here": 0,
+      "steps": 0,
       "units": [
         "%",
         "req/s"
-      ],
-      "figures": 46,
-      "claims": 21,
-      "steps": 0,
-      "lanes": [
-        {
-          "lane": "nonblocking",
-          "here": {
-            "state": "published_only",
-            "why": "Neither the app nor the author's monkey-patched, fiber-aware ruby postgres driver was published, and the post names its unicycle monorail server (an EventMachine HTTP server) without a source or version; there is nothing published a reader could stand up."
-          }
-        },
-        {
-          "lane": "blocking",
-          "here": {
-            "state": "published_only",
-            "why": "The same app, server and patched postgres driver as the nonblocking lane, none of which was published."
-          }
-        }
-      ],
-      "runnable": 0,
-      "runs_here": 0,
-      "checksum": {
-        "status": "matches"
-      }
+      ]
     }
-  ],
-  "problems": [],
-  "dir": "/home/reader/reprise/recipes"
+  ]
 };
 
 /** Everyone's results for hello-ceiling, from the cache (not fetched now). */
 export const community: Community = {
-  "recipe": "hello-ceiling",
-  "repo": "rubys/reprise",
-  "fetch": {
-    "fetch": "offline"
-  },
-  "fetched_at": "2026-12-01T05:00:00Z",
-  "cache_unread": null,
-  "rate": null,
-  "reviewed_sha256": "5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6",
-  "discussions": 7,
-  "counted": 4,
-  "superseded": 1,
-  "dropped": 0,
-  "claims": [
-    {
-      "claim": "puma-ceiling",
-      "kind": "absolute",
-      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
-      "unit": "req/s",
-      "published": 54000.0,
-      "band": [
-        45900.0,
-        62099.99999999999
-      ],
-      "band_reading": "45,900–62,100 req/s",
-      "reproduced": 0,
-      "not_reproduced": 0,
-      "could_not_say": 4,
-      "by_cpu": [
-        {
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "reproduced": 0,
-          "not_reproduced": 0,
-          "could_not_say": 2
-        },
-        {
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "reproduced": 0,
-          "not_reproduced": 0,
-          "could_not_say": 1
-        },
-        {
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "reproduced": 0,
-          "not_reproduced": 0,
-          "could_not_say": 1
-        }
-      ],
-      "points": [
-        {
-          "number": 5,
-          "url": "https://github.com/rubys/reprise/discussions/5",
-          "author": "mallory",
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "vendor": "GenuineIntel",
-          "virtual_machine": null,
-          "hypervisor": null,
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 30200.0,
-            "low": 29952.494627574,
-            "high": 30449.327999596368
-          },
-          "reading": "30,200 req/s (29,952–30,449)",
-          "this_machine": false
-        },
-        {
-          "number": 4,
-          "url": "https://github.com/rubys/reprise/discussions/4",
-          "author": "chen",
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "vendor": "AuthenticAMD",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 50200.0,
-            "low": 49952.13341050544,
-            "high": 50448.96306268535
-          },
-          "reading": "50,200 req/s (49,952–50,449)",
-          "this_machine": false
-        },
-        {
-          "number": 3,
-          "url": "https://github.com/rubys/reprise/discussions/3",
-          "author": "ben",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": true,
-          "hypervisor": "QEMU",
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 30200.0,
-            "low": 29952.494627574,
-            "high": 30449.327999596368
-          },
-          "reading": "30,200 req/s (29,952–30,449)",
-          "this_machine": false
-        },
-        {
-          "number": 2,
-          "url": "https://github.com/rubys/reprise/discussions/2",
-          "author": "ana",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 21200.0,
-            "low": 20952.878520426893,
-            "high": 21449.717892959663
-          },
-          "reading": "21,200 req/s (20,953–21,450)",
-          "this_machine": false
-        }
-      ],
-      "this_machine": {
-        "outcome": "not_comparable",
-        "answer": "could_not_say",
-        "measured": {
-          "estimate": 30200.0,
-          "low": 29952.494627574,
-          "high": 30449.327999596368
-        },
-        "reading": "30,200 req/s (29,952–30,449)",
-        "higher_than": 1,
-        "lower_than": 1,
-        "of": 4,
-        "words": "not comparable, 30,200 req/s (29,952–30,449): higher than 1, lower than 1 and level with 2 of 4 other machines"
-      }
-    },
-    {
-      "claim": "falcon-ceiling",
-      "kind": "absolute",
-      "quote": "under Falcon, 106,000.",
-      "unit": "req/s",
-      "published": 106000.0,
-      "band": [
-        90100.0,
-        121899.99999999999
-      ],
-      "band_reading": "90,100–121,900 req/s",
-      "reproduced": 0,
-      "not_reproduced": 0,
-      "could_not_say": 4,
-      "by_cpu": [
-        {
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "reproduced": 0,
-          "not_reproduced": 0,
-          "could_not_say": 2
-        },
-        {
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "reproduced": 0,
-          "not_reproduced": 0,
-          "could_not_say": 1
-        },
-        {
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "reproduced": 0,
-          "not_reproduced": 0,
-          "could_not_say": 1
-        }
-      ],
-      "points": [
-        {
-          "number": 5,
-          "url": "https://github.com/rubys/reprise/discussions/5",
-          "author": "mallory",
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "vendor": "GenuineIntel",
-          "virtual_machine": null,
-          "hypervisor": null,
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 58700.0,
-            "low": 58452.05430649681,
-            "high": 58948.88339189036
-          },
-          "reading": "58,700 req/s (58,452–58,949)",
-          "this_machine": false
-        },
-        {
-          "number": 4,
-          "url": "https://github.com/rubys/reprise/discussions/4",
-          "author": "chen",
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "vendor": "AuthenticAMD",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 100200.0,
-            "low": 99951.86062866433,
-            "high": 100448.68870057803
-          },
-          "reading": "100,200 req/s (99,952–100,449)",
-          "this_machine": false
-        },
-        {
-          "number": 3,
-          "url": "https://github.com/rubys/reprise/discussions/3",
-          "author": "ben",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": true,
-          "hypervisor": "QEMU",
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 45200.0,
-            "low": 44952.19381041444,
-            "high": 45449.02395519071
-          },
-          "reading": "45,200 req/s (44,952–45,449)",
-          "this_machine": false
-        },
-        {
-          "number": 2,
-          "url": "https://github.com/rubys/reprise/discussions/2",
-          "author": "ana",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "not_comparable",
-          "answer": "could_not_say",
-          "measured": {
-            "estimate": 41200.0,
-            "low": 40952.252660987935,
-            "high": 41449.08333562323
-          },
-          "reading": "41,200 req/s (40,952–41,449)",
-          "this_machine": false
-        }
-      ],
-      "this_machine": {
-        "outcome": "not_comparable",
-        "answer": "could_not_say",
-        "measured": {
-          "estimate": 60200.0,
-          "low": 59952.04266211152,
-          "high": 60448.8716715668
-        },
-        "reading": "60,200 req/s (59,952–60,449)",
-        "higher_than": 3,
-        "lower_than": 1,
-        "of": 4,
-        "words": "not comparable, 60,200 req/s (59,952–60,449): higher than 3 and lower than 1 of 4 other machines"
-      }
-    },
-    {
-      "claim": "falcon-twice-puma",
-      "kind": "ratio",
-      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
-      "unit": "×",
-      "published": 1.96,
-      "band": [
-        1.666,
-        2.254
-      ],
-      "band_reading": "1.67–2.25×",
-      "reproduced": 3,
-      "not_reproduced": 1,
-      "could_not_say": 0,
-      "by_cpu": [
-        {
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "reproduced": 1,
-          "not_reproduced": 1,
-          "could_not_say": 0
-        },
-        {
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "reproduced": 1,
-          "not_reproduced": 0,
-          "could_not_say": 0
-        },
-        {
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "reproduced": 1,
-          "not_reproduced": 0,
-          "could_not_say": 0
-        }
-      ],
-      "points": [
-        {
-          "number": 5,
-          "url": "https://github.com/rubys/reprise/discussions/5",
-          "author": "mallory",
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "vendor": "GenuineIntel",
-          "virtual_machine": null,
-          "hypervisor": null,
-          "outcome": "reproduced",
-          "answer": "reproduced",
-          "measured": {
-            "estimate": 1.9437086092715232,
-            "low": 1.930433763847932,
-            "high": 1.9570852597246844
-          },
-          "reading": "1.94× (1.93–1.96)",
-          "this_machine": false
-        },
-        {
-          "number": 4,
-          "url": "https://github.com/rubys/reprise/discussions/4",
-          "author": "chen",
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "vendor": "AuthenticAMD",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "reproduced",
-          "answer": "reproduced",
-          "measured": {
-            "estimate": 1.99601593625498,
-            "low": 1.9877758541379686,
-            "high": 2.0042941480463172
-          },
-          "reading": "2× (1.99–2)",
-          "this_machine": false
-        },
-        {
-          "number": 3,
-          "url": "https://github.com/rubys/reprise/discussions/3",
-          "author": "ben",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": true,
-          "hypervisor": "QEMU",
-          "outcome": "not_reproduced",
-          "answer": "not_reproduced",
-          "measured": {
-            "estimate": 1.4966887417218544,
-            "low": 1.4865935322622752,
-            "high": 1.5068586036240987
-          },
-          "reading": "1.5× (1.49–1.51)",
-          "this_machine": false
-        },
-        {
-          "number": 2,
-          "url": "https://github.com/rubys/reprise/discussions/2",
-          "author": "ana",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "reproduced",
-          "answer": "reproduced",
-          "measured": {
-            "estimate": 1.9433962264150944,
-            "low": 1.9245197138520338,
-            "high": 1.9624792904612787
-          },
-          "reading": "1.94× (1.92–1.96)",
-          "this_machine": false
-        }
-      ],
-      "this_machine": {
-        "outcome": "reproduced",
-        "answer": "reproduced",
-        "measured": {
-          "estimate": 1.9933774834437086,
-          "low": 1.9852284298549534,
-          "high": 2.001570936373453
-        },
-        "reading": "1.99× (1.99–2)",
-        "higher_than": 3,
-        "lower_than": 1,
-        "of": 4,
-        "words": "reproduced, 1.99× (1.99–2): higher than 3 and lower than 1 of 4 other machines"
-      }
-    },
-    {
-      "claim": "falcon-above-puma",
-      "kind": "ordering",
-      "quote": "under Falcon, 106,000.",
-      "unit": "req/s",
-      "published": null,
-      "band": null,
-      "band_reading": null,
-      "reproduced": 4,
-      "not_reproduced": 0,
-      "could_not_say": 0,
-      "by_cpu": [
-        {
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "reproduced": 2,
-          "not_reproduced": 0,
-          "could_not_say": 0
-        },
-        {
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "reproduced": 1,
-          "not_reproduced": 0,
-          "could_not_say": 0
-        },
-        {
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "reproduced": 1,
-          "not_reproduced": 0,
-          "could_not_say": 0
-        }
-      ],
-      "points": [
-        {
-          "number": 5,
-          "url": "https://github.com/rubys/reprise/discussions/5",
-          "author": "mallory",
-          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
-          "vendor": "GenuineIntel",
-          "virtual_machine": null,
-          "hypervisor": null,
-          "outcome": "reproduced",
-          "answer": "reproduced",
-          "measured": null,
-          "reading": "—",
-          "this_machine": false
-        },
-        {
-          "number": 4,
-          "url": "https://github.com/rubys/reprise/discussions/4",
-          "author": "chen",
-          "cpu": "AMD EPYC 7763 64-Core Processor",
-          "vendor": "AuthenticAMD",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "reproduced",
-          "answer": "reproduced",
-          "measured": null,
-          "reading": "—",
-          "this_machine": false
-        },
-        {
-          "number": 3,
-          "url": "https://github.com/rubys/reprise/discussions/3",
-          "author": "ben",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": true,
-          "hypervisor": "QEMU",
-          "outcome": "reproduced",
-          "answer": "reproduced",
-          "measured": null,
-          "reading": "—",
-          "this_machine": false
-        },
-        {
-          "number": 2,
-          "url": "https://github.com/rubys/reprise/discussions/2",
-          "author": "ana",
-          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
-          "vendor": "GenuineIntel",
-          "virtual_machine": false,
-          "hypervisor": null,
-          "outcome": "reproduced",
-          "answer": "reproduced",
-          "measured": null,
-          "reading": "—",
-          "this_machine": false
-        }
-      ],
-      "this_machine": {
-        "outcome": "reproduced",
-        "answer": "reproduced",
-        "measured": null,
-        "reading": "—",
-        "higher_than": 0,
-        "lower_than": 0,
-        "of": 0,
-        "words": "reproduced"
-      }
-    }
-  ],
   "apart": [
     {
+      "author": "mallory",
       "number": 7,
       "title": "<script>document.title=\"pwned\"</script>",
-      "author": "mallory",
       "url": "https://github.com/rubys/reprise/discussions/7",
       "why": "malformed",
       "words": "malformed: EOF while parsing a list at line 2 column 0"
     },
     {
+      "author": "mallory",
       "number": 6,
       "title": "From the future",
-      "author": "mallory",
       "url": "https://github.com/rubys/reprise/discussions/6",
       "why": "other_schema",
       "words": "another schema (reprise-result v7; this Reprise reads v1)"
     }
   ],
+  "cache_unread": null,
+  "claims": [
+    {
+      "band": [
+        45900.0,
+        62100.0
+      ],
+      "band_reading": "45,900–62,100 req/s",
+      "by_cpu": [
+        {
+          "could_not_say": 2,
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "not_reproduced": 0,
+          "reproduced": 0
+        },
+        {
+          "could_not_say": 1,
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "not_reproduced": 0,
+          "reproduced": 0
+        },
+        {
+          "could_not_say": 1,
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "not_reproduced": 0,
+          "reproduced": 0
+        }
+      ],
+      "claim": "puma-ceiling",
+      "could_not_say": 4,
+      "kind": "absolute",
+      "not_reproduced": 0,
+      "points": [
+        {
+          "answer": "could_not_say",
+          "author": "mallory",
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 30200.0,
+            "high": 30449.328,
+            "low": 29952.49463
+          },
+          "number": 5,
+          "outcome": "not_comparable",
+          "reading": "30,200 req/s (29,952–30,449)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/5",
+          "vendor": "GenuineIntel",
+          "virtual_machine": null
+        },
+        {
+          "answer": "could_not_say",
+          "author": "chen",
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 50200.0,
+            "high": 50448.96306,
+            "low": 49952.13341
+          },
+          "number": 4,
+          "outcome": "not_comparable",
+          "reading": "50,200 req/s (49,952–50,449)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/4",
+          "vendor": "AuthenticAMD",
+          "virtual_machine": false
+        },
+        {
+          "answer": "could_not_say",
+          "author": "ben",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": "QEMU",
+          "measured": {
+            "estimate": 30200.0,
+            "high": 30449.328,
+            "low": 29952.49463
+          },
+          "number": 3,
+          "outcome": "not_comparable",
+          "reading": "30,200 req/s (29,952–30,449)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/3",
+          "vendor": "GenuineIntel",
+          "virtual_machine": true
+        },
+        {
+          "answer": "could_not_say",
+          "author": "ana",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 21200.0,
+            "high": 21449.71789,
+            "low": 20952.87852
+          },
+          "number": 2,
+          "outcome": "not_comparable",
+          "reading": "21,200 req/s (20,953–21,450)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/2",
+          "vendor": "GenuineIntel",
+          "virtual_machine": false
+        }
+      ],
+      "published": 54000.0,
+      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second",
+      "reproduced": 0,
+      "this_machine": {
+        "answer": "could_not_say",
+        "higher_than": 1,
+        "lower_than": 1,
+        "measured": {
+          "estimate": 30200.0,
+          "high": 30449.328,
+          "low": 29952.49463
+        },
+        "of": 4,
+        "outcome": "not_comparable",
+        "reading": "30,200 req/s (29,952–30,449)",
+        "words": "not comparable, 30,200 req/s (29,952–30,449): higher than 1, lower than 1 and level with 2 of 4 other machines"
+      },
+      "unit": "req/s"
+    },
+    {
+      "band": [
+        90100.0,
+        121900.0
+      ],
+      "band_reading": "90,100–121,900 req/s",
+      "by_cpu": [
+        {
+          "could_not_say": 2,
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "not_reproduced": 0,
+          "reproduced": 0
+        },
+        {
+          "could_not_say": 1,
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "not_reproduced": 0,
+          "reproduced": 0
+        },
+        {
+          "could_not_say": 1,
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "not_reproduced": 0,
+          "reproduced": 0
+        }
+      ],
+      "claim": "falcon-ceiling",
+      "could_not_say": 4,
+      "kind": "absolute",
+      "not_reproduced": 0,
+      "points": [
+        {
+          "answer": "could_not_say",
+          "author": "mallory",
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 58700.0,
+            "high": 58948.88339,
+            "low": 58452.05431
+          },
+          "number": 5,
+          "outcome": "not_comparable",
+          "reading": "58,700 req/s (58,452–58,949)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/5",
+          "vendor": "GenuineIntel",
+          "virtual_machine": null
+        },
+        {
+          "answer": "could_not_say",
+          "author": "chen",
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 100200.0,
+            "high": 100448.6887,
+            "low": 99951.86063
+          },
+          "number": 4,
+          "outcome": "not_comparable",
+          "reading": "100,200 req/s (99,952–100,449)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/4",
+          "vendor": "AuthenticAMD",
+          "virtual_machine": false
+        },
+        {
+          "answer": "could_not_say",
+          "author": "ben",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": "QEMU",
+          "measured": {
+            "estimate": 45200.0,
+            "high": 45449.02396,
+            "low": 44952.19381
+          },
+          "number": 3,
+          "outcome": "not_comparable",
+          "reading": "45,200 req/s (44,952–45,449)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/3",
+          "vendor": "GenuineIntel",
+          "virtual_machine": true
+        },
+        {
+          "answer": "could_not_say",
+          "author": "ana",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 41200.0,
+            "high": 41449.08334,
+            "low": 40952.25266
+          },
+          "number": 2,
+          "outcome": "not_comparable",
+          "reading": "41,200 req/s (40,952–41,449)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/2",
+          "vendor": "GenuineIntel",
+          "virtual_machine": false
+        }
+      ],
+      "published": 106000.0,
+      "quote": "under Falcon, 106,000.",
+      "reproduced": 0,
+      "this_machine": {
+        "answer": "could_not_say",
+        "higher_than": 3,
+        "lower_than": 1,
+        "measured": {
+          "estimate": 60200.0,
+          "high": 60448.87167,
+          "low": 59952.04266
+        },
+        "of": 4,
+        "outcome": "not_comparable",
+        "reading": "60,200 req/s (59,952–60,449)",
+        "words": "not comparable, 60,200 req/s (59,952–60,449): higher than 3 and lower than 1 of 4 other machines"
+      },
+      "unit": "req/s"
+    },
+    {
+      "band": [
+        1.666,
+        2.254
+      ],
+      "band_reading": "1.67–2.25×",
+      "by_cpu": [
+        {
+          "could_not_say": 0,
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "not_reproduced": 1,
+          "reproduced": 1
+        },
+        {
+          "could_not_say": 0,
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "not_reproduced": 0,
+          "reproduced": 1
+        },
+        {
+          "could_not_say": 0,
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "not_reproduced": 0,
+          "reproduced": 1
+        }
+      ],
+      "claim": "falcon-twice-puma",
+      "could_not_say": 0,
+      "kind": "ratio",
+      "not_reproduced": 1,
+      "points": [
+        {
+          "answer": "reproduced",
+          "author": "mallory",
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 1.943708609,
+            "high": 1.95708526,
+            "low": 1.930433764
+          },
+          "number": 5,
+          "outcome": "reproduced",
+          "reading": "1.94× (1.93–1.96)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/5",
+          "vendor": "GenuineIntel",
+          "virtual_machine": null
+        },
+        {
+          "answer": "reproduced",
+          "author": "chen",
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 1.996015936,
+            "high": 2.004294148,
+            "low": 1.987775854
+          },
+          "number": 4,
+          "outcome": "reproduced",
+          "reading": "2× (1.99–2)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/4",
+          "vendor": "AuthenticAMD",
+          "virtual_machine": false
+        },
+        {
+          "answer": "not_reproduced",
+          "author": "ben",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": "QEMU",
+          "measured": {
+            "estimate": 1.496688742,
+            "high": 1.506858604,
+            "low": 1.486593532
+          },
+          "number": 3,
+          "outcome": "not_reproduced",
+          "reading": "1.5× (1.49–1.51)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/3",
+          "vendor": "GenuineIntel",
+          "virtual_machine": true
+        },
+        {
+          "answer": "reproduced",
+          "author": "ana",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": null,
+          "measured": {
+            "estimate": 1.943396226,
+            "high": 1.96247929,
+            "low": 1.924519714
+          },
+          "number": 2,
+          "outcome": "reproduced",
+          "reading": "1.94× (1.92–1.96)",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/2",
+          "vendor": "GenuineIntel",
+          "virtual_machine": false
+        }
+      ],
+      "published": 1.96,
+      "quote": "A hello-world app under Puma on the same box serves about 54,000 requests a second; under Falcon, 106,000.",
+      "reproduced": 3,
+      "this_machine": {
+        "answer": "reproduced",
+        "higher_than": 3,
+        "lower_than": 1,
+        "measured": {
+          "estimate": 1.993377483,
+          "high": 2.001570936,
+          "low": 1.98522843
+        },
+        "of": 4,
+        "outcome": "reproduced",
+        "reading": "1.99× (1.99–2)",
+        "words": "reproduced, 1.99× (1.99–2): higher than 3 and lower than 1 of 4 other machines"
+      },
+      "unit": "×"
+    },
+    {
+      "band": null,
+      "band_reading": null,
+      "by_cpu": [
+        {
+          "could_not_say": 0,
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "not_reproduced": 0,
+          "reproduced": 2
+        },
+        {
+          "could_not_say": 0,
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "not_reproduced": 0,
+          "reproduced": 1
+        },
+        {
+          "could_not_say": 0,
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "not_reproduced": 0,
+          "reproduced": 1
+        }
+      ],
+      "claim": "falcon-above-puma",
+      "could_not_say": 0,
+      "kind": "ordering",
+      "not_reproduced": 0,
+      "points": [
+        {
+          "answer": "reproduced",
+          "author": "mallory",
+          "cpu": "<img src=x onerror=\"document.title='pwned'\">Xeon",
+          "hypervisor": null,
+          "measured": null,
+          "number": 5,
+          "outcome": "reproduced",
+          "reading": "—",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/5",
+          "vendor": "GenuineIntel",
+          "virtual_machine": null
+        },
+        {
+          "answer": "reproduced",
+          "author": "chen",
+          "cpu": "AMD EPYC 7763 64-Core Processor",
+          "hypervisor": null,
+          "measured": null,
+          "number": 4,
+          "outcome": "reproduced",
+          "reading": "—",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/4",
+          "vendor": "AuthenticAMD",
+          "virtual_machine": false
+        },
+        {
+          "answer": "reproduced",
+          "author": "ben",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": "QEMU",
+          "measured": null,
+          "number": 3,
+          "outcome": "reproduced",
+          "reading": "—",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/3",
+          "vendor": "GenuineIntel",
+          "virtual_machine": true
+        },
+        {
+          "answer": "reproduced",
+          "author": "ana",
+          "cpu": "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+          "hypervisor": null,
+          "measured": null,
+          "number": 2,
+          "outcome": "reproduced",
+          "reading": "—",
+          "this_machine": false,
+          "url": "https://github.com/rubys/reprise/discussions/2",
+          "vendor": "GenuineIntel",
+          "virtual_machine": false
+        }
+      ],
+      "published": null,
+      "quote": "under Falcon, 106,000.",
+      "reproduced": 4,
+      "this_machine": {
+        "answer": "reproduced",
+        "higher_than": 0,
+        "lower_than": 0,
+        "measured": null,
+        "of": 0,
+        "outcome": "reproduced",
+        "reading": "—",
+        "words": "reproduced"
+      },
+      "unit": "req/s"
+    }
+  ],
+  "counted": 4,
+  "discussions": 7,
+  "dropped": 0,
+  "fetch": {
+    "fetch": "offline"
+  },
+  "fetched_at": "2026-12-01T05:00:00Z",
+  "rate": null,
+  "recipe": "hello-ceiling",
+  "repo": "rubys/reprise",
+  "reviewed_sha256": "5bed0d922286a02700b5a5cdbd37b46b28c1297af9667c8b3f7f00d62996dab6",
+  "superseded": 1,
   "this_machine": {
-    "run": "hello-ceiling-20261130-050000",
     "created_at": "2026-11-30T05:00:00Z",
-    "smoke_run": false,
     "machine": {
-      "cpu": "AMD Ryzen 7 5800X 8-Core Processor",
-      "vendor": "AuthenticAMD",
-      "cores": 8,
-      "threads": 16,
-      "smt": true,
-      "min_mhz": 2200,
-      "max_mhz": 3800,
-      "governor": "performance",
-      "boost": false,
-      "memory_mib": 32000,
-      "os": "Debian GNU/Linux 12 (bookworm)",
-      "kernel": "6.1.0-27-amd64",
       "arch": "x86_64",
-      "virtual_machine": false,
-      "hypervisor": null
+      "boost": false,
+      "cores": 8,
+      "cpu": "AMD Ryzen 7 5800X 8-Core Processor",
+      "governor": "performance",
+      "hypervisor": null,
+      "kernel": "6.1.0-27-amd64",
+      "max_mhz": 3800,
+      "memory_mib": 32000,
+      "min_mhz": 2200,
+      "os": "Debian GNU/Linux 12 (bookworm)",
+      "smt": true,
+      "threads": 16,
+      "vendor": "AuthenticAMD",
+      "virtual_machine": false
     },
     "reviewed": true,
-    "shared_as": null
+    "run": "hello-ceiling-20261130-050000",
+    "shared_as": null,
+    "smoke_run": false
   }
 };
 
 /** hello-ceiling's preflight once falcon is set up, the versions asked. */
 export const preflightSetUp: Preflight = {
-  "recipe": "hello-ceiling",
-  "items": [
-    {
-      "subject": "cpu",
-      "name": "CPU",
-      "reference": "AMD Ryzen 5 3600 6-Core Processor",
-      "here": "AMD Ryzen 7 5800X 8-Core Processor",
-      "verdict": "differs",
-      "why": "The post's figures were measured on the AMD Ryzen 5 3600 6-Core Processor; on another CPU absolute numbers move, while ratios between lanes measured here still compare.",
-      "fix": null
-    },
-    {
-      "subject": "cores",
-      "name": "cores/threads",
-      "reference": "6 cores / 12 threads",
-      "here": "8 cores / 16 threads",
-      "verdict": "differs",
-      "why": "Worker and thread counts were sized to the post's CPUs; with fewer, every multi-process or multi-threaded lane is capped, with more the same counts leave cores idle.",
-      "fix": null
-    },
-    {
-      "subject": "smt",
-      "name": "SMT",
-      "reference": "on",
-      "here": "on",
-      "verdict": "matches",
-      "why": "Two hardware threads share one core's execution units; with SMT in another state the same thread counts run on different hardware.",
-      "fix": null
-    },
-    {
-      "subject": "frequency",
-      "name": "frequency",
-      "reference": "3.6 GHz",
-      "here": "3.8 GHz",
-      "verdict": "differs",
-      "why": "Throughput of a CPU-bound server scales with its clock; the post's numbers are at its clock.",
-      "fix": null
-    },
-    {
-      "subject": "governor",
-      "name": "governor",
-      "reference": "performance",
-      "here": "performance",
-      "verdict": "matches",
-      "why": "The post pinned the governor to performance; another governor lets the clock drop between requests and changes absolute numbers.",
-      "fix": null
-    },
-    {
-      "subject": "boost",
-      "name": "boost",
-      "reference": "off",
-      "here": "off",
-      "verdict": "matches",
-      "why": "The post ran with boost off; boost raises the clock above base for as long as the chip stays cool, so absolute numbers change with it.",
-      "fix": null
-    },
-    {
-      "subject": "memory",
-      "name": "memory",
-      "reference": "63 GB",
-      "here": "31 GB",
-      "verdict": "differs",
-      "why": "Heaps and worker counts were sized for the post's memory; with less, a lane may swap or be killed, and its memory figures are not the post's.",
-      "fix": null
-    },
-    {
-      "subject": "virtualization",
-      "name": "virtualisation",
-      "reference": "none",
-      "here": "none",
-      "verdict": "matches",
-      "why": "The post measured bare metal; under a hypervisor the host takes CPU time (steal) and neighbours share caches, so absolute numbers move from run to run.",
-      "fix": null
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain ruby",
-      "reference": "ruby *",
-      "here": "Ruby 3.3.8 (/usr/bin/ruby)",
-      "verdict": "matches",
-      "why": "The post does not say which Ruby ran the hello-world app; any Ruby that runs Puma will do.",
-      "fix": null
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain puma",
-      "reference": "puma *",
-      "here": "puma 6.6.0 (/usr/bin/puma)",
-      "verdict": "matches",
-      "why": "The server whose ceiling is measured.",
-      "fix": null
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain falcon",
-      "reference": "falcon *",
-      "here": "falcon 0.51.1 (/usr/bin/falcon)",
-      "verdict": "matches",
-      "why": "The fiber server the post moved the emitted app to.",
-      "fix": null
-    },
-    {
-      "subject": "toolchain",
-      "name": "toolchain nginx",
-      "reference": "nginx *",
-      "here": "nginx 1.26.3 (/usr/bin/nginx)",
-      "verdict": "matches",
-      "why": "A reference lane of this recipe's own (not in the post): a C server on the same machine, so the reader can see how much of a Ruby server's ceiling is the machine.",
-      "fix": null
-    },
-    {
-      "subject": "lane",
-      "name": "lane puma",
-      "reference": "ruby *, puma *",
-      "here": "ruby: Ruby 3.3.8 (/usr/bin/ruby); puma: puma 6.6.0 (/usr/bin/puma)",
-      "verdict": "matches",
-      "why": "",
-      "fix": null
-    },
-    {
-      "subject": "lane",
-      "name": "lane falcon",
-      "reference": "ruby *, falcon *",
-      "here": "ruby: Ruby 3.3.8 (/usr/bin/ruby); falcon: falcon 0.51.1 (/usr/bin/falcon)",
-      "verdict": "matches",
-      "why": "",
-      "fix": null
-    },
-    {
-      "subject": "lane",
-      "name": "lane nginx",
-      "reference": "nginx *",
-      "here": "nginx: nginx 1.26.3 (/usr/bin/nginx)",
-      "verdict": "matches",
-      "why": "",
-      "fix": null
-    }
-  ],
   "absolute_comparable": false,
-  "runnable_lanes": [
-    "puma",
-    "falcon",
-    "nginx"
-  ],
   "blocked_lanes": [],
-  "published_only_lanes": [],
-  "version_commands": [
-    "ruby --version",
-    "puma --version",
-    "falcon --version",
-    "nginx -v"
-  ],
-  "versions_asked": true,
   "claims": {
-    "total": 4,
     "judged": [
       "falcon-twice-puma",
       "falcon-above-puma"
@@ -8855,128 +8884,219 @@ export const preflightSetUp: Preflight = {
           "puma-ceiling",
           "falcon-ceiling"
         ],
-        "why": "an absolute figure is judged only on a machine like the post's, and this one differs",
-        "fix": null
+        "fix": null,
+        "why": "an absolute figure is judged only on a machine like the post's, and this one differs"
       }
     ],
-    "summary": "2 of 4 claims: falcon-twice-puma, falcon-above-puma"
-  }
-};
-
-/** A new run of hello-ceiling with falcon set up. */
-export const planWithFalcon: RunPlan = {
-  "recipe": "hello-ceiling",
-  "checksum": {
-    "status": "matches"
+    "summary": "2 of 4 claims: falcon-twice-puma, falcon-above-puma",
+    "total": 4
   },
-  "lanes": [
+  "items": [
+    {
+      "fix": null,
+      "here": "AMD Ryzen 7 5800X 8-Core Processor",
+      "name": "CPU",
+      "reference": "AMD Ryzen 5 3600 6-Core Processor",
+      "subject": "cpu",
+      "verdict": "differs",
+      "why": "The post's figures were measured on the AMD Ryzen 5 3600 6-Core Processor; on another CPU absolute numbers move, while ratios between lanes measured here still compare."
+    },
+    {
+      "fix": null,
+      "here": "8 cores / 16 threads",
+      "name": "cores/threads",
+      "reference": "6 cores / 12 threads",
+      "subject": "cores",
+      "verdict": "differs",
+      "why": "Worker and thread counts were sized to the post's CPUs; with fewer, every multi-process or multi-threaded lane is capped, with more the same counts leave cores idle."
+    },
+    {
+      "fix": null,
+      "here": "on",
+      "name": "SMT",
+      "reference": "on",
+      "subject": "smt",
+      "verdict": "matches",
+      "why": "Two hardware threads share one core's execution units; with SMT in another state the same thread counts run on different hardware."
+    },
+    {
+      "fix": null,
+      "here": "3.8 GHz",
+      "name": "frequency",
+      "reference": "3.6 GHz",
+      "subject": "frequency",
+      "verdict": "differs",
+      "why": "Throughput of a CPU-bound server scales with its clock; the post's numbers are at its clock."
+    },
+    {
+      "fix": null,
+      "here": "performance",
+      "name": "governor",
+      "reference": "performance",
+      "subject": "governor",
+      "verdict": "matches",
+      "why": "The post pinned the governor to performance; another governor lets the clock drop between requests and changes absolute numbers."
+    },
+    {
+      "fix": null,
+      "here": "off",
+      "name": "boost",
+      "reference": "off",
+      "subject": "boost",
+      "verdict": "matches",
+      "why": "The post ran with boost off; boost raises the clock above base for as long as the chip stays cool, so absolute numbers change with it."
+    },
+    {
+      "fix": null,
+      "here": "31 GB",
+      "name": "memory",
+      "reference": "63 GB",
+      "subject": "memory",
+      "verdict": "differs",
+      "why": "Heaps and worker counts were sized for the post's memory; with less, a lane may swap or be killed, and its memory figures are not the post's."
+    },
+    {
+      "fix": null,
+      "here": "none",
+      "name": "virtualisation",
+      "reference": "none",
+      "subject": "virtualization",
+      "verdict": "matches",
+      "why": "The post measured bare metal; under a hypervisor the host takes CPU time (steal) and neighbours share caches, so absolute numbers move from run to run."
+    },
+    {
+      "fix": null,
+      "here": "Ruby 3.3.8 (/usr/bin/ruby)",
+      "name": "toolchain ruby",
+      "reference": "ruby *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "The post does not say which Ruby ran the hello-world app; any Ruby that runs Puma will do."
+    },
+    {
+      "fix": null,
+      "here": "puma 6.6.0 (/usr/bin/puma)",
+      "name": "toolchain puma",
+      "reference": "puma *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "The server whose ceiling is measured."
+    },
+    {
+      "fix": null,
+      "here": "falcon 0.51.1 (/usr/bin/falcon)",
+      "name": "toolchain falcon",
+      "reference": "falcon *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "The fiber server the post moved the emitted app to."
+    },
+    {
+      "fix": null,
+      "here": "nginx 1.26.3 (/usr/bin/nginx)",
+      "name": "toolchain nginx",
+      "reference": "nginx *",
+      "subject": "toolchain",
+      "verdict": "matches",
+      "why": "A reference lane of this recipe's own (not in the post): a C server on the same machine, so the reader can see how much of a Ruby server's ceiling is the machine."
+    },
+    {
+      "fix": null,
+      "here": "ruby: Ruby 3.3.8 (/usr/bin/ruby); puma: puma 6.6.0 (/usr/bin/puma)",
+      "name": "lane puma",
+      "reference": "ruby *, puma *",
+      "subject": "lane",
+      "verdict": "matches",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "here": "ruby: Ruby 3.3.8 (/usr/bin/ruby); falcon: falcon 0.51.1 (/usr/bin/falcon)",
+      "name": "lane falcon",
+      "reference": "ruby *, falcon *",
+      "subject": "lane",
+      "verdict": "matches",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "here": "nginx: nginx 1.26.3 (/usr/bin/nginx)",
+      "name": "lane nginx",
+      "reference": "nginx *",
+      "subject": "lane",
+      "verdict": "matches",
+      "why": ""
+    }
+  ],
+  "published_only_lanes": [],
+  "recipe": "hello-ceiling",
+  "runnable_lanes": [
     "puma",
     "falcon",
     "nginx"
   ],
-  "resumes": null,
-  "steps": [
-    {
-      "id": "serve",
-      "kind": "serve",
-      "why": "Boot each lane and wait until it answers, recording how long that took; a lane that cannot boot is skipped with its reason.",
-      "describe": "boot each lane once until it answers",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "check",
-      "kind": "check",
-      "why": "One checked request per lane before measuring: every server must answer the same 13 bytes, or the numbers do not compare.",
-      "describe": "one checked request per endpoint of hello per lane",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": null,
-      "expected_quick": null
-    },
-    {
-      "id": "measure",
-      "kind": "load",
-      "why": "Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows.",
-      "describe": "measure hello: lanes × endpoints × runs",
-      "decision": "run",
-      "reason": null,
-      "last_status": null,
-      "last_reason": null,
-      "expected": {
-        "summary": "3 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (12 s in all): about 3 min 12 s",
-        "lanes": 3,
-        "cells": 9,
-        "runs": 3,
-        "cell_seconds": 20.0,
-        "warmup_seconds": 12.0,
-        "seconds": 192.0,
-        "quick": false
-      },
-      "expected_quick": {
-        "summary": "3 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (3 s in all): about 15 s",
-        "lanes": 3,
-        "cells": 6,
-        "runs": 2,
-        "cell_seconds": 2.0,
-        "warmup_seconds": 3.0,
-        "seconds": 15.0,
-        "quick": true
-      }
-    }
+  "version_commands": [
+    "ruby --version",
+    "puma --version",
+    "falcon --version",
+    "nginx -v"
   ],
-  "sources": [],
-  "deviations": [],
-  "consent": {
-    "steps": [
+  "versions_asked": true
+};
+
+/** A new run of hello-ceiling with falcon set up. */
+export const planWithFalcon: RunPlan = {
+  "checksum": {
+    "status": "matches"
+  },
+  "claims": {
+    "judged": [
+      "falcon-twice-puma",
+      "falcon-above-puma"
+    ],
+    "not_judged": [
       {
-        "id": "serve",
-        "kind": "serve",
-        "does": "boot each lane once until it answers",
-        "env": []
-      },
-      {
-        "id": "check",
-        "kind": "check",
-        "does": "one checked request per endpoint of hello per lane",
-        "env": []
-      },
-      {
-        "id": "measure",
-        "kind": "load",
-        "does": "measure hello: lanes × endpoints × runs",
-        "env": []
+        "claims": [
+          "puma-ceiling",
+          "falcon-ceiling"
+        ],
+        "fix": null,
+        "why": "an absolute figure is judged only on a machine like the post's, and this one differs"
       }
     ],
+    "summary": "2 of 4 claims: falcon-twice-puma, falcon-above-puma",
+    "total": 4
+  },
+  "consent": {
+    "files": [
+      {
+        "lines": 1,
+        "path": "hello/config.ru",
+        "script": false
+      },
+      {
+        "lines": 16,
+        "path": "hello/nginx.conf",
+        "script": false
+      }
+    ],
+    "lane_address": "127.0.0.1",
     "lanes": [
       {
-        "name": "puma",
         "command": "in files/hello: puma --bind tcp://127.0.0.1:9292 --workers 2 --threads 4:4 --environment production config.ru (port 9292)",
-        "env": []
+        "env": [],
+        "name": "puma"
       },
       {
-        "name": "falcon",
         "command": "in files/hello: falcon serve --bind http://127.0.0.1:9294 --count 2 --config config.ru (port 9294)",
-        "env": []
+        "env": [],
+        "name": "falcon"
       },
       {
-        "name": "nginx",
         "command": "in files/hello: nginx -p . -c nginx.conf -g 'daemon off;' (port 9293)",
-        "env": []
+        "env": [],
+        "name": "nginx"
       }
-    ],
-    "services": [],
-    "version_commands": [
-      "ruby --version",
-      "puma --version",
-      "falcon --version",
-      "nginx -v"
     ],
     "records_machine": [
       "uname -a",
@@ -9008,467 +9128,528 @@ export const planWithFalcon: RunPlan = {
       "mise --version",
       "sqlite3 --version"
     ],
-    "files": [
-      {
-        "path": "hello/config.ru",
-        "lines": 1,
-        "script": false
-      },
-      {
-        "path": "hello/nginx.conf",
-        "lines": 16,
-        "script": false
-      }
-    ],
     "requests": [
       "GET /"
     ],
-    "lane_address": "127.0.0.1",
-    "server_host": null
-  },
-  "reviewed_diff": null,
-  "claims": {
-    "total": 4,
-    "judged": [
-      "falcon-twice-puma",
-      "falcon-above-puma"
-    ],
-    "not_judged": [
+    "server_host": null,
+    "services": [],
+    "steps": [
       {
-        "claims": [
-          "puma-ceiling",
-          "falcon-ceiling"
-        ],
-        "why": "an absolute figure is judged only on a machine like the post's, and this one differs",
-        "fix": null
+        "does": "boot each lane once until it answers",
+        "env": [],
+        "id": "serve",
+        "kind": "serve"
+      },
+      {
+        "does": "one checked request per endpoint of hello per lane",
+        "env": [],
+        "id": "check",
+        "kind": "check"
+      },
+      {
+        "does": "measure hello: lanes × endpoints × runs",
+        "env": [],
+        "id": "measure",
+        "kind": "load"
       }
     ],
-    "summary": "2 of 4 claims: falcon-twice-puma, falcon-above-puma"
+    "version_commands": [
+      "ruby --version",
+      "puma --version",
+      "falcon --version",
+      "nginx -v"
+    ]
   },
-  "judged_elsewhere": []
+  "deviations": [],
+  "judged_elsewhere": [],
+  "lanes": [
+    "puma",
+    "falcon",
+    "nginx"
+  ],
+  "recipe": "hello-ceiling",
+  "resumes": null,
+  "reviewed_diff": null,
+  "sources": [],
+  "steps": [
+    {
+      "decision": "run",
+      "describe": "boot each lane once until it answers",
+      "expected": null,
+      "expected_quick": null,
+      "id": "serve",
+      "kind": "serve",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Boot each lane and wait until it answers, recording how long that took; a lane that cannot boot is skipped with its reason."
+    },
+    {
+      "decision": "run",
+      "describe": "one checked request per endpoint of hello per lane",
+      "expected": null,
+      "expected_quick": null,
+      "id": "check",
+      "kind": "check",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "One checked request per lane before measuring: every server must answer the same 13 bytes, or the numbers do not compare."
+    },
+    {
+      "decision": "run",
+      "describe": "measure hello: lanes × endpoints × runs",
+      "expected": {
+        "cell_seconds": 20.0,
+        "cells": 9,
+        "lanes": 3,
+        "quick": false,
+        "runs": 3,
+        "seconds": 192.0,
+        "summary": "3 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (12 s in all): about 3 min 12 s",
+        "warmup_seconds": 12.0
+      },
+      "expected_quick": {
+        "cell_seconds": 2.0,
+        "cells": 6,
+        "lanes": 3,
+        "quick": true,
+        "runs": 2,
+        "seconds": 15.0,
+        "summary": "3 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (3 s in all): about 15 s",
+        "warmup_seconds": 3.0
+      },
+      "id": "measure",
+      "kind": "load",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows."
+    }
+  ]
 };
 
 /** A quick validation of the desktop. */
 export const readyValidation: Validation = {
-  "mode": "quick",
-  "created_at": "2026-12-01T09:00:00Z",
-  "fitness": "ready",
-  "summary": "reprise validate: ready — AMD Ryzen 7 5800X 8-Core Processor (16 CPUs); ceiling 74,210 req/s ±0.5% (3 runs, split); kernel CV 0.7% runs, 0.0% CPUs; timer lag p99 0.09 ms; background 0%",
-  "checks": [
-    {
-      "id": "governor",
-      "level": "ok",
-      "found": "governor performance",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "boost",
-      "level": "ok",
-      "found": "boost off",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "smt",
-      "level": "ok",
-      "found": "SMT on",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "transparent_hugepages",
-      "level": "ok",
-      "found": "transparent huge pages: madvise",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "cpus",
-      "level": "ok",
-      "found": "16 usable CPUs",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "virtualization",
-      "level": "ok",
-      "found": "bare metal",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "cpu_quota",
-      "level": "ok",
-      "found": "no CPU quota",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "steal",
-      "level": "ok",
-      "found": "steal 0.0%",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "swap",
-      "level": "ok",
-      "found": "no swap in use",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "memory",
-      "level": "ok",
-      "found": "26.7 GiB available",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "disk",
-      "level": "ok",
-      "found": "200.0 GiB free at /var/lib/reprise",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "load_average",
-      "level": "ok",
-      "found": "load average 0.08 on 16 CPUs",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "container_engine",
-      "level": "ok",
-      "found": "container engine: Docker Engine - Community 27.3.1 at unix:///var/run/docker.sock",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "kernel_runs",
-      "level": "ok",
-      "found": "SHA-256 over 16 MiB runs vary by 0.7% (CV, worst CPU 1); median 14.00 ms",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "kernel_cores",
-      "level": "ok",
-      "found": "CPUs differ by 0.0% (CV of 2 CPUs' medians)",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "background_load",
-      "level": "ok",
-      "found": "0.5% of the allowed CPUs busy with other work during the runs, load average 0.10",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "timer_lag",
-      "level": "ok",
-      "found": "a 1 ms sleep wakes 0.060 ms late (p50), 0.090 ms (p99), over 200 sleeps",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "ceiling",
-      "level": "ok",
-      "found": "74,210 req/s median over 3 of 3 runs (min 73,900, max 74,800, spread 0.5%); server on CPU 0, load generator on CPU 1; 1.06× the 2-core baseline (70,000–76,000 req/s)",
-      "why": "",
-      "fix": null
-    }
-  ],
   "ceiling": "74,210 req/s median over 3 runs, spread 0.5%",
   "ceiling_split": "server on CPU 0, load generator on CPU 1",
+  "checks": [
+    {
+      "fix": null,
+      "found": "governor performance",
+      "id": "governor",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "boost off",
+      "id": "boost",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "SMT on",
+      "id": "smt",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "transparent huge pages: madvise",
+      "id": "transparent_hugepages",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "16 usable CPUs",
+      "id": "cpus",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "bare metal",
+      "id": "virtualization",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "no CPU quota",
+      "id": "cpu_quota",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "steal 0.0%",
+      "id": "steal",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "no swap in use",
+      "id": "swap",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "26.7 GiB available",
+      "id": "memory",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "200.0 GiB free at /var/lib/reprise",
+      "id": "disk",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "load average 0.08 on 16 CPUs",
+      "id": "load_average",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "container engine: Docker Engine - Community 27.3.1 at unix:///var/run/docker.sock",
+      "id": "container_engine",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "SHA-256 over 16 MiB runs vary by 0.7% (CV, worst CPU 1); median 14.00 ms",
+      "id": "kernel_runs",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "CPUs differ by 0.0% (CV of 2 CPUs' medians)",
+      "id": "kernel_cores",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "0.5% of the allowed CPUs busy with other work during the runs, load average 0.10",
+      "id": "background_load",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "a 1 ms sleep wakes 0.060 ms late (p50), 0.090 ms (p99), over 200 sleeps",
+      "id": "timer_lag",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "74,210 req/s median over 3 of 3 runs (min 73,900, max 74,800, spread 0.5%); server on CPU 0, load generator on CPU 1; 1.06× the 2-core baseline (70,000–76,000 req/s)",
+      "id": "ceiling",
+      "level": "ok",
+      "why": ""
+    }
+  ],
+  "created_at": "2026-12-01T09:00:00Z",
+  "fitness": "ready",
   "history": {
-    "outcome": "stored",
-    "id": "machine-20261201-090000"
-  }
+    "id": "machine-20261201-090000",
+    "outcome": "stored"
+  },
+  "mode": "quick",
+  "summary": "reprise validate: ready — AMD Ryzen 7 5800X 8-Core Processor (16 CPUs); ceiling 74,210 req/s ±0.5% (3 runs, split); kernel CV 0.7% runs, 0.0% CPUs; timer lag p99 0.09 ms; background 0%"
 };
 
 /** A quick validation of the desktop whose ceiling had one run with data. */
 export const oneRunValidation: Validation = {
-  "mode": "quick",
-  "created_at": "2026-12-01T09:00:00Z",
-  "fitness": "usable_with_caveats",
-  "summary": "reprise validate: usable with caveats — AMD Ryzen 7 5800X 8-Core Processor (16 CPUs); ceiling 74,210 req/s (1 run, split); kernel CV 0.7% runs, 0.0% CPUs; timer lag p99 0.09 ms; background 0% — caveats: ceiling",
-  "checks": [
-    {
-      "id": "governor",
-      "level": "ok",
-      "found": "governor performance",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "boost",
-      "level": "ok",
-      "found": "boost off",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "smt",
-      "level": "ok",
-      "found": "SMT on",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "transparent_hugepages",
-      "level": "ok",
-      "found": "transparent huge pages: madvise",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "cpus",
-      "level": "ok",
-      "found": "16 usable CPUs",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "virtualization",
-      "level": "ok",
-      "found": "bare metal",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "cpu_quota",
-      "level": "ok",
-      "found": "no CPU quota",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "steal",
-      "level": "ok",
-      "found": "steal 0.0%",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "swap",
-      "level": "ok",
-      "found": "no swap in use",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "memory",
-      "level": "ok",
-      "found": "26.7 GiB available",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "disk",
-      "level": "ok",
-      "found": "200.0 GiB free at /var/lib/reprise",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "load_average",
-      "level": "ok",
-      "found": "load average 0.08 on 16 CPUs",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "container_engine",
-      "level": "ok",
-      "found": "container engine: Docker Engine - Community 27.3.1 at unix:///var/run/docker.sock",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "kernel_runs",
-      "level": "ok",
-      "found": "SHA-256 over 16 MiB runs vary by 0.7% (CV, worst CPU 1); median 14.00 ms",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "kernel_cores",
-      "level": "ok",
-      "found": "CPUs differ by 0.0% (CV of 2 CPUs' medians)",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "background_load",
-      "level": "ok",
-      "found": "0.5% of the allowed CPUs busy with other work during the runs, load average 0.10",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "timer_lag",
-      "level": "ok",
-      "found": "a 1 ms sleep wakes 0.060 ms late (p50), 0.090 ms (p99), over 200 sleeps",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "ceiling",
-      "level": "warn",
-      "found": "74,210 req/s median over 1 of 3 runs (min 74,210, max 74,210, no spread to read); server on CPU 0, load generator on CPU 1; 1.06× the 2-core baseline (70,000–76,000 req/s)",
-      "why": "the same trivial load gives different rates from run to run (or failed in some runs): every ceiling measured here carries that spread",
-      "fix": "stop other work and run again; more runs narrow the median"
-    }
-  ],
   "ceiling": "74,210 req/s median over 1 run, no spread to read",
   "ceiling_split": "server on CPU 0, load generator on CPU 1",
+  "checks": [
+    {
+      "fix": null,
+      "found": "governor performance",
+      "id": "governor",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "boost off",
+      "id": "boost",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "SMT on",
+      "id": "smt",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "transparent huge pages: madvise",
+      "id": "transparent_hugepages",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "16 usable CPUs",
+      "id": "cpus",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "bare metal",
+      "id": "virtualization",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "no CPU quota",
+      "id": "cpu_quota",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "steal 0.0%",
+      "id": "steal",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "no swap in use",
+      "id": "swap",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "26.7 GiB available",
+      "id": "memory",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "200.0 GiB free at /var/lib/reprise",
+      "id": "disk",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "load average 0.08 on 16 CPUs",
+      "id": "load_average",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "container engine: Docker Engine - Community 27.3.1 at unix:///var/run/docker.sock",
+      "id": "container_engine",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "SHA-256 over 16 MiB runs vary by 0.7% (CV, worst CPU 1); median 14.00 ms",
+      "id": "kernel_runs",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "CPUs differ by 0.0% (CV of 2 CPUs' medians)",
+      "id": "kernel_cores",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "0.5% of the allowed CPUs busy with other work during the runs, load average 0.10",
+      "id": "background_load",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "a 1 ms sleep wakes 0.060 ms late (p50), 0.090 ms (p99), over 200 sleeps",
+      "id": "timer_lag",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": "stop other work and run again; more runs narrow the median",
+      "found": "74,210 req/s median over 1 of 3 runs (min 74,210, max 74,210, no spread to read); server on CPU 0, load generator on CPU 1; 1.06× the 2-core baseline (70,000–76,000 req/s)",
+      "id": "ceiling",
+      "level": "warn",
+      "why": "the same trivial load gives different rates from run to run (or failed in some runs): every ceiling measured here carries that spread"
+    }
+  ],
+  "created_at": "2026-12-01T09:00:00Z",
+  "fitness": "usable_with_caveats",
   "history": {
     "outcome": "nothing_to_store"
-  }
+  },
+  "mode": "quick",
+  "summary": "reprise validate: usable with caveats — AMD Ryzen 7 5800X 8-Core Processor (16 CPUs); ceiling 74,210 req/s (1 run, split); kernel CV 0.7% runs, 0.0% CPUs; timer lag p99 0.09 ms; background 0% — caveats: ceiling"
 };
 
 /** A quick validation of a cloud VM, whose history could not be written. */
 export const caveatsValidation: Validation = {
-  "mode": "quick",
-  "created_at": "2026-12-01T09:00:00Z",
-  "fitness": "usable_with_caveats",
-  "summary": "reprise validate: usable with caveats — Intel(R) Xeon(R) CPU @ 2.20GHz (2 CPUs, VM); ceiling 74,210 req/s ±0.5% (3 runs, split); kernel CV 0.7% runs, 0.0% CPUs; timer lag p99 0.09 ms; background 0% — caveats: virtualization, container_engine",
-  "checks": [
-    {
-      "id": "governor",
-      "level": "ok",
-      "found": "no cpufreq policies: the clock is not scaled by this kernel",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "boost",
-      "level": "ok",
-      "found": "boost not reported by this kernel",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "smt",
-      "level": "ok",
-      "found": "SMT on",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "transparent_hugepages",
-      "level": "ok",
-      "found": "transparent huge pages not reported",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "cpus",
-      "level": "ok",
-      "found": "2 usable CPUs",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "virtualization",
-      "level": "warn",
-      "found": "virtual machine (Google)",
-      "why": "vCPUs share physical cores with other guests, so numbers move with the neighbours and absolute figures are not the posts' bare-metal ones",
-      "fix": "use bare metal or dedicated (pinned) vCPUs; compare ratios rather than absolute figures"
-    },
-    {
-      "id": "cpu_quota",
-      "level": "ok",
-      "found": "no CPU quota",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "steal",
-      "level": "ok",
-      "found": "steal not reported",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "swap",
-      "level": "ok",
-      "found": "no swap in use",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "memory",
-      "level": "ok",
-      "found": "6.1 GiB available",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "disk",
-      "level": "ok",
-      "found": "200.0 GiB free at /var/lib/reprise",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "load_average",
-      "level": "ok",
-      "found": "load average not reported",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "container_engine",
-      "level": "warn",
-      "found": "no container engine answered",
-      "why": "recipes with container lanes cannot run; host lanes are unaffected",
-      "fix": "install Docker (apt-get install docker.io) or Podman and start its service"
-    },
-    {
-      "id": "kernel_runs",
-      "level": "ok",
-      "found": "SHA-256 over 16 MiB runs vary by 0.7% (CV, worst CPU 1); median 14.00 ms",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "kernel_cores",
-      "level": "ok",
-      "found": "CPUs differ by 0.0% (CV of 2 CPUs' medians)",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "background_load",
-      "level": "ok",
-      "found": "0.5% of the allowed CPUs busy with other work during the runs, load average 0.10",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "timer_lag",
-      "level": "ok",
-      "found": "a 1 ms sleep wakes 0.060 ms late (p50), 0.090 ms (p99), over 200 sleeps",
-      "why": "",
-      "fix": null
-    },
-    {
-      "id": "ceiling",
-      "level": "ok",
-      "found": "74,210 req/s median over 3 of 3 runs (min 73,900, max 74,800, spread 0.5%); server on CPU 0, load generator on CPU 1; 1.06× the 2-core baseline (70,000–76,000 req/s)",
-      "why": "",
-      "fix": null
-    }
-  ],
   "ceiling": "74,210 req/s median over 3 runs, spread 0.5%",
   "ceiling_split": "server on CPU 0, load generator on CPU 1",
+  "checks": [
+    {
+      "fix": null,
+      "found": "no cpufreq policies: the clock is not scaled by this kernel",
+      "id": "governor",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "boost not reported by this kernel",
+      "id": "boost",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "SMT on",
+      "id": "smt",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "transparent huge pages not reported",
+      "id": "transparent_hugepages",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "2 usable CPUs",
+      "id": "cpus",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": "use bare metal or dedicated (pinned) vCPUs; compare ratios rather than absolute figures",
+      "found": "virtual machine (Google)",
+      "id": "virtualization",
+      "level": "warn",
+      "why": "vCPUs share physical cores with other guests, so numbers move with the neighbours and absolute figures are not the posts' bare-metal ones"
+    },
+    {
+      "fix": null,
+      "found": "no CPU quota",
+      "id": "cpu_quota",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "steal not reported",
+      "id": "steal",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "no swap in use",
+      "id": "swap",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "6.1 GiB available",
+      "id": "memory",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "200.0 GiB free at /var/lib/reprise",
+      "id": "disk",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "load average not reported",
+      "id": "load_average",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": "install Docker (apt-get install docker.io) or Podman and start its service",
+      "found": "no container engine answered",
+      "id": "container_engine",
+      "level": "warn",
+      "why": "recipes with container lanes cannot run; host lanes are unaffected"
+    },
+    {
+      "fix": null,
+      "found": "SHA-256 over 16 MiB runs vary by 0.7% (CV, worst CPU 1); median 14.00 ms",
+      "id": "kernel_runs",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "CPUs differ by 0.0% (CV of 2 CPUs' medians)",
+      "id": "kernel_cores",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "0.5% of the allowed CPUs busy with other work during the runs, load average 0.10",
+      "id": "background_load",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "a 1 ms sleep wakes 0.060 ms late (p50), 0.090 ms (p99), over 200 sleeps",
+      "id": "timer_lag",
+      "level": "ok",
+      "why": ""
+    },
+    {
+      "fix": null,
+      "found": "74,210 req/s median over 3 of 3 runs (min 73,900, max 74,800, spread 0.5%); server on CPU 0, load generator on CPU 1; 1.06× the 2-core baseline (70,000–76,000 req/s)",
+      "id": "ceiling",
+      "level": "ok",
+      "why": ""
+    }
+  ],
+  "created_at": "2026-12-01T09:00:00Z",
+  "fitness": "usable_with_caveats",
   "history": {
     "outcome": "failed",
     "reason": "history.sqlite: attempt to write a readonly database"
-  }
+  },
+  "mode": "quick",
+  "summary": "reprise validate: usable with caveats — Intel(R) Xeon(R) CPU @ 2.20GHz (2 CPUs, VM); ceiling 74,210 req/s ±0.5% (3 runs, split); kernel CV 0.7% runs, 0.0% CPUs; timer lag p99 0.09 ms; background 0% — caveats: virtualization, container_engine"
 };

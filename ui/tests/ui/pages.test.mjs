@@ -237,6 +237,15 @@ describe('Preflight', () => {
     assert.equal(await text('[data-fixes] pre'), 'gem install falcon');
     const body = await page.locator('body').innerText();
     assert.equal(body.split('gem install falcon').length - 1, 1, 'gem install falcon is said once');
+    // A hardware fix joins the toolchain's in the one block, not under its item.
+    await open('boost', 'preflight/hello-ceiling');
+    await page.locator('[data-item="toolchain falcon"]').waitFor();
+    assert.equal(await text('[data-fixes] pre'), 'echo 0 | sudo tee /sys/devices/system/cpu/cpufreq/boost\ngem install falcon');
+    await page.click('[data-hardware] > summary');
+    assert.match(await text('[data-item="boost"]'), /off\s+on\s+differs/);
+    assert.doesNotMatch(await text('[data-item="boost"]'), /Fix:/);
+    await open('default', 'preflight/hello-ceiling');
+    await page.locator('[data-item="toolchain falcon"]').waitFor();
     assert.deepEqual(await repeatedSentences(), []);
     assert.ok(await page.locator('[data-action="go-run"]').isVisible(), 'the run button is on top');
     assert.match(await text('[data-lane="falcon"]'), /blocked/);
@@ -282,7 +291,7 @@ describe('Preflight', () => {
 });
 
 describe('Run', () => {
-  it('says before it starts which claims the run can judge, each reason once with its fix', async () => {
+  it('says before it starts which claims the run can judge, each reason once', async () => {
     await open('falcon', 'run/hello-ceiling');
     const here = page.locator('[data-claims-here]');
     await here.waitFor();
@@ -335,13 +344,13 @@ describe('Run', () => {
     await page.locator('[data-action="start"]').click();
     await page.locator('[data-step="serve"][data-status="running"]').waitFor();
     await page.locator('[data-run-outcome]').waitFor();
-    assert.match(await text('[data-run-outcome]'), /Run hello-ceiling-20261130-1 finished with lanes missing: 3 steps finished; 1 lane not measured \(falcon\)\./);
+    assert.match(await text('[data-run-outcome]'), /Run hello-ceiling-20261205-101500 finished with lanes missing: 3 steps finished; 1 lane not measured \(falcon\)\./);
     assert.doesNotMatch(await text('[data-run-outcome]'), /\b0 (skipped|failed|kept)/);
     assert.match(await text('[data-skipped-lane="falcon"]'), /^Lane falcon was not measured: preflight: Cannot run: it needs falcon/);
     assert.match(await text('[data-run-status]'), /^Ran for \d+(\.\d)? s\.$/);
-    assert.equal(await page.locator('[data-results-link]').getAttribute('href'), '#/results/hello-ceiling-20261130-1');
+    assert.equal(await page.locator('[data-results-link]').getAttribute('href'), '#/results/hello-ceiling-20261205-101500');
     // The results are then the main action, before resuming.
-    assert.equal(await page.locator('[data-action="see-results"]').getAttribute('href'), '#/results/hello-ceiling-20261130-1');
+    assert.equal(await page.locator('[data-action="see-results"]').getAttribute('href'), '#/results/hello-ceiling-20261205-101500');
     assert.equal(await page.locator('.actions > *').first().getAttribute('data-action'), 'see-results');
     assert.equal(await page.locator('[data-step="serve"] progress').evaluate((p) => p.value), 1);
     // The finished step's log is folded away, still there to open.
@@ -370,13 +379,21 @@ describe('Run', () => {
   });
   it('counts no measuring time for a step a resumed run keeps, and all of it for a new run', async () => {
     await open('resumed', 'run/hello-ceiling');
-    await page.locator('[data-action="start"]', { hasText: 'Resume run hello-ceiling-20261130-1' }).click();
+    await page.locator('[data-action="start"]', { hasText: 'Resume run hello-ceiling-20261205-101500' }).click();
     await page.locator('[data-step="serve"][data-status="running"]').waitFor();
     assert.match(await text('[data-run-status]'), /^\d+ s elapsed · serve \(step 1 of 3\)$/);
     await open('resumed', 'run/hello-ceiling');
     await page.locator('[data-action="fresh"]').click();
     await page.locator('[data-step="serve"][data-status="running"]').waitFor();
     assert.match(await text('[data-run-status]'), /^\d+ s elapsed · serve \(step 1 of 3\) · then measuring: about 2 min 7 s$/);
+  });
+  it('says a step the resumed run kept, and why, in the step and the outcome', async () => {
+    await open('kept', 'run/hello-ceiling');
+    await page.locator('[data-action="start"]').click();
+    await page.locator('[data-run-outcome]').waitFor();
+    assert.match(await text('[data-run-outcome]'), /2 steps finished, 1 kept from before; 1 lane not measured \(falcon\)/);
+    assert.match(await text('[data-step="measure"]'), /skipped/);
+    assert.equal(await text('[data-step="measure"] .reason'), 'finished in an earlier attempt; inputs unchanged and outputs intact');
   });
   it('runs a modified recipe only once the reader accepts it, showing the diff from the reviewed version', async () => {
     await open('error', 'run/hello-ceiling');
@@ -600,6 +617,9 @@ describe('Results', () => {
     assert.match(await text('[data-not-measured] [data-lane="falcon"]'), /falcon: why is said once, under “Not measured here” in the verdicts/);
     assert.match(await text('[data-measured-lanes] [data-lane="puma"]'), /one run: no spread to read/);
     assert.match(await text('[data-measured-on]'), /AMD Ryzen 7 5800X/);
+    // A card names what of the run differs from the post, said above it.
+    await page.locator('[data-verdict="puma-ceiling"] [data-claim-view] summary').click();
+    assert.equal(await text('[data-verdict="puma-ceiling"] [data-claim-deviations]'), 'a smoke run (--quick) (said above)');
     // Said once: the lanes not measured are not deviations too.
     assert.doesNotMatch(await text('[data-deviations]'), /not measured/);
   });
@@ -737,18 +757,18 @@ describe('Machine', () => {
     assert.match(await text('[data-ceiling]'), /74,210 req\/s median over 3 runs, spread 0\.5% \(server on CPU 0, load generator on CPU 1\)/);
     assert.match(await text('[data-fitness] .meta'), /A quick validation\. Saved in the history as machine-20261201-090000/);
     assert.equal(await page.locator('[data-fitness] .meta a').getAttribute('href'), '#/results/machine-20261201-090000');
-    // Nothing to look at: the six checks are ok, folded.
+    // Nothing to look at: every check is ok, folded.
     assert.equal(await page.locator('[aria-label="Checks that warn or fail"]').count(), 0);
     assert.equal(await text('details.checks-ok > summary'), '18 checks ok');
   });
-  it('says a ceiling of one run has no spread to read, and warns of it', async () => {
+  it('says a ceiling of one run has no spread to read, warns of it, and counts one check in the singular', async () => {
     await open('onerun', 'machine');
     await page.locator('[data-action="validate"]').click();
     await page.locator('[data-fitness="usable_with_caveats"]').waitFor();
     // As `reprise validate` prints it (the session's line for both).
     assert.equal(await text('[data-ceiling]'), 'Loopback ceiling: 74,210 req/s median over 1 run, no spread to read (server on CPU 0, load generator on CPU 1).');
     assert.match(await text('[data-check="ceiling"]'), /^warn ceiling: /);
-    assert.equal(await text('details.checks-ok > summary'), '17 checks ok');
+    assert.equal(await text('details.checks-ok > summary'), '1 check ok');
   });
   it('shows the validation running with its progress, then the caveats with why and the fix', async () => {
     await open('caveats', 'machine');

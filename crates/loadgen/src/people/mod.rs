@@ -31,7 +31,7 @@ use crate::StopHandle;
 use crate::spec::STOP_POLL;
 
 pub use spec::{
-    Invalid, MAX_ACCOUNTS, MAX_PEOPLE, MAX_ROOMS, Mix, PeopleError, PeopleSpec, ServedCriterion,
+    InvalidSpec, MAX_ACCOUNTS, MAX_PEOPLE, MAX_ROOMS, Mix, PeopleError, PeopleSpec, ServedCriterion,
 };
 pub use tally::{GeneratorCost, Latency, NavKind, PeopleReport, StepReport};
 

@@ -164,7 +164,7 @@ impl PeopleSpec {
 
 /// Which of a people load's bounds it breaks.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum Invalid {
+pub enum InvalidSpec {
     #[error("a step has {0} people; each needs between 1 and {MAX_PEOPLE}")]
     People(u32),
     #[error("accounts must be between 1 and {MAX_ACCOUNTS}, not {0}")]
@@ -204,7 +204,7 @@ pub enum PeopleError {
     #[error("refusing to load {url}: {reason}")]
     NotAllowed { url: String, reason: TargetError },
     #[error("invalid people load: {0}")]
-    Invalid(Invalid),
+    Invalid(InvalidSpec),
     #[error("steps must be non-empty and ascending, got {0:?}")]
     Steps(Vec<u32>),
     #[error("{have} minted sessions for {accounts} accounts: every account needs one")]
@@ -217,24 +217,24 @@ impl PeopleSpec {
     /// Checks everything a run divides by, indexes with or waits for, and
     /// where the load goes; returns the server's address.
     pub(crate) fn validate(&self) -> Result<SocketAddr, PeopleError> {
-        let invalid = |why: Invalid| Err(PeopleError::Invalid(why));
+        let invalid = |why: InvalidSpec| Err(PeopleError::Invalid(why));
         if self.steps.is_empty() || self.steps.windows(2).any(|w| w[0] > w[1]) {
             return Err(PeopleError::Steps(self.steps.clone()));
         }
         if let Some(&people) = self.steps.iter().find(|&&p| p == 0 || p > MAX_PEOPLE) {
-            return invalid(Invalid::People(people));
+            return invalid(InvalidSpec::People(people));
         }
         if self.accounts == 0 || self.accounts > MAX_ACCOUNTS {
-            return invalid(Invalid::Accounts(self.accounts));
+            return invalid(InvalidSpec::Accounts(self.accounts));
         }
         if self.rooms == 0 || self.rooms > MAX_ROOMS {
-            return invalid(Invalid::Rooms(self.rooms));
+            return invalid(InvalidSpec::Rooms(self.rooms));
         }
         if self.threads > MAX_THREADS {
-            return invalid(Invalid::Threads(self.threads));
+            return invalid(InvalidSpec::Threads(self.threads));
         }
         if !(self.sign_in_per_s.is_finite() && self.sign_in_per_s > 0.0) {
-            return invalid(Invalid::SignInRate(self.sign_in_per_s));
+            return invalid(InvalidSpec::SignInRate(self.sign_in_per_s));
         }
         for (name, d) in [
             ("warm-up", self.warmup),
@@ -244,11 +244,11 @@ impl PeopleSpec {
             ("timeout", self.timeout),
         ] {
             if d > MAX_LOAD_TIME {
-                return invalid(Invalid::TooLong { name, took: d });
+                return invalid(InvalidSpec::TooLong { name, took: d });
             }
         }
         if self.step_duration.is_zero() || self.timeout.is_zero() {
-            return invalid(Invalid::ZeroDuration);
+            return invalid(InvalidSpec::ZeroDuration);
         }
         let Mix {
             open_room,
@@ -259,7 +259,7 @@ impl PeopleSpec {
         let shares = [open_room, scroll_history, search, return_to_room];
         if shares.iter().any(|s| !(s.is_finite() && *s >= 0.0)) || shares.iter().sum::<f64>() <= 0.0
         {
-            return invalid(Invalid::Mix(self.mix));
+            return invalid(InvalidSpec::Mix(self.mix));
         }
         let s = &self.served;
         for (name, q) in [
@@ -267,7 +267,7 @@ impl PeopleSpec {
             ("delivery quantile", s.delivery_quantile),
         ] {
             if !(q > 0.0 && q <= 1.0) {
-                return invalid(Invalid::Quantile { name, q });
+                return invalid(InvalidSpec::Quantile { name, q });
             }
         }
         let longest_ms = MAX_LOAD_TIME.as_millis() as f64;
@@ -276,7 +276,7 @@ impl PeopleSpec {
             ("delivery limit", s.delivery_ms),
         ] {
             if !(ms >= 0.0 && ms <= longest_ms) {
-                return invalid(Invalid::Limit { name, ms });
+                return invalid(InvalidSpec::Limit { name, ms });
             }
         }
         for path in [Some(&self.cable_path), Some(&self.sign_in_path)]
@@ -337,33 +337,36 @@ mod tests {
     fn every_count_the_model_divides_by_or_indexes_with_is_refused_out_of_range() {
         assert!(spec().validate().is_ok());
         type Change = fn(&mut PeopleSpec);
-        type Said = fn(&Invalid) -> bool;
+        type Said = fn(&InvalidSpec) -> bool;
         let cases: [(Said, Change); 14] = [
-            (|i| *i == Invalid::Rooms(0), |s| s.rooms = 0),
-            (|i| *i == Invalid::Rooms(u32::MAX), |s| s.rooms = u32::MAX),
-            (|i| *i == Invalid::Accounts(0), |s| s.accounts = 0),
+            (|i| *i == InvalidSpec::Rooms(0), |s| s.rooms = 0),
             (
-                |i| *i == Invalid::Accounts(u32::MAX),
+                |i| *i == InvalidSpec::Rooms(u32::MAX),
+                |s| s.rooms = u32::MAX,
+            ),
+            (|i| *i == InvalidSpec::Accounts(0), |s| s.accounts = 0),
+            (
+                |i| *i == InvalidSpec::Accounts(u32::MAX),
                 |s| s.accounts = u32::MAX,
             ),
-            (|i| *i == Invalid::People(0), |s| s.steps = vec![0, 10]),
+            (|i| *i == InvalidSpec::People(0), |s| s.steps = vec![0, 10]),
             (
-                |i| *i == Invalid::People(u32::MAX),
+                |i| *i == InvalidSpec::People(u32::MAX),
                 |s| s.steps = vec![u32::MAX],
             ),
             (
-                |i| matches!(i, Invalid::SignInRate(r) if r.is_nan()),
+                |i| matches!(i, InvalidSpec::SignInRate(r) if r.is_nan()),
                 |s| s.sign_in_per_s = f64::NAN,
             ),
             (
-                |i| *i == Invalid::SignInRate(0.0),
+                |i| *i == InvalidSpec::SignInRate(0.0),
                 |s| s.sign_in_per_s = 0.0,
             ),
             (
                 |i| {
                     matches!(
                         i,
-                        Invalid::TooLong {
+                        InvalidSpec::TooLong {
                             name: "navigate_every",
                             ..
                         }
@@ -372,11 +375,11 @@ mod tests {
                 |s| s.navigate_every = Duration::MAX,
             ),
             (
-                |i| matches!(i, Invalid::Mix(m) if m.search.is_nan()),
+                |i| matches!(i, InvalidSpec::Mix(m) if m.search.is_nan()),
                 |s| s.mix.search = f64::NAN,
             ),
             (
-                |i| matches!(i, Invalid::Mix(m) if m.open_room == 0.0 && m.return_to_room == 0.0),
+                |i| matches!(i, InvalidSpec::Mix(m) if m.open_room == 0.0 && m.return_to_room == 0.0),
                 |s| {
                     s.mix = Mix {
                         open_room: 0.0,
@@ -387,15 +390,15 @@ mod tests {
                 },
             ),
             (
-                |i| matches!(i, Invalid::Quantile { name: "navigation quantile", q } if q.is_nan()),
+                |i| matches!(i, InvalidSpec::Quantile { name: "navigation quantile", q } if q.is_nan()),
                 |s| s.served.navigation_quantile = f64::NAN,
             ),
             (
-                |i| matches!(i, Invalid::Limit { name: "delivery limit", ms } if ms.is_infinite()),
+                |i| matches!(i, InvalidSpec::Limit { name: "delivery limit", ms } if ms.is_infinite()),
                 |s| s.served.delivery_ms = f64::INFINITY,
             ),
             (
-                |i| matches!(i, Invalid::Path(NotAPath::NoLeadingSlash(p)) if p == "@evil.example:80/cable"),
+                |i| matches!(i, InvalidSpec::Path(NotAPath::NoLeadingSlash(p)) if p == "@evil.example:80/cable"),
                 |s| s.cable_path = "@evil.example:80/cable".into(),
             ),
         ];

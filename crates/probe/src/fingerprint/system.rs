@@ -106,7 +106,11 @@ pub(crate) fn read_os(root: &SysRoot) -> Os {
         kernel: root.read_trimmed("proc/sys/kernel/osrelease"),
         kernel_build: root.read_trimmed("proc/sys/kernel/version"),
         hostname: root.read_trimmed("proc/sys/kernel/hostname"),
-        arch: Some(std::env::consts::ARCH.to_string()),
+        // The kernel's (as `uname -m`, since Linux 5.x), else this
+        // program's own: a tree read from elsewhere says its own.
+        arch: root
+            .read_trimmed("proc/sys/kernel/arch")
+            .or_else(|| Some(std::env::consts::ARCH.to_string())),
         pretty_name: field("PRETTY_NAME"),
         id: field("ID"),
         version_id: field("VERSION_ID"),
