@@ -417,6 +417,15 @@ fn store_run(
         .unwrap();
 }
 
+/// A new run of recipe `id`, as the Run page plans it.
+fn new_plan(session: &Session, id: &str) -> reprise_session::views::RunPlan {
+    let fresh = RunChoices {
+        fresh: true,
+        ..RunChoices::default()
+    };
+    session.plan_for(id, fresh).unwrap()
+}
+
 /// The generated file: each view an `export const NAME: TYPE = JSON;`.
 struct Views {
     types: Vec<&'static str>,
@@ -585,29 +594,13 @@ fn views(scenario: &Path) -> String {
         "plan",
         "RunPlan",
         "A new run of hello-ceiling, planned without falcon: it judges no claim here.",
-        &session
-            .plan_for(
-                "hello-ceiling",
-                RunChoices {
-                    fresh: true,
-                    ..RunChoices::default()
-                },
-            )
-            .unwrap(),
+        &new_plan(&session, "hello-ceiling"),
     );
     views.add(
         "campfirePlan",
         "RunPlan",
         "A new run of campfire-falcon: its lanes start with an environment of their own.",
-        &session
-            .plan_for(
-                "campfire-falcon",
-                RunChoices {
-                    fresh: true,
-                    ..RunChoices::default()
-                },
-            )
-            .unwrap(),
+        &new_plan(&session, "campfire-falcon"),
     );
     views.add(
         "setupPlan",
@@ -800,15 +793,7 @@ fn views(scenario: &Path) -> String {
         "planWithFalcon",
         "RunPlan",
         "A new run of hello-ceiling with falcon set up.",
-        &session
-            .plan_for(
-                "hello-ceiling",
-                RunChoices {
-                    fresh: true,
-                    ..RunChoices::default()
-                },
-            )
-            .unwrap(),
+        &new_plan(&session, "hello-ceiling"),
     );
 
     // Validations: the desktop (ready) and a cloud VM (caveats).
