@@ -146,44 +146,14 @@ fn podman(host: &str, args: &[&str]) -> Output {
 /// container Reprise labelled there, this lane's too. Stopped, and its
 /// storage's mounts undone, when dropped.
 struct Engine {
-    url: String,
-    service: std::process::Child,
-    storage: PathBuf,
+    service: reprise_test_support::PodmanService,
 }
 
 impl Engine {
     fn start(dir: &Path) -> Engine {
-        // runc, and ulimits it may set (see the shared FACTS): without both
-        // no container starts here.
-        let conf = reprise_test_support::containers_conf(dir);
-        let storage = dir.join("podman");
-        let socket = dir.join("podman.sock");
-        let service = Command::new("podman")
-            .arg("--root")
-            .arg(storage.join("root"))
-            .arg("--runroot")
-            .arg(storage.join("run"))
-            .args(["system", "service", "--time=0"])
-            .arg(format!("unix://{}", socket.display()))
-            .env("CONTAINERS_CONF", &conf)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("podman is needed (scripts/test installs it)");
-        let engine = Engine {
-            url: format!("unix://{}", socket.display()),
-            service,
-            storage,
-        };
-        let deadline = Instant::now() + std::time::Duration::from_secs(30);
-        while !socket.exists() {
-            assert!(
-                Instant::now() < deadline,
-                "podman's API service did not start"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(50));
+        Engine {
+            service: reprise_test_support::PodmanService::start(Command::new("podman"), dir, true),
         }
-        engine
     }
 
     /// The lane's image, imported from the tarball, as `NAME@sha256:…`:
@@ -193,11 +163,14 @@ impl Engine {
         let tag = format!("{name}:{}", sid_key());
         let tar = sid_tarball();
         let started = Instant::now();
-        let out = podman(&self.url, &["import", tar.to_str().unwrap(), &tag]);
+        let out = podman(
+            &self.service.url(),
+            &["import", tar.to_str().unwrap(), &tag],
+        );
         assert!(out.status.success(), "podman import: {}", text(&out.stderr));
         eprintln!("podman import: {:.1} s", started.elapsed().as_secs_f64());
         let out = podman(
-            &self.url,
+            &self.service.url(),
             &["image", "inspect", "--format", "{{.Digest}}", &tag],
         );
         assert!(
@@ -208,19 +181,6 @@ impl Engine {
         let digest = text(&out.stdout).trim().to_string();
         assert!(digest.starts_with("sha256:"), "{digest}");
         format!("{name}@{digest}")
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.service.kill();
-        let _ = self.service.wait();
-        let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
-        for point in mounts.lines().filter_map(|l| l.split(' ').nth(1)) {
-            if Path::new(point).starts_with(&self.storage) {
-                let _ = Command::new("umount").args(["-l", point]).status();
-            }
-        }
     }
 }
 
@@ -297,7 +257,7 @@ impl Reader {
             .args(args)
             .env("REPRISE_ROOT", self.dir.path().join("root"))
             .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
-            .env("DOCKER_HOST", &self.engine.url)
+            .env("DOCKER_HOST", self.engine.service.url())
             // One Roundhouse build for every run of this test (and CI's).
             .env(
                 "CARGO_TARGET_DIR",

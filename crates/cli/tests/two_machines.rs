@@ -42,8 +42,8 @@ struct Machines {
     client: String,
     server: String,
     children: Vec<Child>,
-    /// The server's Podman storage, whose overlay mount outlives Podman.
-    storage: Option<PathBuf>,
+    /// The server's Podman service, with storage of its own.
+    podman: Option<reprise_test_support::PodmanService>,
 }
 
 impl Machines {
@@ -63,7 +63,7 @@ impl Machines {
             client,
             server,
             children: Vec::new(),
-            storage: None,
+            podman: None,
         };
         run("ip", &["netns", "add", &machines.server]);
         let (veth_c, veth_s) = (format!("rpc{id}"), format!("rps{id}"));
@@ -116,14 +116,8 @@ impl Drop for Machines {
             let _ = child.kill();
             let _ = child.wait();
         }
-        if let Some(storage) = &self.storage {
-            let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
-            for point in mounts.lines().filter_map(|l| l.split(' ').nth(1)) {
-                if Path::new(point).starts_with(storage) {
-                    let _ = Command::new("umount").args(["-l", point]).status();
-                }
-            }
-        }
+        // Stopped, and its storage's mounts undone, before its namespace goes.
+        drop(self.podman.take());
         for ns in [&self.client, &self.server] {
             let _ = Command::new("ip").args(["netns", "del", ns]).status();
         }
@@ -239,31 +233,14 @@ fn debian_ruby_puma() -> PathBuf {
 /// imported into its own storage. Answers the socket (for the test's own
 /// look at the server's containers).
 fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
-    let socket = dir.join("podman.sock");
-    let conf = reprise_test_support::containers_conf(dir);
-    machines.storage = Some(dir.join("storage"));
-    let podman = machines
-        .in_ns(&machines.server.clone(), "podman")
-        .arg("--root")
-        .arg(dir.join("storage"))
-        .arg("--runroot")
-        .arg(dir.join("run"))
-        .args(["system", "service", "--time=0"])
-        .arg(format!("unix://{}", socket.display()))
-        .env("CONTAINERS_CONF", &conf)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("podman is needed (scripts/test installs it)");
-    machines.children.push(podman);
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !socket.exists() {
-        assert!(
-            Instant::now() < deadline,
-            "podman's API service did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let podman = reprise_test_support::PodmanService::start(
+        machines.in_ns(&machines.server, "podman"),
+        dir,
+        true,
+    );
+    let socket = podman.socket().to_path_buf();
+    let url = podman.url();
+    machines.podman = Some(podman);
     let c = |f: &str| certs.join(f).display().to_string();
     let conf = dir.join("stunnel.conf");
     std::fs::write(
@@ -285,7 +262,6 @@ fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
         .spawn()
         .expect("stunnel is needed (scripts/test installs stunnel4)");
     machines.children.push(stunnel);
-    let url = format!("unix://{}", socket.display());
     let imported = Command::new("podman")
         .args(["--remote", "--url", &url, "import"])
         .arg(debian_ruby_puma())
@@ -631,7 +607,12 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     );
     assert!(server_containers(&socket).is_empty());
 
-    let storage = machines.storage.clone().unwrap();
+    let storage = machines
+        .podman
+        .as_ref()
+        .and_then(|p| p.storage())
+        .unwrap()
+        .to_path_buf();
     drop(machines);
     let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap();
     assert!(

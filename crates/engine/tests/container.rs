@@ -6,53 +6,22 @@
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use reprise_engine::event::{CancelToken, Event, Stream};
 use reprise_engine::os::runner::container::{ContainerRunner, ContainerSpec, Network};
 use reprise_engine::os::runner::host::Ending;
-
-/// A Podman API service this test started, stopped when dropped.
-struct Service {
-    child: Child,
-}
-
-impl Drop for Service {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use reprise_test_support::PodmanService;
 
 /// The engine's address: `DOCKER_HOST`, or a service started here.
-fn engine(dir: &Path) -> (String, Option<Service>) {
+fn engine(dir: &Path) -> (String, Option<PodmanService>) {
     if let Ok(host) = std::env::var("DOCKER_HOST") {
         return (host, None);
     }
-    let socket = dir.join("podman.sock");
-    let child = Command::new("podman")
-        .args(["system", "service", "--time=0"])
-        .arg(format!("unix://{}", socket.display()))
-        .env(
-            "CONTAINERS_CONF",
-            reprise_test_support::containers_conf(dir),
-        )
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("podman is needed for the container tests (scripts/test installs it)");
-    let service = Service { child };
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !socket.exists() {
-        assert!(
-            Instant::now() < deadline,
-            "podman's API service did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (format!("unix://{}", socket.display()), Some(service))
+    let service = PodmanService::start(Command::new("podman"), dir, false);
+    (service.url(), Some(service))
 }
 
 fn podman(host: &str, args: &[&str]) -> String {

@@ -6,8 +6,9 @@
 //!
 //! `cargo test` of the workspace builds the binary beside the test programs
 //! (`target/debug/campfire_shaped_server`), where
-//! [`campfire_shaped_server`] finds it. And what a Podman API service a
-//! test starts needs on these machines ([`containers_conf`]).
+//! [`campfire_shaped_server`] finds it. And a Podman API service of a
+//! test's own ([`PodmanService`]), with what it needs on these machines
+//! ([`containers_conf`]).
 
 use std::path::{Path, PathBuf};
 
@@ -52,4 +53,94 @@ pub fn containers_conf(dir: &Path) -> PathBuf {
     )
     .expect("containers.conf is written");
     conf
+}
+
+/// Podman's Docker-compatible API service of a test's own, answering on
+/// `podman.sock` in its folder. Stopped when dropped; with storage of its
+/// own, whose overlay mounts outlive Podman, those mounts are undone too.
+pub struct PodmanService {
+    child: std::process::Child,
+    socket: PathBuf,
+    storage: Option<PathBuf>,
+}
+
+impl PodmanService {
+    /// Starts `podman` (the program, as the test runs it: here, or in a
+    /// network namespace; with what it should read in its environment)
+    /// as the service in `dir`, with the [`containers_conf`] these machines
+    /// need; its images and containers in `dir/podman` where
+    /// `own_storage`, else in the user's. Answers once the socket is there.
+    pub fn start(
+        mut podman: std::process::Command,
+        dir: &Path,
+        own_storage: bool,
+    ) -> PodmanService {
+        let socket = dir.join("podman.sock");
+        let storage = own_storage.then(|| dir.join("podman"));
+        if let Some(storage) = &storage {
+            podman
+                .arg("--root")
+                .arg(storage.join("root"))
+                .arg("--runroot")
+                .arg(storage.join("run"));
+        }
+        let child = podman
+            .args(["system", "service", "--time=0"])
+            .arg(format!("unix://{}", socket.display()))
+            .env("CONTAINERS_CONF", containers_conf(dir))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("podman is needed (scripts/test installs it)");
+        let mut service = PodmanService {
+            child,
+            socket,
+            storage,
+        };
+        // A service that cannot start ends; the deadline is for one that hangs.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !service.socket.exists() {
+            if let Ok(Some(status)) = service.child.try_wait() {
+                panic!("podman's API service ended before it answered: {status}");
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "podman's API service did not start within 30 s"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        service
+    }
+
+    /// `unix://…/podman.sock`, for `DOCKER_HOST`.
+    pub fn url(&self) -> String {
+        format!("unix://{}", self.socket.display())
+    }
+
+    pub fn socket(&self) -> &Path {
+        &self.socket
+    }
+
+    /// Its own storage, where it has one.
+    pub fn storage(&self) -> Option<&Path> {
+        self.storage.as_deref()
+    }
+}
+
+impl Drop for PodmanService {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let Some(storage) = &self.storage else {
+            return;
+        };
+        let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
+        for point in mounts.lines().filter_map(|l| l.split(' ').nth(1)) {
+            if Path::new(point).starts_with(storage) {
+                let _ = std::process::Command::new("umount")
+                    .args(["-l", point])
+                    .status();
+            }
+        }
+    }
 }

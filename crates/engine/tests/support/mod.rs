@@ -107,15 +107,7 @@ pub fn log_lines(events: &[Event]) -> Vec<String> {
         .collect()
 }
 
-/// A Podman API service a test started, stopped when dropped.
-pub struct PodmanService(std::process::Child);
-
-impl Drop for PodmanService {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+pub use reprise_test_support::PodmanService;
 
 /// The container engine's address: `DOCKER_HOST` (scripts/test starts
 /// Podman's API service), or a service started here for `cargo test` alone.
@@ -130,30 +122,12 @@ pub fn container_engine(dir: &Path) -> (String, Option<PodmanService>) {
 /// A Podman API service of the test's own, in `dir`; with `registries`, a
 /// registries.conf it reads (a test's own registry allowed over HTTP).
 pub fn podman_service(dir: &Path, registries: Option<&Path>) -> (String, PodmanService) {
-    let conf = reprise_test_support::containers_conf(dir);
-    let socket = dir.join("podman.sock");
-    let mut cmd = std::process::Command::new("podman");
-    cmd.args(["system", "service", "--time=0"])
-        .arg(format!("unix://{}", socket.display()))
-        .env("CONTAINERS_CONF", &conf)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
+    let mut podman = std::process::Command::new("podman");
     if let Some(registries) = registries {
-        cmd.env("CONTAINERS_REGISTRIES_CONF", registries);
+        podman.env("CONTAINERS_REGISTRIES_CONF", registries);
     }
-    let child = cmd
-        .spawn()
-        .expect("podman is needed (scripts/test installs it)");
-    let service = PodmanService(child);
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while !socket.exists() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "podman's API service did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (format!("unix://{}", socket.display()), service)
+    let service = PodmanService::start(podman, dir, false);
+    (service.url(), service)
 }
 
 /// A busybox image (its httpd included) imported from a rootfs folder.
