@@ -192,7 +192,7 @@ impl Cgroup {
             }
             if !killed {
                 for pid in left.into_iter().filter(|&p| p > 1 && p != me) {
-                    kill(pid);
+                    crate::signal_process(pid, libc::SIGKILL);
                 }
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -554,21 +554,10 @@ impl Namespace {
                 .unwrap_or_default();
             // The namespace is held open, so the pid read from it is one of
             // its processes.
-            kill(pid);
+            crate::signal_process(pid, libc::SIGKILL);
             ended.push(Escaped { pid, command });
         }
         ended
-    }
-}
-
-/// SIGKILL to the process `pid` (never 0 or 1); one already gone is fine.
-fn kill(pid: u32) {
-    if pid > 1
-        && let Some(pid) = i32::try_from(pid)
-            .ok()
-            .and_then(rustix::process::Pid::from_raw)
-    {
-        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
     }
 }
 

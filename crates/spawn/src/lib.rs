@@ -194,14 +194,29 @@ pub fn own_group(command: &mut Command) {
 /// or 1, which would be this process's own group or every process). ESRCH
 /// (the group is gone) is fine.
 pub fn signal_group(pgid: u32, signal: libc::c_int) {
-    if pgid > 1
-        && let Some(pid) = i32::try_from(pgid)
-            .ok()
-            .and_then(rustix::process::Pid::from_raw)
-        && let Some(signal) = rustix::process::Signal::from_named_raw(signal)
-    {
-        let _ = rustix::process::kill_process_group(pid, signal);
+    if let Some((pgid, signal)) = target(pgid, signal) {
+        let _ = rustix::process::kill_process_group(pgid, signal);
     }
+}
+
+/// Sends `signal` to the process `pid` (never to 0 or 1). ESRCH (it is
+/// gone) is fine.
+pub fn signal_process(pid: u32, signal: libc::c_int) {
+    if let Some((pid, signal)) = target(pid, signal) {
+        let _ = rustix::process::kill_process(pid, signal);
+    }
+}
+
+/// A pid or group to signal, past 1, and a signal rustix names.
+fn target(
+    pid: u32,
+    signal: libc::c_int,
+) -> Option<(rustix::process::Pid, rustix::process::Signal)> {
+    let pid = i32::try_from(pid)
+        .ok()
+        .filter(|&pid| pid > 1)
+        .and_then(rustix::process::Pid::from_raw)?;
+    Some((pid, rustix::process::Signal::from_named_raw(signal)?))
 }
 
 #[cfg(all(test, target_os = "linux"))]

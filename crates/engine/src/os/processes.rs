@@ -324,7 +324,7 @@ impl Attempt {
             signal_group(record.pgid, libc::SIGTERM);
         }
         for p in &strays {
-            signal(p.pid, libc::SIGTERM);
+            reprise_spawn::signal_process(p.pid, libc::SIGTERM);
         }
         let all: Vec<&ProcStat> = groups
             .iter()
@@ -342,7 +342,7 @@ impl Attempt {
             }
             for p in &strays {
                 if ProcStat::read(p.pid).is_some_and(|now| now.start == p.start) {
-                    signal(p.pid, libc::SIGKILL);
+                    reprise_spawn::signal_process(p.pid, libc::SIGKILL);
                 }
             }
         }
@@ -754,17 +754,6 @@ fn boot_id() -> String {
 
 /// Sends `sig` to every process of the group `pgid`.
 pub(crate) use reprise_spawn::signal_group;
-
-fn signal(pid: u32, sig: libc::c_int) {
-    if pid > 1
-        && let Some(pid) = i32::try_from(pid)
-            .ok()
-            .and_then(rustix::process::Pid::from_raw)
-        && let Some(sig) = rustix::process::Signal::from_named_raw(sig)
-    {
-        let _ = rustix::process::kill_process(pid, sig);
-    }
-}
 
 /// `process 4242`, `processes 4242, 4243`.
 pub(crate) fn pid_words(pids: &[u32]) -> String {
