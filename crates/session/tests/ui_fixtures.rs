@@ -160,20 +160,7 @@ fn desktop_tree(boost: bool) -> Tree {
         },
     );
     for cpu in 0..threads {
-        fixture::write_policy(
-            &tree,
-            cpu,
-            &[
-                ("affected_cpus", &cpu.to_string()),
-                ("scaling_driver", "acpi-cpufreq"),
-                ("scaling_governor", "performance"),
-                ("scaling_min_freq", "2200000"),
-                ("scaling_max_freq", "3800000"),
-                ("cpuinfo_min_freq", "2200000"),
-                ("cpuinfo_max_freq", "3800000"),
-                ("scaling_cur_freq", "3800000"),
-            ],
-        );
+        fixture::write_pinned_policy(&tree, cpu, 2_200_000, 3_800_000);
     }
     tree.file(
         "sys/devices/system/cpu/cpufreq/boost",
