@@ -148,7 +148,9 @@ export function laneSaidByClaims(lane: string, rows: VerdictRow[]): boolean {
 }
 
 /** How a run differs from the post, less the sentence that a lane was not
- *  measured: that is said under "Not measured" (and by the claims it stops). */
+ *  measured: the page says each such lane under "Not measured" (pointing to
+ *  the claims it stops, where they say it). The reports, without that list,
+ *  leave out only what the claims say (reprise-report's `listed_deviations`). */
 export function deviationsToSay(deviations: Deviation[], notMeasured: { lane: string }[]): Deviation[] {
   return deviations.filter((d) => !(d.kind === 'lane' && notMeasured.some((n) => d.what.startsWith(`lane ${n.lane} was not measured`))));
 }

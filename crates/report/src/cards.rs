@@ -5,7 +5,7 @@
 
 use reprise_recipe::ClaimKind;
 use reprise_recipe::reading::number;
-use reprise_verdict::{CpuBasis, MachineMatch, Outcome, Verdict};
+use reprise_verdict::{CpuBasis, Deviation, Judgement, MachineMatch, Outcome, Verdict};
 
 /// Whether a claim is not comparable only because this machine is not the
 /// post's (an absolute figure measured elsewhere), not because of a cell.
@@ -84,6 +84,20 @@ pub(crate) fn not_measured_groups(verdicts: &[Verdict]) -> Vec<(&str, Vec<&str>)
         }
     }
     groups
+}
+
+/// How the run differs from the post, as a report lists it: each
+/// deviation but a lane's not being measured where the claims it stopped
+/// say it (under "Not measured here", [`not_measured_groups`]).
+pub(crate) fn listed_deviations(j: &Judgement) -> Vec<&Deviation> {
+    let said: Vec<&str> = not_measured_groups(&j.verdicts)
+        .into_iter()
+        .map(|(reason, _)| reason)
+        .collect();
+    j.deviations
+        .iter()
+        .filter(|d| !said.contains(&d.what.as_str()))
+        .collect()
 }
 
 /// One of the machine's differences as a table's row: item, here and the

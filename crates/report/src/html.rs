@@ -7,7 +7,8 @@ use reprise_recipe::reading::value;
 use reprise_recipe::shown::command_line;
 
 use crate::cards::{
-    deviation_label, machine_row, not_comparable_here, not_measured_groups, sentence, why,
+    deviation_label, listed_deviations, machine_row, not_comparable_here, not_measured_groups,
+    sentence, why,
 };
 use crate::markdown::cell_median;
 use crate::svg::{cell_charts, claim_picture, escape};
@@ -76,9 +77,10 @@ fn html(report: &Report) -> String {
         }
     }
 
-    if !j.deviations.is_empty() {
+    let deviations = listed_deviations(j);
+    if !deviations.is_empty() {
         out.push_str("<h2>How this run differs from the post</h2>\n<ul class=\"deviations\">");
-        for d in &j.deviations {
+        for d in deviations {
             let _ = write!(out, "<li>{}</li>", escape(&d.what));
         }
         out.push_str("</ul>\n");

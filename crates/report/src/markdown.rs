@@ -7,7 +7,8 @@ use reprise_recipe::shown::command_line;
 use reprise_verdict::{CellReading, MachineMatch, Outcome};
 
 use crate::cards::{
-    deviation_label, machine_row, not_comparable_here, not_measured_groups, sentence, text_bar, why,
+    deviation_label, listed_deviations, machine_row, not_comparable_here, not_measured_groups,
+    sentence, text_bar, why,
 };
 
 use crate::{Exporter, Report, ReportError};
@@ -219,9 +220,10 @@ fn markdown(report: &Report) -> String {
         machine_table(&mut out, reasons);
     }
 
-    if !j.deviations.is_empty() {
+    let deviations = listed_deviations(j);
+    if !deviations.is_empty() {
         let _ = writeln!(out, "## How this run differs from the post\n");
-        for d in &j.deviations {
+        for d in deviations {
             let _ = writeln!(out, "- {}", text(&d.what));
         }
         out.push('\n');

@@ -189,7 +189,9 @@ fn markdown_has_every_verdict_every_cell_and_the_appendix() {
 }
 
 /// The fixture's run with Falcon skipped at preflight and a Puma run with
-/// errors, on the post's machine.
+/// errors, on the post's machine, a smoke run: its deviations as a run
+/// records them (the session's `deviations_of`), the skipped lane's among
+/// them.
 fn falcon_skipped_puma_erring() -> Report {
     let recipe = fixture::recipe();
     let mut m = fixture::measurements();
@@ -211,7 +213,18 @@ fn falcon_skipped_puma_erring() -> Report {
         &m,
         &reprise_verdict::MachineMatch::Matches,
         &reprise_verdict::Settings::default(),
-    );
+    )
+    .with_deviations(vec![
+        reprise_verdict::Deviation::new(
+            reprise_verdict::DeviationKind::Quick,
+            "a smoke run (--quick): durations, warm-ups and runs capped",
+        ),
+        reprise_verdict::Deviation {
+            kind: reprise_verdict::DeviationKind::Lane,
+            what: "lane falcon was not measured (preflight): it needs falcon, which this machine lacks".into(),
+            lanes: vec!["falcon".into()],
+        },
+    ]);
     Report {
         run: reprise_report::RunInfo::for_recipe(&recipe, "run-2", "2026-11-30T05:00:00Z"),
         judgement,
@@ -243,7 +256,14 @@ fn markdown_and_html_say_no_data_and_not_measured_with_why() {
         ),
         "{md}"
     );
-    assert_eq!(md.matches("it needs falcon").count(), 1, "{md}");
+    // Said once, under the claims it stops: not also as a deviation (the
+    // machine-readable block at the end carries the record whole).
+    let prose = md.split("## Machine-readable result").next().unwrap();
+    assert_eq!(prose.matches("it needs falcon").count(), 1, "{md}");
+    assert!(
+        md.contains("## How this run differs from the post\n\n- a smoke run (--quick): durations, warm-ups and runs capped\n\n"),
+        "{md}"
+    );
     let html = render(&report, Format::Html);
     assert!(
         html.contains(r#"<span class="badge no-data">no data</span>"#),
@@ -254,6 +274,10 @@ fn markdown_and_html_say_no_data_and_not_measured_with_why() {
         "{html}"
     );
     assert_eq!(html.matches("it needs falcon").count(), 1, "{html}");
+    assert!(
+        html.contains("<ul class=\"deviations\"><li>a smoke run (--quick): durations, warm-ups and runs capped</li></ul>"),
+        "{html}"
+    );
     assert_eq!(cards(&html), vec!["puma-ceiling"], "{html}");
     assert_eq!(
         html.matches("class=\"claim-picture\"").count(),
