@@ -1,7 +1,9 @@
 //! A lane that needs a `[[service]]`: the run starts the real Redis
 //! (Debian's redis-server) on loopback before the lane, the lane answers
-//! through it, and the run stops it at the end — nothing assumes a Redis
-//! already running on the machine.
+//! through it, and the run stops it at the end. Where a Redis already
+//! answers on the port (Debian's package starts one when installed), the
+//! run uses it and leaves it running; where something else holds the port,
+//! the lanes that need Redis are not run, and the run says why.
 
 use std::net::TcpStream;
 use std::path::PathBuf;
@@ -70,6 +72,7 @@ why = "The app."
 name = "redis"
 command = ["redis-server", "--port", "{redis_port}", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
 port = {redis_port}
+answers = {{ send = "PING", expect = "+PONG" }}
 why = "The app keeps its state in Redis."
 
 [[lane]]
@@ -168,7 +171,7 @@ fn the_run_starts_the_service_a_lane_needs_and_stops_it_after() {
     assert!(!shown.status.success());
     assert!(
         stderr(&shown).contains(&format!(
-            "service redis runs (started for the run, stopped after): redis-server --port {redis_port} --bind 127.0.0.1 --save '' --appendonly no (port {redis_port})"
+            "service redis runs (started for the run, stopped after): redis-server --port {redis_port} --bind 127.0.0.1 --save '' --appendonly no (port {redis_port}; where one already answers there (PING → +PONG), this machine's own is used and left running)"
         )),
         "{}",
         stderr(&shown)
@@ -212,4 +215,110 @@ fn a_lane_naming_an_unknown_service_is_refused_with_the_names_there_are() {
     let err = stderr(&out);
     assert!(err.contains("rediss"), "{err}");
     assert!(err.contains("did you mean `redis`"), "{err}");
+}
+
+/// A Redis of the machine's own, started before the run as Debian's
+/// package starts one: killed when dropped.
+struct MachineRedis {
+    child: std::process::Child,
+}
+
+impl MachineRedis {
+    fn start(port: u16) -> MachineRedis {
+        let child = Command::new("redis-server")
+            .args([
+                "--port",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server (scripts/test installs it)");
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while !accepts(port) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "redis-server did not start"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        MachineRedis { child }
+    }
+}
+
+impl Drop for MachineRedis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn run_dir(c: &Checkout) -> PathBuf {
+    let runs: Vec<PathBuf> = std::fs::read_dir(c.path("data/runs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    runs[0].clone()
+}
+
+#[test]
+fn a_redis_already_running_on_the_port_is_used_and_left_running() {
+    let (app_port, redis_port) = (free_port(), free_port());
+    let _redis = MachineRedis::start(redis_port);
+    let c = Checkout::new(&recipe(app_port, redis_port));
+
+    let out = c.reprise(&["run", "needs-redis", "--yes"]);
+    let said = stdout(&out);
+    assert!(out.status.success(), "{said}\n{}", stderr(&out));
+    assert!(
+        said.contains(&format!(
+            "service redis: this machine's own answers on port {redis_port} (`PING` answered `+PONG`); used as it is and left running"
+        )),
+        "{said}"
+    );
+    let run = run_dir(&c);
+    let check = std::fs::read_to_string(run.join("results/check.json")).unwrap();
+    assert!(
+        check.contains("\"status\": 200"),
+        "the lane answered through the machine's Redis: {check}"
+    );
+    assert!(
+        !run.join("logs/service-redis.log").exists(),
+        "no second Redis was started"
+    );
+    assert!(accepts(redis_port), "the machine's Redis is left running");
+}
+
+#[test]
+fn a_port_taken_by_something_else_is_said_and_the_lane_needing_it_is_not_run() {
+    let (app_port, redis_port) = (free_port(), free_port());
+    // Something that is not Redis holds the port: it answers HTTP.
+    let listener = std::net::TcpListener::bind(("127.0.0.1", redis_port)).unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            use std::io::Write;
+            let mut stream = stream;
+            let _ = stream.write_all(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n");
+        }
+    });
+    let c = Checkout::new(&recipe(app_port, redis_port));
+
+    let out = c.reprise(&["run", "needs-redis", "--yes"]);
+    assert!(!out.status.success(), "no lane could be checked");
+    let skipped = std::fs::read_to_string(run_dir(&c).join("results/skipped.json")).unwrap();
+    let skipped: serde_json::Value = serde_json::from_str(&skipped).unwrap();
+    let reason = skipped[0]["reason"].as_str().unwrap();
+    assert_eq!(skipped[0]["target"], "app", "{skipped}");
+    assert!(
+        reason.contains(&format!("service redis cannot start: port {redis_port} is taken, and what answers there is not redis: sent `PING`, it answered `HTTP/1.1 400 Bad Request")),
+        "{reason}"
+    );
+    assert!(!accepts(app_port), "the lane was not started");
 }

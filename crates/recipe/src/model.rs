@@ -44,7 +44,8 @@ pub struct Recipe {
 
 /// A program a lane needs running beside it, started by the run before the
 /// lane's server (once, shared by every lane that names it) and stopped
-/// when the run ends: never "a Redis already runs on this machine".
+/// when the run ends; or, where the service says how to know it
+/// (`answers`), the one already running on this machine.
 #[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Service {
@@ -53,6 +54,12 @@ pub struct Service {
     pub command: Vec<String>,
     /// The loopback port it listens on: ready once it accepts there.
     pub port: u16,
+    /// How to tell that what listens on the port is this service. With it,
+    /// a service already answering there is used as it is and left running
+    /// (Debian's and Ubuntu's redis-server starts a Redis on 6379 when it is
+    /// installed, and the posts' harness uses the box's running Redis);
+    /// without it, a taken port stops the lanes that need the service.
+    pub answers: Option<Exchange>,
     /// Working directory, relative to the run's work dir.
     pub dir: Option<String>,
     #[serde(default)]
@@ -60,6 +67,16 @@ pub struct Service {
     /// How long it may take to accept (10 s when not said).
     pub boot_budget: Option<Span>,
     pub why: String,
+}
+
+/// One exchange on a service's port: a line sent (the run ends it with
+/// CR LF), and how the answer starts (`{ send = "PING", expect = "+PONG" }`
+/// for Redis).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Exchange {
+    pub send: String,
+    pub expect: String,
 }
 
 /// A file the recipe carries: written into the run's work dir before the
@@ -305,7 +322,8 @@ pub struct Lane {
     /// Working directory, relative to the run's work dir.
     pub dir: Option<String>,
     pub port: Option<u16>,
-    /// A path that answers 200 once the server is ready.
+    /// The path asked until the server is up: any answer but 502 or 503,
+    /// as the posts' harness waits on `/` (`/` when not said).
     pub health: Option<String>,
     /// How long the server may take to become ready.
     pub boot_budget: Option<Span>,
@@ -324,6 +342,44 @@ pub struct Lane {
     /// The `[[service]]`s it needs running (`["redis"]`).
     #[serde(default)]
     pub services: Vec<Name>,
+    /// The allocator the post's harness preloaded into the lane's server
+    /// (`"jemalloc"`): preloaded where this machine has it, and what the
+    /// server then loaded is recorded with the run.
+    pub allocator: Option<Allocator>,
+}
+
+/// A memory allocator a lane's server is started with, in place of the C
+/// library's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Allocator {
+    /// jemalloc, preloaded (`LD_PRELOAD=…/libjemalloc.so.2`) as Campfire's
+    /// Dockerfile and the posts' harness preload it.
+    Jemalloc,
+}
+
+impl Allocator {
+    /// The shared library that provides it.
+    pub fn library(self) -> &'static str {
+        match self {
+            Allocator::Jemalloc => "libjemalloc.so.2",
+        }
+    }
+
+    /// The Debian and Ubuntu package that installs the library.
+    pub fn package(self) -> &'static str {
+        match self {
+            Allocator::Jemalloc => "libjemalloc2",
+        }
+    }
+}
+
+impl std::fmt::Display for Allocator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Allocator::Jemalloc => "jemalloc",
+        })
+    }
 }
 
 /// A lane's name in the original harness's files: its `target` and

@@ -54,6 +54,7 @@ pub(crate) fn validate(recipe: &Recipe, file: &Path, spans: &Spans<'_>) -> Vec<P
     check_toolchains(recipe, spans, &mut p);
     check_services(recipe, spans, &mut p);
     check_lanes(recipe, spans, &mut p);
+    check_campfire_runtimes(recipe, spans, &mut p);
     check_workloads(recipe, spans, &mut p);
     check_steps(recipe, spans, &mut p);
     check_figures(recipe, spans, &mut p);
@@ -304,6 +305,15 @@ fn check_services(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
                 Some("one `[[service]]` per name".into()),
             ));
         }
+        if let Some(answers) = &service.answers
+            && (answers.send.is_empty() || answers.expect.is_empty())
+        {
+            p.push(Problem::new(
+                at!(spans, "service", i, "answers").unwrap_or_else(|| service.name.span()),
+                format!("service `{}` answers nothing to tell it by", service.name),
+                Some("`answers = { send = \"PING\", expect = \"+PONG\" }`: both non-empty".into()),
+            ));
+        }
         if let Some(lane) = recipe.lanes.iter().find(|l| l.port == Some(service.port)) {
             p.push(Problem::new(
                 at!(spans, "service", i, "port").unwrap_or_else(|| service.name.span()),
@@ -371,6 +381,22 @@ fn check_lanes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
                 ),
             ));
         }
+        if let Some(allocator) = lane.allocator
+            && lane.env.contains_key("LD_PRELOAD")
+        {
+            p.push(Problem::new(
+                crate::spans::key_at!(spans, "lane", i, "env", "LD_PRELOAD")
+                    .unwrap_or_else(|| lane.name.span()),
+                format!(
+                    "lane `{}` preloads a library by hand beside `allocator = \"{allocator}\"`",
+                    lane.name
+                ),
+                Some(format!(
+                    "`allocator = \"{allocator}\"` alone: it preloads {} where this machine has it and records what the server loaded",
+                    allocator.library()
+                )),
+            ));
+        }
         if lane.placement == Placement::Container && lane.image.is_none() {
             p.push(Problem::new(
                 lane.name.span(),
@@ -379,6 +405,63 @@ fn check_lanes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
                     lane.name
                 ),
                 Some("`image = \"…\"`".into()),
+            ));
+        }
+    }
+}
+
+/// Whether the recipe builds Campfire: it clones basecamp/once-campfire.
+fn builds_campfire(recipe: &Recipe) -> bool {
+    recipe.sources.iter().any(|s| {
+        s.url
+            .trim_end_matches('/')
+            .trim_end_matches(".git")
+            .ends_with("/once-campfire")
+    })
+}
+
+/// Campfire's Rails main needs Ruby 3.3 or newer and the emitted tree 3.4,
+/// newer than the Ruby Debian 12 (3.1) or Ubuntu 24.04 (3.2) packages: a
+/// lane that serves Campfire on a runtime the recipe does not pin, and that
+/// `reprise setup` therefore does not install, fails at its bundle.
+fn check_campfire_runtimes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
+    if !builds_campfire(recipe) {
+        return;
+    }
+    let mut said = HashSet::new();
+    for lane in recipe.lanes.iter().filter(|l| l.is_runnable()) {
+        let Some(runtime) = &lane.runtime else {
+            continue;
+        };
+        let Some((i, toolchain)) = recipe
+            .toolchains
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.name == *runtime)
+        else {
+            continue;
+        };
+        if (toolchain.version.is_any() || toolchain.mise.is_none())
+            && said.insert(toolchain.name.as_str())
+        {
+            let what = if toolchain.version.is_any() {
+                "`*`, any version"
+            } else {
+                "pinned, but with nothing for `reprise setup` to install (`mise`)"
+            };
+            p.push(Problem::new(
+                at!(spans, "toolchain", i, "version").unwrap_or_else(|| toolchain.name.span()),
+                format!(
+                    "lane `{}` serves Campfire on toolchain `{}`, whose version is {what}",
+                    lane.name, toolchain.name
+                ),
+                Some(
+                    "the version the post ran and `mise = \"TOOL@VERSION\"` to install it \
+                     (e.g. `version = \"4.0.5\"`, `mise = \"ruby@4.0.5\"`): Campfire's Rails \
+                     needs Ruby 3.3 or newer, the emitted tree 3.4, and a system Ruby \
+                     (Debian 12's 3.1, Ubuntu 24.04's 3.2) bundles neither"
+                        .into(),
+                ),
             ));
         }
     }

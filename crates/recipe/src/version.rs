@@ -104,6 +104,11 @@ impl VersionReq {
         }
     }
 
+    /// Whether any version will do (`*`): nothing pinned.
+    pub fn is_any(&self) -> bool {
+        self.comparators.is_empty()
+    }
+
     pub fn matches(&self, version: &Version) -> bool {
         self.comparators.iter().all(|(op, want)| match op {
             Op::Exact => version.starts_with(want),

@@ -190,3 +190,61 @@ fn a_key_the_claim_kind_does_not_take_is_refused() {
         position(&text, "numerator =", "\"falcon-hello\"")
     );
 }
+
+/// The published campfire-falcon recipe with `edit` applied; its one error.
+fn campfire_falcon_error(edit: impl Fn(&str) -> String) -> (String, Diagnostic) {
+    let published = std::fs::read_to_string(root().join("recipes/campfire-falcon.toml")).unwrap();
+    let text = edit(&published);
+    assert_ne!(text, published, "the edit changed nothing");
+    match reprise_recipe::parse(Path::new("recipes/campfire-falcon.toml"), &text) {
+        Ok(_) => panic!("the recipe was accepted"),
+        Err(RecipeError::Invalid(mut d)) => {
+            assert_eq!(d.len(), 1, "expected one error, got {d:#?}");
+            (text, d.remove(0))
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn a_recipe_that_serves_campfire_on_an_unpinned_ruby_is_refused_at_its_version() {
+    // What campfire-falcon said before: any Ruby, nothing for setup to
+    // install, and a system Ruby bundles neither Campfire nor its emit.
+    let (text, d) = campfire_falcon_error(|t| {
+        t.replacen(
+            "version = \"4.0.5\"\ncommand = [\"ruby\", \"--version\"]",
+            "version = \"*\"\ncommand = [\"ruby\", \"--version\"]",
+            1,
+        )
+    });
+    assert_eq!(
+        d.message,
+        "lane `ruby` serves Campfire on toolchain `ruby`, whose version is `*`, any version"
+    );
+    assert_eq!(
+        (d.line, d.column),
+        position(&text, "name = \"ruby\"\nversion", "\"*\"")
+    );
+
+    // Pinned but with nothing to install it: still refused.
+    let (_, d) = campfire_falcon_error(|t| t.replacen("mise = \"ruby@4.0.5\"\n", "", 1));
+    assert_eq!(
+        d.message,
+        "lane `ruby` serves Campfire on toolchain `ruby`, whose version is pinned, but with nothing for `reprise setup` to install (`mise`)"
+    );
+}
+
+#[test]
+fn every_published_recipe_that_serves_campfire_pins_the_ruby_setup_installs() {
+    for id in [
+        "campfire-falcon",
+        "campfire-nightly",
+        "campfire-people",
+        "campfire-runtimes",
+    ] {
+        let recipe = reprise_recipe::load(&root().join(format!("recipes/{id}.toml"))).unwrap();
+        let ruby = recipe.toolchain("ruby").unwrap();
+        assert!(!ruby.version.is_any(), "{id}");
+        assert_eq!(ruby.mise.as_deref(), Some("ruby@4.0.5"), "{id}");
+    }
+}

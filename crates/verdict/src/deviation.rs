@@ -31,6 +31,9 @@ pub enum DeviationKind {
     /// A process a step started moved itself out of the run's cgroup (and
     /// was ended): the step did more than its command says.
     Escape,
+    /// A lane's server ran with another allocator than the one the post's
+    /// harness preloaded (jemalloc missing here: the C library's malloc).
+    Allocator,
 }
 
 impl DeviationKind {

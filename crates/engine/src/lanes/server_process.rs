@@ -96,7 +96,7 @@ pub struct ServerSpec {
     /// Where the server listens: 127.0.0.1, or the server host's address.
     pub address: IpAddr,
     pub port: u16,
-    /// The path that answers 200 once the server is ready; `None` for a
+    /// The path asked until the server is ready ([`is_up`]); `None` for a
     /// service that speaks no HTTP (Redis): ready once its port accepts.
     pub health: Option<String>,
     pub boot_budget: Duration,
@@ -119,7 +119,7 @@ pub struct LaneServer {
     backend: Backend,
     /// Time from spawn until the port accepted a connection.
     pub accept_ms: f64,
-    /// Time from spawn until the health path answered 200.
+    /// Time from spawn until the health path answered as a server that is up.
     pub page_ms: f64,
     stopped: bool,
 }
@@ -289,6 +289,15 @@ fn container_memory(placement: &ContainerPlacement, step: &str, sampler: &Sample
     }
 }
 
+/// Whether an answer says the server is up: any HTTP answer but a proxy's
+/// "no one behind me yet" (502, 503), as the posts' harness waits for its
+/// lanes (`wait_for_port`). A 302 to a sign-in page is up, and so is an
+/// app whose `/up` answers 500 (the emitted Campfire at some revisions):
+/// whether its routes answer well is the check step's to say, per route.
+pub fn is_up(status: u16) -> bool {
+    !matches!(status, 502 | 503)
+}
+
 impl LaneServer {
     /// Starts the server and waits until it is ready, within its boot budget.
     pub fn start(spec: &ServerSpec) -> Result<LaneServer, ServerError> {
@@ -391,7 +400,7 @@ impl LaneServer {
                     return Ok(());
                 };
                 match client.get(spec.port, health, &[], Duration::from_secs(5)) {
-                    Ok(r) if r.status == 200 => {
+                    Ok(r) if is_up(r.status) => {
                         server.page_ms = ms(started.elapsed());
                         server.accept_ms = ms(at);
                         return Ok(());

@@ -44,6 +44,10 @@ pub enum SignInError {
 pub struct SignedIn {
     pub cookie: String,
     pub csrf: Option<String>,
+    /// The lane's own origin, `http://127.0.0.1:4300`: a browser's POST
+    /// carries it, with `Sec-Fetch-Site: same-origin`, and Campfire's main
+    /// checks a POST's origin by these headers alone.
+    pub origin: Option<String>,
     pub placeholders: BTreeMap<String, String>,
 }
 
@@ -52,6 +56,7 @@ impl fmt::Debug for SignedIn {
         f.debug_struct("SignedIn")
             .field("cookie", &"<hidden>")
             .field("csrf", &self.csrf.as_ref().map(|_| "<hidden>"))
+            .field("origin", &self.origin)
             .field("placeholders", &self.placeholders)
             .finish()
     }
@@ -92,17 +97,15 @@ pub fn sign_in(
     };
     let mut form = vec![("email_address", email), ("password", password)];
     let mut headers = Vec::new();
+    let origin = format!(
+        "http://{}:{port}",
+        crate::lanes::remote_engine::url_host(address)
+    );
     match (used, &token) {
         (UsedFlow::Form, Some(token)) => form.push(("authenticity_token", token)),
         _ => {
             headers.push(("Sec-Fetch-Site".to_string(), "same-origin".to_string()));
-            headers.push((
-                "Origin".to_string(),
-                format!(
-                    "http://{}:{port}",
-                    crate::lanes::remote_engine::url_host(address)
-                ),
-            ));
+            headers.push(("Origin".to_string(), origin.clone()));
         }
     }
     if let Some(cookie) = jar.header() {
@@ -135,6 +138,7 @@ pub fn sign_in(
     let cookie = jar.header().unwrap_or_default();
     let mut session = SignedIn {
         cookie,
+        origin: Some(origin),
         ..SignedIn::default()
     };
     // The page the sign-in leads to: the CSRF token and the ids to measure.
@@ -293,10 +297,20 @@ pub fn resolve_endpoint(
         .collect();
     if let Some(s) = session {
         headers.push(("Cookie".into(), s.cookie.clone()));
-        if !endpoint.method.eq_ignore_ascii_case("GET")
-            && let Some(csrf) = &s.csrf
-        {
-            headers.push(("X-CSRF-Token".into(), csrf.clone()));
+        if !endpoint.method.eq_ignore_ascii_case("GET") {
+            // As a browser's form post, and the harness's wrk script, send
+            // it: the token where the page gave one, and the origin headers
+            // Campfire's main checks instead (without them, a 422).
+            if let Some(csrf) = &s.csrf {
+                headers.push(("X-CSRF-Token".into(), csrf.clone()));
+            }
+            if let Some(origin) = &s.origin {
+                for (name, value) in [("Sec-Fetch-Site", "same-origin"), ("Origin", origin)] {
+                    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name)) {
+                        headers.push((name.into(), value.to_string()));
+                    }
+                }
+            }
         }
     }
     let body = endpoint.body.as_deref().map(fill).transpose()?;

@@ -154,6 +154,13 @@ impl Consent {
                         line = format!("in {}: {line}", escaped(dir));
                     }
                     line.push_str(&format!(" (port {})", service.port));
+                    if let Some(answers) = &service.answers {
+                        line.push_str(&format!(
+                            "; where one already answers there ({} → {}), this machine's own is used and left running",
+                            escaped(&answers.send),
+                            escaped(&answers.expect)
+                        ));
+                    }
                     consent.services.push(ConsentLane {
                         name: escaped(name).into_owned(),
                         command: line,

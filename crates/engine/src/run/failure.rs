@@ -116,7 +116,7 @@ impl std::fmt::Display for NoLane {
         f.write_str(match self {
             NoLane::Served => "no lane could be served (see skipped.json)",
             NoLane::SignedIn => "no lane could be signed in to",
-            NoLane::Checked => "no lane answered every endpoint well (see check.json)",
+            NoLane::Checked => "no lane answered any endpoint well (see check.json)",
             NoLane::Loaded => "no lane could be loaded",
         })
     }

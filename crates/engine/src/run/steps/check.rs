@@ -1,8 +1,11 @@
 //! `check`: one request per endpoint per lane before anything is measured
 //! (status, tag count, bytes, SHA-256), kept in `check.json` and, for the
 //! verdicts, `parity.json`. A lane whose responses differ from the
-//! reference lane's (the first that answered an endpoint well) is flagged;
-//! a lane answering errors is not measured.
+//! reference lane's (the first that answered an endpoint well) is flagged.
+//! An endpoint a lane answers with an error is not measured on that lane
+//! (its cells are no data, and say why); the lane's other routes are, as
+//! the harness measures them. A lane that answers every endpoint with an
+//! error is not measured at all.
 
 use std::time::Duration;
 
@@ -61,14 +64,21 @@ pub(crate) fn run(
         for endpoint in endpoints {
             let row = check_endpoint(&client, &name, port, endpoint, session);
             if let Some(e) = &row.error {
-                errors.push(format!("{}: {e}", row.endpoint));
+                errors.push((row.endpoint.clone(), e.clone()));
             }
             rows.push(row);
         }
-        if errors.is_empty() {
+        if errors.len() < endpoints.len() || endpoints.is_empty() {
             passed += 1;
+            for (endpoint, e) in errors {
+                s.note(format!(
+                    "lane {name}: {endpoint} answered an error when checked ({e}); its cells are no data, the lane's other routes are measured"
+                ));
+                lanes.exclude_endpoint(&name, &endpoint, format!("answered an error when checked: {e}"));
+            }
         } else {
-            let reason = format!("answered errors, not measured: {}", errors.join("; "));
+            let listed: Vec<String> = errors.iter().map(|(ep, e)| format!("{ep}: {e}")).collect();
+            let reason = format!("answered errors, not measured: {}", listed.join("; "));
             lanes.exclude(&name, reason.clone());
             let log = ctx.lane_log(&name);
             lanes.skip(ctx, s.id(), &name, "check", reason, Some(&log))?;

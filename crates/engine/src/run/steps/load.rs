@@ -94,6 +94,9 @@ pub(crate) fn run(
                 ));
                 let each = warmup / workload.endpoints.len() as u32;
                 for endpoint in &workload.endpoints {
+                    if lanes.endpoint_excluded(&name, &endpoint.name).is_some() {
+                        continue;
+                    }
                     let mut spec = load_spec(
                         lanes,
                         &name,

@@ -318,7 +318,9 @@ impl<'a> Rounds<'a> {
                 });
             }
         };
-        let cell = if !self.booted.contains(&name) || self.crashed.contains(&name) {
+        let cell = if let Some(why) = lanes.endpoint_excluded(&name, &ep) {
+            CellResult::no_data(&name, &ep, run, why)
+        } else if !self.booted.contains(&name) || self.crashed.contains(&name) {
             CellResult::no_data(&name, &ep, run, "the server stopped before this run")
         } else {
             measure_cell(

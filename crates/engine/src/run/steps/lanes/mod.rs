@@ -21,8 +21,9 @@ use reprise_verdict::{Deviation, DeviationKind};
 
 use super::check::CheckRow;
 use super::{StepFailure, StepInput};
+use crate::lanes::allocator::{AllocatorSeen, Loaded};
 use crate::lanes::server_process::{
-    ContainerPlacement, LaneServer, ServerError, ServerSpec, log_tail,
+    ContainerPlacement, LaneServer, ServerError, ServerSpec, group_members, log_tail,
 };
 use crate::lanes::signed_in::SignedIn;
 use crate::os::run_files::within;
@@ -38,6 +39,9 @@ pub(crate) struct Lanes {
     /// The `[[service]]`s started for lanes that need them, by name: up
     /// until the run ends, shared by every lane that names them.
     services: BTreeMap<String, LaneServer>,
+    /// The services this machine already ran, used as they are and left
+    /// running (noted once).
+    machine_services: std::collections::BTreeSet<String>,
     /// The recipe's `[[service]]`s, to start them from.
     service_specs: Vec<reprise_recipe::Service>,
     /// The recipe's toolchains, to ask inside a container lane's image.
@@ -51,6 +55,10 @@ pub(crate) struct Lanes {
     /// Lanes that answered errors in the check step (or could not sign
     /// in): not measured.
     excluded: BTreeMap<String, String>,
+    /// A lane's endpoints that answered errors in the check step, by lane
+    /// and endpoint, with why: those cells are no data, the lane's other
+    /// routes are measured (the harness keeps a lane's other routes).
+    failed_endpoints: BTreeMap<(String, String), String>,
     sessions: BTreeMap<String, SignedIn>,
     skipped: Vec<SkippedLane>,
     /// Lanes the run serves whose server did not boot (and has not booted
@@ -59,6 +67,8 @@ pub(crate) struct Lanes {
     failed: BTreeMap<String, String>,
     coldstarts: Vec<ColdStart>,
     checks: Vec<CheckRow>,
+    /// What each lane that asked for an allocator was started with.
+    allocators: BTreeMap<String, AllocatorSeen>,
 }
 
 impl Lanes {
@@ -229,6 +239,9 @@ impl Lanes {
                 server_spec(ctx, lane, cpus.clone()).and_then(|spec| LaneServer::start(&spec));
             match started {
                 Ok(server) => {
+                    if let Some(asked) = lane.allocator {
+                        self.started_with(ctx, step, lane, asked, &server)?;
+                    }
                     self.servers.insert(name.clone(), server);
                     if self.failed.get(&name).is_some_and(|stage| stage == "boot") {
                         self.failed.remove(&name);
@@ -242,6 +255,55 @@ impl Lanes {
             }
         }
         Ok(self.servers.get_mut(&name))
+    }
+
+    /// Records what `lane`'s server, just up, was started with:
+    /// `allocators.json`, a note, and a deviation where it is not what the
+    /// recipe asked for.
+    fn started_with(
+        &mut self,
+        ctx: &RunContext,
+        step: &str,
+        lane: &Lane,
+        asked: reprise_recipe::Allocator,
+        server: &LaneServer,
+    ) -> Result<(), StepFailure> {
+        let loaded = match (server.pid(), server.spec.env.get("LD_PRELOAD")) {
+            (None, _) => Loaded::NotRead,
+            (Some(_), None) => Loaded::LibraryMissing,
+            (Some(pid), Some(library)) => {
+                if crate::lanes::allocator::mapped(&group_members(pid), asked) {
+                    Loaded::Preloaded {
+                        library: library.clone(),
+                    }
+                } else {
+                    Loaded::NotLoaded {
+                        library: library.clone(),
+                    }
+                }
+            }
+        };
+        let seen = AllocatorSeen {
+            lane: lane.name.to_string(),
+            asked,
+            loaded,
+        };
+        ctx.note(step, format!("lane {}: {seen}", lane.name));
+        self.allocators.insert(lane.name.to_string(), seen);
+        let rows: Vec<&AllocatorSeen> = self.allocators.values().collect();
+        ctx.results().write("allocators.json", &rows)?;
+        let differs: Vec<Deviation> = self
+            .allocators
+            .values()
+            .filter(|s| !s.as_asked())
+            .map(|s| Deviation {
+                kind: DeviationKind::Allocator,
+                what: s.to_string(),
+                lanes: vec![s.lane.clone()],
+            })
+            .collect();
+        ctx.results()
+            .record_deviations(Some(DeviationKind::Allocator), &differs)
     }
 
     /// Each of `lanes` with its server up on `cpus` (started where it is not
@@ -301,6 +363,20 @@ impl Lanes {
     /// Leaves `lane` out of the measuring steps, with why.
     pub fn exclude(&mut self, lane: &str, reason: String) {
         self.excluded.insert(lane.to_string(), reason);
+    }
+
+    /// Leaves `lane`'s `endpoint` out of the measuring steps, with why.
+    pub fn exclude_endpoint(&mut self, lane: &str, endpoint: &str, reason: String) {
+        self.failed_endpoints
+            .insert((lane.to_string(), endpoint.to_string()), reason);
+    }
+
+    /// Why `lane`'s `endpoint` is not measured, where the check step left
+    /// it out.
+    pub fn endpoint_excluded(&self, lane: &str, endpoint: &str) -> Option<&str> {
+        self.failed_endpoints
+            .get(&(lane.to_string(), endpoint.to_string()))
+            .map(String::as_str)
     }
 
     /// Records a cold start of a lane's server.
@@ -413,6 +489,13 @@ fn server_spec(
     }
     if let Some(port) = lane.port {
         env.entry("PORT".into()).or_insert(port.to_string());
+    }
+    // The harness preloads the allocator only where it finds it; a
+    // container's image has its own.
+    if let (Some(allocator), Placement::Host) = (lane.allocator, lane.placement)
+        && let Some(library) = crate::lanes::allocator::find_library(Path::new("/"), allocator)
+    {
+        env.insert("LD_PRELOAD".into(), library.display().to_string());
     }
     let boot_budget = lane
         .boot_budget

@@ -1,8 +1,12 @@
 //! The `[[service]]`s lanes need beside them (Redis for stock Campfire):
 //! started before the first lane that names one, shared by every lane that
-//! does, stopped after the lanes (`Lanes::stop_all`).
+//! does, stopped after the lanes (`Lanes::stop_all`). Where the service
+//! says how to know it (`answers`) and this machine already runs it on its
+//! port, that one is used and left running, as the posts' harness uses the
+//! box's running Redis.
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::time::Duration;
 
 use super::Lanes;
@@ -24,6 +28,14 @@ pub(crate) enum ServiceError {
     },
     #[error("service {name} did not start: {source} (its log: logs/service-{name}.log)")]
     Start { name: String, source: ServerError },
+    /// The port is taken by something that is not this service, or by
+    /// something the service gives no way to know.
+    #[error("service {name} cannot start: port {port} is taken, {why}")]
+    PortTaken {
+        name: String,
+        port: u16,
+        why: PortTakenWhy,
+    },
     /// An escape of the service's earlier start that could not be recorded.
     #[error(transparent)]
     Record(Box<StepFailure>),
@@ -46,15 +58,40 @@ impl Lanes {
             {
                 continue;
             }
+            let Some(service) = self.service_specs.iter().find(|s| s.name == *name).cloned() else {
+                return Err(ServiceError::NoService(name.to_string()));
+            };
+            if !self.services.contains_key(name.as_str())
+                && let Some(found) = already_running(&service)
+            {
+                match found {
+                    Ok(answered) => {
+                        if self.machine_services.insert(name.to_string()) {
+                            ctx.note(
+                                step,
+                                format!(
+                                    "service {name}: this machine's own answers on port {} ({answered}); used as it is and left running, as the posts' harness uses the box's",
+                                    service.port
+                                ),
+                            );
+                        }
+                        continue;
+                    }
+                    Err(why) => {
+                        return Err(ServiceError::PortTaken {
+                            name: name.to_string(),
+                            port: service.port,
+                            why,
+                        });
+                    }
+                }
+            }
             if let Some(mut old) = self.services.remove(name.as_str())
                 && let Err(e @ ServerError::Escaped { .. }) = old.stop()
             {
                 ctx.escaped(step, format!("service {name}: {e}"), Vec::new())
                     .map_err(|e| ServiceError::Record(Box::new(e)))?;
             }
-            let Some(service) = self.service_specs.iter().find(|s| s.name == *name).cloned() else {
-                return Err(ServiceError::NoService(name.to_string()));
-            };
             let spec = service_spec(ctx, &service).map_err(|source| ServiceError::Spec {
                 name: name.to_string(),
                 source: Box::new(source),
@@ -74,6 +111,68 @@ impl Lanes {
         }
         Ok(())
     }
+}
+
+/// Why a taken port is not the service.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum PortTakenWhy {
+    #[error("and the service gives no way to know what answers there (`answers`)")]
+    Unknowable,
+    #[error("and what answers there is not {name}: sent {sent}, it answered {answered}")]
+    Other {
+        name: String,
+        sent: String,
+        answered: String,
+    },
+}
+
+/// Whether something already accepts on the service's port: `None` where
+/// nothing does; else whether it is the service (how it answered) or not.
+fn already_running(service: &reprise_recipe::Service) -> Option<Result<String, PortTakenWhy>> {
+    let addr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), service.port);
+    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_millis(500)).ok()?;
+    let Some(answers) = &service.answers else {
+        return Some(Err(PortTakenWhy::Unknowable));
+    };
+    let shown = |s: &str| format!("`{}`", s.escape_default());
+    let answered = exchange(&mut stream, answers);
+    Some(match answered {
+        Ok(text) if text.starts_with(&answers.expect) => Ok(format!(
+            "{} answered {}",
+            shown(&answers.send),
+            shown(&answers.expect)
+        )),
+        Ok(text) => Err(PortTakenWhy::Other {
+            name: service.name.to_string(),
+            sent: shown(&answers.send),
+            answered: shown(&text),
+        }),
+        Err(e) => Err(PortTakenWhy::Other {
+            name: service.name.to_string(),
+            sent: shown(&answers.send),
+            answered: format!("nothing ({e})"),
+        }),
+    })
+}
+
+/// Sends `answers.send`, a line, and reads what comes back until the expected
+/// answer's length is in, the peer closes, or two seconds pass.
+fn exchange(stream: &mut TcpStream, answers: &reprise_recipe::Exchange) -> std::io::Result<String> {
+    stream.set_read_timeout(Some(Duration::from_secs(2)))?;
+    stream.set_write_timeout(Some(Duration::from_secs(2)))?;
+    stream.write_all(format!("{}\r\n", answers.send).as_bytes())?;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 256];
+    while got.len() < answers.expect.len() {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if got.is_empty() => return Err(e),
+            Err(_) => break,
+        }
+    }
+    got.truncate(answers.expect.len().max(64));
+    Ok(String::from_utf8_lossy(&got).into_owned())
 }
 
 /// How a `[[service]]` starts: on the host, in its own process group,
