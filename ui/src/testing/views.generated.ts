@@ -1242,6 +1242,7 @@ export const post: PostView = {
         "state": "runs"
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "30s",
         "command": [
           "puma",
@@ -1284,6 +1285,7 @@ export const post: PostView = {
         "why": "Cannot run: it needs falcon, which this machine lacks."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "30s",
         "command": [
           "falcon",
@@ -1322,6 +1324,7 @@ export const post: PostView = {
         "state": "runs"
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "10s",
         "command": [
           "nginx",
@@ -2908,6 +2911,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "bash",
@@ -2920,7 +2924,7 @@ export const runtimesPost: PostView = {
         "dir": "sources/roundhouse",
         "env": {},
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": null,
         "image": null,
         "name": "rails",
@@ -2950,6 +2954,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs bundler and redis-server, which this machine lacks."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "bash",
@@ -2966,7 +2971,7 @@ export const runtimesPost: PostView = {
           "target": "rails",
           "workers": 1
         },
-        "health": "/up",
+        "health": "/",
         "heap_mb": null,
         "image": null,
         "name": "rails-1p",
@@ -2996,6 +3001,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs bundler, which this machine lacks."
       },
       "lane": {
+        "allocator": "jemalloc",
         "boot_budget": "2m",
         "command": [
           "bundle",
@@ -3007,7 +3013,6 @@ export const runtimesPost: PostView = {
         ],
         "dir": "trees/ruby",
         "env": {
-          "LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
           "PORT": "4302",
           "RAILS_ENV": "production",
           "RAILS_MAX_THREADS": "5",
@@ -3015,7 +3020,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "8"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": null,
         "image": null,
         "name": "ruby",
@@ -3031,7 +3036,7 @@ export const runtimesPost: PostView = {
         "services": [],
         "threads": 5,
         "warmup": "20s",
-        "why": "The emit in the same Puma shape as rails (eight forked workers, the same allocator: jemalloc at its Ubuntu path). A matched-shape runtime comparison, not a deployment claim: the emitted tree keeps its Action Cable registry and job queue in-process, so Campfire could not actually run this shape.",
+        "why": "The emit in the same Puma shape as rails (eight forked workers, the same allocator: jemalloc, preloaded where this machine has it). A matched-shape runtime comparison, not a deployment claim: the emitted tree keeps its Action Cable registry and job queue in-process, so Campfire could not actually run this shape.",
         "workers": 8
       }
     },
@@ -3042,6 +3047,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs bundler, which this machine lacks."
       },
       "lane": {
+        "allocator": "jemalloc",
         "boot_budget": "2m",
         "command": [
           "bundle",
@@ -3053,7 +3059,6 @@ export const runtimesPost: PostView = {
         ],
         "dir": "trees/ruby",
         "env": {
-          "LD_PRELOAD": "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2",
           "PORT": "4303",
           "RAILS_ENV": "production",
           "RAILS_MAX_THREADS": "5",
@@ -3064,7 +3069,7 @@ export const runtimesPost: PostView = {
           "target": "ruby",
           "workers": 1
         },
-        "health": "/up",
+        "health": "/",
         "heap_mb": null,
         "image": null,
         "name": "ruby-1p",
@@ -3091,6 +3096,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "jruby",
@@ -3111,7 +3117,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 1024,
         "image": null,
         "name": "jruby",
@@ -3138,6 +3144,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "jruby",
@@ -3158,7 +3165,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 1024,
         "image": null,
         "name": "jruby-40t",
@@ -3185,6 +3192,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs jruby and java and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "jruby",
@@ -3205,7 +3213,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 512,
         "image": null,
         "name": "jruby-512m",
@@ -3232,6 +3240,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "truffleruby",
@@ -3256,7 +3265,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 1024,
         "image": null,
         "name": "truffleruby",
@@ -3282,6 +3291,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "truffleruby",
@@ -3306,7 +3316,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 1024,
         "image": null,
         "name": "truffleruby-unlocked",
@@ -3332,6 +3342,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "truffleruby",
@@ -3356,7 +3367,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 1024,
         "image": null,
         "name": "truffleruby-4t",
@@ -3382,6 +3393,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "truffleruby",
@@ -3406,7 +3418,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 1024,
         "image": null,
         "name": "truffleruby-12t",
@@ -3432,6 +3444,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs truffleruby and bundler, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "2m",
         "command": [
           "truffleruby",
@@ -3456,7 +3469,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 1024,
         "image": null,
         "name": "truffleruby-40t",
@@ -3482,6 +3495,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. TruffleRuby gives every C extension that has not declared itself thread-safe a global lock, so without --cexts-lock=false its threads serialise on sqlite3 (the post measured 432 req/s locked, 1,078 unlocked). A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "3m",
         "command": [
           "bash",
@@ -3495,7 +3509,7 @@ export const runtimesPost: PostView = {
         "dir": "sources/roundhouse",
         "env": {},
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 2048,
         "image": null,
         "name": "rails-truffleruby",
@@ -3524,6 +3538,7 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs truffleruby and bundler and redis-server, which this machine lacks. A precompiled gem in the lockfile is a landmine for a second runtime: this lane needs a lockfile of its own beside the tree, seeded from the main one."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "3m",
         "command": [
           "truffleruby",
@@ -3552,7 +3567,7 @@ export const runtimesPost: PostView = {
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": 2048,
         "image": null,
         "name": "rails-truffleruby-unlocked",
@@ -3581,18 +3596,20 @@ export const runtimesPost: PostView = {
         "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "1m",
         "command": [
-          "build/blog"
+          "build/bin/blog"
         ],
         "dir": "trees/spinel",
         "env": {
           "BLOG_DB": "storage/development.sqlite3",
-          "DATABASE_POOL_SIZE": "16",
-          "PORT": "4314"
+          "DATABASE_POOL_SIZE": "64",
+          "PORT": "4314",
+          "SECRET_KEY_BASE": "campfire-oracle-benchmark-secret-not-a-deployment"
         },
         "harness": null,
-        "health": "/up",
+        "health": "/",
         "heap_mb": null,
         "image": null,
         "name": "spinel",
@@ -3611,7 +3628,7 @@ export const runtimesPost: PostView = {
         "services": [],
         "threads": null,
         "warmup": "20s",
-        "why": "The emit compiled to a native binary by Spinel, its workers autodetected: the smallest and fastest row, which the page exists to publish. Built from Spinel's master and Roundhouse's spinel emit (the post gives neither revision nor the harness's commands for them; see the steps), its connection pool sized to the 16 connections as scripts/bench sizes it.",
+        "why": "The emit compiled to a native binary by Spinel, its workers autodetected: the smallest and fastest row, which the page exists to publish. Built from Spinel's master and Roundhouse's spinel emit (the post gives neither revision nor the harness's commands for them; see the steps), its connection pool of 64 and the benchmark secret as scripts/bench-campfire starts it.",
         "workers": null
       }
     },
@@ -3621,6 +3638,7 @@ export const runtimesPost: PostView = {
         "why": "The row-stepping script is not published."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -3649,6 +3667,7 @@ export const runtimesPost: PostView = {
         "why": "The row-stepping script is not published."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -3677,6 +3696,7 @@ export const runtimesPost: PostView = {
         "why": "The row-stepping script is not published."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -3705,6 +3725,7 @@ export const runtimesPost: PostView = {
         "why": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -3733,6 +3754,7 @@ export const runtimesPost: PostView = {
         "why": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -3761,6 +3783,7 @@ export const runtimesPost: PostView = {
         "why": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -3789,6 +3812,7 @@ export const runtimesPost: PostView = {
         "why": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -3842,7 +3866,7 @@ export const runtimesPost: PostView = {
       "Boot times: the post says 'a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary'; this recipe reads 1.7 and a third of a second as time to a rendered page. Stock Rails on TruffleRuby's 'boot of nine seconds' is not split into accept and page; it is written as time to a page.",
       "How many cold starts the harness measured per lane is not stated; this recipe boots each lane once.",
       "The post gives no Spinel revision. Spinel is public (github.com/matz/spinel); this recipe builds its master, unpinned, as Roundhouse's own CI does (its build-spinel job: make deps, make all) and as the nightly does.",
-      "How the harness emits, compiles and serves the spinel lane is not in the post. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/blog with PORT and DATABASE_POOL_SIZE set to the wrk concurrency (16), as scripts/bench starts it. That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the post's; its OS worker count is the runtime's own autodetection (the benchmark page's 'workers autodetected'), whose number the post does not give.",
+      "How the harness emits, compiles and serves the spinel lane is not in the post. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/bin/blog with PORT, BLOG_DB, DATABASE_POOL_SIZE=64 and SECRET_KEY_BASE (campfire-oracle's benchmark secret), as scripts/bench-campfire's start_lane starts it (its diagnostic SPINEL_GC_STATS and SPINEL_GC_PHASES are left out). That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the post's; its OS worker count is the runtime's own autodetection (the benchmark page's 'workers autodetected'), whose number the post does not give.",
       "The message-list endpoint is named /rooms/1/messages in the post; the harness's suite requests it with ?before={id}, and the id is not given, so this recipe requests /rooms/1/messages.",
       "The heap experiment ('512 MB holds it, at a 24% cost to garbage collection') names neither the runtime nor the endpoint; the harness's notes say it was measured on JRuby, so this recipe runs it as jruby-512m on the room page.",
       "The row-stepping microbenchmark (100 message rows stepped 2,000 times, single-threaded) is not published, nor is the 'pure-Ruby half' that runs 'more than an order of magnitude faster on TruffleRuby', which the post gives no figures for.",
@@ -4062,7 +4086,7 @@ export const runtimesPost: PostView = {
       "id": "compile-spinel",
       "kind": "build",
       "lanes": [],
-      "why": "make build compiles the emitted tree ahead of time into one native binary, build/blog (spin build, then copied where scripts/bench starts it), with this run's Spinel on PATH."
+      "why": "make build compiles the emitted tree ahead of time into one native binary, build/bin/blog, where scripts/bench-campfire starts it, with this run's Spinel on PATH."
     },
     {
       "after": [
@@ -4812,6 +4836,7 @@ export const machinePost: PostView = {
         "state": "runs"
       },
       "lane": {
+        "allocator": null,
         "boot_budget": "10s",
         "command": [
           "nginx",
@@ -4850,6 +4875,7 @@ export const machinePost: PostView = {
         "why": "Built into Reprise (`reprise validate` starts it in process); it is not a command a recipe runs."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -4878,6 +4904,7 @@ export const machinePost: PostView = {
         "why": "This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only."
       },
       "lane": {
+        "allocator": null,
         "boot_budget": null,
         "command": null,
         "dir": null,
@@ -5303,6 +5330,7 @@ export const campfirePlan: RunPlan = {
           "PORT=3000",
           "RAILS_ENV=production",
           "RAILS_MAX_THREADS=5",
+          "RUBY_YJIT_ENABLE=1",
           "WEB_CONCURRENCY=8"
         ],
         "name": "ruby"
@@ -5313,6 +5341,7 @@ export const campfirePlan: RunPlan = {
           "BUNDLE_GEMFILE=Gemfile.falcon",
           "PORT=3001",
           "RAILS_ENV=production",
+          "RUBY_YJIT_ENABLE=1",
           "WEB_CONCURRENCY=8"
         ],
         "name": "ruby-falcon"
@@ -5353,7 +5382,8 @@ export const campfirePlan: RunPlan = {
       "GET /rooms/1/messages",
       "GET /users/me/sidebar",
       "GET /searches?q=coffee",
-      "GET /users/1/avatar",
+      "GET {avatar}",
+      "GET {stylesheet}",
       "GET /up",
       "POST /rooms/2/messages with a body of 23 bytes"
     ],
@@ -5605,7 +5635,7 @@ export const campfirePlan: RunPlan = {
         "quick": false,
         "runs": 3,
         "seconds": 0.0,
-        "summary": "0 lanes × 7 endpoints × 3 runs of 20 s: about 0 s (ruby, ruby-falcon cannot run here)",
+        "summary": "0 lanes × 8 endpoints × 3 runs of 20 s: about 0 s (ruby, ruby-falcon cannot run here)",
         "warmup_seconds": -0.0
       },
       "expected_quick": {
@@ -5615,7 +5645,7 @@ export const campfirePlan: RunPlan = {
         "quick": true,
         "runs": 2,
         "seconds": 0.0,
-        "summary": "0 lanes × 7 endpoints × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s): about 0 s (ruby, ruby-falcon cannot run here)",
+        "summary": "0 lanes × 8 endpoints × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s): about 0 s (ruby, ruby-falcon cannot run here)",
         "warmup_seconds": -0.0
       },
       "id": "load",
@@ -7705,12 +7735,12 @@ export const library: Library = {
         "unknowns": [
           "The post gives no Campfire revision for the October 16 run; this recipe pins ed0f9a5, the revision post 001 names for the nightly of September 22, a month earlier.",
           "The post gives no Roundhouse commit; the falcon.rb, runtime/thruster_cache.rb and the ruby-falcon lane are on the roundhouse repository's main branch at some commit after the October 16 run's changes.",
-          "The post gives no Ruby, Puma or Falcon version. Falcon is added 'at the version Tobi's port uses', which the post does not state; this recipe adds Falcon unpinned.",
+          "The post gives no Ruby, Puma or Falcon version. This recipe pins Ruby 4.0.5, post 001's a month earlier. Falcon is added 'at the version Tobi's port uses', which the post does not state; this recipe adds Falcon unpinned and records the version it served.",
           "The post says 'eight workers' but not the thread count; the benchmark page (post 002) defines the ruby lane as Rails' own Puma shape, (processor_count * 0.666).ceil workers x 5 threads, which this recipe follows.",
           "How the emitted falcon.rb takes its port and worker count is not in the post; this recipe assumes `falcon host falcon.rb` with PORT and WEB_CONCURRENCY, as config/puma.rb takes them.",
           "The October 16 run's requests-per-second table for the four page routes and the stylesheet did not survive as text: the post says only that the Falcon lane is well ahead of the port on the page routes and ahead on the stylesheet. Those cells are figures with `unknown`.",
           "'It's within 1% on the avatar and on posting a message, where the Puma lane is ahead': the post does not give the cells, and does not say whom the Puma lane is ahead of (read against the port, it would contradict the avatar figures of the 'Three layers' section, which may be from earlier runs). The within-1% claims are transcribed; the Puma-lane-ahead one is not.",
-          "The stylesheet's path is scraped from the room page by the harness and cannot be written as a fixed endpoint here; it is left out of the workload.",
+          "The stylesheet's and the avatar's paths are scraped from the signed-in room page, as the harness scrapes them (`{stylesheet}`, `{avatar}`: Campfire signs avatar URLs, and a bare /users/1/avatar is 404).",
           "The harness's message body for POST /rooms/2/messages is not published; this recipe posts a short one.",
           "The machine's description is the benchmark page's (post 002); post 000 says only 'eight workers, on the benchmark box's six cores'.",
           "1.2 GB and 0.7 GB are read as 1,200 MB and 700 MB (decimal; the post's rounding makes GiB no different at this precision).",
@@ -7820,7 +7850,7 @@ export const library: Library = {
           "The Campfire and Roundhouse revisions of the run are not in the text (they are in the missing environment appendix); both sources follow their default branches.",
           "Toolchains were 'pinned via mise', but the versions are in the missing appendix; every toolchain here accepts any version.",
           "The page gives no Spinel revision (it is in the missing appendix). Spinel is public (github.com/matz/spinel); this recipe builds its master, unpinned, as Roundhouse's own CI does (its build-spinel job: make deps, make all) and as the nightly does.",
-          "How scripts/bench-campfire emits, compiles and serves the spinel lanes is not on the page. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/blog with PORT and DATABASE_POOL_SIZE set to the wrk concurrency (16), as scripts/bench starts it. That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the page's.",
+          "How scripts/bench-campfire emits, compiles and serves the spinel lanes is not on the page. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/bin/blog with PORT, BLOG_DB, DATABASE_POOL_SIZE=64 and SECRET_KEY_BASE (campfire-oracle's benchmark secret), as scripts/bench-campfire's start_lane starts it (its diagnostic SPINEL_GC_STATS and SPINEL_GC_PHASES are left out). That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the page's.",
           "SPINEL_WORKERS=1 (spinel-1p) is the page's; for spinel the page says only that the runtime autodetects its OS worker count, so the lane sets none. The number it picks is not on the page.",
           "The harness adds Falcon to the emit's bundle 'at the version tobi's lock pins'; the page gives neither that version nor tobi's revision, so this recipe adds Falcon unpinned, and its bundle-falcon step writes the version it resolved to results/bundle-falcon.json: a run's Falcon is a deviation from the page's, recorded rather than assumed equal.",
           "The page does not give how the harness starts the emit's falcon.rb (its command, bind and worker variable); this recipe runs bundle exec falcon host falcon.rb with PORT and WEB_CONCURRENCY, as the campfire-falcon recipe does.",
@@ -8117,7 +8147,7 @@ export const library: Library = {
           "Boot times: the post says 'a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary'; this recipe reads 1.7 and a third of a second as time to a rendered page. Stock Rails on TruffleRuby's 'boot of nine seconds' is not split into accept and page; it is written as time to a page.",
           "How many cold starts the harness measured per lane is not stated; this recipe boots each lane once.",
           "The post gives no Spinel revision. Spinel is public (github.com/matz/spinel); this recipe builds its master, unpinned, as Roundhouse's own CI does (its build-spinel job: make deps, make all) and as the nightly does.",
-          "How the harness emits, compiles and serves the spinel lane is not in the post. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/blog with PORT and DATABASE_POOL_SIZE set to the wrk concurrency (16), as scripts/bench starts it. That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the post's; its OS worker count is the runtime's own autodetection (the benchmark page's 'workers autodetected'), whose number the post does not give.",
+          "How the harness emits, compiles and serves the spinel lane is not in the post. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/bin/blog with PORT, BLOG_DB, DATABASE_POOL_SIZE=64 and SECRET_KEY_BASE (campfire-oracle's benchmark secret), as scripts/bench-campfire's start_lane starts it (its diagnostic SPINEL_GC_STATS and SPINEL_GC_PHASES are left out). That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the post's; its OS worker count is the runtime's own autodetection (the benchmark page's 'workers autodetected'), whose number the post does not give.",
           "The message-list endpoint is named /rooms/1/messages in the post; the harness's suite requests it with ?before={id}, and the id is not given, so this recipe requests /rooms/1/messages.",
           "The heap experiment ('512 MB holds it, at a 24% cost to garbage collection') names neither the runtime nor the endpoint; the harness's notes say it was measured on JRuby, so this recipe runs it as jruby-512m on the room page.",
           "The row-stepping microbenchmark (100 message rows stepped 2,000 times, single-threaded) is not published, nor is the 'pure-Ruby half' that runs 'more than an order of magnitude faster on TruffleRuby', which the post gives no figures for.",

@@ -153,7 +153,7 @@ impl Consent {
                     if let Some(dir) = &service.dir {
                         line = format!("in {}: {line}", escaped(dir));
                     }
-                    line.push_str(&format!(" (port {})", service.port));
+                    line.push_str(&format!(" (port {}", service.port));
                     if let Some(answers) = &service.answers {
                         line.push_str(&format!(
                             "; where one already answers there ({} → {}), this machine's own is used and left running",
@@ -161,6 +161,7 @@ impl Consent {
                             escaped(&answers.expect)
                         ));
                     }
+                    line.push(')');
                     consent.services.push(ConsentLane {
                         name: escaped(name).into_owned(),
                         command: line,
