@@ -250,6 +250,10 @@ pub struct Toolchain {
     /// `gem:falcon@0.47.7`. `reprise setup` installs these (the posts pin
     /// their toolchains through mise).
     pub mise: Option<Name>,
+    /// What installs it where mise does not, as a reader copies it
+    /// (`sudo apt-get install libclang-dev`): preflight's fix when it is
+    /// missing or at another version.
+    pub fix: Option<String>,
 }
 
 impl Toolchain {

@@ -30,4 +30,10 @@ quote: string | null,
  * `gem:falcon@0.47.7`. `reprise setup` installs these (the posts pin
  * their toolchains through mise).
  */
-mise: string | null, };
+mise: string | null, 
+/**
+ * What installs it where mise does not, as a reader copies it
+ * (`sudo apt-get install libclang-dev`): preflight's fix when it is
+ * missing or at another version.
+ */
+fix: string | null, };

@@ -1424,6 +1424,7 @@ export const post: PostView = {
           "ruby",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "ruby",
         "pattern": "ruby (\\d+\\.\\d+\\.\\d+)",
@@ -1439,6 +1440,7 @@ export const post: PostView = {
           "puma",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "puma",
         "pattern": "puma version (\\d+\\.\\d+\\.\\d+)",
@@ -1454,6 +1456,7 @@ export const post: PostView = {
           "falcon",
           "--version"
         ],
+        "fix": null,
         "mise": "gem:falcon@latest",
         "name": "falcon",
         "pattern": "falcon (?:v)?(\\d+\\.\\d+\\.\\d+)",
@@ -1469,6 +1472,7 @@ export const post: PostView = {
           "nginx",
           "-v"
         ],
+        "fix": null,
         "mise": null,
         "name": "nginx",
         "pattern": "nginx/(\\d+\\.\\d+\\.\\d+)",
@@ -3591,7 +3595,7 @@ export const runtimesPost: PostView = {
     },
     {
       "here": {
-        "fix": "gem install bundler",
+        "fix": "sudo apt-get install build-essential && gem install bundler",
         "state": "blocked",
         "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
       },
@@ -4181,6 +4185,7 @@ export const runtimesPost: PostView = {
           "ruby",
           "--version"
         ],
+        "fix": null,
         "mise": "ruby@4.0.5",
         "name": "ruby",
         "pattern": "ruby (\\d+\\.\\d+\\.\\d+)",
@@ -4198,6 +4203,7 @@ export const runtimesPost: PostView = {
           "-e",
           "puts(defined?(RubyVM::YJIT) && RubyVM::YJIT.enabled? ? \"yjit #{RUBY_VERSION}\" : \"no yjit\")"
         ],
+        "fix": null,
         "mise": "ruby@4.0.5",
         "name": "yjit",
         "pattern": "yjit (\\d+\\.\\d+\\.\\d+)",
@@ -4213,6 +4219,7 @@ export const runtimesPost: PostView = {
           "jruby",
           "--version"
         ],
+        "fix": null,
         "mise": "ruby@jruby-10.1.1.0",
         "name": "jruby",
         "pattern": "jruby (\\d+\\.\\d+\\.\\d+\\.\\d+)",
@@ -4228,6 +4235,7 @@ export const runtimesPost: PostView = {
           "java",
           "-version"
         ],
+        "fix": null,
         "mise": "java@25",
         "name": "java",
         "pattern": "version \"(\\d+(?:\\.\\d+)*)",
@@ -4243,6 +4251,7 @@ export const runtimesPost: PostView = {
           "truffleruby",
           "--version"
         ],
+        "fix": null,
         "mise": "ruby@truffleruby-40.0.0",
         "name": "truffleruby",
         "pattern": "truffleruby (\\d+\\.\\d+\\.\\d+)[^\\n]*Native",
@@ -4258,6 +4267,7 @@ export const runtimesPost: PostView = {
           "bundle",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "bundler",
         "pattern": "(\\d+\\.\\d+\\.\\d+)",
@@ -4273,12 +4283,115 @@ export const runtimesPost: PostView = {
           "cargo",
           "--version"
         ],
+        "fix": "rustup update stable",
         "mise": null,
         "name": "cargo",
         "pattern": "cargo (\\d+\\.\\d+\\.\\d+)",
         "quote": null,
+        "version": ">=1.85",
+        "why": "Builds the Roundhouse emitter (cargo run --release --bin roundhouse); the post gives no Rust version. Roundhouse is edition 2024: Rust 1.85 or newer (Ubuntu 24.04's packaged cargo is 1.75)."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "sh",
+          "-c",
+          "PATH=$PATH:/sbin:/usr/sbin; ldconfig -p | grep -m1 -o 'libclang-[0-9][0-9.]*[.]so'"
+        ],
+        "fix": "sudo apt-get install libclang-dev",
+        "mise": null,
+        "name": "libclang",
+        "pattern": "libclang-(\\d+(?:\\.\\d+)*)\\.so",
+        "quote": null,
         "version": "*",
-        "why": "Builds the Roundhouse emitter (cargo run --release --bin roundhouse); the post gives no Rust version."
+        "why": "Roundhouse's build generates its Prism and RBS bindings with bindgen, which loads libclang; without it the build stops at its first binding."
+      }
+    },
+    {
+      "on_path": true,
+      "toolchain": {
+        "command": [
+          "ruby",
+          "-e",
+          "puts(File.exist?(File.join(RbConfig::CONFIG['rubyhdrdir'], 'ruby.h')) ? \"ruby.h #{RUBY_VERSION}\" : 'no ruby.h')"
+        ],
+        "fix": "sudo apt-get install ruby-dev",
+        "mise": null,
+        "name": "ruby-headers",
+        "pattern": "ruby\\.h (\\d+\\.\\d+\\.\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "Bundling compiles the native gems (io-event for Falcon, nio4r, bcrypt, websocket-driver) against Ruby's headers: a Ruby that mise builds (`reprise setup`) has them, a system Ruby needs ruby-dev."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "sh",
+          "-c",
+          "PATH=$PATH:/sbin:/usr/sbin; ldconfig -p | grep -m1 -o 'libjemalloc[.]so[.][0-9]*'"
+        ],
+        "fix": "sudo apt-get install libjemalloc2",
+        "mise": null,
+        "name": "libjemalloc",
+        "pattern": "libjemalloc\\.so\\.(\\d+)",
+        "quote": null,
+        "version": "*",
+        "why": "The harness preloads jemalloc into the CRuby lanes where it finds it; without it a lane runs on the C library's malloc, which the run records as a deviation of that lane."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "pkg-config",
+          "--modversion",
+          "openssl"
+        ],
+        "fix": "sudo apt-get install libssl-dev pkg-config",
+        "mise": null,
+        "name": "openssl-headers",
+        "pattern": "(\\d+\\.\\d+(?:\\.\\d+)?)",
+        "quote": null,
+        "version": "*",
+        "why": "TruffleRuby compiles its openssl extension on this machine when it is installed and when the bundle needs it."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "pkg-config",
+          "--modversion",
+          "yaml-0.1"
+        ],
+        "fix": "sudo apt-get install libyaml-dev pkg-config",
+        "mise": null,
+        "name": "libyaml-headers",
+        "pattern": "(\\d+\\.\\d+(?:\\.\\d+)?)",
+        "quote": null,
+        "version": "*",
+        "why": "TruffleRuby's psych extension (YAML, which Rails' configuration reads) is compiled against libyaml."
+      }
+    },
+    {
+      "on_path": false,
+      "toolchain": {
+        "command": [
+          "pkg-config",
+          "--modversion",
+          "zlib"
+        ],
+        "fix": "sudo apt-get install zlib1g-dev pkg-config",
+        "mise": null,
+        "name": "zlib-headers",
+        "pattern": "(\\d+\\.\\d+(?:\\.\\d+)*)",
+        "quote": null,
+        "version": "*",
+        "why": "TruffleRuby's zlib extension is compiled against zlib."
       }
     },
     {
@@ -4288,6 +4401,7 @@ export const runtimesPost: PostView = {
           "rustc",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "rustc",
         "pattern": "rustc (\\d+\\.\\d+\\.\\d+)",
@@ -4303,6 +4417,7 @@ export const runtimesPost: PostView = {
           "wrk",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "wrk",
         "pattern": "wrk (?:debian/)?(\\d+\\.\\d+\\.\\d+)",
@@ -4318,6 +4433,7 @@ export const runtimesPost: PostView = {
           "sqlite3",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "sqlite3",
         "pattern": "^(\\d+\\.\\d+\\.\\d+)",
@@ -4333,12 +4449,13 @@ export const runtimesPost: PostView = {
           "redis-server",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "redis-server",
         "pattern": "v=(\\d+\\.\\d+\\.\\d+)",
         "quote": null,
         "version": "*",
-        "why": "Stock Campfire keeps its fragment cache, Action Cable adapter and Resque queue in Redis; the harness used the box's own, the run starts one for the rails lanes (the redis service) and stops it after."
+        "why": "Stock Campfire keeps its fragment cache, Action Cable adapter and Resque queue in Redis; the harness used the box's own, the run uses this machine's own where one answers on 6379, else starts one for the rails lanes (the redis service) and stops it after."
       }
     },
     {
@@ -4348,6 +4465,7 @@ export const runtimesPost: PostView = {
           "make",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "make",
         "pattern": "GNU Make (\\d+\\.\\d+(?:\\.\\d+)?)",
@@ -4363,6 +4481,7 @@ export const runtimesPost: PostView = {
           "cc",
           "--version"
         ],
+        "fix": "sudo apt-get install build-essential",
         "mise": null,
         "name": "cc",
         "pattern": "(\\d+\\.\\d+\\.\\d+)",
@@ -4378,6 +4497,7 @@ export const runtimesPost: PostView = {
           "curl",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "curl",
         "pattern": "curl (\\d+\\.\\d+\\.\\d+)",
@@ -4393,6 +4513,7 @@ export const runtimesPost: PostView = {
           "npm",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "npm",
         "pattern": "(\\d+\\.\\d+\\.\\d+)",
@@ -5010,6 +5131,7 @@ export const machinePost: PostView = {
           "nginx",
           "-v"
         ],
+        "fix": null,
         "mise": null,
         "name": "nginx",
         "pattern": "nginx/(\\d+\\.\\d+\\.\\d+)",
@@ -5025,6 +5147,7 @@ export const machinePost: PostView = {
           "wrk",
           "--version"
         ],
+        "fix": null,
         "mise": null,
         "name": "wrk",
         "pattern": "wrk (\\d+\\.\\d+\\.\\d+)",
@@ -5466,7 +5589,11 @@ export const campfirePlan: RunPlan = {
     "version_commands": [
       "ruby --version",
       "bundle --version",
-      "cargo --version"
+      "cargo --version",
+      "sh -c 'PATH=$PATH:/sbin:/usr/sbin; ldconfig -p | grep -m1 -o '\\''libclang-[0-9][0-9.]*[.]so'\\'''",
+      "ruby -e 'puts(File.exist?(File.join(RbConfig::CONFIG['\\''rubyhdrdir'\\''], '\\''ruby.h'\\'')) ? \"ruby.h #{RUBY_VERSION}\" : '\\''no ruby.h'\\'')'",
+      "sh -c 'PATH=$PATH:/sbin:/usr/sbin; ldconfig -p | grep -m1 -o '\\''libjemalloc[.]so[.][0-9]*'\\'''",
+      "cc --version"
     ]
   },
   "deviations": [],
@@ -7800,7 +7927,7 @@ export const library: Library = {
         },
         {
           "here": {
-            "fix": "gem install bundler",
+            "fix": "sudo apt-get install build-essential && gem install bundler",
             "state": "blocked",
             "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
           },
@@ -7808,7 +7935,7 @@ export const library: Library = {
         },
         {
           "here": {
-            "fix": "gem install bundler",
+            "fix": "sudo apt-get install build-essential && gem install bundler",
             "state": "blocked",
             "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
           },
@@ -8075,7 +8202,7 @@ export const library: Library = {
         },
         {
           "here": {
-            "fix": "gem install bundler",
+            "fix": "sudo apt-get install build-essential && gem install bundler",
             "state": "blocked",
             "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
           },

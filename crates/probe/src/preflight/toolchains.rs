@@ -117,7 +117,7 @@ fn install_fix(tc: &Toolchain) -> String {
 /// not a sentence (`install falcon 0.55`).
 fn is_command(fix: &str) -> bool {
     [
-        "sudo ", "mise ", "gem ", "apt-get ", "cargo ", "podman ", "export ",
+        "sudo ", "mise ", "gem ", "apt-get ", "cargo ", "podman ", "export ", "rustup ",
     ]
     .iter()
     .any(|p| fix.starts_with(p))
@@ -196,9 +196,10 @@ pub(super) fn toolchain_items(recipe: &Recipe, tools: &Toolchains) -> Vec<Item> 
                     });
                 }
             }
-            item.fix = Some(match located {
-                Some(_) => "accept the version commands so preflight can ask it".to_string(),
-                None => install_fix(tc),
+            item.fix = Some(match (located, &tc.fix) {
+                (Some(_), _) => "accept the version commands so preflight can ask it".to_string(),
+                (None, Some(fix)) => fix.clone(),
+                (None, None) => install_fix(tc),
             });
             item
         })
