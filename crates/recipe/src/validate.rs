@@ -422,14 +422,17 @@ fn builds_campfire(recipe: &Recipe) -> bool {
 
 /// Campfire's Rails main needs Ruby 3.3 or newer and the emitted tree 3.4,
 /// newer than the Ruby Debian 12 (3.1) or Ubuntu 24.04 (3.2) packages: a
-/// lane that serves Campfire on a runtime the recipe does not pin, and that
-/// `reprise setup` therefore does not install, fails at its bundle.
+/// lane on the host that serves Campfire on a runtime the recipe does not
+/// pin, and that `reprise setup` therefore does not install, fails at its
+/// bundle.
 fn check_campfire_runtimes(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     if !builds_campfire(recipe) {
         return;
     }
     let mut said = HashSet::new();
-    for lane in recipe.lanes.iter().filter(|l| l.is_runnable()) {
+    // A container lane's image carries its runtime, pinned by its digest.
+    let on_host = |l: &&crate::model::Lane| l.is_runnable() && l.placement == Placement::Host;
+    for lane in recipe.lanes.iter().filter(on_host) {
         let Some(runtime) = &lane.runtime else {
             continue;
         };

@@ -248,3 +248,17 @@ fn every_published_recipe_that_serves_campfire_pins_the_ruby_setup_installs() {
         assert_eq!(ruby.mise.as_deref(), Some("ruby@4.0.5"), "{id}");
     }
 }
+
+#[test]
+fn a_campfire_lane_in_a_container_takes_its_ruby_from_its_image() {
+    // The image, pinned by its digest, carries the runtime: no mise.
+    let published = std::fs::read_to_string(root().join("recipes/campfire-falcon.toml")).unwrap();
+    let text = published
+        .replacen("mise = \"ruby@4.0.5\"\n", "", 1)
+        .replace(
+            "allocator = \"jemalloc\"\n",
+            "allocator = \"jemalloc\"\nplacement = \"container\"\nimage = \"localhost/ruby@sha256:0123\"\n",
+        );
+    reprise_recipe::parse(Path::new("recipes/campfire-falcon.toml"), &text)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
