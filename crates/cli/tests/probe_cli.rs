@@ -497,7 +497,14 @@ fn preflight_campfire_runtimes_on_the_posts_machine_matches_everything() {
         "make": "GNU Make 4.3",
         "cc": "cc (Ubuntu 13.3.0-6ubuntu2~24.04) 13.3.0",
         "curl": "curl 8.5.0 (x86_64-pc-linux-gnu) libcurl/8.5.0 OpenSSL/3.0.13",
-        "npm": "10.9.2"
+        "npm": "10.9.2",
+        // What building Roundhouse and the bundles ask for (Ubuntu 24.04's).
+        "libclang": "libclang-18.so",
+        "ruby-headers": "ruby.h 4.0.5",
+        "libjemalloc": "libjemalloc.so.2",
+        "openssl-headers": "3.0.13",
+        "libyaml-headers": "0.2.5",
+        "zlib-headers": "1.3"
     });
     let file = tmp.path().join("env.json");
     write(&file, &env.to_string());
