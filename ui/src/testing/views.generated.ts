@@ -5454,7 +5454,8 @@ export const campfirePlan: RunPlan = {
           "RAILS_ENV=production",
           "RAILS_MAX_THREADS=5",
           "RUBY_YJIT_ENABLE=1",
-          "WEB_CONCURRENCY=8"
+          "WEB_CONCURRENCY=8",
+          "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)"
         ],
         "name": "ruby"
       },
@@ -5465,7 +5466,8 @@ export const campfirePlan: RunPlan = {
           "PORT=3001",
           "RAILS_ENV=production",
           "RUBY_YJIT_ENABLE=1",
-          "WEB_CONCURRENCY=8"
+          "WEB_CONCURRENCY=8",
+          "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)"
         ],
         "name": "ruby-falcon"
       }

@@ -137,10 +137,18 @@ impl Consent {
                 if let Some(port) = lane.port {
                     line.push_str(&format!(" (port {port})"));
                 }
+                let mut env = env_lines(&lane.env);
+                // What the run adds to the environment is shown too.
+                if let (Some(allocator), Placement::Host) = (lane.allocator, lane.placement) {
+                    env.push(format!(
+                        "LD_PRELOAD=…/{} ({allocator}, where this machine has it)",
+                        allocator.library()
+                    ));
+                }
                 consent.lanes.push(ConsentLane {
                     name: escaped(&lane.name).into_owned(),
                     command: line,
-                    env: env_lines(&lane.env),
+                    env,
                 });
                 for name in &lane.services {
                     let Some(service) = recipe.service(name) else {
