@@ -15,7 +15,12 @@ fn base() -> String {
 
 /// Parses `text` as recipes/hello-ceiling.toml and returns its one error.
 fn error_of(text: &str) -> Diagnostic {
-    match reprise_recipe::parse(Path::new("recipes/hello-ceiling.toml"), text) {
+    error_in("recipes/hello-ceiling.toml", text)
+}
+
+/// Parses `text` as the recipe file `file` and returns its one error.
+fn error_in(file: &str, text: &str) -> Diagnostic {
+    match reprise_recipe::parse(Path::new(file), text) {
         Ok(_) => panic!("the recipe was accepted"),
         Err(RecipeError::Invalid(mut d)) => {
             assert_eq!(d.len(), 1, "expected one error, got {d:#?}");
@@ -196,14 +201,8 @@ fn campfire_falcon_error(edit: impl Fn(&str) -> String) -> (String, Diagnostic) 
     let published = std::fs::read_to_string(root().join("recipes/campfire-falcon.toml")).unwrap();
     let text = edit(&published);
     assert_ne!(text, published, "the edit changed nothing");
-    match reprise_recipe::parse(Path::new("recipes/campfire-falcon.toml"), &text) {
-        Ok(_) => panic!("the recipe was accepted"),
-        Err(RecipeError::Invalid(mut d)) => {
-            assert_eq!(d.len(), 1, "expected one error, got {d:#?}");
-            (text, d.remove(0))
-        }
-        Err(e) => panic!("{e}"),
-    }
+    let error = error_in("recipes/campfire-falcon.toml", &text);
+    (text, error)
 }
 
 #[test]

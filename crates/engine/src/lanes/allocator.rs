@@ -8,8 +8,36 @@
 
 use std::path::{Path, PathBuf};
 
-use reprise_recipe::Allocator;
+use reprise_recipe::{Allocator, Lane, Placement};
 use serde::{Deserialize, Serialize};
+
+use super::server_process::{LaneServer, group_members};
+
+/// The variable the dynamic loader preloads a library from.
+const PRELOAD: &str = "LD_PRELOAD";
+
+/// The allocator the run preloads into `lane`'s server: the lane's, where
+/// it runs on the host (a container's image has its own).
+fn preloaded(lane: &Lane) -> Option<Allocator> {
+    lane.allocator.filter(|_| lane.placement == Placement::Host)
+}
+
+/// What the run adds to `lane`'s environment for its allocator, found
+/// under `root`: `LD_PRELOAD=/usr/lib/…/libjemalloc.so.2`, where this
+/// machine has it.
+pub fn preload_env(root: &Path, lane: &Lane) -> Option<(String, String)> {
+    let library = find_library(root, preloaded(lane)?)?;
+    Some((PRELOAD.to_string(), library.display().to_string()))
+}
+
+/// How the plan shows what [`preload_env`] may add, before anything runs.
+pub fn consent_line(lane: &Lane) -> Option<String> {
+    let allocator = preloaded(lane)?;
+    Some(format!(
+        "{PRELOAD}=…/{} ({allocator}, where this machine has it)",
+        allocator.library()
+    ))
+}
 
 /// Where distributions install shared libraries, in the order looked at.
 const LIBRARY_DIRS: &[&str] = &[
@@ -58,6 +86,27 @@ pub enum Loaded {
 }
 
 impl AllocatorSeen {
+    /// What `lane`'s server, just up, was started with and mapped; `None`
+    /// where the lane asks for no allocator.
+    pub fn of(lane: &Lane, server: &LaneServer) -> Option<AllocatorSeen> {
+        let asked = lane.allocator?;
+        let loaded = match (server.pid(), server.spec.env.get(PRELOAD)) {
+            (None, _) => Loaded::NotRead,
+            (Some(_), None) => Loaded::LibraryMissing,
+            (Some(pid), Some(library)) if mapped(&group_members(pid), asked) => Loaded::Preloaded {
+                library: library.clone(),
+            },
+            (Some(_), Some(library)) => Loaded::NotLoaded {
+                library: library.clone(),
+            },
+        };
+        Some(AllocatorSeen {
+            lane: lane.name.to_string(),
+            asked,
+            loaded,
+        })
+    }
+
     /// Whether the server ran with what the recipe asked for.
     pub fn as_asked(&self) -> bool {
         matches!(self.loaded, Loaded::Preloaded { .. })
@@ -88,7 +137,7 @@ impl std::fmt::Display for AllocatorSeen {
 }
 
 /// Whether any of `pids` has a file named like `allocator`'s library mapped.
-pub fn mapped(pids: &[u32], allocator: Allocator) -> bool {
+fn mapped(pids: &[u32], allocator: Allocator) -> bool {
     let name = allocator.library();
     pids.iter().any(|pid| {
         std::fs::read_to_string(format!("/proc/{pid}/maps"))

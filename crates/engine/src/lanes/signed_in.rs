@@ -103,10 +103,7 @@ pub fn sign_in(
     );
     match (used, &token) {
         (UsedFlow::Form, Some(token)) => form.push(("authenticity_token", token)),
-        _ => {
-            headers.push(("Sec-Fetch-Site".to_string(), "same-origin".to_string()));
-            headers.push(("Origin".to_string(), origin.clone()));
-        }
+        _ => headers.extend(same_origin(&origin)),
     }
     if let Some(cookie) = jar.header() {
         headers.push(("Cookie".into(), cookie));
@@ -305,9 +302,9 @@ pub fn resolve_endpoint(
                 headers.push(("X-CSRF-Token".into(), csrf.clone()));
             }
             if let Some(origin) = &s.origin {
-                for (name, value) in [("Sec-Fetch-Site", "same-origin"), ("Origin", origin)] {
-                    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(name)) {
-                        headers.push((name.into(), value.to_string()));
+                for (name, value) in same_origin(origin) {
+                    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case(&name)) {
+                        headers.push((name, value));
                     }
                 }
             }
@@ -329,6 +326,15 @@ pub fn resolve_endpoint(
         headers,
         body,
     })
+}
+
+/// The headers a browser's same-origin form post carries, which Campfire's
+/// main checks in place of an authenticity token.
+fn same_origin(origin: &str) -> [(String, String); 2] {
+    [
+        ("Sec-Fetch-Site".to_string(), "same-origin".to_string()),
+        ("Origin".to_string(), origin.to_string()),
+    ]
 }
 
 /// Cookies by name, from `Set-Cookie` headers.

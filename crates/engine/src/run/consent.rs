@@ -139,12 +139,7 @@ impl Consent {
                 }
                 let mut env = env_lines(&lane.env);
                 // What the run adds to the environment is shown too.
-                if let (Some(allocator), Placement::Host) = (lane.allocator, lane.placement) {
-                    env.push(format!(
-                        "LD_PRELOAD=…/{} ({allocator}, where this machine has it)",
-                        allocator.library()
-                    ));
-                }
+                env.extend(crate::lanes::allocator::consent_line(lane));
                 consent.lanes.push(ConsentLane {
                     name: escaped(&lane.name).into_owned(),
                     command: line,

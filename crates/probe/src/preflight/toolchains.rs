@@ -90,7 +90,7 @@ fn install_fix(tc: &Toolchain) -> String {
     if let Some(spec) = exact.and_then(|v| mise_spec(program, v)) {
         return format!("mise install {spec} && mise use {spec}");
     }
-    let any = tc.version.to_string() == "*";
+    let any = tc.version.is_any();
     if any && APT.contains(&program) {
         return format!("sudo apt-get install {program}");
     }
@@ -154,7 +154,7 @@ pub(super) fn toolchain_items(recipe: &Recipe, tools: &Toolchains) -> Vec<Item> 
                 return item;
             }
             let located = on_path.filter(|p| p.status == Status::Located);
-            if located.is_some() && tc.version.to_string() == "*" {
+            if located.is_some() && tc.version.is_any() {
                 // Any version will do, and one is there.
                 return item;
             }

@@ -21,9 +21,9 @@ use reprise_verdict::{Deviation, DeviationKind};
 
 use super::check::CheckRow;
 use super::{StepFailure, StepInput};
-use crate::lanes::allocator::{AllocatorSeen, Loaded};
+use crate::lanes::allocator::AllocatorSeen;
 use crate::lanes::server_process::{
-    ContainerPlacement, LaneServer, ServerError, ServerSpec, group_members, log_tail,
+    ContainerPlacement, LaneServer, ServerError, ServerSpec, log_tail,
 };
 use crate::lanes::signed_in::SignedIn;
 use crate::os::run_files::within;
@@ -239,8 +239,8 @@ impl Lanes {
                 server_spec(ctx, lane, cpus.clone()).and_then(|spec| LaneServer::start(&spec));
             match started {
                 Ok(server) => {
-                    if let Some(asked) = lane.allocator {
-                        self.started_with(ctx, step, lane, asked, &server)?;
+                    if let Some(seen) = AllocatorSeen::of(lane, &server) {
+                        self.started_with(ctx, step, seen)?;
                     }
                     self.servers.insert(name.clone(), server);
                     if self.failed.get(&name).is_some_and(|stage| stage == "boot") {
@@ -257,39 +257,17 @@ impl Lanes {
         Ok(self.servers.get_mut(&name))
     }
 
-    /// Records what `lane`'s server, just up, was started with:
+    /// Records what a lane's server, just up, was started with:
     /// `allocators.json`, a note, and a deviation where it is not what the
     /// recipe asked for.
     fn started_with(
         &mut self,
         ctx: &RunContext,
         step: &str,
-        lane: &Lane,
-        asked: reprise_recipe::Allocator,
-        server: &LaneServer,
+        seen: AllocatorSeen,
     ) -> Result<(), StepFailure> {
-        let loaded = match (server.pid(), server.spec.env.get("LD_PRELOAD")) {
-            (None, _) => Loaded::NotRead,
-            (Some(_), None) => Loaded::LibraryMissing,
-            (Some(pid), Some(library)) => {
-                if crate::lanes::allocator::mapped(&group_members(pid), asked) {
-                    Loaded::Preloaded {
-                        library: library.clone(),
-                    }
-                } else {
-                    Loaded::NotLoaded {
-                        library: library.clone(),
-                    }
-                }
-            }
-        };
-        let seen = AllocatorSeen {
-            lane: lane.name.to_string(),
-            asked,
-            loaded,
-        };
-        ctx.note(step, format!("lane {}: {seen}", lane.name));
-        self.allocators.insert(lane.name.to_string(), seen);
+        ctx.note(step, format!("lane {}: {seen}", seen.lane));
+        self.allocators.insert(seen.lane.clone(), seen);
         let rows: Vec<&AllocatorSeen> = self.allocators.values().collect();
         ctx.results().write("allocators.json", &rows)?;
         let differs: Vec<Deviation> = self
@@ -490,13 +468,8 @@ fn server_spec(
     if let Some(port) = lane.port {
         env.entry("PORT".into()).or_insert(port.to_string());
     }
-    // The harness preloads the allocator only where it finds it; a
-    // container's image has its own.
-    if let (Some(allocator), Placement::Host) = (lane.allocator, lane.placement)
-        && let Some(library) = crate::lanes::allocator::find_library(Path::new("/"), allocator)
-    {
-        env.insert("LD_PRELOAD".into(), library.display().to_string());
-    }
+    // The harness preloads the allocator only where it finds it.
+    env.extend(crate::lanes::allocator::preload_env(Path::new("/"), lane));
     let boot_budget = lane
         .boot_budget
         .map(|b| b.as_duration())
