@@ -18,7 +18,16 @@ export function ClaimsHere({ claims, said = [], elsewhere = [] }: { claims: Clai
         <ul class="plain">
           {claims.not_judged.map((r) => (
             <li data-not-judged>
-              <strong class="id">{r.claims.join(', ')}</strong>: {r.why}.
+              {/* Each id whole, the list wrapping between them: a long list is not one unbreakable line. */}
+              <strong>
+                {r.claims.map((c, i) => (
+                  <>
+                    {i > 0 && ', '}
+                    <span class="id">{c}</span>
+                  </>
+                ))}
+              </strong>
+              : {r.why}.
               {r.fix && !said.includes(r.fix) && (
                 <>
                   {' '}

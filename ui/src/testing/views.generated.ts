@@ -5389,7 +5389,7 @@ export const campfirePlan: RunPlan = {
           "falcon-rack-adds-little"
         ],
         "fix": null,
-        "why": "lane earlier-builds is the post's only: This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only."
+        "why": "lane earlier-builds is the post's only: This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only"
       },
       {
         "claims": [
@@ -5421,7 +5421,7 @@ export const campfirePlan: RunPlan = {
           "rack-adapter-mostly-env-and-headers"
         ],
         "fix": null,
-        "why": "lane request-profile is the post's only: This recipe runs no profiler: the profile's figures are published only."
+        "why": "lane request-profile is the post's only: This recipe runs no profiler: the profile's figures are published only"
       },
       {
         "claims": [
@@ -5430,7 +5430,7 @@ export const campfirePlan: RunPlan = {
           "memory-order"
         ],
         "fix": null,
-        "why": "lane tobi is the post's only: The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it is booted; this recipe does not stand it up. Its figures are published only."
+        "why": "lane tobi is the post's only: The post names no revision of tobi/campfire-once-ruby-ractor and does not say how it is booted; this recipe does not stand it up. Its figures are published only"
       }
     ],
     "summary": "none of its 26 claims",

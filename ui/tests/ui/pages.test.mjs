@@ -924,6 +924,8 @@ describe('the page', () => {
       ['default', 'share/hello-ceiling-20261130-050000'],
       ['default', 'machine'],
       ['others', 'others/hello-ceiling'],
+      // A long list of claims a run cannot judge wraps between its ids.
+      ['campfire', 'run/campfire-falcon'],
     ];
     const wide = [];
     for (const [script, hash] of pages) {

@@ -197,7 +197,9 @@ pub fn claims_here(recipe: &Recipe, report: &Preflight) -> Vec<ClaimHere> {
                 };
                 let lane = figure.lane.as_str();
                 if let Some(p) = report.published_only_lanes.iter().find(|p| p.lane == lane) {
-                    why = Some(format!("lane {lane} is the post's only: {}", p.why));
+                    // Said inside a sentence the page ends itself.
+                    let reason = p.why.trim_end_matches('.');
+                    why = Some(format!("lane {lane} is the post's only: {reason}"));
                 } else if report.blocked_lanes.iter().any(|l| l == lane) {
                     let item = lane_item(lane);
                     // The lane's first sentence: what it lacks.
