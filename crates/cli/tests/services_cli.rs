@@ -171,7 +171,7 @@ fn the_run_starts_the_service_a_lane_needs_and_stops_it_after() {
     assert!(!shown.status.success());
     assert!(
         stderr(&shown).contains(&format!(
-            "service redis runs (started for the run, stopped after): redis-server --port {redis_port} --bind 127.0.0.1 --save '' --appendonly no (port {redis_port}; where one already answers there (PING → +PONG), this machine's own is used and left running)"
+            "service redis runs (this machine's own where one already answers on port {redis_port} (PING → +PONG), used and left running; else started for the run, stopped after): redis-server --port {redis_port} --bind 127.0.0.1 --save '' --appendonly no (port {redis_port})"
         )),
         "{}",
         stderr(&shown)

@@ -370,7 +370,7 @@ function ConsentList({ consent }: { consent: Consent }) {
         ))}
         {consent.services.map((l) => (
           <li data-consent-service={l.name}>
-            service <strong>{l.name}</strong> runs <code>{l.command}</code> (started for the run, stopped after)
+            service <strong>{l.name}</strong> runs <code>{l.command}</code> ({l.lifecycle})
             <EnvList env={l.env} />
           </li>
         ))}

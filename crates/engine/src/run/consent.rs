@@ -21,7 +21,7 @@ pub struct Consent {
     /// The lanes' servers the run starts.
     pub lanes: Vec<ConsentLane>,
     /// The `[[service]]`s those lanes need, which the run starts and stops.
-    pub services: Vec<ConsentLane>,
+    pub services: Vec<ConsentService>,
     /// The commands asked for a version before the first lane starts (a
     /// toolchain's `command`).
     pub version_commands: Vec<String>,
@@ -59,6 +59,17 @@ pub struct ConsentLane {
     /// container image).
     pub command: String,
     pub env: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct ConsentService {
+    pub name: String,
+    /// Its command line, with its folder and port.
+    pub command: String,
+    pub env: Vec<String>,
+    /// Whether the run starts it or uses this machine's own, as a reader
+    /// reads it: `started for the run, stopped after`.
+    pub lifecycle: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -156,19 +167,22 @@ impl Consent {
                     if let Some(dir) = &service.dir {
                         line = format!("in {}: {line}", escaped(dir));
                     }
-                    line.push_str(&format!(" (port {}", service.port));
-                    if let Some(answers) = &service.answers {
-                        line.push_str(&format!(
-                            "; where one already answers there ({} → {}), this machine's own is used and left running",
+                    line.push_str(&format!(" (port {})", service.port));
+                    let started = "started for the run, stopped after";
+                    let lifecycle = match &service.answers {
+                        Some(answers) => format!(
+                            "this machine's own where one already answers on port {} ({} → {}), used and left running; else {started}",
+                            service.port,
                             escaped(&answers.send),
                             escaped(&answers.expect)
-                        ));
-                    }
-                    line.push(')');
-                    consent.services.push(ConsentLane {
+                        ),
+                        None => started.to_string(),
+                    };
+                    consent.services.push(ConsentService {
                         name: escaped(name).into_owned(),
                         command: line,
                         env: env_lines(&service.env),
+                        lifecycle,
                     });
                 }
             }
@@ -241,8 +255,8 @@ impl Consent {
         }
         for service in &self.services {
             lines.push(format!(
-                "  service {} runs (started for the run, stopped after): {}",
-                service.name, service.command
+                "  service {} runs ({}): {}",
+                service.name, service.lifecycle, service.command
             ));
             for env in &service.env {
                 lines.push(format!("       with {env}"));
