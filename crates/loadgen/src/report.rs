@@ -148,7 +148,9 @@ pub struct LoadReport {
     /// Connections re-opened after the server closed an idle keep-alive connection.
     pub reconnects: u64,
     /// Open loop: requests due during the load but never sent, because their
-    /// connection was still behind schedule at the end. Not the server's
+    /// connection was still behind schedule at the end (a connection's one
+    /// request waiting on the response in flight when the load ended is
+    /// not missed: the end cut it off, not the rate). Not the server's
     /// errors (a throughput figure stays), but any means the rate asked was
     /// not sustained; the corrected latency covers only the requests sent.
     #[serde(default)]

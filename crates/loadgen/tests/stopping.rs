@@ -144,6 +144,38 @@ fn a_sustainable_rate_misses_nothing() {
     assert!(report.has_data(), "{report:?}");
 }
 
+/// One connection at 5 requests a second for 1.05 s: due at 0, 0.2, … 1.0 s.
+/// The reply to the n-th is held `held` (the machine stalling); the load's
+/// report says how many due were missed.
+fn missed_when_held(n: u64, held: Duration) -> LoadReport {
+    let server = HyperServer::start(move |i| Reply {
+        status: 200,
+        body: "ok",
+        delay: if i == n { held } else { Duration::ZERO },
+    });
+    let mut spec = LoadSpec::new(server.url("/"));
+    spec.connections = 1;
+    spec.duration = Duration::from_millis(1050);
+    spec.rate = Some(5.0);
+    let (outcome, _) = run_with_limit(spec, None, Duration::from_secs(4));
+    outcome.unwrap()
+}
+
+#[test]
+fn a_request_cut_off_by_the_end_is_not_missed_and_one_the_schedule_fell_behind_on_is() {
+    let _turn = take_turn();
+    // The fifth (due at 0.8 s) answered after the end: the sixth, due at
+    // 1.0 s, waited on it as any open-loop request may, and the end cut it off.
+    let cut_off = missed_when_held(5, Duration::from_millis(300));
+    assert_eq!(cut_off.missed, 0, "{cut_off:?}");
+    assert_eq!(cut_off.requests, 5, "{cut_off:?}");
+    // The fourth (due at 0.6 s) held past the end: the one due at 0.8 s is
+    // the schedule fallen behind, beside the one the end cut off.
+    let behind = missed_when_held(4, Duration::from_millis(500));
+    assert_eq!(behind.missed, 1, "{behind:?}");
+    assert_eq!(behind.requests, 4, "{behind:?}");
+}
+
 #[test]
 fn an_unsustainable_rate_ends_when_stopped() {
     let _turn = take_turn();
