@@ -191,6 +191,8 @@ struct Reader {
     dir: tempfile::TempDir,
     roundhouse: PathBuf,
     campfire: PathBuf,
+    /// The lane's image, `NAME@sha256:…`.
+    image: String,
 }
 
 impl Reader {
@@ -246,6 +248,7 @@ impl Reader {
             roundhouse,
             campfire,
             engine,
+            image,
         };
         let out = reader.reprise(&["checksums", "update"]);
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -321,9 +324,96 @@ fn planned(stderr: &str, step: &str) -> String {
         .unwrap_or_else(|| panic!("no plan line for {step} in:\n{stderr}"))
 }
 
+/// `reprise preflight campfire-runtimes` where a reader starts: a Debian
+/// root with Ruby and nothing else a build needs (the lane's image: Debian
+/// unstable's essential packages, Ruby 3.3.8 without its headers, its gems),
+/// this build's `reprise` and the checkout's recipes mounted read-only.
+/// Every prerequisite the root lacks is named, with the fix a reader copies.
+fn preflight_in_a_bare_debian_root(reader: &Reader) {
+    let reprise = Path::new(env!("CARGO_BIN_EXE_reprise"));
+    let out = podman(
+        &reader.engine.service.url(),
+        &[
+            "run",
+            "--rm",
+            "--network",
+            "none",
+            "-v",
+            &format!("{}:/usr/local/bin/reprise:ro", reprise.display()),
+            "-v",
+            &format!("{}:/checkout:ro", workspace().display()),
+            "-e",
+            "REPRISE_ROOT=/checkout",
+            "-e",
+            "REPRISE_DATA_DIR=/tmp/reprise",
+            &reader.image,
+            "reprise",
+            "preflight",
+            "campfire-runtimes",
+            "--yes",
+            "--json",
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", text(&out.stdout), text(&out.stderr)));
+    let item = |name: &str| {
+        report["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["name"] == format!("toolchain {name}"))
+            .unwrap_or_else(|| panic!("no item for {name}: {report}"))
+            .clone()
+    };
+    for (name, fix) in [
+        ("libclang", "sudo apt-get install libclang-dev"),
+        ("libjemalloc", "sudo apt-get install libjemalloc2"),
+        ("cargo", "rustup update stable"),
+        ("ruby-headers", "sudo apt-get install ruby-dev"),
+        ("cc", "sudo apt-get install build-essential"),
+        (
+            "openssl-headers",
+            "sudo apt-get install libssl-dev pkg-config",
+        ),
+        (
+            "libyaml-headers",
+            "sudo apt-get install libyaml-dev pkg-config",
+        ),
+        ("zlib-headers", "sudo apt-get install zlib1g-dev pkg-config"),
+    ] {
+        let found = item(name);
+        assert_ne!(found["verdict"], "matches", "{name}: {found}");
+        assert_eq!(found["fix"], fix, "{name}: {found}");
+    }
+    // Debian's Ruby is there, not the post's: the pin says how to get it.
+    let ruby = item("ruby");
+    assert!(
+        ruby["here"].as_str().is_some_and(|h| h.contains("3.3.8")),
+        "{ruby}"
+    );
+    assert_ne!(ruby["verdict"], "matches", "{ruby}");
+    assert!(
+        ruby["fix"].as_str().is_some_and(|f| !f.is_empty()),
+        "{ruby}"
+    );
+    // Nothing it lacks goes unnamed: every toolchain item that does not
+    // match gives a command to run, not a wish ("install make").
+    for i in report["items"].as_array().unwrap() {
+        if i["name"].as_str().unwrap().starts_with("toolchain ") && i["verdict"] != "matches" {
+            assert!(
+                i["fix"]
+                    .as_str()
+                    .is_some_and(|f| !f.is_empty() && !f.starts_with("install ")),
+                "{i}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_real_emitted_campfire_is_built_emitted_served_seeded_measured_and_loaded() {
     let reader = Reader::new();
+    preflight_in_a_bare_debian_root(&reader);
 
     // ── The first run: every step, for real. ──
     let (first, secs) = reader.run(&[]);

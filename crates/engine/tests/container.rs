@@ -42,6 +42,10 @@ fn podman(host: &str, args: &[&str]) -> String {
 
 /// A busybox image made from a rootfs folder: /bin/busybox and its applets.
 fn busybox_image(host: &str, dir: &Path) -> String {
+    busybox_image_named(host, dir, "localhost/reprise-busybox:test")
+}
+
+fn busybox_image_named(host: &str, dir: &Path, tag: &str) -> String {
     let rootfs = dir.join("rootfs");
     std::fs::create_dir_all(rootfs.join("bin")).unwrap();
     let busybox = ["/bin/busybox", "/usr/bin/busybox"]
@@ -62,7 +66,6 @@ fn busybox_image(host: &str, dir: &Path) -> String {
         .status()
         .unwrap();
     assert!(status.success());
-    let tag = "localhost/reprise-busybox:test";
     podman(host, &["import", tar.to_str().unwrap(), tag]);
     tag.to_string()
 }
@@ -245,4 +248,60 @@ fn an_engine_that_does_not_answer_is_an_error_naming_it() {
             .starts_with(&format!("no container engine answers at {host}")),
         "{err}"
     );
+}
+
+/// A container that prints much and exits at once: every line it printed
+/// is read once, in order, however late the engine's log stream gives it
+/// (the stopped container's whole log completes what the stream did not).
+#[test]
+fn every_line_a_container_printed_is_read_once_however_soon_it_exits() {
+    let dir = tempfile::tempdir().unwrap();
+    let (host, _service) = engine(dir.path());
+    let runner = ContainerRunner::connect_to(&host)
+        .unwrap_or_else(|e| panic!("the container engine must answer: {e}"));
+    let image = busybox_image_named(&host, dir.path(), "localhost/reprise-busybox:lines");
+    let run_id = format!("test-lines-{}", std::process::id());
+    for attempt in 0..3 {
+        let spec = ContainerSpec::new(
+            "lines",
+            &run_id,
+            &image,
+            [
+                "sh",
+                "-c",
+                "i=0; while [ $i -lt 5000 ]; do echo out $i; i=$((i+1)); done; \
+                 i=0; while [ $i -lt 200 ]; do echo err $i >&2; i=$((i+1)); done",
+            ]
+            .map(String::from)
+            .to_vec(),
+        );
+        let lines = Mutex::new(Vec::new());
+        let outcome = runner
+            .run(&spec, &CancelToken::new(), &|e| {
+                if let Event::Log { stream, line, .. } = e {
+                    lines.lock().unwrap().push((stream, line));
+                }
+            })
+            .unwrap();
+        assert_eq!(outcome.code, Some(0));
+        let lines = lines.into_inner().unwrap();
+        let of = |stream: Stream| -> Vec<String> {
+            lines
+                .iter()
+                .filter(|(s, _)| *s == stream)
+                .map(|(_, l)| l.clone())
+                .collect()
+        };
+        let want = |word: &str, n: usize| -> Vec<String> {
+            (0..n).map(|i| format!("{word} {i}")).collect()
+        };
+        assert!(
+            of(Stream::Stdout) == want("out", 5000),
+            "attempt {attempt}: stdout"
+        );
+        assert!(
+            of(Stream::Stderr) == want("err", 200),
+            "attempt {attempt}: stderr"
+        );
+    }
 }

@@ -125,7 +125,7 @@ pub fn parse_machine_file(text: &str) -> Result<Snapshot, HarnessError> {
 /// `parity.json` where there is one.
 pub fn read_measurements(dir: &Path) -> Result<Measurements, HarnessError> {
     let mut measurements = per_run::parse(&read(&dir.join(PER_RUN_FILE))?)?;
-    measurements.parity = read_parity(dir)?;
+    measurements.attach_parity(read_parity(dir)?);
     Ok(measurements)
 }
 

@@ -625,6 +625,13 @@ impl Metric {
         }
     }
 
+    /// Whether the value is the response's shape (its tag count), not the
+    /// machine's speed: the same on every machine, and exact, so one check
+    /// reads it and a machine unlike the post's compares it as it is.
+    pub fn is_shape(self) -> bool {
+        self == Metric::Tags
+    }
+
     /// Whether a larger value is the better one, where that is meaningful.
     pub fn higher_is_better(self) -> Option<bool> {
         match self {

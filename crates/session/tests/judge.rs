@@ -92,3 +92,65 @@ fn a_folder_without_skipped_json_says_the_lane_was_not_measured_in_this_run() {
     assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
     assert_eq!(v.reason, "lane falcon was not measured in this run");
 }
+
+/// A folder of a campfire-runtimes run, as Reprise's check step writes it:
+/// rails measured on the room page, and each lane's checked room page (its
+/// tag count `tags`, its digest its own: the lanes' session tokens differ).
+fn campfire_results(dir: &Path, rails_tags: u64) {
+    let mut lines = String::new();
+    for (i, v) in [72.0, 70.5, 71.2].iter().enumerate() {
+        lines.push_str(&format!(
+            "{{\"target\":\"rails\",\"workers\":8,\"endpoint\":\"/rooms/1\",\"run\":{},\"warmup_sec\":20,\"req_sec\":{v},\"p50_ms\":210.0,\"p99_ms\":400.0,\"socket_errors\":0}}\n",
+            i + 1
+        ));
+    }
+    std::fs::write(dir.join("per-run.json"), lines).unwrap();
+    let parity = serde_json::json!([
+        {"lane": "rails", "endpoint": "/rooms/1", "fingerprint": format!("status=200 tags={rails_tags}"), "tags": rails_tags},
+        {"lane": "ruby", "endpoint": "/rooms/1", "fingerprint": "status=200 tags=3963", "tags": 3963},
+    ]);
+    std::fs::write(dir.join("parity.json"), parity.to_string()).unwrap();
+}
+
+#[test]
+fn the_posts_tag_count_is_compared_with_each_checked_page_on_any_machine() {
+    let file =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../recipes/campfire-runtimes.toml");
+    let recipe = reprise_recipe::load(&file).unwrap();
+    // Not a gate: the check expects the room page's status alone.
+    let workload = recipe
+        .workloads
+        .iter()
+        .find(|w| w.name.as_str() == "campfire")
+        .unwrap();
+    let room = workload
+        .endpoints
+        .iter()
+        .find(|e| e.name.as_str() == "/rooms/1")
+        .unwrap();
+    assert_eq!(room.expect.tags, None);
+    let laptop = MachineMatch::Differs(vec![
+        "cpu: Intel(R) Core(TM) i7, the post's AMD Ryzen 5 3600".into(),
+    ]);
+    for (tags, outcome) in [(3963, Outcome::Reproduced), (3960, Outcome::NotReproduced)] {
+        let dir = tempfile::tempdir().unwrap();
+        campfire_results(dir.path(), tags);
+        let report = judge_results_dir(
+            &recipe,
+            dir.path(),
+            Some(laptop.clone()),
+            RunInfo::for_recipe(&recipe, "run-1", "2026-12-06T09:00:00Z"),
+            &Settings::default(),
+        )
+        .unwrap();
+        let v = report.judgement.verdict("rooms-tags-abs").unwrap();
+        // A page's shape is the app's: one check reads it, on any machine.
+        assert_eq!(v.outcome, outcome, "{tags}: {}", v.reason);
+        assert_eq!(
+            v.measured.map(|m| m.estimate),
+            Some(tags as f64),
+            "{}",
+            v.reason
+        );
+    }
+}

@@ -938,7 +938,10 @@ fn judge_figures<'a>(
             let band = [lo * (1.0 - tolerance), hi * (1.0 + tolerance)];
             let interval = settings.bootstrap.median(&values(r));
             let widening = reads_low.widening(&r.figure, None);
-            if let MachineMatch::Differs(reasons) = machine {
+            // A page's shape is the app's, whatever the machine.
+            if let MachineMatch::Differs(reasons) = machine
+                && !r.metric.is_shape()
+            {
                 verdict.outcome = Outcome::NotComparable;
                 verdict.band = Some(band);
                 let interval = widening.apply(interval);

@@ -146,6 +146,10 @@ pub struct Parity {
     pub lane: String,
     pub endpoint: String,
     pub fingerprint: String,
+    /// The response's tag count, where the check read it: the lane's
+    /// reading of a figure in tags (the harness's parity.txt has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<u64>,
 }
 
 /// Everything measured in one run of a recipe (or one published run).
@@ -186,6 +190,28 @@ pub fn is_load_metric(metric: Metric) -> bool {
 impl Measurements {
     pub fn cell(&self, key: &CellKey) -> Option<&Cell> {
         self.cells.iter().find(|c| &c.key == key)
+    }
+
+    /// Sets the checked responses, and reads each one's tag count as the
+    /// lane's one reading of the endpoint's [`Metric::Tags`]: the post's
+    /// count is compared with it, never used as a gate.
+    pub fn attach_parity(&mut self, parity: Vec<Parity>) {
+        for p in &parity {
+            if let Some(tags) = p.tags {
+                let key = CellKey::new(&p.lane, Some(p.endpoint.as_str()), Metric::Tags);
+                self.push_run(
+                    key,
+                    Repetition {
+                        run: 1,
+                        value: Some(tags as f64),
+                        errors: 0,
+                        client_cpu: None,
+                        server_cpu: None,
+                    },
+                );
+            }
+        }
+        self.parity = parity;
     }
 
     /// Adds a run to its cell, creating the cell on first use.

@@ -16,7 +16,9 @@ use crate::judge::{FigureReading, Outcome, Verdict, values_of as values};
 pub(crate) fn no_spread(verdict: &mut Verdict, readings: &[&FigureReading], cells: &[CellReading]) {
     let judged = verdict.outcome.is_judged();
     let shown = matches!(verdict.outcome, Outcome::NotComparable) && verdict.measured.is_some();
-    if verdict.kind == ClaimKind::Spread || !(judged || shown) {
+    // A tag count is exact: the one check that read it is the reading.
+    let exact = readings.iter().all(|r| r.metric.is_shape());
+    if verdict.kind == ClaimKind::Spread || exact || !(judged || shown) {
         return;
     }
     let runs: Vec<Vec<f64>> = readings.iter().map(|r| values(r, cells)).collect();

@@ -345,11 +345,13 @@ fn a_lane_answering_unlike_the_reference_is_not_comparable() {
             lane: "b".into(),
             endpoint: "/".into(),
             fingerprint: "200 0 13 2b7e".into(),
+            tags: None,
         },
         Parity {
             lane: "a".into(),
             endpoint: "/".into(),
             fingerprint: "500 12 901 9f00".into(),
+            tags: None,
         },
     ];
     let (o, reason) = outcome(&m, &MachineMatch::Matches, "a-twice-b");

@@ -216,9 +216,16 @@ pub fn claims_here(recipe: &Recipe, report: &Preflight) -> Vec<ClaimHere> {
                     break;
                 }
             }
+            let shape_only = claim
+                .shape
+                .figures()
+                .iter()
+                .filter_map(|id| recipe.figure(id.as_str()))
+                .all(|f| f.metric.is_shape());
             if why.is_none()
                 && claim.shape.kind() == reprise_recipe::ClaimKind::Absolute
                 && !report.absolute_comparable
+                && !shape_only
             {
                 why = Some(
                     "an absolute figure is judged only on a machine like the post's, and this one differs"

@@ -78,7 +78,17 @@ fn mise_spec_of(path: &Path) -> Option<String> {
 const GEMS: &[&str] = &["puma", "falcon", "thin", "rails", "bundle", "bundler"];
 
 /// Programs Debian and Ubuntu package under the same name.
-const APT: &[&str] = &["redis-server", "wrk", "sqlite3", "nginx", "git", "podman"];
+const APT: &[&str] = &[
+    "redis-server",
+    "wrk",
+    "sqlite3",
+    "nginx",
+    "git",
+    "podman",
+    "make",
+    "curl",
+    "npm",
+];
 
 fn install_fix(tc: &Toolchain) -> String {
     let program = tc

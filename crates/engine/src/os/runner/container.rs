@@ -453,6 +453,38 @@ impl ContainerRunner {
 
     /// Streams the container's output until it exits, stopping it on
     /// timeout or cancel.
+    /// What a stopped container's log holds past `received`: its whole log,
+    /// read once more, less the bytes of each stream already read.
+    async fn rest_of_log(
+        &self,
+        id: &str,
+        received: &Received,
+    ) -> Result<Vec<(Stream, Vec<u8>)>, ContainerError> {
+        let options = LogsOptionsBuilder::default()
+            .stdout(true)
+            .stderr(true)
+            .build();
+        let mut whole = self.docker.logs(id, Some(options));
+        let mut skip = Received {
+            stdout: received.stdout,
+            stderr: received.stderr,
+        };
+        let mut rest = Vec::new();
+        while let Some(chunk) = whole.next().await {
+            let chunk = chunk?;
+            let Some((stream, bytes)) = stream_of(&chunk) else {
+                continue;
+            };
+            let left = skip.of(stream);
+            let seen = (*left).min(bytes.len());
+            *left -= seen;
+            if seen < bytes.len() {
+                rest.push((stream, bytes[seen..].to_vec()));
+            }
+        }
+        Ok(rest)
+    }
+
     async fn follow(
         &self,
         id: &str,
@@ -469,6 +501,9 @@ impl ContainerRunner {
             .build();
         let mut logs = self.docker.logs(id, Some(options));
         let mut lines = LineSplitter::default();
+        // Bytes the stream gave of each of stdout and stderr, so that what
+        // it did not give can be read from the container's whole log.
+        let mut received = Received::default();
         let mut emit = |stream: Stream, line: String| {
             if let Some(file) = log.as_mut() {
                 let _ = writeln!(file, "{line}");
@@ -482,6 +517,9 @@ impl ContainerRunner {
         let mut ending = Ending::Exited;
         let mut stopping = false;
         let mut logs_open = true;
+        // The stream ended by itself once the container had stopped: it
+        // gave the whole log.
+        let mut ended_after_exit = false;
         // The exit code once the container stopped. Podman reports states
         // bollard's inspect model does not know ("stopped"), so the wait
         // endpoint, not inspect, tells when and how it ended.
@@ -493,16 +531,18 @@ impl ContainerRunner {
             tokio::select! {
                 chunk = logs.next(), if logs_open => match chunk {
                     Some(Ok(output)) => {
-                        let (stream, bytes) = match &output {
-                            LogOutput::StdErr { message } => (Stream::Stderr, message),
-                            LogOutput::StdOut { message } | LogOutput::Console { message } => (Stream::Stdout, message),
-                            LogOutput::StdIn { .. } => continue,
+                        let Some((stream, bytes)) = stream_of(&output) else {
+                            continue;
                         };
+                        *received.of(stream) += bytes.len();
                         for line in lines.push(stream, bytes) {
                             emit(stream, line);
                         }
                     }
-                    Some(Err(_)) | None => logs_open = false,
+                    Some(Err(_)) | None => {
+                        logs_open = false;
+                        ended_after_exit = exit.is_some();
+                    }
                 },
                 waited = wait.next(), if exit.is_none() => {
                     exit = Some(match waited {
@@ -516,8 +556,18 @@ impl ContainerRunner {
                 _ = tick.tick() => {
                     if let (Some(code), Some(at)) = (exit, exited_at) {
                         // The log stream ends shortly after the exit; wait a
-                        // little for its last lines, then report.
+                        // little for its last lines. Where it ended before
+                        // the exit or is still open (a busy machine delays
+                        // it), the stopped container's whole log has what
+                        // it did not give.
                         if !logs_open || at.elapsed() > Duration::from_secs(2) {
+                            if !ended_after_exit {
+                                for (stream, bytes) in self.rest_of_log(id, &received).await? {
+                                    for line in lines.push(stream, &bytes) {
+                                        emit(stream, line);
+                                    }
+                                }
+                            }
                             for (stream, line) in lines.finish() {
                                 emit(stream, line);
                             }
@@ -542,6 +592,33 @@ impl ContainerRunner {
                 }
             }
         }
+    }
+}
+
+/// Bytes of stdout and stderr read from a container's log.
+#[derive(Default)]
+struct Received {
+    stdout: usize,
+    stderr: usize,
+}
+
+impl Received {
+    fn of(&mut self, stream: Stream) -> &mut usize {
+        match stream {
+            Stream::Stderr => &mut self.stderr,
+            Stream::Stdout | Stream::Note => &mut self.stdout,
+        }
+    }
+}
+
+/// Which stream a chunk of a container's log is, and its bytes.
+fn stream_of(output: &LogOutput) -> Option<(Stream, &[u8])> {
+    match output {
+        LogOutput::StdErr { message } => Some((Stream::Stderr, message)),
+        LogOutput::StdOut { message } | LogOutput::Console { message } => {
+            Some((Stream::Stdout, message))
+        }
+        LogOutput::StdIn { .. } => None,
     }
 }
 

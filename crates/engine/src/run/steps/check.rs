@@ -1,7 +1,10 @@
 //! `check`: one request per endpoint per lane before anything is measured
 //! (status, tag count, bytes, SHA-256), kept in `check.json` and, for the
-//! verdicts, `parity.json`. A lane whose responses differ from the
-//! reference lane's (the first that answered an endpoint well) is flagged.
+//! verdicts, `parity.json`: each response's [shape](CheckRow::shape), and
+//! its tag count, which a figure in tags reads (the post's count is
+//! compared, never a gate). A lane whose responses differ in shape from
+//! the reference lane's (the first that answered an endpoint well) is
+//! flagged, and the verdicts compare it with no other lane there.
 //! An endpoint a lane answers with an error is not measured on that lane
 //! (its cells are no data, and say why); the lane's other routes are, as
 //! the harness measures them. A lane that answers every endpoint with an
@@ -32,6 +35,24 @@ pub struct CheckRow {
     pub error: Option<String>,
     /// The response differs from the reference lane's.
     pub differs: bool,
+}
+
+impl CheckRow {
+    /// What lanes are compared on before their numbers are: a page by its
+    /// status and tag count, as the harness's parity compares them (two
+    /// lanes render one page with their own session's tokens, timestamps
+    /// and whitespace, so its bytes differ while its shape is the same); a
+    /// body without markup (a stylesheet, an image, plain text) whole.
+    pub fn shape(&self) -> String {
+        if self.tags > 0 {
+            format!("status={} tags={}", self.status, self.tags)
+        } else {
+            format!(
+                "status={} bytes={} sha256={}",
+                self.status, self.bytes, self.sha256
+            )
+        }
+    }
 }
 
 /// The checks an endpoint's `expect` asks for.
@@ -112,10 +133,8 @@ pub(crate) fn run(
         .map(|r| Parity {
             lane: r.lane.clone(),
             endpoint: r.endpoint.clone(),
-            fingerprint: format!(
-                "status={} tags={} bytes={} sha256={}",
-                r.status, r.tags, r.bytes, r.sha256
-            ),
+            fingerprint: r.shape(),
+            tags: Some(r.tags),
         })
         .collect();
     ctx.results()
@@ -196,11 +215,54 @@ fn mark_differences(rows: &mut [CheckRow], endpoints: &[Endpoint]) {
         let reference = rows
             .iter()
             .find(|r| r.endpoint == name && r.error.is_none())
-            .map(|r| (r.status, r.tags, r.bytes, r.sha256.clone()));
+            .map(CheckRow::shape);
         for row in rows.iter_mut().filter(|r| r.endpoint == name) {
-            row.differs = reference
-                .as_ref()
-                .is_some_and(|f| *f != (row.status, row.tags, row.bytes, row.sha256.clone()));
+            row.differs = reference.as_ref().is_some_and(|f| *f != row.shape());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(lane: &str, body: &[u8]) -> CheckRow {
+        let f = ResponseFingerprint::of(200, body);
+        CheckRow {
+            lane: lane.into(),
+            endpoint: "/rooms/1".into(),
+            status: f.status,
+            tags: f.tags,
+            bytes: f.bytes,
+            sha256: f.sha256,
+            error: None,
+            differs: false,
+        }
+    }
+
+    #[test]
+    fn lanes_rendering_one_page_with_their_own_tokens_are_alike_and_a_page_of_another_shape_is_not()
+    {
+        let mut rows = vec![
+            row(
+                "rails",
+                b"<html><meta name=\"csrf-token\" content=\"aaaa\"><p>hi</p></html>",
+            ),
+            row(
+                "ruby",
+                b"<html><meta name=\"csrf-token\" content=\"bbbbbb\"><p>hi</p></html>",
+            ),
+            row(
+                "spinel",
+                b"<html><meta name=\"csrf-token\" content=\"cccc\"></html>",
+            ),
+        ];
+        let endpoint: Endpoint =
+            toml::from_str("name = \"/rooms/1\"\npath = \"/rooms/1\"").unwrap();
+        mark_differences(&mut rows, &[endpoint]);
+        let differs: Vec<bool> = rows.iter().map(|r| r.differs).collect();
+        assert_eq!(differs, [false, false, true]);
+        // A body without markup is compared whole.
+        assert_ne!(row("a", b"body{}").shape(), row("b", b"body{ }").shape());
     }
 }
