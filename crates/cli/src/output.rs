@@ -56,11 +56,26 @@ fn note_of(report: &Report, v: &reprise_verdict::Verdict) -> String {
     }
 }
 
-/// The verdicts at the end of a run (or of `reprise verdict`): the headline
-/// and its tally, one row per claim with its verdict (coloured where
-/// `colour`) and a note number, each note once, what else the run did
-/// differently than the post, and the next command last.
+/// The verdicts at the end of a run (or of `reprise verdict`), and the
+/// next command last.
 pub fn closing(report: &Report, colour: bool, stored: bool) -> String {
+    let mut out = verdicts(report, colour);
+    out.push_str(&match stored {
+        true => format!(
+            "next: reprise report {} (the reasoning claim by claim; --format html for charts), or reprise share {} (post it)\n",
+            report.run.id, report.run.id
+        ),
+        false => "next: the same command without --no-store keeps the run, to report and share it\n"
+            .to_string(),
+    });
+    out
+}
+
+/// A run's verdicts as the terminal shows them: the headline and its
+/// tally, one row per claim with its verdict (coloured where `colour`) and
+/// a note number, each note once, and what else the run did differently
+/// than the post.
+pub fn verdicts(report: &Report, colour: bool) -> String {
     let j = &report.judgement;
     let mut out = format!("\n{} — {}\n", report.headline(), report.tally());
     let mut notes: Vec<String> = Vec::new();
@@ -105,14 +120,6 @@ pub fn closing(report: &Report, colour: bool, stored: bool) -> String {
             out.push_str(&wrap(&format!("differs from the post: {}", d.what), 100, 0));
         }
     }
-    out.push_str(&match stored {
-        true => format!(
-            "next: reprise report {} (the reasoning claim by claim; --format html for charts), or reprise share {} (post it)\n",
-            report.run.id, report.run.id
-        ),
-        false => "next: the same command without --no-store keeps the run, to report and share it\n"
-            .to_string(),
-    });
     out
 }
 

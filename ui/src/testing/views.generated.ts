@@ -3595,7 +3595,7 @@ export const runtimesPost: PostView = {
     },
     {
       "here": {
-        "fix": "sudo apt-get install build-essential && gem install bundler",
+        "fix": "sudo apt-get install make build-essential curl npm && gem install bundler",
         "state": "blocked",
         "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
       },
@@ -4164,7 +4164,7 @@ export const runtimesPost: PostView = {
       "id": "check",
       "kind": "check",
       "lanes": [],
-      "why": "Every lane renders the same 3,963 tags on the room page, which the page checks before it measures anything."
+      "why": "One checked request per route and lane before anything is measured, as the harness records parity.txt: lanes whose pages differ in shape (status and tag count) are not compared with each other, and each lane's tag count on the room page is its reading of the post's 3,963 (figure rooms-tags), compared, not a gate: Roundhouse is not pinned to the post's revision, and a page that drifted is still measured."
     },
     {
       "after": [
@@ -4401,7 +4401,7 @@ export const runtimesPost: PostView = {
           "rustc",
           "--version"
         ],
-        "fix": null,
+        "fix": "rustup update stable",
         "mise": null,
         "name": "rustc",
         "pattern": "rustc (\\d+\\.\\d+\\.\\d+)",
@@ -7929,7 +7929,7 @@ export const library: Library = {
         },
         {
           "here": {
-            "fix": "sudo apt-get install build-essential && gem install bundler",
+            "fix": "sudo apt-get install make build-essential curl npm && gem install bundler",
             "state": "blocked",
             "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
           },
@@ -7937,7 +7937,7 @@ export const library: Library = {
         },
         {
           "here": {
-            "fix": "sudo apt-get install build-essential && gem install bundler",
+            "fix": "sudo apt-get install make build-essential curl npm && gem install bundler",
             "state": "blocked",
             "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
           },
@@ -8204,7 +8204,7 @@ export const library: Library = {
         },
         {
           "here": {
-            "fix": "sudo apt-get install build-essential && gem install bundler",
+            "fix": "sudo apt-get install make build-essential curl npm && gem install bundler",
             "state": "blocked",
             "why": "Cannot run: it needs make and cc and curl and npm and bundler, which this machine lacks."
           },

@@ -1,5 +1,6 @@
 //! `reprise report RUN [--format md|html|json] [-o FILE] [--harness DIR]`:
-//! render a stored run, and export the harness's files.
+//! render a stored run, and export the harness's files; `--verdicts`: only
+//! its verdicts, as the run ended with them.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,6 +22,10 @@ pub struct Args {
     /// Also write the harness's summary.json, per-run.json and env.json into this directory.
     #[arg(long)]
     harness: Option<PathBuf>,
+    /// Print only its verdicts, as the run ended with them: a row per
+    /// claim with its verdict, and each reason once.
+    #[arg(long, conflicts_with_all = ["format", "output"])]
+    verdicts: bool,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -46,6 +51,13 @@ pub fn run(args: Args) -> ExitCode {
             "wrote summary.json, per-run.json and env.json to {}",
             super::shown_path(dir)
         );
+    }
+    if args.verdicts {
+        print!(
+            "{}",
+            crate::output::verdicts(&report, crate::output::colour())
+        );
+        return ExitCode::SUCCESS;
     }
     write_report(&report, args.format, args.output.as_deref())
 }

@@ -307,15 +307,13 @@ fn probe(
     );
     spec.network = Network::Host;
     spec.timeout = Some(Duration::from_secs(60));
-    let out = std::sync::Mutex::new(Vec::new());
-    let ran = runner.run(&spec, cancel, &|e: crate::event::Event| {
-        if let crate::event::Event::Log { line, .. } = e {
-            out.lock().unwrap_or_else(|p| p.into_inner()).push(line);
-        }
-    });
-    let lines = out.into_inner().unwrap_or_else(|p| p.into_inner());
+    // What it printed is read from its whole log once it stopped.
+    let ran = runner.run(&spec, cancel, &|_: crate::event::Event| {});
     match ran {
-        Ok(o) if o.code == Some(0) => fingerprint_of(&lines),
+        Ok(o) if o.code == Some(0) => {
+            let lines: Vec<String> = o.output.into_iter().map(|(_, line)| line).collect();
+            fingerprint_of(&lines)
+        }
         Ok(o) => Err(ServerHostError::ProbeExited {
             image: image.to_string(),
             code: o.code,

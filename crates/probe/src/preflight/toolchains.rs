@@ -125,6 +125,32 @@ fn install_fix(tc: &Toolchain) -> String {
 
 /// Whether a fix is a command a shell runs as it is (`gem install falcon`),
 /// not a sentence (`install falcon 0.55`).
+/// `sudo apt-get install` commands made one, where the first of them
+/// stands: `sudo apt-get install make build-essential curl`, not three.
+fn one_apt_get(commands: Vec<String>) -> Vec<String> {
+    const APT_GET: &str = "sudo apt-get install ";
+    let mut out: Vec<String> = Vec::new();
+    let mut apt: Option<usize> = None;
+    for command in commands {
+        match (command.strip_prefix(APT_GET), apt) {
+            (Some(packages), Some(at)) => {
+                for package in packages.split_whitespace() {
+                    if !out[at].split_whitespace().any(|p| p == package) {
+                        out[at].push(' ');
+                        out[at].push_str(package);
+                    }
+                }
+            }
+            (Some(_), None) => {
+                apt = Some(out.len());
+                out.push(command);
+            }
+            (None, _) => out.push(command),
+        }
+    }
+    out
+}
+
 fn is_command(fix: &str) -> bool {
     [
         "sudo ", "mise ", "gem ", "apt-get ", "cargo ", "podman ", "export ", "rustup ",
@@ -343,7 +369,7 @@ pub(super) fn lane_items(
                 let (commands, sentences): (Vec<String>, Vec<String>) =
                     fixes.drain(..).partition(|f| is_command(f));
                 item.fix = Some(if !commands.is_empty() {
-                    commands.join(" && ")
+                    one_apt_get(commands).join(" && ")
                 } else if !sentences.is_empty() {
                     sentences.join("; ")
                 } else {
@@ -367,4 +393,24 @@ pub(super) fn lane_items(
             (name, item)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_lanes_apt_get_installs_are_one_command() {
+        let fixes = [
+            "sudo apt-get install make",
+            "sudo apt-get install build-essential",
+            "gem install bundler",
+            "sudo apt-get install libssl-dev pkg-config",
+            "sudo apt-get install zlib1g-dev pkg-config",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            super::one_apt_get(fixes).join(" && "),
+            "sudo apt-get install make build-essential libssl-dev pkg-config zlib1g-dev && gem install bundler"
+        );
+    }
 }

@@ -22,6 +22,7 @@ use bollard::query_parameters::{
 };
 use futures_util::StreamExt;
 use reprise_probe::container_engine::EngineEndpoint;
+use sha2::{Digest, Sha256};
 
 use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::os::runner::host::Ending;
@@ -99,6 +100,9 @@ pub struct ContainerOutcome {
     pub duration: Duration,
     /// The container's id (it has been removed).
     pub id: String,
+    /// Every line it printed, from its whole log once it stopped:
+    /// stdout's, then stderr's.
+    pub output: Vec<(Stream, String)>,
 }
 
 /// Why a container could not be run.
@@ -453,36 +457,21 @@ impl ContainerRunner {
 
     /// Streams the container's output until it exits, stopping it on
     /// timeout or cancel.
-    /// What a stopped container's log holds past `received`: its whole log,
-    /// read once more, less the bytes of each stream already read.
-    async fn rest_of_log(
-        &self,
-        id: &str,
-        received: &Received,
-    ) -> Result<Vec<(Stream, Vec<u8>)>, ContainerError> {
+    /// A stopped container's whole log, stdout and stderr apart.
+    async fn whole_log(&self, id: &str) -> Result<Streams<Vec<u8>>, ContainerError> {
         let options = LogsOptionsBuilder::default()
             .stdout(true)
             .stderr(true)
             .build();
-        let mut whole = self.docker.logs(id, Some(options));
-        let mut skip = Received {
-            stdout: received.stdout,
-            stderr: received.stderr,
-        };
-        let mut rest = Vec::new();
-        while let Some(chunk) = whole.next().await {
+        let mut chunks = self.docker.logs(id, Some(options));
+        let mut whole = Streams::<Vec<u8>>::default();
+        while let Some(chunk) = chunks.next().await {
             let chunk = chunk?;
-            let Some((stream, bytes)) = stream_of(&chunk) else {
-                continue;
-            };
-            let left = skip.of(stream);
-            let seen = (*left).min(bytes.len());
-            *left -= seen;
-            if seen < bytes.len() {
-                rest.push((stream, bytes[seen..].to_vec()));
+            if let Some((stream, bytes)) = stream_of(&chunk) {
+                whole.of(stream).extend_from_slice(bytes);
             }
         }
-        Ok(rest)
+        Ok(whole)
     }
 
     async fn follow(
@@ -501,10 +490,11 @@ impl ContainerRunner {
             .build();
         let mut logs = self.docker.logs(id, Some(options));
         let mut lines = LineSplitter::default();
-        // Bytes the stream gave of each of stdout and stderr, so that what
-        // it did not give can be read from the container's whole log.
-        let mut received = Received::default();
-        let mut emit = |stream: Stream, line: String| {
+        // What the live stream gave of stdout and of stderr: how many bytes,
+        // and their digest, to check against the whole log at the end.
+        let mut received = Streams::<(usize, Sha256)>::default();
+        // Each line to the step's log file as it comes, and to the events.
+        let emit = |log: &mut Option<File>, stream: Stream, line: String| {
             if let Some(file) = log.as_mut() {
                 let _ = writeln!(file, "{line}");
             }
@@ -517,9 +507,6 @@ impl ContainerRunner {
         let mut ending = Ending::Exited;
         let mut stopping = false;
         let mut logs_open = true;
-        // The stream ended by itself once the container had stopped: it
-        // gave the whole log.
-        let mut ended_after_exit = false;
         // The exit code once the container stopped. Podman reports states
         // bollard's inspect model does not know ("stopped"), so the wait
         // endpoint, not inspect, tells when and how it ended.
@@ -534,15 +521,14 @@ impl ContainerRunner {
                         let Some((stream, bytes)) = stream_of(&output) else {
                             continue;
                         };
-                        *received.of(stream) += bytes.len();
+                        let (n, digest) = received.of(stream);
+                        *n += bytes.len();
+                        digest.update(bytes);
                         for line in lines.push(stream, bytes) {
-                            emit(stream, line);
+                            emit(log, stream, line);
                         }
                     }
-                    Some(Err(_)) | None => {
-                        logs_open = false;
-                        ended_after_exit = exit.is_some();
-                    }
+                    Some(Err(_)) | None => logs_open = false,
                 },
                 waited = wait.next(), if exit.is_none() => {
                     exit = Some(match waited {
@@ -555,27 +541,46 @@ impl ContainerRunner {
                 },
                 _ = tick.tick() => {
                     if let (Some(code), Some(at)) = (exit, exited_at) {
-                        // The log stream ends shortly after the exit; wait a
-                        // little for its last lines. Where it ended before
-                        // the exit or is still open (a busy machine delays
-                        // it), the stopped container's whole log has what
-                        // it did not give.
+                        // The live stream ends shortly after the exit; wait
+                        // a little for its last lines. It is what a run shows
+                        // as it goes, and no more: on a busy machine Podman's
+                        // ends early, late, or skips lines. What the
+                        // container printed is its whole log, read once it
+                        // stopped: the log file and the outcome's output are
+                        // that, and the live lines are completed from it.
                         if !logs_open || at.elapsed() > Duration::from_secs(2) {
-                            if !ended_after_exit {
-                                for (stream, bytes) in self.rest_of_log(id, &received).await? {
-                                    for line in lines.push(stream, &bytes) {
-                                        emit(stream, line);
+                            let whole = self.whole_log(id).await?;
+                            let mut skipped = false;
+                            for stream in [Stream::Stdout, Stream::Stderr] {
+                                let (n, digest) = std::mem::take(received.of(stream));
+                                let all = &whole.stdout_or_stderr(stream)[..];
+                                let prefix = all.get(..n).filter(|p| Sha256::digest(p) == digest.finalize());
+                                match prefix {
+                                    Some(_) => {
+                                        for line in lines.push(stream, &all[n..]) {
+                                            emit(log, stream, line);
+                                        }
                                     }
+                                    None => skipped = true,
                                 }
                             }
                             for (stream, line) in lines.finish() {
-                                emit(stream, line);
+                                emit(log, stream, line);
+                            }
+                            let output = whole.lines();
+                            if skipped {
+                                // The file is written anew from the whole log.
+                                if let Some(file) = log.as_mut() {
+                                    let _ = rewrite(file, &output);
+                                }
+                                emit(&mut None, Stream::Note, "the container engine's live log of this step missed lines; its log file has every line".to_string());
                             }
                             return Ok(ContainerOutcome {
                                 ending,
                                 code,
                                 duration: started.elapsed(),
                                 id: id.to_string(),
+                                output,
                             });
                         }
                         continue;
@@ -595,19 +600,57 @@ impl ContainerRunner {
     }
 }
 
-/// Bytes of stdout and stderr read from a container's log.
-#[derive(Default)]
-struct Received {
-    stdout: usize,
-    stderr: usize,
+/// A step's log file, emptied and written with `lines`.
+fn rewrite(file: &mut File, lines: &[(Stream, String)]) -> std::io::Result<()> {
+    use std::io::Seek;
+    file.set_len(0)?;
+    file.rewind()?;
+    for (_, line) in lines {
+        writeln!(file, "{line}")?;
+    }
+    Ok(())
 }
 
-impl Received {
-    fn of(&mut self, stream: Stream) -> &mut usize {
+/// Something kept of a container's stdout and of its stderr.
+#[derive(Default)]
+struct Streams<T> {
+    stdout: T,
+    stderr: T,
+}
+
+impl<T> Streams<T> {
+    fn of(&mut self, stream: Stream) -> &mut T {
         match stream {
             Stream::Stderr => &mut self.stderr,
             Stream::Stdout | Stream::Note => &mut self.stdout,
         }
+    }
+
+    fn stdout_or_stderr(&self, stream: Stream) -> &T {
+        match stream {
+            Stream::Stderr => &self.stderr,
+            Stream::Stdout | Stream::Note => &self.stdout,
+        }
+    }
+}
+
+impl Streams<Vec<u8>> {
+    /// Every line, stdout's then stderr's (the whole log keeps no order
+    /// between the two).
+    fn lines(&self) -> Vec<(Stream, String)> {
+        let mut splitter = LineSplitter::default();
+        let mut out: Vec<(Stream, String)> = Vec::new();
+        for stream in [Stream::Stdout, Stream::Stderr] {
+            let bytes = self.stdout_or_stderr(stream);
+            out.extend(
+                splitter
+                    .push(stream, bytes)
+                    .into_iter()
+                    .map(|l| (stream, l)),
+            );
+        }
+        out.extend(splitter.finish());
+        out
     }
 }
 

@@ -53,15 +53,16 @@ impl Lanes {
                 tc.command.clone(),
             );
             spec.timeout = Some(Duration::from_secs(60));
-            let output = std::sync::Mutex::new(String::new());
-            let asked = runner.run(&spec, &ctx.cancel, &|e: Event| {
-                if let Event::Log { line, .. } = e {
-                    let mut o = output.lock().unwrap_or_else(|p| p.into_inner());
-                    o.push_str(&line);
-                    o.push('\n');
-                }
-            });
-            let output = output.into_inner().unwrap_or_else(|p| p.into_inner());
+            // What it printed, from its whole log once it stopped.
+            let asked = runner.run(&spec, &ctx.cancel, &|_: Event| {});
+            let output: String = match &asked {
+                Ok(o) => o
+                    .output
+                    .iter()
+                    .map(|(_, line)| format!("{line}\n"))
+                    .collect(),
+                Err(_) => String::new(),
+            };
             let version = match asked {
                 Ok(_) => tc.read_version(&output),
                 Err(e) => {
