@@ -265,7 +265,7 @@ fn every_line_a_container_printed_is_read_once_however_soon_it_exits() {
     let want =
         |word: &str, n: usize| -> Vec<String> { (0..n).map(|i| format!("{word} {i}")).collect() };
     for attempt in 0..3 {
-        let spec = ContainerSpec::new(
+        let mut spec = ContainerSpec::new(
             "lines",
             &run_id,
             &image,
@@ -278,6 +278,7 @@ fn every_line_a_container_printed_is_read_once_however_soon_it_exits() {
             .map(String::from)
             .to_vec(),
         );
+        spec.read_output = true;
         let live = Mutex::new(Vec::new());
         let outcome = runner
             .run(&spec, &CancelToken::new(), &|e| {

@@ -307,6 +307,7 @@ fn probe(
     );
     spec.network = Network::Host;
     spec.timeout = Some(Duration::from_secs(60));
+    spec.read_output = true;
     // What it printed is read from its whole log once it stopped.
     let ran = runner.run(&spec, cancel, &|_: crate::event::Event| {});
     match ran {

@@ -68,6 +68,10 @@ pub struct ContainerSpec {
     /// Told the moment the container is started, after its copies are in:
     /// a lane's boot is timed from there, not from the upload.
     pub started: Option<std::sync::mpsc::Sender<Instant>>,
+    /// What it prints is the answer (a probe, a version): read its whole
+    /// log once it stopped into the outcome's `output`, rather than trust
+    /// the live stream alone. Not for a server, whose log can be large.
+    pub read_output: bool,
 }
 
 impl ContainerSpec {
@@ -88,6 +92,7 @@ impl ContainerSpec {
             grace: Duration::from_secs(2),
             log: None,
             started: None,
+            read_output: false,
         }
     }
 }
@@ -100,8 +105,9 @@ pub struct ContainerOutcome {
     pub duration: Duration,
     /// The container's id (it has been removed).
     pub id: String,
-    /// Every line it printed, from its whole log once it stopped:
-    /// stdout's, then stderr's.
+    /// Where the spec asked to [read its output](ContainerSpec::read_output):
+    /// every line it printed, from its whole log once it stopped, stdout's
+    /// then stderr's.
     pub output: Vec<(Stream, String)>,
 }
 
@@ -549,7 +555,21 @@ impl ContainerRunner {
                         // stopped: the log file and the outcome's output are
                         // that, and the live lines are completed from it.
                         if !logs_open || at.elapsed() > Duration::from_secs(2) {
-                            let whole = self.whole_log(id).await?;
+                            let whole = match spec.read_output {
+                                true => self.whole_log(id).await?,
+                                false => {
+                                    for (stream, line) in lines.finish() {
+                                        emit(log, stream, line);
+                                    }
+                                    return Ok(ContainerOutcome {
+                                        ending,
+                                        code,
+                                        duration: started.elapsed(),
+                                        id: id.to_string(),
+                                        output: Vec::new(),
+                                    });
+                                }
+                            };
                             let mut skipped = false;
                             for stream in [Stream::Stdout, Stream::Stderr] {
                                 let (n, digest) = std::mem::take(received.of(stream));

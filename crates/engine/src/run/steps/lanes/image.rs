@@ -53,6 +53,7 @@ impl Lanes {
                 tc.command.clone(),
             );
             spec.timeout = Some(Duration::from_secs(60));
+            spec.read_output = true;
             // What it printed, from its whole log once it stopped.
             let asked = runner.run(&spec, &ctx.cancel, &|_: Event| {});
             let output: String = match &asked {
