@@ -21,6 +21,9 @@
 //! unstable's packages from the registry, podman and runc. Nothing is
 //! skipped: a missing piece fails the test, saying what is missing.
 
+#[path = "support/prerequisites.rs"]
+mod prerequisites;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
@@ -356,37 +359,9 @@ fn preflight_in_a_bare_debian_root(reader: &Reader) {
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}\n{}", text(&out.stdout), text(&out.stderr)));
-    let item = |name: &str| {
-        report["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|i| i["name"] == format!("toolchain {name}"))
-            .unwrap_or_else(|| panic!("no item for {name}: {report}"))
-            .clone()
-    };
-    for (name, fix) in [
-        ("libclang", "sudo apt-get install libclang-dev"),
-        ("libjemalloc", "sudo apt-get install libjemalloc2"),
-        ("cargo", "rustup update stable"),
-        ("ruby-headers", "sudo apt-get install ruby-dev"),
-        ("cc", "sudo apt-get install build-essential"),
-        (
-            "openssl-headers",
-            "sudo apt-get install libssl-dev pkg-config",
-        ),
-        (
-            "libyaml-headers",
-            "sudo apt-get install libyaml-dev pkg-config",
-        ),
-        ("zlib-headers", "sudo apt-get install zlib1g-dev pkg-config"),
-    ] {
-        let found = item(name);
-        assert_ne!(found["verdict"], "matches", "{name}: {found}");
-        assert_eq!(found["fix"], fix, "{name}: {found}");
-    }
+    prerequisites::assert_each_is_named_with_its_fix(&report);
     // Debian's Ruby is there, not the post's: the pin says how to get it.
-    let ruby = item("ruby");
+    let ruby = prerequisites::item(&report, "ruby");
     assert!(
         ruby["here"].as_str().is_some_and(|h| h.contains("3.3.8")),
         "{ruby}"

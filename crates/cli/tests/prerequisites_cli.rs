@@ -7,6 +7,9 @@
 //! packaged cargo (1.75), and a Ruby without its headers; no C compiler,
 //! no pkg-config.
 
+#[path = "support/prerequisites.rs"]
+mod prerequisites;
+
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Command;
@@ -56,42 +59,17 @@ fn preflight_names_every_missing_prerequisite_of_campfire_with_its_fix() {
     let text = String::from_utf8_lossy(&out.stdout);
     let report: Value = serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("{e}: {text}\n{}", String::from_utf8_lossy(&out.stderr)));
-    let item = |name: &str| {
-        report["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|i| i["name"] == format!("toolchain {name}"))
-            .unwrap_or_else(|| panic!("no item for {name}: {report}"))
-            .clone()
-    };
-    for (name, fix) in [
-        ("libclang", "sudo apt-get install libclang-dev"),
-        ("libjemalloc", "sudo apt-get install libjemalloc2"),
-        ("cargo", "rustup update stable"),
-        ("ruby-headers", "sudo apt-get install ruby-dev"),
-        ("cc", "sudo apt-get install build-essential"),
-        (
-            "openssl-headers",
-            "sudo apt-get install libssl-dev pkg-config",
-        ),
-        (
-            "libyaml-headers",
-            "sudo apt-get install libyaml-dev pkg-config",
-        ),
-        ("zlib-headers", "sudo apt-get install zlib1g-dev pkg-config"),
-    ] {
-        let found = item(name);
-        assert_ne!(found["verdict"], "matches", "{name}: {found}");
-        assert_eq!(found["fix"], fix, "{name}: {found}");
-    }
+    prerequisites::assert_each_is_named_with_its_fix(&report);
     // Ubuntu's cargo is named as what is here, against the post's need.
-    assert_eq!(item("cargo")["reference"], "cargo >=1.85");
+    assert_eq!(
+        prerequisites::item(&report, "cargo")["reference"],
+        "cargo >=1.85"
+    );
     assert!(
-        item("cargo")["here"]
+        prerequisites::item(&report, "cargo")["here"]
             .as_str()
             .is_some_and(|h| h.starts_with("cargo 1.75.0")),
         "{}",
-        item("cargo")
+        prerequisites::item(&report, "cargo")
     );
 }
