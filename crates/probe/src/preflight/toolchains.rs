@@ -123,8 +123,6 @@ fn install_fix(tc: &Toolchain) -> String {
     }
 }
 
-/// Whether a fix is a command a shell runs as it is (`gem install falcon`),
-/// not a sentence (`install falcon 0.55`).
 /// `sudo apt-get install` commands made one, where the first of them
 /// stands: `sudo apt-get install make build-essential curl`, not three.
 fn one_apt_get(commands: Vec<String>) -> Vec<String> {
@@ -151,6 +149,8 @@ fn one_apt_get(commands: Vec<String>) -> Vec<String> {
     out
 }
 
+/// Whether a fix is a command a shell runs as it is (`gem install falcon`),
+/// not a sentence (`install falcon 0.55`).
 fn is_command(fix: &str) -> bool {
     [
         "sudo ", "mise ", "gem ", "apt-get ", "cargo ", "podman ", "export ", "rustup ",

@@ -22,7 +22,6 @@ use bollard::query_parameters::{
 };
 use futures_util::StreamExt;
 use reprise_probe::container_engine::EngineEndpoint;
-use sha2::{Digest, Sha256};
 
 use crate::event::{CancelToken, Event, EventSink, Stream};
 use crate::os::runner::host::Ending;
@@ -461,8 +460,6 @@ impl ContainerRunner {
         Ok(created.id)
     }
 
-    /// Streams the container's output until it exits, stopping it on
-    /// timeout or cancel.
     /// A stopped container's whole log, stdout and stderr apart.
     async fn whole_log(&self, id: &str) -> Result<Streams<Vec<u8>>, ContainerError> {
         let options = LogsOptionsBuilder::default()
@@ -474,12 +471,14 @@ impl ContainerRunner {
         while let Some(chunk) = chunks.next().await {
             let chunk = chunk?;
             if let Some((stream, bytes)) = stream_of(&chunk) {
-                whole.of(stream).extend_from_slice(bytes);
+                whole.of_mut(stream).extend_from_slice(bytes);
             }
         }
         Ok(whole)
     }
 
+    /// Streams the container's output until it exits, stopping it on
+    /// timeout or cancel.
     async fn follow(
         &self,
         id: &str,
@@ -496,11 +495,11 @@ impl ContainerRunner {
             .build();
         let mut logs = self.docker.logs(id, Some(options));
         let mut lines = LineSplitter::default();
-        // What the live stream gave of stdout and of stderr: how many bytes,
-        // and their digest, to check against the whole log at the end.
-        let mut received = Streams::<(usize, Sha256)>::default();
-        // Each line to the step's log file as it comes, and to the events.
-        let emit = |log: &mut Option<File>, stream: Stream, line: String| {
+        // Where its output is the answer, what the live stream gave of
+        // stdout and of stderr, to check against the whole log at the end
+        // (such a container prints little; a server is not kept).
+        let mut received = spec.read_output.then(Streams::<Vec<u8>>::default);
+        let mut emit = |stream: Stream, line: String| {
             if let Some(file) = log.as_mut() {
                 let _ = writeln!(file, "{line}");
             }
@@ -527,11 +526,11 @@ impl ContainerRunner {
                         let Some((stream, bytes)) = stream_of(&output) else {
                             continue;
                         };
-                        let (n, digest) = received.of(stream);
-                        *n += bytes.len();
-                        digest.update(bytes);
+                        if let Some(received) = received.as_mut() {
+                            received.of_mut(stream).extend_from_slice(bytes);
+                        }
                         for line in lines.push(stream, bytes) {
-                            emit(log, stream, line);
+                            emit(stream, line);
                         }
                     }
                     Some(Err(_)) | None => logs_open = false,
@@ -549,51 +548,34 @@ impl ContainerRunner {
                     if let (Some(code), Some(at)) = (exit, exited_at) {
                         // The live stream ends shortly after the exit; wait
                         // a little for its last lines. It is what a run shows
-                        // as it goes, and no more: on a busy machine Podman's
-                        // ends early, late, or skips lines. What the
-                        // container printed is its whole log, read once it
-                        // stopped: the log file and the outcome's output are
-                        // that, and the live lines are completed from it.
+                        // as it goes: on a busy machine Podman's ends early,
+                        // late, or skips lines. Where the output is the
+                        // answer, it is the whole log, read once the
+                        // container stopped, and the live lines are
+                        // completed from it where they were a true prefix.
                         if !logs_open || at.elapsed() > Duration::from_secs(2) {
-                            let whole = match spec.read_output {
-                                true => self.whole_log(id).await?,
-                                false => {
-                                    for (stream, line) in lines.finish() {
-                                        emit(log, stream, line);
-                                    }
-                                    return Ok(ContainerOutcome {
-                                        ending,
-                                        code,
-                                        duration: started.elapsed(),
-                                        id: id.to_string(),
-                                        output: Vec::new(),
-                                    });
-                                }
-                            };
-                            let mut skipped = false;
-                            for stream in [Stream::Stdout, Stream::Stderr] {
-                                let (n, digest) = std::mem::take(received.of(stream));
-                                let all = &whole.stdout_or_stderr(stream)[..];
-                                let prefix = all.get(..n).filter(|p| Sha256::digest(p) == digest.finalize());
-                                match prefix {
-                                    Some(_) => {
-                                        for line in lines.push(stream, &all[n..]) {
-                                            emit(log, stream, line);
+                            let mut output = Vec::new();
+                            if let Some(received) = &received {
+                                let whole = self.whole_log(id).await?;
+                                let mut missed = false;
+                                for stream in [Stream::Stdout, Stream::Stderr] {
+                                    let (all, shown) = (whole.of(stream), received.of(stream));
+                                    match all.strip_prefix(&shown[..]) {
+                                        Some(rest) => {
+                                            for line in lines.push(stream, rest) {
+                                                emit(stream, line);
+                                            }
                                         }
+                                        None => missed = true,
                                     }
-                                    None => skipped = true,
                                 }
+                                if missed {
+                                    emit(Stream::Note, "the container engine's live log missed lines; what it printed was read whole once it stopped".to_string());
+                                }
+                                output = whole.lines();
                             }
                             for (stream, line) in lines.finish() {
-                                emit(log, stream, line);
-                            }
-                            let output = whole.lines();
-                            if skipped {
-                                // The file is written anew from the whole log.
-                                if let Some(file) = log.as_mut() {
-                                    let _ = rewrite(file, &output);
-                                }
-                                emit(&mut None, Stream::Note, "the container engine's live log of this step missed lines; its log file has every line".to_string());
+                                emit(stream, line);
                             }
                             return Ok(ContainerOutcome {
                                 ending,
@@ -620,17 +602,6 @@ impl ContainerRunner {
     }
 }
 
-/// A step's log file, emptied and written with `lines`.
-fn rewrite(file: &mut File, lines: &[(Stream, String)]) -> std::io::Result<()> {
-    use std::io::Seek;
-    file.set_len(0)?;
-    file.rewind()?;
-    for (_, line) in lines {
-        writeln!(file, "{line}")?;
-    }
-    Ok(())
-}
-
 /// Something kept of a container's stdout and of its stderr.
 #[derive(Default)]
 struct Streams<T> {
@@ -639,17 +610,17 @@ struct Streams<T> {
 }
 
 impl<T> Streams<T> {
-    fn of(&mut self, stream: Stream) -> &mut T {
-        match stream {
-            Stream::Stderr => &mut self.stderr,
-            Stream::Stdout | Stream::Note => &mut self.stdout,
-        }
-    }
-
-    fn stdout_or_stderr(&self, stream: Stream) -> &T {
+    fn of(&self, stream: Stream) -> &T {
         match stream {
             Stream::Stderr => &self.stderr,
             Stream::Stdout | Stream::Note => &self.stdout,
+        }
+    }
+
+    fn of_mut(&mut self, stream: Stream) -> &mut T {
+        match stream {
+            Stream::Stderr => &mut self.stderr,
+            Stream::Stdout | Stream::Note => &mut self.stdout,
         }
     }
 }
@@ -661,7 +632,7 @@ impl Streams<Vec<u8>> {
         let mut splitter = LineSplitter::default();
         let mut out: Vec<(Stream, String)> = Vec::new();
         for stream in [Stream::Stdout, Stream::Stderr] {
-            let bytes = self.stdout_or_stderr(stream);
+            let bytes = self.of(stream);
             out.extend(
                 splitter
                     .push(stream, bytes)
