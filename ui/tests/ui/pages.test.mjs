@@ -248,6 +248,11 @@ describe('Preflight', () => {
     await page.locator('[data-item="toolchain falcon"]').waitFor();
     assert.deepEqual(await repeatedSentences(), []);
     assert.ok(await page.locator('[data-action="go-run"]').isVisible(), 'the run button is on top');
+    // Beside a long summary the button keeps its words on one line.
+    await page.setViewportSize({ width: 700, height: 900 });
+    const button = await page.locator('[data-action="go-run"]').evaluate((b) => [b.getBoundingClientRect().height, parseFloat(getComputedStyle(b).lineHeight) || 20]);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    assert.ok(button[0] < 2 * button[1], `the run button wraps: ${button[0]} px high`);
     assert.match(await text('[data-lane="falcon"]'), /blocked/);
     assert.match(await text('[data-lane="puma"]'), /can run here/);
   });
