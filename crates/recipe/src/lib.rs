@@ -53,6 +53,7 @@ mod same_cell;
 pub mod shown;
 mod spans;
 mod step;
+mod substitute;
 mod text;
 mod validate;
 mod version;
@@ -71,6 +72,7 @@ pub use model::*;
 pub use name::Name;
 pub use paths::not_a_request_path;
 pub use step::{Action, ExpectedTree, SignInFlow, Step, StepKind};
+pub use substitute::{Change, Substitution, substitute};
 pub use version::{Version, VersionReq};
 
 /// Why a recipe could not be loaded.

@@ -34,7 +34,7 @@ impl Shape {
     fn of(key: &str) -> Shape {
         match key {
             "summary" | "why" | "quote" | "unknowns" | "not_runnable" | "unpinned" | "unknown"
-            | "purpose" => Shape::Prose,
+            | "purpose" | "because" => Shape::Prose,
             "content" | "body" => Shape::Content,
             _ => Shape::Line,
         }

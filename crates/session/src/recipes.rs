@@ -2,7 +2,7 @@
 //! one), the whole library (the files that do not load kept apart, so one
 //! broken recipe hides no other), and which of a recipe's lanes run here.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use reprise_engine::LaneHost;
 use reprise_probe::preflight::{LaneAvailability, recipe_queries};
@@ -63,6 +63,46 @@ impl Session {
             checksum,
             sha256: reprise_recipe::sha256_hex(&bytes),
         })
+    }
+
+    /// The recipe with a substitutions file applied (`reprise run
+    /// --substitutions FILE`): what each entry changed, and the file's name
+    /// as the run's deviations name it. The published file stays the one a
+    /// run digests; it is read again here and must be the bytes loaded.
+    pub fn substitute(
+        &self,
+        loaded: &mut LoadedRecipe,
+        file: &Path,
+    ) -> Result<(String, Vec<reprise_recipe::Substitution>), SessionError> {
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|source| reprise_recipe::RecipeError::Io {
+                file: path.to_path_buf(),
+                source,
+            })
+        };
+        let recipe_bytes = read(&loaded.recipe.file)?;
+        let text = read(file)?;
+        let invalid = |path: &Path, why: &str| reprise_recipe::RecipeError::Io {
+            file: path.to_path_buf(),
+            source: std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string()),
+        };
+        if reprise_recipe::sha256_hex(&recipe_bytes) != loaded.sha256 {
+            let why = "changed since it was loaded: run the command again";
+            return Err(invalid(&loaded.recipe.file, why).into());
+        }
+        let as_text = |bytes: Vec<u8>, path: &Path| {
+            String::from_utf8(bytes).map_err(|_| invalid(path, "not UTF-8 text"))
+        };
+        let recipe_text = as_text(recipe_bytes, &loaded.recipe.file)?;
+        let text = as_text(text, file)?;
+        let (recipe, done) =
+            reprise_recipe::substitute(&loaded.recipe.file, &recipe_text, file, &text)?;
+        loaded.recipe = recipe;
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file.display().to_string());
+        Ok((name, done))
     }
 
     /// For a modified recipe in a git checkout: the diff from the reviewed

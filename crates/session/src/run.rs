@@ -61,6 +61,10 @@ pub struct RunOptions {
     /// Where the lanes are served: this machine, or (`--server-host`)
     /// another machine's engine, the load generators here.
     pub lane_host: LaneHost,
+    /// What a substitutions file (`--substitutions`) changed in the recipe
+    /// (`Session::substitute`), and the file's name: each recorded as a
+    /// deviation from the post.
+    pub substituted: Option<(String, Vec<reprise_recipe::Substitution>)>,
 }
 
 /// Where the lanes run, as both front ends take it (`--server-host`,
@@ -571,6 +575,19 @@ fn deviations(loaded: &LoadedRecipe, options: &RunOptions) -> Vec<Deviation> {
             ),
             lanes: vec![lane.clone()],
         });
+    }
+    if let Some((file, substitutions)) = &options.substituted {
+        for substitution in substitutions {
+            found.push(Deviation {
+                kind: DeviationKind::Substituted,
+                what: format!("{substitution} ({file}): {}", substitution.because),
+                lanes: substitution
+                    .lane()
+                    .map(str::to_string)
+                    .into_iter()
+                    .collect(),
+            });
+        }
     }
     found.extend(options.lane_host.deviation());
     if options.quick {

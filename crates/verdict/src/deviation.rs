@@ -20,6 +20,10 @@ pub enum DeviationKind {
     Recipe,
     /// A smoke run: durations, warm-ups and runs capped.
     Quick,
+    /// An entry of the reviewed recipe (a source, step, lane, …) replaced,
+    /// added or left out by a substitutions file, saying why this machine
+    /// needs it (`reprise run --substitutions`).
+    Substituted,
     /// A lane the post measured that this run did not.
     Lane,
     /// A toolchain in a container lane's image at another version than
@@ -44,6 +48,7 @@ impl DeviationKind {
             self,
             DeviationKind::Source
                 | DeviationKind::Recipe
+                | DeviationKind::Substituted
                 | DeviationKind::Quick
                 | DeviationKind::ServerHost
         )

@@ -50,6 +50,13 @@ pub struct Args {
     /// required and checked; the run records it as a deviation from the post.
     #[arg(long = "source", value_name = "ID=URL", value_parser = parse_source)]
     sources: Vec<(String, String)>,
+    /// What this machine forces the recipe to do otherwise: a file of the
+    /// recipe's own tables ([[step]], [[lane]], [[source]], …), each
+    /// replacing the recipe's entry of the same id whole (or added), and
+    /// [[remove]] entries, each with `because` (docs/recipes.md). Each is
+    /// shown in the plan and recorded as a deviation from the post.
+    #[arg(long, value_name = "FILE")]
+    substitutions: Option<std::path::PathBuf>,
     /// Stop instead of redoing a step whose outputs changed since it
     /// finished (a tree edited after it was emitted).
     #[arg(long)]
@@ -108,7 +115,19 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let prepared = match options(&mut loaded, &args).and_then(|o| prepare(&session, &loaded, &o)) {
+    let substituted = match &args.substitutions {
+        None => None,
+        Some(file) => match session.substitute(&mut loaded, file) {
+            Ok(done) => Some(done),
+            Err(e) => {
+                say!("{}", super::error_text(&e));
+                return ExitCode::from(super::BAD_INPUT);
+            }
+        },
+    };
+    let prepared = match options(&mut loaded, &args, substituted)
+        .and_then(|o| prepare(&session, &loaded, &o))
+    {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -151,7 +170,11 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// The run the flags ask for, its lanes placed.
-fn options(loaded: &mut LoadedRecipe, args: &Args) -> Result<RunOptions, ExitCode> {
+fn options(
+    loaded: &mut LoadedRecipe,
+    args: &Args,
+    substituted: Option<(String, Vec<reprise_recipe::Substitution>)>,
+) -> Result<RunOptions, ExitCode> {
     let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
     let lane_host = args.server.place(&mut loaded.recipe)?;
     Ok(RunOptions {
@@ -170,6 +193,7 @@ fn options(loaded: &mut LoadedRecipe, args: &Args) -> Result<RunOptions, ExitCod
         placed,
         images: args.server.images(),
         lane_host,
+        substituted,
     })
 }
 
