@@ -5449,7 +5449,7 @@ export const campfirePlan: RunPlan = {
       {
         "command": "in trees/campfire-ruby: bundle exec puma -C config/puma.rb config.ru (port 3000)",
         "env": [
-          "BUNDLE_GEMFILE=Gemfile.falcon",
+          "BUNDLE_GEMFILE=../campfire-ruby-falcon/Gemfile",
           "PORT=3000",
           "RAILS_ENV=production",
           "RAILS_MAX_THREADS=5",
@@ -5462,7 +5462,7 @@ export const campfirePlan: RunPlan = {
       {
         "command": "in trees/campfire-ruby: bundle exec falcon host falcon.rb (port 3001)",
         "env": [
-          "BUNDLE_GEMFILE=Gemfile.falcon",
+          "BUNDLE_GEMFILE=../campfire-ruby-falcon/Gemfile",
           "PORT=3001",
           "RAILS_ENV=production",
           "RUBY_YJIT_ENABLE=1",
@@ -5546,7 +5546,7 @@ export const campfirePlan: RunPlan = {
         "kind": "emit"
       },
       {
-        "does": "in trees/campfire-ruby: ruby -e 'File.write('\\''Gemfile.falcon'\\'', %(eval_gemfile '\\''Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''Gemfile.falcon.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
+        "does": "in trees/campfire-ruby: ruby -e 'Dir.mkdir('\\''../campfire-ruby-falcon'\\'') unless Dir.exist?('\\''../campfire-ruby-falcon'\\''); File.write('\\''../campfire-ruby-falcon/Gemfile'\\'', %(eval_gemfile '\\''../campfire-ruby/Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''../campfire-ruby-falcon/Gemfile.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
         "env": [],
         "id": "add-falcon",
         "kind": "command"
@@ -5684,7 +5684,7 @@ export const campfirePlan: RunPlan = {
     },
     {
       "decision": "run",
-      "describe": "in trees/campfire-ruby: ruby -e 'File.write('\\''Gemfile.falcon'\\'', %(eval_gemfile '\\''Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''Gemfile.falcon.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
+      "describe": "in trees/campfire-ruby: ruby -e 'Dir.mkdir('\\''../campfire-ruby-falcon'\\'') unless Dir.exist?('\\''../campfire-ruby-falcon'\\''); File.write('\\''../campfire-ruby-falcon/Gemfile'\\'', %(eval_gemfile '\\''../campfire-ruby/Gemfile'\\''\\ngem '\\''falcon'\\''\\n)); File.write('\\''../campfire-ruby-falcon/Gemfile.lock'\\'', File.read('\\''Gemfile.lock'\\''))'",
       "expected": null,
       "expected_quick": null,
       "id": "add-falcon",
@@ -5692,7 +5692,7 @@ export const campfirePlan: RunPlan = {
       "last_reason": null,
       "last_status": null,
       "reason": null,
-      "why": "It's not a default. The emitted Gemfile names Puma; the benchmark adds Falcon itself, at the version Tobi's port uses, which the post does not give: Falcon is added unpinned. A Gemfile of its own, seeded from the main lock, keeps the emitted Gemfile.lock unmodified."
+      "why": "It's not a default. The emitted Gemfile names Puma; the benchmark adds Falcon itself, at the version Tobi's port uses, which the post does not give: Falcon is added unpinned. A Gemfile of its own beside the tree (trees/campfire-ruby-falcon/: the emitted Gemfile plus Falcon), its lock seeded from the emitted one, keeps the tree as emitted: a file added to it would be a tree changed since it was made, emitted again by every later run."
     },
     {
       "decision": "run",
@@ -5704,7 +5704,7 @@ export const campfirePlan: RunPlan = {
       "last_reason": null,
       "last_status": null,
       "reason": null,
-      "why": "bundle install for the emitted tree with Falcon added (Gemfile.falcon: the emitted Gemfile plus Falcon), so the Puma and Falcon lanes run the same gems; always install, bundle check is not a gate. The Falcon version it resolved is the step's result (results/bundle.json): the post does not give it, so a run records the one it used."
+      "why": "bundle install for the emitted tree with Falcon added (trees/campfire-ruby-falcon/Gemfile: the emitted Gemfile plus Falcon), so the Puma and Falcon lanes run the same gems; always install, bundle check is not a gate. The Falcon version it resolved is the step's result (results/bundle.json): the post does not give it, so a run records the one it used."
     },
     {
       "decision": "run",

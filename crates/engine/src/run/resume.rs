@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use reprise_recipe::{Action, Recipe, Step};
 use sha2::{Digest, Sha256};
 
-use crate::inputs::tree_digest::{Manifest, digest_tree_except, hex};
+use crate::inputs::tree_digest::{DigestError, Manifest, digest_tree_except, hex};
 use crate::os::run_files::within;
 use crate::os::workdir::{RunDir, State, StepStatus};
 use crate::run::plan::Plan;
@@ -103,7 +103,7 @@ impl Resume<'_> {
             Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
                 let dir = within(&self.run.trees(), tree).ok()?;
                 Some(
-                    digest_tree_except(&dir, &[".git"], &|_, _| {})
+                    self.tree_as_made(&dir, tree)
                         .map(|m| m.digest())
                         .map_err(|_| OutputsGone::Tree(tree.to_string())),
                 )
@@ -125,13 +125,15 @@ impl Resume<'_> {
                     Err(OutputsGone::Gone(database.to_string()))
                 })
             }
+            // The staged database is the lanes' to write to, as a seeded
+            // one is: kept while it is there, whatever they wrote.
             Action::Stage { tree, to, .. } => {
                 let file = within(&within(&self.run.trees(), tree).ok()?, to).ok()?;
-                Some(
-                    std::fs::read(&file)
-                        .map(|bytes| hex(&Sha256::digest(&bytes)))
-                        .map_err(|_| OutputsGone::Gone(format!("trees/{tree}/{to}"))),
-                )
+                Some(if file.is_file() {
+                    Ok(format!("trees/{tree}/{to} is there"))
+                } else {
+                    Err(OutputsGone::Gone(format!("trees/{tree}/{to}")))
+                })
             }
             _ => None,
         }
@@ -190,6 +192,23 @@ impl Resume<'_> {
         }
     }
 
+    /// A tree as its emit made it: every file but `.git` and those the
+    /// recipe's stage steps put into it afterwards (a seeded database),
+    /// which are theirs, not the emitter's.
+    fn tree_as_made(&self, dir: &Path, tree: &str) -> Result<Manifest, DigestError> {
+        let mut manifest = digest_tree_except(dir, &[".git"], &|_, _| {})?;
+        for step in &self.recipe.steps {
+            if let Action::Stage {
+                tree: staged, to, ..
+            } = &step.action
+                && staged == tree
+            {
+                manifest.files.remove(to.trim_start_matches("./"));
+            }
+        }
+        Ok(manifest)
+    }
+
     /// What changed in a step's output since it finished, for a person.
     fn what_changed(&self, step: &Step) -> String {
         match &step.action {
@@ -205,7 +224,7 @@ impl Resume<'_> {
             }
             Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
                 let recorded = self.run.results().join(format!("{tree}.sha256"));
-                let now = digest_tree_except(&self.run.trees().join(tree), &[".git"], &|_, _| {});
+                let now = self.tree_as_made(&self.run.trees().join(tree), tree);
                 match (Manifest::read(&recorded), now) {
                     (Ok(was), Ok(now)) => {
                         format!(
