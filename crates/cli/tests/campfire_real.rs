@@ -1,7 +1,8 @@
 //! The real emitted Campfire, end to end, as a reader runs it: `reprise run`
 //! of the published recipes/campfire-falcon.toml with the substitutions this
-//! machine forces, written in tests/campfire_real/campfire-falcon.substitutions.toml
-//! (`--substitutions`), and its two sources fetched from the git bundles of
+//! machine forces, written in tests/campfire_real/ (`--substitutions`: what
+//! every Campfire recipe needs here, then the recipe's own), and its two
+//! sources fetched from the git bundles of
 //! ../shared/mirrors (`--source`). Roundhouse is built (release, Debian's
 //! libclang; one build shared by every run of this test under
 //! target/real-things), Campfire emitted (the tree compared with
@@ -17,6 +18,9 @@
 //! run is judged (the Falcon tail against Puma's, from the two lanes'
 //! posts), stored and reported with each substitution as a deviation. Then a
 //! second run keeps every step, and `--from emit` keeps the Roundhouse build.
+//! Last, the published recipes/campfire-people.toml's roundhouse-falcon lane
+//! (`--lane`): the tree under Falcon loaded with simulated people over its
+//! real /cable.
 //!
 //! Needs (scripts/test installs them): the bundles (REPRISE_MIRRORS, else
 //! ../shared/mirrors beside the checkout), cargo, libclang, sqlite3, ruby (an
@@ -26,12 +30,30 @@
 
 #[path = "support/prerequisites.rs"]
 mod prerequisites;
+mod support;
+
+use support::free_port;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
 
-const SUBSTITUTIONS: &str = include_str!("campfire_real/campfire-falcon.substitutions.toml");
+/// What this machine forces the Campfire recipes to do otherwise: what
+/// every one of them needs here, then each recipe's own.
+const SUBSTITUTIONS: [(&str, &str); 3] = [
+    (
+        "campfire.substitutions.toml",
+        include_str!("campfire_real/campfire.substitutions.toml"),
+    ),
+    (
+        "campfire-falcon.substitutions.toml",
+        include_str!("campfire_real/campfire-falcon.substitutions.toml"),
+    ),
+    (
+        "campfire-people.substitutions.toml",
+        include_str!("campfire_real/campfire-people.substitutions.toml"),
+    ),
+];
 const ROUNDHOUSE_REV: &str = "fda6906d830cca21c2e258aee15c38f31fbd9368";
 const CAMPFIRE_REV: &str = "af801ff9577b131006293a38da4b6c28acf24962";
 
@@ -282,16 +304,9 @@ struct Reader {
     campfire: PathBuf,
     /// The lanes' image, `NAME@sha256:…`.
     image: String,
-    /// This machine's substitutions, their ports and image filled in.
+    /// This machine's substitutions, their ports and image filled in:
+    /// the folder holding the files.
     substitutions: PathBuf,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 impl Reader {
@@ -307,16 +322,16 @@ impl Reader {
         }
         let engine = Engine::start(dir.path());
         let image = engine.sid_image();
-        let substitutions = dir.path().join("campfire-falcon.substitutions.toml");
-        let (puma, falcon) = (free_port(), free_port());
-        std::fs::write(
-            &substitutions,
-            SUBSTITUTIONS
-                .replace("@PORT@", &puma.to_string())
-                .replace("@FALCON_PORT@", &falcon.to_string())
-                .replace("@IMAGE@", &image),
-        )
-        .unwrap();
+        // Each lane its own port.
+        let substitutions = dir.path().join("substitutions");
+        std::fs::create_dir_all(&substitutions).unwrap();
+        for (name, text) in SUBSTITUTIONS {
+            let filled = text
+                .replace("@PORT@", &free_port().to_string())
+                .replace("@FALCON_PORT@", &free_port().to_string())
+                .replace("@IMAGE@", &image);
+            std::fs::write(substitutions.join(name), filled).unwrap();
+        }
         let roundhouse = dir.path().join("mirrors/roundhouse.git");
         let campfire = dir.path().join("mirrors/once-campfire.git");
         bare_clone(
@@ -357,18 +372,25 @@ impl Reader {
             .unwrap()
     }
 
-    /// `reprise run campfire-falcon --yes` with this machine's substitutions
-    /// and the sources from the mirrors, with `extra` arguments.
-    fn run(&self, extra: &[&str]) -> (Output, f64) {
+    /// `reprise run RECIPE --yes` with this machine's substitutions, what
+    /// every Campfire recipe needs here and then the recipe's own, and the
+    /// sources from the mirrors, with `extra` arguments.
+    fn run(&self, recipe: &str, extra: &[&str]) -> (Output, f64) {
         let roundhouse = format!("roundhouse={}", self.roundhouse.display());
         let campfire = format!("campfire={}", self.campfire.display());
-        let substitutions = self.substitutions.display().to_string();
+        let common = self.substitutions.join("campfire.substitutions.toml");
+        let own = self
+            .substitutions
+            .join(format!("{recipe}.substitutions.toml"));
+        let (common, own) = (common.display().to_string(), own.display().to_string());
         let mut args = vec![
             "run",
-            "campfire-falcon",
+            recipe,
             "--yes",
             "--substitutions",
-            &substitutions,
+            &common,
+            "--substitutions",
+            &own,
             "--source",
             &roundhouse,
             "--source",
@@ -380,11 +402,17 @@ impl Reader {
         (out, started.elapsed().as_secs_f64())
     }
 
-    fn run_dir(&self) -> PathBuf {
+    /// The one run folder of `recipe`.
+    fn run_dir(&self, recipe: &str) -> PathBuf {
         let runs = self.dir.path().join("data/runs");
         let mut dirs: Vec<PathBuf> = std::fs::read_dir(&runs)
             .unwrap()
             .map(|e| e.unwrap().path())
+            .filter(|d| {
+                d.file_name()
+                    .and_then(|n| n.to_str()?.strip_prefix(recipe)?.strip_prefix('-'))
+                    .is_some_and(|stamp| stamp.starts_with(|c: char| c.is_ascii_digit()))
+            })
             .collect();
         assert_eq!(dirs.len(), 1, "{dirs:?}");
         dirs.pop().unwrap()
@@ -477,10 +505,10 @@ fn the_published_campfire_falcon_recipe_runs_with_this_machines_substitutions_on
     preflight_in_a_bare_debian_root(&reader);
 
     // ── The first run: every step, for real. ──
-    let (first, secs) = reader.run(&[]);
+    let (first, secs) = reader.run("campfire-falcon", &[]);
     let (stdout, stderr) = (text(&first.stdout), text(&first.stderr));
     eprintln!("first run: {secs:.0} s");
-    let run = reader.run_dir();
+    let run = reader.run_dir("campfire-falcon");
     let results = run.join("results");
     let lane_log = |lane: &str| {
         std::fs::read_to_string(run.join(format!("logs/lane-{lane}.log"))).unwrap_or_default()
@@ -620,7 +648,7 @@ fn the_published_campfire_falcon_recipe_runs_with_this_machines_substitutions_on
     );
 
     // ── A second run right after: every step kept. ──
-    let (second, secs) = reader.run(&[]);
+    let (second, secs) = reader.run("campfire-falcon", &[]);
     let (stdout, stderr) = (text(&second.stdout), text(&second.stderr));
     assert!(second.status.success(), "{stdout}\n{stderr}");
     eprintln!("second run: {secs:.1} s");
@@ -644,7 +672,7 @@ fn the_published_campfire_falcon_recipe_runs_with_this_machines_substitutions_on
     assert!(md.contains("instead of 4.0.5"), "{md}");
 
     // ── From the emit: the Roundhouse build is kept. ──
-    let (third, _) = reader.run(&["--from", "emit", "--step", "emit"]);
+    let (third, _) = reader.run("campfire-falcon", &["--from", "emit", "--step", "emit"]);
     let (stdout, stderr) = (text(&third.stdout), text(&third.stderr));
     assert!(third.status.success(), "{stdout}\n{stderr}");
     assert_eq!(planned(&stderr, "build-roundhouse"), "keep", "{stderr}");
@@ -653,4 +681,58 @@ fn the_published_campfire_falcon_recipe_runs_with_this_machines_substitutions_on
         run.join("sources/roundhouse/target/release/roundhouse")
             .is_file()
     );
+
+    // ── campfire-people's roundhouse-falcon lane: people over /cable. ──
+    let (people_run, secs) = reader.run("campfire-people", &["--lane", "roundhouse-falcon"]);
+    let (stdout, stderr) = (text(&people_run.stdout), text(&people_run.stderr));
+    eprintln!("campfire-people: {secs:.0} s");
+    let run = reader.run_dir("campfire-people");
+    let lane_log =
+        std::fs::read_to_string(run.join("logs/lane-roundhouse-falcon.log")).unwrap_or_default();
+    assert!(
+        people_run.status.success(),
+        "{stdout}\n{stderr}\n── lane roundhouse-falcon ──\n{lane_log}"
+    );
+    // People: real subscriptions confirmed by /cable under Falcon,
+    // deliveries counted. The failures are the emitted tree's, each
+    // explained: its room page shows no messages (so never the newest
+    // post), its cable.rb handles only "subscribe", so a room left keeps
+    // delivering, a post that meets another's write can be SQLite's lock (a
+    // 500), and its `Current` (the signed-in user a page renders for) is one
+    // process-wide instance where Rails' is per request, so with Falcon's
+    // requests interleaved on one thread a page now and then renders for
+    // another request's user (wrong_user).
+    let cable_rb = std::fs::read_to_string(run.join("served/ruby/cable.rb")).unwrap();
+    assert!(cable_rb.contains(r#"return nil unless message["command"] == "subscribe""#));
+    let current_rb =
+        std::fs::read_to_string(run.join("served/ruby/app/models/current.rb")).unwrap();
+    assert!(
+        current_rb.contains("def self.instance") && current_rb.contains("@__instance"),
+        "{current_rb}"
+    );
+    let people = json(&run.join("results/people/roundhouse-falcon/people.json"));
+    let steps = people["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2, "{people}");
+    for step in steps {
+        assert!(step["navigation"]["count"].as_u64().unwrap() > 0, "{step}");
+        assert!(step["delivery"]["count"].as_u64().unwrap() > 0, "{step}");
+        for cause in step["failures_by_cause"].as_object().unwrap().keys() {
+            let locked = || {
+                let samples = step["failure_samples"].as_array().unwrap();
+                let posts = samples
+                    .iter()
+                    .filter_map(|s| s.as_str()?.strip_prefix("post_status: "))
+                    .collect::<Vec<_>>();
+                !posts.is_empty()
+                    && posts.iter().all(|p| p.ends_with(": 500"))
+                    && lane_log.contains("SQLite3::BusyException: database is locked")
+            };
+            assert!(
+                ["missing_newest_post", "wrong_room_delivery", "wrong_user"]
+                    .contains(&cause.as_str())
+                    || cause == "post_status" && locked(),
+                "{cause}: {step}"
+            );
+        }
+    }
 }

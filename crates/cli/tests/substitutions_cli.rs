@@ -5,9 +5,13 @@
 //! recorded with the result as a deviation from the post, while the run
 //! still reproduces the reviewed recipe (its digest is the published file's).
 
+mod support;
+
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use support::free_port;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -69,14 +73,6 @@ warmup = "2s"
 why = "Not in the post: a reference server of this recipe's own."
 "#
     )
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 #[test]

@@ -7,7 +7,8 @@
 //! `[[lane]]` or `[[workload]]` replaces the recipe's entry of the same id
 //! (name, path), whole, or is added when the recipe has none; a `[[remove]]`
 //! names one entry to leave out (not a lane: the post's figures name it;
-//! `--lane` chooses the lanes that run). What the post published (its machine,
+//! `--lane` chooses the lanes that run). Several files apply one after
+//! another: a machine's own beside a recipe's. What the post published (its machine,
 //! figures and claims) cannot be substituted. The published file stays the
 //! one a run records and digests; each substitution is shown before the run
 //! and recorded as a deviation from the post.
@@ -35,7 +36,7 @@
 //! "#;
 //! let (recipe, done) = reprise_recipe::substitute(
 //!     "recipes/hello.toml".as_ref(), recipe,
-//!     "hello.substitutions.toml".as_ref(), substitutions,
+//!     &[("hello.substitutions.toml".as_ref(), substitutions)],
 //! ).unwrap();
 //! assert_eq!(recipe.lanes[0].command.as_ref().unwrap()[0], "/usr/bin/puma");
 //! assert_eq!(done[0].to_string(), "lane `puma` replaced");
@@ -73,6 +74,8 @@ pub struct Substitution {
     pub change: Change,
     /// Why this machine needs it, as the file says.
     pub because: String,
+    /// The substitutions file that says it.
+    pub file: PathBuf,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,45 +158,76 @@ impl Removal {
     }
 }
 
-/// The published recipe with the substitutions applied, and what each
-/// changed. Errors in the substitutions are located in their file; a recipe
-/// they make invalid is said with the line of the recipe as substituted.
+/// The published recipe with the substitutions of each file applied, one
+/// file after another, and what each entry changed. Errors in a file are
+/// located in it; a recipe the substitutions make invalid is said with the
+/// line of the recipe as substituted.
 pub fn substitute(
     recipe_file: &Path,
     recipe_text: &str,
-    file: &Path,
-    text: &str,
+    files: &[(&Path, &str)],
 ) -> Result<(Recipe, Vec<Substitution>), RecipeError> {
-    let located = |problems: Vec<Problem>| {
-        let lines = diagnostic::Lines::new(text);
-        RecipeError::Invalid(
-            problems
-                .into_iter()
-                .map(|p| Diagnostic::place(file, &lines, p))
-                .collect(),
-        )
-    };
-    if text.len() > crate::MAX_RECIPE_BYTES {
-        return Err(located(vec![Problem::new(
-            0..0,
-            format!(
-                "the file is {} bytes, larger than a recipe may be",
-                text.len()
-            ),
-            Some(format!("at most {} bytes", crate::MAX_RECIPE_BYTES)),
-        )]));
-    }
     // Parsing the recipe first: one that does not load has its own errors.
     crate::parse(recipe_file, recipe_text)?;
     let mut published: toml::Table =
         toml::from_str(recipe_text).expect("a recipe that parsed is a TOML table");
-    let (entries, removals) = read(text).map_err(located)?;
-
     let mut done = Vec::new();
-    let mut problems = Vec::new();
+    for (file, text) in files {
+        let located = |problems: Vec<Problem>| {
+            let lines = diagnostic::Lines::new(text);
+            RecipeError::Invalid(
+                problems
+                    .into_iter()
+                    .map(|p| Diagnostic::place(file, &lines, p))
+                    .collect(),
+            )
+        };
+        if text.len() > crate::MAX_RECIPE_BYTES {
+            return Err(located(vec![Problem::new(
+                0..0,
+                format!(
+                    "the file is {} bytes, larger than a recipe may be",
+                    text.len()
+                ),
+                Some(format!("at most {} bytes", crate::MAX_RECIPE_BYTES)),
+            )]));
+        }
+        let (entries, removals) = read(text).map_err(located)?;
+        apply(&mut published, file, entries, &removals, &mut done).map_err(located)?;
+    }
+    let merged = toml::to_string(&published).expect("a TOML table serializes");
+    let named: Vec<String> = files.iter().map(|(f, _)| f.display().to_string()).collect();
+    let recipe = crate::parse(recipe_file, &merged).map_err(|e| match e {
+        RecipeError::Invalid(diagnostics) => RecipeError::Invalid(
+            diagnostics
+                .into_iter()
+                .map(|mut d| {
+                    d.file = PathBuf::from(format!(
+                        "{} as {} substitute{} it",
+                        recipe_file.display(),
+                        named.join(" and "),
+                        if named.len() == 1 { "s" } else { "" }
+                    ));
+                    d
+                })
+                .collect(),
+        ),
+        e => e,
+    })?;
+    Ok((recipe, done))
+}
+
+/// One file's entries and removals applied to the recipe's tables, each
+/// recorded in `done`; or where the file names what the recipe lacks.
+fn apply(
+    published: &mut toml::Table,
+    file: &Path,
+    entries: Vec<(&'static str, String, toml::Table)>,
+    removals: &[Removal],
+    done: &mut Vec<Substitution>,
+) -> Result<(), Vec<Problem>> {
     for (table, key) in TABLES {
         for (_, because, entry) in entries.iter().filter(|e| e.0 == table) {
-            let (because, entry) = (because.clone(), entry.clone());
             let id = entry
                 .get(key)
                 .and_then(toml::Value::as_str)
@@ -209,11 +243,11 @@ pub fn substitute(
                 .position(|e| e.get(key).and_then(toml::Value::as_str) == Some(id.as_str()));
             let change = match at {
                 Some(i) => {
-                    list[i] = toml::Value::Table(entry);
+                    list[i] = toml::Value::Table(entry.clone());
                     Change::Replaced
                 }
                 None => {
-                    list.push(toml::Value::Table(entry));
+                    list.push(toml::Value::Table(entry.clone()));
                     Change::Added
                 }
             };
@@ -221,11 +255,13 @@ pub fn substitute(
                 table,
                 id,
                 change,
-                because,
+                because: because.clone(),
+                file: file.to_path_buf(),
             });
         }
     }
-    for removal in &removals {
+    let mut problems = Vec::new();
+    for removal in removals {
         let (table, name) = removal.target()[0];
         let key = TABLES.iter().find(|t| t.0 == table).map(|t| t.1).unwrap();
         let list = published.get_mut(table).and_then(toml::Value::as_array_mut);
@@ -246,6 +282,7 @@ pub fn substitute(
                     id: name.to_string(),
                     change: Change::Removed,
                     because: removal.because.get_ref().clone(),
+                    file: file.to_path_buf(),
                 });
             }
             _ => problems.push(
@@ -263,27 +300,10 @@ pub fn substitute(
             ),
         }
     }
-    if !problems.is_empty() {
-        return Err(located(problems));
+    match problems.is_empty() {
+        true => Ok(()),
+        false => Err(problems),
     }
-    let merged = toml::to_string(&published).expect("a TOML table serializes");
-    let recipe = crate::parse(recipe_file, &merged).map_err(|e| match e {
-        RecipeError::Invalid(diagnostics) => RecipeError::Invalid(
-            diagnostics
-                .into_iter()
-                .map(|mut d| {
-                    d.file = PathBuf::from(format!(
-                        "{} as {} substitutes it",
-                        recipe_file.display(),
-                        file.display()
-                    ));
-                    d
-                })
-                .collect(),
-        ),
-        e => e,
-    })?;
-    Ok((recipe, done))
 }
 
 /// Each entry as written (its table, its place in it, its `because`, and the

@@ -15,7 +15,7 @@ fn published(id: &str) -> (PathBuf, String) {
 
 fn substituted(text: &str) -> Result<(reprise_recipe::Recipe, Vec<Substitution>), RecipeError> {
     let (file, recipe) = published("campfire-falcon");
-    substitute(&file, &recipe, Path::new("here.toml"), text)
+    substitute(&file, &recipe, &[(Path::new("here.toml"), text)])
 }
 
 const SEED: &str = r#"
@@ -157,4 +157,54 @@ fn a_recipe_the_substitutions_break_is_said_as_substituted() {
     );
     assert!(d.message.contains("bundle"), "{d}");
     assert!(d.source_line.contains("bundle"), "{d}");
+}
+
+#[test]
+fn files_apply_one_after_another_each_entry_named_with_its_file() {
+    let (file, recipe) = published("campfire-falcon");
+    let machine = "[[file]]\nbecause = \"A helper this machine needs.\"\npath = \"helper.sh\"\nwhy = \"x\"\ncontent = \"true\\n\"\n";
+    let own = "[[file]]\nbecause = \"This recipe's version of it.\"\npath = \"helper.sh\"\nwhy = \"x\"\ncontent = \"exit 0\\n\"\n";
+    let (recipe_after, done) = substitute(
+        &file,
+        &recipe,
+        &[
+            (Path::new("machine.toml"), machine),
+            (Path::new("own.toml"), own),
+        ],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let helper = recipe_after
+        .files
+        .iter()
+        .find(|f| f.path == "helper.sh")
+        .unwrap();
+    assert_eq!(helper.content, "exit 0\n", "the later file's entry stands");
+    assert_eq!(
+        done.iter()
+            .map(|d| (d.to_string(), d.file.display().to_string()))
+            .collect::<Vec<_>>(),
+        [
+            (
+                "file `helper.sh` added".to_string(),
+                "machine.toml".to_string()
+            ),
+            (
+                "file `helper.sh` replaced".to_string(),
+                "own.toml".to_string()
+            ),
+        ]
+    );
+    // A mistake is located in the file that makes it.
+    let wrong = own.replace("content", "contnt");
+    match substitute(
+        &file,
+        &recipe,
+        &[
+            (Path::new("machine.toml"), machine),
+            (Path::new("own.toml"), &wrong),
+        ],
+    ) {
+        Err(RecipeError::Invalid(d)) => assert_eq!(d[0].file, Path::new("own.toml"), "{}", d[0]),
+        other => panic!("{:?}", other.map(|_| ())),
+    }
 }

@@ -65,44 +65,43 @@ impl Session {
         })
     }
 
-    /// The recipe with a substitutions file applied (`reprise run
-    /// --substitutions FILE`): what each entry changed, and the file's name
-    /// as the run's deviations name it. The published file stays the one a
-    /// run digests; it is read again here and must be the bytes loaded.
+    /// The recipe with substitutions files applied, one after another
+    /// (`reprise run --substitutions FILE`): what each entry changed. The
+    /// published file stays the one a run digests; it is read again here
+    /// and must be the bytes loaded.
     pub fn substitute(
         &self,
         loaded: &mut LoadedRecipe,
-        file: &Path,
-    ) -> Result<(String, Vec<reprise_recipe::Substitution>), SessionError> {
-        let read = |path: &Path| {
-            std::fs::read(path).map_err(|source| reprise_recipe::RecipeError::Io {
-                file: path.to_path_buf(),
-                source,
-            })
-        };
-        let recipe_bytes = read(&loaded.recipe.file)?;
-        let text = read(file)?;
+        files: &[PathBuf],
+    ) -> Result<Vec<reprise_recipe::Substitution>, SessionError> {
         let invalid = |path: &Path, why: &str| reprise_recipe::RecipeError::Io {
             file: path.to_path_buf(),
             source: std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string()),
         };
-        if reprise_recipe::sha256_hex(&recipe_bytes) != loaded.sha256 {
+        let text = |path: &Path| -> Result<String, reprise_recipe::RecipeError> {
+            let bytes = std::fs::read(path).map_err(|source| reprise_recipe::RecipeError::Io {
+                file: path.to_path_buf(),
+                source,
+            })?;
+            String::from_utf8(bytes).map_err(|_| invalid(path, "not UTF-8 text"))
+        };
+        let recipe_text = text(&loaded.recipe.file)?;
+        if reprise_recipe::sha256_hex(recipe_text.as_bytes()) != loaded.sha256 {
             let why = "changed since it was loaded: run the command again";
             return Err(invalid(&loaded.recipe.file, why).into());
         }
-        let as_text = |bytes: Vec<u8>, path: &Path| {
-            String::from_utf8(bytes).map_err(|_| invalid(path, "not UTF-8 text"))
-        };
-        let recipe_text = as_text(recipe_bytes, &loaded.recipe.file)?;
-        let text = as_text(text, file)?;
-        let (recipe, done) =
-            reprise_recipe::substitute(&loaded.recipe.file, &recipe_text, file, &text)?;
+        let texts = files
+            .iter()
+            .map(|f| text(f))
+            .collect::<Result<Vec<String>, _>>()?;
+        let named: Vec<(&Path, &str)> = files
+            .iter()
+            .zip(&texts)
+            .map(|(f, t)| (f.as_path(), t.as_str()))
+            .collect();
+        let (recipe, done) = reprise_recipe::substitute(&loaded.recipe.file, &recipe_text, &named)?;
         loaded.recipe = recipe;
-        let name = file
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| file.display().to_string());
-        Ok((name, done))
+        Ok(done)
     }
 
     /// For a modified recipe in a git checkout: the diff from the reviewed

@@ -61,10 +61,10 @@ pub struct RunOptions {
     /// Where the lanes are served: this machine, or (`--server-host`)
     /// another machine's engine, the load generators here.
     pub lane_host: LaneHost,
-    /// What a substitutions file (`--substitutions`) changed in the recipe
-    /// (`Session::substitute`), and the file's name: each recorded as a
-    /// deviation from the post.
-    pub substituted: Option<(String, Vec<reprise_recipe::Substitution>)>,
+    /// What the substitutions files (`--substitutions`) changed in the
+    /// recipe (`Session::substitute`): each recorded as a deviation from
+    /// the post.
+    pub substituted: Vec<reprise_recipe::Substitution>,
 }
 
 /// Where the lanes run, as both front ends take it (`--server-host`,
@@ -576,18 +576,22 @@ fn deviations(loaded: &LoadedRecipe, options: &RunOptions) -> Vec<Deviation> {
             lanes: vec![lane.clone()],
         });
     }
-    if let Some((file, substitutions)) = &options.substituted {
-        for substitution in substitutions {
-            found.push(Deviation {
-                kind: DeviationKind::Substituted,
-                what: format!("{substitution} ({file}): {}", substitution.because),
-                lanes: substitution
-                    .lane()
-                    .map(str::to_string)
-                    .into_iter()
-                    .collect(),
-            });
-        }
+    for substitution in &options.substituted {
+        // The file's name alone: a path can name its owner's home.
+        let file = substitution.file.file_name().unwrap_or_default();
+        found.push(Deviation {
+            kind: DeviationKind::Substituted,
+            what: format!(
+                "{substitution} ({}): {}",
+                file.to_string_lossy(),
+                substitution.because
+            ),
+            lanes: substitution
+                .lane()
+                .map(str::to_string)
+                .into_iter()
+                .collect(),
+        });
     }
     found.extend(options.lane_host.deviation());
     if options.quick {

@@ -53,10 +53,11 @@ pub struct Args {
     /// What this machine forces the recipe to do otherwise: a file of the
     /// recipe's own tables ([[step]], [[lane]], [[source]], …), each
     /// replacing the recipe's entry of the same id whole (or added), and
-    /// [[remove]] entries, each with `because` (docs/recipes.md). Each is
+    /// [[remove]] entries, each with `because` (docs/reproduce.md). Each is
     /// shown in the plan and recorded as a deviation from the post.
-    #[arg(long, value_name = "FILE")]
-    substitutions: Option<std::path::PathBuf>,
+    /// Repeatable: the files apply one after another.
+    #[arg(long = "substitutions", value_name = "FILE")]
+    substitutions: Vec<std::path::PathBuf>,
     /// Stop instead of redoing a step whose outputs changed since it
     /// finished (a tree edited after it was emitted).
     #[arg(long)]
@@ -115,10 +116,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let substituted = match &args.substitutions {
-        None => None,
-        Some(file) => match session.substitute(&mut loaded, file) {
-            Ok(done) => Some(done),
+    let substituted = match args.substitutions.is_empty() {
+        true => Vec::new(),
+        false => match session.substitute(&mut loaded, &args.substitutions) {
+            Ok(done) => done,
             Err(e) => {
                 say!("{}", super::error_text(&e));
                 return ExitCode::from(super::BAD_INPUT);
@@ -173,7 +174,7 @@ pub fn run(args: Args) -> ExitCode {
 fn options(
     loaded: &mut LoadedRecipe,
     args: &Args,
-    substituted: Option<(String, Vec<reprise_recipe::Substitution>)>,
+    substituted: Vec<reprise_recipe::Substitution>,
 ) -> Result<RunOptions, ExitCode> {
     let placed = args.placement.map(|p| (p, loaded.recipe.place_lanes(p)));
     let lane_host = args.server.place(&mut loaded.recipe)?;
