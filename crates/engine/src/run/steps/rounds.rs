@@ -662,7 +662,10 @@ fn write_results(
             "until_conclusive": conclusive,
         }),
     )?;
-    if !dir.join(reprise_harness_files::ENV_FILE).exists() {
+    // The machine is recorded by some 25 commands (lscpu, each toolchain's
+    // version): not after a cancel, which must end the run now (on a busy
+    // machine they took seconds); the attempt that finishes records it.
+    if !dir.join(reprise_harness_files::ENV_FILE).exists() && !ctx.cancel.is_cancelled() {
         let fp = Fingerprint::probe();
         let tools = lanes.toolchains().cloned().unwrap_or_default();
         let notes = notes.as_object().cloned().unwrap_or_default();
