@@ -180,33 +180,44 @@ pub fn parse_bytes(file: &Path, bytes: &[u8]) -> Result<Recipe, RecipeError> {
 /// Parses and validates recipe text; `file` names it in errors and its stem
 /// must equal the post id.
 pub fn parse(file: &Path, text: &str) -> Result<Recipe, RecipeError> {
-    parse_problems(file, text).map_err(|problems| {
-        let lines = diagnostic::Lines::new(text);
-        RecipeError::Invalid(
-            problems
-                .into_iter()
-                .map(|p| Diagnostic::place(file, &lines, p))
-                .collect(),
-        )
-    })
+    parse_problems(file, text).map_err(|problems| invalid(file, text, problems))
+}
+
+/// The problems of `file`'s `text`, each placed at its line and column.
+pub(crate) fn invalid(file: &Path, text: &str, problems: Vec<diagnostic::Problem>) -> RecipeError {
+    let lines = diagnostic::Lines::new(text);
+    RecipeError::Invalid(
+        problems
+            .into_iter()
+            .map(|p| Diagnostic::place(file, &lines, p))
+            .collect(),
+    )
+}
+
+/// A text larger than a recipe may be, said at its last allowed byte.
+pub(crate) fn too_large(text: &str) -> Option<diagnostic::Problem> {
+    if text.len() <= MAX_RECIPE_BYTES {
+        return None;
+    }
+    let at = (0..=MAX_RECIPE_BYTES)
+        .rev()
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap_or(0);
+    Some(diagnostic::Problem::new(
+        at..at,
+        format!(
+            "the file is {} bytes, larger than a recipe may be",
+            text.len()
+        ),
+        Some(format!("at most {MAX_RECIPE_BYTES} bytes")),
+    ))
 }
 
 /// The recipe, or its problems in the order they are in the file (the first
 /// [`MAX_DIAGNOSTICS`], then a count of the rest).
 fn parse_problems(file: &Path, text: &str) -> Result<Recipe, Vec<diagnostic::Problem>> {
-    if text.len() > MAX_RECIPE_BYTES {
-        let at = (0..=MAX_RECIPE_BYTES)
-            .rev()
-            .find(|i| text.is_char_boundary(*i))
-            .unwrap_or(0);
-        return Err(vec![diagnostic::Problem::new(
-            at..at,
-            format!(
-                "the file is {} bytes, larger than a recipe may be",
-                text.len()
-            ),
-            Some(format!("at most {MAX_RECIPE_BYTES} bytes")),
-        )]);
+    if let Some(problem) = too_large(text) {
+        return Err(vec![problem]);
     }
     let table =
         toml::de::DeTable::parse(text).map_err(|e| vec![diagnostic::from_toml(&e, text)])?;

@@ -48,7 +48,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::de::{DeTable, DeValue};
 
-use crate::diagnostic::{self, Diagnostic, Problem};
+use crate::diagnostic::{self, Problem};
 use crate::model::{FileSpec, Lane, Service, Source, Toolchain, Workload};
 use crate::{Name, Recipe, RecipeError, did_you_mean, step};
 
@@ -173,24 +173,9 @@ pub fn substitute(
         toml::from_str(recipe_text).expect("a recipe that parsed is a TOML table");
     let mut done = Vec::new();
     for (file, text) in files {
-        let located = |problems: Vec<Problem>| {
-            let lines = diagnostic::Lines::new(text);
-            RecipeError::Invalid(
-                problems
-                    .into_iter()
-                    .map(|p| Diagnostic::place(file, &lines, p))
-                    .collect(),
-            )
-        };
-        if text.len() > crate::MAX_RECIPE_BYTES {
-            return Err(located(vec![Problem::new(
-                0..0,
-                format!(
-                    "the file is {} bytes, larger than a recipe may be",
-                    text.len()
-                ),
-                Some(format!("at most {} bytes", crate::MAX_RECIPE_BYTES)),
-            )]));
+        let located = |problems: Vec<Problem>| crate::invalid(file, text, problems);
+        if let Some(problem) = crate::too_large(text) {
+            return Err(located(vec![problem]));
         }
         let (entries, removals) = read(text).map_err(located)?;
         apply(&mut published, file, entries, &removals, &mut done).map_err(located)?;
