@@ -50,58 +50,59 @@ pub struct LaneStanding {
 impl Session {
     /// A recipe by id (`campfire-runtimes`) or path, with its checksum status.
     pub fn load_recipe(&self, id_or_path: &str) -> Result<LoadedRecipe, SessionError> {
+        self.load_substituted(id_or_path, &[])
+            .map(|(loaded, _)| loaded)
+    }
+
+    /// [`Session::load_recipe`] with substitutions files applied, one after
+    /// another (`reprise run --substitutions FILE`), and what each entry
+    /// changed. The published file is the one a run digests and the one
+    /// its checksum is of.
+    pub fn load_substituted(
+        &self,
+        id_or_path: &str,
+        files: &[PathBuf],
+    ) -> Result<(LoadedRecipe, Vec<reprise_recipe::Substitution>), SessionError> {
         let file = self.catalog.resolve(id_or_path)?;
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|source| reprise_recipe::RecipeError::Io {
+                file: path.to_path_buf(),
+                source,
+            })
+        };
         // One read: the bytes digested are the bytes that run.
-        let bytes = std::fs::read(&file).map_err(|source| reprise_recipe::RecipeError::Io {
-            file: file.clone(),
-            source,
-        })?;
-        let recipe = reprise_recipe::parse_bytes(&file, &bytes)?;
+        let bytes = read(&file)?;
+        let mut recipe = reprise_recipe::parse_bytes(&file, &bytes)?;
+        let mut done = Vec::new();
+        if !files.is_empty() {
+            let texts = files
+                .iter()
+                .map(|f| {
+                    String::from_utf8(read(f)?).map_err(|_| reprise_recipe::RecipeError::Io {
+                        file: f.clone(),
+                        source: std::io::Error::new(
+                            std::io::ErrorKind::InvalidData,
+                            "not UTF-8 text",
+                        ),
+                    })
+                })
+                .collect::<Result<Vec<String>, _>>()?;
+            let named: Vec<(&Path, &str)> = files
+                .iter()
+                .zip(&texts)
+                .map(|(f, t)| (f.as_path(), t.as_str()))
+                .collect();
+            // Parsed above: UTF-8.
+            let text = std::str::from_utf8(&bytes).unwrap_or_default();
+            (recipe, done) = reprise_recipe::substitute(&file, text, &named)?;
+        }
         let checksum = self.catalog.checksum_status_of(&file, &bytes);
-        Ok(LoadedRecipe {
+        let loaded = LoadedRecipe {
             recipe,
             checksum,
             sha256: reprise_recipe::sha256_hex(&bytes),
-        })
-    }
-
-    /// The recipe with substitutions files applied, one after another
-    /// (`reprise run --substitutions FILE`): what each entry changed. The
-    /// published file stays the one a run digests; it is read again here
-    /// and must be the bytes loaded.
-    pub fn substitute(
-        &self,
-        loaded: &mut LoadedRecipe,
-        files: &[PathBuf],
-    ) -> Result<Vec<reprise_recipe::Substitution>, SessionError> {
-        let invalid = |path: &Path, why: &str| reprise_recipe::RecipeError::Io {
-            file: path.to_path_buf(),
-            source: std::io::Error::new(std::io::ErrorKind::InvalidData, why.to_string()),
         };
-        let text = |path: &Path| -> Result<String, reprise_recipe::RecipeError> {
-            let bytes = std::fs::read(path).map_err(|source| reprise_recipe::RecipeError::Io {
-                file: path.to_path_buf(),
-                source,
-            })?;
-            String::from_utf8(bytes).map_err(|_| invalid(path, "not UTF-8 text"))
-        };
-        let recipe_text = text(&loaded.recipe.file)?;
-        if reprise_recipe::sha256_hex(recipe_text.as_bytes()) != loaded.sha256 {
-            let why = "changed since it was loaded: run the command again";
-            return Err(invalid(&loaded.recipe.file, why).into());
-        }
-        let texts = files
-            .iter()
-            .map(|f| text(f))
-            .collect::<Result<Vec<String>, _>>()?;
-        let named: Vec<(&Path, &str)> = files
-            .iter()
-            .zip(&texts)
-            .map(|(f, t)| (f.as_path(), t.as_str()))
-            .collect();
-        let (recipe, done) = reprise_recipe::substitute(&loaded.recipe.file, &recipe_text, &named)?;
-        loaded.recipe = recipe;
-        Ok(done)
+        Ok((loaded, done))
     }
 
     /// For a modified recipe in a git checkout: the diff from the reviewed

@@ -112,20 +112,14 @@ fn parse_source(text: &str) -> Result<(String, String), String> {
 
 pub fn run(args: Args) -> ExitCode {
     let session = super::session();
-    let mut loaded = match super::load_recipe(&session, &args.recipe) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let substituted = match args.substitutions.is_empty() {
-        true => Vec::new(),
-        false => match session.substitute(&mut loaded, &args.substitutions) {
-            Ok(done) => done,
+    let (mut loaded, substituted) =
+        match session.load_substituted(&args.recipe, &args.substitutions) {
+            Ok(loaded) => loaded,
             Err(e) => {
                 say!("{}", super::error_text(&e));
                 return ExitCode::from(super::BAD_INPUT);
             }
-        },
-    };
+        };
     let prepared = match options(&mut loaded, &args, substituted)
         .and_then(|o| prepare(&session, &loaded, &o))
     {
