@@ -29,7 +29,7 @@
 mod prerequisites;
 mod support;
 
-use support::free_port;
+use support::{free_port, repo};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -50,18 +50,10 @@ const SUBSTITUTIONS: [(&str, &str); 2] = [
 const ROUNDHOUSE_REV: &str = "fda6906d830cca21c2e258aee15c38f31fbd9368";
 const CAMPFIRE_REV: &str = "af801ff9577b131006293a38da4b6c28acf24962";
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(2)
-        .unwrap()
-        .to_path_buf()
-}
-
 fn mirrors() -> PathBuf {
     let dir = std::env::var_os("REPRISE_MIRRORS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("../shared/mirrors"));
+        .unwrap_or_else(|| repo().join("../shared/mirrors"));
     for bundle in [
         "roundhouse.bundle",
         "once-campfire.bundle",
@@ -79,25 +71,27 @@ fn mirrors() -> PathBuf {
 }
 
 /// A bare repository cloned from a bundle: what `--source` points at.
+/// `command`'s output; it must succeed (`what` names it in the failure).
+fn succeeded(command: &mut Command, what: &str) -> Output {
+    let out = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(out.status.success(), "{what}: {}", text(&out.stderr));
+    out
+}
+
 fn bare_clone(bundle: &Path, into: &Path, rev: &str) {
-    let out = Command::new("git")
-        .args(["clone", "--quiet", "--bare"])
-        .arg(bundle)
-        .arg(into)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let git = || Command::new("git");
+    succeeded(
+        git()
+            .args(["clone", "--quiet", "--bare"])
+            .arg(bundle)
+            .arg(into),
+        "git clone --bare",
     );
-    let head = Command::new("git")
-        .arg("-C")
-        .arg(into)
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&head.stdout).trim(), rev);
+    let head = succeeded(
+        git().arg("-C").arg(into).args(["rev-parse", "HEAD"]),
+        "git rev-parse",
+    );
+    assert_eq!(text(&head.stdout).trim(), rev);
 }
 
 /// What the image is made of: Debian unstable's Ruby, the gems the emitted
@@ -119,7 +113,7 @@ const FALCON_GEMS: [(&str, &str); 3] = [
 /// certificate chain that only the gem's author has, so those two lines go
 /// before `gem build` (shared/mirrors/README.md).
 fn falcon_gems() -> Vec<PathBuf> {
-    let dir = workspace().join("target/real-things/gems");
+    let dir = repo().join("target/real-things/gems");
     std::fs::create_dir_all(&dir).unwrap();
     FALCON_GEMS
         .iter()
@@ -130,16 +124,12 @@ fn falcon_gems() -> Vec<PathBuf> {
             }
             let src = dir.join(format!("{name}.{}.src", std::process::id()));
             let _ = std::fs::remove_dir_all(&src);
-            let out = Command::new("git")
-                .args(["clone", "--quiet"])
-                .arg(mirrors().join(format!("{name}.bundle")))
-                .arg(&src)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "git clone {name}: {}",
-                text(&out.stderr)
+            succeeded(
+                Command::new("git")
+                    .args(["clone", "--quiet"])
+                    .arg(mirrors().join(format!("{name}.bundle")))
+                    .arg(&src),
+                &format!("git clone {name}"),
             );
             let spec = src.join(format!("{name}.gemspec"));
             let written = std::fs::read_to_string(&spec).unwrap();
@@ -150,16 +140,12 @@ fn falcon_gems() -> Vec<PathBuf> {
                 .collect();
             assert_ne!(written.len(), unsigned.len(), "{name}'s gemspec is signed");
             std::fs::write(&spec, unsigned).unwrap();
-            let out = Command::new("gem")
-                .args(["build", &format!("{name}.gemspec"), "--output"])
-                .arg(&gem)
-                .current_dir(&src)
-                .output()
-                .expect("gem (Ruby's) builds the Falcon gems");
-            assert!(
-                out.status.success(),
-                "gem build {name}: {}",
-                text(&out.stderr)
+            succeeded(
+                Command::new("gem")
+                    .args(["build", &format!("{name}.gemspec"), "--output"])
+                    .arg(&gem)
+                    .current_dir(&src),
+                &format!("gem build {name} (Ruby's gem builds the Falcon gems)"),
             );
             std::fs::remove_dir_all(&src).unwrap();
             gem
@@ -168,7 +154,7 @@ fn falcon_gems() -> Vec<PathBuf> {
 }
 
 fn mmdebstrap_args() -> Vec<String> {
-    let built = workspace().join("target/real-things/gems");
+    let built = repo().join("target/real-things/gems");
     let gems = |dir: &str| {
         FALCON_GEMS
             .map(|(name, version)| format!("{dir}/{name}-{version}.gem"))
@@ -206,7 +192,7 @@ fn sid_key() -> String {
 /// The root filesystem tarball of Debian unstable with the packages above,
 /// made by mmdebstrap when target/real-things/images/ lacks it.
 fn sid_tarball() -> PathBuf {
-    let dir = workspace().join("target/real-things/images");
+    let dir = repo().join("target/real-things/images");
     std::fs::create_dir_all(&dir).unwrap();
     let tar = dir.join(format!("sid-campfire-{}.tar", sid_key()));
     if tar.is_file() {
@@ -351,13 +337,13 @@ impl Reader {
     fn reprise(&self, args: &[&str]) -> Output {
         Command::new(env!("CARGO_BIN_EXE_reprise"))
             .args(args)
-            .env("REPRISE_ROOT", workspace())
+            .env("REPRISE_ROOT", repo())
             .env("REPRISE_DATA_DIR", self.dir.path().join("data"))
             .env("DOCKER_HOST", self.engine.service.url())
             // One Roundhouse build for every run of this test (and CI's).
             .env(
                 "CARGO_TARGET_DIR",
-                workspace().join("target/real-things/roundhouse-target"),
+                repo().join("target/real-things/roundhouse-target"),
             )
             .current_dir(self.dir.path())
             .stdin(Stdio::null())
@@ -451,7 +437,7 @@ fn preflight_in_a_bare_debian_root(reader: &Reader) {
             "-v",
             &format!("{}:/usr/local/bin/reprise:ro", reprise.display()),
             "-v",
-            &format!("{}:/checkout:ro", workspace().display()),
+            &format!("{}:/checkout:ro", repo().display()),
             "-e",
             "REPRISE_ROOT=/checkout",
             "-e",
@@ -520,7 +506,7 @@ fn the_published_campfire_falcon_recipe_runs_with_this_machines_substitutions_on
 
     // The tree is the one the checksums pin, file for file: emission is
     // deterministic, and Falcon's Gemfile is beside the tree, not in it.
-    let pinned = workspace().join("checksums/trees/campfire-real/ruby.sha256");
+    let pinned = repo().join("checksums/trees/campfire-real/ruby.sha256");
     let digest = reader.reprise(&[
         "digest",
         run.join("trees/campfire-ruby").to_str().unwrap(),

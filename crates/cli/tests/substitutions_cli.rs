@@ -8,14 +8,10 @@
 mod support;
 
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use support::free_port;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use support::{free_port, repo};
 
 fn reprise(data: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_reprise"))
@@ -33,45 +29,41 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The entry of the published recipe's text that `opens` starts (its
+/// `[[table]]` line and its first key), up to the next table.
+fn entry<'t>(published: &'t str, opens: &str) -> &'t str {
+    let start = published
+        .find(opens)
+        .unwrap_or_else(|| panic!("no {opens:?}"));
+    let end = published[start + 1..]
+        .find("\n[[")
+        .map_or(published.len(), |e| start + 1 + e);
+    &published[start..end]
+}
+
 /// nginx on `port` instead of the post's 9293: its configuration file and
-/// its lane, each whole, as the published recipe writes them otherwise.
+/// its lane, each the published recipe's entry with its port changed.
 fn substitutions(port: u16) -> String {
-    let published = reprise_recipe::load(&repo().join("recipes/hello-ceiling.toml")).unwrap();
-    let conf = published
-        .files
-        .iter()
-        .find(|f| f.path == "hello/nginx.conf")
-        .unwrap()
-        .content
-        .replace("127.0.0.1:9293", &format!("127.0.0.1:{port}"));
-    assert!(
-        conf.contains(&port.to_string()),
-        "the post's nginx.conf listens on 9293"
-    );
+    let published = std::fs::read_to_string(repo().join("recipes/hello-ceiling.toml")).unwrap();
+    let moved = |opens: &str, because: &str| {
+        let entry = entry(&published, opens);
+        let moved = entry
+            .replace("127.0.0.1:9293", &format!("127.0.0.1:{port}"))
+            .replace("port = 9293", &format!("port = {port}"));
+        assert_ne!(moved, entry, "the post's {opens:?} names port 9293");
+        let (header, rest) = moved.split_once('\n').unwrap();
+        format!("{header}\nbecause = \"{because}\"\n{rest}\n")
+    };
     format!(
-        r#"# hello-ceiling on a machine where something else holds port 9293.
-
-[[file]]
-because = "Port 9293 is taken on this machine: nginx listens on {port}."
-path = "hello/nginx.conf"
-content = """
-{conf}"""
-why = "nginx answering the same 13 bytes, one worker: the reference lane."
-
-[[lane]]
-because = "Port 9293 is taken on this machine: the lane is measured on {port}."
-name = "nginx"
-needs = ["nginx"]
-server = "nginx"
-workers = 1
-command = ["nginx", "-p", ".", "-c", "nginx.conf", "-g", "daemon off;"]
-dir = "files/hello"
-port = {port}
-health = "/"
-boot_budget = "10s"
-warmup = "2s"
-why = "Not in the post: a reference server of this recipe's own."
-"#
+        "# hello-ceiling on a machine where something else holds port 9293.\n\n{}\n{}",
+        moved(
+            "[[file]]\npath = \"hello/nginx.conf\"",
+            &format!("Port 9293 is taken on this machine: nginx listens on {port}."),
+        ),
+        moved(
+            "[[lane]]\nname = \"nginx\"",
+            &format!("Port 9293 is taken on this machine: the lane is measured on {port}."),
+        ),
     )
 }
 

@@ -49,6 +49,14 @@ impl Checkout {
     }
 }
 
+/// This checkout (its absolute path): its recipes/ are the published ones.
+pub fn repo() -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
 /// A port nothing listens on now.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
