@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use reprise_engine::{CancelToken, Event, EventSink, LaneHost};
+use reprise_engine::{CancelToken, Event, EventSink, LaneHost, ServerHostReading};
 use reprise_history::RunSummary;
 use reprise_probe::preflight::Preflight;
 use reprise_session::community::Community;
@@ -97,7 +97,13 @@ pub fn preflight(app: &AppState, id: String, ask_versions: bool) -> CommandResul
         false => Versions::Locate,
     };
     session
-        .preflight(&loaded, versions, false, &LaneHost::ThisMachine)
+        .preflight(
+            &loaded,
+            versions,
+            false,
+            &LaneHost::ThisMachine,
+            ServerHostReading::Hardware,
+        )
         .map(|found| found.report)
         .map_err(error)
 }

@@ -302,6 +302,25 @@ fn server_containers(socket: &str) -> Vec<String> {
         .collect()
 }
 
+/// How many containers of Reprise's step `step` the server host's engine
+/// created since `since` (seconds since the epoch), from its event log.
+fn created_since(socket: &str, since: u64, step: &str) -> usize {
+    let out = Command::new("podman")
+        .args(["--remote", "--url", socket, "events", "--stream=false"])
+        .args(["--since", &since.to_string()])
+        .args(["--filter", "event=create", "--filter"])
+        .arg(format!("label=reprise.step={step}"))
+        .args(["--format", "{{.ID}}"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).lines().count()
+}
+
 fn read_json(path: &Path) -> serde_json::Value {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap()
@@ -450,6 +469,10 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     );
 
     // A run, served there and loaded from here.
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
     let out = reprise(&["--new"]).output().unwrap();
     let stdout =
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
@@ -503,6 +526,11 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
         server["fingerprint"]["cpu"]["brand"].as_str(),
         here.cpu.brand.as_deref(),
         "the probe container read the server host's CPU: {server}"
+    );
+    assert_eq!(
+        created_since(&socket, started, "link-ceiling"),
+        1,
+        "the link's ceiling is loaded once a run, by the run: its plan reads the hardware only"
     );
     let recorded = read_json(&folder.join("server-host.json"));
     assert_eq!(recorded["address"], SERVER_IP);

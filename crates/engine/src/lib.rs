@@ -59,6 +59,7 @@ pub mod run;
 
 pub use event::{CancelToken, Event, EventSink, LiveCell, StepProgress, Stream};
 pub use lanes::placement::LaneHost;
+pub use lanes::remote_engine::ServerHostReading;
 pub use os::workdir::{DataDir, RunDir, State, StepStatus};
 pub use run::consent::Consent;
 pub use run::context::RunContext;

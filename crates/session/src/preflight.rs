@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use reprise_engine::LaneHost;
 use reprise_engine::lanes::remote_engine::ServerHostEnv;
+use reprise_engine::{LaneHost, ServerHostReading};
 use reprise_probe::preflight::{self, Preflight, recipe_queries};
 use reprise_probe::toolchain;
 
@@ -42,13 +42,15 @@ impl Session {
     /// Asking versions of a recipe that is not the reviewed one is refused
     /// unless `allow_modified`; a server host's lanes are asked inside their
     /// images when the run starts them, so none of the recipe's version
-    /// commands runs for them here.
+    /// commands runs for them here. A server host's link is measured only
+    /// where `reading` asks for it.
     pub fn preflight(
         &self,
         loaded: &LoadedRecipe,
         versions: Versions,
         allow_modified: bool,
         host: &LaneHost,
+        reading: ServerHostReading,
     ) -> Result<Preflighted, SessionError> {
         let versions = match host.toolchains_are_here() {
             true => versions,
@@ -67,7 +69,8 @@ impl Session {
         // The toolchains a run would use: the recipe's setup's, if any.
         let search = reprise_engine::inputs::mise::search_path(&self.toolchain_env(recipe.id())?);
         let (machine, tools) = std::thread::scope(|scope| {
-            let machine = scope.spawn(|| host.machine(recipe, self.machine_root.as_deref()));
+            let machine =
+                scope.spawn(|| host.machine(recipe, self.machine_root.as_deref(), reading));
             let tools = match versions {
                 Versions::Ask { timeout } => {
                     preflight::probe_recipe_toolchains(recipe, &search, timeout)

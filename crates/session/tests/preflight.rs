@@ -72,7 +72,13 @@ impl Setup {
         let loaded = self.session.load_recipe("marked").unwrap();
         let here = reprise_engine::LaneHost::ThisMachine;
         self.session
-            .preflight(&loaded, versions, allow_modified, &here)
+            .preflight(
+                &loaded,
+                versions,
+                allow_modified,
+                &here,
+                reprise_engine::ServerHostReading::Hardware,
+            )
             .map(|found| found.report)
     }
 }

@@ -533,6 +533,7 @@ fn views(scenario: &Path) -> String {
             reprise_session::preflight::Versions::Locate,
             false,
             &reprise_engine::LaneHost::ThisMachine,
+            reprise_engine::ServerHostReading::Hardware,
         )
         .unwrap();
     views.add(
@@ -554,6 +555,7 @@ fn views(scenario: &Path) -> String {
                 reprise_session::preflight::Versions::Locate,
                 false,
                 &reprise_engine::LaneHost::ThisMachine,
+                reprise_engine::ServerHostReading::Hardware,
             )
             .unwrap()
             .report,
@@ -768,6 +770,7 @@ fn views(scenario: &Path) -> String {
             },
             false,
             &reprise_engine::LaneHost::ThisMachine,
+            reprise_engine::ServerHostReading::Hardware,
         )
         .unwrap();
     views.add(

@@ -95,7 +95,13 @@ pub fn run(args: Args) -> ExitCode {
             if let Some(note) = lane_host.preflight_note() {
                 say!("{note}");
             }
-            match session.preflight(&loaded, versions, args.allow_modified, &lane_host) {
+            match session.preflight(
+                &loaded,
+                versions,
+                args.allow_modified,
+                &lane_host,
+                reprise_engine::ServerHostReading::HardwareAndLink,
+            ) {
                 Ok(found) => found,
                 Err(e) => {
                     say!("{}", super::error_text(&e));

@@ -112,6 +112,7 @@ pub fn run(args: Args) -> ExitCode {
         },
         args.allow_modified,
         &reprise_engine::LaneHost::ThisMachine,
+        reprise_engine::ServerHostReading::Hardware,
     ) {
         Ok(found) => {
             for item in found

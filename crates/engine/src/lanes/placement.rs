@@ -30,7 +30,9 @@ use reprise_verdict::{Deviation, DeviationKind};
 
 use crate::event::CancelToken;
 use crate::lanes::cpu_split::CpuSplit;
-use crate::lanes::remote_engine::{SERVER_HOST_FILE, ServerHost, ServerHostEnv, ServerHostError};
+use crate::lanes::remote_engine::{
+    SERVER_HOST_FILE, ServerHost, ServerHostEnv, ServerHostError, ServerHostReading,
+};
 use crate::os::runner::container::{ContainerError, ContainerRunner};
 use crate::os::workdir::RunDir;
 
@@ -158,14 +160,16 @@ impl LaneHost {
         matches!(self, LaneHost::ThisMachine)
     }
 
-    /// The machine that serves the lanes, for a preflight: this one (or the
-    /// fixture tree under `root`), or the server host as a probe container
-    /// of a lane's image reads it, with its engine and the link to it (an
-    /// engine that does not answer is an error).
+    /// The machine that serves the lanes, for a preflight or a plan: this
+    /// one (or the fixture tree under `root`), or the server host as a probe
+    /// container of a lane's image reads it, with its engine and, as
+    /// `reading` asks, the link to it (an engine that does not answer is an
+    /// error).
     pub fn machine(
         &self,
         recipe: &Recipe,
         root: Option<&Path>,
+        reading: ServerHostReading,
     ) -> Result<LanesMachine, ServerHostError> {
         let LaneHost::ServerHost(host) = self else {
             return Ok(LanesMachine {
@@ -183,6 +187,7 @@ impl LaneHost {
             host,
             Some(engine.clone()),
             image,
+            reading,
             "preflight",
             connections.max().unwrap_or(16),
             &CancelToken::new(),
@@ -385,7 +390,15 @@ impl LaneHost {
             "the server host: asking its engine, timing the link, probing its hardware in a container, loading Reprise's reference server there",
         );
         let engine = self.ask_engine(recipe).ok().flatten();
-        match ServerHostEnv::capture(host, engine, image, run_id, connections, cancel) {
+        match ServerHostEnv::capture(
+            host,
+            engine,
+            image,
+            ServerHostReading::HardwareAndLink,
+            run_id,
+            connections,
+            cancel,
+        ) {
             Some(env) => Captured::ServerHost(Box::new(env)),
             None => Captured::Cancelled,
         }

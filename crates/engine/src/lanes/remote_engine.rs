@@ -233,21 +233,37 @@ const PROBE_SCRIPT: &str = r#"for f in /proc/cpuinfo /proc/meminfo /proc/loadavg
   while IFS= read -r line || [ -n "$line" ]; do echo "$line"; done < "$f" 2>/dev/null
 done"#;
 
+/// How much of the server host a reading takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServerHostReading {
+    /// Its engine and hardware: what a plan needs to say what is comparable
+    /// (a probe container, about a second).
+    Hardware,
+    /// Also the link: its round trip, and its ceiling with Reprise's
+    /// reference server loaded there (this program copied in; several
+    /// seconds), as a preflight shows it and a run records it.
+    HardwareAndLink,
+}
+
 impl ServerHostEnv {
-    /// With what the server host's `engine` said of itself: times the link
-    /// to the engine's port, runs the probe container of `image` there, and
-    /// measures the link's ceiling at `connections`; `None` when `cancel`
-    /// stops it on the way. Its texts say "the server host", never the name
-    /// it was reached by.
+    /// With what the server host's `engine` said of itself: runs the probe
+    /// container of `image` there and, for [`ServerHostReading::HardwareAndLink`],
+    /// times the link to the engine's port and measures its ceiling at
+    /// `connections`; `None` when `cancel` stops it on the way. Its texts
+    /// say "the server host", never the name it was reached by.
     pub fn capture(
         host: &ServerHost,
         engine: Option<reprise_probe::ContainerEngine>,
         image: Option<&str>,
+        reading: ServerHostReading,
         run_id: &str,
         connections: usize,
         cancel: &crate::event::CancelToken,
     ) -> Option<ServerHostEnv> {
-        let mut link = Link::measure(host.address, host.port(), 20);
+        let mut link = match reading {
+            ServerHostReading::Hardware => None,
+            ServerHostReading::HardwareAndLink => Link::measure(host.address, host.port(), 20),
+        };
         if cancel.is_cancelled() {
             return None;
         }

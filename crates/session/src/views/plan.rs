@@ -4,8 +4,8 @@
 //! sources, deviations and everything the run executes. `reprise run`
 //! prints these rows.
 
-use reprise_engine::LaneHost;
 use reprise_engine::{Consent, Decision, Estimate, State, StepStatus};
+use reprise_engine::{LaneHost, ServerHostReading};
 use reprise_probe::preflight::{self, ClaimsHere};
 use reprise_probe::toolchain;
 use reprise_recipe::{ChecksumStatus, StepKind};
@@ -170,7 +170,13 @@ impl Session {
         prepared: &PreparedRun,
     ) -> (ClaimsHere, Vec<String>) {
         let host = &prepared.lane_host;
-        let found = self.preflight(loaded, Versions::Locate, true, host);
+        let found = self.preflight(
+            loaded,
+            Versions::Locate,
+            true,
+            host,
+            ServerHostReading::Hardware,
+        );
         let Ok(found) = found else {
             return (ClaimsHere::default(), Vec::new());
         };
