@@ -5,9 +5,23 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::sync::RwLock;
 use std::time::{Duration, Instant};
 
-use reprise_probe::toolchain::{self, Origin, SearchPath, Status, ToolQuery};
+use reprise_probe::toolchain::{self, Origin, SearchPath, Status, ToolQuery, Toolchains};
+
+/// Held to write a script (exclusive) or to start processes (shared). A
+/// process another test thread forks while a script is open for writing
+/// holds that file open until its own exec, and running the script in that
+/// window fails with ETXTBSY ("Text file busy"): the busier the machine, the
+/// wider the window (seen as a toolchain that "failed" in a busy test run).
+static FILES_AND_FORKS: RwLock<()> = RwLock::new(());
+
+/// `toolchain::probe`, while no script is being written.
+fn probe(queries: &[ToolQuery], search: &SearchPath, timeout: Duration) -> Toolchains {
+    let _forking = FILES_AND_FORKS.read().unwrap_or_else(|e| e.into_inner());
+    toolchain::probe(queries, search, timeout)
+}
 
 const RUBY_405: &str = "ruby 4.0.5 (2026-05-12 revision 3d1c2a0b5e) +YJIT +PRISM [x86_64-linux]";
 const JRUBY_10: &str = "jruby 10.1.1.0 (3.4.2) 2026-01-13 8f1a2b3c4d OpenJDK 64-Bit Server VM 25.0.1+8-LTS on 25.0.1+8-LTS +jit [x86_64-linux]";
@@ -15,6 +29,7 @@ const TRUFFLERUBY_40: &str =
     "truffleruby 40.0.0, like ruby 3.4.7, GraalVM CE Native [x86_64-linux]";
 
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let _writing = FILES_AND_FORKS.write().unwrap_or_else(|e| e.into_inner());
     std::fs::create_dir_all(dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
@@ -52,7 +67,7 @@ fn published_toolchains(dir: &Path) -> SearchPath {
 fn published_banners_parse_into_products_and_versions() {
     let tmp = tempfile::tempdir().unwrap();
     let search = published_toolchains(&tmp.path().join("bin"));
-    let tools = toolchain::probe(
+    let tools = probe(
         &toolchain::standard_queries(),
         &search,
         Duration::from_secs(10),
@@ -123,7 +138,7 @@ fn a_hung_toolchain_is_cut_off_without_delaying_the_others() {
     );
     let timeout = Duration::from_secs(2);
     let started = Instant::now();
-    let tools = toolchain::probe(&toolchain::standard_queries(), &search, timeout);
+    let tools = probe(&toolchain::standard_queries(), &search, timeout);
     let wall = started.elapsed();
 
     let node = tools.get("node").unwrap();
@@ -136,7 +151,7 @@ fn a_hung_toolchain_is_cut_off_without_delaying_the_others() {
     );
     for answered in ["ruby", "jruby", "truffleruby", "java", "wrk"] {
         let t = tools.get(answered).unwrap();
-        assert_eq!(t.status, Status::Answered, "{answered}");
+        assert_eq!(t.status, Status::Answered, "{answered}: {:?}", t.error);
         assert!(t.elapsed_ms < 2000, "{answered} took {} ms", t.elapsed_ms);
     }
     assert!(wall < timeout + Duration::from_secs(3), "took {wall:?}");
@@ -163,7 +178,7 @@ fn a_tool_that_fails_without_a_banner_is_reported_with_its_words() {
         dirs: vec![bin],
         mise_installs: None,
     };
-    let tools = toolchain::probe(
+    let tools = probe(
         &[ToolQuery::new("ruby", &["--version"])],
         &search,
         Duration::from_secs(5),
@@ -208,7 +223,7 @@ fn mise_installs_are_found_beside_the_path_ones() {
         ToolQuery::new("ruby", &["--version"]),
         ToolQuery::new("truffleruby", &["--version"]),
     ];
-    let tools = toolchain::probe(&queries, &search, Duration::from_secs(5));
+    let tools = probe(&queries, &search, Duration::from_secs(5));
 
     assert_eq!(tools.get("ruby").unwrap().version(), Some("3.1.2"));
     let rubies: Vec<(Option<Origin>, Option<&str>)> = tools
@@ -244,7 +259,7 @@ fn real_debian_ruby_and_java_answer_with_their_versions() {
         ToolQuery::new("ruby", &["--version"]),
         ToolQuery::new("java", &["-version"]),
     ];
-    let tools = toolchain::probe(&queries, &search, Duration::from_secs(30));
+    let tools = probe(&queries, &search, Duration::from_secs(30));
     let mut asked = 0;
     for (tool, product) in [("ruby", "Ruby"), ("java", "OpenJDK")] {
         let t = tools.get(tool).unwrap();
