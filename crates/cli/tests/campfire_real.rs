@@ -1,9 +1,10 @@
 //! The real emitted Campfire, end to end, as a reader runs it: `reprise run`
-//! of the published recipes/campfire-falcon.toml with the substitutions this
-//! machine forces, written in tests/campfire_real/ (`--substitutions`: what
-//! every Campfire recipe needs here, then the recipe's own), and its two
-//! sources fetched from the git bundles of
-//! ../shared/mirrors (`--source`). Roundhouse is built (release, Debian's
+//! of the published recipes/campfire-falcon.toml, then of
+//! recipes/campfire-runtimes.toml's two CRuby lanes, with the substitutions
+//! this machine forces, written in tests/campfire_real/ (`--substitutions`:
+//! what every Campfire recipe needs here, then the recipe's own), and their
+//! two sources fetched from the git bundles of
+//! ../shared/mirrors (`--source`). Roundhouse is built (unoptimised, Debian's
 //! libclang; one build shared by every run of this test under
 //! target/real-things), Campfire emitted (the tree compared with
 //! checksums/trees/campfire-real/ruby.sha256: emission is deterministic), and
@@ -18,6 +19,9 @@
 //! run is judged (the Falcon tail against Puma's, from the two lanes'
 //! posts), stored and reported with each substitution as a deviation. Then a
 //! second run keeps every step, and `--from emit` keeps the Roundhouse build.
+//! campfire-runtimes' ruby and ruby-1p lanes are served, seeded, signed in to,
+//! checked and measured the same way, and every claim of that recipe says why
+//! this run could not judge it.
 //!
 //! Needs (scripts/test installs them): the bundles (REPRISE_MIRRORS, else
 //! ../shared/mirrors beside the checkout), cargo, libclang, sqlite3, ruby (an
@@ -37,7 +41,7 @@ use std::time::Instant;
 
 /// What this machine forces the Campfire recipes to do otherwise: what
 /// every one of them needs here, then each recipe's own.
-const SUBSTITUTIONS: [(&str, &str); 2] = [
+const SUBSTITUTIONS: [(&str, &str); 3] = [
     (
         "campfire.substitutions.toml",
         include_str!("campfire_real/campfire.substitutions.toml"),
@@ -45,6 +49,10 @@ const SUBSTITUTIONS: [(&str, &str); 2] = [
     (
         "campfire-falcon.substitutions.toml",
         include_str!("campfire_real/campfire-falcon.substitutions.toml"),
+    ),
+    (
+        "campfire-runtimes.substitutions.toml",
+        include_str!("campfire_real/campfire-runtimes.substitutions.toml"),
     ),
 ];
 const ROUNDHOUSE_REV: &str = "fda6906d830cca21c2e258aee15c38f31fbd9368";
@@ -308,6 +316,7 @@ impl Reader {
             let filled = text
                 .replace("@PORT@", &free_port().to_string())
                 .replace("@FALCON_PORT@", &free_port().to_string())
+                .replace("@PORT_1P@", &free_port().to_string())
                 .replace("@IMAGE@", &image);
             std::fs::write(substitutions.join(name), filled).unwrap();
         }
@@ -356,7 +365,12 @@ impl Reader {
     /// sources from the mirrors, with `extra` arguments.
     fn run(&self, recipe: &str, extra: &[&str]) -> (Output, f64) {
         let roundhouse = format!("roundhouse={}", self.roundhouse.display());
-        let campfire = format!("campfire={}", self.campfire.display());
+        // The recipes name Campfire's source `campfire` or `once-campfire`.
+        let campfire_id = match recipe {
+            "campfire-runtimes" | "campfire-nightly" => "once-campfire",
+            _ => "campfire",
+        };
+        let campfire = format!("{campfire_id}={}", self.campfire.display());
         let common = self.substitutions.join("campfire.substitutions.toml");
         let own = self
             .substitutions
@@ -479,10 +493,15 @@ fn preflight_in_a_bare_debian_root(reader: &Reader) {
 }
 
 #[test]
-fn the_published_campfire_falcon_recipe_runs_with_this_machines_substitutions_on_puma_and_falcon() {
+fn the_published_campfire_recipes_run_with_this_machines_substitutions() {
     let reader = Reader::new();
     preflight_in_a_bare_debian_root(&reader);
+    campfire_falcon_on_puma_and_falcon(&reader);
+    campfire_runtimes_on_its_cruby_lanes(&reader);
+}
 
+/// The published recipes/campfire-falcon.toml: Puma and Falcon, judged.
+fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
     // ── The first run: every step, for real. ──
     let (first, secs) = reader.run("campfire-falcon", &[]);
     let (stdout, stderr) = (text(&first.stdout), text(&first.stderr));
@@ -660,4 +679,128 @@ fn the_published_campfire_falcon_recipe_runs_with_this_machines_substitutions_on
         run.join("sources/roundhouse/target/release/roundhouse")
             .is_file()
     );
+}
+
+/// The published recipes/campfire-runtimes.toml, its two CRuby lanes
+/// (`--lane ruby --lane ruby-1p --step load`): its own steps (emit-ruby,
+/// digest-ruby, stage-ruby, prepare, serve, sign-in, check, load) as this
+/// machine's substitutions leave them, both lanes measured on the post's two
+/// routes, and each of its claims said why this run cannot judge it (the
+/// other runtimes' lanes are not run; an absolute figure needs the post's
+/// machine).
+fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
+    let (out, secs) = reader.run(
+        "campfire-runtimes",
+        &["--lane", "ruby", "--lane", "ruby-1p", "--step", "load"],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    eprintln!("campfire-runtimes: {secs:.0} s");
+    let run = reader.run_dir("campfire-runtimes");
+    let lane_log = |lane: &str| {
+        std::fs::read_to_string(run.join(format!("logs/lane-{lane}.log"))).unwrap_or_default()
+    };
+    assert!(
+        out.status.success(),
+        "{stdout}\n{stderr}\n── lane ruby ──\n{}\n── lane ruby-1p ──\n{}",
+        lane_log("ruby"),
+        lane_log("ruby-1p")
+    );
+    assert!(
+        stderr.contains("differs from the post: lane `ruby-1p` replaced (campfire-runtimes.substitutions.toml): RubyGems is out of reach"),
+        "{stderr}"
+    );
+    // Only the steps the two lanes wait on: no other runtime's.
+    for step in [
+        "emit-ruby",
+        "digest-ruby",
+        "stage-ruby",
+        "prepare",
+        "serve",
+        "sign-in",
+        "check",
+        "load",
+    ] {
+        assert_eq!(planned(&stderr, step), "run", "{step}\n{stderr}");
+    }
+    for left in [
+        "emit-jruby",
+        "clone-spinel",
+        "bundle-truffleruby",
+        "serve-spinel",
+    ] {
+        assert!(
+            !stderr
+                .lines()
+                .any(|l| l.split_whitespace().nth(1) == Some(left)),
+            "{left} is not planned:\n{stderr}"
+        );
+    }
+    // The same tree as campfire-falcon's emit, file for file.
+    let pinned = repo().join("checksums/trees/campfire-real/ruby.sha256");
+    let digest = reader.reprise(&[
+        "digest",
+        run.join("trees/ruby").to_str().unwrap(),
+        "--check",
+        pinned.to_str().unwrap(),
+    ]);
+    assert!(
+        digest.status.success(),
+        "{}{}",
+        text(&digest.stdout),
+        text(&digest.stderr)
+    );
+    let results = run.join("results");
+    // The seed, in the recipe's own step (prepare), counted as the post's.
+    let seed = json(&results.join("prepare.json"));
+    assert_eq!(seed["messages"], 500, "{seed}");
+    let cells = json(&results.join("results.json"))["cells"].clone();
+    let cells = cells.as_array().unwrap();
+    for lane in ["ruby", "ruby-1p"] {
+        for endpoint in ["/rooms/1", "/rooms/1/messages"] {
+            let measured: Vec<&serde_json::Value> = cells
+                .iter()
+                .filter(|c| c["lane"] == lane && c["endpoint"] == endpoint)
+                .collect();
+            assert_eq!(measured.len(), 2, "{lane} {endpoint}: 2 runs: {cells:?}");
+            for cell in measured {
+                assert!(
+                    cell["req_per_s"].as_f64().is_some_and(|r| r > 0.0),
+                    "{cell}"
+                );
+                assert_eq!(cell["errors"]["status"], 0, "{cell}");
+            }
+        }
+    }
+    // Judged: every claim has its verdict, and none pretends to a number
+    // this run did not have: the other runtimes' lanes were not run here.
+    let history = text(&reader.reprise(&["history"]).stdout);
+    let id = history
+        .lines()
+        .find_map(|l| {
+            l.split_whitespace()
+                .find(|w| w.starts_with("campfire-runtimes"))
+        })
+        .unwrap_or_else(|| panic!("no stored run in:\n{history}"))
+        .to_string();
+    let report = reader.reprise(&["report", &id, "--format", "json"]);
+    assert!(report.status.success(), "{}", text(&report.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    let verdicts = report["judgement"]["verdicts"].as_array().unwrap();
+    let published = std::fs::read_to_string(repo().join("recipes/campfire-runtimes.toml")).unwrap();
+    assert_eq!(
+        verdicts.len(),
+        published.matches("[[claim]]").count(),
+        "{verdicts:?}"
+    );
+    let outcome = |claim: &str| {
+        verdicts
+            .iter()
+            .find(|v| v["claim"] == claim)
+            .unwrap_or_else(|| panic!("{claim}: {verdicts:?}"))["outcome"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(outcome("jruby-0.72x-ruby"), "not_measured");
+    assert_eq!(outcome("ruby-1p-rooms-abs"), "not_comparable");
 }
