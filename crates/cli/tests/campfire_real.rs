@@ -412,6 +412,60 @@ impl Reader {
     }
 }
 
+impl Reader {
+    /// `tree` is the one the checksums pin, file for file: emission is
+    /// deterministic.
+    fn assert_pinned_tree(&self, tree: &Path) {
+        let pinned = repo().join("checksums/trees/campfire-real/ruby.sha256");
+        let digest = self.reprise(&[
+            "digest",
+            tree.to_str().unwrap(),
+            "--check",
+            pinned.to_str().unwrap(),
+        ]);
+        assert!(
+            digest.status.success(),
+            "{}{}",
+            text(&digest.stdout),
+            text(&digest.stderr)
+        );
+    }
+
+    /// The stored run of `recipe` and its report as JSON.
+    fn stored_report(&self, recipe: &str) -> (String, serde_json::Value) {
+        let listed = text(&self.reprise(&["history"]).stdout);
+        let id = listed
+            .lines()
+            .find_map(|l| l.split_whitespace().find(|w| w.starts_with(recipe)))
+            .unwrap_or_else(|| panic!("no stored run of {recipe} in:\n{listed}"))
+            .to_string();
+        let report = self.reprise(&["report", &id, "--format", "json"]);
+        assert!(report.status.success(), "{}", text(&report.stderr));
+        (id, serde_json::from_slice(&report.stdout).unwrap())
+    }
+}
+
+/// Every lane measured every endpoint in both runs, with a rate and no
+/// answer of the wrong status.
+fn assert_measured_twice(cells: &[serde_json::Value], lanes: &[&str], endpoints: &[&str]) {
+    for lane in lanes {
+        for endpoint in endpoints {
+            let measured: Vec<&serde_json::Value> = cells
+                .iter()
+                .filter(|c| c["lane"] == *lane && c["endpoint"] == *endpoint)
+                .collect();
+            assert_eq!(measured.len(), 2, "{lane} {endpoint}: 2 runs: {cells:?}");
+            for cell in measured {
+                assert!(
+                    cell["req_per_s"].as_f64().is_some_and(|r| r > 0.0),
+                    "{cell}"
+                );
+                assert_eq!(cell["errors"]["status"], 0, "{cell}");
+            }
+        }
+    }
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -525,19 +579,7 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
 
     // The tree is the one the checksums pin, file for file: emission is
     // deterministic, and Falcon's Gemfile is beside the tree, not in it.
-    let pinned = repo().join("checksums/trees/campfire-real/ruby.sha256");
-    let digest = reader.reprise(&[
-        "digest",
-        run.join("trees/campfire-ruby").to_str().unwrap(),
-        "--check",
-        pinned.to_str().unwrap(),
-    ]);
-    assert!(
-        digest.status.success(),
-        "{}{}",
-        text(&digest.stdout),
-        text(&digest.stderr)
-    );
+    reader.assert_pinned_tree(&run.join("trees/campfire-ruby"));
     assert!(run.join("trees/campfire-ruby-falcon/Gemfile").is_file());
     // The emitter's ~1,500 warnings are in the step's log, not the console.
     let emit_log = std::fs::read_to_string(run.join("logs/emit.log")).unwrap();
@@ -561,28 +603,19 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
     let cells = json(&results.join("results.json"))["cells"].clone();
     let cells = cells.as_array().unwrap();
     let unanswered = [("stylesheet", "status 404"), ("/up", "status 500")];
-    for lane in ["ruby", "ruby-falcon"] {
-        for endpoint in [
+    assert_measured_twice(
+        cells,
+        &["ruby", "ruby-falcon"],
+        &[
             "/rooms/1",
             "/rooms/1/messages",
             "/users/me/sidebar",
             "/searches?q=coffee",
             "avatar",
             "post-message",
-        ] {
-            let measured: Vec<&serde_json::Value> = cells
-                .iter()
-                .filter(|c| c["lane"] == lane && c["endpoint"] == endpoint)
-                .collect();
-            assert_eq!(measured.len(), 2, "{lane} {endpoint}: 2 runs: {cells:?}");
-            for cell in measured {
-                assert!(
-                    cell["req_per_s"].as_f64().is_some_and(|r| r > 0.0),
-                    "{cell}"
-                );
-                assert_eq!(cell["errors"]["status"], 0, "{cell}");
-            }
-        }
+        ],
+    );
+    for lane in ["ruby", "ruby-falcon"] {
         for (endpoint, why) in unanswered {
             let said = |c: &&serde_json::Value| {
                 c["req_per_s"].is_null()
@@ -609,19 +642,7 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
 
     // Judged, stored and reported: the Falcon tail against Puma's, from the
     // two lanes' posts, with how the run differs from the post.
-    let history = reader.reprise(&["history"]);
-    let listed = text(&history.stdout);
-    let id = listed
-        .lines()
-        .find_map(|l| {
-            l.split_whitespace()
-                .find(|w| w.starts_with("campfire-falcon"))
-        })
-        .unwrap_or_else(|| panic!("no stored run in:\n{listed}"))
-        .to_string();
-    let report = reader.reprise(&["report", &id, "--format", "json"]);
-    assert!(report.status.success(), "{}", text(&report.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    let (id, report) = reader.stored_report("campfire-falcon");
     let verdicts = report["judgement"]["verdicts"].as_array().unwrap();
     let tail = verdicts
         .iter()
@@ -736,55 +757,21 @@ fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
         );
     }
     // The same tree as campfire-falcon's emit, file for file.
-    let pinned = repo().join("checksums/trees/campfire-real/ruby.sha256");
-    let digest = reader.reprise(&[
-        "digest",
-        run.join("trees/ruby").to_str().unwrap(),
-        "--check",
-        pinned.to_str().unwrap(),
-    ]);
-    assert!(
-        digest.status.success(),
-        "{}{}",
-        text(&digest.stdout),
-        text(&digest.stderr)
-    );
+    reader.assert_pinned_tree(&run.join("trees/ruby"));
     let results = run.join("results");
     // The seed, in the recipe's own step (prepare), counted as the post's.
     let seed = json(&results.join("prepare.json"));
     assert_eq!(seed["messages"], 500, "{seed}");
     let cells = json(&results.join("results.json"))["cells"].clone();
     let cells = cells.as_array().unwrap();
-    for lane in ["ruby", "ruby-1p"] {
-        for endpoint in ["/rooms/1", "/rooms/1/messages"] {
-            let measured: Vec<&serde_json::Value> = cells
-                .iter()
-                .filter(|c| c["lane"] == lane && c["endpoint"] == endpoint)
-                .collect();
-            assert_eq!(measured.len(), 2, "{lane} {endpoint}: 2 runs: {cells:?}");
-            for cell in measured {
-                assert!(
-                    cell["req_per_s"].as_f64().is_some_and(|r| r > 0.0),
-                    "{cell}"
-                );
-                assert_eq!(cell["errors"]["status"], 0, "{cell}");
-            }
-        }
-    }
+    assert_measured_twice(
+        cells,
+        &["ruby", "ruby-1p"],
+        &["/rooms/1", "/rooms/1/messages"],
+    );
     // Judged: every claim has its verdict, and none pretends to a number
     // this run did not have: the other runtimes' lanes were not run here.
-    let history = text(&reader.reprise(&["history"]).stdout);
-    let id = history
-        .lines()
-        .find_map(|l| {
-            l.split_whitespace()
-                .find(|w| w.starts_with("campfire-runtimes"))
-        })
-        .unwrap_or_else(|| panic!("no stored run in:\n{history}"))
-        .to_string();
-    let report = reader.reprise(&["report", &id, "--format", "json"]);
-    assert!(report.status.success(), "{}", text(&report.stderr));
-    let report: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    let (_, report) = reader.stored_report("campfire-runtimes");
     let verdicts = report["judgement"]["verdicts"].as_array().unwrap();
     let published = std::fs::read_to_string(repo().join("recipes/campfire-runtimes.toml")).unwrap();
     assert_eq!(
