@@ -453,7 +453,13 @@ fn server_spec(
         _ => ctx.toolchain_env.clone(),
     };
     env.extend(lane.env.clone());
-    env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
+    // The mark `reprise clean` finds a killed run's processes on this
+    // machine by. A container's processes are its engine's, ended with the
+    // container (found by its label): unmarked, so that where the engine
+    // shares this machine's kernel they are never signalled from outside it.
+    if lane.placement != Placement::Container {
+        env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
+    }
     if let Some(w) = lane.workers {
         env.entry("WEB_CONCURRENCY".into()).or_insert(w.to_string());
     }
