@@ -13,6 +13,27 @@ use std::path::{Component, Path, PathBuf};
 use rustix::fs::{AtFlags, FileType, Mode, OFlags};
 use rustix::io::Errno;
 
+/// Whether a file replaced whole waits for the disk before it is renamed
+/// into place (and its folder after).
+static SYNCING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// From now on, files are still replaced whole (written beside, then
+/// renamed: a reader sees the old file or the new one) but not synced: for
+/// a process the reader has interrupted, whose end must not wait on a busy
+/// disk (each sync there can take a second; the kernel writes the files
+/// within seconds anyway).
+pub fn stop_syncing() {
+    SYNCING.store(false, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Waits for `file` to reach the disk, unless [`stop_syncing`] was called.
+pub(crate) fn sync(file: &File) -> io::Result<()> {
+    match SYNCING.load(std::sync::atomic::Ordering::Relaxed) {
+        true => file.sync_all(),
+        false => Ok(()),
+    }
+}
+
 /// A path a recipe or a step named that would lead out of the run's folder.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -162,7 +183,7 @@ impl RunFile {
         let fd = openat(&dir, &tmp, OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL)
             .map_err(|e| self.said(e))?;
         let mut file = File::from(fd);
-        let written = file.write_all(bytes).and_then(|()| file.sync_all());
+        let written = file.write_all(bytes).and_then(|()| sync(&file));
         drop(file);
         let renamed = written
             .and_then(|()| rustix::fs::renameat(&dir, &tmp, &dir, &name).map_err(io::Error::from));
@@ -171,7 +192,7 @@ impl RunFile {
             return Err(self.said(e));
         }
         // The rename itself is durable once the folder is synced.
-        let _ = File::from(dir).sync_all();
+        let _ = sync(&File::from(dir));
         Ok(())
     }
 

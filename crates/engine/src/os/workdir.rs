@@ -302,12 +302,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WorkDirError> {
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let mut file = File::create(&tmp).map_err(io_err(&tmp))?;
     file.write_all(bytes).map_err(io_err(&tmp))?;
-    file.sync_all().map_err(io_err(&tmp))?;
+    crate::os::run_files::sync(&file).map_err(io_err(&tmp))?;
     drop(file);
     fs::rename(&tmp, path).map_err(io_err(path))?;
     // The rename itself is durable once the folder is synced.
     if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
+        let _ = crate::os::run_files::sync(&d);
     }
     Ok(())
 }

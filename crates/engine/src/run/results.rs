@@ -49,8 +49,8 @@ impl<'a> Results<'a> {
     /// [`Results::write_bytes`] does, side by side: each file waits for the
     /// disk (its sync), and on a busy machine one sync can take a tenth of a
     /// second or more; syncs made together share the filesystem's journal
-    /// commits, where one after another each waits for its own (a cancelled
-    /// run's end took over two seconds so). The first error, if any.
+    /// commits, where one after another each waits for its own. The first
+    /// error, if any.
     pub fn write_together(&self, files: &[(&str, Vec<u8>)]) -> Result<(), StepFailure> {
         std::thread::scope(|scope| {
             let writing: Vec<_> = files
