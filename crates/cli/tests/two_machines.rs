@@ -278,8 +278,9 @@ fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
 
 /// The ids of the server's containers that carry Reprise's run label.
 fn server_containers(socket: &str) -> Vec<String> {
-    let out = Command::new("podman")
-        .args([
+    let out = run(
+        "podman",
+        &[
             "--remote",
             "--url",
             socket,
@@ -288,13 +289,7 @@ fn server_containers(socket: &str) -> Vec<String> {
             "-q",
             "--filter",
             "label=reprise.run",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
     String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -305,18 +300,24 @@ fn server_containers(socket: &str) -> Vec<String> {
 /// How many containers of Reprise's step `step` the server host's engine
 /// created since `since` (seconds since the epoch), from its event log.
 fn created_since(socket: &str, since: u64, step: &str) -> usize {
-    let out = Command::new("podman")
-        .args(["--remote", "--url", socket, "events", "--stream=false"])
-        .args(["--since", &since.to_string()])
-        .args(["--filter", "event=create", "--filter"])
-        .arg(format!("label=reprise.step={step}"))
-        .args(["--format", "{{.ID}}"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let (since, label) = (since.to_string(), format!("label=reprise.step={step}"));
+    let out = run(
+        "podman",
+        &[
+            "--remote",
+            "--url",
+            socket,
+            "events",
+            "--stream=false",
+            "--since",
+            &since,
+            "--filter",
+            "event=create",
+            "--filter",
+            &label,
+            "--format",
+            "{{.ID}}",
+        ],
     );
     String::from_utf8_lossy(&out.stdout).lines().count()
 }
