@@ -45,26 +45,6 @@ impl<'a> Results<'a> {
         })
     }
 
-    /// Replaces several files of `results/` whole, each as
-    /// [`Results::write_bytes`] does, side by side: each file waits for the
-    /// disk (its sync), and on a busy machine one sync can take a tenth of a
-    /// second or more; syncs made together share the filesystem's journal
-    /// commits, where one after another each waits for its own. The first
-    /// error, if any.
-    pub fn write_together(&self, files: &[(&str, Vec<u8>)]) -> Result<(), StepFailure> {
-        std::thread::scope(|scope| {
-            let writing: Vec<_> = files
-                .iter()
-                .map(|(name, bytes)| scope.spawn(move || self.write_bytes(name, bytes)))
-                .collect();
-            writing
-                .into_iter()
-                .map(|w| w.join().expect("a results file's writer panicked"))
-                .collect::<Result<Vec<()>, StepFailure>>()
-                .map(|_| ())
-        })
-    }
-
     /// Rewrites `results/deviations.json`: the deviations known at this
     /// attempt's start, what earlier attempts' steps found (a step kept from
     /// one still stands on it), and `found`, which replaces the earlier

@@ -620,8 +620,19 @@ fn write_results(
     let mut m = m.clone();
     m.parity = reprise_harness_files::read_parity(&dir)?;
     let per_run = reprise_harness_files::per_run::render(&m);
+    let results = ctx.results();
+    results.write_bytes(reprise_harness_files::PER_RUN_FILE, per_run.as_bytes())?;
     // The harness's own aggregation of those lines, byte for byte.
     let summary = reprise_harness_files::summary::aggregate(&per_run)?;
+    results.write_bytes(
+        reprise_harness_files::SUMMARY_FILE,
+        summary.json().as_bytes(),
+    )?;
+    results.write_bytes(
+        reprise_harness_files::SUMMARY_MD_FILE,
+        summary.markdown().as_bytes(),
+    )?;
+    ctx.results().write("measurements.json", &m)?;
     let measured: Vec<&Lane> = m.lanes.keys().filter_map(|n| s.recipe.lane(n)).collect();
     let harness = invocation(s, workload, shape, &m, &measured);
     let notes = json!({
@@ -635,33 +646,22 @@ fn write_results(
     if let (Some(h), Some(n)) = (harness_and_notes.as_object_mut(), notes.as_object()) {
         h.extend(n.clone());
     }
-    let rich = json!({
-        "recipe": s.recipe.id(),
-        "run": ctx.run.id,
-        "workload": workload.name.to_string(),
-        "quick": ctx.quick,
-        "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
-        "harness": harness_and_notes,
-        "cells": cells,
-        "coldstart": this_attempts_or_kept(&dir, reprise_harness_files::COLDSTART_FILE, lanes.coldstarts()),
-        "check": this_attempts_or_kept(&dir, "check.json", lanes.checks()),
-        "skipped": lanes.skipped(),
-        "until_conclusive": conclusive,
-    });
-    let results = ctx.results();
-    results.write_together(&[
-        (reprise_harness_files::PER_RUN_FILE, per_run.into_bytes()),
-        (
-            reprise_harness_files::SUMMARY_FILE,
-            summary.json().into_bytes(),
-        ),
-        (
-            reprise_harness_files::SUMMARY_MD_FILE,
-            summary.markdown().into_bytes(),
-        ),
-        ("measurements.json", reprise_harness_files::pretty(&m)),
-        ("results.json", reprise_harness_files::pretty(&rich)),
-    ])?;
+    ctx.results().write(
+        "results.json",
+        &json!({
+            "recipe": s.recipe.id(),
+            "run": ctx.run.id,
+            "workload": workload.name.to_string(),
+            "quick": ctx.quick,
+            "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
+            "harness": harness_and_notes,
+            "cells": cells,
+            "coldstart": this_attempts_or_kept(&dir, reprise_harness_files::COLDSTART_FILE, lanes.coldstarts()),
+            "check": this_attempts_or_kept(&dir, "check.json", lanes.checks()),
+            "skipped": lanes.skipped(),
+            "until_conclusive": conclusive,
+        }),
+    )?;
     // The machine is recorded by some 25 commands (lscpu, each toolchain's
     // version): not after a cancel, which must end the run now (on a busy
     // machine they took seconds); the attempt that finishes records it.
