@@ -222,46 +222,43 @@ fn a_fixed_5ms_delay_gives_the_p50_a_plain_client_measures() {
     // One connection: its server thread spins the last 300 µs of each delay,
     // and two such threads could take both of a 2-core machine's cores from
     // the client under test.
-    let mut load = spec(format!("http://{}/", server.addr), 1, 1500);
     // The client on the last CPU this process may use (where it may use two
     // or more), so the scheduler puts the server's thread on another.
     let allowed = reprise_cpus::allowed_cpus();
     let cpu = (allowed.len() > 1).then(|| *allowed.last().unwrap());
-    load.cpus = cpu.map(|c| vec![c]);
-    let report = run(&load, |_| {}).unwrap();
-    let p50 = report.latency.unwrap().p50;
-    // The peer, in the same run on the same CPU: the delay plus what this
-    // machine adds to any client (a few µs on an idle box, a few hundred
-    // where waking a thread is slow, as in some VMs).
-    let plain = plain_client_p50_ms(server.addr, cpu, 280);
-    eprintln!(
-        "p50 {p50} ms over {} requests; a plain client's {plain} ms",
-        report.requests
-    );
-    assert!(
-        (4.95..=6.0).contains(&plain),
-        "the plain client's p50 {plain} ms"
-    );
+    // The peer, on the same CPU against the same server: the delay plus what
+    // this machine adds to any client (a few µs on an idle box, a few hundred
+    // where waking a thread is slow, as in some VMs, milliseconds beside a
+    // build). Reprise and the peer take turns, a quarter of a second each,
+    // so that both see the same machine: measured one after the other, a
+    // build starting in between moved the peer 1.4 ms from Reprise.
+    let mut gaps = Vec::new();
+    for _ in 0..6 {
+        let mut load = spec(format!("http://{}/", server.addr), 1, 250);
+        load.cpus = cpu.map(|c| vec![c]);
+        let report = run(&load, |_| {}).unwrap();
+        assert!(report.has_data(), "{report:?}");
+        let p50 = report.latency.unwrap().p50;
+        let plain = plain_client_p50_ms(server.addr, cpu, 48);
+        assert!(plain >= 4.95, "the server delays each response: {plain} ms");
+        gaps.push(p50 - plain);
+    }
+    gaps.sort_by(f64::total_cmp);
+    let gap = (gaps[2] + gaps[3]) / 2.0;
+    eprintln!("Reprise's p50 minus the plain client's, turn by turn: {gaps:?} ms");
     // Reprise adds at most 5% of the delay to what the plain client sees
     // (here a debug build, whose hyper costs ~0.1 ms a request more than a
     // release build's: strace shows it between reading a response and
     // writing the next request).
-    assert!(
-        (p50 - plain).abs() <= 0.25,
-        "p50 {p50} ms, a plain client's {plain} ms"
-    );
-    assert!(report.has_data());
+    assert!(gap.abs() <= 0.25, "median gap {gap} ms: {gaps:?}");
 }
 
 #[test]
 fn open_loop_shows_a_one_time_stall_in_the_corrected_p99_only() {
     let _turn = take_turn();
+    const STALL: Duration = Duration::from_millis(400);
     let server = HyperServer::start(|n| {
-        let delay = if n == 300 {
-            Duration::from_millis(200)
-        } else {
-            Duration::ZERO
-        };
+        let delay = if n == 300 { STALL } else { Duration::ZERO };
         Reply {
             status: 200,
             body: "ok",
@@ -279,16 +276,24 @@ fn open_loop_shows_a_one_time_stall_in_the_corrected_p99_only() {
     );
     let uncorrected = report.latency.unwrap();
     let corrected = report.corrected_latency.unwrap();
+    let stall_ms = STALL.as_secs_f64() * 1000.0;
     assert!(
-        uncorrected.max >= 200.0,
+        uncorrected.max >= stall_ms,
         "the stalled response itself is measured: {uncorrected:?}"
     );
+    // The ~100 requests the stalled connection's schedule fell behind by
+    // wait from 0 to 400 ms each, counted from when each was due: more than
+    // 1% of all, so the corrected p99 is most of the stall. Uncorrected, one
+    // response in 1,500 took it. Half the stall tells the two apart; what a
+    // busy machine adds to every response is far below it (beside the other
+    // lane's builds here, 23 ms at p99, which a bound of 20 ms mistook for
+    // the stall showing).
     assert!(
-        uncorrected.p99 < 20.0,
+        uncorrected.p99 < stall_ms / 2.0,
         "uncorrected p99 hides the stall: {uncorrected:?}"
     );
     assert!(
-        corrected.p99 > 100.0,
+        corrected.p99 > stall_ms / 2.0,
         "corrected p99 shows the stall: {corrected:?}"
     );
     assert!(
