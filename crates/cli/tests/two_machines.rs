@@ -204,30 +204,6 @@ fn certificates(dir: &Path) -> (PathBuf, PathBuf) {
     (server, client)
 }
 
-/// A root filesystem of Debian bookworm with ruby and puma, made by
-/// mmdebstrap from Debian's packages; kept under target/real-things/ (the
-/// engine's registry test builds the same one).
-fn debian_ruby_puma() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/real-things/images");
-    std::fs::create_dir_all(&dir).unwrap();
-    let tar = dir.join("bookworm-ruby-puma.tar");
-    if !tar.is_file() {
-        let partial = dir.join(format!("bookworm-ruby-puma.tar.{}", std::process::id()));
-        run(
-            "mmdebstrap",
-            &[
-                "--variant=essential",
-                "--include=ruby,puma,ruby-rack",
-                "--format=tar",
-                "bookworm",
-                partial.to_str().unwrap(),
-            ],
-        );
-        std::fs::rename(&partial, &tar).unwrap();
-    }
-    tar
-}
-
 /// The server host: Podman's API service on a socket, TLS in front of it on
 /// SERVER_IP:ENGINE_PORT, both in the server's namespace; the lane's image
 /// imported into its own storage. Answers the socket (for the test's own
@@ -264,7 +240,7 @@ fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
     machines.children.push(stunnel);
     let imported = Command::new("podman")
         .args(["--remote", "--url", &url, "import"])
-        .arg(debian_ruby_puma())
+        .arg(reprise_test_support::bookworm_ruby_puma())
         .arg(IMAGE)
         .output()
         .unwrap();

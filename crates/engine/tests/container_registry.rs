@@ -103,34 +103,6 @@ fn manifest_digest(port: u16, name: &str, tag: &str) -> String {
         .to_string()
 }
 
-/// A root filesystem of Debian bookworm with ruby, puma and ruby-rack, made
-/// by mmdebstrap from Debian's packages; kept under target/real-things/.
-fn debian_ruby_puma() -> std::path::PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/real-things/images");
-    std::fs::create_dir_all(&dir).unwrap();
-    let tar = dir.join("bookworm-ruby-puma.tar");
-    if !tar.is_file() {
-        let partial = dir.join("bookworm-ruby-puma.tar.partial");
-        let out = Command::new("mmdebstrap")
-            .args([
-                "--variant=essential",
-                "--include=ruby,puma,ruby-rack",
-                "--format=tar",
-                "bookworm",
-            ])
-            .arg(&partial)
-            .output()
-            .expect("mmdebstrap is needed (scripts/test installs it)");
-        assert!(
-            out.status.success(),
-            "mmdebstrap: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        std::fs::rename(&partial, &tar).unwrap();
-    }
-    tar
-}
-
 fn ruby_recipe(image: &str, port: u16) -> String {
     format!(
         r#"
@@ -358,7 +330,7 @@ fn an_image_pinned_by_digest_is_pulled_served_and_a_wrong_digest_refused() {
 
     // Debian's Ruby and Puma in an image made from Debian's packages,
     // pulled by digest and served as a lane.
-    let rootfs = debian_ruby_puma();
+    let rootfs = reprise_test_support::bookworm_ruby_puma();
     podman(
         &host,
         &registries,

@@ -8,7 +8,8 @@
 //! (`target/debug/campfire_shaped_server`), where
 //! [`campfire_shaped_server`] finds it. And a Podman API service of a
 //! test's own ([`PodmanService`]), with what it needs on these machines
-//! ([`containers_conf`]).
+//! ([`containers_conf`]), and the Debian image the container tests import
+//! ([`bookworm_ruby_puma`]).
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,24 @@ pub fn campfire_shaped_server() -> PathBuf {
         server.display()
     );
     server
+}
+
+/// Debian bookworm with ruby, puma and ruby-rack, a root filesystem tar
+/// made by mmdebstrap from Debian's packages (`scripts/lib/bookworm-ruby-puma`,
+/// which scripts/test starts before its build): made once, kept under
+/// target/real-things/images/. Answers its path.
+pub fn bookworm_ruby_puma() -> PathBuf {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/lib/bookworm-ruby-puma");
+    let out = std::process::Command::new(&script)
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", script.display()));
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        script.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    PathBuf::from(String::from_utf8_lossy(&out.stdout).trim())
 }
 
 /// A `containers.conf` in `dir` for a Podman service a test starts: runc,
