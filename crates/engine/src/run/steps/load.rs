@@ -11,7 +11,7 @@
 //! as cancelled, not as a measurement, and keeps the cells that ended. The
 //! load goes to the lane's server and nowhere else.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -65,6 +65,7 @@ pub(crate) fn run(
     super::describe_server_host(s, &to_measure, workload.connections as usize)?;
     // Boot and warm up each lane; a lane that does not boot has no data.
     let mut booted = BTreeSet::new();
+    let mut warm_up_p99 = BTreeMap::new();
     for lane in &to_measure {
         // Named in the harness's files as the harness names it, so its
         // tools group and label the cells as they would the post's.
@@ -106,8 +107,20 @@ pub(crate) fn run(
                         &client_cpus,
                     )?;
                     spec.duration = each;
-                    // A warm-up's figures are not kept; its errors show in the cells.
-                    let _ = run_load(s, generator, &spec, |_| {});
+                    // A warm-up's figures are not kept but its p99, which the
+                    // cells' timeouts follow (a timeout in it: at least that
+                    // long); its errors show in the cells.
+                    if let Ok(warm) = run_load(s, generator, &spec, |_| {}) {
+                        let p99 = if warm.errors.timeout > 0 {
+                            Some(spec.timeout)
+                        } else {
+                            warm.latency
+                                .and_then(|l| Duration::try_from_secs_f64(l.p99 / 1000.0).ok())
+                        };
+                        if let Some(p99) = p99 {
+                            warm_up_p99.insert((name.clone(), endpoint.name.to_string()), p99);
+                        }
+                    }
                     if ctx.cancel.is_cancelled() {
                         return Err(StepFailure::cancelled());
                     }
@@ -127,6 +140,7 @@ pub(crate) fn run(
         booted,
         m,
     );
+    rounds.warm_up_p99 = warm_up_p99;
     let kept = rounds.keep_finished_cells(&to_measure);
     if kept > 0 {
         s.note(format!(

@@ -3,7 +3,7 @@
 //! figures, the harness's files and results.json. The load step runs the
 //! rounds it plans and `conclusive` the ones it adds.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -53,6 +53,10 @@ pub(super) struct CellResult {
     /// Its CPU time and wait for a CPU over all it could have used: near
     /// 1.0 or above when it was CPU-bound.
     cpu_wanted: Option<f64>,
+    /// How long a request could go unanswered before it counted as a
+    /// timeout ([`cell_timeout`]).
+    #[serde(default)]
+    timeout_s: Option<f64>,
     /// Why the cell has no data, where it has none for a reason other than errors.
     no_data: Option<String>,
     /// The run was cancelled during this cell: what it did is not a measurement.
@@ -80,6 +84,7 @@ impl CellResult {
             server_cpu: None,
             cpu_share: None,
             cpu_wanted: None,
+            timeout_s: None,
             no_data: Some(why.to_string()),
             cancelled: false,
             hdr_log: None,
@@ -192,6 +197,9 @@ pub(super) struct Rounds<'a> {
     booted: BTreeSet<String>,
     /// The lanes whose servers stopped during a cell.
     crashed: BTreeSet<String>,
+    /// Each lane's p99 on each route while it warmed up, by lane and route:
+    /// what its cells' timeouts follow ([`cell_timeout`]).
+    pub warm_up_p99: BTreeMap<(String, String), Duration>,
     pub measurements: Measurements,
     pub cells: Vec<CellResult>,
     /// With `--until-conclusive`: its looks and what each decided, for
@@ -226,6 +234,7 @@ impl<'a> Rounds<'a> {
             done: 0,
             booted,
             crashed: BTreeSet::new(),
+            warm_up_p99: BTreeMap::new(),
             measurements,
             cells: Vec::new(),
             conclusive: None,
@@ -336,6 +345,7 @@ impl<'a> Rounds<'a> {
                     client_cpus: self.client_cpus,
                     server_cpus: self.server_cpus,
                     usable_cpus: usable_cpus(lane, self.server_cpus),
+                    warm_up_p99: self.warm_up_p99.get(&(name.clone(), ep.clone())).copied(),
                 },
                 live,
             )?
@@ -433,6 +443,8 @@ struct Measure<'a> {
     server_cpus: &'a Option<Vec<usize>>,
     /// The CPUs the lane's server can keep busy, of those it may use.
     usable_cpus: f64,
+    /// The lane's p99 on this route while it warmed up.
+    warm_up_p99: Option<Duration>,
 }
 
 fn measure_cell(
@@ -451,6 +463,7 @@ fn measure_cell(
         client_cpus,
         server_cpus,
         usable_cpus,
+        warm_up_p99,
     } = how;
     let ep = endpoint.name.to_string();
     let Some(server) = lanes.server(lane) else {
@@ -470,6 +483,7 @@ fn measure_cell(
         client_cpus,
     )?;
     spec.duration = shape.duration;
+    spec.timeout = cell_timeout(spec.timeout, warm_up_p99, spec.duration);
     let sampler = server.sample_memory(Duration::from_secs(1));
     let server_cpus = server_cpus.as_deref();
     let (cpu_before, steal_before) = (server.cpu_counters(), steal_seconds(server_cpus));
@@ -527,10 +541,34 @@ fn measure_cell(
         server_cpu,
         cpu_share: server_cpu.map(|c| c.share()),
         cpu_wanted: server_cpu.and_then(|c| c.wanted()),
+        timeout_s: Some(spec.timeout.as_secs_f64()),
         no_data: None,
         cancelled: false,
         hdr_log: hdr,
     })
+}
+
+/// How long a request of a cell lasting `duration` may go unanswered before
+/// it counts as a timeout, which leaves the cell without a rate (as the
+/// harness leaves a cell with wrk's socket errors: a censored rate).
+/// `default` (the load generator's 2 s, wrk's and so the harness's) where
+/// the lane answered the route fast while it warmed up; ten times its p99
+/// then, where that is longer: a busy machine slows every response of a
+/// lane without its server failing, and beside other work a page whose p99
+/// was about a second waited past 2 s once in a cell, which then had no
+/// rate. Never past the cell's whole duration, so that a request unanswered
+/// all along is still a timeout.
+pub(super) fn cell_timeout(
+    default: Duration,
+    warm_up_p99: Option<Duration>,
+    duration: Duration,
+) -> Duration {
+    let slow = warm_up_p99.map_or(Duration::ZERO, |p99| p99.saturating_mul(10));
+    let timeout = slow.min(duration).max(default);
+    // In tenths of a second, as the cell and its errors say it.
+    Duration::from_millis(
+        u64::try_from(timeout.as_millis().div_ceil(100) * 100).unwrap_or(u64::MAX),
+    )
 }
 
 /// The CPUs a lane's server can keep busy, of the `allowed` ones (every CPU

@@ -1,0 +1,159 @@
+//! A lane slowed down keeps its cells; a lane that stops answering does not.
+//! Against real servers (Debian's puma) on 127.0.0.1 whose pages take 0.3 s:
+//! once the cell is measuring, one lane answers one request 2.5 s late (as a
+//! busy machine can make any lane: a page whose p99 was about a second
+//! waited past 2 s once beside the test command's other lanes, and the
+//! cell, timed out at a fixed 2 s, had no rate), the other never answers one.
+//! A request's timeout follows what the lane's warm-up of that route took.
+
+mod support;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Mutex;
+
+use reprise_engine::event::Event;
+use support::{execute, free_port, read_json, setup};
+
+/// `late` answers one request 2.5 s late once `late.flag` appears; `hung`
+/// never answers one once `hung.flag` appears.
+fn recipe(late: u16, hung: u16) -> String {
+    let app = |flag: &str, stall: &str| {
+        format!(
+            r#"'run ->(env) {{ env["PATH_INFO"] == "/up" || ((File.delete("{flag}") rescue nil) ? sleep({stall}) : sleep(0.3)); [200, {{ "content-type" => "text/plain" }}, ["Hello, world!"]] }}'"#
+        )
+    };
+    let lane = |name: &str, port: u16| {
+        format!(
+            r#"
+[[lane]]
+name = "{name}"
+needs = ["puma"]
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "4:4", "{name}.ru"]
+dir = "files/app"
+port = {port}
+health = "/up"
+boot_budget = "30s"
+warmup = "1s"
+why = "Pages of 0.3 s."
+"#
+        )
+    };
+    format!(
+        r#"
+[post]
+id = "slow"
+title = "Slow"
+author = "Test"
+date = "2026"
+summary = "Pages of 0.3 s, one of them late or never answered."
+
+[[toolchain]]
+name = "puma"
+version = "*"
+command = ["puma", "--version"]
+pattern = 'puma version (\d+\.\d+\.\d+)'
+why = "The server."
+
+[[file]]
+path = "app/late.ru"
+content = {late_app}
+why = "One page 2.5 s late, once the flag is there."
+
+[[file]]
+path = "app/hung.ru"
+content = {hung_app}
+why = "One page never answered, once the flag is there."
+{late_lane}{hung_lane}
+[[workload]]
+name = "pages"
+connections = 2
+duration = "6s"
+runs = 1
+
+[[workload.endpoint]]
+name = "/"
+path = "/"
+expect = {{ status = 200 }}
+
+[[step]]
+id = "load"
+kind = "load"
+workload = "pages"
+why = "Each lane measured once."
+"#,
+        late_app = app("late.flag", "2.5"),
+        hung_app = app("hung.flag", "600"),
+        late_lane = lane("late", late),
+        hung_lane = lane("hung", hung),
+    )
+}
+
+#[test]
+fn a_response_late_beyond_two_seconds_is_slow_and_one_never_answered_is_a_timeout() {
+    assert!(
+        std::process::Command::new("puma")
+            .arg("--version")
+            .output()
+            .is_ok(),
+        "puma is not installed (the test command installs it)"
+    );
+    let s = setup("slow", &recipe(free_port(), free_port()));
+    let run = s.data.create_run(s.recipe.id()).unwrap();
+    let app = run.files().join("app");
+    // A second into each lane's cell, its flag.
+    let flagged = Mutex::new(BTreeSet::new());
+    let on_event = |e: &Event| {
+        if let Event::Measuring { lane, .. } = e
+            && flagged.lock().unwrap().insert(lane.clone())
+        {
+            std::fs::write(app.join(format!("{lane}.flag")), "").unwrap();
+        }
+    };
+    let attempt = execute(&s, Some(run), false, &on_event);
+    assert_eq!(
+        flagged.into_inner().unwrap().len(),
+        2,
+        "both lanes measured: {:#?}",
+        attempt.events
+    );
+    let results = read_json(&attempt.run.results().join("results.json"));
+    let cell = |lane: &str| {
+        results["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["lane"] == lane)
+            .unwrap_or_else(|| panic!("no cell of {lane}: {results:#}"))
+            .clone()
+    };
+    let (late, hung) = (cell("late"), cell("hung"));
+    for c in [&late, &hung] {
+        // Ten times the warm-up's p99 (0.3 s and a little), at most the cell.
+        let timeout = c["timeout_s"].as_f64().unwrap();
+        assert!((3.0..=6.0).contains(&timeout), "{c:#}");
+        assert!(!Path::new(&app.join(format!("{}.flag", c["lane"].as_str().unwrap()))).exists());
+    }
+    assert!(
+        late["req_per_s"].as_f64().is_some(),
+        "a slow cell has its rate: {late:#}"
+    );
+    assert_eq!(late["errors"]["timeout"], 0, "{late:#}");
+    assert!(
+        late["latency_ms"]["max"].as_f64().unwrap() >= 2500.0,
+        "{late:#}"
+    );
+    assert!(
+        hung["req_per_s"].is_null(),
+        "a request never answered: {hung:#}"
+    );
+    assert_eq!(hung["errors"]["timeout"], 1, "{hung:#}");
+    let said = format!(
+        "no response within {} s",
+        hung["timeout_s"].as_f64().unwrap()
+    );
+    assert!(
+        hung["error_samples"][0].as_str() == Some(said.as_str()),
+        "{hung:#}"
+    );
+}
