@@ -464,3 +464,76 @@ fn the_plan_shows_every_command_environment_file_and_request_before_asking() {
     }
     assert!(!data.path().join("runs").exists(), "nothing ran");
 }
+
+/// The variables Reprise signs in to GitHub with reach no step and no
+/// toolchain's version command: a step that prints its environment would
+/// write them into its log. One the recipe sets itself (shown in the plan)
+/// is kept. The plan says so before anything runs.
+#[test]
+fn a_run_keeps_the_github_sign_in_from_its_steps_unless_the_recipe_sets_it() {
+    let c = Checkout::new();
+    let recipe = r#"
+[post]
+id = "steps"
+title = "Steps"
+author = "Test"
+date = "2026"
+summary = "Steps that print their environment."
+
+[[toolchain]]
+name = "env"
+version = "*"
+command = ["sh", "-c", "echo \"env $(env | grep -c 'TOKEN=leaked') 1.0.0\""]
+pattern = 'env 0 (\d+\.\d+\.\d+)'
+why = "Its version says whether it saw a token."
+
+[[step]]
+id = "inherits"
+kind = "command"
+command = ["env"]
+why = "Prints what it inherited."
+
+[[step]]
+id = "named"
+kind = "command"
+command = ["env"]
+env = { GH_TOKEN = "the-recipe-s-own" }
+why = "Prints the token its recipe gives it."
+"#;
+    std::fs::write(c.root().join("recipes/steps.toml"), recipe).unwrap();
+    assert!(c.reprise(&["checksums", "update"]).status.success());
+    let run = |extra: &[&str]| {
+        c.command(&["run", "steps"])
+            .args(extra)
+            .env("GH_TOKEN", "leaked-gh")
+            .env("GITHUB_TOKEN", "leaked-github")
+            .env("GH_ENTERPRISE_TOKEN", "leaked-enterprise")
+            .output()
+            .unwrap()
+    };
+    let plan = stderr(&run(&[]));
+    assert!(
+        plan.contains("runs every command without GH_TOKEN, GITHUB_TOKEN, GH_ENTERPRISE_TOKEN (Reprise's sign-in to GitHub) unless the recipe sets one"),
+        "{plan}"
+    );
+    let out = run(&["--yes"]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    let logs = c.run_dir().join("logs");
+    let inherited = std::fs::read_to_string(logs.join("inherits.log")).unwrap();
+    assert!(!inherited.contains("leaked"), "{inherited}");
+    assert!(
+        inherited.contains("REPRISE_ROOT="),
+        "the rest is inherited: {inherited}"
+    );
+    let named = std::fs::read_to_string(logs.join("named.log")).unwrap();
+    assert!(named.contains("GH_TOKEN=the-recipe-s-own"), "{named}");
+    assert!(!named.contains("leaked"), "{named}");
+    // The version command saw no token: its answer matched `env 0 …`.
+    let preflight = c
+        .command(&["preflight", "steps", "--yes"])
+        .env("GH_TOKEN", "leaked-gh")
+        .output()
+        .unwrap();
+    let said = stdout(&preflight);
+    assert!(said.contains("1.0.0"), "{said}{}", stderr(&preflight));
+}

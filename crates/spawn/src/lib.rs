@@ -7,6 +7,8 @@
 //! - killed by the kernel when Reprise dies (`PR_SET_PDEATHSIG`), so a
 //!   killed Reprise does not leave it loading or serving;
 //! - pinned to the CPUs it is given;
+//! - without the variables Reprise signs in to GitHub with
+//!   ([`SIGN_IN_VARIABLES`]), unless the command sets one itself;
 //! - with a [`Recorder`], in a cgroup of the run's where the run has one
 //!   ([`cgroup`]: joined before the program runs, so nothing it starts
 //!   escapes it), marked with the run it belongs to (an environment
@@ -168,12 +170,31 @@ pub fn spawn(
     })
 }
 
-/// A process group of its own, and SIGKILL when Reprise dies: what
-/// [`spawn`] does first, for a caller that starts the command itself (the
-/// toolchain probes, through `tokio::process::Command::from`).
+/// The variables Reprise signs in to GitHub with. No child it starts
+/// inherits them (a step that prints its environment would write them into
+/// its log); one the command sets itself (a recipe's `env`, which the reader
+/// saw in the plan) it keeps.
+pub const SIGN_IN_VARIABLES: [&str; 3] = ["GH_TOKEN", "GITHUB_TOKEN", "GH_ENTERPRISE_TOKEN"];
+
+fn without_sign_in(command: &mut Command) {
+    for name in SIGN_IN_VARIABLES {
+        if !command
+            .get_envs()
+            .any(|(key, value)| key == name && value.is_some())
+        {
+            command.env_remove(name);
+        }
+    }
+}
+
+/// A process group of its own, SIGKILL when Reprise dies, and none of
+/// Reprise's [`SIGN_IN_VARIABLES`]: what [`spawn`] does first, for a caller
+/// that starts the command itself (the toolchain probes, through
+/// `tokio::process::Command::from`).
 #[cfg(target_os = "linux")]
 pub fn own_group(command: &mut Command) {
     use std::os::unix::process::CommandExt;
+    without_sign_in(command);
     command.process_group(0);
     // SAFETY: prctl is async-signal-safe and touches no memory of ours.
     unsafe {
@@ -187,6 +208,7 @@ pub fn own_group(command: &mut Command) {
 #[cfg(all(unix, not(target_os = "linux")))]
 pub fn own_group(command: &mut Command) {
     use std::os::unix::process::CommandExt;
+    without_sign_in(command);
     command.process_group(0);
 }
 

@@ -238,7 +238,10 @@ impl Consent {
 
     /// The consent as lines for a terminal, indented under a plan.
     pub fn lines(&self) -> Vec<String> {
-        let mut lines = Vec::new();
+        let mut lines = vec![format!(
+            "  runs every command without {} (Reprise's sign-in to GitHub) unless the recipe sets one",
+            reprise_spawn::SIGN_IN_VARIABLES.join(", ")
+        )];
         for step in &self.steps {
             for env in &step.env {
                 lines.push(format!("  step {} sets {env}", step.id));
