@@ -76,6 +76,18 @@ pub enum HarnessError {
         field: String,
         value: String,
     },
+    /// A value no measurement has (below zero, or past [`per_run::LARGEST`]):
+    /// its statistics would not be finite, and a run stored with it would
+    /// not read back.
+    #[error(
+        "per-run.json line {line}: `{field}` is {value}: no measurement is below 0 or above {}",
+        per_run::LARGEST
+    )]
+    NotAMeasurement {
+        line: usize,
+        field: String,
+        value: f64,
+    },
     #[error("not a bench-env env.json: {0}")]
     BenchEnv(#[source] serde_json::Error),
     #[error("not a `reprise probe --json` snapshot: {0}")]

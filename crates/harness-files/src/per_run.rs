@@ -48,6 +48,11 @@ const PER_RUN_METRICS: [(Metric, &str, f64); 5] = [
     (Metric::PssMb, "pss_kb", 1.0 / 1024.0),
 ];
 
+/// The largest value a line's metric may have: far past any rate, latency
+/// in milliseconds or memory in kB, and small enough that the sums of
+/// squares a cell's statistics take stay finite.
+pub const LARGEST: f64 = 1e12;
+
 /// What a line says of one metric.
 enum Reading {
     /// The field is absent (another harness version): no run of that cell.
@@ -88,10 +93,10 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
         // The keys every line has, typed; the metrics are read from `fields`.
         let line: PerRunLine =
             serde_json::from_value(Value::Object(fields.clone())).map_err(bad)?;
-        lines.push((line, fields));
+        lines.push((line, fields, i + 1));
     }
     let mut shapes: BTreeMap<&str, Vec<Option<u32>>> = BTreeMap::new();
-    for (line, _) in &lines {
+    for (line, _, _) in &lines {
         let seen = shapes.entry(&line.target).or_default();
         if !seen.contains(&line.workers) {
             seen.push(line.workers);
@@ -102,7 +107,7 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
         _ => line.target.clone(),
     };
     let mut m = Measurements::default();
-    for (line, fields) in &lines {
+    for (line, fields, number) in &lines {
         let lane = lane_name(line);
         m.lanes.entry(lane.clone()).or_insert_with(|| LaneInfo {
             target: line.target.clone(),
@@ -115,6 +120,13 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
                 // A line without req_sec is still a run without a number.
                 Reading::Absent if metric != Metric::ReqPerS => continue,
                 Reading::Absent | Reading::NoNumber => None,
+                Reading::Value(v) if !(0.0..=LARGEST).contains(&v) => {
+                    return Err(HarnessError::NotAMeasurement {
+                        line: *number,
+                        field: field.to_string(),
+                        value: v,
+                    });
+                }
                 Reading::Value(v) => Some(v * scale),
             };
             let load = is_load_metric(metric);

@@ -29,6 +29,23 @@ fn a_malformed_per_run_line_is_an_error_naming_the_line() {
 }
 
 #[test]
+fn a_value_no_measurement_has_is_refused_naming_the_line_and_field() {
+    // 1e308 req/s: the cell's statistics would overflow, and a run stored
+    // with it would not read back for report, share, compare or clean.
+    for (field, value) in [("req_sec", "1e308"), ("p99_ms", "-1"), ("rss_kb", "2e12")] {
+        let text = format!(
+            "{{\"target\":\"a\",\"run\":1,\"req_sec\":10}}\n{{\"target\":\"a\",\"run\":2,\"req_sec\":10,\"{field}\":{value}}}\n"
+        );
+        let err = per_run::parse(&text).unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!("per-run.json line 2: `{field}` is ")),
+            "{err}"
+        );
+        assert!(err.contains("no measurement is below 0 or above"), "{err}");
+    }
+}
+
+#[test]
 fn harness_lanes_take_the_recipe_s_names_by_their_harness_mapping() {
     let text = r#"
 [post]
