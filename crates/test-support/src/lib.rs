@@ -32,9 +32,8 @@ pub fn campfire_shaped_server() -> PathBuf {
 }
 
 /// Debian bookworm with ruby, puma and ruby-rack, a root filesystem tar
-/// made by mmdebstrap from Debian's packages (`scripts/lib/bookworm-ruby-puma`,
-/// which scripts/test starts before its build): made once, kept under
-/// target/real-things/images/. Answers its path.
+/// made by mmdebstrap from Debian's packages (`scripts/lib/bookworm-ruby-puma`):
+/// made once, kept under target/real-things/images/. Answers its path.
 pub fn bookworm_ruby_puma() -> PathBuf {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/lib/bookworm-ruby-puma");
     let out = std::process::Command::new(&script)
