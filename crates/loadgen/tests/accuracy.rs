@@ -10,33 +10,13 @@
 
 #[allow(dead_code)]
 mod http_server;
+mod loads;
 
-use std::sync::{Mutex, MutexGuard};
+use loads::{run, spec, take_turn};
+
 use std::time::{Duration, Instant};
 
 use http_server::{HyperServer, IdleClosingServer, Reply};
-use reprise_loadgen::{LoadError, LoadReport, LoadSpec, Progress, StopHandle, run_until};
-
-/// Load tests take turns: run side by side on two cores they would measure each other.
-static ONE_LOAD_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn take_turn() -> MutexGuard<'static, ()> {
-    ONE_LOAD_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// A load nobody stops.
-fn run(spec: &LoadSpec, progress: impl FnMut(&Progress)) -> Result<LoadReport, LoadError> {
-    run_until(spec, &StopHandle::default(), progress)
-}
-
-fn spec(url: String, connections: usize, duration_ms: u64) -> LoadSpec {
-    let mut spec = LoadSpec::new(url);
-    spec.connections = connections;
-    spec.duration = Duration::from_millis(duration_ms);
-    spec
-}
 
 /// The median of `n` sequential requests over one keep-alive connection by
 /// a plain blocking client pinned to `cpu`: what the machine itself adds to

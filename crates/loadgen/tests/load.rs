@@ -1,36 +1,16 @@
 //! Load runs against real HTTP servers on 127.0.0.1 started by each test.
 
 mod http_server;
+mod loads;
 
-use std::sync::{Mutex, MutexGuard};
+use loads::{run, spec, take_turn};
+
 use std::time::{Duration, Instant};
 
 use http_server::{HyperServer, IdleClosingServer, Reply};
 use reprise_loadgen::{
-    LoadError, LoadReport, LoadSpec, Phase, Progress, StopHandle, read_hdr_log, run_until,
-    write_hdr_log,
+    LoadError, Phase, Progress, StopHandle, read_hdr_log, run_until, write_hdr_log,
 };
-
-/// Load tests take turns: run side by side on two cores they would measure each other.
-static ONE_LOAD_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn take_turn() -> MutexGuard<'static, ()> {
-    ONE_LOAD_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// A load nobody stops.
-fn run(spec: &LoadSpec, progress: impl FnMut(&Progress)) -> Result<LoadReport, LoadError> {
-    run_until(spec, &StopHandle::default(), progress)
-}
-
-fn spec(url: String, connections: usize, duration_ms: u64) -> LoadSpec {
-    let mut spec = LoadSpec::new(url);
-    spec.connections = connections;
-    spec.duration = Duration::from_millis(duration_ms);
-    spec
-}
 
 #[test]
 fn closed_loop_counts_every_response_the_server_sent_and_reports_progress() {

@@ -3,21 +3,15 @@
 
 #[allow(dead_code)]
 mod http_server;
+mod loads;
+
+use loads::take_turn;
 
 use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use http_server::{HyperServer, Reply};
 use reprise_loadgen::{LoadError, LoadReport, LoadSpec, StopHandle, run_until};
-
-static ONE_LOAD_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn take_turn() -> MutexGuard<'static, ()> {
-    ONE_LOAD_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 /// Runs `spec` on a thread of its own (a load that never ends must not hang
 /// the test), stops it `stop_after` in (if given), and waits at most `limit`:
