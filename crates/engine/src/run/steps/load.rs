@@ -23,7 +23,7 @@ use crate::lanes::cpu_split::CpuSplit;
 use crate::run::estimate::{QUICK_WARMUP, Shape};
 use reprise_recipe::reading::{count, duration_words};
 
-use super::rounds::{Rounds, load_spec, run_load};
+use super::rounds::{Rounds, load_spec, run_load, warm_up_p99_of};
 
 pub(crate) fn run(
     s: &StepInput,
@@ -108,18 +108,12 @@ pub(crate) fn run(
                     )?;
                     spec.duration = each;
                     // A warm-up's figures are not kept but its p99, which the
-                    // cells' timeouts follow (a timeout in it: at least that
-                    // long); its errors show in the cells.
-                    if let Ok(warm) = run_load(s, generator, &spec, |_| {}) {
-                        let p99 = if warm.errors.timeout > 0 {
-                            Some(spec.timeout)
-                        } else {
-                            warm.latency
-                                .and_then(|l| Duration::try_from_secs_f64(l.p99 / 1000.0).ok())
-                        };
-                        if let Some(p99) = p99 {
-                            warm_up_p99.insert((name.clone(), endpoint.name.to_string()), p99);
-                        }
+                    // cells' timeouts follow; its errors show in the cells.
+                    if let Some(p99) = run_load(s, generator, &spec, |_| {})
+                        .ok()
+                        .and_then(|warm| warm_up_p99_of(&warm, spec.timeout))
+                    {
+                        warm_up_p99.insert((name.clone(), endpoint.name.to_string()), p99);
                     }
                     if ctx.cancel.is_cancelled() {
                         return Err(StepFailure::cancelled());

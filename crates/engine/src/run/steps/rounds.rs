@@ -548,6 +548,20 @@ fn measure_cell(
     })
 }
 
+/// A warm-up's p99, which its lane's cells' timeouts follow ([`cell_timeout`]):
+/// at least its own `timeout` where a request of it timed out.
+pub(super) fn warm_up_p99_of(
+    warm_up: &reprise_loadgen::LoadReport,
+    timeout: Duration,
+) -> Option<Duration> {
+    if warm_up.errors.timeout > 0 {
+        return Some(timeout);
+    }
+    warm_up
+        .latency
+        .and_then(|l| Duration::try_from_secs_f64(l.p99 / 1000.0).ok())
+}
+
 /// How long a request of a cell lasting `duration` may go unanswered before
 /// it counts as a timeout, which leaves the cell without a rate (as the
 /// harness leaves a cell with wrk's socket errors: a censored rate).
