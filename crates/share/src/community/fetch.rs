@@ -374,7 +374,8 @@ fn post(
     rate: &mut Option<RateLimit>,
 ) -> Result<PageAnswer, ShareError> {
     let url = format!("{}/graphql", github.api);
-    let mut request = github
+    let http = github.transport();
+    let mut request = http
         .client
         .post(&url)
         .timeout(timeout)
@@ -388,7 +389,7 @@ fn post(
         url: url.clone(),
         message: local_text(&e.to_string(), &[token]),
     };
-    let (status, headers, body) = github.runtime.block_on(async {
+    let (status, headers, body) = http.runtime.block_on(async {
         let mut response = request.send().await.map_err(transport)?;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
