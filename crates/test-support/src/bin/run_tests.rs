@@ -3,8 +3,10 @@
 //! runs them — but without holding cargo's lock on the target dir, so a
 //! build can go on beside them (scripts/test builds the desktop app while
 //! the workspace's tests run). Every program runs: a failure does not stop
-//! the rest. It ends with how long each took and which failed; its exit
-//! status is 1 when any failed.
+//! the rest. It ends with how long each took, by the clock and in CPU time
+//! (its own and that of the processes it waited for: what a program costs
+//! the lanes running beside it), and which failed; its exit status is 1 when
+//! any failed.
 //!
 //! Usage: `run_tests BUILD.json [--only NAME]... [--skip NAME]... [-- ARGS...]`,
 //! where NAME is a test program's target name (`campfire_real`) and ARGS go
@@ -55,7 +57,7 @@ fn main() -> ExitCode {
         .filter(|p| only.is_empty() || only.contains(&p.name))
         .filter(|p| !skip.contains(&p.name))
         .collect();
-    let mut ran: Vec<(&Program, Duration, bool)> = Vec::new();
+    let mut ran: Vec<(&Program, Duration, Duration, bool)> = Vec::new();
     for program in chosen {
         println!(
             "     Running {} ({}, {})",
@@ -63,33 +65,40 @@ fn main() -> ExitCode {
             program.package,
             program.executable.display()
         );
-        let started = Instant::now();
+        let (started, cpu_before) = (Instant::now(), children_cpu());
         let ok = Command::new(&program.executable)
             .args(&passed)
             .current_dir(&program.dir)
             .status()
             .is_ok_and(|s| s.success());
-        ran.push((program, started.elapsed(), ok));
+        let cpu = children_cpu().saturating_sub(cpu_before);
+        ran.push((program, started.elapsed(), cpu, ok));
     }
-    let total: Duration = ran.iter().map(|(_, d, _)| *d).sum();
+    let total: Duration = ran.iter().map(|(_, d, _, _)| *d).sum();
+    let total_cpu: Duration = ran.iter().map(|(_, _, c, _)| *c).sum();
     let mut slowest = ran.clone();
-    slowest.sort_by_key(|(_, took, _)| std::cmp::Reverse(*took));
-    println!("\ntest program                                      seconds");
-    for (program, took, ok) in slowest.iter().take(15) {
+    slowest.sort_by_key(|(_, took, _, _)| std::cmp::Reverse(*took));
+    println!("\ntest program                                      seconds   cpu s");
+    for (program, took, cpu, ok) in slowest.iter().take(15) {
         let name = format!("{} {}", program.package, program.name);
         let mark = if *ok { "" } else { "  FAILED" };
-        println!("{name:<48}{:>8.1}{mark}", took.as_secs_f64());
+        println!(
+            "{name:<48}{:>8.1}{:>8.1}{mark}",
+            took.as_secs_f64(),
+            cpu.as_secs_f64()
+        );
     }
     println!(
-        "{:<48}{:>8.1}  ({} programs)",
+        "{:<48}{:>8.1}{:>8.1}  ({} programs)",
         "all",
         total.as_secs_f64(),
+        total_cpu.as_secs_f64(),
         ran.len()
     );
     let failed: Vec<String> = ran
         .iter()
-        .filter(|(_, _, ok)| !ok)
-        .map(|(p, _, _)| format!("{} ({})", p.source, p.package))
+        .filter(|(_, _, _, ok)| !ok)
+        .map(|(p, _, _, _)| format!("{} ({})", p.source, p.package))
         .collect();
     if failed.is_empty() {
         ExitCode::SUCCESS
@@ -97,6 +106,21 @@ fn main() -> ExitCode {
         eprintln!("\nfailed: {}", failed.join(", "));
         ExitCode::FAILURE
     }
+}
+
+/// The CPU time, user and system, of this process's children that have
+/// ended and been waited for, and of theirs.
+fn children_cpu() -> Duration {
+    // SAFETY: getrusage writes the struct it is given and nothing else.
+    let usage = unsafe {
+        let mut usage = std::mem::zeroed::<libc::rusage>();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
 }
 
 /// The test programs of a build's JSON messages, in the order `cargo test`
