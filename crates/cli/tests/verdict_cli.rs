@@ -334,3 +334,70 @@ fn verdicts_are_coloured_at_a_terminal_unless_no_color_and_never_in_a_pipe() {
     let piped = reprise(&tmp.path().join("c"), &args);
     assert!(!stdout(&piped).contains("\x1b["), "{}", stdout(&piped));
 }
+
+/// Text in a harness file that could change what a reader sees — a control
+/// (C0, C1, a line break), a bidi or invisible character, a blank that is
+/// not a space, a combining mark — in any string of per-run.json, env.json
+/// or parity.json, is refused where `reprise verdict` reads the file: no
+/// run is stored, so no report, share preview, comparison or page can
+/// print it, and the error shows the character escaped.
+#[test]
+fn a_harness_file_whose_text_could_change_what_a_reader_sees_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let fields: [(&str, &str, &str); 5] = [
+        (
+            "per-run.json",
+            "\"target\":\"puma\"",
+            "\"target\":\"pu{}ma\"",
+        ),
+        ("per-run.json", "\"endpoint\":\"/\"", "\"endpoint\":\"/{}\""),
+        ("env.json", "Ryzen 5 3600", "Ryzen 5{}3600"),
+        ("env.json", "\"ruby 3.4.1\"", "\"ruby 3.4.1{}\""),
+        ("parity.json", "sha256:ab", "sha256:a{}b"),
+    ];
+    for (file, plain, changed) in fields {
+        for bad in [
+            "\\u001b[2J",
+            "\\u009b",
+            "\\n",
+            "\\u202e",
+            "\\u200b",
+            "\\u00a0",
+            "\\u0338",
+        ] {
+            let dir = tmp.path().join("results");
+            let _ = std::fs::remove_dir_all(&dir);
+            results(&dir, [93_900.0, 94_500.0, 93_200.0]);
+            std::fs::write(
+                dir.join("parity.json"),
+                r#"[{"lane":"puma","endpoint":"/","fingerprint":"200 13 bytes sha256:ab"}]"#,
+            )
+            .unwrap();
+            let path = dir.join(file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.contains(plain), "{file}: {plain}");
+            std::fs::write(&path, text.replace(plain, &changed.replace("{}", bad))).unwrap();
+            let out = reprise(&data, &["verdict", "hello-ceiling", dir.to_str().unwrap()]);
+            let said = stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{file} {bad}: {said}");
+            assert!(said.contains(file), "{file} {bad}: {said}");
+            assert!(
+                said.contains("could change what a reader sees"),
+                "{file} {bad}: {said}"
+            );
+            assert!(
+                !said
+                    .chars()
+                    .chain(stdout(&out).chars())
+                    .any(|c| (c.is_control() && c != '\n')
+                        || reprise_recipe::shown::is_invisible(c)
+                        || reprise_recipe::shown::is_space_like(c)
+                        || reprise_recipe::shown::is_combining_mark(c)),
+                "{file} {bad}: {said:?}"
+            );
+        }
+    }
+    let out = reprise(&data, &["history"]);
+    assert!(stdout(&out).starts_with("No runs yet"), "{}", stdout(&out));
+}

@@ -88,6 +88,20 @@ pub enum HarnessError {
         field: String,
         value: f64,
     },
+    /// Text no printer may show as it is ([`reprise_recipe::shown::shows_as_is`]):
+    /// refused where the file is read, so that none reaches a terminal, a
+    /// report or a post, whichever prints it.
+    #[error(
+        "{}{at} holds U+{code:04X}, a character that could change what a reader sees (a control, bidi or invisible character, a blank that is not a space, or a combining mark): a harness file's text is visible text only",
+        file.as_ref().map(|f| format!("{}: ", f.display())).unwrap_or_default()
+    )]
+    UnsafeText {
+        /// The file, where the text came from one.
+        file: Option<PathBuf>,
+        /// Where in it: `line 3: cpu.model`.
+        at: String,
+        code: u32,
+    },
     #[error("not a bench-env env.json: {0}")]
     BenchEnv(#[source] serde_json::Error),
     #[error("not a `reprise probe --json` snapshot: {0}")]
@@ -108,16 +122,88 @@ pub enum HarnessError {
     },
 }
 
+/// A harness file's text, each of its strings visible text only ([`visible_text`]).
 fn read(file: &Path) -> Result<String, HarnessError> {
-    std::fs::read_to_string(file).map_err(|source| HarnessError::Io {
+    let text = std::fs::read_to_string(file).map_err(|source| HarnessError::Io {
         file: file.to_path_buf(),
         source,
-    })
+    })?;
+    visible_text(&text).map_err(|e| match e {
+        HarnessError::UnsafeText { at, code, .. } => HarnessError::UnsafeText {
+            file: Some(file.to_path_buf()),
+            at,
+            code,
+        },
+        e => e,
+    })?;
+    Ok(text)
+}
+
+/// Refuses JSON text (one document, or one per line) with a key or string
+/// that holds a character [`escaped`](reprise_recipe::shown::escaped) would
+/// not show as it is. Text that is not JSON is left to its parser.
+pub fn visible_text(text: &str) -> Result<(), HarnessError> {
+    fn walk(value: &serde_json::Value, path: &mut String, line: usize) -> Result<(), HarnessError> {
+        let refuse =
+            |path: &str, s: &str| match s.chars().find(|&c| !reprise_recipe::shown::shows_as_is(c))
+            {
+                Some(c) => Err(HarnessError::UnsafeText {
+                    file: None,
+                    at: format!(
+                        "line {line}: {}",
+                        if path.is_empty() { "the value" } else { path }
+                    ),
+                    code: c as u32,
+                }),
+                None => Ok(()),
+            };
+        match value {
+            serde_json::Value::String(s) => refuse(path, s),
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let len = path.len();
+                    path.push_str(&format!("[{i}]"));
+                    walk(item, path, line)?;
+                    path.truncate(len);
+                }
+                Ok(())
+            }
+            serde_json::Value::Object(map) => {
+                for (key, item) in map {
+                    refuse(path, key)?;
+                    let len = path.len();
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(key);
+                    walk(item, path, line)?;
+                    path.truncate(len);
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+    let mut values = serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>();
+    let mut end = 0;
+    while let Some(Ok(value)) = values.next() {
+        // The line the value starts on.
+        let rest = &text[end..];
+        let begin = end + (rest.len() - rest.trim_start().len());
+        walk(
+            &value,
+            &mut String::new(),
+            text[..begin].matches('\n').count() + 1,
+        )?;
+        end = values.byte_offset();
+    }
+    Ok(())
 }
 
 /// A `reprise probe --json` snapshot, or a bench-env `env.json` read as
 /// one (told apart by its `captured_at`/`host` keys).
 pub fn parse_machine_file(text: &str) -> Result<Snapshot, HarnessError> {
+    visible_text(text)?;
     let value: serde_json::Value = serde_json::from_str(text).map_err(HarnessError::Snapshot)?;
     if value.get("fingerprint").is_some() {
         return serde_json::from_value(value).map_err(HarnessError::Snapshot);

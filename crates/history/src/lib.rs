@@ -38,6 +38,17 @@ pub enum HistoryError {
     Json(#[from] serde_json::Error),
     #[error("no run `{0}` in the history (`reprise history` lists them)")]
     UnknownRun(String),
+    /// A report that would not read back as written (JSON writes a figure
+    /// that is not finite as null): it is not stored, so every stored run
+    /// loads as it was judged.
+    #[error(
+        "run `{id}` was not stored: its report does not read back as written ({})",
+        source.as_ref().map_or("a figure that is not finite reads back as none".to_string(), ToString::to_string)
+    )]
+    DoesNotReadBack {
+        id: String,
+        source: Option<serde_json::Error>,
+    },
 }
 
 /// A run as `reprise history` lists it (and the app's Results page: its
@@ -206,10 +217,19 @@ impl History {
             .map_err(sql(&file))
     }
 
-    /// Stores a run (replacing one with the same id).
+    /// Stores a run (replacing one with the same id): written, read back,
+    /// and only then committed, so that a stored run always loads.
     pub fn store(&mut self, report: &Report) -> Result<(), HistoryError> {
         let file = self.file();
         let json = serde_json::to_string(report)?;
+        let does_not_read_back = |source| HistoryError::DoesNotReadBack {
+            id: report.run.id.clone(),
+            source,
+        };
+        let back: Report = serde_json::from_str(&json).map_err(|e| does_not_read_back(Some(e)))?;
+        if back != *report {
+            return Err(does_not_read_back(None));
+        }
         let j = &report.judgement;
         let tx = self.conn.transaction().map_err(sql(&file))?;
         tx.execute("DELETE FROM runs WHERE id = ?1", [&report.run.id])

@@ -253,3 +253,25 @@ fn a_run_whose_stored_report_is_malformed_still_lists_and_is_not_a_smoke_run() {
     // Only loading the malformed report itself fails.
     assert!(h.load("broken").is_err());
 }
+
+/// A report that would not read back as written (a figure of 1e308 whose
+/// statistics overflow, or a NaN, is written as null) is refused, and the
+/// run stored before under its id is kept: every stored run loads.
+#[test]
+fn a_report_that_would_not_read_back_is_not_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = History::open(dir.path()).unwrap();
+    let kept = fixture::report("r");
+    h.store(&kept).unwrap();
+    for poison in [f64::NAN, f64::INFINITY] {
+        let mut report = fixture::report("r");
+        report.measurements.cells[0].runs[0].value = Some(poison);
+        let err = h.store(&report).unwrap_err();
+        assert!(
+            matches!(&err, HistoryError::DoesNotReadBack { id, .. } if id == "r"),
+            "{err:?}"
+        );
+        assert_eq!(h.load("r").unwrap(), kept, "the run stored before is kept");
+        assert_eq!(h.list().unwrap().len(), 1);
+    }
+}

@@ -4,20 +4,25 @@
 
 use std::borrow::Cow;
 
-/// `text` with every control character and every invisible character
+/// `text` with every control character, every invisible character
 /// ([`is_invisible`]: bidi overrides, zero-width characters, variation
-/// selectors, Hangul fillers…) written as an escape (`\u{1b}`), so it shows
-/// as what it is. Everything a recipe, a server or a stranger's post says
-/// goes through this before it reaches a terminal or a page: the one
-/// escaping function.
+/// selectors, Hangul fillers…) and every combining mark that could
+/// overlay a letter or digit ([`is_combining_mark`]) written as an escape
+/// (`\u{1b}`), so it shows as what it is, and every blank that is not a
+/// space ([`is_space_like`]) written as a space, so that `EPYC\u{a0}7763`
+/// reads, and groups, as the `EPYC 7763` it looks like. Everything a
+/// recipe, a server or a stranger's post says goes through this before it
+/// reaches a terminal or a page: the one escaping function.
 pub fn escaped(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(needs_escape) {
+    if !text.chars().any(|c| needs_escape(c) || is_space_like(c)) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         if needs_escape(c) {
             out.extend(c.escape_unicode());
+        } else if is_space_like(c) {
+            out.push(' ');
         } else {
             out.push(c);
         }
@@ -30,7 +35,7 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
 pub fn escaped_text(text: &str) -> Cow<'_, str> {
     if !text
         .chars()
-        .any(|c| c != '\n' && c != '\t' && needs_escape(c))
+        .any(|c| c != '\n' && c != '\t' && (needs_escape(c) || is_space_like(c)))
     {
         return Cow::Borrowed(text);
     }
@@ -42,11 +47,41 @@ pub fn escaped_text(text: &str) -> Cow<'_, str> {
     )
 }
 
+/// Whether [`escaped`] shows `c` as it is: what a file from outside may
+/// hold in its text where it is read, so that no printer can forget to
+/// escape it.
+pub fn shows_as_is(c: char) -> bool {
+    !needs_escape(c) && !is_space_like(c)
+}
+
 /// What is escaped: control characters, invisible characters
-/// ([`is_invisible`]: the rule `check` refuses them by) and the Unicode line
-/// separators.
+/// ([`is_invisible`]: the rule `check` refuses them by), combining marks
+/// ([`is_combining_mark`]) and the Unicode line separators.
 fn needs_escape(c: char) -> bool {
-    is_unsafe(c) || c == '\u{2028}' || c == '\u{2029}'
+    is_unsafe(c) || is_combining_mark(c) || c == '\u{2028}' || c == '\u{2029}'
+}
+
+/// Whether a character prints as a blank that is not the space: the
+/// Unicode space separators (no-break, figure, thin, hair, ideographic…)
+/// and the blank braille pattern. [`escaped`] writes each as a space;
+/// `check` refuses them in a recipe's one-line fields.
+pub fn is_space_like(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{2800}'
+    )
+}
+
+/// Whether a character is a combining mark that draws over or beside the
+/// Latin letters, digits and symbols before it (the combining diacritical
+/// marks, their extensions and supplement, the marks for symbols, and the
+/// half marks): `7\u{338}` reads as a struck-through `7`. [`escaped`]
+/// shows each on its own, as an escape; `check` refuses them in a recipe's
+/// one-line fields. The marks of other scripts are not among them.
+pub fn is_combining_mark(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
+        | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }
 
 /// Whether a character would act on a terminal, reorder text or hide
@@ -180,6 +215,20 @@ fn is_reserved_word(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn look_alike_blanks_read_as_spaces_and_combining_marks_show_on_their_own() {
+        for blank in [
+            '\u{a0}', '\u{2007}', '\u{200a}', '\u{3000}', '\u{2800}', '\u{202f}',
+        ] {
+            assert_eq!(escaped(&format!("AMD EPYC{blank}7763")), "AMD EPYC 7763");
+            assert_eq!(escaped_text(&format!("a{blank}b\nc")), "a b\nc");
+        }
+        assert_eq!(escaped("EPYC 77\u{338}63"), "EPYC 77\\u{338}63");
+        assert_eq!(escaped("cafe\u{301}"), "cafe\\u{301}");
+        // Precomposed letters and the marks of other scripts are text.
+        assert_eq!(escaped("café Ryzen™ हिंदी"), "café Ryzen™ हिंदी");
+    }
 
     #[test]
     fn control_characters_and_bidi_overrides_are_shown_escaped() {

@@ -17,7 +17,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::diagnostic::Problem;
-use crate::shown::{is_bidi_control, is_invisible};
+use crate::shown::{is_bidi_control, is_combining_mark, is_invisible, is_space_like};
 
 /// How many lines a string may span, by its key.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -87,7 +87,12 @@ fn first_bad(s: &str, shape: Shape) -> Option<char> {
             // Only as half of a CRLF line break: alone it moves the cursor
             // back over what was printed.
             '\r' => shape == Shape::Line || chars.peek() != Some(&'\n'),
-            c => c.is_control() || is_bidi_control(c) || (shape == Shape::Line && is_invisible(c)),
+            c => {
+                c.is_control()
+                    || is_bidi_control(c)
+                    || (shape == Shape::Line
+                        && (is_invisible(c) || is_space_like(c) || is_combining_mark(c)))
+            }
         };
         if bad {
             return Some(c);
@@ -105,6 +110,8 @@ fn problem(text: &str, span: Range<usize>, c: char, what: &str, shape: Shape) ->
         '\u{7f}' => "a delete character (DEL)",
         c if is_bidi_control(c) => "a bidi control character",
         c if is_invisible(c) => "an invisible character",
+        c if is_space_like(c) => "a blank that is not a space",
+        c if is_combining_mark(c) => "a combining mark",
         _ => "a control character",
     };
     // Point at the character itself when the file holds it as written; an
@@ -117,7 +124,7 @@ fn problem(text: &str, span: Range<usize>, c: char, what: &str, shape: Shape) ->
         });
     let expected = match shape {
         Shape::Line => {
-            "a single line of visible text: no line break, tab, escape or invisible character"
+            "a single line of visible text: no line break, tab, escape, invisible character, blank other than a space, or combining mark"
         }
         Shape::Prose => "text without control characters (line breaks are allowed here)",
         Shape::Content => "text without control characters (line breaks and tabs are allowed here)",
@@ -181,6 +188,26 @@ mod tests {
         }
         // Prose quoted from a post may keep a joiner (emoji, scripts that need it).
         assert!(problems("quote = \"a\\u200db\"").is_empty());
+    }
+
+    #[test]
+    fn blanks_that_are_not_spaces_and_combining_marks_are_refused_in_one_line_fields() {
+        for (bad, name) in [
+            ("\\u00a0", "a blank that is not a space"),
+            ("\\u2007", "a blank that is not a space"),
+            ("\\u3000", "a blank that is not a space"),
+            ("\\u2800", "a blank that is not a space"),
+            ("\\u0338", "a combining mark"),
+        ] {
+            for key in ["id", "name", "command", "\"env key\""] {
+                let text = format!("{key} = \"EPYC 77{bad}63\"");
+                let p = problems(&text);
+                assert_eq!(p.len(), 1, "{text}");
+                assert!(p[0].message.contains(name), "{}", p[0].message);
+            }
+            // Prose may hold them (a quote's no-break space); shown, they fold or escape.
+            assert!(problems(&format!("quote = \"20{bad}s\"")).is_empty());
+        }
     }
 
     #[test]

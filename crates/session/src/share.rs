@@ -146,13 +146,6 @@ fn check_token(text: &str) -> Result<String, SessionError> {
     }
 }
 
-/// The host of a web address: `github.com` of `https://github.com/`.
-fn host_of(web: &str) -> Option<&str> {
-    let rest = web.split_once("://")?.1;
-    let host = rest.split(['/', ':', '?', '#']).next()?;
-    (!host.is_empty()).then_some(host)
-}
-
 /// The GitHub CLI's token for `host`, where `gh` is installed and signed in
 /// there; nothing when it is not (within 5 s).
 fn gh_token(host: &str) -> Option<String> {
@@ -338,7 +331,9 @@ impl Session {
 
     /// The token and where it came from, in this order: the environment
     /// (`GH_TOKEN`, `GITHUB_TOKEN`), the GitHub CLI where it is signed in to
-    /// this host, the token kept at sign-in (pasted or the device flow's).
+    /// the web host (gh names a host by its web host, and a token goes only
+    /// to that host's own API: [`reprise_share::GitHub::token_destination`]),
+    /// the token kept at sign-in (pasted or the device flow's).
     pub fn token_and_source(&self) -> Result<Option<(String, TokenFrom)>, SessionError> {
         if let Some(token) = self
             .share
@@ -349,8 +344,8 @@ impl Session {
             return Ok(Some((token, TokenFrom::Environment)));
         }
         if self.share.ask_gh
-            && let Some(host) = host_of(&self.share.github.web)
-            && let Some(token) = gh_token(host)
+            && let Some(host) = reprise_share::host_of(&self.share.github.web)
+            && let Some(token) = gh_token(&host)
         {
             return Ok(Some((token, TokenFrom::GitHubCli)));
         }

@@ -91,6 +91,10 @@ pub enum ShareError {
     /// before (or none): followed, it would never end.
     #[error("unexpected answer from {url}: a next page without a new cursor")]
     NoNewCursor { url: String },
+    /// A token would go where it does not belong (see
+    /// [`GitHub::token_destination`]); nothing was sent.
+    #[error("a token is sent to no {api}: {why}")]
+    TokenWithheld { api: String, why: Withheld },
     #[error("keyring: {0}")]
     Keyring(String),
     #[error("the token file {} {problem}; it is not used. To fix: {fix}", file.display())]
@@ -104,6 +108,46 @@ pub enum ShareError {
         file: PathBuf,
         source: std::io::Error,
     },
+}
+
+/// Why a token is not sent to the configured API host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Withheld {
+    /// Plain http to a host that is not this machine's loopback.
+    NotHttps,
+    /// A host that is neither the web host nor its `api.` host.
+    NotTheWebHostsApi,
+}
+
+impl std::fmt::Display for Withheld {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Withheld::NotHttps => "it is not https (only a loopback address may be plain http)",
+            Withheld::NotTheWebHostsApi => {
+                "it is not the API of the web host Reprise signs in at (that host itself, or api. and that host: set REPRISE_GITHUB_URL and REPRISE_GITHUB_API_URL as a pair)"
+            }
+        })
+    }
+}
+
+/// The host of an address: `github.com` of `https://github.com/`, `::1`
+/// of `http://[::1]:8080`, lowercased; `None` where there is none.
+pub fn host_of(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split_once(']')?.0,
+        None => authority.split(':').next()?,
+    };
+    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+}
+
+fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 fn plural(n: usize) -> &'static str {
@@ -205,6 +249,32 @@ impl GitHub {
         github
     }
 
+    /// Whether a token may go to the API host: over https (plain http
+    /// only to this machine's loopback), and only to the web host's own API
+    /// (the web host itself, as GitHub Enterprise Server serves
+    /// `/api/graphql`, or `api.` and the web host, as github.com's). The
+    /// token a reader signed in with at one host, or the GitHub CLI's for
+    /// it, never reaches another.
+    pub fn token_destination(&self) -> Result<(), ShareError> {
+        let withheld = |why| ShareError::TokenWithheld {
+            api: self.api.clone(),
+            why,
+        };
+        let api = host_of(&self.api).ok_or(withheld(Withheld::NotTheWebHostsApi))?;
+        let https = self
+            .api
+            .get(..8)
+            .is_some_and(|s| s.eq_ignore_ascii_case("https://"));
+        if !https && !is_loopback(&api) {
+            return Err(withheld(Withheld::NotHttps));
+        }
+        let web = host_of(&self.web).ok_or(withheld(Withheld::NotTheWebHostsApi))?;
+        if api != web && api.strip_prefix("api.") != Some(web.as_str()) {
+            return Err(withheld(Withheld::NotTheWebHostsApi));
+        }
+        Ok(())
+    }
+
     /// POSTs a form to the web host and reads a JSON answer; what of it is
     /// `secret` (a device code) is never shown from an answer.
     fn post_form(
@@ -230,6 +300,7 @@ impl GitHub {
         query: &str,
         variables: serde_json::Value,
     ) -> Result<serde_json::Value, ShareError> {
+        self.token_destination()?;
         let url = format!("{}/graphql", self.api);
         let request = self
             .transport()

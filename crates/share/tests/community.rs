@@ -858,3 +858,119 @@ fn a_discussion_that_carries_the_token_is_kept_without_it() {
         other => panic!("the block was not read: {other:?}"),
     }
 }
+
+/// An answer without the shape of GitHub's (no `discussions`, a null
+/// `totalCount`, no `nodes`) is an error, and the cache keeps every
+/// discussion it had: such an answer says nothing of what was deleted.
+#[test]
+fn an_answer_without_github_s_shape_is_an_error_and_the_cache_is_kept() {
+    let server = StandIn::start();
+    for n in 1..=29 {
+        server.post(n, n as u32, "post", "text");
+    }
+    let data = tempfile::tempdir().unwrap();
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    refresh(&server.github(), TOKEN, &mut cache).unwrap();
+    assert_eq!(cache.discussions.len(), 29);
+    let synced = cache.synced_to.clone();
+    for body in [
+        r#"{"data":{"viewer":{"login":"someone"},"repository":{}}}"#,
+        r#"{"data":{"repository":{"discussions":{"totalCount":null,"pageInfo":{"hasNextPage":false},"nodes":[]}}}}"#,
+        r#"{"data":{"repository":{"discussions":{"totalCount":0,"pageInfo":{"hasNextPage":false}}}}}"#,
+        r#"{"data":{"repository":{"discussions":{"totalCount":0,"nodes":[]}}}}"#,
+    ] {
+        server.force(200, &[], body);
+        let err = refresh(&server.github(), TOKEN, &mut cache).unwrap_err();
+        assert!(
+            matches!(err, ShareError::Unexpected { .. }),
+            "{body}: {err:?}"
+        );
+        assert_eq!(cache.discussions.len(), 29, "{body}");
+        assert_eq!(cache.synced_to, synced, "{body}");
+    }
+    // GitHub's own answer, that the repository has none left, still empties it.
+    server.state().posts.clear();
+    refresh(&server.github(), TOKEN, &mut cache).unwrap();
+    assert!(cache.discussions.is_empty());
+}
+
+/// `304 Not Modified` answers an `If-None-Match`: to a first fetch, which
+/// sends none, it is an error, not "nothing changed".
+#[test]
+fn a_304_to_a_fetch_that_sent_no_etag_is_an_error() {
+    let server = StandIn::start();
+    server.post(1, 1, "post", "text");
+    let data = tempfile::tempdir().unwrap();
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    assert!(cache.etag.is_none());
+    server.force(304, &[], "");
+    let err = refresh(&server.github(), TOKEN, &mut cache).unwrap_err();
+    assert!(matches!(err, ShareError::Unexpected { .. }), "{err:?}");
+    assert_eq!(
+        server.state().requests[0].1,
+        None,
+        "no If-None-Match was sent"
+    );
+    assert!(
+        cache.fetched_at.is_none(),
+        "the fetch is not recorded as done"
+    );
+    let done = refresh(&server.github(), TOKEN, &mut cache).unwrap();
+    assert!(!done.not_modified);
+    assert_eq!(cache.discussions.len(), 1);
+}
+
+/// A token goes only over https (plain http only to this machine's
+/// loopback), and only to the API of the web host it was signed in at: an
+/// API host configured apart from its web host, or plain http to another
+/// machine, is refused before anything is sent.
+#[test]
+fn a_token_goes_only_to_the_web_host_s_own_api_and_over_https() {
+    use reprise_share::Withheld;
+    let server = StandIn::start();
+    server.post(1, 1, "post", "text");
+    let data = tempfile::tempdir().unwrap();
+    let refused = |web: &str, api: &str| {
+        let mut cache = Cache::load(data.path(), REPO).unwrap();
+        match refresh(&GitHub::new(web, api), TOKEN, &mut cache) {
+            Err(ShareError::TokenWithheld { why, .. }) => why,
+            other => panic!("{web} with {api}: {other:?}"),
+        }
+    };
+    // The stand-in's API, with github.com as the web host: github.com's
+    // token (or the GitHub CLI's for it) never reaches it.
+    assert_eq!(
+        refused("https://github.com", &server.base),
+        Withheld::NotTheWebHostsApi
+    );
+    assert_eq!(
+        refused("https://github.com", "https://api.example.com"),
+        Withheld::NotTheWebHostsApi
+    );
+    assert_eq!(
+        refused("https://github.com", "https://api.github.com.example.com"),
+        Withheld::NotTheWebHostsApi
+    );
+    assert_eq!(
+        refused("http://ghe.example.com", "http://ghe.example.com/api"),
+        Withheld::NotHttps
+    );
+    assert_eq!(server.requests(), 0, "nothing was sent");
+    // The web host's own API over https, and a loopback stand-in over
+    // plain http, are where tokens go.
+    for (web, api) in [
+        ("https://github.com", "https://api.github.com"),
+        ("https://GitHub.com/", "https://api.github.com/"),
+        ("https://ghe.example.com", "https://ghe.example.com/api"),
+        ("http://[::1]:8080", "http://[::1]:9090"),
+    ] {
+        assert_eq!(
+            GitHub::new(web, api).token_destination().ok(),
+            Some(()),
+            "{web} {api}"
+        );
+    }
+    let mut cache = Cache::load(data.path(), REPO).unwrap();
+    refresh(&server.github(), TOKEN, &mut cache).unwrap();
+    assert_eq!(cache.discussions.len(), 1);
+}

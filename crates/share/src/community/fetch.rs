@@ -218,6 +218,15 @@ fn refresh_once(
             &mut refreshed.rate,
         );
         let (etag, value) = match answer {
+            // Only an ETag sent makes "not modified" an answer: to a request
+            // that named none, a 304 says nothing of what is there.
+            Ok(PageAnswer::NotModified) if etag.is_none() => {
+                fresh.merge_into(cache);
+                return Err(ShareError::Unexpected {
+                    url: format!("{}/graphql", github.api),
+                    message: "304 Not Modified to a request that sent no If-None-Match".into(),
+                });
+            }
             Ok(PageAnswer::NotModified) => {
                 refreshed.not_modified = true;
                 return Ok(Pass {
@@ -242,7 +251,15 @@ fn refresh_once(
         if repository.is_null() {
             return Err(ShareError::NoRepository(cache.repo.clone()));
         }
-        let listing = &repository["discussions"];
+        let Some(listing) = listing_of(repository) else {
+            // Not GitHub's shape: nothing in it says what is there, so
+            // nothing the cache holds goes.
+            fresh.merge_into(cache);
+            return Err(ShareError::Unexpected {
+                url: format!("{}/graphql", github.api),
+                message: "an answer without the shape of GitHub's: `discussions` with `totalCount`, `nodes` and `pageInfo { hasNextPage }`".into(),
+            });
+        };
         if page == 0 {
             first_etag = etag;
             total = listing["totalCount"].as_u64();
@@ -315,6 +332,16 @@ fn refresh_once(
     })
 }
 
+/// A repository's `discussions` where they have the shape of GitHub's
+/// answer: a count, a list of nodes, and whether another page follows.
+fn listing_of(repository: &Value) -> Option<&Value> {
+    let listing = &repository["discussions"];
+    (listing["totalCount"].is_u64()
+        && listing["nodes"].is_array()
+        && listing["pageInfo"]["hasNextPage"].is_boolean())
+    .then_some(listing)
+}
+
 /// A GitHub login: letters, digits and hyphens, up to 39.
 fn is_login(login: &str) -> bool {
     !login.is_empty()
@@ -373,6 +400,7 @@ fn post(
     timeout: Duration,
     rate: &mut Option<RateLimit>,
 ) -> Result<PageAnswer, ShareError> {
+    github.token_destination()?;
     let url = format!("{}/graphql", github.api);
     let http = github.transport();
     let mut request = http
