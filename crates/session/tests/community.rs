@@ -649,3 +649,74 @@ fn a_post_whose_stated_outcome_its_numbers_do_not_come_to_is_kept_apart_with_why
         (1, 0, 1)
     );
 }
+
+/// Forty author-less posts, each naming another kernel and with every
+/// number 0.1% off the one before, are one result: a copy is told by its
+/// numbers within 1%, not by their last digits.
+#[test]
+fn author_less_copies_with_one_field_and_their_numbers_nudged_count_once() {
+    let data = tempfile::tempdir().unwrap();
+    let nudge = |v: &mut serde_json::Value, by: f64| {
+        if let Some(x) = v.as_f64() {
+            *v = (x * by).into();
+        }
+    };
+    let posts: Vec<Discussion> = (0..40u64)
+        .map(|n| {
+            forged(100 + n, None, n as u32, |b| {
+                b["machine"]["kernel"] = format!("6.1.0-{n}-amd64").into();
+                let by = 1.0 + 0.001 * (n % 2) as f64;
+                for claim in b["claims"].as_array_mut().unwrap() {
+                    for (_, end) in claim["measured"].as_object_mut().into_iter().flatten() {
+                        nudge(end, by);
+                    }
+                }
+                for cell in b["cells"].as_array_mut().unwrap() {
+                    nudge(&mut cell["median"], by);
+                    for end in cell["interval"].as_array_mut().into_iter().flatten() {
+                        nudge(end, by);
+                    }
+                }
+            })
+        })
+        .collect();
+    let view = view_of(data.path(), posts);
+    let apart: Vec<&str> = view.apart.iter().map(|a| a.words.as_str()).collect();
+    assert_eq!(view.counted, 1, "{apart:?}");
+    assert_eq!(view.superseded, 39);
+}
+
+/// A post contradicting itself is kept apart: an estimate outside its own
+/// interval, and an ordering said reproduced whose medians (1.0000001×
+/// apart) lie inside each other's intervals.
+#[test]
+fn a_post_that_contradicts_itself_is_kept_apart() {
+    let data = tempfile::tempdir().unwrap();
+    let view = view_of(
+        data.path(),
+        vec![
+            forged(2, Some("outside"), 2, |b| {
+                let claim = ratio_claim(b);
+                claim["outcome"] = "reproduced".into();
+                claim["measured"] = serde_json::json!({"estimate": 0.5, "low": 1.9, "high": 2.1});
+            }),
+            forged(1, Some("level"), 1, |b| {
+                for cell in b["cells"].as_array_mut().unwrap() {
+                    if cell["metric"] == "req_per_s" {
+                        let median = if cell["lane"] == "falcon" {
+                            1_000.000_1
+                        } else {
+                            1_000.0
+                        };
+                        cell["median"] = median.into();
+                        cell["interval"] = serde_json::json!([900.0, 1100.0]);
+                    }
+                }
+            }),
+            forged(0, Some("ana"), 0, |_| {}),
+        ],
+    );
+    let apart: Vec<(u64, ApartWhy)> = view.apart.iter().map(|a| (a.number, a.why)).collect();
+    assert_eq!(apart, [(2, ApartWhy::Disagrees), (1, ApartWhy::Disagrees)]);
+    assert_eq!(view.counted, 1, "ana's");
+}

@@ -47,8 +47,8 @@ pub struct Community {
     pub discussions: usize,
     /// Posts of this recipe's reviewed version that are counted: one per
     /// author and recipe version, the newest; a post without an author (a
-    /// deleted account) only where its machine and its numbers both differ
-    /// from every such post counted.
+    /// deleted account) only where its machine and its numbers (each within
+    /// 1%) both differ from every such post counted.
     pub counted: usize,
     /// Posts left out of the count: older posts by the same author, and
     /// author-less posts of a machine or numbers already counted.

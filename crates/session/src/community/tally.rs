@@ -129,13 +129,15 @@ impl AmongOthers {
 /// with fifty `machine` values are one result. A post without an author (a
 /// deleted account) cannot be told from another by who made it: it counts
 /// only where both its machine and its numbers differ from every
-/// author-less post counted before it, so copies of one are one.
+/// author-less post counted before it ([`same_numbers`]: within 1% each), so
+/// copies of one are one, whatever one field of the machine or the last
+/// digits of the numbers say.
 pub(super) fn one_per_author(
     posts: Vec<(&Discussion, ResultBlock)>,
 ) -> Vec<(&Discussion, ResultBlock)> {
     let mut authors = HashSet::new();
     let mut machines = HashSet::new();
-    let mut numbers = HashSet::new();
+    let mut numbers: Vec<Vec<f64>> = Vec::new();
     posts
         .into_iter()
         .filter(|(d, block)| match &d.author {
@@ -144,15 +146,26 @@ pub(super) fn one_per_author(
             }
             None => {
                 let (machine, said) = (machine_of(block), numbers_of(block));
-                let new = !machines.contains(&machine) && !numbers.contains(&said);
+                let new = !machines.contains(&machine)
+                    && !numbers.iter().any(|counted| same_numbers(counted, &said));
                 if new {
                     machines.insert(machine);
-                    numbers.insert(said);
+                    numbers.push(said);
                 }
                 new
             }
         })
         .collect()
+}
+
+/// Whether two posts' numbers are one result's: as many, each within 1% of
+/// the other's. Two machines' own runs differ by more than that in some
+/// figure (run-to-run noise alone is more); a copy nudged is within it.
+fn same_numbers(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| (x - y).abs() <= 0.01 * x.abs().max(y.abs()))
 }
 
 /// A machine as a post describes it, its texts as a reader sees them (no
@@ -200,10 +213,8 @@ fn seen(text: &str) -> String {
 }
 
 /// A post's numbers: every claim's interval and every cell's median and
-/// interval, to four significant digits (a copy nudged in its last digits
-/// is a copy).
-fn numbers_of(block: &ResultBlock) -> Vec<String> {
-    let round = |v: f64| format!("{v:.3e}");
+/// interval.
+fn numbers_of(block: &ResultBlock) -> Vec<f64> {
     let claims = block
         .claims
         .iter()
@@ -212,7 +223,7 @@ fn numbers_of(block: &ResultBlock) -> Vec<String> {
         .cells
         .iter()
         .flat_map(|c| c.median.into_iter().chain(c.interval.into_iter().flatten()));
-    claims.chain(cells).map(round).collect()
+    claims.chain(cells).collect()
 }
 
 /// An interval as both front ends read it: `1.98× (1.95–2.01)`, or `—`.

@@ -199,8 +199,15 @@ fn disagreement(
         low: m.low,
         high: m.high,
     };
-    let comes_to = placed(&interval, band);
     let (unit, scale) = unit_and_scale(claim, recipe);
+    if !(m.low <= m.estimate && m.estimate <= m.high) {
+        return Some(format!(
+            "yet its estimate {} lies outside its own interval {}",
+            range(m.estimate * scale, m.estimate * scale, &unit),
+            range(m.low * scale, m.high * scale, &unit)
+        ));
+    }
+    let comes_to = placed(&interval, band);
     (comes_to != said.outcome).then(|| {
         format!(
             "yet its interval {} against this recipe's band {} is {}",
@@ -236,15 +243,26 @@ fn ordering_disagreement(
     cells: &[BlockCell],
 ) -> Option<String> {
     let mut medians = Vec::new();
+    let mut intervals = Vec::new();
     for id in order {
-        let median = recipe
-            .figure(id)
-            .and_then(|figure| cell_of(figure, cells))
-            .and_then(|cell| cell.median);
-        match median {
+        let cell = recipe.figure(id).and_then(|figure| cell_of(figure, cells));
+        match cell.and_then(|cell| cell.median) {
             Some(m) => medians.push(m),
             None => return Some(format!("yet gives no median for {id}")),
         }
+        intervals.push(cell.and_then(|cell| cell.interval));
+    }
+    // Two medians each inside the other's interval are not told apart: the
+    // verdict's interval of their ratio, which holds both cells' spread,
+    // then holds one, and it calls a pair apart only where it does not.
+    let within = |i: usize| match (intervals[i], intervals[i + 1]) {
+        (Some([a_low, a_high]), Some([b_low, b_high])) => {
+            (b_low..=b_high).contains(&medians[i]) && (a_low..=a_high).contains(&medians[i + 1])
+        }
+        _ => false,
+    };
+    if outcome == Outcome::Reproduced && (0..medians.len().saturating_sub(1)).any(within) {
+        return Some("yet its medians lie inside each other's intervals: not told apart".into());
     }
     let higher_first = recipe
         .figure(&order[0])
