@@ -93,7 +93,7 @@ pub enum ShareError {
     NoNewCursor { url: String },
     /// A token would go where it does not belong (see
     /// [`GitHub::token_destination`]); nothing was sent.
-    #[error("a token is sent to no {api}: {why}")]
+    #[error("no token is sent to {api}: {why}")]
     TokenWithheld { api: String, why: Withheld },
     #[error("keyring: {0}")]
     Keyring(String),
