@@ -128,27 +128,26 @@ fn read(file: &Path) -> Result<String, HarnessError> {
         file: file.to_path_buf(),
         source,
     })?;
-    visible_text(&text).map_err(|e| match e {
-        HarnessError::UnsafeText { at, code, .. } => HarnessError::UnsafeText {
-            file: Some(file.to_path_buf()),
-            at,
-            code,
-        },
-        e => e,
-    })?;
+    visible_text(&text, Some(file))?;
     Ok(text)
 }
 
 /// Refuses JSON text (one document, or one per line) with a key or string
 /// that holds a character [`escaped`](reprise_recipe::shown::escaped) would
-/// not show as it is. Text that is not JSON is left to its parser.
-pub fn visible_text(text: &str) -> Result<(), HarnessError> {
-    fn walk(value: &serde_json::Value, path: &mut String, line: usize) -> Result<(), HarnessError> {
+/// not show as it is, naming `file` where the text is one's. Text that is
+/// not JSON is left to its parser.
+fn visible_text(text: &str, file: Option<&Path>) -> Result<(), HarnessError> {
+    fn walk(
+        value: &serde_json::Value,
+        path: &mut String,
+        line: usize,
+        file: Option<&Path>,
+    ) -> Result<(), HarnessError> {
         let refuse =
             |path: &str, s: &str| match s.chars().find(|&c| !reprise_recipe::shown::shows_as_is(c))
             {
                 Some(c) => Err(HarnessError::UnsafeText {
-                    file: None,
+                    file: file.map(Path::to_path_buf),
                     at: format!(
                         "line {line}: {}",
                         if path.is_empty() { "the value" } else { path }
@@ -163,7 +162,7 @@ pub fn visible_text(text: &str) -> Result<(), HarnessError> {
                 for (i, item) in items.iter().enumerate() {
                     let len = path.len();
                     path.push_str(&format!("[{i}]"));
-                    walk(item, path, line)?;
+                    walk(item, path, line, file)?;
                     path.truncate(len);
                 }
                 Ok(())
@@ -176,7 +175,7 @@ pub fn visible_text(text: &str) -> Result<(), HarnessError> {
                         path.push('.');
                     }
                     path.push_str(key);
-                    walk(item, path, line)?;
+                    walk(item, path, line, file)?;
                     path.truncate(len);
                 }
                 Ok(())
@@ -194,6 +193,7 @@ pub fn visible_text(text: &str) -> Result<(), HarnessError> {
             &value,
             &mut String::new(),
             text[..begin].matches('\n').count() + 1,
+            file,
         )?;
         end = values.byte_offset();
     }
@@ -203,7 +203,7 @@ pub fn visible_text(text: &str) -> Result<(), HarnessError> {
 /// A `reprise probe --json` snapshot, or a bench-env `env.json` read as
 /// one (told apart by its `captured_at`/`host` keys).
 pub fn parse_machine_file(text: &str) -> Result<Snapshot, HarnessError> {
-    visible_text(text)?;
+    visible_text(text, None)?;
     let value: serde_json::Value = serde_json::from_str(text).map_err(HarnessError::Snapshot)?;
     if value.get("fingerprint").is_some() {
         return serde_json::from_value(value).map_err(HarnessError::Snapshot);

@@ -130,24 +130,24 @@ impl std::fmt::Display for Withheld {
     }
 }
 
-/// The host of an address: `github.com` of `https://github.com/`, `::1`
-/// of `http://[::1]:8080`, lowercased; `None` where there is none.
+/// The host of an address as the URL parser reads it (lowercased, an IPv6
+/// address without its brackets): `github.com` of `https://github.com/`,
+/// `::1` of `http://[::1]:8080`; `None` where there is none.
 pub fn host_of(url: &str) -> Option<String> {
-    let rest = url.split_once("://")?.1;
-    let authority = rest.split(['/', '?', '#']).next()?;
-    let authority = authority.rsplit_once('@').map_or(authority, |(_, a)| a);
-    let host = match authority.strip_prefix('[') {
-        Some(v6) => v6.split_once(']')?.0,
-        None => authority.split(':').next()?,
-    };
-    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+    let url = reqwest::Url::parse(url).ok()?;
+    let host = url.host_str()?;
+    Some(
+        host.trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_string(),
+    )
 }
 
 fn is_loopback(host: &str) -> bool {
     host == "localhost"
         || host
             .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
+            .is_ok_and(|ip| ip.to_canonical().is_loopback())
 }
 
 fn plural(n: usize) -> &'static str {
@@ -261,10 +261,7 @@ impl GitHub {
             why,
         };
         let api = host_of(&self.api).ok_or(withheld(Withheld::NotTheWebHostsApi))?;
-        let https = self
-            .api
-            .get(..8)
-            .is_some_and(|s| s.eq_ignore_ascii_case("https://"));
+        let https = reqwest::Url::parse(&self.api).is_ok_and(|u| u.scheme() == "https");
         if !https && !is_loopback(&api) {
             return Err(withheld(Withheld::NotHttps));
         }
