@@ -250,7 +250,7 @@ struct Engine {
 impl Engine {
     fn start(dir: &Path) -> Engine {
         Engine {
-            service: reprise_test_support::PodmanService::start(Command::new("podman"), dir, true),
+            service: reprise_test_support::PodmanService::start(Command::new("podman"), dir),
         }
     }
 

@@ -209,11 +209,8 @@ fn certificates(dir: &Path) -> (PathBuf, PathBuf) {
 /// imported into its own storage. Answers the socket (for the test's own
 /// look at the server's containers).
 fn server_host(machines: &mut Machines, dir: &Path, certs: &Path) -> String {
-    let podman = reprise_test_support::PodmanService::start(
-        machines.in_ns(&machines.server, "podman"),
-        dir,
-        true,
-    );
+    let podman =
+        reprise_test_support::PodmanService::start(machines.in_ns(&machines.server, "podman"), dir);
     let socket = podman.socket().to_path_buf();
     let url = podman.url();
     machines.podman = Some(podman);
@@ -615,9 +612,8 @@ fn hello_ceiling_is_served_by_another_machine_and_loaded_from_this_one() {
     let storage = machines
         .podman
         .as_ref()
-        .and_then(|p| p.storage())
-        .unwrap()
-        .to_path_buf();
+        .map(|p| p.storage().to_path_buf())
+        .unwrap();
     drop(machines);
     let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap();
     assert!(

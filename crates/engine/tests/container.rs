@@ -20,7 +20,7 @@ fn engine(dir: &Path) -> (String, Option<PodmanService>) {
     if let Ok(host) = std::env::var("DOCKER_HOST") {
         return (host, None);
     }
-    let service = PodmanService::start(Command::new("podman"), dir, false);
+    let service = PodmanService::start(Command::new("podman"), dir);
     (service.url(), Some(service))
 }
 

@@ -74,35 +74,29 @@ pub fn containers_conf(dir: &Path) -> PathBuf {
 }
 
 /// Podman's Docker-compatible API service of a test's own, answering on
-/// `podman.sock` in its folder. Stopped when dropped; with storage of its
-/// own, whose overlay mounts outlive Podman, those mounts are undone too.
+/// `podman.sock` in its folder, its images and containers in `podman/` there:
+/// what a test imports or pulls goes with its folder, never into the user's
+/// store (a pulled 181 MB image a run used to stay behind). Stopped when
+/// dropped, and the overlay mounts that outlive Podman are undone.
 pub struct PodmanService {
     child: std::process::Child,
     socket: PathBuf,
-    storage: Option<PathBuf>,
+    storage: PathBuf,
 }
 
 impl PodmanService {
     /// Starts `podman` (the program, as the test runs it: here, or in a
     /// network namespace; with what it should read in its environment)
     /// as the service in `dir`, with the [`containers_conf`] these machines
-    /// need; its images and containers in `dir/podman` where
-    /// `own_storage`, else in the user's. Answers once the socket is there.
-    pub fn start(
-        mut podman: std::process::Command,
-        dir: &Path,
-        own_storage: bool,
-    ) -> PodmanService {
+    /// need. Answers once the socket is there.
+    pub fn start(mut podman: std::process::Command, dir: &Path) -> PodmanService {
         let socket = dir.join("podman.sock");
-        let storage = own_storage.then(|| dir.join("podman"));
-        if let Some(storage) = &storage {
-            podman
-                .arg("--root")
-                .arg(storage.join("root"))
-                .arg("--runroot")
-                .arg(storage.join("run"));
-        }
+        let storage = dir.join("podman");
         let child = podman
+            .arg("--root")
+            .arg(storage.join("root"))
+            .arg("--runroot")
+            .arg(storage.join("run"))
             .args(["system", "service", "--time=0"])
             .arg(format!("unix://{}", socket.display()))
             .env("CONTAINERS_CONF", containers_conf(dir))
@@ -139,9 +133,9 @@ impl PodmanService {
         &self.socket
     }
 
-    /// Its own storage, where it has one.
-    pub fn storage(&self) -> Option<&Path> {
-        self.storage.as_deref()
+    /// Its own storage.
+    pub fn storage(&self) -> &Path {
+        &self.storage
     }
 }
 
@@ -149,9 +143,7 @@ impl Drop for PodmanService {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let Some(storage) = &self.storage else {
-            return;
-        };
+        let storage = &self.storage;
         let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
         for point in mounts.lines().filter_map(|l| l.split(' ').nth(1)) {
             if Path::new(point).starts_with(storage) {

@@ -126,7 +126,7 @@ pub fn podman_service(dir: &Path, registries: Option<&Path>) -> (String, PodmanS
     if let Some(registries) = registries {
         podman.env("CONTAINERS_REGISTRIES_CONF", registries);
     }
-    let service = PodmanService::start(podman, dir, false);
+    let service = PodmanService::start(podman, dir);
     (service.url(), service)
 }
 
