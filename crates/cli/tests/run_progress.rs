@@ -175,7 +175,7 @@ fn a_quick_run_says_its_runs_elapsed_time_what_is_left_and_the_lane_it_skipped()
     assert!(
         stderr.contains(
             "measures 1 lane × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 3 s), \
-             after warm-ups (1 s in all): about 5 s (absent cannot run here)"
+             each after a warm-up of 1 s (2 s in all): about 6 s (absent cannot run here)"
         ),
         "{stderr}"
     );

@@ -17,14 +17,16 @@ fn the_load_step_says_its_cells_runs_and_time_as_the_recipe_has_them() {
     let plan = plan(&recipe, &PlanOptions::default()).unwrap();
     let measure = plan.steps.iter().find(|s| s.id() == "measure").unwrap();
     let full = plan.expected(measure, false).unwrap();
-    // puma, falcon, nginx × / × 3 runs of 20 s, warm-ups 5 + 5 + 2 s.
+    // puma, falcon, nginx × / × 3 runs of 20 s, each run after its lane's
+    // warm-up of the route: (5 + 5 + 2 s) × 3.
     assert_eq!((full.lanes, full.cells, full.runs), (3, 9, 3));
     assert_eq!(full.cell_seconds, 20.0);
-    assert_eq!(full.warmup_seconds, 12.0);
-    assert_eq!(full.seconds, 192.0);
+    assert_eq!(full.warmup_seconds, 36.0);
+    assert_eq!(full.seconds, 216.0);
     assert_eq!(
         full.summary,
-        "3 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (12 s in all): about 3 min 12 s"
+        "3 lanes × 1 endpoint × 3 runs of 20 s, each after its lane's warm-up (36 s in all): \
+         about 3 min 36 s"
     );
     assert!(!full.quick);
 }
@@ -37,11 +39,12 @@ fn a_quick_run_says_the_runs_it_actually_does() {
     let quick = plan.expected(measure, true).unwrap();
     assert_eq!((quick.cells, quick.runs), (6, 2));
     assert_eq!(quick.cell_seconds, 2.0);
-    assert_eq!(quick.warmup_seconds, 3.0);
-    assert_eq!(quick.seconds, 15.0);
+    assert_eq!(quick.warmup_seconds, 6.0);
+    assert_eq!(quick.seconds, 18.0);
     assert_eq!(
         quick.summary,
-        "3 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (3 s in all): about 15 s"
+        "3 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), \
+         each after a warm-up of 1 s (6 s in all): about 18 s"
     );
     assert!(!quick.summary.contains("(s)"));
 }
@@ -76,12 +79,12 @@ fn only_the_lanes_that_run_here_are_expected_and_the_others_are_named() {
     plan.lanes_here = Some(vec!["puma".into()]);
     let measure = plan.steps.iter().find(|s| s.id() == "measure").unwrap();
     let here = plan.expected(measure, false).unwrap();
-    // puma only: 1 lane × 1 endpoint × 3 runs of 20 s after its 5 s warm-up.
+    // puma only: 1 lane × 1 endpoint × 3 runs of 20 s, each after 5 s of warm-up.
     assert_eq!((here.lanes, here.cells), (1, 3));
-    assert_eq!(here.seconds, 65.0);
+    assert_eq!(here.seconds, 75.0);
     assert_eq!(
         here.summary,
-        "1 lane × 1 endpoint × 3 runs of 20 s, after warm-ups (5 s in all): about 1 min 5 s \
+        "1 lane × 1 endpoint × 3 runs of 20 s, each after a warm-up of 5 s (15 s in all): about 1 min 15 s \
          (falcon, nginx cannot run here)"
     );
 }

@@ -7,7 +7,7 @@
 export type Estimate = { 
 /**
  * What the step measures, in words: `3 lanes × 1 endpoint × 3 runs of
- * 20 s, after warm-ups (12 s in all): about 3 min 12 s`, and the step's
+ * 20 s, each after a warm-up of 5 s (45 s in all): about 3 min 45 s`, and the step's
  * lanes this machine cannot run: `… (falcon cannot run here)`.
  */
 summary: string, 
@@ -30,7 +30,7 @@ runs: number,
  */
 cell_seconds: number, 
 /**
- * Seconds of warm-up, every lane's together.
+ * Seconds of warm-up, each lane's before each run of each route, together.
  */
 warmup_seconds: number, 
 /**

@@ -5344,9 +5344,9 @@ export const plan: RunPlan = {
         "lanes": 2,
         "quick": false,
         "runs": 3,
-        "seconds": 127.0,
-        "summary": "2 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (7 s in all): about 2 min 7 s (falcon cannot run here)",
-        "warmup_seconds": 7.0
+        "seconds": 141.0,
+        "summary": "2 lanes × 1 endpoint × 3 runs of 20 s, each after its lane's warm-up (21 s in all): about 2 min 21 s (falcon cannot run here)",
+        "warmup_seconds": 21.0
       },
       "expected_quick": {
         "cell_seconds": 2.0,
@@ -5354,9 +5354,9 @@ export const plan: RunPlan = {
         "lanes": 2,
         "quick": true,
         "runs": 2,
-        "seconds": 10.0,
-        "summary": "2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (2 s in all): about 10 s (falcon cannot run here)",
-        "warmup_seconds": 2.0
+        "seconds": 12.0,
+        "summary": "2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), each after a warm-up of 1 s (4 s in all): about 12 s (falcon cannot run here)",
+        "warmup_seconds": 4.0
       },
       "id": "measure",
       "kind": "load",
@@ -9364,9 +9364,9 @@ export const planWithFalcon: RunPlan = {
         "lanes": 3,
         "quick": false,
         "runs": 3,
-        "seconds": 192.0,
-        "summary": "3 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (12 s in all): about 3 min 12 s",
-        "warmup_seconds": 12.0
+        "seconds": 216.0,
+        "summary": "3 lanes × 1 endpoint × 3 runs of 20 s, each after its lane's warm-up (36 s in all): about 3 min 36 s",
+        "warmup_seconds": 36.0
       },
       "expected_quick": {
         "cell_seconds": 2.0,
@@ -9374,9 +9374,9 @@ export const planWithFalcon: RunPlan = {
         "lanes": 3,
         "quick": true,
         "runs": 2,
-        "seconds": 15.0,
-        "summary": "3 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (3 s in all): about 15 s",
-        "warmup_seconds": 3.0
+        "seconds": 18.0,
+        "summary": "3 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), each after a warm-up of 1 s (6 s in all): about 18 s",
+        "warmup_seconds": 6.0
       },
       "id": "measure",
       "kind": "load",

@@ -461,12 +461,12 @@ describe('Run', () => {
     await open('default', 'run/hello-ceiling');
     const measure = page.locator('[data-step="measure"]');
     await measure.waitFor();
-    assert.equal(await measure.locator('[data-expected]').innerText(), 'Measures 2 lanes × 1 endpoint × 3 runs of 20 s, after warm-ups (7 s in all): about 2 min 7 s (falcon cannot run here)');
+    assert.equal(await measure.locator('[data-expected]').innerText(), "Measures 2 lanes × 1 endpoint × 3 runs of 20 s, each after its lane's warm-up (21 s in all): about 2 min 21 s (falcon cannot run here)");
     assert.equal(await measure.locator('[data-why]').innerText(), 'Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows.');
     await page.locator('[data-option="quick"]').check();
     assert.equal(
       await measure.locator('[data-expected]').innerText(),
-      "This quick run measures 2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), after warm-ups (2 s in all): about 10 s (falcon cannot run here)",
+      "This quick run measures 2 lanes × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 20 s), each after a warm-up of 1 s (4 s in all): about 12 s (falcon cannot run here)",
     );
     assert.equal(await measure.locator('[data-why]').innerText(), 'For the full run: Three timed runs per lane after a warm-up, lanes alternating, server and client on separate CPUs where the machine allows.');
     assert.equal(await page.locator('[data-step="serve"] [data-expected]').count(), 0, 'a step that measures nothing expects nothing');

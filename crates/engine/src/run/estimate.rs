@@ -68,7 +68,7 @@ impl Shape {
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Estimate {
     /// What the step measures, in words: `3 lanes × 1 endpoint × 3 runs of
-    /// 20 s, after warm-ups (12 s in all): about 3 min 12 s`, and the step's
+    /// 20 s, each after a warm-up of 5 s (45 s in all): about 3 min 45 s`, and the step's
     /// lanes this machine cannot run: `… (falcon cannot run here)`.
     pub summary: String,
     /// The lanes the step measures: the plan's that this machine can run
@@ -81,7 +81,7 @@ pub struct Estimate {
     pub runs: u32,
     /// Seconds one cell measures for.
     pub cell_seconds: f64,
-    /// Seconds of warm-up, every lane's together.
+    /// Seconds of warm-up, each lane's before each run of each route, together.
     pub warmup_seconds: f64,
     /// Warm-ups and cells together.
     pub seconds: f64,
@@ -132,14 +132,12 @@ impl Plan<'_> {
 fn load(workload: &Workload, lanes: &[&Lane], quick: bool) -> Estimate {
     let shape = Shape::of(workload, quick);
     let endpoints = workload.endpoints.len() as u32;
-    let warmup: f64 = if endpoints == 0 {
-        0.0
-    } else {
-        lanes
-            .iter()
-            .map(|l| shape.warmup_of(l, quick).as_secs_f64())
-            .sum()
-    };
+    // Each route is warmed up before each of its runs, as the harness does.
+    let warmups: Vec<f64> = lanes
+        .iter()
+        .map(|l| shape.warmup_of(l, quick).as_secs_f64())
+        .collect();
+    let warmup: f64 = warmups.iter().sum::<f64>() * f64::from(endpoints * shape.runs);
     let cells = lanes.len() as u32 * endpoints * shape.runs;
     let cell = shape.duration.as_secs_f64();
     let seconds = warmup + f64::from(cells) * cell;
@@ -160,10 +158,17 @@ fn load(workload: &Workload, lanes: &[&Lane], quick: bool) -> Estimate {
         } else {
             String::new()
         },
-        if warmup > 0.0 {
-            format!(", after warm-ups ({} in all)", duration_words(warmup))
-        } else {
-            String::new()
+        match warmups.first() {
+            _ if warmup <= 0.0 => String::new(),
+            Some(&each) if warmups.iter().all(|&w| w == each) => format!(
+                ", each after a warm-up of {} ({} in all)",
+                duration_words(each),
+                duration_words(warmup)
+            ),
+            _ => format!(
+                ", each after its lane's warm-up ({} in all)",
+                duration_words(warmup)
+            ),
         },
         duration_words(seconds)
     );

@@ -1,6 +1,6 @@
 //! `load`: lanes × endpoints × runs with the in-process load generator (or
-//! wrk, when the workload or the run asks for the posts' own), a warm-up
-//! per lane, runs in alternating lane order, the servers on some
+//! wrk, when the workload or the run asks for the posts' own), each route
+//! warmed up before each of its runs, runs in alternating lane order, the servers on some
 //! CPUs and the client on the others, each server's process tree sampled
 //! every second. Writes the harness's `per-run.json`, `summary.json` and
 //! `env.json` (through `reprise-harness-files`), HDR logs, `measurements.json` and
@@ -11,9 +11,7 @@
 //! as cancelled, not as a measurement, and keeps the cells that ended. The
 //! load goes to the lane's server and nowhere else.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::net::SocketAddr;
-use std::time::Duration;
+use std::collections::BTreeSet;
 
 use reprise_recipe::Generator;
 use reprise_verdict::{LaneInfo, Measurements};
@@ -23,7 +21,7 @@ use crate::lanes::cpu_split::CpuSplit;
 use crate::run::estimate::{QUICK_WARMUP, Shape};
 use reprise_recipe::reading::{count, duration_words};
 
-use super::rounds::{Rounds, load_spec, run_load, warm_up_p99_of};
+use super::rounds::Rounds;
 
 pub(crate) fn run(
     s: &StepInput,
@@ -63,9 +61,8 @@ pub(crate) fn run(
     let to_measure = lanes.measurable(s)?;
     let mut m = Measurements::default();
     super::describe_server_host(s, &to_measure, workload.connections as usize)?;
-    // Boot and warm up each lane; a lane that does not boot has no data.
+    // Boot each lane; a lane that does not boot has no data.
     let mut booted = BTreeSet::new();
-    let mut warm_up_p99 = BTreeMap::new();
     for lane in &to_measure {
         // Named in the harness's files as the harness names it, so its
         // tools group and label the cells as they would the post's.
@@ -79,50 +76,10 @@ pub(crate) fn run(
             },
         );
     }
-    lanes.for_each_started(
-        ctx,
-        s.id(),
-        &to_measure,
-        &server_cpus,
-        |lanes, lane, port| {
-            let name = lane.name.to_string();
-            booted.insert(name.clone());
-            let warmup = shape.warmup_of(lane, ctx.quick);
-            if warmup > Duration::ZERO && !workload.endpoints.is_empty() {
-                s.note(format!(
-                    "lane {name}: warming up for {}",
-                    duration_words(warmup.as_secs_f64())
-                ));
-                let each = warmup / workload.endpoints.len() as u32;
-                for endpoint in &workload.endpoints {
-                    if lanes.endpoint_excluded(&name, &endpoint.name).is_some() {
-                        continue;
-                    }
-                    let mut spec = load_spec(
-                        lanes,
-                        &name,
-                        endpoint,
-                        workload,
-                        SocketAddr::new(ctx.lane_host.address(), port),
-                        &client_cpus,
-                    )?;
-                    spec.duration = each;
-                    // A warm-up's figures are not kept but its p99, which the
-                    // cells' timeouts follow; its errors show in the cells.
-                    if let Some(p99) = run_load(s, generator, &spec, |_| {})
-                        .ok()
-                        .and_then(|warm| warm_up_p99_of(&warm, spec.timeout))
-                    {
-                        warm_up_p99.insert((name.clone(), endpoint.name.to_string()), p99);
-                    }
-                    if ctx.cancel.is_cancelled() {
-                        return Err(StepFailure::cancelled());
-                    }
-                }
-            }
-            Ok(())
-        },
-    )?;
+    lanes.for_each_started(ctx, s.id(), &to_measure, &server_cpus, |_, lane, _| {
+        booted.insert(lane.name.to_string());
+        Ok(())
+    })?;
 
     let mut rounds = Rounds::new(
         s,
@@ -134,7 +91,6 @@ pub(crate) fn run(
         booted,
         m,
     );
-    rounds.warm_up_p99 = warm_up_p99;
     let kept = rounds.keep_finished_cells(&to_measure);
     if kept > 0 {
         s.note(format!(

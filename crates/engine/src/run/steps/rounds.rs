@@ -3,13 +3,14 @@
 //! figures, the harness's files and results.json. The load step runs the
 //! rounds it plans and `conclusive` the ones it adds.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant, SystemTime};
 
 use reprise_harness_files::bench_env::BenchEnv;
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
+use reprise_recipe::reading::duration_words;
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
 use reprise_verdict::sequential::UntilConclusive;
 use reprise_verdict::{CellKey, Measurements, Repetition, ServerCpu};
@@ -197,9 +198,8 @@ pub(super) struct Rounds<'a> {
     booted: BTreeSet<String>,
     /// The lanes whose servers stopped during a cell.
     crashed: BTreeSet<String>,
-    /// Each lane's p99 on each route while it warmed up, by lane and route:
-    /// what its cells' timeouts follow ([`cell_timeout`]).
-    pub warm_up_p99: BTreeMap<(String, String), Duration>,
+    /// The lanes whose warm-up has been announced.
+    warming: BTreeSet<String>,
     pub measurements: Measurements,
     pub cells: Vec<CellResult>,
     /// With `--until-conclusive`: its looks and what each decided, for
@@ -234,7 +234,7 @@ impl<'a> Rounds<'a> {
             done: 0,
             booted,
             crashed: BTreeSet::new(),
-            warm_up_p99: BTreeMap::new(),
+            warming: BTreeSet::new(),
             measurements,
             cells: Vec::new(),
             conclusive: None,
@@ -332,6 +332,13 @@ impl<'a> Rounds<'a> {
         } else if !self.booted.contains(&name) || self.crashed.contains(&name) {
             CellResult::no_data(&name, &ep, run, "the server stopped before this run")
         } else {
+            let warmup = self.shape.warmup_of(lane, ctx.quick);
+            if warmup > Duration::ZERO && self.warming.insert(name.clone()) {
+                s.note(format!(
+                    "lane {name}: warming up each route for {} before each of its runs",
+                    duration_words(warmup.as_secs_f64())
+                ));
+            }
             measure_cell(
                 s,
                 lanes,
@@ -345,7 +352,7 @@ impl<'a> Rounds<'a> {
                     client_cpus: self.client_cpus,
                     server_cpus: self.server_cpus,
                     usable_cpus: usable_cpus(lane, self.server_cpus),
-                    warm_up_p99: self.warm_up_p99.get(&(name.clone(), ep.clone())).copied(),
+                    warmup,
                 },
                 live,
             )?
@@ -443,8 +450,8 @@ struct Measure<'a> {
     server_cpus: &'a Option<Vec<usize>>,
     /// The CPUs the lane's server can keep busy, of those it may use.
     usable_cpus: f64,
-    /// The lane's p99 on this route while it warmed up.
-    warm_up_p99: Option<Duration>,
+    /// The lane's warm-up of this route, before this run of it.
+    warmup: Duration,
 }
 
 fn measure_cell(
@@ -463,7 +470,7 @@ fn measure_cell(
         client_cpus,
         server_cpus,
         usable_cpus,
-        warm_up_p99,
+        warmup,
     } = how;
     let ep = endpoint.name.to_string();
     let Some(server) = lanes.server(lane) else {
@@ -482,6 +489,24 @@ fn measure_cell(
         SocketAddr::new(s.ctx.lane_host.address(), server.spec.port),
         client_cpus,
     )?;
+    // The route's warm-up before each of its runs, as the harness warms it
+    // (`wrk -d$warm` before every measurement). Its figures are not kept
+    // but its p99, which the cell's timeout follows; its errors show in the
+    // cell.
+    let mut warm_up_p99 = None;
+    if warmup > Duration::ZERO {
+        let warm_up = LoadSpec {
+            duration: warmup,
+            ..spec.clone()
+        };
+        let warmed = run_load(s, generator, &warm_up, |_| {});
+        if s.ctx.cancel.is_cancelled() {
+            return Ok(CellResult::cancelled(lane, &ep, run));
+        }
+        warm_up_p99 = warmed
+            .ok()
+            .and_then(|warm| warm_up_p99_of(&warm, warm_up.timeout));
+    }
     spec.duration = shape.duration;
     spec.timeout = cell_timeout(spec.timeout, warm_up_p99, spec.duration);
     let sampler = server.sample_memory(Duration::from_secs(1));
@@ -550,10 +575,7 @@ fn measure_cell(
 
 /// A warm-up's p99, which its lane's cells' timeouts follow ([`cell_timeout`]):
 /// at least its own `timeout` where a request of it timed out.
-pub(super) fn warm_up_p99_of(
-    warm_up: &reprise_loadgen::LoadReport,
-    timeout: Duration,
-) -> Option<Duration> {
+fn warm_up_p99_of(warm_up: &reprise_loadgen::LoadReport, timeout: Duration) -> Option<Duration> {
     if warm_up.errors.timeout > 0 {
         return Some(timeout);
     }
