@@ -59,6 +59,17 @@ impl ClaimShape {
         }
     }
 
+    /// The figure whose published number the claim is judged against, where
+    /// it is judged against one: an absolute claim's. A ratio carries its
+    /// own number; an ordering and a spread need none. The judge and what a
+    /// preflight says a run can judge both ask this.
+    pub fn judged_against_published(&self) -> Option<&Name> {
+        match self {
+            ClaimShape::Absolute { figure } => Some(figure),
+            _ => None,
+        }
+    }
+
     pub fn kind(&self) -> ClaimKind {
         match self {
             ClaimShape::Absolute { .. } => ClaimKind::Absolute,

@@ -39,8 +39,9 @@ pub enum Outcome {
     /// No cell measured the figure: the lane cannot be run, was skipped in
     /// this run, or did not measure this endpoint or metric.
     NotMeasured,
-    /// Absolute figures on a machine unlike the post's, or lanes whose
-    /// responses differ: shown for information, not judged.
+    /// Absolute figures on a machine unlike the post's or without a
+    /// published number, or lanes whose responses differ: shown for
+    /// information, not judged.
     NotComparable,
 }
 
@@ -927,7 +928,10 @@ fn judge_figures<'a>(
                 (verdict.outcome, verdict.reason) = (outcome, reason);
                 return verdict;
             }
+            // Nothing to judge against: shown for information, as a preflight
+            // said it would be.
             let Some(published) = r.published else {
+                verdict.outcome = Outcome::NotComparable;
                 verdict.reason = format!("the post gives no number for {}", r.figure);
                 return verdict;
             };

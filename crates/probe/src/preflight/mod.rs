@@ -177,7 +177,10 @@ impl ClaimsHere {
 /// What a run here can judge, claim by claim, from a preflight's lanes and
 /// machine: a claim whose figure's lane cannot run here, or that rests on a
 /// figure the post gives no number for, is not judged; an absolute claim is
-/// judged only on a machine like the post's.
+/// judged only on a machine like the post's, and against its figure's
+/// published number ([`ClaimShape::judged_against_published`]).
+///
+/// [`ClaimShape::judged_against_published`]: reprise_recipe::ClaimShape::judged_against_published
 pub fn claims_here(recipe: &Recipe, report: &Preflight) -> Vec<ClaimHere> {
     let lane_item = |lane: &str| {
         report
@@ -209,7 +212,10 @@ pub fn claims_here(recipe: &Recipe, report: &Preflight) -> Vec<ClaimHere> {
                     });
                     why = Some(format!("lane {lane} cannot run here: {lacks}"));
                     fix = item.and_then(|i| i.fix.clone());
-                } else if figure.value.is_none() && figure.range.is_none() {
+                } else if claim.shape.judged_against_published() == Some(id)
+                    && figure.value.is_none()
+                    && figure.range.is_none()
+                {
                     why = Some(format!("the post gives no number for {}", figure.id));
                 }
                 if why.is_some() {
