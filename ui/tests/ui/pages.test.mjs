@@ -370,7 +370,7 @@ describe('Run', () => {
     await page.locator('[data-action="start"]').click();
     await page.locator('[data-step="serve"][data-status="running"]').waitFor();
     // Before measuring: the step going on, and what measuring will take.
-    assert.match(await text('[data-run-status]'), /^\d+ s elapsed · serve \(step 1 of 3\) · then measuring: about 2 min 7 s$/);
+    assert.match(await text('[data-run-status]'), /^\d+ s elapsed · serve \(step 1 of 3\) · then measuring: about 2 min 21 s$/);
     await page.locator('nav a', { hasText: 'Library' }).click();
     await page.locator('[data-recipe]').first().waitFor();
     await page.goBack();
@@ -390,7 +390,7 @@ describe('Run', () => {
     await open('resumed', 'run/hello-ceiling');
     await page.locator('[data-action="fresh"]').click();
     await page.locator('[data-step="serve"][data-status="running"]').waitFor();
-    assert.match(await text('[data-run-status]'), /^\d+ s elapsed · serve \(step 1 of 3\) · then measuring: about 2 min 7 s$/);
+    assert.match(await text('[data-run-status]'), /^\d+ s elapsed · serve \(step 1 of 3\) · then measuring: about 2 min 21 s$/);
   });
   it('says a step the resumed run kept, and why, in the step and the outcome', async () => {
     await open('kept', 'run/hello-ceiling');
