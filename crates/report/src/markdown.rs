@@ -88,7 +88,8 @@ fn machine_line(machine: &MachineMatch) -> String {
             "This machine matches the post's: absolute figures are judged.".into()
         }
         MachineMatch::Differs(_) => {
-            "This machine differs from the post's, so absolute figures are shown for information only; ratios and orderings are judged:".into()
+            // Which claims were judged the verdicts below say, claim by claim.
+            "This machine differs from the post's, so absolute figures are shown for information only:".into()
         }
     }
 }

@@ -32,7 +32,7 @@ export function PreflightPage({ id }: { id: string }) {
                 {laneSummary(p)}{' '}
                 {p.absolute_comparable
                   ? 'Absolute figures can be compared with the post’s.'
-                  : 'Absolute figures will be shown for information only (the machine differs); ratios and orderings are still judged.'}
+                  : 'Absolute figures will be shown for information only (the machine differs).'}
               </p>
               <a class="button primary" href={href({ page: 'run', id })} data-action="go-run">
                 Go to the run
