@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime};
 use reprise_harness_files::bench_env::BenchEnv;
 use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
-use reprise_recipe::reading::duration_words;
+use reprise_recipe::reading::{count, duration_words};
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
 use reprise_verdict::sequential::UntilConclusive;
 use reprise_verdict::{CellKey, Measurements, Repetition, ServerCpu};
@@ -60,6 +60,11 @@ pub(super) struct CellResult {
     timeout_s: Option<f64>,
     /// Why the cell has no data, where it has none for a reason other than errors.
     no_data: Option<String>,
+    /// Where this is the cell's second attempt: what the first came to. A
+    /// first attempt whose only errors were requests left unanswered past
+    /// the timeout is measured again once ([`stalled`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    measured_again: Option<String>,
     /// The run was cancelled during this cell: what it did is not a measurement.
     cancelled: bool,
     hdr_log: Option<String>,
@@ -87,6 +92,7 @@ impl CellResult {
             cpu_wanted: None,
             timeout_s: None,
             no_data: Some(why.to_string()),
+            measured_again: None,
             cancelled: false,
             hdr_log: None,
         }
@@ -339,23 +345,29 @@ impl<'a> Rounds<'a> {
                     duration_words(warmup.as_secs_f64())
                 ));
             }
-            measure_cell(
-                s,
-                lanes,
-                &name,
-                endpoint,
-                Measure {
-                    workload: self.workload,
-                    generator: self.generator,
-                    shape: self.shape,
-                    run,
-                    client_cpus: self.client_cpus,
-                    server_cpus: self.server_cpus,
-                    usable_cpus: usable_cpus(lane, self.server_cpus),
-                    warmup,
-                },
-                live,
-            )?
+            let how = Measure {
+                workload: self.workload,
+                generator: self.generator,
+                shape: self.shape,
+                run,
+                client_cpus: self.client_cpus,
+                server_cpus: self.server_cpus,
+                usable_cpus: usable_cpus(lane, self.server_cpus),
+                warmup,
+            };
+            let first = measure_cell(s, lanes, &name, endpoint, how, live)?;
+            match stalled(&first) {
+                Some(stall) if lanes.is_running(&name) && !ctx.cancel.is_cancelled() => {
+                    s.note(format!(
+                        "lane {name} {ep} run {run}: {stall}; measuring it again, warm-up first"
+                    ));
+                    CellResult {
+                        measured_again: Some(format!("the first attempt: {stall}")),
+                        ..measure_cell(s, lanes, &name, endpoint, how, live)?
+                    }
+                }
+                _ => first,
+            }
         };
         if cell.cancelled {
             s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
@@ -441,6 +453,7 @@ pub(super) fn load_spec(
 }
 
 /// How one cell is measured.
+#[derive(Clone, Copy)]
 struct Measure<'a> {
     workload: &'a Workload,
     generator: Generator,
@@ -568,9 +581,33 @@ fn measure_cell(
         cpu_wanted: server_cpu.and_then(|c| c.wanted()),
         timeout_s: Some(spec.timeout.as_secs_f64()),
         no_data: None,
+        measured_again: None,
         cancelled: false,
         hdr_log: hdr,
     })
+}
+
+/// Where a cell has no rate only because requests went unanswered past its
+/// timeout, and nothing else failed: what happened, in words. A busy machine
+/// can stall one response of a lane for seconds (here, beside the test
+/// command's other lanes, a route answering in 16 ms left one request
+/// unanswered for 2 s); the harness's wrk gives such a run no rate. Reprise
+/// measures the cell again once, and keeps the first attempt's words: a
+/// lane that stops answering fails the second attempt too.
+fn stalled(cell: &CellResult) -> Option<String> {
+    let timeouts = cell.errors.timeout;
+    (cell.req_per_s.is_none()
+        && !cell.cancelled
+        && cell.no_data.is_none()
+        && timeouts > 0
+        && cell.errors.total() == timeouts)
+        .then(|| {
+            format!(
+                "{} with no response within {} s, no other error",
+                count(u32::try_from(timeouts).unwrap_or(u32::MAX), "request"),
+                cell.timeout_s.unwrap_or_default()
+            )
+        })
 }
 
 /// A warm-up's p99, which its lane's cells' timeouts follow ([`cell_timeout`]):
