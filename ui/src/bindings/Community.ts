@@ -37,8 +37,8 @@ discussions: number,
 /**
  * Posts of this recipe's reviewed version that are counted: one per
  * author and recipe version, the newest; a post without an author (a
- * deleted account) only where its machine and its numbers both differ
- * from every such post counted.
+ * deleted account) only where its machine and its numbers (each within
+ * 1%) both differ from every such post counted.
  */
 counted: number, 
 /**
