@@ -119,6 +119,8 @@ async function strangerShares() {
     ...process.env,
     REPRISE_DATA_DIR: store,
     REPRISE_ROOT: root,
+    // The stand-in is its own web host: a token goes only to its web host's API.
+    REPRISE_GITHUB_URL: github.base,
     REPRISE_GITHUB_API_URL: github.base,
     REPRISE_DISCUSSIONS_REPO: 'rubys/reprise',
     REPRISE_TOKEN_STORE: 'file',
