@@ -65,7 +65,7 @@ fn needs_escape(c: char) -> bool {
 /// Unicode space separators (no-break, figure, thin, hair, ideographic…)
 /// and the blank braille pattern. [`escaped`] writes each as a space;
 /// `check` refuses them in a recipe's one-line fields.
-pub fn is_space_like(c: char) -> bool {
+pub(crate) fn is_space_like(c: char) -> bool {
     matches!(
         c,
         '\u{00A0}' | '\u{1680}' | '\u{2000}'
@@ -79,7 +79,7 @@ pub fn is_space_like(c: char) -> bool {
 /// half marks): `7\u{338}` reads as a struck-through `7`. [`escaped`]
 /// shows each on its own, as an escape; `check` refuses them in a recipe's
 /// one-line fields. The marks of other scripts are not among them.
-pub fn is_combining_mark(c: char) -> bool {
+pub(crate) fn is_combining_mark(c: char) -> bool {
     matches!(c, '\u{0300}'..='\u{036F}' | '\u{1AB0}'..='\u{1AFF}' | '\u{1DC0}'..='\u{1DFF}'
         | '\u{20D0}'..='\u{20FF}' | '\u{FE20}'..='\u{FE2F}')
 }

@@ -134,7 +134,10 @@ impl std::fmt::Display for Withheld {
 /// address without its brackets): `github.com` of `https://github.com/`,
 /// `::1` of `http://[::1]:8080`; `None` where there is none.
 pub fn host_of(url: &str) -> Option<String> {
-    let url = reqwest::Url::parse(url).ok()?;
+    reqwest::Url::parse(url).ok().as_ref().and_then(url_host)
+}
+
+fn url_host(url: &reqwest::Url) -> Option<String> {
     let host = url.host_str()?;
     Some(
         host.trim_start_matches('[')
@@ -260,8 +263,11 @@ impl GitHub {
             api: self.api.clone(),
             why,
         };
-        let api = host_of(&self.api).ok_or(withheld(Withheld::NotTheWebHostsApi))?;
-        let https = reqwest::Url::parse(&self.api).is_ok_and(|u| u.scheme() == "https");
+        let url = reqwest::Url::parse(&self.api).ok();
+        let api = (url.as_ref())
+            .and_then(url_host)
+            .ok_or(withheld(Withheld::NotTheWebHostsApi))?;
+        let https = url.is_some_and(|u| u.scheme() == "https");
         if !https && !is_loopback(&api) {
             return Err(withheld(Withheld::NotHttps));
         }
