@@ -594,6 +594,21 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
     assert_eq!(seed["users"], 50, "{seed}");
     assert_eq!(seed["rooms"], 5, "{seed}");
     assert_eq!(seed["messages"], 500, "{seed}");
+    // Every round read those rows: the posted messages were written back
+    // out of the database both lanes serve, live, after each round that
+    // posted, and the run left it as its load found it: the seed's 500 and
+    // the check's one post per lane.
+    let messages = succeeded(
+        Command::new("sqlite3")
+            .arg(run.join("served/ruby/storage/development.sqlite3"))
+            .arg("SELECT COUNT(*) FROM messages"),
+        "sqlite3",
+    );
+    assert_eq!(text(&messages.stdout).trim(), "502", "{stderr}");
+    assert!(
+        stderr.contains("the databases were written back"),
+        "{stderr}"
+    );
 
     // Both lanes served the same pages; what this revision cannot answer
     // (the stylesheet its room page links is 404: the tree has no static

@@ -21,6 +21,7 @@ use crate::lanes::cpu_split::CpuSplit;
 use crate::run::estimate::{QUICK_WARMUP, Shape};
 use reprise_recipe::reading::{count, duration_words};
 
+use super::kept_databases::KeptDatabases;
 use super::rounds::Rounds;
 
 pub(crate) fn run(
@@ -90,6 +91,7 @@ pub(crate) fn run(
         &to_measure,
         booted,
         m,
+        KeptDatabases::keep(s, workload)?,
     );
     let kept = rounds.keep_finished_cells(&to_measure);
     if kept > 0 {

@@ -14,6 +14,7 @@ pub(crate) mod command;
 pub(crate) mod conclusive;
 pub(crate) mod digest;
 pub(crate) mod emit;
+pub(crate) mod kept_databases;
 pub(crate) mod lanes;
 pub(crate) mod load;
 pub(crate) mod rounds;

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::check::checks_of;
+use super::kept_databases::KeptDatabases;
 use super::{Lanes, StepFailure, StepInput};
 use crate::event::Event;
 use crate::lanes::server_process::steal_seconds;
@@ -213,6 +214,15 @@ pub(super) struct Rounds<'a> {
     pub conclusive: Option<UntilConclusive>,
     /// When the first round started: what a cell takes, all told.
     pub started: Instant,
+    /// The databases each round starts from, where the workload writes.
+    databases: KeptDatabases,
+}
+
+impl Drop for Rounds<'_> {
+    /// However the step ends, the databases are left as it found them.
+    fn drop(&mut self) {
+        self.databases.finish(self.input);
+    }
 }
 
 impl<'a> Rounds<'a> {
@@ -228,6 +238,7 @@ impl<'a> Rounds<'a> {
         to_measure: &[&Lane],
         booted: BTreeSet<String>,
         measurements: Measurements,
+        databases: KeptDatabases,
     ) -> Rounds<'a> {
         Rounds {
             input,
@@ -245,6 +256,7 @@ impl<'a> Rounds<'a> {
             cells: Vec::new(),
             conclusive: None,
             started: Instant::now(),
+            databases,
         }
     }
 
@@ -333,6 +345,7 @@ impl<'a> Rounds<'a> {
                 });
             }
         };
+        self.databases.before(s, &name, run);
         let cell = if let Some(why) = lanes.endpoint_excluded(&name, &ep) {
             CellResult::no_data(&name, &ep, run, why)
         } else if !self.booted.contains(&name) || self.crashed.contains(&name) {
@@ -369,6 +382,7 @@ impl<'a> Rounds<'a> {
                 _ => first,
             }
         };
+        self.databases.after(&name, run, &endpoint.method);
         if cell.cancelled {
             s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
             self.cells.push(cell);

@@ -5,8 +5,9 @@
 use reprise_recipe::SignInFlow;
 use reprise_recipe::shown::escaped;
 
-use super::{Lanes, NoLane, Produced, StepFailure, StepInput};
-use crate::lanes::signed_in::{self, UsedFlow};
+use super::{Lanes, NoLane, Produced, StepFailure, StepInput, within};
+use crate::inputs::database;
+use crate::lanes::signed_in::{self, SignedIn, UsedFlow};
 
 pub(crate) fn run(
     s: &StepInput,
@@ -22,7 +23,7 @@ pub(crate) fn run(
     lanes.for_each_started(ctx, s.id(), &to_sign, &server_cpus, |lanes, lane, port| {
         let name = lane.name.to_string();
         match signed_in::sign_in(ctx.lane_host.address(), port, email, password, flow) {
-            Ok((session, used)) => {
+            Ok((mut session, used)) => {
                 let offered: Vec<String> = session
                     .placeholders
                     .iter()
@@ -41,6 +42,7 @@ pub(crate) fn run(
                         offered.join(", ")
                     }
                 ));
+                before_mid_history(s, &name, &mut session);
                 lanes.signed_in(&name, session);
                 signed += 1;
             }
@@ -55,4 +57,40 @@ pub(crate) fn run(
         return Err(StepFailure::NoLane(NoLane::SignedIn));
     }
     Ok(Produced::default())
+}
+
+/// `{message}` as the harness resolves it: not the first message the room
+/// page shows (the newest page's oldest), but the middle of the room's
+/// history in the run's seed database, so `?before={message}` asks for a
+/// full page of older messages. The page's own is kept where the recipe
+/// seeds no database or it has no Campfire messages for the room.
+fn before_mid_history(s: &StepInput, lane: &str, session: &mut SignedIn) {
+    let Some(room) = session
+        .placeholders
+        .get("first")
+        .and_then(|r| r.parse::<i64>().ok())
+    else {
+        return;
+    };
+    let seeded = s.recipe.steps.iter().find_map(|step| match &step.action {
+        reprise_recipe::Action::Seed { database, .. } => Some(database),
+        _ => None,
+    });
+    let Some(path) = seeded.and_then(|d| within(&s.ctx.run.path, d).ok()) else {
+        return;
+    };
+    match database::mid_history_message(&path, room) {
+        Ok(Some(id)) => {
+            s.note(format!(
+                "lane {lane}: {{message}} = {id}, the middle of room {room}'s history in the seed, as the harness names it"
+            ));
+            session
+                .placeholders
+                .insert("message".to_string(), id.to_string());
+        }
+        Ok(None) => {}
+        Err(e) => s.note(format!(
+            "{{message}} stays the room page's: the seed database could not be read ({e})"
+        )),
+    }
 }
