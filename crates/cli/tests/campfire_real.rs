@@ -604,10 +604,10 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
             .arg("SELECT COUNT(*) FROM messages"),
         "sqlite3",
     );
-    assert_eq!(text(&messages.stdout).trim(), "502", "{stderr}");
+    assert_eq!(text(&messages.stdout).trim(), "502", "{stdout}");
     assert!(
-        stderr.contains("the databases were written back"),
-        "{stderr}"
+        stdout.contains("the databases were written back"),
+        "{stdout}"
     );
 
     // Both lanes served the same pages; what this revision cannot answer

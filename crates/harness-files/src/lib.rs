@@ -227,6 +227,15 @@ pub fn read_measurements(dir: &Path) -> Result<Measurements, HarnessError> {
     Ok(measurements)
 }
 
+/// A results folder's `coldstart.json`, or none where the run timed no boot.
+pub fn read_cold_starts(dir: &Path) -> Result<Vec<records::ColdStart>, HarnessError> {
+    let file = dir.join(COLDSTART_FILE);
+    if !file.exists() {
+        return Ok(Vec::new());
+    }
+    read_json(&file)
+}
+
 /// A results folder's `parity.json`, or none where the run checked nothing.
 pub fn read_parity(dir: &Path) -> Result<Vec<Parity>, HarnessError> {
     let file = dir.join(PARITY_FILE);

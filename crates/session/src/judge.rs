@@ -234,6 +234,11 @@ fn judge_harness_files(
     let mut measurements = reprise_harness_files::read_measurements(dir)?;
     measurements.not_measured = not_measured_of(skipped);
     align_lanes(&mut measurements, recipe);
+    attach_cold_starts(
+        &mut measurements,
+        recipe,
+        &reprise_harness_files::read_cold_starts(dir)?,
+    );
     attach_server_cpu(&mut measurements, dir)?;
     let env = reprise_harness_files::read_env(dir)?.unwrap_or(Value::Null);
     let server_host = reprise_engine::lanes::remote_engine::as_reported(
@@ -252,6 +257,62 @@ fn judge_harness_files(
         environment,
         people: read_people(dir)?,
     })
+}
+
+/// Each boot of `coldstart.json` as a run of the cells the recipe's figures
+/// read of its lane: `boot_accept_s` (to its first answer) and
+/// `boot_page_s` (to its page answering 200, the signed-in room page where
+/// the lane was signed in to; a page that never did is a run without a
+/// value). A boot's `target` is a recipe lane's name, or the harness's name
+/// of exactly one.
+fn attach_cold_starts(
+    measurements: &mut Measurements,
+    recipe: &Recipe,
+    boots: &[reprise_harness_files::records::ColdStart],
+) {
+    for boot in boots {
+        let lane = match recipe.lane(&boot.target) {
+            Some(lane) => lane.name.to_string(),
+            None => {
+                let named: Vec<&str> = recipe
+                    .lanes
+                    .iter()
+                    .filter(|l| l.harness_name().target == boot.target)
+                    .map(|l| l.name.as_str())
+                    .collect();
+                match named.as_slice() {
+                    [one] => one.to_string(),
+                    _ => continue,
+                }
+            }
+        };
+        let readings = [
+            (Metric::BootAcceptS, Some(boot.accept_ms / 1000.0)),
+            (
+                Metric::BootPageS,
+                (boot.page_code == 200).then_some(boot.page_ms / 1000.0),
+            ),
+        ];
+        for (metric, value) in readings {
+            let read = recipe
+                .figures
+                .iter()
+                .any(|f| f.lane.as_str() == lane && f.endpoint.is_none() && f.metric == metric);
+            if !read {
+                continue;
+            }
+            measurements.push_run(
+                CellKey::new(&lane, None, metric),
+                Repetition {
+                    run: boot.rep,
+                    value,
+                    errors: u64::from(value.is_none()),
+                    client_cpu: None,
+                    server_cpu: None,
+                },
+            );
+        }
+    }
 }
 
 /// What each server got from the machine in each run, which the harness's

@@ -154,3 +154,71 @@ fn the_posts_tag_count_is_compared_with_each_checked_page_on_any_machine() {
         );
     }
 }
+
+/// Three boots of each lane, as the sign-in step times them: to the first
+/// answer and to the signed-in room page (`page_code` 200, else no value).
+fn boots(dir: &Path, pages: [(&str, f64); 3], jruby_code: u16) {
+    let mut boots = Vec::new();
+    for (lane, page_s) in pages {
+        for rep in 1..=3 {
+            boots.push(serde_json::json!({
+                "target": lane, "rep": rep,
+                "accept_ms": page_s * 800.0 + f64::from(rep),
+                "page_ms": page_s * 1000.0 + f64::from(rep),
+                "page_code": if lane == "jruby" { jruby_code } else { 200 },
+            }));
+        }
+    }
+    std::fs::write(
+        dir.join("coldstart.json"),
+        serde_json::json!(boots).to_string(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn each_lanes_boots_to_its_signed_in_page_are_read_as_its_boot_figures() {
+    let file =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../recipes/campfire-runtimes.toml");
+    let recipe = reprise_recipe::load(&file).unwrap();
+    let laptop = MachineMatch::Differs(vec![
+        "cpu: Intel(R) Core(TM) i7, the post's AMD Ryzen 5 3600".into(),
+    ]);
+    let judged = |pages, jruby_code| {
+        let dir = tempfile::tempdir().unwrap();
+        campfire_results(dir.path(), 3963);
+        boots(dir.path(), pages, jruby_code);
+        judge_results_dir(
+            &recipe,
+            dir.path(),
+            Some(laptop.clone()),
+            RunInfo::for_recipe(&recipe, "run-1", "2026-12-07T09:00:00Z"),
+            &Settings::default(),
+        )
+        .unwrap()
+    };
+    // The post's order, the binary first and the JVM last: an ordering is
+    // judged on any machine.
+    let report = judged([("spinel", 0.4), ("ruby", 2.1), ("jruby", 7.5)], 200);
+    let v = report.judgement.verdict("boot-spinel-ruby-jruby").unwrap();
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    let jruby_page = report
+        .measurements
+        .cell(&reprise_verdict::CellKey::new(
+            "jruby",
+            None,
+            reprise_recipe::Metric::BootPageS,
+        ))
+        .unwrap();
+    assert_eq!(jruby_page.runs.len(), 3);
+    assert_eq!(jruby_page.runs[1].value, Some(7.502));
+    // Another order is not the post's.
+    let report = judged([("spinel", 2.5), ("ruby", 2.1), ("jruby", 7.5)], 200);
+    let v = report.judgement.verdict("boot-spinel-ruby-jruby").unwrap();
+    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+    // A page that never answered 200 (signed out: 302) is no reading.
+    let report = judged([("spinel", 0.4), ("ruby", 2.1), ("jruby", 7.5)], 302);
+    let v = report.judgement.verdict("boot-spinel-ruby-jruby").unwrap();
+    assert_ne!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_ne!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+}

@@ -3868,7 +3868,7 @@ export const runtimesPost: PostView = {
       "The machine's details (CPU name, 6 cores / 12 threads, 3.6 GHz, performance governor, 63 GB, Ubuntu 24.04.5) come from the benchmark page (post 002), which this post says is the same machine; this post itself says only a bare-metal Ryzen 5 3600 with the governor pinned and boost off.",
       "Memory figures are given in GB in the post (1.6 GB, ~1 GB, 2.9 GB); they are written here in MB at 1024 MB to the GB, as the harness's rss_mb and rps_per_gb count. The post does not say whether its memory is RSS or PSS, so they are memory_mb.",
       "Boot times: the post says 'a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary'; this recipe reads 1.7 and a third of a second as time to a rendered page. Stock Rails on TruffleRuby's 'boot of nine seconds' is not split into accept and page; it is written as time to a page.",
-      "How many cold starts the harness measured per lane is not stated; this recipe boots each lane once.",
+      "How many cold starts the harness measured per lane is not stated in the post; this recipe boots each lane three times, as the harness's cold_start does (rubys/roundhouse scripts/bench-campfire at 004fe64f), each timed to its first answer and to the signed-in room page.",
       "The post gives no Spinel revision. Spinel is public (github.com/matz/spinel); this recipe builds its master, unpinned, as Roundhouse's own CI does (its build-spinel job: make deps, make all) and as the nightly does.",
       "How the harness emits, compiles and serves the spinel lane is not in the post. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/bin/blog with PORT, BLOG_DB, DATABASE_POOL_SIZE=64 and SECRET_KEY_BASE (campfire-oracle's benchmark secret), as scripts/bench-campfire's start_lane starts it (its diagnostic SPINEL_GC_STATS and SPINEL_GC_PHASES are left out). That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the post's; its OS worker count is the runtime's own autodetection (the benchmark page's 'workers autodetected'), whose number the post does not give.",
       "The message-list endpoint is named /rooms/1/messages in the post; the harness's suite requests it with ?before={id}, and the id is not given, so this recipe requests /rooms/1/messages.",
@@ -5570,7 +5570,7 @@ export const campfirePlan: RunPlan = {
         "kind": "serve"
       },
       {
-        "does": "sign in to each lane as user1@example.com",
+        "does": "sign in to each lane as user1@example.com, then boot it from cold once more, timed to its signed-in room page",
         "env": [],
         "id": "sign-in",
         "kind": "sign_in"
@@ -5732,7 +5732,7 @@ export const campfirePlan: RunPlan = {
     },
     {
       "decision": "run",
-      "describe": "sign in to each lane as user1@example.com",
+      "describe": "sign in to each lane as user1@example.com, then boot it from cold once more, timed to its signed-in room page",
       "expected": null,
       "expected_quick": null,
       "id": "sign-in",
@@ -8274,7 +8274,7 @@ export const library: Library = {
           "The machine's details (CPU name, 6 cores / 12 threads, 3.6 GHz, performance governor, 63 GB, Ubuntu 24.04.5) come from the benchmark page (post 002), which this post says is the same machine; this post itself says only a bare-metal Ryzen 5 3600 with the governor pinned and boost off.",
           "Memory figures are given in GB in the post (1.6 GB, ~1 GB, 2.9 GB); they are written here in MB at 1024 MB to the GB, as the harness's rss_mb and rps_per_gb count. The post does not say whether its memory is RSS or PSS, so they are memory_mb.",
           "Boot times: the post says 'a boot of five seconds to accept and six to a rendered room, against 1.7 for the CRuby cluster and a third of a second for the binary'; this recipe reads 1.7 and a third of a second as time to a rendered page. Stock Rails on TruffleRuby's 'boot of nine seconds' is not split into accept and page; it is written as time to a page.",
-          "How many cold starts the harness measured per lane is not stated; this recipe boots each lane once.",
+          "How many cold starts the harness measured per lane is not stated in the post; this recipe boots each lane three times, as the harness's cold_start does (rubys/roundhouse scripts/bench-campfire at 004fe64f), each timed to its first answer and to the signed-in room page.",
           "The post gives no Spinel revision. Spinel is public (github.com/matz/spinel); this recipe builds its master, unpinned, as Roundhouse's own CI does (its build-spinel job: make deps, make all) and as the nightly does.",
           "How the harness emits, compiles and serves the spinel lane is not in the post. The recipe follows Roundhouse's own tooling for its spinel target: roundhouse --target spinel from the checkout's root; make assets, then make build in the emitted tree with Spinel's bin/ (spinel and spin) on PATH, as scripts/bench does; the binary started from the tree as build/bin/blog with PORT, BLOG_DB, DATABASE_POOL_SIZE=64 and SECRET_KEY_BASE (campfire-oracle's benchmark secret), as scripts/bench-campfire's start_lane starts it (its diagnostic SPINEL_GC_STATS and SPINEL_GC_PHASES are left out). That binary's name and the variables it reads are the emitted tree's at the reader's Roundhouse revision, not the post's; its OS worker count is the runtime's own autodetection (the benchmark page's 'workers autodetected'), whose number the post does not give.",
           "The message-list endpoint is named /rooms/1/messages in the post; the harness's suite requests it with ?before={id}, and the id is not given, so this recipe requests /rooms/1/messages.",

@@ -52,6 +52,10 @@ pub struct RunContext<'a> {
     /// the cells of the claims still open, within this budget (for the
     /// whole run, counted from the first load step that adds runs).
     pub until_conclusive: Option<Duration>,
+    /// A limit on the memory the lanes hold together, in kB, under the
+    /// machine's available memory (which always applies on this machine):
+    /// lanes idle longest are stopped to make room for the next.
+    pub lane_memory_limit_kb: Option<u64>,
     /// When that budget ends, once a load step started spending it.
     pub(crate) conclusive_deadline: std::sync::OnceLock<std::time::Instant>,
 }
@@ -82,6 +86,7 @@ impl<'a> RunContext<'a> {
             toolchain_env: BTreeMap::new(),
             lane_host: LaneHost::ThisMachine,
             until_conclusive: None,
+            lane_memory_limit_kb: None,
             conclusive_deadline: std::sync::OnceLock::new(),
         }
     }

@@ -124,11 +124,38 @@ impl PlannedStep<'_> {
                     show(to)
                 )
             }
-            Action::SignIn { email, .. } => format!("sign in to each lane as {}", show(email)),
-            Action::Serve { repeat, .. } => match repeat {
-                0 | 1 => "boot each lane once until it answers".to_string(),
-                n => format!("boot each lane {n} times (cold starts) until it answers"),
-            },
+            Action::SignIn { email, .. } => {
+                let boots = recipe
+                    .steps
+                    .iter()
+                    .filter_map(|s| match &s.action {
+                        Action::Serve { repeat, .. } => Some((*repeat).max(1)),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(1);
+                format!(
+                    "sign in to each lane as {}, then boot it from cold {}, timed to its signed-in room page",
+                    show(email),
+                    match boots {
+                        1 => "once more".to_string(),
+                        n => format!("{n} times"),
+                    }
+                )
+            }
+            Action::Serve { repeat, .. } => {
+                let signed_in_later = recipe
+                    .steps
+                    .iter()
+                    .any(|s| matches!(s.action, Action::SignIn { .. }));
+                match repeat {
+                    0 | 1 => "boot each lane once until it answers".to_string(),
+                    n if signed_in_later => format!(
+                        "boot each lane once until it answers (its {n} cold starts are timed once it is signed in)"
+                    ),
+                    n => format!("boot each lane {n} times (cold starts) until it answers"),
+                }
+            }
             Action::Check { workload, .. } => {
                 format!(
                     "one checked request per endpoint of {} per lane",

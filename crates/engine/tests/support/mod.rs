@@ -58,6 +58,17 @@ pub fn execute_planned(
     quick: bool,
     on_event: &(dyn Fn(&Event) + Sync),
 ) -> Attempt {
+    execute_with(s, options, run, on_event, &|ctx| ctx.quick = quick)
+}
+
+/// [`execute_planned`] with the run's context as `set` leaves it.
+pub fn execute_with(
+    s: &Setup,
+    options: &PlanOptions,
+    run: Option<RunDir>,
+    on_event: &(dyn Fn(&Event) + Sync),
+    set: &dyn Fn(&mut RunContext),
+) -> Attempt {
     let plan = reprise_engine::plan(&s.recipe, options).unwrap();
     let run = run.unwrap_or_else(|| s.data.create_run(s.recipe.id()).unwrap());
     let events = Mutex::new(Vec::new());
@@ -73,7 +84,7 @@ pub fn execute_planned(
         &sink,
     );
     ctx.grace = Duration::from_secs(2);
-    ctx.quick = quick;
+    set(&mut ctx);
     let report = reprise_engine::execute(&plan, &ctx).unwrap();
     Attempt {
         report,

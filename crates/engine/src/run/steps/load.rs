@@ -13,7 +13,7 @@
 
 use std::collections::BTreeSet;
 
-use reprise_recipe::Generator;
+use reprise_recipe::{Generator, Lane};
 use reprise_verdict::{LaneInfo, Measurements};
 
 use super::{Lanes, Produced, StepFailure, StepInput, workload};
@@ -77,7 +77,12 @@ pub(crate) fn run(
             },
         );
     }
-    lanes.for_each_started(ctx, s.id(), &to_measure, &server_cpus, |_, lane, _| {
+    // A lane stopped to make room for another booted already: it starts
+    // again when its first cell comes.
+    let (parked, to_boot): (Vec<&Lane>, Vec<&Lane>) =
+        to_measure.iter().partition(|l| lanes.is_parked(&l.name));
+    booted.extend(parked.iter().map(|l| l.name.to_string()));
+    lanes.for_each_started(ctx, s.id(), &to_boot, &server_cpus, |_, lane, _| {
         booted.insert(lane.name.to_string());
         Ok(())
     })?;

@@ -346,6 +346,14 @@ impl<'a> Rounds<'a> {
             }
         };
         self.databases.before(s, &name, run);
+        // Stopped to make room for another lane: up again, cold, before
+        // its warm-up.
+        if lanes.is_parked(&name)
+            && self.booted.contains(&name)
+            && lanes.start(ctx, s.id(), lane, self.server_cpus)?.is_none()
+        {
+            self.crashed.insert(name.clone());
+        }
         let cell = if let Some(why) = lanes.endpoint_excluded(&name, &ep) {
             CellResult::no_data(&name, &ep, run, why)
         } else if !self.booted.contains(&name) || self.crashed.contains(&name) {
@@ -383,6 +391,7 @@ impl<'a> Rounds<'a> {
             }
         };
         self.databases.after(&name, run, &endpoint.method);
+        lanes.measured(&name, cell.rss_kb);
         if cell.cancelled {
             s.note(format!("lane {name} {ep} run {run}: {}", cell.describe()));
             self.cells.push(cell);

@@ -1,10 +1,13 @@
 //! `serve`: boots each lane `repeat` times from cold, recording how long it
 //! took to accept a connection and to answer its health path
 //! (`coldstart.json`), and leaves the last boot running for the steps after
-//! it. A lane that does not boot is skipped with its log's tail.
+//! it. A lane a `sign_in` step signs in to boots once here: its cold starts
+//! are timed there, to the signed-in room page, as the harness times them.
+//! A lane that does not boot is skipped with its log's tail.
 
 use crate::lanes::server_process::ServerError;
 use reprise_harness_files::records::ColdStart;
+use reprise_recipe::Action;
 
 use super::{Lanes, NoLane, Produced, StepFailure, StepInput};
 
@@ -20,6 +23,12 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produ
             s.note(format!("lane {name} has no port: nothing to serve"));
             continue;
         }
+        // A lane signed in later is timed from cold there, to its signed-in
+        // room page (`sign_in::cold_starts`): here it boots once.
+        let signed_later = s.recipe.steps.iter().any(|step| {
+            matches!(&step.action, Action::SignIn { lanes, .. } if lanes.is_empty() || lanes.contains(&lane.name))
+        });
+        let repeat = if signed_later { 1 } else { repeat };
         let mut booted = true;
         for rep in 1..=repeat {
             if ctx.cancel.is_cancelled() {

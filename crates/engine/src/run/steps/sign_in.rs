@@ -5,8 +5,15 @@
 use reprise_recipe::SignInFlow;
 use reprise_recipe::shown::escaped;
 
+use std::time::{Duration, Instant};
+
+use reprise_harness_files::records::ColdStart;
+use reprise_recipe::{Action, Lane};
+
 use super::{Lanes, NoLane, Produced, StepFailure, StepInput, within};
 use crate::inputs::database;
+use crate::lanes::http::LaneClient;
+use crate::lanes::server_process::ServerError;
 use crate::lanes::signed_in::{self, SignedIn, UsedFlow};
 
 pub(crate) fn run(
@@ -43,6 +50,7 @@ pub(crate) fn run(
                     }
                 ));
                 before_mid_history(s, &name, &mut session);
+                cold_starts(s, lanes, lane, &session)?;
                 lanes.signed_in(&name, session);
                 signed += 1;
             }
@@ -53,6 +61,8 @@ pub(crate) fn run(
         }
         Ok(())
     })?;
+    ctx.results()
+        .write(reprise_harness_files::COLDSTART_FILE, lanes.coldstarts())?;
     if signed == 0 && !to_sign.is_empty() {
         return Err(StepFailure::NoLane(NoLane::SignedIn));
     }
@@ -93,4 +103,91 @@ fn before_mid_history(s: &StepInput, lane: &str, session: &mut SignedIn) {
             "{{message}} stays the room page's: the seed database could not be read ({e})"
         )),
     }
+}
+
+/// A lane's cold starts as the harness times them (`cold_start` in
+/// rubys/roundhouse `scripts/bench-campfire`): the serve step's count of
+/// boots from cold, each timed to its first answer and to the signed-in
+/// room page, `GET /rooms/{first}` with the session's cookie answering 200.
+/// They take the place of the serve step's boots of the lane, which could
+/// only be timed to its health path. The last boot stays up for the steps
+/// after. A lane with no room to ask for keeps the serve step's.
+fn cold_starts(
+    s: &StepInput,
+    lanes: &mut Lanes,
+    lane: &Lane,
+    session: &SignedIn,
+) -> Result<(), StepFailure> {
+    let ctx = s.ctx;
+    let name = lane.name.to_string();
+    let Some(room) = session.placeholders.get("first") else {
+        return Ok(());
+    };
+    let page = format!("/rooms/{room}");
+    let repeat = if ctx.quick { 1 } else { serve_repeat(s, lane) };
+    let server_cpus = ctx.lane_host.cpu_split().servers;
+    let cookie = vec![("Cookie".to_string(), session.cookie.clone())];
+    let client = LaneClient::new(ctx.lane_host.address())
+        .map_err(|e| StepFailure::Command(format!("the HTTP client: {e}")))?;
+    let mut boots = Vec::new();
+    for rep in 1..=repeat {
+        if ctx.cancel.is_cancelled() {
+            return Err(StepFailure::cancelled());
+        }
+        match lanes.stop(&name) {
+            Err(e @ ServerError::Escaped { .. }) => {
+                ctx.escaped(s.id(), format!("lane {name}: {e}"), vec![name.clone()])?
+            }
+            stopped => stopped?,
+        }
+        let Some(server) = lanes.start(ctx, s.id(), lane, &server_cpus)? else {
+            // Skipped, with its log's tail, by `start`.
+            return Ok(());
+        };
+        let up = Instant::now();
+        let (port, budget) = (server.spec.port, server.spec.boot_budget);
+        let (accept_ms, health_ms) = (server.accept_ms, server.page_ms);
+        // Polled as the harness polls it, every 50 ms, within the lane's
+        // boot budget; a page that never answers 200 is recorded with the
+        // last status it gave, as the harness records it.
+        let mut code = 0;
+        while up.elapsed() < budget && !ctx.cancel.is_cancelled() {
+            code = client
+                .get(port, &page, &cookie, Duration::from_secs(5))
+                .map_or(0, |r| r.status);
+            if code == 200 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let page_ms = health_ms + up.elapsed().as_secs_f64() * 1000.0;
+        s.note(format!(
+            "lane {name} boot {rep}: accepts after {accept_ms:.0} ms, the signed-in {page} answers {} after {page_ms:.0} ms",
+            if code == 200 { "200".to_string() } else { format!("{code}, not 200,") }
+        ));
+        boots.push(ColdStart {
+            target: name.clone(),
+            rep,
+            accept_ms,
+            page_ms,
+            page_code: code,
+        });
+    }
+    lanes.booted_again(&name, boots);
+    Ok(())
+}
+
+/// How many boots the serve step that serves `lane` times (1 without one).
+fn serve_repeat(s: &StepInput, lane: &Lane) -> u32 {
+    s.recipe
+        .steps
+        .iter()
+        .find_map(|step| match &step.action {
+            Action::Serve { lanes, repeat } if lanes.is_empty() || lanes.contains(&lane.name) => {
+                Some(*repeat)
+            }
+            _ => None,
+        })
+        .unwrap_or(1)
+        .max(1)
 }

@@ -7,6 +7,7 @@
 //! of their own.
 
 mod image;
+mod memory;
 mod service;
 
 use std::collections::BTreeMap;
@@ -69,6 +70,8 @@ pub(crate) struct Lanes {
     checks: Vec<CheckRow>,
     /// What each lane that asked for an allocator was started with.
     allocators: BTreeMap<String, AllocatorSeen>,
+    /// What each lane was seen to hold, and the lanes stopped to make room.
+    memory: memory::LaneMemory,
 }
 
 impl Lanes {
@@ -235,10 +238,13 @@ impl Lanes {
                     }
                 }
             }
+            self.make_room(ctx, step, &name)?;
             let started =
                 server_spec(ctx, lane, cpus.clone()).and_then(|spec| LaneServer::start(&spec));
             match started {
                 Ok(server) => {
+                    self.memory.seen(&name, server.memory().rss_kb);
+                    self.memory.used(&name);
                     if let Some(seen) = AllocatorSeen::of(lane, &server) {
                         self.started_with(ctx, step, seen)?;
                     }
@@ -255,6 +261,74 @@ impl Lanes {
             }
         }
         Ok(self.servers.get_mut(&name))
+    }
+
+    /// Stops the lanes idle longest until `name`, about to start, fits in
+    /// the memory its lanes may hold ([`memory`]), each said; they are
+    /// parked, and start again, cold, when a step next needs them.
+    fn make_room(&mut self, ctx: &RunContext, step: &str, name: &str) -> Result<(), StepFailure> {
+        let on_this_machine = matches!(
+            ctx.lane_host,
+            crate::lanes::placement::LaneHost::ThisMachine
+        );
+        loop {
+            let running: Vec<String> = self
+                .servers
+                .iter_mut()
+                .filter_map(|(n, server)| {
+                    (n.as_str() != name && server.is_running()).then(|| n.clone())
+                })
+                .collect();
+            let machine = on_this_machine.then(memory::machine_memory).flatten();
+            let Some(room) = self
+                .memory
+                .room(name, &running, machine, ctx.lane_memory_limit_kb)
+            else {
+                return Ok(());
+            };
+            let mb = |kb: u64| kb / 1024;
+            let Some(idle) = self.memory.idlest(&running).cloned() else {
+                ctx.note(
+                    step,
+                    format!(
+                        "lane {name} may not fit: it was seen holding {} MB, and {} MB are free with no other lane up",
+                        mb(room.needs_kb),
+                        mb(room.free_kb)
+                    ),
+                );
+                return Ok(());
+            };
+            ctx.note(
+                step,
+                format!(
+                    "lane {idle} stopped to make room for lane {name} ({} MB needed, {} MB free): it starts again, cold, when it is next needed",
+                    mb(room.needs_kb),
+                    mb(room.free_kb)
+                ),
+            );
+            match self.stop(&idle) {
+                Err(e @ ServerError::Escaped { .. }) => {
+                    ctx.escaped(step, format!("lane {idle}: {e}"), vec![idle.clone()])?
+                }
+                Err(e) => ctx.note(step, format!("lane {idle}: {e}")),
+                Ok(()) => {}
+            }
+            self.memory.parked.insert(idle);
+        }
+    }
+
+    /// Whether `lane` was stopped to make room for another.
+    pub fn is_parked(&self, lane: &str) -> bool {
+        self.memory.parked.contains(lane)
+    }
+
+    /// `lane` was measured now, its process tree holding `rss_kb` at the
+    /// peak: what it is taken to hold from now on.
+    pub fn measured(&mut self, lane: &str, rss_kb: Option<u64>) {
+        if let Some(kb) = rss_kb {
+            self.memory.seen(lane, kb);
+        }
+        self.memory.used(lane);
     }
 
     /// Records what a lane's server, just up, was started with:
@@ -360,6 +434,13 @@ impl Lanes {
     /// Records a cold start of a lane's server.
     pub fn booted(&mut self, coldstart: ColdStart) {
         self.coldstarts.push(coldstart);
+    }
+
+    /// `lane`'s cold starts timed again (to a signed-in page), in place of
+    /// those its serve step recorded.
+    pub fn booted_again(&mut self, lane: &str, boots: Vec<ColdStart>) {
+        self.coldstarts.retain(|c| c.target != lane);
+        self.coldstarts.extend(boots);
     }
 
     /// This attempt's cold starts.
