@@ -2,9 +2,11 @@
 //! `scripts/bench-campfire`'s `cold_start`): each of the serve step's boots
 //! from cold, timed to the first answer and to the signed-in room page,
 //! once the sign-in has a cookie. A Rack app under Debian's Puma answers
-//! its health path at once but renders the room page only 600 ms after it
-//! booted (a cold cache), as a real app's first page comes after its
-//! health check.
+//! its health path at once but renders the room page only 600 ms after the
+//! first request it answered (a cold cache), as a real app's first page
+//! comes after its health check. Counted from its first answer, not from
+//! when it loaded, the 600 ms come after the port accepted however slowly
+//! a busy machine boots it.
 
 mod support;
 
@@ -22,14 +24,16 @@ summary = "A page slower to come than the health path."
 
 [[file]]
 path = "app/config.ru"
-why = "Up at once, its room page 600 ms after boot."
+why = "Up at once, its room page 600 ms after its first answer."
 content = '''
-BOOTED = Process.clock_gettime(Process::CLOCK_MONOTONIC)
 ROOM = '<html><head><meta name="current-room-id" content="1"></head><body>room</body></html>'
+$first = nil
 run lambda {{ |env|
   req = Rack::Request.new(env)
   signed = req.cookies["session_token"] == "ok"
-  warm = Process.clock_gettime(Process::CLOCK_MONOTONIC) - BOOTED >= 0.6
+  now = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  $first ||= now
+  warm = now - $first >= 0.6
   case [req.request_method, req.path_info]
   when ["GET", "/up"] then [200, {{}}, ["up"]]
   when ["GET", "/session/new"] then [200, {{"content-type" => "text/html"}}, ["<form></form>"]]
@@ -89,8 +93,9 @@ fn each_boot_is_timed_to_the_signed_in_room_page() {
             boot["accept_ms"].as_f64().unwrap(),
             boot["page_ms"].as_f64().unwrap(),
         );
-        // Not the health path's time: the page came 600 ms after boot.
-        assert!(page >= 600.0 && page > accept + 300.0, "{boot}");
+        // Not the health path's time: the page came 600 ms after the first
+        // answer, which came after the port accepted.
+        assert!(page >= accept + 600.0, "{boot}");
     }
     assert!(
         lines

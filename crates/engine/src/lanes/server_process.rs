@@ -121,6 +121,8 @@ pub struct LaneServer {
     pub accept_ms: f64,
     /// Time from spawn until the health path answered as a server that is up.
     pub page_ms: f64,
+    /// When it was spawned: what its boot times count from.
+    pub spawned: Instant,
     stopped: bool,
 }
 
@@ -320,6 +322,7 @@ impl LaneServer {
             backend,
             accept_ms: 0.0,
             page_ms: 0.0,
+            spawned: started,
             stopped: false,
         };
         server.wait_ready(started)?;

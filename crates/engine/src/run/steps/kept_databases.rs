@@ -24,14 +24,14 @@ use crate::inputs::database;
 pub(super) struct KeptDatabases {
     /// Each live database, with its copy as the step began.
     kept: Vec<(PathBuf, PathBuf)>,
+    /// Where the copies are: a folder of the run's made with a name no step
+    /// could have known (so none left a link there), removed with them.
+    folder: Option<tempfile::TempDir>,
     /// The round (lane, run) whose writes the databases hold now.
     written_by: Option<(String, u32)>,
     /// How many times the databases were written back.
     pub restored: u32,
 }
-
-/// Where the copies go: inside the run's folder, removed when the step ends.
-const KEPT: &str = "kept-databases";
 
 impl KeptDatabases {
     /// Keeps a copy of every database the recipe's `seed` and `stage`
@@ -39,6 +39,7 @@ impl KeptDatabases {
     pub fn keep(s: &StepInput, workload: &Workload) -> Result<KeptDatabases, StepFailure> {
         let mut kept = KeptDatabases {
             kept: Vec::new(),
+            folder: None,
             written_by: None,
             restored: 0,
         };
@@ -62,19 +63,24 @@ impl KeptDatabases {
                 _ => {}
             }
         }
-        let folder = run.path.join(KEPT);
-        // A link a step left here is removed, not followed.
-        let _ = std::fs::remove_dir_all(&folder);
+        let folder = tempfile::Builder::new()
+            .prefix("kept-databases-")
+            .tempdir_in(&run.path)
+            .map_err(|source| database::DatabaseError::Io {
+                path: run.path.display().to_string(),
+                source,
+            })?;
         let mut named = Vec::new();
         for (shown, path) in live {
             if !path.is_file() || kept.kept.iter().any(|(p, _)| p == &path) {
                 continue;
             }
-            let copy = folder.join(format!("{}.sqlite3", kept.kept.len()));
+            let copy = folder.path().join(format!("{}.sqlite3", kept.kept.len()));
             database::copy(&path, &copy)?;
             kept.kept.push((path, copy));
             named.push(shown);
         }
+        kept.folder = Some(folder);
         if !named.is_empty() {
             s.note(format!(
                 "every round starts from the rows the lanes read now: after a round that writes, {} {} written back as {} before the next round",
@@ -121,8 +127,8 @@ impl KeptDatabases {
                 reprise_recipe::reading::count(self.restored, "time")
             ));
         }
-        let _ = std::fs::remove_dir_all(s.ctx.run.path.join(KEPT));
         self.kept.clear();
+        self.folder = None;
     }
 
     fn write_back(&mut self, s: &StepInput) {

@@ -5,7 +5,7 @@
 use reprise_recipe::SignInFlow;
 use reprise_recipe::shown::escaped;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reprise_harness_files::records::ColdStart;
 use reprise_recipe::{Action, Lane};
@@ -127,8 +127,7 @@ fn cold_starts(
     let repeat = if ctx.quick { 1 } else { serve_repeat(s, lane) };
     let server_cpus = ctx.lane_host.cpu_split().servers;
     let cookie = vec![("Cookie".to_string(), session.cookie.clone())];
-    let client = LaneClient::new(ctx.lane_host.address())
-        .map_err(|e| StepFailure::Command(format!("the HTTP client: {e}")))?;
+    let client = LaneClient::new(ctx.lane_host.address())?;
     let mut boots = Vec::new();
     for rep in 1..=repeat {
         if ctx.cancel.is_cancelled() {
@@ -144,14 +143,13 @@ fn cold_starts(
             // Skipped, with its log's tail, by `start`.
             return Ok(());
         };
-        let up = Instant::now();
         let (port, budget) = (server.spec.port, server.spec.boot_budget);
-        let (accept_ms, health_ms) = (server.accept_ms, server.page_ms);
+        let (accept_ms, spawned) = (server.accept_ms, server.spawned);
         // Polled as the harness polls it, every 50 ms, within the lane's
         // boot budget; a page that never answers 200 is recorded with the
         // last status it gave, as the harness records it.
         let mut code = 0;
-        while up.elapsed() < budget && !ctx.cancel.is_cancelled() {
+        while spawned.elapsed() < budget && !ctx.cancel.is_cancelled() {
             code = client
                 .get(port, &page, &cookie, Duration::from_secs(5))
                 .map_or(0, |r| r.status);
@@ -160,10 +158,14 @@ fn cold_starts(
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        let page_ms = health_ms + up.elapsed().as_secs_f64() * 1000.0;
+        let page_ms = spawned.elapsed().as_secs_f64() * 1000.0;
         s.note(format!(
             "lane {name} boot {rep}: accepts after {accept_ms:.0} ms, the signed-in {page} answers {} after {page_ms:.0} ms",
-            if code == 200 { "200".to_string() } else { format!("{code}, not 200,") }
+            match code {
+                200 => "200".to_string(),
+                0 => "nothing".to_string(),
+                code => format!("{code}, not 200,"),
+            }
         ));
         boots.push(ColdStart {
             target: name.clone(),
