@@ -5,7 +5,6 @@
 //! are timed there, to the signed-in room page, as the harness times them.
 //! A lane that does not boot is skipped with its log's tail.
 
-use crate::lanes::server_process::ServerError;
 use reprise_harness_files::records::ColdStart;
 use reprise_recipe::Action;
 
@@ -34,13 +33,7 @@ pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produ
             if ctx.cancel.is_cancelled() {
                 return Err(StepFailure::cancelled());
             }
-            // A cold start: the previous boot goes first.
-            match lanes.stop(&name) {
-                Err(e @ ServerError::Escaped { .. }) => {
-                    ctx.escaped(s.id(), format!("lane {name}: {e}"), vec![name.clone()])?
-                }
-                stopped => stopped?,
-            }
+            lanes.stop_for_cold_start(ctx, s.id(), &name)?;
             let Some(server) = lanes.start(ctx, s.id(), lane, &server_cpus)? else {
                 booted = false;
                 break;

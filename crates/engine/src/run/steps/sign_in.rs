@@ -13,7 +13,6 @@ use reprise_recipe::{Action, Lane};
 use super::{Lanes, NoLane, Produced, StepFailure, StepInput, within};
 use crate::inputs::database;
 use crate::lanes::http::LaneClient;
-use crate::lanes::server_process::ServerError;
 use crate::lanes::signed_in::{self, SignedIn, UsedFlow};
 
 pub(crate) fn run(
@@ -133,12 +132,7 @@ fn cold_starts(
         if ctx.cancel.is_cancelled() {
             return Err(StepFailure::cancelled());
         }
-        match lanes.stop(&name) {
-            Err(e @ ServerError::Escaped { .. }) => {
-                ctx.escaped(s.id(), format!("lane {name}: {e}"), vec![name.clone()])?
-            }
-            stopped => stopped?,
-        }
+        lanes.stop_for_cold_start(ctx, s.id(), &name)?;
         let Some(server) = lanes.start(ctx, s.id(), lane, &server_cpus)? else {
             // Skipped, with its log's tail, by `start`.
             return Ok(());

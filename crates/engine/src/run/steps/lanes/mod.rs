@@ -392,6 +392,23 @@ impl Lanes {
         }
     }
 
+    /// Stops `lane`'s server so that its next start is a cold start: a
+    /// process that escaped its group is recorded, any other failure to
+    /// stop ends the step.
+    pub fn stop_for_cold_start(
+        &mut self,
+        ctx: &RunContext,
+        step: &str,
+        lane: &str,
+    ) -> Result<(), StepFailure> {
+        match self.stop(lane) {
+            Err(e @ ServerError::Escaped { .. }) => {
+                ctx.escaped(step, format!("lane {lane}: {e}"), vec![lane.to_string()])
+            }
+            stopped => Ok(stopped?),
+        }
+    }
+
     /// `lane`'s running server.
     pub fn server(&self, lane: &str) -> Option<&LaneServer> {
         self.servers.get(lane)
