@@ -30,7 +30,7 @@ pub(super) struct KeptDatabases {
     /// The round (lane, run) whose writes the databases hold now.
     written_by: Option<(String, u32)>,
     /// How many times the databases were written back.
-    pub restored: u32,
+    restored: u32,
 }
 
 impl KeptDatabases {
