@@ -104,6 +104,33 @@ impl Recipe {
         self.lanes.iter().find(|l| l.name == name)
     }
 
+    /// Whether a `sign_in` step signs in to `lane` (one that names no lanes
+    /// signs in to every lane): its cold starts are timed there, to its
+    /// signed-in room page, and its serve step boots it once.
+    pub fn signs_in(&self, lane: &str) -> bool {
+        self.steps.iter().any(|s| {
+            matches!(&s.action, crate::Action::SignIn { lanes, .. }
+                if lanes.is_empty() || lanes.iter().any(|l| l.as_str() == lane))
+        })
+    }
+
+    /// How many cold starts of `lane` are timed: the `repeat` of the serve
+    /// step that serves it, at least 1.
+    pub fn cold_starts(&self, lane: &str) -> u32 {
+        self.steps
+            .iter()
+            .find_map(|s| match &s.action {
+                crate::Action::Serve { lanes, repeat }
+                    if lanes.is_empty() || lanes.iter().any(|l| l.as_str() == lane) =>
+                {
+                    Some(*repeat)
+                }
+                _ => None,
+            })
+            .unwrap_or(1)
+            .max(1)
+    }
+
     /// Runs the lanes as `placement` says where they can (`reprise run
     /// --placement`): in a container, each lane that names an `image`; on
     /// the host, each that has a `command`. Returns the lanes moved.

@@ -263,28 +263,16 @@ fn judge_harness_files(
 /// read of its lane: `boot_accept_s` (to its first answer) and
 /// `boot_page_s` (to its page answering 200, the signed-in room page where
 /// the lane was signed in to; a page that never did is a run without a
-/// value). A boot's `target` is a recipe lane's name, or the harness's name
-/// of exactly one.
+/// value). A boot's `target` names its lane as
+/// [`reprise_verdict::lane_of_target`] reads it.
 fn attach_cold_starts(
     measurements: &mut Measurements,
     recipe: &Recipe,
     boots: &[reprise_harness_files::records::ColdStart],
 ) {
     for boot in boots {
-        let lane = match recipe.lane(&boot.target) {
-            Some(lane) => lane.name.to_string(),
-            None => {
-                let named: Vec<&str> = recipe
-                    .lanes
-                    .iter()
-                    .filter(|l| l.harness_name().target == boot.target)
-                    .map(|l| l.name.as_str())
-                    .collect();
-                match named.as_slice() {
-                    [one] => one.to_string(),
-                    _ => continue,
-                }
-            }
+        let Some(lane) = reprise_verdict::lane_of_target(recipe, &boot.target) else {
+            continue;
         };
         let readings = [
             (Metric::BootAcceptS, Some(boot.accept_ms / 1000.0)),
@@ -302,7 +290,7 @@ fn attach_cold_starts(
                 continue;
             }
             measurements.push_run(
-                CellKey::new(&lane, None, metric),
+                CellKey::new(lane, None, metric),
                 Repetition {
                     run: boot.rep,
                     value,

@@ -25,6 +25,16 @@ fn recipe_lane<'a>(recipe: &'a Recipe, target: &str, workers: Option<u32>) -> Op
     }
 }
 
+/// The recipe lane a harness file's `target` names, where it has no
+/// `workers` beside it (`coldstart.json`): the lane of that name, else the
+/// one lane whose harness name has that target.
+pub fn lane_of_target<'a>(recipe: &'a Recipe, target: &str) -> Option<&'a str> {
+    recipe
+        .lane(target)
+        .map(|l| l.name.as_str())
+        .or_else(|| recipe_lane(recipe, target, None))
+}
+
 /// Names the lanes in [`Measurements::not_measured`] as the recipe does: a
 /// key that is a recipe lane's name stays; else it is a harness target and
 /// stands for every recipe lane whose harness name has that target (a

@@ -90,7 +90,7 @@ pub use judge::{
     FigureReading, Judgement, LEVEL_BAND, MachineMatch, Outcome, Settings, Verdict, judge,
     more_runs_to_settle, placed,
 };
-pub use lanes::{align_lanes, align_not_measured};
+pub use lanes::{align_lanes, align_not_measured, lane_of_target};
 pub use measurements::{
     Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Repetition, ServerCpu,
     is_load_metric,

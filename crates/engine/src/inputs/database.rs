@@ -26,6 +26,8 @@ pub enum DatabaseError {
     },
     #[error("the seed does not have the rows the recipe expects: {0}")]
     WrongCounts(String),
+    #[error("{path} was still in use by another connection after {} s", .waited.as_secs())]
+    Busy { path: String, waited: Duration },
     #[error("{path}: {source}")]
     Io {
         path: String,
@@ -139,15 +141,9 @@ pub fn restore(snapshot: &Path, database: &Path) -> Result<(), DatabaseError> {
         match backup.step(-1).map_err(sqlite(database))? {
             StepResult::Done => return Ok(()),
             _ if Instant::now() >= deadline => {
-                return Err(DatabaseError::Sqlite {
+                return Err(DatabaseError::Busy {
                     path: database.display().to_string(),
-                    source: rusqlite::Error::SqliteFailure(
-                        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_BUSY),
-                        Some(format!(
-                            "still in use by another connection after {} s",
-                            RESTORE_WAIT.as_secs()
-                        )),
-                    ),
+                    waited: RESTORE_WAIT,
                 });
             }
             _ => std::thread::sleep(Duration::from_millis(50)),

@@ -124,14 +124,9 @@ impl PlannedStep<'_> {
                     show(to)
                 )
             }
-            Action::SignIn { email, .. } => {
-                let boots = recipe
-                    .steps
-                    .iter()
-                    .filter_map(|s| match &s.action {
-                        Action::Serve { repeat, .. } => Some((*repeat).max(1)),
-                        _ => None,
-                    })
+            Action::SignIn { email, lanes, .. } => {
+                let boots = step_lanes(recipe, lanes)
+                    .map(|l| recipe.cold_starts(l))
                     .max()
                     .unwrap_or(1);
                 format!(
@@ -143,11 +138,8 @@ impl PlannedStep<'_> {
                     }
                 )
             }
-            Action::Serve { repeat, .. } => {
-                let signed_in_later = recipe
-                    .steps
-                    .iter()
-                    .any(|s| matches!(s.action, Action::SignIn { .. }));
+            Action::Serve { repeat, lanes } => {
+                let signed_in_later = step_lanes(recipe, lanes).any(|l| recipe.signs_in(l));
                 match repeat {
                     0 | 1 => "boot each lane once until it answers".to_string(),
                     n if signed_in_later => format!(
@@ -280,4 +272,16 @@ pub fn plan<'r>(recipe: &'r Recipe, options: &PlanOptions) -> Result<Plan<'r>, P
         lanes,
         lanes_here: None,
     })
+}
+
+/// The lanes a per-lane step names, or every lane of the recipe.
+fn step_lanes<'r>(
+    recipe: &'r Recipe,
+    named: &'r [reprise_recipe::Name],
+) -> impl Iterator<Item = &'r str> {
+    recipe
+        .lanes
+        .iter()
+        .map(|l| l.name.as_str())
+        .filter(move |l| named.is_empty() || named.iter().any(|n| n.as_str() == *l))
 }

@@ -5,14 +5,10 @@
 use reprise_recipe::SignInFlow;
 use reprise_recipe::shown::escaped;
 
-use std::time::Duration;
-
-use reprise_harness_files::records::ColdStart;
-use reprise_recipe::{Action, Lane};
+use reprise_recipe::Lane;
 
 use super::{Lanes, NoLane, Produced, StepFailure, StepInput, within};
 use crate::inputs::database;
-use crate::lanes::http::LaneClient;
 use crate::lanes::signed_in::{self, SignedIn, UsedFlow};
 
 pub(crate) fn run(
@@ -118,72 +114,26 @@ fn cold_starts(
     session: &SignedIn,
 ) -> Result<(), StepFailure> {
     let ctx = s.ctx;
-    let name = lane.name.to_string();
     let Some(room) = session.placeholders.get("first") else {
         return Ok(());
     };
     let page = format!("/rooms/{room}");
-    let repeat = if ctx.quick { 1 } else { serve_repeat(s, lane) };
-    let server_cpus = ctx.lane_host.cpu_split().servers;
-    let cookie = vec![("Cookie".to_string(), session.cookie.clone())];
-    let client = LaneClient::new(ctx.lane_host.address())?;
+    let cookie = [("Cookie".to_string(), session.cookie.clone())];
+    let repeat = if ctx.quick {
+        1
+    } else {
+        s.recipe.cold_starts(&lane.name)
+    };
     let mut boots = Vec::new();
     for rep in 1..=repeat {
         if ctx.cancel.is_cancelled() {
             return Err(StepFailure::cancelled());
         }
-        lanes.stop_for_cold_start(ctx, s.id(), &name)?;
-        let Some(server) = lanes.start(ctx, s.id(), lane, &server_cpus)? else {
-            // Skipped, with its log's tail, by `start`.
-            return Ok(());
-        };
-        let (port, budget) = (server.spec.port, server.spec.boot_budget);
-        let (accept_ms, spawned) = (server.accept_ms, server.spawned);
-        // Polled as the harness polls it, every 50 ms, within the lane's
-        // boot budget; a page that never answers 200 is recorded with the
-        // last status it gave, as the harness records it.
-        let mut code = 0;
-        while spawned.elapsed() < budget && !ctx.cancel.is_cancelled() {
-            code = client
-                .get(port, &page, &cookie, Duration::from_secs(5))
-                .map_or(0, |r| r.status);
-            if code == 200 {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
+        match lanes.cold_start(ctx, s.id(), lane, rep, Some((&page, &cookie)))? {
+            Some(boot) => boots.push(boot),
+            None => return Ok(()),
         }
-        let page_ms = spawned.elapsed().as_secs_f64() * 1000.0;
-        s.note(format!(
-            "lane {name} boot {rep}: accepts after {accept_ms:.0} ms, the signed-in {page} answers {} after {page_ms:.0} ms",
-            match code {
-                200 => "200".to_string(),
-                0 => "nothing".to_string(),
-                code => format!("{code}, not 200,"),
-            }
-        ));
-        boots.push(ColdStart {
-            target: name.clone(),
-            rep,
-            accept_ms,
-            page_ms,
-            page_code: code,
-        });
     }
-    lanes.booted_again(&name, boots);
+    lanes.booted_again(&lane.name, boots);
     Ok(())
-}
-
-/// How many boots the serve step that serves `lane` times (1 without one).
-fn serve_repeat(s: &StepInput, lane: &Lane) -> u32 {
-    s.recipe
-        .steps
-        .iter()
-        .find_map(|step| match &step.action {
-            Action::Serve { lanes, repeat } if lanes.is_empty() || lanes.contains(&lane.name) => {
-                Some(*repeat)
-            }
-            _ => None,
-        })
-        .unwrap_or(1)
-        .max(1)
 }

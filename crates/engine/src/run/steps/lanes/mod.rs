@@ -23,6 +23,7 @@ use reprise_verdict::{Deviation, DeviationKind};
 use super::check::CheckRow;
 use super::{StepFailure, StepInput};
 use crate::lanes::allocator::AllocatorSeen;
+use crate::lanes::http::LaneClient;
 use crate::lanes::server_process::{
     ContainerPlacement, LaneServer, ServerError, ServerSpec, log_tail,
 };
@@ -392,21 +393,74 @@ impl Lanes {
         }
     }
 
-    /// Stops `lane`'s server so that its next start is a cold start: a
-    /// process that escaped its group is recorded, any other failure to
-    /// stop ends the step.
-    pub fn stop_for_cold_start(
+    /// Boot `rep` of `lane` from cold: its server stopped (a process that
+    /// escaped its group recorded, any other failure to stop ending the
+    /// step), started again and timed from its spawn to its first answer
+    /// and to its health path answering, or, with `signed_in` (a page and
+    /// the session's headers), to that page answering 200: polled every
+    /// 50 ms within the boot budget, as the harness's `cold_start` polls
+    /// it, and recorded with the last status it gave where it never did.
+    /// Said in the step's log; `None` where the server did not start
+    /// (skipped, with its log's tail, by [`Lanes::start`]).
+    pub fn cold_start(
         &mut self,
         ctx: &RunContext,
         step: &str,
-        lane: &str,
-    ) -> Result<(), StepFailure> {
-        match self.stop(lane) {
+        lane: &Lane,
+        rep: u32,
+        signed_in: Option<(&str, &[(String, String)])>,
+    ) -> Result<Option<ColdStart>, StepFailure> {
+        let name = lane.name.to_string();
+        match self.stop(&name) {
             Err(e @ ServerError::Escaped { .. }) => {
-                ctx.escaped(step, format!("lane {lane}: {e}"), vec![lane.to_string()])
+                ctx.escaped(step, format!("lane {name}: {e}"), vec![name.clone()])?
             }
-            stopped => Ok(stopped?),
+            stopped => stopped?,
         }
+        let cpus = ctx.lane_host.cpu_split().servers;
+        let Some(server) = self.start(ctx, step, lane, &cpus)? else {
+            return Ok(None);
+        };
+        let (mut page_ms, mut page_code) = (server.page_ms, 200);
+        let mut what = "its health path".to_string();
+        if let Some((page, headers)) = signed_in {
+            let client = LaneClient::new(ctx.lane_host.address())?;
+            let (port, budget) = (server.spec.port, server.spec.boot_budget);
+            page_code = 0;
+            while server.spawned.elapsed() < budget && !ctx.cancel.is_cancelled() {
+                page_code = client
+                    .get(port, page, headers, Duration::from_secs(5))
+                    .map_or(0, |r| r.status);
+                if page_code == 200 {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            page_ms = server.spawned.elapsed().as_secs_f64() * 1000.0;
+            what = format!("the signed-in {page}");
+        }
+        let memory = server.memory();
+        ctx.note(
+            step,
+            format!(
+                "lane {name} boot {rep}: accepts after {:.0} ms, {what} answers {} after {page_ms:.0} ms; {} processes, RSS {} kB",
+                server.accept_ms,
+                match page_code {
+                    200 => "200".to_string(),
+                    0 => "nothing".to_string(),
+                    code => format!("{code}, not 200,"),
+                },
+                memory.processes,
+                memory.rss_kb
+            ),
+        );
+        Ok(Some(ColdStart {
+            target: name,
+            rep,
+            accept_ms: server.accept_ms,
+            page_ms,
+            page_code,
+        }))
     }
 
     /// `lane`'s running server.
