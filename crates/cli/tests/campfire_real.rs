@@ -648,6 +648,35 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
             );
         }
     }
+    // Placed as the harness placed its lanes, beside the load generator on
+    // every CPU, each lane was given Campfire's count of those CPUs, and
+    // ran it: the processes serving its port, read from its container's.
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let allowed = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+        .and_then(|list| reprise_probe::parse_cpu_list(list.trim()))
+        .unwrap()
+        .len();
+    let campfire = reprise_recipe::Count::PerCpu { per_cpu: 0.666 }.on(allowed);
+    let shapes = json(&results.join("shapes.json"));
+    eprintln!("shapes: {shapes}");
+    for lane in ["ruby", "ruby-falcon"] {
+        let shape = shapes
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["lane"] == lane)
+            .unwrap_or_else(|| panic!("{lane}: {shapes}"));
+        assert_eq!(shape["cpus"], allowed, "{shape}");
+        assert_eq!(shape["cpus_seen"], allowed, "{shape}");
+        assert_eq!(shape["workers_asked"], campfire, "{shape}");
+        assert_eq!(shape["workers_seen"], campfire, "{shape}");
+    }
+    assert!(
+        stdout.contains("servers and load generator sharing every CPU, unpinned"),
+        "{stdout}"
+    );
     // Falcon served them: its own banner in its lane's log.
     assert!(
         lane_log("ruby-falcon").contains("Falcon"),

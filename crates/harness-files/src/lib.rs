@@ -56,6 +56,8 @@ pub const SUMMARY_MD_FILE: &str = "summary.md";
 pub const ENV_FILE: &str = "env.json";
 /// `coldstart.json`: boot times per lane.
 pub const COLDSTART_FILE: &str = "coldstart.json";
+/// `shapes.json`: the CPUs and workers each lane's server was given and ran.
+pub const SHAPES_FILE: &str = "shapes.json";
 /// `skipped.json`: lanes that did not run or stopped.
 pub const SKIPPED_FILE: &str = "skipped.json";
 /// Reprise's record of the checked request per lane and endpoint (status,
@@ -230,6 +232,15 @@ pub fn read_measurements(dir: &Path) -> Result<Measurements, HarnessError> {
 /// A results folder's `coldstart.json`, or none where the run timed no boot.
 pub fn read_cold_starts(dir: &Path) -> Result<Vec<records::ColdStart>, HarnessError> {
     let file = dir.join(COLDSTART_FILE);
+    if !file.exists() {
+        return Ok(Vec::new());
+    }
+    read_json(&file)
+}
+
+/// A results folder's `shapes.json`, or none where the run started no lane.
+pub fn read_shapes(dir: &Path) -> Result<Vec<records::ShapeSeen>, HarnessError> {
+    let file = dir.join(SHAPES_FILE);
     if !file.exists() {
         return Ok(Vec::new());
     }

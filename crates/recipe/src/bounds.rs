@@ -10,6 +10,7 @@ use std::ops::{Range, RangeInclusive};
 use std::time::Duration;
 
 use crate::claim::ClaimShape;
+use crate::count::Count;
 use crate::diagnostic::Problem;
 use crate::duration::Span;
 use crate::model::Recipe;
@@ -90,11 +91,15 @@ pub(crate) fn check(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     }
     for (i, lane) in recipe.lanes.iter().enumerate() {
         let at = |key: &str| at!(spans, "lane", i, key).unwrap_or_else(|| lane.name.span());
-        if let Some(v) = lane.workers {
-            b.count(v.into(), 1..=1024, at("workers"), "`workers`");
-        }
-        if let Some(v) = lane.threads {
-            b.count(v.into(), 1..=4096, at("threads"), "`threads`");
+        for (key, value, max) in [
+            ("workers", lane.workers, 1024),
+            ("threads", lane.threads, 4096),
+        ] {
+            match value {
+                Some(Count::Fixed(v)) => b.count(v.into(), 1..=max, at(key), format!("`{key}`")),
+                Some(Count::PerCpu { per_cpu }) => b.share_of_cpus(per_cpu, at(key), key),
+                None => {}
+            }
         }
         if let Some(v) = lane.heap_mb {
             b.count(v.into(), 1..=1_048_576, at("heap_mb"), "`heap_mb`");
@@ -310,6 +315,17 @@ impl Bounds<'_> {
                 span,
                 format!("{what} is {value}, out of range"),
                 Some(format!("a number {open} {low} up to {high}")),
+            ));
+        }
+    }
+
+    /// A share of the CPUs: more than none, at most 64 a CPU.
+    fn share_of_cpus(&mut self, value: f64, span: Range<usize>, key: &str) {
+        if !(value > 0.0 && value <= 64.0) {
+            self.p.push(Problem::new(
+                span,
+                format!("`{key}` is {{ per_cpu = {value} }}, out of range"),
+                Some("a share of the server's CPUs above 0 and at most 64, e.g. 0.666".into()),
             ));
         }
     }

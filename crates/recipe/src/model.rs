@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::claim::Claim;
+use crate::count::Count;
 use crate::duration::Span;
 use crate::name::Name;
 use crate::step::{Action, Step};
@@ -129,6 +130,14 @@ impl Recipe {
             })
             .unwrap_or(1)
             .max(1)
+    }
+
+    /// How the run shares the CPUs between servers and load generator: as
+    /// the post's run did, where the recipe says.
+    pub fn cpu_placement(&self) -> CpuPlacement {
+        self.machine
+            .as_ref()
+            .map_or(CpuPlacement::default(), |m| m.cpu_placement)
     }
 
     /// Runs the lanes as `placement` says where they can (`reprise run
@@ -314,8 +323,27 @@ pub struct Machine {
     pub kernel: Option<String>,
     /// `none` for bare metal.
     pub virtualization: Option<String>,
+    /// How the post's run shared the CPUs between its servers and its load
+    /// generator.
+    #[serde(default)]
+    pub cpu_placement: CpuPlacement,
     /// The sentence of the post that describes the machine.
     pub quote: String,
+}
+
+/// How a run shares the machine's CPUs between the lanes' servers and the
+/// load generator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum CpuPlacement {
+    /// The servers on the first half of the CPUs, the load generator on the
+    /// rest: neither takes the other's CPU time.
+    #[default]
+    Split,
+    /// Servers and load generator unpinned, on every CPU, as the posts'
+    /// harness runs its HTTP lanes and wrk: a server sizing itself to the
+    /// machine (Campfire's `config/puma.rb`, the JVM) sees all of it.
+    Shared,
 }
 
 /// Where a lane's server runs.
@@ -339,8 +367,10 @@ pub struct Lane {
     pub needs: Vec<Name>,
     /// The server program (puma, falcon, nginx, …).
     pub server: Option<String>,
-    pub workers: Option<u32>,
-    pub threads: Option<u32>,
+    /// Worker processes: a number, or a share of the server's CPUs.
+    pub workers: Option<Count>,
+    /// Threads per worker: a number, or a share of the server's CPUs.
+    pub threads: Option<Count>,
     #[serde(default)]
     pub env: BTreeMap<String, String>,
     pub heap_mb: Option<u32>,
@@ -444,7 +474,7 @@ impl Lane {
     pub fn harness_name(&self) -> HarnessName {
         self.harness.clone().unwrap_or_else(|| HarnessName {
             target: self.name.to_string(),
-            workers: self.workers,
+            workers: self.workers.and_then(Count::fixed),
         })
     }
 }

@@ -154,3 +154,48 @@ fn campfire_falcon_asks_for_the_avatar_and_stylesheet_the_room_page_gives() {
     assert_eq!(path("avatar"), Some("{avatar}"));
     assert_eq!(path("stylesheet"), Some("{stylesheet}"));
 }
+
+/// The Campfire recipes whose lanes the harness measured over HTTP (the
+/// people benchmark's cable step pins its servers to a tier of CPUs, as the
+/// harness's socket phase does, and is not among them).
+const HTTP: [&str; 3] = ["campfire-falcon", "campfire-nightly", "campfire-runtimes"];
+
+#[test]
+fn the_http_lanes_share_the_cpus_and_size_themselves_to_them_as_the_harness_ran_them() {
+    use reprise_recipe::{Count, CpuPlacement};
+    for id in HTTP {
+        let recipe = published(id);
+        // bench-campfire pins nothing in its HTTP phase: servers and wrk
+        // share every CPU, and campfire's config/puma.rb counts them all.
+        assert_eq!(recipe.cpu_placement(), CpuPlacement::Shared, "{id}");
+        let threads = recipe.machine.as_ref().and_then(|m| m.threads).unwrap() as usize;
+        for lane in recipe.lanes.iter().filter(|l| l.is_runnable()) {
+            let formula = lane.name.as_str() == "rails"
+                || lane.name.as_str() == "ruby"
+                || lane.name.as_str() == "ruby-falcon";
+            if formula {
+                // deployed_worker_count: (nproc * 0.666).ceil, the rails
+                // lane's own formula, given to the emit so the two are one
+                // shape on any machine; 8 on the post's 12 threads.
+                assert_eq!(
+                    lane.workers,
+                    Some(Count::PerCpu { per_cpu: 0.666 }),
+                    "{id}: lane {}",
+                    lane.name
+                );
+                assert_eq!(lane.workers.unwrap().on(threads), 8, "{id}");
+                assert!(
+                    !lane.env.contains_key("WEB_CONCURRENCY"),
+                    "{id}: lane {} fixes its workers in env",
+                    lane.name
+                );
+            }
+            if lane.name.as_str() == "jruby" || lane.name.as_str() == "jruby-512m" {
+                // jvm_threads: one Puma thread per CPU.
+                assert_eq!(lane.threads, Some(Count::PerCpu { per_cpu: 1.0 }), "{id}");
+                assert_eq!(lane.threads.unwrap().on(threads), 12, "{id}");
+                assert!(!lane.env.contains_key("RAILS_MAX_THREADS"), "{id}");
+            }
+        }
+    }
+}

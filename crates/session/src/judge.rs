@@ -240,6 +240,10 @@ fn judge_harness_files(
         &reprise_harness_files::read_cold_starts(dir)?,
     );
     attach_server_cpu(&mut measurements, dir)?;
+    measurements.workers_seen = reprise_harness_files::read_shapes(dir)?
+        .into_iter()
+        .filter_map(|s| Some((s.lane, s.workers_seen?)))
+        .collect();
     let env = reprise_harness_files::read_env(dir)?.unwrap_or(Value::Null);
     let server_host = reprise_engine::lanes::remote_engine::as_reported(
         read_results_json(dir, reprise_engine::lanes::remote_engine::SERVER_ENV_FILE)?

@@ -382,6 +382,7 @@ fn store_run(
                 wait_s: Some(0.3),
                 cpus: 1.0,
                 steal_s: None,
+                generator_s: None,
             });
         }
     }

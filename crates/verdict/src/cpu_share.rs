@@ -282,6 +282,7 @@ mod tests {
                         wait_s,
                         cpus: 1.0,
                         steal_s: Some(0.0),
+                        generator_s: None,
                     }),
                 })
                 .collect(),

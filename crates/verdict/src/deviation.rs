@@ -38,6 +38,9 @@ pub enum DeviationKind {
     /// A lane's server ran with another allocator than the one the post's
     /// harness preloaded (jemalloc missing here: the C library's malloc).
     Allocator,
+    /// A lane's server ran another number of workers than it was given
+    /// (it sized itself to the machine).
+    Shape,
 }
 
 impl DeviationKind {

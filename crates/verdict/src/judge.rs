@@ -327,6 +327,7 @@ pub fn judge(
                 .collect();
             crate::single_run::no_spread(&mut verdict, &readings, &cells);
             crate::cap::both_at_cap(&mut verdict, &readings, &cells, &measurements.caps);
+            crate::shape::unmatched(&mut verdict, &readings, recipe, &measurements.workers_seen);
             verdict
         })
         .collect();

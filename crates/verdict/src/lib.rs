@@ -78,6 +78,7 @@ mod judge;
 mod lanes;
 mod measurements;
 pub mod sequential;
+mod shape;
 mod single_run;
 mod statistics;
 

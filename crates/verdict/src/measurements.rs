@@ -97,6 +97,12 @@ pub struct ServerCpu {
     /// Time the hypervisor took from the server's CPUs during the run
     /// (`/proc/stat`'s steal), summed over those CPUs, where it was read.
     pub steal_s: Option<f64>,
+    /// Where the server shared its CPUs with the load generator, as the
+    /// post's run did: the CPU time the generator took from them (what it
+    /// used beyond the CPUs the server could not keep busy). Part of the
+    /// method, so not counted as time other work took.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator_s: Option<f64>,
 }
 
 impl ServerCpu {
@@ -104,10 +110,17 @@ impl ServerCpu {
     /// its CPUs for the whole run. More than 1.0 where it used more CPUs
     /// than its workers were thought to keep busy.
     pub fn share(&self) -> f64 {
-        if self.wall_s <= 0.0 || self.cpus <= 0.0 {
-            return 0.0;
+        match self.capacity_s() {
+            Some(capacity) => self.cpu_s / capacity,
+            None => 0.0,
         }
-        self.cpu_s / (self.wall_s * self.cpus)
+    }
+
+    /// The CPU time it could have used: its CPUs for the whole run, less
+    /// what the load generator sharing them took.
+    fn capacity_s(&self) -> Option<f64> {
+        let capacity = self.wall_s * self.cpus - self.generator_s.unwrap_or(0.0);
+        (self.wall_s > 0.0 && self.cpus > 0.0 && capacity > 0.0).then_some(capacity)
     }
 
     /// The CPU time it had plus the time it waited for a CPU, over all it
@@ -117,8 +130,8 @@ impl ServerCpu {
     /// was not read.
     pub fn wanted(&self) -> Option<f64> {
         let wait = self.wait_s?;
-        (self.wall_s > 0.0 && self.cpus > 0.0)
-            .then(|| (self.cpu_s + wait) / (self.wall_s * self.cpus))
+        self.capacity_s()
+            .map(|capacity| (self.cpu_s + wait) / capacity)
     }
 }
 
@@ -176,6 +189,11 @@ pub struct Measurements {
     /// recipe's own cap, not by a limit of the machine.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub caps: BTreeMap<String, f64>,
+    /// The workers each lane's server was seen running (`shapes.json`), by
+    /// lane: lanes the post compared at one shape are judged only where
+    /// these agree.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub workers_seen: BTreeMap<String, u32>,
 }
 
 /// Whether a metric is read off the load generator (so errors and a

@@ -90,6 +90,7 @@ fn run(n: u32, rate: f64, cpu_s: f64, wait_s: f64) -> Repetition {
             wait_s: Some(wait_s),
             cpus: 1.0,
             steal_s: Some(0.0),
+            generator_s: None,
         }),
     }
 }
@@ -356,5 +357,97 @@ fn a_contended_lane_s_ratio_is_covered_as_often_as_the_interval_says() {
     assert!(
         decided_wrong as f64 / DRAWS as f64 <= 0.05,
         "{decided_wrong} of {DRAWS} twins judged not the same"
+    );
+}
+
+/// A run of a lane on two CPUs it shares with the load generator, as the
+/// post's harness ran wrk beside its servers: `generator_s` of them went to
+/// the generator.
+fn shared_run(n: u32, rate: f64, cpu_s: f64, generator_s: Option<f64>) -> Repetition {
+    Repetition {
+        run: n,
+        value: Some(rate),
+        errors: 0,
+        client_cpu: None,
+        server_cpu: Some(ServerCpu {
+            wall_s: 10.0,
+            cpu_s,
+            wait_s: Some(6.0),
+            cpus: 2.0,
+            steal_s: Some(0.0),
+            generator_s,
+        }),
+    }
+}
+
+#[test]
+fn a_load_generator_sharing_the_servers_cpus_is_the_method_not_other_work() {
+    // Both lanes CPU-bound on two CPUs, the generator taking about 6 of
+    // their 20 CPU-seconds and nothing else running: as the post measured.
+    let runs = |generator: Option<f64>| {
+        let a = [
+            shared_run(1, 10000.0, 13.9, generator),
+            shared_run(2, 10100.0, 14.0, generator),
+            shared_run(3, 9950.0, 13.8, generator),
+        ];
+        let b = [
+            shared_run(1, 9900.0, 13.9, generator),
+            shared_run(2, 10050.0, 14.1, generator),
+            shared_run(3, 10000.0, 13.9, generator),
+        ];
+        judge(
+            &twins(""),
+            &measured(&a, &b),
+            &MachineMatch::Matches,
+            &settings(),
+        )
+    };
+    let shared = runs(Some(6.0));
+    let v = shared.verdict("same").unwrap();
+    let cpu = v.cpu.as_ref().expect("the lanes' CPU is read");
+    assert_eq!(cpu.basis, CpuBasis::AsMeasured, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    // Counted as other work, the generator's share would have the claim
+    // judged per CPU-second, its interval widened by a third.
+    let counted = runs(None);
+    let v = counted.verdict("same").unwrap();
+    assert!(
+        matches!(v.cpu.as_ref().unwrap().basis, CpuBasis::PerCpuSecond { .. }),
+        "{}",
+        v.reason
+    );
+}
+
+#[test]
+fn lanes_of_one_shape_that_ran_different_worker_counts_are_not_compared() {
+    use reprise_recipe::Count;
+    let mut recipe = twins("");
+    for lane in &mut recipe.lanes {
+        lane.workers = Some(Count::PerCpu { per_cpu: 0.666 });
+    }
+    let a = [
+        run(1, 10000.0, 9.9, 0.3),
+        run(2, 10050.0, 9.9, 0.3),
+        run(3, 9980.0, 9.9, 0.3),
+    ];
+    let mut m = measured(&a, &a);
+    m.workers_seen = [("a".to_string(), 2), ("b".to_string(), 2)].into();
+    let same = judge(&recipe, &m, &MachineMatch::Matches, &settings());
+    assert_eq!(same.verdict("same").unwrap().outcome, Outcome::Reproduced);
+    // b sized itself to another count than a was given: the gap would be
+    // partly the worker count.
+    m.workers_seen.insert("b".into(), 3);
+    let differ = judge(&recipe, &m, &MachineMatch::Matches, &settings());
+    for claim in ["same", "a-above-b"] {
+        let v = differ.verdict(claim).unwrap();
+        assert_eq!(v.outcome, Outcome::NotComparable, "{claim}: {}", v.reason);
+        assert!(v.reason.contains("a 2, b 3"), "{}", v.reason);
+    }
+    // Lanes the recipe gives different shapes are compared whatever ran.
+    recipe.lanes[1].workers = Some(Count::Fixed(1));
+    let shapes_differ = judge(&recipe, &m, &MachineMatch::Matches, &settings());
+    assert_eq!(
+        shapes_differ.verdict("same").unwrap().outcome,
+        Outcome::Reproduced
     );
 }

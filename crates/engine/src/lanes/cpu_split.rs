@@ -1,8 +1,13 @@
 //! The CPUs the lanes' servers and the load generator get. On one machine
 //! the first half of this process's CPUs go to the servers and the rest to
-//! the client (with one CPU both run anywhere); with the lanes on a server
-//! host the servers have a machine of their own and the client every CPU
-//! here. [`crate::lanes::placement::LaneHost::cpu_split`] says which.
+//! the client (with one CPU both run anywhere), or, where the recipe says
+//! the post's run shared them (`cpu_placement = "shared"`, as the posts'
+//! harness runs its HTTP lanes and wrk unpinned), both run on every CPU;
+//! with the lanes on a server host the servers have a machine of their own
+//! and the client every CPU here.
+//! [`crate::lanes::placement::LaneHost::cpu_split`] says which.
+
+use reprise_recipe::CpuPlacement;
 
 /// Which CPUs the servers and the load generator run on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,17 +16,29 @@ pub struct CpuSplit {
     pub clients: Option<Vec<usize>>,
     /// The servers run on the server host, not on this machine.
     pub remote: bool,
+    /// Servers and client share every CPU, as the post's run did.
+    pub shared: bool,
 }
 
 impl CpuSplit {
-    /// Servers and client on this machine's allowed CPUs, halved.
-    pub fn here() -> CpuSplit {
+    /// Servers and client on this machine's allowed CPUs: halved, or
+    /// shared where the post's run shared them.
+    pub fn here(placement: CpuPlacement) -> CpuSplit {
         let cpus = reprise_cpus::allowed_cpus();
+        if placement == CpuPlacement::Shared {
+            return CpuSplit {
+                servers: None,
+                clients: None,
+                remote: false,
+                shared: true,
+            };
+        }
         if cpus.len() < 2 {
             return CpuSplit {
                 servers: None,
                 clients: None,
                 remote: false,
+                shared: false,
             };
         }
         let half = cpus.len() / 2;
@@ -29,6 +46,7 @@ impl CpuSplit {
             servers: Some(cpus[..half].to_vec()),
             clients: Some(cpus[half..].to_vec()),
             remote: false,
+            shared: false,
         }
     }
 
@@ -38,6 +56,7 @@ impl CpuSplit {
             servers: None,
             clients: Some(reprise_cpus::allowed_cpus()).filter(|c| !c.is_empty()),
             remote: true,
+            shared: false,
         }
     }
 
@@ -47,6 +66,11 @@ impl CpuSplit {
         if self.remote {
             return format!("servers on the server host, {client} on this machine's CPUs");
         }
+        if self.shared {
+            return format!(
+                "servers and {client} sharing every CPU, unpinned, as the post's run shared them"
+            );
+        }
         match (&self.servers, &self.clients) {
             (Some(servers), Some(clients)) => format!(
                 "servers on {}, {client} on {}",
@@ -55,6 +79,16 @@ impl CpuSplit {
             ),
             _ => format!("servers and {client} on any CPU (one CPU: no split)"),
         }
+    }
+
+    /// How many CPUs a server placed so may use: what a server that sizes
+    /// itself to the machine (a `{ per_cpu = … }` count, Campfire's
+    /// `config/puma.rb`) counts.
+    pub fn server_cpu_count(&self) -> usize {
+        self.servers
+            .as_ref()
+            .map_or_else(|| reprise_cpus::allowed_cpus().len(), Vec::len)
+            .max(1)
     }
 }
 
@@ -78,6 +112,7 @@ mod tests {
             servers: Some(vec![0]),
             clients: Some(vec![1]),
             remote: false,
+            shared: false,
         };
         assert_eq!(
             split.describe("load generator"),
@@ -87,6 +122,7 @@ mod tests {
             servers: Some((0..6).collect()),
             clients: Some(vec![6, 8, 10]),
             remote: false,
+            shared: false,
         };
         assert_eq!(
             wide.describe("people generator"),
@@ -96,6 +132,7 @@ mod tests {
             servers: None,
             clients: None,
             remote: false,
+            shared: false,
         };
         let said = one.describe("load generator");
         assert_eq!(
@@ -107,10 +144,17 @@ mod tests {
             servers: None,
             clients: None,
             remote: true,
+            shared: false,
         };
         assert_eq!(
             two_machines.describe("load generator"),
             "servers on the server host, load generator on this machine's CPUs"
+        );
+        let shared = CpuSplit::here(CpuPlacement::Shared);
+        assert_eq!((shared.servers, shared.clients), (None, None));
+        assert_eq!(
+            CpuSplit::here(CpuPlacement::Shared).describe("load generator"),
+            "servers and load generator sharing every CPU, unpinned, as the post's run shared them"
         );
     }
 }

@@ -10,4 +10,5 @@ pub mod http;
 pub mod placement;
 pub mod remote_engine;
 pub mod server_process;
+pub mod shape;
 pub mod signed_in;

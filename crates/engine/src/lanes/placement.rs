@@ -112,10 +112,11 @@ impl LaneHost {
             .collect()
     }
 
-    /// The CPUs the servers and the load generator get.
-    pub fn cpu_split(&self) -> CpuSplit {
+    /// The CPUs the servers and the load generator get, `placement` the
+    /// recipe's on this machine.
+    pub fn cpu_split(&self, placement: reprise_recipe::CpuPlacement) -> CpuSplit {
         match self {
-            LaneHost::ThisMachine => CpuSplit::here(),
+            LaneHost::ThisMachine => CpuSplit::here(placement),
             LaneHost::ServerHost(_) => CpuSplit::remote(),
         }
     }
@@ -449,8 +450,9 @@ placement = "container"
         );
         assert_eq!(LaneHost::ThisMachine.lane_files(), LaneFiles::Bound);
         assert_eq!(v6.lane_files(), LaneFiles::Copied);
-        assert!(!LaneHost::ThisMachine.cpu_split().remote);
-        assert!(v6.cpu_split().remote);
+        let split = reprise_recipe::CpuPlacement::Split;
+        assert!(!LaneHost::ThisMachine.cpu_split(split).remote);
+        assert!(v6.cpu_split(split).remote);
     }
 
     #[test]

@@ -425,6 +425,24 @@ impl LaneServer {
         }
     }
 
+    /// The server's live processes, read from this machine's /proc: its
+    /// process group, or a container's first process (the engine's
+    /// `State.Pid`, where the engine runs on this machine) and its
+    /// descendants. Empty where they cannot be read from here.
+    pub fn processes(&self) -> Vec<u32> {
+        match &self.backend {
+            Backend::Process(spawned) => group_members(spawned.child.id()),
+            Backend::Container(c) if matches!(c.placement.host, LaneHost::ThisMachine) => c
+                .placement
+                .connect()
+                .ok()
+                .and_then(|r| r.host_pid(&c.placement.run_id, &c.step).ok().flatten())
+                .map(crate::os::processes::process_tree)
+                .unwrap_or_default(),
+            Backend::Container(_) => Vec::new(),
+        }
+    }
+
     /// Whether the server is still running.
     pub fn is_running(&mut self) -> bool {
         !self.stopped && self.ended().is_none()

@@ -584,6 +584,7 @@ fn records(dir: &Path) -> Vec<(PathBuf, GroupRecord)> {
 pub(crate) struct ProcStat {
     pub pid: u32,
     pub zombie: bool,
+    pub ppid: u32,
     pub pgrp: u32,
     pub session: u32,
     /// Clock ticks after boot.
@@ -600,6 +601,7 @@ impl ProcStat {
         Some(ProcStat {
             pid,
             zombie: *fields.first()? == "Z",
+            ppid: fields.get(1)?.parse().ok()?,
             pgrp: fields.get(2)?.parse().ok()?,
             session: fields.get(3)?.parse().ok()?,
             start: fields.get(19)?.parse().ok()?,
@@ -744,6 +746,25 @@ pub(crate) fn group_members(pgid: u32) -> Vec<u32> {
         .filter(|p| p.pgrp == pgid && !p.zombie)
         .map(|p| p.pid)
         .collect()
+}
+
+/// `root` and every live process descended from it: a container's
+/// processes, from its first one's host pid.
+pub(crate) fn process_tree(root: u32) -> Vec<u32> {
+    let table = ProcTable::read().processes;
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        let parent = tree[i];
+        tree.extend(
+            table
+                .iter()
+                .filter(|p| p.ppid == parent && !p.zombie && p.pid != root)
+                .map(|p| p.pid),
+        );
+        i += 1;
+    }
+    tree
 }
 
 fn boot_id() -> String {

@@ -358,6 +358,34 @@ impl ContainerRunner {
         })
     }
 
+    /// The host's process id of the first process of `step`'s container in
+    /// run `run_id` (the engine's `State.Pid`), where it runs on this
+    /// machine's kernel and the engine says; `None` otherwise.
+    pub fn host_pid(&self, run_id: &str, step: &str) -> Result<Option<u32>, ContainerError> {
+        let filters = HashMap::from([(
+            "label".to_string(),
+            vec![
+                format!("{RUN_LABEL}={run_id}"),
+                format!("reprise.step={step}"),
+            ],
+        )]);
+        let options = ListContainersOptionsBuilder::default()
+            .filters(&filters)
+            .build();
+        self.rt.block_on(async {
+            let list = self.docker.list_containers(Some(options)).await?;
+            let Some(id) = list.into_iter().find_map(|c| c.id) else {
+                return Ok(None);
+            };
+            let inspected = self.docker.inspect_container(&id, None).await?;
+            Ok(inspected
+                .state
+                .and_then(|s| s.pid)
+                .and_then(|pid| u32::try_from(pid).ok())
+                .filter(|pid| *pid > 0))
+        })
+    }
+
     /// Removes the containers a run left (all runs' with `None`), e.g.
     /// after Reprise was killed; returns their ids.
     pub fn remove_left_over(&self, run_id: Option<&str>) -> Result<Vec<String>, ContainerError> {

@@ -36,7 +36,7 @@ pub(crate) fn run(
     let ctx = s.ctx;
     let id = s.id();
     let workload = workload(s.recipe, workload_name)?;
-    let split = s.ctx.lane_host.cpu_split();
+    let split = s.ctx.lane_host.cpu_split(s.recipe.cpu_placement());
     s.note(split.describe("people generator"));
     let CpuSplit {
         servers: server_cpus,

@@ -73,7 +73,7 @@ pub(crate) fn run(
 ) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let endpoints = &workload(s.recipe, workload_name)?.endpoints;
-    let server_cpus = s.ctx.lane_host.cpu_split().servers;
+    let server_cpus = s.ctx.lane_host.cpu_split(s.recipe.cpu_placement()).servers;
     let client = LaneClient::new(ctx.lane_host.address())?;
     let mut rows: Vec<CheckRow> = Vec::new();
     let mut passed = 0;

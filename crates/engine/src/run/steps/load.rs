@@ -52,7 +52,7 @@ pub(crate) fn run(
             duration_words(QUICK_WARMUP.as_secs_f64())
         ));
     }
-    let split = s.ctx.lane_host.cpu_split();
+    let split = s.ctx.lane_host.cpu_split(s.recipe.cpu_placement());
     s.note(split.describe("load generator"));
     let CpuSplit {
         servers: server_cpus,

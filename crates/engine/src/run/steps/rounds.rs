@@ -546,11 +546,23 @@ fn measure_cell(
     spec.duration = shape.duration;
     spec.timeout = cell_timeout(spec.timeout, warm_up_p99, spec.duration);
     let sampler = server.sample_memory(Duration::from_secs(1));
+    // Servers and load generator on the same CPUs (the recipe's
+    // `cpu_placement = "shared"`, or a machine of one CPU): what the
+    // generator used is part of the method, not other work.
+    let shared = client_cpus.is_none() && server_cpus.is_none();
+    let allowed = crate::lanes::shape::cpu_count(server_cpus) as f64;
     let server_cpus = server_cpus.as_deref();
     let (cpu_before, steal_before) = (server.cpu_counters(), steal_seconds(server_cpus));
+    let generator_before = generator_cpu_s();
     let started = Instant::now();
     let result = run_load(s, generator, &spec, live);
     let wall_s = started.elapsed().as_secs_f64();
+    // The generator's CPU time beyond the CPUs the server could not keep
+    // busy: what it took from the server's.
+    let generator_s = shared.then(|| {
+        let used = (generator_cpu_s() - generator_before).max(0.0);
+        (used - (allowed - usable_cpus).max(0.0) * wall_s).max(0.0)
+    });
     let server_cpu = server
         .cpu_counters()
         .zip(cpu_before)
@@ -564,6 +576,7 @@ fn measure_cell(
                 steal_s: steal_seconds(server_cpus)
                     .zip(steal_before)
                     .map(|(after, before)| (after - before).max(0.0)),
+                generator_s,
             }
         })
         .filter(|c| c.cpu_s > 0.0 && wall_s > 0.0);
@@ -667,18 +680,32 @@ pub(super) fn cell_timeout(
     )
 }
 
+/// The CPU time, user and system, of this process (Reprise's own load
+/// generator runs in it) and of its children that ended (wrk, once waited
+/// for), in seconds.
+fn generator_cpu_s() -> f64 {
+    let seconds = |who| {
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: getrusage writes only the struct it is given.
+        if unsafe { libc::getrusage(who, &mut usage) } != 0 {
+            return 0.0;
+        }
+        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        tv(usage.ru_utime) + tv(usage.ru_stime)
+    };
+    seconds(libc::RUSAGE_SELF) + seconds(libc::RUSAGE_CHILDREN)
+}
+
 /// The CPUs a lane's server can keep busy, of the `allowed` ones (every CPU
 /// this process may use where the split gives the servers none of their
 /// own): a CRuby process holds one CPU at a time (its interpreter lock), so
 /// a CRuby lane keeps at most its workers busy; a lane of another runtime
 /// at most its workers' threads; a lane that says neither, all of them.
 fn usable_cpus(lane: &Lane, allowed: &Option<Vec<usize>>) -> f64 {
-    let allowed = allowed
-        .as_ref()
-        .map_or_else(|| reprise_cpus::allowed_cpus().len(), Vec::len)
-        .max(1);
+    let (workers, threads) = crate::lanes::shape::asked(lane, allowed);
+    let allowed = crate::lanes::shape::cpu_count(allowed);
     let interpreter_lock = lane.runtime.as_deref().is_some_and(|r| r == "ruby");
-    let busy = match (lane.workers, lane.threads) {
+    let busy = match (workers, threads) {
         (Some(w), _) if interpreter_lock => Some(w),
         (Some(w), Some(t)) => Some(w * t),
         (Some(w), None) => Some(w),
@@ -768,12 +795,13 @@ fn write_results(
     )?;
     ctx.results().write("measurements.json", &m)?;
     let measured: Vec<&Lane> = m.lanes.keys().filter_map(|n| s.recipe.lane(n)).collect();
-    let harness = invocation(s, workload, shape, &m, &measured);
+    let servers = s.ctx.lane_host.cpu_split(s.recipe.cpu_placement()).servers;
+    let harness = invocation(s, workload, shape, &m, &measured, &servers);
     let notes = json!({
         "quick": ctx.quick,
         "load_generator": s.ctx.generator.unwrap_or(workload.generator).name(),
         // bench-env records one thread count; lanes may each have their own.
-        "threads_per_lane": measured.iter().map(|l| (l.name.to_string(), l.threads)).collect::<std::collections::BTreeMap<_, _>>(),
+        "threads_per_lane": measured.iter().map(|l| (l.name.to_string(), crate::lanes::shape::asked(l, &servers).1)).collect::<std::collections::BTreeMap<_, _>>(),
     });
     // bench-env's invocation with Reprise's notes beside it.
     let mut harness_and_notes = harness.clone();
@@ -820,6 +848,7 @@ fn invocation(
     shape: &Shape,
     m: &Measurements,
     measured: &[&Lane],
+    servers: &Option<Vec<usize>>,
 ) -> serde_json::Value {
     let mut workers: Vec<u32> = Vec::new();
     let mut targets: Vec<String> = Vec::new();
@@ -832,7 +861,10 @@ fn invocation(
             targets.push(info.target.clone());
         }
     }
-    let mut threads: Vec<u32> = measured.iter().filter_map(|l| l.threads).collect();
+    let mut threads: Vec<u32> = measured
+        .iter()
+        .filter_map(|l| crate::lanes::shape::asked(l, servers).1)
+        .collect();
     threads.dedup();
     let mut h = serde_json::Map::new();
     h.insert("workers".into(), json!(workers));

@@ -19,7 +19,7 @@ pub(crate) fn run(
     flow: SignInFlow,
 ) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
-    let server_cpus = s.ctx.lane_host.cpu_split().servers;
+    let server_cpus = s.ctx.lane_host.cpu_split(s.recipe.cpu_placement()).servers;
     let to_sign = lanes.runnable(s)?;
     let mut signed = 0;
     lanes.for_each_started(ctx, s.id(), &to_sign, &server_cpus, |lanes, lane, port| {

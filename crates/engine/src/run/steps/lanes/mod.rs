@@ -14,10 +14,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use reprise_harness_files::records::{ColdStart, SkippedLane};
+use reprise_harness_files::records::{ColdStart, ShapeSeen, SkippedLane};
 use reprise_probe::preflight::LaneAvailability;
 use reprise_probe::toolchain::Toolchains;
-use reprise_recipe::{Lane, Placement, Recipe};
+use reprise_recipe::{CpuPlacement, Lane, Placement, Recipe};
 use reprise_verdict::{Deviation, DeviationKind};
 
 use super::check::CheckRow;
@@ -71,6 +71,10 @@ pub(crate) struct Lanes {
     checks: Vec<CheckRow>,
     /// What each lane that asked for an allocator was started with.
     allocators: BTreeMap<String, AllocatorSeen>,
+    /// The CPUs, workers and threads each lane was given and ran.
+    shapes: BTreeMap<String, ShapeSeen>,
+    /// How the recipe shares the CPUs between servers and load generator.
+    cpu_placement: CpuPlacement,
     /// What each lane was seen to hold, and the lanes stopped to make room.
     memory: memory::LaneMemory,
 }
@@ -81,6 +85,7 @@ impl Lanes {
         Lanes {
             service_specs: recipe.services.clone(),
             toolchain_specs: recipe.toolchains.clone(),
+            cpu_placement: recipe.cpu_placement(),
             ..Lanes::default()
         }
     }
@@ -249,6 +254,7 @@ impl Lanes {
                     if let Some(seen) = AllocatorSeen::of(lane, &server) {
                         self.started_with(ctx, step, seen)?;
                     }
+                    self.shaped(ctx, step, crate::lanes::shape::seen(lane, &server, cpus))?;
                     self.servers.insert(name.clone(), server);
                     if self.failed.get(&name).is_some_and(|stage| stage == "boot") {
                         self.failed.remove(&name);
@@ -359,6 +365,29 @@ impl Lanes {
             .record_deviations(Some(DeviationKind::Allocator), &differs)
     }
 
+    /// Records what a lane's server, just up, was given and ran
+    /// (`results/shapes.json`); a server that ran other workers than it was
+    /// given is a deviation of the run.
+    fn shaped(&mut self, ctx: &RunContext, step: &str, seen: ShapeSeen) -> Result<(), StepFailure> {
+        ctx.note(step, seen.to_string());
+        self.shapes.insert(seen.lane.clone(), seen);
+        let rows: Vec<&ShapeSeen> = self.shapes.values().collect();
+        ctx.results()
+            .write(reprise_harness_files::SHAPES_FILE, &rows)?;
+        let differs: Vec<Deviation> = self
+            .shapes
+            .values()
+            .filter(|s| !s.as_asked())
+            .map(|s| Deviation {
+                kind: DeviationKind::Shape,
+                what: s.to_string(),
+                lanes: vec![s.lane.clone()],
+            })
+            .collect();
+        ctx.results()
+            .record_deviations(Some(DeviationKind::Shape), &differs)
+    }
+
     /// Each of `lanes` with its server up on `cpus` (started where it is not
     /// running; lanes whose server does not start are skipped), handed to `f`
     /// with the server's port. Answers how many reached `f`.
@@ -417,7 +446,7 @@ impl Lanes {
             }
             stopped => stopped?,
         }
-        let cpus = ctx.lane_host.cpu_split().servers;
+        let cpus = ctx.lane_host.cpu_split(self.cpu_placement).servers;
         let Some(server) = self.start(ctx, step, lane, &cpus)? else {
             return Ok(None);
         };
@@ -612,10 +641,11 @@ fn server_spec(
     if lane.placement != Placement::Container {
         env.insert("REPRISE_RUN_DIR".into(), ctx.run.path.display().to_string());
     }
-    if let Some(w) = lane.workers {
+    let (workers, threads) = crate::lanes::shape::asked(lane, &cpus);
+    if let Some(w) = workers {
         env.entry("WEB_CONCURRENCY".into()).or_insert(w.to_string());
     }
-    if let Some(t) = lane.threads {
+    if let Some(t) = threads {
         env.entry("RAILS_MAX_THREADS".into())
             .or_insert(t.to_string());
     }
