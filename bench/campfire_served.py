@@ -11,6 +11,7 @@ real-Campfire test needs, and that test run once (it makes the image and
 the shared Roundhouse build): cargo test -p reprise-cli --test campfire_real.
 """
 
+import math
 import os
 import re
 import shutil
@@ -37,6 +38,15 @@ def free_port():
     port = s.getsockname()[1]
     s.close()
     return port
+
+
+def cpu_list(text):
+    """The CPUs of a kernel CPU list such as `0-2,5`."""
+    cpus = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        cpus += range(int(a), int(b or a) + 1)
+    return cpus
 
 
 def need(*tools):
@@ -122,9 +132,11 @@ def sign_in(base):
     return "; ".join(cookies)
 
 
-def serve(work, reprise, cpus="0"):
+def serve(work, reprise, cpus="0", idle=0):
     """(base URL, cookie, run folder, stop) of the emitted Campfire, served
-    on `cpus` as the recipe's `ruby` lane serves it."""
+    on `cpus` as the recipe's `ruby` lane serves it. With `idle`, as many
+    more lanes of the same tree on the same CPUs, up and answering, their
+    container names in `stop.idle` and the Podman command in `stop.podman`."""
     need("podman", "git")
     real = ROOT / "target" / "real-things"
     images = sorted((real / "images").glob("sid-campfire-*.tar"), key=lambda p: p.stat().st_mtime)
@@ -173,22 +185,38 @@ def serve(work, reprise, cpus="0"):
     lane = (subs / "campfire-falcon.substitutions.toml").read_text()
     lane_env = dict(re.findall(r'(\w+) = "([^"]*)"',
                                re.search(r'name = "ruby"\n.*?\nenv = \{([^}]*)\}', lane, re.S)[1]))
+    # The lane's `workers = { per_cpu = 0.666 }`, over the CPUs it is given,
+    # as the run gives it WEB_CONCURRENCY.
+    count = len(cpu_list(cpus))
+    lane_env.setdefault("WEB_CONCURRENCY", str(max(1, math.ceil(count * 0.666 - 1e-9))))
     container = f"bench-campfire-{os.getpid()}"
-    subprocess.run(podman + ["run", "-d", "--name", container, "--network", "host",
-                             "--cpuset-cpus", cpus, "-v", f"{run}:{run}", "-w", str(tree)]
-                   + [a for k, v in lane_env.items() for a in ("-e", f"{k}={v}")]
-                   + [image, "puma", "-C", "config/puma.rb", "-b", f"tcp://127.0.0.1:{port}",
-                      "config.ru"], check=True, stdout=subprocess.DEVNULL)
+
+    def lane(name, on_port):
+        subprocess.run(podman + ["run", "-d", "--name", name, "--network", "host",
+                                 "--cpuset-cpus", cpus, "-v", f"{run}:{run}", "-w", str(tree)]
+                       + [a for k, v in lane_env.items() for a in ("-e", f"{k}={v}")]
+                       + [image, "puma", "-C", "config/puma.rb", "-b", f"tcp://127.0.0.1:{on_port}",
+                          "config.ru"], check=True, stdout=subprocess.DEVNULL)
+
+    lane(container, port)
+    idle_lanes = [(f"{container}-idle{i}", free_port()) for i in range(idle)]
+    for name, idle_port in idle_lanes:
+        lane(name, idle_port)
 
     def stop():
         subprocess.run(podman + ["logs", container], stdout=open(work / "campfire.log", "w"),
                        stderr=subprocess.STDOUT)
-        subprocess.run(podman + ["rm", "-f", container], stdout=subprocess.DEVNULL)
+        for name in [container] + [n for n, _ in idle_lanes]:
+            subprocess.run(podman + ["rm", "-f", name], stdout=subprocess.DEVNULL)
         stop_engine()
 
+    stop.idle = [n for n, _ in idle_lanes]
+    stop.podman = podman
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for_any_answer(f"{base}/")
+        for _, idle_port in idle_lanes:
+            wait_for_any_answer(f"http://127.0.0.1:{idle_port}/")
         cookie = sign_in(base)
     except SystemExit:
         stop()

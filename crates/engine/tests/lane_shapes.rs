@@ -6,7 +6,8 @@
 //! the CPUs its process may run on and the processes serving its port, read
 //! from /proc. A server that chose another count than it was given (as
 //! Campfire's own config/puma.rb does, from the CPUs it sees) is a deviation
-//! of the run. Real Puma (Debian's) in cluster mode.
+//! of the run; sharing the servers' CPUs, the load generator's CPU time is
+//! recorded as the method's. Real Puma (Debian's) in cluster mode.
 
 mod support;
 
@@ -54,10 +55,28 @@ workers = {{ per_cpu = 0.666 }}
 boot_budget = "30s"
 why = "Given the same, but choosing its own count."
 
+[[workload]]
+name = "hello"
+connections = 4
+duration = "1s"
+runs = 1
+
+[[workload.endpoint]]
+name = "/"
+path = "/"
+
 [[step]]
 id = "serve"
 kind = "serve"
 why = "Boot both."
+
+[[step]]
+id = "load"
+kind = "load"
+workload = "hello"
+lanes = ["sized"]
+after = ["serve"]
+why = "Load the one that ran as given."
 "##
     )
 }
@@ -87,9 +106,19 @@ fn shapes_of(
     );
     let a = execute(&s, None, false, &|_| {});
     let lines = log_lines(&a.events);
-    assert_eq!(a.report.finished, ["serve"], "{lines:#?}");
+    assert_eq!(a.report.finished, ["serve", "load"], "{lines:#?}");
     let shapes = read_json(&a.run.results().join("shapes.json"));
     let deviations = read_json(&a.run.results().join("deviations.json"));
+    // Sharing the server's CPUs, the load generator's CPU time is recorded
+    // as the method's (not other work's); split, it has CPUs of its own.
+    let results = read_json(&a.run.results().join("results.json"));
+    let cell = &results["cells"][0];
+    let generator_s = cell["server_cpu"]["generator_s"].as_f64();
+    if placement == "shared" {
+        assert!(generator_s.is_some_and(|s| s > 0.0), "{cell}");
+    } else if all >= 2 {
+        assert_eq!(generator_s, None, "{cell}");
+    }
     (
         shapes.as_array().unwrap().clone(),
         deviations,

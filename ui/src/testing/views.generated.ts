@@ -1363,6 +1363,7 @@ export const post: PostView = {
     "boost": false,
     "cores": 6,
     "cpu": "AMD Ryzen 5 3600 6-Core Processor",
+    "cpu_placement": "split",
     "governor": "performance",
     "kernel": null,
     "memory_gb": 63,
@@ -2927,7 +2928,10 @@ export const runtimesPost: PostView = {
         ],
         "dir": "sources/roundhouse",
         "env": {},
-        "harness": null,
+        "harness": {
+          "target": "rails",
+          "workers": 8
+        },
         "health": "/",
         "heap_mb": null,
         "image": null,
@@ -2948,7 +2952,9 @@ export const runtimesPost: PostView = {
         "threads": 5,
         "warmup": "20s",
         "why": "Rails as its own Dockerfile deploys it: Thruster in front of Puma, eight forked workers on this box (campfire's (processor_count * 0.666).ceil), five threads each, jemalloc, resque-pool alongside, the message fragments cached in Redis. Redis is started for it (the redis service).",
-        "workers": 8
+        "workers": {
+          "per_cpu": 0.666
+        }
       }
     },
     {
@@ -3020,10 +3026,12 @@ export const runtimesPost: PostView = {
           "PORT": "4302",
           "RAILS_ENV": "production",
           "RAILS_MAX_THREADS": "5",
-          "RUBY_YJIT_ENABLE": "1",
-          "WEB_CONCURRENCY": "8"
+          "RUBY_YJIT_ENABLE": "1"
         },
-        "harness": null,
+        "harness": {
+          "target": "ruby",
+          "workers": 8
+        },
         "health": "/",
         "heap_mb": null,
         "image": null,
@@ -3041,7 +3049,9 @@ export const runtimesPost: PostView = {
         "threads": 5,
         "warmup": "20s",
         "why": "The emit in the same Puma shape as rails (eight forked workers, the same allocator: jemalloc, preloaded where this machine has it). A matched-shape runtime comparison, not a deployment claim: the emitted tree keeps its Action Cable registry and job queue in-process, so Campfire could not actually run this shape.",
-        "workers": 8
+        "workers": {
+          "per_cpu": 0.666
+        }
       }
     },
     {
@@ -3117,7 +3127,6 @@ export const runtimesPost: PostView = {
           "JRUBY_OPTS": "-J-Xmx1g -J-Xms1g",
           "PORT": "4304",
           "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "12",
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
@@ -3135,7 +3144,9 @@ export const runtimesPost: PostView = {
         "runtime": "jruby",
         "server": "puma",
         "services": [],
-        "threads": 12,
+        "threads": {
+          "per_cpu": 1.0
+        },
         "warmup": "1m",
         "why": "The emit on the JVM: one process (Puma single mode, WEB_CONCURRENCY=0) with one Puma thread per hardware thread, twelve, where its ladder peaked; heap pinned at 1 GB. One registry, one fragment cache, one job queue, and a JDBC driver with no C extension to serialize behind.",
         "workers": 1
@@ -3213,7 +3224,6 @@ export const runtimesPost: PostView = {
           "JRUBY_OPTS": "-J-Xmx512m -J-Xms512m",
           "PORT": "4306",
           "RAILS_ENV": "production",
-          "RAILS_MAX_THREADS": "12",
           "WEB_CONCURRENCY": "0"
         },
         "harness": null,
@@ -3231,7 +3241,9 @@ export const runtimesPost: PostView = {
         "runtime": "jruby",
         "server": "puma",
         "services": [],
-        "threads": 12,
+        "threads": {
+          "per_cpu": 1.0
+        },
         "warmup": "1m",
         "why": "The jruby lane with the blog's 512 MB heap instead of 1 GB: it holds the emit, at a cost to garbage collection, which is why the emit's heap is pinned at 1 GB.",
         "workers": 1
@@ -3845,6 +3857,7 @@ export const runtimesPost: PostView = {
     "boost": false,
     "cores": 6,
     "cpu": "AMD Ryzen 5 3600 6-Core Processor",
+    "cpu_placement": "shared",
     "governor": "performance",
     "kernel": null,
     "memory_gb": 63,
@@ -5054,6 +5067,7 @@ export const machinePost: PostView = {
     "boost": false,
     "cores": 6,
     "cpu": "AMD Ryzen 5 3600 6-Core Processor",
+    "cpu_placement": "split",
     "governor": "performance",
     "kernel": null,
     "memory_gb": 63,
@@ -5454,7 +5468,6 @@ export const campfirePlan: RunPlan = {
           "RAILS_ENV=production",
           "RAILS_MAX_THREADS=5",
           "RUBY_YJIT_ENABLE=1",
-          "WEB_CONCURRENCY=8",
           "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)"
         ],
         "name": "ruby"
@@ -5466,7 +5479,6 @@ export const campfirePlan: RunPlan = {
           "PORT=3001",
           "RAILS_ENV=production",
           "RUBY_YJIT_ENABLE=1",
-          "WEB_CONCURRENCY=8",
           "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)"
         ],
         "name": "ruby-falcon"

@@ -176,6 +176,23 @@ fn render(
             "warm-up",
             "runs here",
         ]);
+        // A count that is a share of the CPUs, as the post's machine and
+        // this one give it: `8 (post), 2 here`.
+        let post_cpus = r.machine.as_ref().and_then(|m| m.threads);
+        let here = reprise_engine::lanes::shape::cpu_count(
+            &reprise_engine::lanes::placement::LaneHost::ThisMachine
+                .cpu_split(r.cpu_placement())
+                .servers,
+        );
+        let count_words = |count: reprise_recipe::Count| match (count, post_cpus) {
+            (reprise_recipe::Count::Fixed(n), _) => n.to_string(),
+            (per_cpu, Some(post)) => format!(
+                "{} (post), {} here",
+                per_cpu.on(post as usize),
+                per_cpu.on(here)
+            ),
+            (per_cpu, None) => format!("{per_cpu}: {} here", per_cpu.on(here)),
+        };
         for (l, standing) in r.lanes.iter().zip(standings) {
             let here = match &standing.here {
                 LaneAvailability::Runs => "yes",
@@ -190,8 +207,8 @@ fn render(
                     .map(|n| n.to_string())
                     .unwrap_or_default(),
                 l.server.clone().unwrap_or_default(),
-                l.workers.map(|w| w.to_string()).unwrap_or_default(),
-                l.threads.map(|w| w.to_string()).unwrap_or_default(),
+                l.workers.map(count_words).unwrap_or_default(),
+                l.threads.map(count_words).unwrap_or_default(),
                 l.heap_mb.map(|h| format!("{h} MB")).unwrap_or_default(),
                 l.warmup.map(|w| w.to_string()).unwrap_or_default(),
                 here,

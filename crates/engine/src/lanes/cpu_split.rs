@@ -80,16 +80,6 @@ impl CpuSplit {
             _ => format!("servers and {client} on any CPU (one CPU: no split)"),
         }
     }
-
-    /// How many CPUs a server placed so may use: what a server that sizes
-    /// itself to the machine (a `{ per_cpu = … }` count, Campfire's
-    /// `config/puma.rb`) counts.
-    pub fn server_cpu_count(&self) -> usize {
-        self.servers
-            .as_ref()
-            .map_or_else(|| reprise_cpus::allowed_cpus().len(), Vec::len)
-            .max(1)
-    }
 }
 
 /// `CPU 0`, `CPUs 0-5`, `CPUs 0,2,4`: the kernel's list form.
