@@ -331,6 +331,20 @@ pub struct Machine {
     pub quote: String,
 }
 
+impl Machine {
+    /// Whether `name` (as `lscpu`, a fingerprint or a post gives it) is this
+    /// machine's CPU: the same words, whatever their case and spacing.
+    pub fn is_cpu(&self, name: &str) -> bool {
+        let words = |text: &str| {
+            text.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        };
+        words(&self.cpu) == words(name)
+    }
+}
+
 /// How a run shares the machine's CPUs between the lanes' servers and the
 /// load generator.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]

@@ -720,3 +720,77 @@ fn a_post_that_contradicts_itself_is_kept_apart() {
     assert_eq!(apart, [(2, ApartWhy::Disagrees), (1, ApartWhy::Disagrees)]);
     assert_eq!(view.counted, 1, "ana's");
 }
+
+/// Posts whose own cells or machine belie the outcomes they state are kept
+/// apart, with why: a ratio said reproduced at 1.9–2.1× (inside the band)
+/// whose cells' medians give 0.5×; an absolute figure said reproduced by a
+/// post that calls its machine the post's while naming another CPU; and one
+/// said reproduced on a machine the post itself says is not the post's.
+#[test]
+fn a_post_whose_cells_or_machine_belie_its_outcomes_is_kept_apart() {
+    let data = tempfile::tempdir().unwrap();
+    let absolute = |b: &mut serde_json::Value| {
+        let claim = b["claims"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|c| c["id"] == "puma-ceiling")
+            .unwrap();
+        claim["outcome"] = "reproduced".into();
+        claim["measured"] =
+            serde_json::json!({"estimate": 54000.0, "low": 52000.0, "high": 56000.0});
+    };
+    let view = view_of(
+        data.path(),
+        vec![
+            forged(3, Some("medians"), 3, |b| {
+                let claim = ratio_claim(b);
+                claim["outcome"] = "reproduced".into();
+                claim["measured"] = serde_json::json!({"estimate": 2.0, "low": 1.9, "high": 2.1});
+                for cell in b["cells"].as_array_mut().unwrap() {
+                    if cell["metric"] == "req_per_s" && cell["lane"] == "falcon" {
+                        cell["median"] = 10_500.0.into();
+                    }
+                }
+            }),
+            forged(2, Some("mislabelled"), 2, |b| {
+                b["machine_matches_post"] = true.into();
+                absolute(b);
+            }),
+            forged(1, Some("elsewhere"), 1, |b| absolute(b)),
+            forged(0, Some("ana"), 0, |_| {}),
+        ],
+    );
+    let apart: Vec<(u64, ApartWhy)> = view.apart.iter().map(|a| (a.number, a.why)).collect();
+    assert_eq!(
+        apart,
+        [
+            (3, ApartWhy::Disagrees),
+            (2, ApartWhy::Disagrees),
+            (1, ApartWhy::Disagrees)
+        ]
+    );
+    let words = |n: usize| view.apart[n].words.as_str();
+    assert!(
+        words(0).contains(
+            "falcon-twice-puma: says reproduced, yet its own cells' medians give 0.5×, far outside its interval 1.9–2.1×"
+        ),
+        "{}",
+        words(0)
+    );
+    assert!(
+        words(1).contains(
+            "says its machine is the post's, yet its CPU is the Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz, the post's the AMD Ryzen 5 3600 6-Core Processor"
+        ),
+        "{}",
+        words(1)
+    );
+    assert!(
+        words(2).contains(
+            "puma-ceiling: says reproduced, yet its machine is not the post's, the only one an absolute figure is judged on"
+        ),
+        "{}",
+        words(2)
+    );
+    assert_eq!(view.counted, 1, "ana's");
+}

@@ -35,13 +35,6 @@ fn on_off(b: bool) -> String {
     if b { "on" } else { "off" }.to_string()
 }
 
-fn normalised(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
-
 pub(super) fn items(m: &Machine, fp: &Fingerprint) -> Vec<Item> {
     let mut items = Vec::new();
     let brand = fp.cpu.brand.clone();
@@ -50,7 +43,7 @@ pub(super) fn items(m: &Machine, fp: &Fingerprint) -> Vec<Item> {
         "CPU",
         m.cpu.clone(),
         brand.clone(),
-        brand.as_deref().map(normalised) == Some(normalised(&m.cpu)),
+        brand.as_deref().is_some_and(|b| m.is_cpu(b)),
         format!(
             "The post's figures were measured on the {}; on another CPU absolute numbers move, \
              while ratios between lanes measured here still compare.",

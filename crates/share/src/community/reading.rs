@@ -11,7 +11,7 @@
 //! against this recipe's band ([`disagreements`]) — a post is never
 //! counted as what it says, only as what its numbers say.
 
-use reprise_recipe::reading::range;
+use reprise_recipe::reading::{range, value};
 use reprise_recipe::{Claim, ClaimShape, Recipe};
 use reprise_report::{BlockCell, BlockClaim, ResultBlock};
 use reprise_verdict::{Interval, LEVEL_BAND, Outcome, placed};
@@ -164,6 +164,11 @@ pub fn published_band(claim: &Claim, recipe: &Recipe) -> (Option<f64>, Option<[f
 /// band) for `not reproduced`.
 pub fn disagreements(block: &ResultBlock, recipe: &Recipe) -> Vec<String> {
     let mut out = Vec::new();
+    if block.machine_matches_post
+        && let Some(unlike) = unlike_the_posts(block, recipe)
+    {
+        out.push(format!("says its machine is the post's, yet {unlike}"));
+    }
     for said in &block.claims {
         if !matches!(said.outcome, Outcome::Reproduced | Outcome::NotReproduced) {
             continue;
@@ -173,9 +178,31 @@ pub fn disagreements(block: &ResultBlock, recipe: &Recipe) -> Vec<String> {
         };
         if let Some(why) = disagreement(said, claim, recipe, &block.cells) {
             out.push(format!("{}: says {}, {why}", said.id, said.outcome));
+        } else if matches!(claim.shape, ClaimShape::Absolute { .. }) && !block.machine_matches_post
+        {
+            out.push(format!(
+                "{}: says {}, yet its machine is not the post's, the only one an absolute figure is judged on",
+                said.id, said.outcome
+            ));
         }
     }
     out
+}
+
+/// How the block's machine is unlike the recipe's, by what the block says
+/// of it: its CPU and its count of hardware threads.
+fn unlike_the_posts(block: &ResultBlock, recipe: &Recipe) -> Option<String> {
+    let post = recipe.machine.as_ref()?;
+    let here = &block.machine;
+    if let Some(cpu) = here.cpu.as_deref().filter(|cpu| !post.is_cpu(cpu)) {
+        return Some(format!("its CPU is the {cpu}, the post's the {}", post.cpu));
+    }
+    match (post.threads, here.threads) {
+        (Some(theirs), Some(ours)) if theirs != ours => Some(format!(
+            "it has {ours} hardware threads, the post's {theirs}"
+        )),
+        _ => None,
+    }
 }
 
 fn disagreement(
@@ -208,12 +235,47 @@ fn disagreement(
         ));
     }
     let comes_to = placed(&interval, band);
-    (comes_to != said.outcome).then(|| {
-        format!(
+    if comes_to != said.outcome {
+        return Some(format!(
             "yet its interval {} against this recipe's band {} is {}",
             range(m.low * scale, m.high * scale, &unit),
             range(band[0] * scale, band[1] * scale, &unit),
             comes_to
+        ));
+    }
+    medians_disagree(claim, recipe, cells, &m)
+}
+
+/// Where a ratio's own cells' medians give a ratio its interval cannot hold.
+/// The interval is the verdict's: of the rounds' ratios, or per CPU-second
+/// on a busy machine, which puts back at most the half of a lane's CPU that
+/// other work may take before no claim is decided. So the medians' ratio may
+/// lie off the interval by up to twice, not more.
+fn medians_disagree(
+    claim: &Claim,
+    recipe: &Recipe,
+    cells: &[BlockCell],
+    m: &reprise_report::Estimate,
+) -> Option<String> {
+    let ClaimShape::Ratio {
+        numerator,
+        denominator,
+        ..
+    } = &claim.shape
+    else {
+        return None;
+    };
+    let median = |id| cell_of(recipe.figure(id)?, cells)?.median;
+    let (top, bottom) = (median(numerator)?, median(denominator)?);
+    if bottom <= 0.0 {
+        return None;
+    }
+    let ratio = top / bottom;
+    (ratio < m.low / 2.0 || ratio > m.high * 2.0).then(|| {
+        format!(
+            "yet its own cells' medians give {}, far outside its interval {}",
+            value(ratio, "×"),
+            range(m.low, m.high, "×")
         )
     })
 }

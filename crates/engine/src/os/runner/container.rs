@@ -327,19 +327,8 @@ impl ContainerRunner {
     /// The memory the engine reports for the running container of `step` in
     /// `run_id` (its cgroup's usage), in kB; `None` when it is not running.
     pub fn memory_kb(&self, run_id: &str, step: &str) -> Result<Option<u64>, ContainerError> {
-        let filters = HashMap::from([(
-            "label".to_string(),
-            vec![
-                format!("{RUN_LABEL}={run_id}"),
-                format!("reprise.step={step}"),
-            ],
-        )]);
-        let options = ListContainersOptionsBuilder::default()
-            .filters(&filters)
-            .build();
         self.rt.block_on(async {
-            let list = self.docker.list_containers(Some(options)).await?;
-            let Some(id) = list.into_iter().find_map(|c| c.id) else {
+            let Some(id) = self.container_of(run_id, step).await? else {
                 return Ok(None);
             };
             let options = StatsOptionsBuilder::default()
@@ -358,10 +347,12 @@ impl ContainerRunner {
         })
     }
 
-    /// The host's process id of the first process of `step`'s container in
-    /// run `run_id` (the engine's `State.Pid`), where it runs on this
-    /// machine's kernel and the engine says; `None` otherwise.
-    pub fn host_pid(&self, run_id: &str, step: &str) -> Result<Option<u32>, ContainerError> {
+    /// The id of `step`'s container in run `run_id`, found by its labels.
+    async fn container_of(
+        &self,
+        run_id: &str,
+        step: &str,
+    ) -> Result<Option<String>, ContainerError> {
         let filters = HashMap::from([(
             "label".to_string(),
             vec![
@@ -372,9 +363,16 @@ impl ContainerRunner {
         let options = ListContainersOptionsBuilder::default()
             .filters(&filters)
             .build();
+        let list = self.docker.list_containers(Some(options)).await?;
+        Ok(list.into_iter().find_map(|c| c.id))
+    }
+
+    /// The host's process id of the first process of `step`'s container in
+    /// run `run_id` (the engine's `State.Pid`), where it runs on this
+    /// machine's kernel and the engine says; `None` otherwise.
+    pub fn host_pid(&self, run_id: &str, step: &str) -> Result<Option<u32>, ContainerError> {
         self.rt.block_on(async {
-            let list = self.docker.list_containers(Some(options)).await?;
-            let Some(id) = list.into_iter().find_map(|c| c.id) else {
+            let Some(id) = self.container_of(run_id, step).await? else {
                 return Ok(None);
             };
             let inspected = self.docker.inspect_container(&id, None).await?;

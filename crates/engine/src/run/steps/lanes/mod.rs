@@ -349,20 +349,13 @@ impl Lanes {
     ) -> Result<(), StepFailure> {
         ctx.note(step, format!("lane {}: {seen}", seen.lane));
         self.allocators.insert(seen.lane.clone(), seen);
-        let rows: Vec<&AllocatorSeen> = self.allocators.values().collect();
-        ctx.results().write("allocators.json", &rows)?;
-        let differs: Vec<Deviation> = self
-            .allocators
-            .values()
-            .filter(|s| !s.as_asked())
-            .map(|s| Deviation {
-                kind: DeviationKind::Allocator,
-                what: s.to_string(),
-                lanes: vec![s.lane.clone()],
-            })
-            .collect();
-        ctx.results()
-            .record_deviations(Some(DeviationKind::Allocator), &differs)
+        record_seen(
+            ctx,
+            "allocators.json",
+            &self.allocators,
+            DeviationKind::Allocator,
+            |s| !s.as_asked(),
+        )
     }
 
     /// Records what a lane's server, just up, was given and ran
@@ -371,21 +364,13 @@ impl Lanes {
     fn shaped(&mut self, ctx: &RunContext, step: &str, seen: ShapeSeen) -> Result<(), StepFailure> {
         ctx.note(step, seen.to_string());
         self.shapes.insert(seen.lane.clone(), seen);
-        let rows: Vec<&ShapeSeen> = self.shapes.values().collect();
-        ctx.results()
-            .write(reprise_harness_files::SHAPES_FILE, &rows)?;
-        let differs: Vec<Deviation> = self
-            .shapes
-            .values()
-            .filter(|s| !s.as_asked())
-            .map(|s| Deviation {
-                kind: DeviationKind::Shape,
-                what: s.to_string(),
-                lanes: vec![s.lane.clone()],
-            })
-            .collect();
-        ctx.results()
-            .record_deviations(Some(DeviationKind::Shape), &differs)
+        record_seen(
+            ctx,
+            reprise_harness_files::SHAPES_FILE,
+            &self.shapes,
+            DeviationKind::Shape,
+            |s| !s.as_asked(),
+        )
     }
 
     /// Each of `lanes` with its server up on `cpus` (started where it is not
@@ -612,6 +597,30 @@ impl std::fmt::Display for Stopped {
 
 /// How a lane's server starts: its command, dir and env, with the shape
 /// (workers, threads, heap) also in the environment for apps that read it.
+/// What the lanes' servers were seen to run, by lane, written whole to the
+/// results' `file`; each that `differs` is a deviation of `kind` of its lane,
+/// in the words it displays as.
+fn record_seen<T: serde::Serialize + std::fmt::Display>(
+    ctx: &RunContext,
+    file: &str,
+    seen: &BTreeMap<String, T>,
+    kind: DeviationKind,
+    differs: impl Fn(&T) -> bool,
+) -> Result<(), StepFailure> {
+    let rows: Vec<&T> = seen.values().collect();
+    ctx.results().write(file, &rows)?;
+    let found: Vec<Deviation> = seen
+        .iter()
+        .filter(|(_, s)| differs(s))
+        .map(|(lane, s)| Deviation {
+            kind,
+            what: s.to_string(),
+            lanes: vec![lane.clone()],
+        })
+        .collect();
+    ctx.results().record_deviations(Some(kind), &found)
+}
+
 fn server_spec(
     ctx: &RunContext,
     lane: &Lane,
