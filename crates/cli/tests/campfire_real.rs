@@ -41,7 +41,7 @@ use std::time::Instant;
 
 /// What this machine forces the Campfire recipes to do otherwise: what
 /// every one of them needs here, then each recipe's own.
-const SUBSTITUTIONS: [(&str, &str); 3] = [
+const SUBSTITUTIONS: [(&str, &str); 4] = [
     (
         "campfire.substitutions.toml",
         include_str!("campfire_real/campfire.substitutions.toml"),
@@ -53,6 +53,10 @@ const SUBSTITUTIONS: [(&str, &str); 3] = [
     (
         "campfire-runtimes.substitutions.toml",
         include_str!("campfire_real/campfire-runtimes.substitutions.toml"),
+    ),
+    (
+        "campfire-nightly.substitutions.toml",
+        include_str!("campfire_real/campfire-nightly.substitutions.toml"),
     ),
 ];
 const ROUNDHOUSE_REV: &str = "fda6906d830cca21c2e258aee15c38f31fbd9368";
@@ -466,6 +470,41 @@ fn assert_measured_twice(cells: &[serde_json::Value], lanes: &[&str], endpoints:
     }
 }
 
+/// The CPUs this process (and so the run it starts) may use.
+fn allowed_cpus() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+        .and_then(|list| reprise_probe::parse_cpu_list(list.trim()))
+        .unwrap()
+        .len()
+}
+
+/// Each lane of `given` was placed on the `allowed` CPUs, given its workers
+/// and ran them, as `results/shapes.json` records.
+fn assert_shapes(results: &Path, given: &[(&str, u32)], allowed: usize) {
+    let shapes = json(&results.join("shapes.json"));
+    for (lane, workers) in given {
+        let shape = shapes
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["lane"] == *lane)
+            .unwrap_or_else(|| panic!("{lane}: {shapes}"));
+        assert_eq!(shape["cpus"], allowed, "{shape}");
+        assert_eq!(shape["cpus_seen"], allowed, "{shape}");
+        assert_eq!(shape["workers_asked"], *workers, "{shape}");
+        assert_eq!(shape["workers_seen"], *workers, "{shape}");
+    }
+}
+
+/// The last 60 lines of a log.
+fn tail(log: &str) -> String {
+    let lines: Vec<&str> = log.lines().collect();
+    lines[lines.len().saturating_sub(60)..].join("\n")
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -552,6 +591,7 @@ fn the_published_campfire_recipes_run_with_this_machines_substitutions() {
     preflight_in_a_bare_debian_root(&reader);
     campfire_falcon_on_puma_and_falcon(&reader);
     campfire_runtimes_on_its_cruby_lanes(&reader);
+    campfire_nightly_on_its_cruby_lanes(&reader);
 }
 
 /// The published recipes/campfire-falcon.toml: Puma and Falcon, judged.
@@ -649,30 +689,10 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
         }
     }
     // Placed as the harness placed its lanes, beside the load generator on
-    // every CPU, each lane was given Campfire's count of those CPUs, and
-    // ran it: the processes serving its port, read from its container's.
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let allowed = status
-        .lines()
-        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
-        .and_then(|list| reprise_probe::parse_cpu_list(list.trim()))
-        .unwrap()
-        .len();
-    let campfire = reprise_recipe::Count::PerCpu { per_cpu: 0.666 }.on(allowed);
-    let shapes = json(&results.join("shapes.json"));
-    eprintln!("shapes: {shapes}");
-    for lane in ["ruby", "ruby-falcon"] {
-        let shape = shapes
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["lane"] == lane)
-            .unwrap_or_else(|| panic!("{lane}: {shapes}"));
-        assert_eq!(shape["cpus"], allowed, "{shape}");
-        assert_eq!(shape["cpus_seen"], allowed, "{shape}");
-        assert_eq!(shape["workers_asked"], campfire, "{shape}");
-        assert_eq!(shape["workers_seen"], campfire, "{shape}");
-    }
+    // every CPU; given one worker each (substituted), and running one: the
+    // processes serving each port, read from its container's.
+    let allowed = allowed_cpus();
+    assert_shapes(&results, &[("ruby", 1), ("ruby-falcon", 1)], allowed);
     assert!(
         stdout.contains("servers and load generator sharing every CPU, unpinned"),
         "{stdout}"
@@ -813,6 +833,17 @@ fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
         &["ruby", "ruby-1p"],
         &["/rooms/1", "/rooms/1/messages"],
     );
+    // `ruby` given Campfire's count of the CPUs it shares with the load
+    // generator (`workers = { per_cpu = 0.666 }`, as the harness gives the
+    // emit rails' count) and running it, read from its container's
+    // processes; `ruby-1p` one.
+    let allowed = allowed_cpus();
+    let campfire = reprise_recipe::Count::PerCpu { per_cpu: 0.666 }.on(allowed);
+    assert_shapes(
+        &run.join("results"),
+        &[("ruby", campfire), ("ruby-1p", 1)],
+        allowed,
+    );
     // Judged: every claim has its verdict, and none pretends to a number
     // this run did not have: the other runtimes' lanes were not run here.
     let (_, report) = reader.stored_report("campfire-runtimes");
@@ -834,4 +865,104 @@ fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
     };
     assert_eq!(outcome("jruby-0.72x-ruby"), "not_measured");
     assert_eq!(outcome("ruby-1p-rooms-abs"), "not_comparable");
+}
+
+/// The published recipes/campfire-nightly.toml, its two CRuby lanes
+/// (`--lane ruby --lane ruby-1p --step load`): its steps as this machine's
+/// substitutions leave them, every route of its suite resolved from the
+/// signed-in pages (`{first}`, `{message}`, `{avatar}`, `{stylesheet}`,
+/// `{second}`), checked and measured on both lanes, and its two claims, about
+/// the nightly run's completeness, said why this run cannot judge them.
+fn campfire_nightly_on_its_cruby_lanes(reader: &Reader) {
+    let (out, secs) = reader.run(
+        "campfire-nightly",
+        &["--lane", "ruby", "--lane", "ruby-1p", "--step", "load"],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    eprintln!("campfire-nightly: {secs:.0} s");
+    let run = reader.run_dir("campfire-nightly");
+    let lane_log = |lane: &str| {
+        std::fs::read_to_string(run.join(format!("logs/lane-{lane}.log"))).unwrap_or_default()
+    };
+    assert!(
+        out.status.success(),
+        "{stdout}\n{stderr}\n── lane ruby ──\n{}\n── lane ruby-1p ──\n{}",
+        lane_log("ruby"),
+        lane_log("ruby-1p")
+    );
+    for step in [
+        "emit-ruby",
+        "stage-ruby",
+        "prepare",
+        "serve",
+        "sign-in",
+        "check",
+        "load",
+    ] {
+        assert_eq!(planned(&stderr, step), "run", "{step}\n{stderr}");
+    }
+    for step in [
+        "bundle-ruby",
+        "serve-falcon",
+        "serve-spinel",
+        "build-spinel",
+    ] {
+        let in_plan = stderr.lines().any(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            words.len() >= 2 && words[1] == step && ["keep", "run", "redo"].contains(&words[0])
+        });
+        assert!(
+            !in_plan,
+            "{step} is not waited on by the chosen lanes:\n{stderr}"
+        );
+    }
+    // Every route measured once on both lanes, but the two this revision
+    // does not answer (the stylesheet's assets, /up's 500): no data, said so.
+    let cells = json(&run.join("results/results.json"))["cells"].clone();
+    let cells = cells.as_array().unwrap();
+    for lane in ["ruby", "ruby-1p"] {
+        for endpoint in [
+            "/rooms/{first}",
+            "/rooms/{first}/messages?before={message}",
+            "/users/me/sidebar",
+            "/searches?q=coffee",
+            "/users/{user}/avatar",
+            "POST /rooms/{second}/messages",
+        ] {
+            let measured: Vec<&serde_json::Value> = cells
+                .iter()
+                .filter(|c| c["lane"] == lane && c["endpoint"] == endpoint)
+                .collect();
+            assert!(
+                measured.len() == 1 && measured[0]["req_per_s"].as_f64().is_some_and(|r| r > 0.0),
+                "{lane} {endpoint}: {measured:?}\n── its log's tail ──\n{}",
+                tail(&lane_log(lane))
+            );
+        }
+        for endpoint in ["stylesheet", "/up"] {
+            assert!(
+                cells.iter().any(|c| c["lane"] == lane
+                    && c["endpoint"] == endpoint
+                    && c["req_per_s"].is_null()
+                    && c["no_data"]
+                        .as_str()
+                        .is_some_and(|n| n.contains("is not 2xx"))),
+                "{lane} {endpoint}: {cells:?}"
+            );
+        }
+    }
+    // Its claims are about the nightly run as a whole (the harness's
+    // targets, Spinel's runs): not measured by a run of two lanes, said so.
+    let (_, report) = reader.stored_report("campfire-nightly");
+    let verdicts = report["judgement"]["verdicts"].as_array().unwrap();
+    let published = std::fs::read_to_string(repo().join("recipes/campfire-nightly.toml")).unwrap();
+    assert_eq!(
+        verdicts.len(),
+        published.matches("[[claim]]").count(),
+        "{verdicts:?}"
+    );
+    assert!(
+        verdicts.iter().all(|v| v["outcome"] == "not_measured"),
+        "{verdicts:?}"
+    );
 }
