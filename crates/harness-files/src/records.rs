@@ -40,7 +40,8 @@ pub struct ShapeSeen {
     /// The processes serving its port: those holding a listening socket of
     /// the server's that did not hand it on to a child (a forking server's
     /// master holds its workers' socket too), on the port most hold.
-    /// `None` for a container lane (its image's processes are not read).
+    /// `None` where its processes are not read from here (a lane on a
+    /// server host) or hold no listening socket this machine sees.
     pub workers_seen: Option<u32>,
 }
 
@@ -55,7 +56,7 @@ impl ShapeSeen {
 }
 
 impl std::fmt::Display for ShapeSeen {
-    /// `lane ruby ran 2 workers on 2 CPUs (given 2)`.
+    /// `lane ruby ran 2 workers on 2 CPUs`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let plural = |n: usize, one: &str| {
             if n == 1 {
@@ -80,7 +81,7 @@ impl std::fmt::Display for ShapeSeen {
             ),
             (None, _) => write!(
                 f,
-                "lane {} placed on {cpus}; its workers are its container's, not read from here",
+                "lane {} placed on {cpus}; its processes were not read from here",
                 self.lane
             ),
         }

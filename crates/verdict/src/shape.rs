@@ -55,7 +55,7 @@ pub(crate) fn unmatched(
     verdict.outcome = Outcome::NotComparable;
     verdict.more_runs = None;
     verdict.reason = format!(
-        "the post compared these lanes at one shape ({} workers each), but their servers ran different numbers of workers here ({ran}): the gap is partly the worker count",
+        "the post compared these lanes at one shape (workers: {}), but their servers ran different numbers of workers here ({ran}): the gap would be partly the worker count",
         declared[0]
     );
 }

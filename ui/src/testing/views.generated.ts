@@ -5468,7 +5468,8 @@ export const campfirePlan: RunPlan = {
           "RAILS_ENV=production",
           "RAILS_MAX_THREADS=5",
           "RUBY_YJIT_ENABLE=1",
-          "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)"
+          "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)",
+          "WEB_CONCURRENCY=… (0.666 per CPU it is placed on, rounded up)"
         ],
         "name": "ruby"
       },
@@ -5479,7 +5480,8 @@ export const campfirePlan: RunPlan = {
           "PORT=3001",
           "RAILS_ENV=production",
           "RUBY_YJIT_ENABLE=1",
-          "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)"
+          "LD_PRELOAD=…/libjemalloc.so.2 (jemalloc, where this machine has it)",
+          "WEB_CONCURRENCY=… (0.666 per CPU it is placed on, rounded up)"
         ],
         "name": "ruby-falcon"
       }

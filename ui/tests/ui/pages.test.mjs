@@ -342,7 +342,7 @@ describe('Run', () => {
     await open('campfire', 'run/campfire-falcon');
     await page.locator('[data-consent]').waitFor();
     await page.click('[data-consent] summary');
-    assert.match(await text('[data-consent-lane="ruby"]'), /bundle exec puma -C config\/puma\.rb config\.ru \(port 3000\) with BUNDLE_GEMFILE=\.\.\/campfire-ruby-falcon\/Gemfile, PORT=3000, RAILS_ENV=production, RAILS_MAX_THREADS=5, RUBY_YJIT_ENABLE=1, WEB_CONCURRENCY=8, LD_PRELOAD=…\/libjemalloc\.so\.2 \(jemalloc, where this machine has it\)$/);
+    assert.match(await text('[data-consent-lane="ruby"]'), /bundle exec puma -C config\/puma\.rb config\.ru \(port 3000\) with BUNDLE_GEMFILE=\.\.\/campfire-ruby-falcon\/Gemfile, PORT=3000, RAILS_ENV=production, RAILS_MAX_THREADS=5, RUBY_YJIT_ENABLE=1, LD_PRELOAD=…\/libjemalloc\.so\.2 \(jemalloc, where this machine has it\), WEB_CONCURRENCY=… \(0\.666 per CPU it is placed on, rounded up\)$/);
   });
   it('runs live: status, progress and log per step, then the outcome', async () => {
     await open('default', 'run/hello-ceiling');

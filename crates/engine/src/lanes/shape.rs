@@ -9,11 +9,10 @@
 //! The posts' harness echoes what it asked for; here the processes are read.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::time::{Duration, Instant};
 
 use reprise_harness_files::records::ShapeSeen;
-use reprise_recipe::Lane;
-
-use std::time::{Duration, Instant};
+use reprise_recipe::{Count, Lane};
 
 use super::server_process::LaneServer;
 use crate::os::processes::ProcStat;
@@ -31,6 +30,26 @@ pub fn cpu_count(cpus: &Option<Vec<usize>>) -> usize {
 pub fn asked(lane: &Lane, cpus: &Option<Vec<usize>>) -> (Option<u32>, Option<u32>) {
     let n = cpu_count(cpus);
     (lane.workers.map(|w| w.on(n)), lane.threads.map(|t| t.on(n)))
+}
+
+/// How the plan shows what a lane's per-CPU counts add to its server's
+/// environment, before anything runs, where its `env` does not set the
+/// variable: `WEB_CONCURRENCY=… (0.666 per CPU it is placed on, rounded up)`.
+/// The number is the run's to say (its log, `shapes.json`).
+pub fn consent_lines(lane: &Lane) -> Vec<String> {
+    [
+        ("WEB_CONCURRENCY", lane.workers),
+        ("RAILS_MAX_THREADS", lane.threads),
+    ]
+    .into_iter()
+    .filter(|(key, _)| !lane.env.contains_key(*key))
+    .filter_map(|(key, count)| match count? {
+        Count::PerCpu { per_cpu } => Some(format!(
+            "{key}=… ({per_cpu} per CPU it is placed on, rounded up)"
+        )),
+        Count::Fixed(_) => None,
+    })
+    .collect()
 }
 
 /// What `lane`'s server, just up on `cpus`, was given and runs.
@@ -190,6 +209,26 @@ mod tests {
         let _ = idle.kill();
         let _ = idle.wait();
         assert_eq!(none, None);
+    }
+
+    #[test]
+    fn the_plan_shows_a_per_cpu_count_the_run_adds_and_not_one_env_sets() {
+        let recipe = |env: &str| {
+            reprise_recipe::parse(
+                "recipes/c.toml".as_ref(),
+                &format!(
+                    "[post]\nid = \"c\"\ntitle = \"C\"\nauthor = \"A\"\ndate = \"2026\"\nsummary = \"S.\"\n\n[[lane]]\nname = \"ruby\"\ncommand = [\"puma\"]\nworkers = {{ per_cpu = 0.666 }}\nthreads = 5\n{env}why = \"W.\"\n"
+                ),
+            )
+            .unwrap()
+        };
+        let given = recipe("");
+        assert_eq!(
+            consent_lines(&given.lanes[0]),
+            ["WEB_CONCURRENCY=… (0.666 per CPU it is placed on, rounded up)"]
+        );
+        let fixed = recipe("env = { WEB_CONCURRENCY = \"3\" }\n");
+        assert!(consent_lines(&fixed.lanes[0]).is_empty());
     }
 
     #[test]

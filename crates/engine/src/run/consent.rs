@@ -151,6 +151,7 @@ impl Consent {
                 let mut env = env_lines(&lane.env);
                 // What the run adds to the environment is shown too.
                 env.extend(crate::lanes::allocator::consent_line(lane));
+                env.extend(crate::lanes::shape::consent_lines(lane));
                 consent.lanes.push(ConsentLane {
                     name: escaped(&lane.name).into_owned(),
                     command: line,
