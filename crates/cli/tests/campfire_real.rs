@@ -399,6 +399,30 @@ impl Reader {
         (out, started.elapsed().as_secs_f64())
     }
 
+    /// `recipe`'s two CRuby lanes (`--lane ruby --lane ruby-1p --step
+    /// load`), run and asserted to succeed: its stderr (the plan), its run
+    /// folder and a reader of its lanes' logs.
+    fn run_cruby_lanes(&self, recipe: &str) -> (String, PathBuf, impl Fn(&str) -> String) {
+        let (out, secs) = self.run(
+            recipe,
+            &["--lane", "ruby", "--lane", "ruby-1p", "--step", "load"],
+        );
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        eprintln!("{recipe}: {secs:.0} s");
+        let run = self.run_dir(recipe);
+        let logs = run.join("logs");
+        let lane_log = move |lane: &str| {
+            std::fs::read_to_string(logs.join(format!("lane-{lane}.log"))).unwrap_or_default()
+        };
+        assert!(
+            out.status.success(),
+            "{stdout}\n{stderr}\n── lane ruby ──\n{}\n── lane ruby-1p ──\n{}",
+            lane_log("ruby"),
+            lane_log("ruby-1p")
+        );
+        (stderr, run, lane_log)
+    }
+
     /// The one run folder of `recipe`.
     fn run_dir(&self, recipe: &str) -> PathBuf {
         let runs = self.dir.path().join("data/runs");
@@ -774,22 +798,7 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
 /// other runtimes' lanes are not run; an absolute figure needs the post's
 /// machine).
 fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
-    let (out, secs) = reader.run(
-        "campfire-runtimes",
-        &["--lane", "ruby", "--lane", "ruby-1p", "--step", "load"],
-    );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    eprintln!("campfire-runtimes: {secs:.0} s");
-    let run = reader.run_dir("campfire-runtimes");
-    let lane_log = |lane: &str| {
-        std::fs::read_to_string(run.join(format!("logs/lane-{lane}.log"))).unwrap_or_default()
-    };
-    assert!(
-        out.status.success(),
-        "{stdout}\n{stderr}\n── lane ruby ──\n{}\n── lane ruby-1p ──\n{}",
-        lane_log("ruby"),
-        lane_log("ruby-1p")
-    );
+    let (stderr, run, _) = reader.run_cruby_lanes("campfire-runtimes");
     assert!(
         stderr.contains("differs from the post: lane `ruby-1p` replaced (campfire-runtimes.substitutions.toml): RubyGems is out of reach"),
         "{stderr}"
@@ -874,22 +883,7 @@ fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
 /// `{second}`), checked and measured on both lanes, and its two claims, about
 /// the nightly run's completeness, said why this run cannot judge them.
 fn campfire_nightly_on_its_cruby_lanes(reader: &Reader) {
-    let (out, secs) = reader.run(
-        "campfire-nightly",
-        &["--lane", "ruby", "--lane", "ruby-1p", "--step", "load"],
-    );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    eprintln!("campfire-nightly: {secs:.0} s");
-    let run = reader.run_dir("campfire-nightly");
-    let lane_log = |lane: &str| {
-        std::fs::read_to_string(run.join(format!("logs/lane-{lane}.log"))).unwrap_or_default()
-    };
-    assert!(
-        out.status.success(),
-        "{stdout}\n{stderr}\n── lane ruby ──\n{}\n── lane ruby-1p ──\n{}",
-        lane_log("ruby"),
-        lane_log("ruby-1p")
-    );
+    let (stderr, run, lane_log) = reader.run_cruby_lanes("campfire-nightly");
     for step in [
         "emit-ruby",
         "stage-ruby",
