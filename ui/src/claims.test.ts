@@ -7,11 +7,13 @@ import { axis, claimCells, claimNumbers, claimReasoning, claimWhy, deviationsToS
 /** A verdict as the session gives it: its numbers, and how they read. */
 const row = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {}): VerdictRow => ({
   verdict: {
-    claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', reason: 'r', published: null, unit: 'req/s', tolerance: 0.15,
+    claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', why: { why: 'worded', text: 'r' }, notes: [], published: null, unit: 'req/s', tolerance: 0.15,
     band: null, measured: null, more_runs: null, decided_after: null, cpu: null, figures: [], deviations: [], ...v,
   },
-  published: '—', band: null, measured: '—', ...text,
+  published: '—', band: null, measured: '—', reasoning: 'r', ...text,
 });
+
+const cpuItem = { difference: 'item', item: 'CPU', here: 'Intel Xeon', post: 'AMD Ryzen' } as const;
 
 const matches = { machine: 'matches' } as const;
 
@@ -50,10 +52,10 @@ describe('a claim’s sentence of why', () => {
     );
   });
   it('says a claim measured on another machine is not judged, pointing to the machine’s table, without its differences', () => {
-    const differs: MachineMatch = { machine: 'differs', reasons: ['CPU: Intel Xeon, the post’s AMD Ryzen'] };
+    const differs: MachineMatch = { machine: 'differs', reasons: [cpuItem] };
     const r = row(
-      { outcome: 'not_comparable', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, reason: 'not comparable on this machine (CPU: Intel Xeon, the post’s AMD Ryzen); measured 30,200 req/s against the published 54,000 req/s, for information' },
-      { published: '54,000 req/s', band: '45,900–62,100 req/s', measured: '30,200 req/s (30,100–30,300)' },
+      { outcome: 'not_comparable', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, why: { why: 'machine_differs', differences: [cpuItem], measured: 30200, published: 54000 } },
+      { published: '54,000 req/s', band: '45,900–62,100 req/s', measured: '30,200 req/s (30,100–30,300)', reasoning: 'not comparable on this machine (CPU: Intel Xeon, the post’s AMD Ryzen); measured 30,200 req/s against the published 54,000 req/s, for information' },
     );
     const why = claimWhy(r, differs);
     expect(why).toMatch(/^Not judged: 54,000 req\/s was measured on the post’s machine, and this one differs \(see the table above\)/);
@@ -61,24 +63,28 @@ describe('a claim’s sentence of why', () => {
     expect(claimReasoning(r, differs)).toBeNull();
   });
   it('gives the verdict’s own reason where it has no band, and no reasoning that repeats it', () => {
-    const r = row({ kind: 'ordering', outcome: 'no_data', reason: 'puma-hello: no data: run 2 had 3 errors' });
+    const r = row(
+      { kind: 'ordering', outcome: 'no_data', why: { why: 'cell_unusable', figure: 'puma-hello', status: { status: 'no_data', reason: 'run 2 had 3 errors' } } },
+      { reasoning: 'puma-hello: no data: run 2 had 3 errors' },
+    );
     expect(claimWhy(r, matches)).toBe('puma-hello: no data: run 2 had 3 errors.');
     expect(claimReasoning(r, matches)).toBeNull();
   });
 });
 
 describe('claims not measured here', () => {
-  it('are grouped by their reason, each reason once', () => {
+  it('are grouped by their why, each said once', () => {
     const why = 'lane falcon was not measured (preflight): it needs falcon, which this machine lacks';
+    const falcon = { why: 'lane_not_measured', lane: 'falcon', stage: 'preflight', because: 'it needs falcon, which this machine lacks' } as const;
     const rows = [
-      row({ claim: 'a', outcome: 'not_measured', reason: why }),
+      row({ claim: 'a', outcome: 'not_measured', why: falcon }, { reasoning: why }),
       row({ claim: 'b' }),
-      row({ claim: 'c', outcome: 'not_measured', reason: why }),
-      row({ claim: 'd', outcome: 'not_measured', reason: 'no cell measured x (y req_per_s)' }),
+      row({ claim: 'c', outcome: 'not_measured', why: falcon }, { reasoning: why }),
+      row({ claim: 'd', outcome: 'not_measured', why: { why: 'no_cell', figure: 'x', lane: 'falcon', metric: 'req_per_s' } }, { reasoning: 'no cell measured x (falcon req_per_s)' }),
     ];
     expect(notMeasuredGroups(rows)).toEqual([
       { reason: why, claims: ['a', 'c'] },
-      { reason: 'no cell measured x (y req_per_s)', claims: ['d'] },
+      { reason: 'no cell measured x (falcon req_per_s)', claims: ['d'] },
     ]);
     expect(laneSaidByClaims('falcon', rows)).toBe(true);
     expect(laneSaidByClaims('puma', rows)).toBe(false);
@@ -92,8 +98,8 @@ describe('a claim’s cells and the machine’s table', () => {
     expect(claimCells(row({ figures: ['puma-hello', 'falcon-hello'] }).verdict, lanes).map((c) => c.key.lane)).toEqual(['puma']);
   });
   it('reads each difference as item, here and the post’s, or keeps its own words', () => {
-    expect(machineRows(['CPU: Intel Xeon, the post\'s AMD Ryzen 5 3600', 'the recipe names no reference machine'])).toEqual([
-      { item: 'CPU', here: 'Intel Xeon', post: 'AMD Ryzen 5 3600' },
+    expect(machineRows([{ ...cpuItem, post: null }, { difference: 'not_compared', why: 'the recipe names no reference machine' }])).toEqual([
+      { item: 'CPU', here: 'Intel Xeon', post: 'unknown' },
       { item: 'the recipe names no reference machine', here: null, post: null },
     ]);
   });
@@ -107,7 +113,7 @@ describe('deviationsToSay', () => {
     expect(deviationsToSay([quick, falcon, nginx], [{ lane: 'falcon' }])).toEqual([quick, nginx]);
     expect(deviationsToSay([quick, falcon, nginx], [{ lane: 'falcon' }, { lane: 'nginx' }])).toEqual([quick]);
     // How a lane ran is not why it was not measured: it stays.
-    const image = { kind: 'lane' as const, what: 'falcon ran in the image localhost/falcon, given with --image rather than taken from the recipe', lanes: ['falcon'] };
+    const image = { kind: 'placement' as const, what: 'falcon ran in the image localhost/falcon, given with --image rather than taken from the recipe', lanes: ['falcon'] };
     expect(deviationsToSay([image, falcon], [{ lane: 'falcon' }])).toEqual([image]);
   });
 });

@@ -1,10 +1,13 @@
 // A claim's card on the Results page, as plain data: the axis its picture
 // is drawn on, its one sentence of why, the cells that measured it, the
-// claims not measured here grouped by their reason, and the machine's
+// claims not measured here grouped by their why, and the machine's
 // differences as a table. The HTML and Markdown reports word them alike
-// (crates/report/src/cards.rs).
+// (crates/report/src/cards.rs). What kind of why a verdict has is read from
+// its typed `why`, never from its words; the words are the session's
+// (`VerdictRow.reasoning`).
 
 import type { Deviation } from './bindings/Deviation';
+import type { MachineDifference } from './bindings/MachineDifference';
 import type { MachineMatch } from './bindings/MachineMatch';
 import type { MeasuredCell } from './bindings/MeasuredCell';
 import type { MeasuredLane } from './bindings/MeasuredLane';
@@ -67,7 +70,7 @@ export function claimNumbers(v: Verdict): ClaimNumbers {
 /** Whether a claim is not comparable only because this machine is not the
  *  post's (an absolute figure measured elsewhere), not because of a cell. */
 export function notComparableHere(v: Verdict, machine: MachineMatch): boolean {
-  return machine.machine === 'differs' && v.outcome === 'not_comparable' && v.reason.startsWith('not comparable on this machine');
+  return machine.machine === 'differs' && v.outcome === 'not_comparable' && v.why.why === 'machine_differs';
 }
 
 /** Where an interval lies against a band. */
@@ -80,7 +83,7 @@ function placement(m: { low: number; high: number }, band: [number, number]): st
 /** A claim's one sentence of why, its numbers in it: where the measured
  *  interval lies against the range the claim accepts; a claim measured on
  *  a machine unlike the post's says so in a few words and points to the
- *  machine's table; the verdict's own reason otherwise. */
+ *  machine's table; the verdict's own reasoning otherwise. */
 export function claimWhy(row: VerdictRow, machine: MachineMatch): string {
   const v = row.verdict;
   if (notComparableHere(v, machine)) {
@@ -94,7 +97,7 @@ export function claimWhy(row: VerdictRow, machine: MachineMatch): string {
     }
     return `${why}.`;
   }
-  return sentence(v.reason);
+  return sentence(row.reasoning);
 }
 
 
@@ -110,8 +113,9 @@ export function claimReasoning(row: VerdictRow, machine: MachineMatch): string |
   const v = row.verdict;
   // Its sentence of why says all there is, the machine's table the rest.
   if (notComparableHere(v, machine)) return null;
-  let reason = v.reason;
-  if (v.cpu && v.cpu.basis === 'as_measured' && !reason.includes(v.cpu.why)) reason = `${reason}; ${v.cpu.why}`;
+  // What the lanes' CPU was is said in the reasoning only where it changed
+  // the basis; as measured, it is added here.
+  const reason = v.cpu && v.cpu.basis === 'as_measured' ? `${row.reasoning}; ${v.cpu.why}` : row.reasoning;
   const text = sentence(reason);
   return text === claimWhy(row, machine) ? null : text;
 }
@@ -128,23 +132,35 @@ export function deviationLabel(what: string): string {
   return head.length <= 40 ? head : `${head.slice(0, 39)}…`;
 }
 
-/** The claims this machine did not measure, grouped by their reason, each
- *  reason once, in the order the verdicts list them. */
+/** The claims this machine did not measure, grouped by their why (the same
+ *  why is worded the same), each once, in the order the verdicts list them. */
 export function notMeasuredGroups(rows: VerdictRow[]): { reason: string; claims: string[] }[] {
   const groups: { reason: string; claims: string[] }[] = [];
-  for (const { verdict: v } of rows) {
+  for (const { verdict: v, reasoning } of rows) {
     if (v.outcome !== 'not_measured') continue;
-    const same = groups.find((g) => g.reason === v.reason);
+    const same = groups.find((g) => g.reason === reasoning);
     if (same) same.claims.push(v.claim);
-    else groups.push({ reason: v.reason, claims: [v.claim] });
+    else groups.push({ reason: reasoning, claims: [v.claim] });
   }
   return groups;
 }
 
+/** The lane a verdict says was not measured or cannot run, if that is its why. */
+function laneNotMeasured(v: Verdict): string | null {
+  switch (v.why.why) {
+    case 'lane_not_runnable':
+    case 'lane_not_measured':
+    case 'lane_measured_nothing':
+      return v.why.lane;
+    default:
+      return null;
+  }
+}
+
 /** Whether a skipped lane's reason is said by the claims not measured
- *  here (their reason names the lane), so its own list points there. */
+ *  here (their why is that lane), so its own list points there. */
 export function laneSaidByClaims(lane: string, rows: VerdictRow[]): boolean {
-  return rows.some(({ verdict: v }) => v.outcome === 'not_measured' && (v.reason.startsWith(`lane ${lane} was not measured`) || v.reason.startsWith(`lane ${lane} is not runnable`)));
+  return rows.some(({ verdict: v }) => v.outcome === 'not_measured' && laneNotMeasured(v) === lane);
 }
 
 /** How a run differs from the post, less the sentence that a lane was not
@@ -152,15 +168,16 @@ export function laneSaidByClaims(lane: string, rows: VerdictRow[]): boolean {
  *  the claims it stops, where they say it). The reports, without that list,
  *  leave out only what the claims say (reprise-report's `listed_deviations`). */
 export function deviationsToSay(deviations: Deviation[], notMeasured: { lane: string }[]): Deviation[] {
-  return deviations.filter((d) => !(d.kind === 'lane' && notMeasured.some((n) => d.what.startsWith(`lane ${n.lane} was not measured`))));
+  return deviations.filter((d) => !(d.kind === 'lane' && d.lanes.length > 0 && d.lanes.every((l) => notMeasured.some((n) => n.lane === l))));
 }
 
 /** The machine's differences as a table's rows: item, here, the post's
- *  (`CPU: Intel Xeon, the post's AMD Ryzen 5 3600`); a reason that is not
- *  so worded is a row of its own words. */
-export function machineRows(reasons: string[]): { item: string; here: string | null; post: string | null }[] {
-  return reasons.map((r) => {
-    const m = /^([^:]+): (.*), the post[’']s (.*)$/.exec(r);
-    return m ? { item: m[1], here: m[2], post: m[3] } : { item: r, here: null, post: null };
-  });
+ *  (`CPU`, `Intel Xeon`, `AMD Ryzen 5 3600`); a note is a row of its own
+ *  words. */
+export function machineRows(differences: MachineDifference[]): { item: string; here: string | null; post: string | null }[] {
+  return differences.map((d) =>
+    d.difference === 'item'
+      ? { item: d.item, here: d.here ?? 'not recorded', post: d.post ?? 'unknown' }
+      : { item: d.why, here: null, post: null },
+  );
 }

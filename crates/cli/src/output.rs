@@ -38,21 +38,18 @@ fn outcome_colour(outcome: Outcome) -> &'static str {
 
 /// Why a claim came to its verdict, as the closing table's note says it:
 /// a claim not comparable on this machine says which of the machine's items
-/// differ (every such claim the same note); the others their verdict's reason.
+/// differ (every such claim the same note); the others their reasoning.
 fn note_of(report: &Report, v: &reprise_verdict::Verdict) -> String {
-    match (&report.judgement.machine, v.outcome) {
-        (MachineMatch::Differs(items), Outcome::NotComparable) => {
-            let names: Vec<&str> = items
-                .iter()
-                .map(|i| i.split(':').next().unwrap_or(i).trim())
-                .collect();
+    match &report.judgement.machine {
+        MachineMatch::Differs(differences) if v.not_comparable_here() => {
+            let names: Vec<&str> = differences.iter().map(|d| d.item()).collect();
             format!(
                 "absolute figures are judged only on a machine like the post's; this one differs in {} (`reprise preflight {}` lists them)",
                 names.join(", "),
                 report.run.recipe
             )
         }
-        _ => v.reason.clone(),
+        _ => v.reasoning(),
     }
 }
 

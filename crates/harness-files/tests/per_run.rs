@@ -106,7 +106,9 @@ quote = "About five times."
     let renames = reprise_verdict::align_lanes(&mut m, &recipe);
     assert_eq!(renames.get("ruby/w8").map(String::as_str), Some("ruby"));
     assert_eq!(renames.get("ruby/w1").map(String::as_str), Some("ruby-1p"));
-    let differs = MachineMatch::Differs(vec!["2 cores, the post had 6".into()]);
+    let differs = MachineMatch::Differs(vec![reprise_verdict::MachineDifference::not_compared(
+        "2 cores, the post had 6",
+    )]);
     let j = judge(&recipe, &m, &differs, &Settings::default());
     assert_eq!(
         j.verdict("eight-over-one").unwrap().outcome,

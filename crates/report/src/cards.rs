@@ -1,19 +1,13 @@
 //! A card per claim, as both reports word it (and the app's Results page,
 //! ui/src/claims.ts, alike): its one sentence of why, its numbers on one
-//! axis, the claims not measured here grouped by their reason, and the
-//! machine's differences as a table the cards point to.
+//! axis, the claims not measured here grouped by their why, and the
+//! machine's differences as a table the cards point to. What kind of why a
+//! verdict has is read from its [`reprise_verdict::Why`], never its words.
 
 use reprise_recipe::ClaimKind;
 use reprise_recipe::reading::number;
-use reprise_verdict::{CpuBasis, Deviation, Judgement, MachineMatch, Outcome, Verdict};
-
-/// Whether a claim is not comparable only because this machine is not the
-/// post's (an absolute figure measured elsewhere), not because of a cell.
-pub(crate) fn not_comparable_here(v: &Verdict, machine: &MachineMatch) -> bool {
-    matches!(machine, MachineMatch::Differs(_))
-        && v.outcome == Outcome::NotComparable
-        && v.reason.starts_with("not comparable on this machine")
-}
+use reprise_verdict::{CpuBasis, Deviation, DeviationKind, Judgement, MachineDifference};
+use reprise_verdict::{Outcome, Verdict};
 
 /// Text as a sentence: ending in a full stop (its first word left as it
 /// is: it may be an id).
@@ -27,9 +21,9 @@ pub(crate) fn sentence(text: &str) -> String {
 /// A claim's one sentence of why, its numbers in it: where the measured
 /// interval lies against the range the claim accepts; a claim measured on
 /// a machine unlike the post's says so in a few words and points to the
-/// machine's table; the verdict's own reason otherwise.
-pub(crate) fn why(v: &Verdict, machine: &MachineMatch) -> String {
-    if not_comparable_here(v, machine) {
+/// machine's table; the verdict's own reasoning otherwise.
+pub(crate) fn why(v: &Verdict) -> String {
+    if v.not_comparable_here() {
         return format!(
             "Not judged: {} was measured on the post's machine, and this one differs (see the table above); measured here {}, for information.",
             v.show_published(),
@@ -66,51 +60,59 @@ pub(crate) fn why(v: &Verdict, machine: &MachineMatch) -> String {
                 v.show_published()
             )
         }
-        _ => sentence(&v.reason),
+        _ => sentence(&v.reasoning()),
     }
 }
 
-/// The claims this machine did not measure, grouped by their reason, each
-/// reason once, in the order the verdicts list them.
-pub(crate) fn not_measured_groups(verdicts: &[Verdict]) -> Vec<(&str, Vec<&str>)> {
-    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+/// The claims this machine did not measure, grouped by their why, each
+/// worded once, in the order the verdicts list them.
+pub(crate) fn not_measured_groups(verdicts: &[Verdict]) -> Vec<(String, Vec<&str>)> {
+    let mut groups: Vec<(&Verdict, Vec<&str>)> = Vec::new();
     for v in verdicts
         .iter()
         .filter(|v| v.outcome == Outcome::NotMeasured)
     {
-        match groups.iter_mut().find(|(reason, _)| *reason == v.reason) {
+        match groups.iter_mut().find(|(first, _)| first.why == v.why) {
             Some((_, claims)) => claims.push(&v.claim),
-            None => groups.push((&v.reason, vec![&v.claim])),
+            None => groups.push((v, vec![&v.claim])),
         }
     }
     groups
+        .into_iter()
+        .map(|(v, claims)| (v.reasoning(), claims))
+        .collect()
 }
 
 /// How the run differs from the post, as a report lists it: each
 /// deviation but a lane's not being measured where the claims it stopped
 /// say it (under "Not measured here", [`not_measured_groups`]).
 pub(crate) fn listed_deviations(j: &Judgement) -> Vec<&Deviation> {
-    let said: Vec<&str> = not_measured_groups(&j.verdicts)
-        .into_iter()
-        .map(|(reason, _)| reason)
-        .collect();
+    let said = |lane: &String| {
+        j.verdicts.iter().any(|v| {
+            v.outcome == Outcome::NotMeasured && v.lane_not_measured() == Some(lane.as_str())
+        })
+    };
     j.deviations
         .iter()
-        .filter(|d| !said.contains(&d.what.as_str()))
+        .filter(|d| {
+            !(d.kind == DeviationKind::Lane && !d.lanes.is_empty() && d.lanes.iter().all(said))
+        })
         .collect()
 }
 
 /// One of the machine's differences as a table's row: item, here and the
-/// post's (`CPU: Intel Xeon, the post's AMD Ryzen 5 3600`); a reason that
-/// is not so worded is a row of its own words (`None`).
-pub(crate) fn machine_row(reason: &str) -> (&str, Option<(&str, &str)>) {
-    let parsed = reason.split_once(": ").and_then(|(item, rest)| {
-        let (here, post) = rest.rsplit_once(", the post's ")?;
-        (!item.is_empty()).then_some((item, (here, post)))
-    });
-    match parsed {
-        Some((item, pair)) => (item, Some(pair)),
-        None => (reason, None),
+/// post's (`CPU`, `Intel Xeon`, `AMD Ryzen 5 3600`); a note is a row of its
+/// own words (`None`).
+pub(crate) fn machine_row(difference: &MachineDifference) -> (&str, Option<(&str, &str)>) {
+    match difference {
+        MachineDifference::Item { item, here, post } => (
+            item,
+            Some((
+                here.as_deref().unwrap_or("not recorded"),
+                post.as_deref().unwrap_or("unknown"),
+            )),
+        ),
+        MachineDifference::NotCompared { why } => (why, None),
     }
 }
 
@@ -309,12 +311,17 @@ mod tests {
 
     #[test]
     fn a_difference_reads_as_item_here_and_the_posts() {
+        let item: MachineDifference = serde_json::from_value(serde_json::json!(
+            {"difference": "item", "item": "CPU", "here": "Intel Xeon", "post": null}
+        ))
+        .unwrap();
+        assert_eq!(machine_row(&item), ("CPU", Some(("Intel Xeon", "unknown"))));
+        // As a Reprise before these rows recorded a difference: a sentence.
+        let said: MachineDifference =
+            serde_json::from_value(serde_json::json!("the recipe names no reference machine"))
+                .unwrap();
         assert_eq!(
-            machine_row("CPU: Intel Xeon, the post's AMD Ryzen 5 3600"),
-            ("CPU", Some(("Intel Xeon", "AMD Ryzen 5 3600")))
-        );
-        assert_eq!(
-            machine_row("the recipe names no reference machine"),
+            machine_row(&said),
             ("the recipe names no reference machine", None)
         );
     }

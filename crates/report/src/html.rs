@@ -5,10 +5,10 @@ use std::fmt::Write;
 
 use reprise_recipe::reading::value;
 use reprise_recipe::shown::command_line;
+use reprise_verdict::MachineDifference;
 
 use crate::cards::{
-    deviation_label, listed_deviations, machine_row, not_comparable_here, not_measured_groups,
-    sentence, why,
+    deviation_label, listed_deviations, machine_row, not_measured_groups, sentence, why,
 };
 use crate::markdown::cell_median;
 use crate::svg::{cell_charts, claim_picture, escape};
@@ -67,13 +67,13 @@ fn html(report: &Report) -> String {
                 escape(&report.tally())
             );
         }
-        reprise_verdict::MachineMatch::Differs(reasons) => {
+        reprise_verdict::MachineMatch::Differs(differences) => {
             let _ = writeln!(
                 out,
                 "<p><strong>{}.</strong> This machine differs from the post's, so absolute figures are shown for information only:</p>",
                 escape(&report.tally())
             );
-            machine_table(&mut out, reasons);
+            machine_table(&mut out, differences);
         }
     }
 
@@ -141,12 +141,12 @@ fn html(report: &Report) -> String {
 
 /// The machine's differences from the post's, once for the report: item,
 /// here and the post's; the claims not judged for them point here.
-fn machine_table(out: &mut String, reasons: &[String]) {
+fn machine_table(out: &mut String, differences: &[MachineDifference]) {
     out.push_str(
         "<table class=\"machine-differs\"><tr><th>Item</th><th>Here</th><th>The post's</th></tr>",
     );
-    for reason in reasons {
-        match machine_row(reason) {
+    for difference in differences {
+        match machine_row(difference) {
             (item, Some((here, post))) => {
                 let _ = write!(
                     out,
@@ -200,11 +200,11 @@ fn claim_cards(out: &mut String, report: &Report) {
         }
         let _ = write!(out, "</h3><blockquote>{}</blockquote>", escape(&v.quote));
         out.push_str(&claim_picture(v));
-        let why = why(v, &j.machine);
+        let why = why(v);
         let _ = write!(out, "<p class=\"why\">{}</p>", escape(&why));
-        let reasoning = sentence(&v.reason);
+        let reasoning = sentence(&v.reasoning());
         let deviations: Vec<String> = v.deviations.iter().map(|d| deviation_label(d)).collect();
-        let show_reasoning = reasoning != why && !not_comparable_here(v, &j.machine);
+        let show_reasoning = reasoning != why && !v.not_comparable_here();
         if show_reasoning || !deviations.is_empty() {
             out.push_str("<dl>");
             if !deviations.is_empty() {
@@ -233,7 +233,7 @@ fn claim_cards(out: &mut String, report: &Report) {
             let _ = write!(
                 out,
                 "<li><span class=\"badge not-measured\">not measured here</span> {} {}: {}.</li>",
-                escape(&sentence(reason)),
+                escape(&sentence(&reason)),
                 if claims.len() == 1 { "Claim" } else { "Claims" },
                 claims.join(", ")
             );

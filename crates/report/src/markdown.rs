@@ -4,11 +4,10 @@ use std::fmt::Write;
 
 use reprise_recipe::reading::{percent, range, value};
 use reprise_recipe::shown::command_line;
-use reprise_verdict::{CellReading, MachineMatch, Outcome};
+use reprise_verdict::{CellReading, MachineDifference, MachineMatch, Outcome};
 
 use crate::cards::{
-    deviation_label, listed_deviations, machine_row, not_comparable_here, not_measured_groups,
-    sentence, text_bar, why,
+    deviation_label, listed_deviations, machine_row, not_measured_groups, sentence, text_bar, why,
 };
 
 use crate::{Exporter, Report, ReportError};
@@ -96,10 +95,10 @@ fn machine_line(machine: &MachineMatch) -> String {
 
 /// The machine's differences from the post's, once for the report: item,
 /// here and the post's; the claims not judged for them point here.
-fn machine_table(out: &mut String, reasons: &[String]) {
+fn machine_table(out: &mut String, differences: &[MachineDifference]) {
     let _ = writeln!(out, "| Item | Here | The post's |\n|---|---|---|");
-    for reason in reasons {
-        match machine_row(reason) {
+    for difference in differences {
+        match machine_row(difference) {
             (item, Some((here, post))) => {
                 let _ = writeln!(out, "| {} | {} | {} |", text(item), text(here), text(post));
             }
@@ -147,7 +146,7 @@ fn claim_sections(out: &mut String, report: &Report) {
         if let Some(bar) = text_bar(v) {
             let _ = writeln!(out, "`{bar}`\n");
         }
-        let why = why(v, &j.machine);
+        let why = why(v);
         let _ = writeln!(out, "{}\n", text(&why));
         if !v.deviations.is_empty() {
             let labels: Vec<String> = v.deviations.iter().map(|d| deviation_label(d)).collect();
@@ -157,11 +156,11 @@ fn claim_sections(out: &mut String, report: &Report) {
                 text(&labels.join("; "))
             );
         }
-        let reasoning = sentence(&v.reason);
-        if reasoning != why && !not_comparable_here(v, &j.machine) {
+        let reasoning = sentence(&v.reasoning());
+        if reasoning != why && !v.not_comparable_here() {
             let _ = writeln!(out, "- Reasoning: {}", text(&reasoning));
         }
-        if !v.deviations.is_empty() || (reasoning != why && !not_comparable_here(v, &j.machine)) {
+        if !v.deviations.is_empty() || (reasoning != why && !v.not_comparable_here()) {
             out.push('\n');
         }
     }
@@ -217,8 +216,8 @@ fn markdown(report: &Report) -> String {
         report.tally(),
         machine_line(&j.machine)
     );
-    if let MachineMatch::Differs(reasons) = &j.machine {
-        machine_table(&mut out, reasons);
+    if let MachineMatch::Differs(differences) = &j.machine {
+        machine_table(&mut out, differences);
     }
 
     let deviations = listed_deviations(j);

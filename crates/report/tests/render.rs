@@ -131,12 +131,17 @@ fn html_cards_escape_recipe_text() {
     for v in &mut report.judgement.verdicts {
         v.quote = hostile.into();
         v.claim = format!("{}<b>", v.claim);
-        v.reason = hostile.into();
+        v.why = reprise_verdict::Why::Worded {
+            text: hostile.into(),
+        };
         v.deviations = vec![hostile.into()];
     }
-    report.judgement.machine = reprise_verdict::MachineMatch::Differs(vec![format!(
-        "CPU: {hostile}, the post's {hostile}"
-    )]);
+    report.judgement.machine =
+        reprise_verdict::MachineMatch::Differs(vec![reprise_verdict::MachineDifference::Item {
+            item: "CPU".into(),
+            here: Some(hostile.into()),
+            post: Some(hostile.into()),
+        }]);
     let html = render(&report, Format::Html);
     assert!(!html.contains("<script>"), "{html}");
     assert!(!html.contains("<b>"), "{html}");
@@ -170,7 +175,9 @@ fn markdown_has_every_verdict_every_cell_and_the_appendix() {
         "{md}"
     );
     assert!(
-        md.contains("| Item | Here | The post's |\n|---|---|---|\n| Intel Xeon, the post had AMD Ryzen 5 3600 | | |\n"),
+        md.contains(
+            "| Item | Here | The post's |\n|---|---|---|\n| CPU | Intel Xeon | AMD Ryzen 5 3600 |\n"
+        ),
         "{md}"
     );
     assert_eq!(md.matches("AMD Ryzen 5 3600").count(), 1, "{md}");

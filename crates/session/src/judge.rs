@@ -15,8 +15,8 @@ use reprise_recipe::{Action, Metric, Recipe};
 use reprise_report::{Environment, PeopleRun, Report, RunInfo, SourceRevision, ToolchainVersion};
 use reprise_verdict::sequential::{Look, Standing, UntilConclusive};
 use reprise_verdict::{
-    CellKey, Deviation, DeviationKind, LaneInfo, MachineMatch, Measurements, Repetition, Settings,
-    align_lanes, align_not_measured, judge,
+    CellKey, Deviation, DeviationKind, LaneInfo, MachineDifference, MachineMatch, Measurements,
+    Repetition, Settings, Why, align_lanes, align_not_measured, judge,
 };
 use serde_json::Value;
 
@@ -96,7 +96,8 @@ fn mark_decided(verdicts: &mut [reprise_verdict::Verdict], looks: &[Look]) {
             let Standing::Decided {
                 outcome,
                 measured,
-                reason,
+                why,
+                notes,
             } = &claim.standing
             else {
                 continue;
@@ -105,13 +106,13 @@ fn mark_decided(verdicts: &mut [reprise_verdict::Verdict], looks: &[Look]) {
             if let Some(v) = verdict.filter(|v| v.decided_after.is_none() && v.outcome == *outcome)
             {
                 v.decided_after = Some(look.runs);
-                // What the deciding look knew: its interval and reason, not
+                // What the deciding look knew: its interval and why, not
                 // those of runs other claims added after it.
                 if let Some(measured) = measured {
                     v.measured = Some(*measured);
                 }
-                if !reason.is_empty() {
-                    v.reason = reason.clone();
+                if *why != Why::default() {
+                    (v.why, v.notes) = (why.clone(), notes.clone());
                 }
             }
         }
@@ -172,7 +173,9 @@ fn judge_run_folder(
     }
     let env = reprise_harness_files::read_env(&results)?.unwrap_or(Value::Null);
     let machine = if env.is_null() {
-        MachineMatch::Differs(vec!["this machine was not compared with the post's".into()])
+        MachineMatch::Differs(vec![MachineDifference::not_compared(
+            "this machine was not compared with the post's",
+        )])
     } else {
         machine_from_bench_env(recipe, &env)
     };
@@ -480,19 +483,21 @@ fn text(v: &Value) -> Option<String> {
 /// is not recorded keeps absolute figures from being judged.
 fn machine_from_bench_env(recipe: &Recipe, env: &Value) -> MachineMatch {
     if recipe.machine.is_none() {
-        return MachineMatch::Differs(vec!["the recipe names no reference machine".into()]);
+        return MachineMatch::Differs(vec![MachineDifference::not_compared(
+            "the recipe names no reference machine",
+        )]);
     }
     if env.is_null() {
-        return MachineMatch::Differs(vec![
-            "no fingerprint of the measuring machine (env.json)".into(),
-        ]);
+        return MachineMatch::Differs(vec![MachineDifference::not_compared(
+            "no fingerprint of the measuring machine (env.json)",
+        )]);
     }
     let fingerprint = match serde_json::from_value::<BenchEnv>(env.clone()) {
         Ok(env) => env.to_fingerprint(),
         Err(e) => {
-            return MachineMatch::Differs(vec![format!(
+            return MachineMatch::Differs(vec![MachineDifference::not_compared(format!(
                 "env.json is not bench-env's record of a machine: {e}"
-            )]);
+            ))]);
         }
     };
     reprise_engine::run::machine_match::machine_match(recipe, &fingerprint)
@@ -719,7 +724,9 @@ mod tests {
             low: 0.99,
             high: 1.01,
         });
-        verdicts[0].reason = "from 27 runs".into();
+        verdicts[0].why = Why::Worded {
+            text: "from 27 runs".into(),
+        };
         let looks = looks(serde_json::json!([
             {"runs": 3, "claims": [
                 {"claim": "early", "standing": "decided", "outcome": "reproduced",
@@ -731,6 +738,12 @@ mod tests {
         let v = &verdicts[0];
         assert_eq!(v.decided_after, Some(3));
         assert_eq!(v.measured.map(|m| m.low), Some(0.95));
-        assert_eq!(v.reason, "from 3 runs");
+        // A look an earlier Reprise recorded with its reason in words.
+        assert_eq!(
+            v.why,
+            Why::Worded {
+                text: "from 3 runs".into()
+            }
+        );
     }
 }

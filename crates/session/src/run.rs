@@ -559,7 +559,7 @@ fn deviations(loaded: &LoadedRecipe, options: &RunOptions) -> Vec<Deviation> {
             reprise_recipe::Placement::Host => "on the host",
         };
         found.push(Deviation {
-            kind: DeviationKind::Lane,
+            kind: DeviationKind::Placement,
             what: format!(
                 "{} run {place} (--placement), not as the recipe places them",
                 lanes.join(", ")
@@ -569,7 +569,7 @@ fn deviations(loaded: &LoadedRecipe, options: &RunOptions) -> Vec<Deviation> {
     }
     for (lane, image) in &options.images {
         found.push(Deviation {
-            kind: DeviationKind::Lane,
+            kind: DeviationKind::Placement,
             what: format!(
                 "{lane} ran in the image {image}, given with --image rather than taken from the recipe"
             ),

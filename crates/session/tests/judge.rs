@@ -46,9 +46,14 @@ fn a_lane_skipped_json_lists_is_not_measured_with_its_reason() {
     let j = &report.judgement;
     for claim in ["falcon-ceiling", "falcon-twice-puma", "falcon-above-puma"] {
         let v = j.verdict(claim).unwrap();
-        assert_eq!(v.outcome, Outcome::NotMeasured, "{claim}: {}", v.reason);
         assert_eq!(
-            v.reason,
+            v.outcome,
+            Outcome::NotMeasured,
+            "{claim}: {}",
+            v.reasoning()
+        );
+        assert_eq!(
+            v.reasoning(),
             "lane falcon was not measured (preflight): it needs falcon, which this machine lacks",
             "{claim}"
         );
@@ -89,8 +94,8 @@ fn a_folder_without_skipped_json_says_the_lane_was_not_measured_in_this_run() {
     )
     .unwrap();
     let v = report.judgement.verdict("falcon-ceiling").unwrap();
-    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
-    assert_eq!(v.reason, "lane falcon was not measured in this run");
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reasoning());
+    assert_eq!(v.reasoning(), "lane falcon was not measured in this run");
 }
 
 /// A folder of a campfire-runtimes run, as Reprise's check step writes it:
@@ -129,9 +134,11 @@ fn the_posts_tag_count_is_compared_with_each_checked_page_on_any_machine() {
         .find(|e| e.name.as_str() == "/rooms/1")
         .unwrap();
     assert_eq!(room.expect.tags, None);
-    let laptop = MachineMatch::Differs(vec![
-        "cpu: Intel(R) Core(TM) i7, the post's AMD Ryzen 5 3600".into(),
-    ]);
+    let laptop = MachineMatch::Differs(vec![reprise_verdict::MachineDifference::Item {
+        item: "CPU".into(),
+        here: Some("Intel(R) Core(TM) i7".into()),
+        post: Some("AMD Ryzen 5 3600".into()),
+    }]);
     for (tags, outcome) in [(3963, Outcome::Reproduced), (3960, Outcome::NotReproduced)] {
         let dir = tempfile::tempdir().unwrap();
         campfire_results(dir.path(), tags);
@@ -145,12 +152,12 @@ fn the_posts_tag_count_is_compared_with_each_checked_page_on_any_machine() {
         .unwrap();
         let v = report.judgement.verdict("rooms-tags-abs").unwrap();
         // A page's shape is the app's: one check reads it, on any machine.
-        assert_eq!(v.outcome, outcome, "{tags}: {}", v.reason);
+        assert_eq!(v.outcome, outcome, "{tags}: {}", v.reasoning());
         assert_eq!(
             v.measured.map(|m| m.estimate),
             Some(tags as f64),
             "{}",
-            v.reason
+            v.reasoning()
         );
     }
 }
@@ -181,9 +188,11 @@ fn each_lanes_boots_to_its_signed_in_page_are_read_as_its_boot_figures() {
     let file =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../recipes/campfire-runtimes.toml");
     let recipe = reprise_recipe::load(&file).unwrap();
-    let laptop = MachineMatch::Differs(vec![
-        "cpu: Intel(R) Core(TM) i7, the post's AMD Ryzen 5 3600".into(),
-    ]);
+    let laptop = MachineMatch::Differs(vec![reprise_verdict::MachineDifference::Item {
+        item: "CPU".into(),
+        here: Some("Intel(R) Core(TM) i7".into()),
+        post: Some("AMD Ryzen 5 3600".into()),
+    }]);
     let judged = |pages, jruby_code| {
         let dir = tempfile::tempdir().unwrap();
         campfire_results(dir.path(), 3963);
@@ -201,7 +210,7 @@ fn each_lanes_boots_to_its_signed_in_page_are_read_as_its_boot_figures() {
     // judged on any machine.
     let report = judged([("spinel", 0.4), ("ruby", 2.1), ("jruby", 7.5)], 200);
     let v = report.judgement.verdict("boot-spinel-ruby-jruby").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     let jruby_page = report
         .measurements
         .cell(&reprise_verdict::CellKey::new(
@@ -215,10 +224,10 @@ fn each_lanes_boots_to_its_signed_in_page_are_read_as_its_boot_figures() {
     // Another order is not the post's.
     let report = judged([("spinel", 2.5), ("ruby", 2.1), ("jruby", 7.5)], 200);
     let v = report.judgement.verdict("boot-spinel-ruby-jruby").unwrap();
-    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reasoning());
     // A page that never answered 200 (signed out: 302) is no reading.
     let report = judged([("spinel", 0.4), ("ruby", 2.1), ("jruby", 7.5)], 302);
     let v = report.judgement.verdict("boot-spinel-ruby-jruby").unwrap();
-    assert_ne!(v.outcome, Outcome::Reproduced, "{}", v.reason);
-    assert_ne!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+    assert_ne!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
+    assert_ne!(v.outcome, Outcome::NotReproduced, "{}", v.reasoning());
 }

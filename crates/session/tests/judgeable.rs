@@ -97,7 +97,11 @@ fn the_claims_said_judgeable_before_a_run_are_the_claims_it_judges() {
             let machine = if like_the_posts {
                 MachineMatch::Matches
             } else {
-                MachineMatch::Differs(vec!["cpu: another, the post's a Ryzen 5 3600".into()])
+                MachineMatch::Differs(vec![reprise_verdict::MachineDifference::Item {
+                    item: "cpu".into(),
+                    here: Some("another".into()),
+                    post: Some("a Ryzen 5 3600".into()),
+                }])
             };
             let judged = judge(&recipe, &measured, &machine, &Settings::default());
             for (claim, judgeable, why) in &said {
@@ -113,7 +117,7 @@ fn the_claims_said_judgeable_before_a_run_are_the_claims_it_judges() {
                         },
                         why.as_deref().unwrap_or("judgeable"),
                         verdict.outcome,
-                        verdict.reason
+                        verdict.reasoning()
                     ));
                 }
             }

@@ -88,19 +88,19 @@ fn on_the_posts_machine_absolute_claims_are_judged() {
         "jruby-messages-abs",
     ] {
         let v = j.verdict(claim).unwrap();
-        assert_eq!(v.outcome, Outcome::Reproduced, "{claim}: {}", v.reason);
+        assert_eq!(v.outcome, Outcome::Reproduced, "{claim}: {}", v.reasoning());
     }
     // ruby at one worker is ruby-1p by the recipe's mapping, not ruby.
     let v = j.verdict("jruby-3.6x-ruby-1p").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     // Memory from per-run RSS: ruby-1p at ~232 MB, jruby above ruby.
     let v = j.verdict("ruby-1p-memory-abs").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     let v = j.verdict("jruby-memory-above-ruby").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     // Lanes the run did not have are not measured, not inconclusive.
     let v = j.verdict("spinel-rooms-abs").unwrap();
-    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reasoning());
 }
 
 #[test]
@@ -114,18 +114,24 @@ fn on_another_machine_absolute_claims_are_refused_naming_its_cpu_and_threads() {
         .expect("this machine's thread count");
     let report = judged(dir.path());
     let v = report.judgement.verdict("jruby-rooms-abs").unwrap();
-    assert_eq!(v.outcome, Outcome::NotComparable, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotComparable, "{}", v.reasoning());
+    let reprise_verdict::Why::MachineDiffers { differences, .. } = &v.why else {
+        panic!("not set aside for the machine: {:?}", v.why);
+    };
+    let here_of = |wanted: &str| {
+        differences.iter().find_map(|d| match d {
+            reprise_verdict::MachineDifference::Item { item, here, .. } if item == wanted => {
+                here.clone()
+            }
+            _ => None,
+        })
+    };
+    assert_eq!(here_of("CPU"), Some(cpu), "{differences:?}");
     assert!(
-        v.reason.contains(&cpu),
-        "the reason names {cpu}: {}",
-        v.reason
-    );
-    assert!(
-        v.reason.contains(&format!("{threads} threads")),
-        "the reason names the {threads} threads: {}",
-        v.reason
+        here_of("cores/threads").is_some_and(|h| h.contains(&format!("{threads} threads"))),
+        "the {threads} threads: {differences:?}"
     );
     // Ratios between lanes measured on one machine still compare.
     let v = report.judgement.verdict("jruby-3.6x-ruby-1p").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
 }

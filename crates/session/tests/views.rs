@@ -164,7 +164,7 @@ fn a_stored_run_reads_its_verdicts_figures_and_share_preview() {
         ratio.verdict.outcome,
         reprise_verdict::Outcome::Reproduced,
         "{}",
-        ratio.verdict.reason
+        ratio.verdict.reasoning()
     );
     assert!(ratio.verdict.measured.unwrap().low <= 2.0);
     assert_eq!(ratio.published, "1.96×");

@@ -3,12 +3,12 @@
 //! which can make more, and the verdict says why ("both reached the cap of
 //! 10,000") rather than a bare inconclusive.
 
-use reprise_recipe::reading::value;
 use reprise_recipe::{ClaimKind, Metric};
 use std::collections::BTreeMap;
 
 use crate::gates::CellReading;
 use crate::judge::{FigureReading, Outcome, Verdict};
+use crate::why::Why;
 
 /// Makes an ordering of counts inconclusive where every figure's cell
 /// reached, in every run, the cap its lane's command was given
@@ -34,15 +34,11 @@ pub(crate) fn both_at_cap(
     if caps.windows(2).any(|w| w[0] != w[1]) {
         return;
     }
-    let cap = value(caps[0], "");
-    let (every, none) = match readings.len() {
-        2 => ("both", "neither"),
-        _ => ("every lane", "none"),
-    };
     verdict.outcome = Outcome::Inconclusive;
     verdict.measured = None;
     verdict.more_runs = None;
-    verdict.reason = format!(
-        "{every} reached the cap of {cap}: the recipe asked each lane for {cap} and each made them all, so {none} met a limit; a higher cap would tell them apart"
-    );
+    verdict.why = Why::AtCap {
+        cap: caps[0],
+        lanes: readings.len() as u32,
+    };
 }

@@ -26,6 +26,9 @@ pub enum DeviationKind {
     Substituted,
     /// A lane the post measured that this run did not.
     Lane,
+    /// A lane placed otherwise than the recipe places it: on the host or in
+    /// containers (`--placement`), or in an image given with `--image`.
+    Placement,
     /// A toolchain in a container lane's image at another version than
     /// the post's (asked inside the image).
     Image,
@@ -54,6 +57,7 @@ impl DeviationKind {
                 | DeviationKind::Substituted
                 | DeviationKind::Quick
                 | DeviationKind::ServerHost
+                | DeviationKind::Placement
         )
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use reprise_recipe::reading::{interval as interval_text, percent, range, value};
+use reprise_recipe::reading::{interval as interval_text, range, value};
 use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Recipe};
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +14,9 @@ use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
 use crate::measurements::{CellKey, Measurements, Repetition};
 use crate::statistics::median;
 use crate::statistics::{Bootstrap, CellStats, Interval, narrowed};
+use crate::why::{
+    MachineDifference, Measure, Note, OrderFinding, OrderPair, PairFigure, Place, Settle, Why,
+};
 
 /// Whether this machine matches the post's, as preflight found; absolute
 /// figures are judged only when it does.
@@ -21,7 +24,7 @@ use crate::statistics::{Bootstrap, CellStats, Interval, narrowed};
 #[serde(tag = "machine", content = "reasons", rename_all = "snake_case")]
 pub enum MachineMatch {
     Matches,
-    Differs(Vec<String>),
+    Differs(Vec<MachineDifference>),
 }
 
 /// What a claim came to.
@@ -134,7 +137,13 @@ pub struct Verdict {
     pub kind: ClaimKind,
     pub quote: String,
     pub outcome: Outcome,
-    pub reason: String,
+    /// Why it came to its outcome ([`Verdict::reasoning`] words it); read
+    /// from `reason`, a sentence, where an earlier Reprise recorded one.
+    #[serde(alias = "reason", deserialize_with = "crate::why::why_or_text")]
+    pub why: Why,
+    /// What it adds after its why: an unstable figure, one run.
+    #[serde(default)]
+    pub notes: Vec<Note>,
     /// The published number the claim asserts (value, ratio or spread).
     pub published: Option<f64>,
     /// The unit of `published`, `band` and `measured`: the metric's for an
@@ -182,15 +191,18 @@ impl Verdict {
     /// The measured number with its interval, as both front ends and the
     /// reports read it: `1.99× (1.98–2)`, `11.7% (11.7–11.7)` for a spread.
     pub fn show_measured(&self) -> String {
-        self.measured.map_or("—".into(), |i| {
-            let scale = self.scale();
-            interval_text(
-                i.estimate * scale,
-                i.low * scale,
-                i.high * scale,
-                &self.unit,
-            )
-        })
+        self.measured.map_or("—".into(), |i| self.show_interval(&i))
+    }
+
+    /// An interval of this verdict's numbers, with its unit.
+    pub fn show_interval(&self, i: &Interval) -> String {
+        let scale = self.scale();
+        interval_text(
+            i.estimate * scale,
+            i.low * scale,
+            i.high * scale,
+            &self.unit,
+        )
     }
 
     /// The published number with its unit: `54,000 req/s`, `1.96×`, `11.7%`.
@@ -308,7 +320,7 @@ pub fn judge(
         .iter()
         .map(|f| read_figure(f, &cells, &settings.bootstrap))
         .collect();
-    let unmeasured: BTreeMap<String, String> = figures
+    let unmeasured: BTreeMap<String, Why> = figures
         .iter()
         .filter(|f| f.status.is_none())
         .map(|f| (f.figure.clone(), not_measured(recipe, measurements, f)))
@@ -451,67 +463,73 @@ fn read_figure(figure: &Figure, cells: &[CellReading], bootstrap: &Bootstrap) ->
 /// recipe's own reason where it cannot run the lane; why this run skipped
 /// the lane (`Measurements::not_measured`); that the lane measured nothing
 /// at all; else that it ran but not this endpoint or metric.
-fn not_measured(recipe: &Recipe, measurements: &Measurements, figure: &FigureReading) -> String {
-    let lane = figure.lane.as_str();
-    if let Some(why) = recipe.lane(lane).and_then(|l| l.not_runnable.as_deref()) {
-        return format!("lane {lane} is not runnable: {}", why.trim());
+fn not_measured(recipe: &Recipe, measurements: &Measurements, figure: &FigureReading) -> Why {
+    let lane = figure.lane.clone();
+    if let Some(why) = recipe.lane(&lane).and_then(|l| l.not_runnable.as_deref()) {
+        return Why::LaneNotRunnable {
+            lane,
+            because: why.trim().to_string(),
+        };
     }
-    if let Some(why) = measurements.not_measured.get(lane) {
-        return match why.split_once(": ") {
-            Some((stage, reason)) if !stage.is_empty() && !stage.contains(char::is_whitespace) => {
-                format!("lane {lane} was not measured ({stage}): {reason}")
+    if let Some(why) = measurements.not_measured.get(&lane) {
+        // Recorded as `STAGE: why` (skipped.json's stage and reason).
+        let (stage, because) = match why.split_once(": ") {
+            Some((stage, because)) if !stage.is_empty() && !stage.contains(char::is_whitespace) => {
+                (Some(stage.to_string()), because.to_string())
             }
-            _ => format!("lane {lane} was not measured: {why}"),
+            _ => (None, why.clone()),
+        };
+        return Why::LaneNotMeasured {
+            lane,
+            stage,
+            because,
         };
     }
     if !measurements.cells.iter().any(|c| c.key.lane == lane) {
-        return format!("lane {lane} was not measured in this run");
+        return Why::LaneMeasuredNothing { lane };
     }
-    format!(
-        "no cell measured {} ({lane} {})",
-        figure.figure,
-        figure.metric.name()
-    )
+    no_cell(figure)
+}
+
+fn no_cell(figure: &FigureReading) -> Why {
+    Why::NoCell {
+        figure: figure.figure.clone(),
+        lane: figure.lane.clone(),
+        metric: figure.metric,
+    }
 }
 
 /// Why a figure cannot be used, as an outcome and a reason: not measured
 /// (no cell; `unmeasured` says why), no data (a gate refused the cell) or
 /// not comparable (its responses differ from the reference lane's).
-fn unusable(
-    figure: &FigureReading,
-    unmeasured: &BTreeMap<String, String>,
-) -> Option<(Outcome, String)> {
+fn unusable(figure: &FigureReading, unmeasured: &BTreeMap<String, Why>) -> Option<(Outcome, Why)> {
+    let refused = |status: &CellStatus| Why::CellUnusable {
+        figure: figure.figure.clone(),
+        status: status.clone(),
+    };
     match &figure.status {
         None => Some((
             Outcome::NotMeasured,
-            unmeasured.get(&figure.figure).cloned().unwrap_or_else(|| {
-                format!(
-                    "no cell measured {} ({} {})",
-                    figure.figure,
-                    figure.lane,
-                    figure.metric.name()
-                )
-            }),
+            unmeasured
+                .get(&figure.figure)
+                .cloned()
+                .unwrap_or_else(|| no_cell(figure)),
         )),
         Some(CellStatus::Valid) => None,
-        Some(status @ CellStatus::NotComparable { .. }) => Some((
-            Outcome::NotComparable,
-            format!("{}: {}", figure.figure, status.describe()),
-        )),
+        Some(status @ CellStatus::NotComparable { .. }) => {
+            Some((Outcome::NotComparable, refused(status)))
+        }
         Some(
             status @ (CellStatus::NoData { .. }
             | CellStatus::ClientBound { .. }
             | CellStatus::NetworkBound { .. }),
-        ) => Some((
-            Outcome::NoData,
-            format!("{}: {}", figure.figure, status.describe()),
-        )),
+        ) => Some((Outcome::NoData, refused(status))),
     }
 }
 
 /// Where an interval lies against a band.
 #[derive(Debug, PartialEq)]
-enum Place {
+enum Lies {
     Inside,
     Outside,
     Straddling,
@@ -523,20 +541,20 @@ enum Place {
 /// checked (its stated outcome against its own interval and this recipe's
 /// band).
 pub fn placed(interval: &Interval, band: [f64; 2]) -> Outcome {
-    match place(interval, band) {
-        Place::Inside => Outcome::Reproduced,
-        Place::Outside => Outcome::NotReproduced,
-        Place::Straddling => Outcome::Inconclusive,
+    match lies(interval, band) {
+        Lies::Inside => Outcome::Reproduced,
+        Lies::Outside => Outcome::NotReproduced,
+        Lies::Straddling => Outcome::Inconclusive,
     }
 }
 
-fn place(interval: &Interval, band: [f64; 2]) -> Place {
+fn lies(interval: &Interval, band: [f64; 2]) -> Lies {
     if interval.low >= band[0] && interval.high <= band[1] {
-        Place::Inside
+        Lies::Inside
     } else if interval.high < band[0] || interval.low > band[1] {
-        Place::Outside
+        Lies::Outside
     } else {
-        Place::Straddling
+        Lies::Straddling
     }
 }
 
@@ -579,64 +597,48 @@ pub fn more_runs_to_settle(
     Some((enough - runs) as u32)
 }
 
-/// "1 more run", "12 more runs".
-pub(crate) fn more_runs(n: u32) -> String {
-    format!("{n} more run{}", if n == 1 { "" } else { "s" })
-}
-
 /// Places `measured`, widened by `widening`, against `band`.
-#[allow(clippy::too_many_arguments)]
 fn banded(
     verdict: &mut Verdict,
     measured: Interval,
     widening: Widening,
     band: [f64; 2],
     runs: usize,
-    what: &str,
-    unit: &str,
+    what: Measure,
     confidence: f64,
 ) {
     let interval = widening.apply(measured);
-    let shown = |v: f64| value(v, unit);
-    let numbers = format!(
-        "measured {what} {} ({} interval {} to {}) against {} to {}",
-        shown(interval.estimate),
-        reprise_recipe::reading::confidence(confidence),
-        shown(interval.low),
-        shown(interval.high),
-        shown(band[0]),
-        shown(band[1])
-    );
     verdict.band = Some(band);
     verdict.measured = Some(interval);
-    match place(&interval, band) {
-        Place::Inside => {
+    let place = match lies(&interval, band) {
+        Lies::Inside => {
             verdict.outcome = Outcome::Reproduced;
-            verdict.reason = format!("{numbers}: inside the published band");
+            Place::Inside
         }
-        Place::Outside => {
+        Lies::Outside => {
             verdict.outcome = Outcome::NotReproduced;
-            verdict.reason = format!("{numbers}: outside the published band");
+            Place::Outside
         }
-        Place::Straddling => {
+        Lies::Straddling => {
             verdict.outcome = Outcome::Inconclusive;
             let settling = widening.settling_band(measured.estimate, band);
             verdict.more_runs =
                 settling.and_then(|band| more_runs_to_settle(&measured, band, runs, confidence));
-            verdict.reason = match verdict.more_runs {
-                Some(n) => format!(
-                    "{numbers}: the interval straddles the band's edge; about {} per cell would likely settle it",
-                    more_runs(n)
-                ),
-                None if widening.is_some() && settling.is_none() => format!(
-                    "{numbers}: the CPU other work took widens the interval across the band's edge whatever the runs; a quieter machine would settle it"
-                ),
-                None => format!(
-                    "{numbers}: the estimate sits on the band's edge; more runs are unlikely to settle it"
-                ),
+            let settle = match verdict.more_runs {
+                Some(runs) => Settle::MoreRuns { runs },
+                None if widening.is_some() && settling.is_none() => Settle::QuieterMachine,
+                None => Settle::OnTheEdge,
             };
+            Place::Straddles { settle }
         }
-    }
+    };
+    verdict.why = Why::Banded {
+        what,
+        measured: interval,
+        band,
+        confidence,
+        place,
+    };
 }
 
 /// Judges a claim; a throughput claim whose lanes' CPU was measured is
@@ -646,7 +648,7 @@ fn judge_claim(
     claim: &Claim,
     figures: &[FigureReading],
     cells: &[CellReading],
-    unmeasured: &BTreeMap<String, String>,
+    unmeasured: &BTreeMap<String, Why>,
     machine: &MachineMatch,
     settings: &Settings,
 ) -> Verdict {
@@ -667,16 +669,14 @@ fn judge_claim(
     match cpu.basis {
         CpuBasis::AsMeasured => {}
         CpuBasis::Unknown => {
-            verdict.reason = format!("{}; {}", verdict.reason, cpu.why);
+            verdict.notes.push(Note::CpuUnread);
         }
         CpuBasis::BelowCeiling => {
             verdict.outcome = Outcome::Inconclusive;
             verdict.more_runs = None;
-            verdict.reason = format!(
-                "{}: not judged as a ceiling (more runs would not raise the load). As measured: {}",
-                upper_first(&cpu.why),
-                verdict.reason
-            );
+            verdict.why = Why::BelowCeiling {
+                as_measured: Box::new(verdict.why),
+            };
         }
         CpuBasis::PerCpuSecond { .. } => {
             let keys: BTreeSet<&CellKey> = cpu
@@ -715,7 +715,6 @@ fn judge_claim(
                 .collect();
             let find_adjusted = |id: &str| refigured.iter().find(|f| f.figure == id);
             let as_measured = verdict.measured;
-            let measured_text = verdict.show_measured();
             let reads_low = ReadsLow::of(&cpu.lanes);
             let mut adjusted_verdict = judge_figures(
                 claim,
@@ -727,21 +726,9 @@ fn judge_claim(
                 &reads_low,
             );
             cpu.basis = CpuBasis::PerCpuSecond { as_measured };
-            let widened = "its interval widened by that share (the estimate puts back time taken, not caches spoiled)";
-            adjusted_verdict.reason = match adjusted_verdict.measured {
-                Some(_) => format!(
-                    "{}: judged per CPU-second, {widened}; as measured, {}. Per CPU-second, {}",
-                    upper_first(&cpu.why),
-                    measured_text,
-                    adjusted_verdict.reason
-                ),
-                // An ordering says its ratios in its reason.
-                None => format!(
-                    "{}: judged per CPU-second, {widened}. {} (As measured: {}.)",
-                    upper_first(&cpu.why),
-                    upper_first(&adjusted_verdict.reason),
-                    verdict.reason
-                ),
+            adjusted_verdict.why = Why::PerCpuSecond {
+                as_measured: Box::new(verdict.why),
+                judged: Box::new(adjusted_verdict.why),
             };
             verdict = adjusted_verdict;
         }
@@ -865,20 +852,12 @@ fn per_cpu_second_cell(reading: &CellReading, thresholds: &Thresholds) -> CellRe
     }
 }
 
-fn upper_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// Judges a claim on its figures' readings as they are.
 fn judge_figures<'a>(
     claim: &Claim,
     find: &dyn Fn(&str) -> Option<&'a FigureReading>,
     cells: &[CellReading],
-    unmeasured: &BTreeMap<String, String>,
+    unmeasured: &BTreeMap<String, Why>,
     machine: &MachineMatch,
     settings: &Settings,
     reads_low: &ReadsLow,
@@ -889,7 +868,8 @@ fn judge_figures<'a>(
         kind: claim.shape.kind(),
         quote: claim.quote.clone(),
         outcome: Outcome::Inconclusive,
-        reason: String::new(),
+        why: Why::default(),
+        notes: Vec::new(),
         published: None,
         unit: String::new(),
         tolerance: claim.tolerance,
@@ -911,7 +891,9 @@ fn judge_figures<'a>(
         match find(id) {
             Some(r) => readings.push(r),
             None => {
-                verdict.reason = format!("the recipe has no figure {id}");
+                verdict.why = Why::NoSuchFigure {
+                    figure: id.to_string(),
+                };
                 return verdict;
             }
         }
@@ -925,15 +907,17 @@ fn judge_figures<'a>(
             verdict.published = r.published;
             let unit = r.metric.unit();
             verdict.unit = unit.to_string();
-            if let Some((outcome, reason)) = blocked {
-                (verdict.outcome, verdict.reason) = (outcome, reason);
+            if let Some((outcome, why)) = blocked {
+                (verdict.outcome, verdict.why) = (outcome, why);
                 return verdict;
             }
             // Nothing to judge against: shown for information, as a preflight
             // said it would be.
             let Some(published) = r.published else {
                 verdict.outcome = Outcome::NotComparable;
-                verdict.reason = format!("the post gives no number for {}", r.figure);
+                verdict.why = Why::NoPublishedNumber {
+                    figure: r.figure.clone(),
+                };
                 return verdict;
             };
             let (lo, hi) = match r.published_range {
@@ -944,19 +928,18 @@ fn judge_figures<'a>(
             let interval = settings.bootstrap.median(&values(r));
             let widening = reads_low.widening(&r.figure, None);
             // A page's shape is the app's, whatever the machine.
-            if let MachineMatch::Differs(reasons) = machine
+            if let MachineMatch::Differs(differences) = machine
                 && !r.metric.is_shape()
             {
                 verdict.outcome = Outcome::NotComparable;
                 verdict.band = Some(band);
                 let interval = widening.apply(interval);
                 verdict.measured = Some(interval);
-                verdict.reason = format!(
-                    "not comparable on this machine ({}); measured {} against the published {}, for information",
-                    reasons.join("; "),
-                    value(interval.estimate, unit),
-                    value(published, unit)
-                );
+                verdict.why = Why::MachineDiffers {
+                    differences: differences.clone(),
+                    measured: interval.estimate,
+                    published,
+                };
                 return verdict;
             }
             let runs = values(r).len();
@@ -966,16 +949,15 @@ fn judge_figures<'a>(
                 widening,
                 band,
                 runs,
-                "median",
-                unit,
+                Measure::Median,
                 settings.bootstrap.confidence,
             );
         }
         ClaimShape::Ratio { value, .. } => {
             verdict.published = Some(*value);
             verdict.unit = "×".into();
-            if let Some((outcome, reason)) = blocked {
-                (verdict.outcome, verdict.reason) = (outcome, reason);
+            if let Some((outcome, why)) = blocked {
+                (verdict.outcome, verdict.why) = (outcome, why);
                 return verdict;
             }
             let (num, den) = (values(readings[0]), values(readings[1]));
@@ -992,15 +974,14 @@ fn judge_figures<'a>(
                 widening,
                 band,
                 runs,
-                "ratio",
-                "×",
+                Measure::Ratio,
                 settings.bootstrap.confidence,
             );
         }
         ClaimShape::Ordering { .. } => {
             verdict.unit = readings[0].metric.unit().to_string();
-            if let Some((outcome, reason)) = blocked {
-                (verdict.outcome, verdict.reason) = (outcome, reason);
+            if let Some((outcome, why)) = blocked {
+                (verdict.outcome, verdict.why) = (outcome, why);
                 return verdict;
             }
             let level = claim.tolerance.unwrap_or(LEVEL_BAND);
@@ -1011,13 +992,15 @@ fn judge_figures<'a>(
             let r = readings[0];
             verdict.published = Some(*value);
             verdict.unit = "%".into();
-            if let Some((outcome, reason)) = blocked {
-                (verdict.outcome, verdict.reason) = (outcome, reason);
+            if let Some((outcome, why)) = blocked {
+                (verdict.outcome, verdict.why) = (outcome, why);
                 return verdict;
             }
             let stats = r.stats.as_ref().filter(|s| s.runs >= 2);
             let Some(stats) = stats else {
-                verdict.reason = format!("{} has fewer than two runs: no spread to read", r.figure);
+                verdict.why = Why::TooFewRuns {
+                    figure: r.figure.clone(),
+                };
                 return verdict;
             };
             let band = [value * (1.0 - tolerance), value * (1.0 + tolerance)];
@@ -1028,31 +1011,26 @@ fn judge_figures<'a>(
             };
             verdict.band = Some(band);
             verdict.measured = Some(measured);
-            let pct = |v: f64| reprise_recipe::reading::value(v * 100.0, "%");
-            let numbers = format!(
-                "measured spread {} over {} runs against {} to {}",
-                pct(stats.cv),
-                stats.runs,
-                pct(band[0]),
-                pct(band[1])
-            );
-            if place(&measured, band) == Place::Inside {
-                verdict.outcome = Outcome::Reproduced;
-                verdict.reason = format!("{numbers}: inside the published band");
-            } else {
-                verdict.outcome = Outcome::NotReproduced;
-                verdict.reason = format!("{numbers}: outside the published band");
-            }
+            let inside = lies(&measured, band) == Lies::Inside;
+            verdict.outcome = match inside {
+                true => Outcome::Reproduced,
+                false => Outcome::NotReproduced,
+            };
+            verdict.why = Why::Spread {
+                cv: stats.cv,
+                runs: stats.runs as u32,
+                band,
+                inside,
+            };
         }
     }
     if verdict.kind != ClaimKind::Spread {
         for r in &readings {
             if let Some(stats) = r.stats.as_ref().filter(|s| s.unstable) {
-                verdict.reason.push_str(&format!(
-                    "; note: {} is unstable (its runs vary {})",
-                    r.figure,
-                    percent(stats.cv)
-                ));
+                verdict.notes.push(Note::Unstable {
+                    figure: r.figure.clone(),
+                    cv: stats.cv,
+                });
             }
         }
     }
@@ -1113,7 +1091,7 @@ fn judge_ordering(
     let mut pairs = Vec::new();
     for pair in readings.windows(2) {
         if values(pair[0]).is_empty() || values(pair[1]).is_empty() {
-            verdict.reason = "a cell of the ordering has no runs".into();
+            verdict.why = Why::OrderingCellEmpty;
             return;
         }
         let ratio = match rounds(pair[0], pair[1], cells) {
@@ -1123,20 +1101,18 @@ fn judge_ordering(
         let ratio = reads_low
             .widening(&pair[0].figure, Some(&pair[1].figure))
             .apply(ratio);
-        let unit = pair[0].metric.unit();
         // A figure of one run has no interval: its value alone.
-        let shown = |r: &FigureReading| match r.interval {
-            Some(i) => interval_text(i.estimate, i.low, i.high, unit),
-            None => value(median(&values(r)), unit),
+        let read = |r: &FigureReading| PairFigure {
+            figure: r.figure.clone(),
+            median: median(&values(r)),
+            interval: r.interval,
         };
-        let text = format!(
-            "{} {} vs {} {}, a ratio of {}",
-            pair[0].figure,
-            shown(pair[0]),
-            pair[1].figure,
-            shown(pair[1]),
-            interval_text(ratio.estimate, ratio.low, ratio.high, "×"),
-        );
+        let text = OrderPair {
+            first: read(pair[0]),
+            second: read(pair[1]),
+            ratio,
+            unit: pair[0].metric.unit().to_string(),
+        };
         let (in_order, out_of_order) = if higher_first {
             (ratio.low > 1.0, ratio.high < 1.0)
         } else {
@@ -1152,24 +1128,19 @@ fn judge_ordering(
         }
         pairs.push(text);
     }
-    if !reversed.is_empty() {
-        verdict.outcome = Outcome::NotReproduced;
-        verdict.reason = format!("measured in the other order: {}", reversed.join("; "));
+    let (outcome, finding, pairs) = if !reversed.is_empty() {
+        (Outcome::NotReproduced, OrderFinding::Reversed, reversed)
     } else if !level_pairs.is_empty() {
-        verdict.outcome = Outcome::NotReproduced;
-        verdict.reason = format!(
-            "level: {}, the ratio's interval within ±{}% of one",
-            level_pairs.join("; "),
-            reprise_recipe::reading::number(level * 100.0)
-        );
+        (
+            Outcome::NotReproduced,
+            OrderFinding::Level { level },
+            level_pairs,
+        )
     } else if !undecided.is_empty() {
-        verdict.outcome = Outcome::Inconclusive;
-        verdict.reason = format!("a ratio's interval reaches one: {}", undecided.join("; "));
+        (Outcome::Inconclusive, OrderFinding::Undecided, undecided)
     } else {
-        verdict.outcome = Outcome::Reproduced;
-        verdict.reason = format!(
-            "in the published order, each ratio's interval clear of one: {}",
-            pairs.join("; ")
-        );
-    }
+        (Outcome::Reproduced, OrderFinding::InOrder, pairs)
+    };
+    verdict.outcome = outcome;
+    verdict.why = Why::Ordering { finding, pairs };
 }

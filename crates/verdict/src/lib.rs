@@ -65,7 +65,7 @@
 //!         measurements.push_run(key, Repetition { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None, server_cpu: None });
 //!     }
 //! }
-//! let judgement = judge(&recipe, &measurements, &MachineMatch::Differs(vec!["another CPU".into()]), &Settings::default());
+//! let judgement = judge(&recipe, &measurements, &MachineMatch::Differs(vec![reprise_verdict::MachineDifference::not_compared("another CPU")]), &Settings::default());
 //! // A slower machine, but the ratio holds.
 //! assert_eq!(judgement.verdict("twice").unwrap().outcome, Outcome::Reproduced);
 //! ```
@@ -81,6 +81,7 @@ pub mod sequential;
 mod shape;
 mod single_run;
 mod statistics;
+mod why;
 
 pub use cpu_share::{
     CPU_BOUND, CpuBasis, CpuReading, LaneCpu, TAKEN, count_words as cpu_count_words, per_cpu_second,
@@ -97,3 +98,7 @@ pub use measurements::{
     is_load_metric,
 };
 pub use statistics::{Bootstrap, CellStats, Interval, XorShift, coefficient_of_variation, median};
+pub use why::{
+    LaneWorkers, MachineDifference, Measure, Note, OneRunReading, OrderFinding, OrderPair,
+    PairFigure, Place, Settle, Why,
+};

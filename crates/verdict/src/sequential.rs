@@ -23,9 +23,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::judge::{Judgement, Outcome, Verdict, more_runs, more_runs_to_settle};
+use crate::judge::{Judgement, Outcome, Verdict, more_runs_to_settle};
 use crate::measurements::CellKey;
 use crate::statistics::{Interval, narrowed};
+use crate::why::{Note, Why, more_runs};
 
 /// The error rate every verdict is held to, whatever the number of looks.
 pub const ALPHA: f64 = 0.05;
@@ -117,8 +118,14 @@ pub enum Standing {
         outcome: Outcome,
         #[serde(default)]
         measured: Option<Interval>,
+        #[serde(
+            default,
+            alias = "reason",
+            deserialize_with = "crate::why::why_or_text"
+        )]
+        why: Why,
         #[serde(default)]
-        reason: String,
+        notes: Vec<Note>,
     },
     /// More runs may decide it; its cells get them.
     Open { why: String, cells: Vec<CellKey> },
@@ -203,7 +210,8 @@ fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standin
             return Standing::Decided {
                 outcome: v.outcome,
                 measured: v.measured,
-                reason: v.reason.clone(),
+                why: v.why.clone(),
+                notes: v.notes.clone(),
             };
         }
         Outcome::NoData | Outcome::NotMeasured | Outcome::NotComparable => {
@@ -249,7 +257,7 @@ fn standing(judgement: &Judgement, v: &Verdict, runs: u32, most: u32) -> Standin
         // An ordering whose ratio reaches one, or a spread of one run:
         // more runs narrow the intervals or give a spread.
         return Standing::Open {
-            why: v.reason.clone(),
+            why: v.reasoning(),
             cells,
         };
     };
@@ -429,7 +437,8 @@ quote = "Fast is twice slow."
             },
             ..Settings::default()
         };
-        let machine = MachineMatch::Differs(vec!["another CPU".into()]);
+        let machine =
+            MachineMatch::Differs(vec![crate::MachineDifference::not_compared("another CPU")]);
         judge(&recipe, &m, &machine, &settings)
     }
 
@@ -465,14 +474,24 @@ quote = "Fast is twice slow."
         let Standing::Decided {
             outcome,
             measured: Some(measured),
-            reason,
+            why,
+            ..
         } = standing
         else {
             panic!("{standing:?}");
         };
         assert_eq!(outcome, Outcome::Reproduced);
         assert!((measured.estimate - 2.0).abs() < 0.05, "{measured:?}");
-        assert!(reason.contains("inside"), "{reason}");
+        assert!(
+            matches!(
+                why,
+                Why::Banded {
+                    place: crate::why::Place::Inside,
+                    ..
+                }
+            ),
+            "{why:?}"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use reprise_recipe::Recipe;
 
 use crate::judge::{FigureReading, Outcome, Verdict};
+use crate::why::{LaneWorkers, Why};
 
 /// Makes a judged claim over lanes the recipe gives one shape (the same
 /// `workers`) not comparable where their servers ran different numbers of
@@ -47,15 +48,16 @@ pub(crate) fn unmatched(
     if seen.windows(2).all(|w| w[0].1 == w[1].1) {
         return;
     }
-    let ran = seen
-        .iter()
-        .map(|(lane, w)| format!("{lane} {w}"))
-        .collect::<Vec<_>>()
-        .join(", ");
     verdict.outcome = Outcome::NotComparable;
     verdict.more_runs = None;
-    verdict.reason = format!(
-        "the post compared these lanes at one shape (workers: {}), but their servers ran different numbers of workers here ({ran}): the gap would be partly the worker count",
-        declared[0]
-    );
+    verdict.why = Why::ShapeUnmatched {
+        declared: declared[0].to_string(),
+        ran: seen
+            .iter()
+            .map(|(lane, workers)| LaneWorkers {
+                lane: lane.to_string(),
+                workers: *workers,
+            })
+            .collect(),
+    };
 }

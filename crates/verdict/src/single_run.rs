@@ -4,10 +4,10 @@
 //! so, with the values at face value.
 
 use reprise_recipe::ClaimKind;
-use reprise_recipe::reading::value;
 
 use crate::gates::CellReading;
 use crate::judge::{FigureReading, Outcome, Verdict, values_of as values};
+use crate::why::{Note, OneRunReading, Why};
 
 /// A verdict whose claim rests on a cell of one run: no interval, and not
 /// decided ("one run: no spread measured"), with the values read and what
@@ -28,32 +28,21 @@ pub(crate) fn no_spread(verdict: &mut Verdict, readings: &[&FigureReading], cell
     verdict.measured = None;
     verdict.more_runs = None;
     if shown {
-        verdict.reason.push_str("; one run: no spread measured");
+        verdict.notes.push(Note::OneRun);
         return;
     }
-    let read: Vec<String> = readings
+    let readings = readings
         .iter()
         .zip(&runs)
-        .map(|(r, v)| {
-            let unit = r.metric.unit();
-            match v.as_slice() {
-                [one] => format!("{} {} (one run)", r.figure, value(*one, unit)),
-                _ => format!(
-                    "{} {} (median of {} runs)",
-                    r.figure,
-                    value(crate::statistics::median(v), unit),
-                    v.len()
-                ),
-            }
+        .map(|(r, v)| OneRunReading {
+            figure: r.figure.clone(),
+            value: crate::statistics::median(v),
+            runs: v.len() as u32,
+            unit: r.metric.unit().to_string(),
         })
         .collect();
-    let face = match verdict.outcome {
-        Outcome::Inconclusive => "undecided".to_string(),
-        other => other.label().to_string(),
-    };
+    let face = verdict.outcome;
     verdict.outcome = Outcome::Inconclusive;
-    verdict.reason = format!(
-        "one run: no spread measured ({}; at face value {face}); a verdict needs two runs or more of each cell",
-        read.join(", ")
-    );
+    verdict.why = Why::OneRun { readings, face };
+    verdict.notes.clear();
 }

@@ -135,7 +135,7 @@ fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
         &settings(),
     );
     let v = j.verdict("same").unwrap();
-    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     assert_eq!(v.more_runs, None, "more runs do not give the CPU back");
     let cpu = v.cpu.as_ref().expect("the lanes' CPU is read");
     let CpuBasis::PerCpuSecond { as_measured } = cpu.basis else {
@@ -149,30 +149,30 @@ fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
     let per_cpu = v.measured.unwrap();
     assert!((per_cpu.estimate - 1.0).abs() < 0.03, "{per_cpu:?}");
     assert!(
-        v.reason.starts_with(
+        v.reasoning().starts_with(
             "Other work took 50% of a's CPU: judged per CPU-second, its interval widened by that share \
              (the estimate puts back time taken, not caches spoiled); as measured, 0.51× (0.37–0.66)."
         ),
         "{}",
-        v.reason
+        v.reasoning()
     );
     assert!(
-        v.reason.contains(
+        v.reasoning().contains(
             "Per CPU-second, measured ratio 0.99× (95% interval 0.97× to 2.01×) against 0.9× to 1.1×: \
              the CPU other work took widens the interval across the band's edge whatever the runs; \
              a quieter machine would settle it"
         ),
         "{}",
-        v.reason
+        v.reasoning()
     );
     // As measured, a is behind b; per CPU-second the widened ratio reaches
     // one: the ordering is not decided by what other work took.
     let o = j.verdict("a-above-b").unwrap();
-    assert_eq!(o.outcome, Outcome::Inconclusive, "{}", o.reason);
+    assert_eq!(o.outcome, Outcome::Inconclusive, "{}", o.reasoning());
     assert!(
-        o.reason.contains("A ratio's interval reaches one"),
+        o.reasoning().contains("A ratio's interval reaches one"),
         "{}",
-        o.reason
+        o.reasoning()
     );
 }
 
@@ -197,7 +197,7 @@ fn a_lane_that_lost_a_little_cpu_is_judged_within_the_widened_interval() {
         &settings(),
     );
     let v = j.verdict("same").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     let i = v.measured.unwrap();
     assert!(
         i.high > 1.08 && i.high < 1.1,
@@ -220,11 +220,15 @@ fn lanes_that_had_their_cpus_stand_as_measured() {
         &settings(),
     );
     let v = j.verdict("same").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     let cpu = v.cpu.as_ref().unwrap();
     assert_eq!(cpu.basis, CpuBasis::AsMeasured);
     assert_eq!(cpu.why, "every lane had the CPU it wanted (a 99%, b 99%)");
-    assert!(!v.reason.contains("per CPU-second"), "{}", v.reason);
+    assert!(
+        !v.reasoning().contains("per CPU-second"),
+        "{}",
+        v.reasoning()
+    );
 }
 
 #[test]
@@ -247,14 +251,14 @@ fn a_lane_idle_part_of_the_time_is_below_its_ceiling() {
         &settings(),
     );
     let v = j.verdict("same").unwrap();
-    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     assert_eq!(v.cpu.as_ref().unwrap().basis, CpuBasis::BelowCeiling);
     assert!(
-        v.reason.starts_with(
+        v.reasoning().starts_with(
             "The load did not reach the ceiling: a had 40% of its CPU and wanted 41%, idle the rest of the time"
         ),
         "{}",
-        v.reason
+        v.reasoning()
     );
     assert_eq!(v.more_runs, None, "more runs do not raise the load");
     // A claim about this load, not a ceiling, is judged as measured.
@@ -265,13 +269,13 @@ fn a_lane_idle_part_of_the_time_is_below_its_ceiling() {
         &settings(),
     );
     let v = j.verdict("same").unwrap();
-    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reasoning());
     let o = j.verdict("a-above-b").unwrap();
-    assert_eq!(o.outcome, Outcome::NotReproduced, "{}", o.reason);
+    assert_eq!(o.outcome, Outcome::NotReproduced, "{}", o.reasoning());
     assert!(
-        o.reason.starts_with("measured in the other order"),
+        o.reasoning().starts_with("measured in the other order"),
         "{}",
-        o.reason
+        o.reasoning()
     );
 }
 
@@ -290,7 +294,7 @@ fn runs_without_the_cpu_read_are_judged_as_before() {
         &settings(),
     );
     let v = j.verdict("same").unwrap();
-    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reasoning());
     assert_eq!(v.cpu, None);
 }
 
@@ -405,8 +409,8 @@ fn a_load_generator_sharing_the_servers_cpus_is_the_method_not_other_work() {
     let shared = runs(Some(6.0));
     let v = shared.verdict("same").unwrap();
     let cpu = v.cpu.as_ref().expect("the lanes' CPU is read");
-    assert_eq!(cpu.basis, CpuBasis::AsMeasured, "{}", v.reason);
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(cpu.basis, CpuBasis::AsMeasured, "{}", v.reasoning());
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     // Counted as other work, the generator's share would have the claim
     // judged per CPU-second, its interval widened by a third.
     let counted = runs(None);
@@ -414,7 +418,7 @@ fn a_load_generator_sharing_the_servers_cpus_is_the_method_not_other_work() {
     assert!(
         matches!(v.cpu.as_ref().unwrap().basis, CpuBasis::PerCpuSecond { .. }),
         "{}",
-        v.reason
+        v.reasoning()
     );
 }
 
@@ -440,8 +444,13 @@ fn lanes_of_one_shape_that_ran_different_worker_counts_are_not_compared() {
     let differ = judge(&recipe, &m, &MachineMatch::Matches, &settings());
     for claim in ["same", "a-above-b"] {
         let v = differ.verdict(claim).unwrap();
-        assert_eq!(v.outcome, Outcome::NotComparable, "{claim}: {}", v.reason);
-        assert!(v.reason.contains("a 2, b 3"), "{}", v.reason);
+        assert_eq!(
+            v.outcome,
+            Outcome::NotComparable,
+            "{claim}: {}",
+            v.reasoning()
+        );
+        assert!(v.reasoning().contains("a 2, b 3"), "{}", v.reasoning());
     }
     // Lanes the recipe gives different shapes are compared whatever ran.
     recipe.lanes[1].workers = Some(Count::Fixed(1));

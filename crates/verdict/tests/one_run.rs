@@ -100,23 +100,23 @@ fn a_claim_on_a_cell_of_one_run_has_no_interval_and_says_one_run() {
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     for claim in ["a-quicker", "b-five-times-a"] {
         let v = j.verdict(claim).unwrap();
-        assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+        assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
         assert_eq!(v.measured, None, "{claim}");
         assert_eq!(v.more_runs, None, "{claim}");
         assert!(
-            v.reason.starts_with("one run: no spread measured"),
+            v.reasoning().starts_with("one run: no spread measured"),
             "{}",
-            v.reason
+            v.reasoning()
         );
-        assert!(!v.reason.contains("0.092–0.092"), "{}", v.reason);
+        assert!(!v.reasoning().contains("0.092–0.092"), "{}", v.reasoning());
         assert_eq!(v.show_measured(), "—");
     }
     let v = j.verdict("a-quicker").unwrap();
     assert!(
-        v.reason.contains("a-seconds 0.092 s (one run)")
-            && v.reason.contains("at face value reproduced"),
+        v.reasoning().contains("a-seconds 0.092 s (one run)")
+            && v.reasoning().contains("at face value reproduced"),
         "{}",
-        v.reason
+        v.reasoning()
     );
     // The figures show their value and no interval.
     assert_eq!(j.figure("a-seconds").unwrap().interval, None);
@@ -139,7 +139,7 @@ fn a_claim_on_cells_of_several_runs_is_judged_on_their_intervals() {
     );
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     let v = j.verdict("a-quicker").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     assert!(j.figure("a-seconds").unwrap().interval.is_some());
 }
 
@@ -152,11 +152,11 @@ fn counts_that_both_reached_the_recipes_cap_say_so() {
     m.caps.insert("b".into(), 10_000.0);
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     let v = j.verdict("a-makes-more").unwrap();
-    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     assert!(
-        v.reason.starts_with("both reached the cap of 10,000"),
+        v.reasoning().starts_with("both reached the cap of 10,000"),
         "{}",
-        v.reason
+        v.reasoning()
     );
 }
 
@@ -174,6 +174,6 @@ fn a_count_below_the_cap_met_a_limit_and_orders_as_measured() {
     m.caps.insert("b".into(), 100_000.0);
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     let v = j.verdict("a-makes-more").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
-    assert!(!v.reason.contains("cap"), "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
+    assert!(!v.reasoning().contains("cap"), "{}", v.reasoning());
 }

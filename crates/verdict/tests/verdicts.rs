@@ -118,11 +118,13 @@ fn measured(a: &[f64], b: &[f64]) -> Measurements {
 fn outcome(m: &Measurements, machine: &MachineMatch, claim: &str) -> (Outcome, String) {
     let j = judge(&recipe(), m, machine, &Settings::default());
     let v = j.verdict(claim).expect("claim judged");
-    (v.outcome, v.reason.clone())
+    (v.outcome, v.reasoning())
 }
 
 fn differs() -> MachineMatch {
-    MachineMatch::Differs(vec!["2 cores, the post had 6".into()])
+    MachineMatch::Differs(vec![reprise_verdict::MachineDifference::not_compared(
+        "2 cores, the post had 6",
+    )])
 }
 
 #[test]
@@ -134,7 +136,7 @@ fn ratio_clearly_inside_the_band_is_reproduced_on_any_machine() {
     );
     let j = judge(&recipe(), &m, &differs(), &Settings::default());
     let v = j.verdict("a-twice-b").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     let i = v.measured.unwrap();
     assert!((i.estimate - 2.0).abs() < 0.01);
     assert!(i.low >= 1.8 && i.high <= 2.2);
@@ -157,15 +159,15 @@ fn ratio_straddling_the_band_is_inconclusive_with_runs_to_settle_it() {
     let m = measured(&[210.0, 190.0, 230.0], &[100.0, 100.0, 100.0]);
     let j = judge(&recipe(), &m, &differs(), &Settings::default());
     let v = j.verdict("a-twice-b").unwrap();
-    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     let i = v.measured.unwrap();
     assert!(i.low < 2.2 && i.high > 2.2, "{i:?}");
     let more = v.more_runs.expect("an estimate of the runs needed");
     assert!(more >= 1, "{more}");
     assert!(
-        v.reason.contains(&format!("about {more} more runs")),
+        v.reasoning().contains(&format!("about {more} more runs")),
         "{}",
-        v.reason
+        v.reasoning()
     );
 }
 
@@ -207,10 +209,10 @@ fn an_unstable_cell_is_flagged_but_still_read() {
     assert!(!b.stats.as_ref().unwrap().unstable);
     let v = j.verdict("a-twice-b").unwrap();
     assert!(
-        v.reason
+        v.reasoning()
             .contains("note: a-hello is unstable (its runs vary 11.9%)"),
         "{}",
-        v.reason
+        v.reasoning()
     );
 }
 
@@ -230,8 +232,12 @@ fn a_client_bound_run_makes_the_cell_unable_to_judge_the_server() {
         let v = j.verdict(claim).unwrap();
         assert_eq!(v.outcome, Outcome::NoData, "{claim}");
         assert_eq!(v.outcome.label(), "no data");
-        assert!(v.reason.contains("client-bound"), "{claim}: {}", v.reason);
-        assert!(v.reason.contains("97%"), "{}", v.reason);
+        assert!(
+            v.reasoning().contains("client-bound"),
+            "{claim}: {}",
+            v.reasoning()
+        );
+        assert!(v.reasoning().contains("97%"), "{}", v.reasoning());
     }
 }
 
@@ -253,10 +259,10 @@ fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
     let v = j.verdict("a-twice-b").unwrap();
     assert_eq!(v.outcome, Outcome::NoData);
     assert!(
-        v.reason
+        v.reasoning()
             .contains("network-bound: run 1 reached 96% of the link's ceiling"),
         "{}",
-        v.reason
+        v.reasoning()
     );
     // Lane b is far below it: its cell reads as any other.
     assert_eq!(j.figure("b-hello").unwrap().status, Some(CellStatus::Valid));
@@ -325,7 +331,7 @@ fn a_cell_with_errors_or_a_null_run_is_no_data() {
     );
     let v = j.verdict("a-twice-b").unwrap();
     assert_eq!(v.outcome, Outcome::NoData);
-    assert!(v.reason.contains("no data"), "{}", v.reason);
+    assert!(v.reasoning().contains("no data"), "{}", v.reasoning());
     // Memory is sampled on the server: errors do not void it.
     let rss = j
         .cells
@@ -502,14 +508,14 @@ fn alternating_rounds_cancel_shared_drift_out_of_a_ratio() {
     let m = measured(&[600.0, 500.0, 420.0], &[300.0, 250.0, 210.0]);
     let independent = judge(&recipe(), &m, &differs(), &Settings::default());
     let v = independent.verdict("a-twice-b").unwrap();
-    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     let paired = Settings {
         rounds_alternate: true,
         ..Settings::default()
     };
     let j = judge(&recipe(), &m, &differs(), &paired);
     let v = j.verdict("a-twice-b").unwrap();
-    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     let i = v.measured.unwrap();
     assert!(
         (i.low - 2.0).abs() < 1e-9 && (i.high - 2.0).abs() < 1e-9,
@@ -575,10 +581,10 @@ fn a_figure_whose_lane_cannot_run_is_not_measured_with_the_recipes_reason() {
     let m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
     let j = judge(&with_more_lanes(), &m, &differs(), &Settings::default());
     let v = j.verdict("c-twice-a").unwrap();
-    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reasoning());
     assert_eq!(v.outcome.label(), "not measured");
     assert_eq!(
-        v.reason,
+        v.reasoning(),
         "lane c is not runnable: The post's server c was never published."
     );
     assert_eq!(v.more_runs, None);
@@ -595,9 +601,9 @@ fn a_lane_the_run_skipped_is_not_measured_with_the_skip_reason() {
     );
     let j = judge(&with_more_lanes(), &m, &differs(), &Settings::default());
     let v = j.verdict("falcon-above-a").unwrap();
-    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reasoning());
     assert_eq!(
-        v.reason,
+        v.reasoning(),
         "lane falcon-1p was not measured (preflight): it needs falcon, which this machine lacks"
     );
 }
@@ -619,9 +625,9 @@ fn a_skipped_harness_target_names_the_recipe_lanes_it_stands_for() {
     );
     let j = judge(&recipe, &m, &differs(), &Settings::default());
     let v = j.verdict("falcon-above-a").unwrap();
-    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reasoning());
     assert_eq!(
-        v.reason,
+        v.reasoning(),
         "lane falcon-1p was not measured (boot): it did not answer /health"
     );
     // b has cells: what they say decides, not the skip.
@@ -656,12 +662,12 @@ fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
     m.lanes.insert("a".into(), LaneInfo::default());
     let j = judge(&with_more_lanes(), &m, &differs(), &Settings::default());
     let v = j.verdict("falcon-above-a").unwrap();
-    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
-    assert_eq!(v.reason, "lane falcon-1p was not measured in this run");
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reasoning());
+    assert_eq!(v.reasoning(), "lane falcon-1p was not measured in this run");
     // b ran, but not `/`.
     let v = j.verdict("a-twice-b").unwrap();
-    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reason);
-    assert_eq!(v.reason, "no cell measured b-hello (b req_per_s)");
+    assert_eq!(v.outcome, Outcome::NotMeasured, "{}", v.reasoning());
+    assert_eq!(v.reasoning(), "no cell measured b-hello (b req_per_s)");
 }
 
 #[test]
@@ -671,8 +677,12 @@ fn a_cell_with_errors_is_no_data_naming_the_run_and_its_errors() {
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     for claim in ["a-absolute", "a-twice-b", "a-above-b", "a-spread"] {
         let v = j.verdict(claim).unwrap();
-        assert_eq!(v.outcome, Outcome::NoData, "{claim}: {}", v.reason);
-        assert_eq!(v.reason, "a-hello: no data: run 2 had 3 errors", "{claim}");
+        assert_eq!(v.outcome, Outcome::NoData, "{claim}: {}", v.reasoning());
+        assert_eq!(
+            v.reasoning(),
+            "a-hello: no data: run 2 had 3 errors",
+            "{claim}"
+        );
         assert_eq!(v.measured, None, "no number from a cell with errors");
     }
 }
@@ -683,9 +693,9 @@ fn a_client_bound_cell_is_no_data() {
     m.cells[1].runs[0].client_cpu = Some(0.99);
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     let v = j.verdict("a-twice-b").unwrap();
-    assert_eq!(v.outcome, Outcome::NoData, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::NoData, "{}", v.reasoning());
     assert_eq!(
-        v.reason,
+        v.reasoning(),
         "b-hello: client-bound: the load generator used 99% of its CPU in run 1"
     );
     // a's own cell is fine.
@@ -705,17 +715,17 @@ fn a_straddling_interval_stays_inconclusive_with_the_runs_to_settle_it() {
         &Settings::default(),
     );
     let v = j.verdict("a-absolute").unwrap();
-    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reason);
+    assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     assert_eq!(v.outcome.label(), "inconclusive");
     let more = v.more_runs.expect("the runs that would settle it");
     assert!(
-        v.reason.contains("straddles the band's edge"),
+        v.reasoning().contains("straddles the band's edge"),
         "{}",
-        v.reason
+        v.reasoning()
     );
     assert!(
-        v.reason.contains(&format!("about {more} more runs")),
+        v.reasoning().contains(&format!("about {more} more runs")),
         "{}",
-        v.reason
+        v.reasoning()
     );
 }

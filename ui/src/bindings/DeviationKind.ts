@@ -3,4 +3,4 @@
 /**
  * What kind of difference.
  */
-export type DeviationKind = "source" | "toolchain" | "recipe" | "quick" | "substituted" | "lane" | "image" | "server_host" | "escape" | "allocator" | "shape";
+export type DeviationKind = "source" | "toolchain" | "recipe" | "quick" | "substituted" | "lane" | "placement" | "image" | "server_host" | "escape" | "allocator" | "shape";

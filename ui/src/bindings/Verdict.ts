@@ -2,12 +2,23 @@
 import type { ClaimKind } from "./ClaimKind";
 import type { CpuReading } from "./CpuReading";
 import type { Interval } from "./Interval";
+import type { Note } from "./Note";
 import type { Outcome } from "./Outcome";
+import type { Why } from "./Why";
 
 /**
  * The verdict on one claim.
  */
-export type Verdict = { claim: string, kind: ClaimKind, quote: string, outcome: Outcome, reason: string, 
+export type Verdict = { claim: string, kind: ClaimKind, quote: string, outcome: Outcome, 
+/**
+ * Why it came to its outcome ([`Verdict::reasoning`] words it); read
+ * from `reason`, a sentence, where an earlier Reprise recorded one.
+ */
+why: Why, 
+/**
+ * What it adds after its why: an unstable figure, one run.
+ */
+notes: Array<Note>, 
 /**
  * The published number the claim asserts (value, ratio or spread).
  */

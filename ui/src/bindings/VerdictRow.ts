@@ -16,4 +16,8 @@ band: string | null,
 /**
  * [`Verdict::show_measured`]: `30,200 req/s (30,100–30,300)`.
  */
-measured: string, };
+measured: string, 
+/**
+ * [`Verdict::reasoning`]: why it came to its outcome, in words.
+ */
+reasoning: string, };

@@ -1,5 +1,6 @@
 import { Inline } from '../Inline';
 import type { Fact } from '../bindings/Fact';
+import type { MachineDifference } from '../bindings/MachineDifference';
 import type { MeasuredCell } from '../bindings/MeasuredCell';
 import type { MeasuredLane } from '../bindings/MeasuredLane';
 import type { ResultsView } from '../bindings/ResultsView';
@@ -166,7 +167,7 @@ function Report({ r }: { r: ResultsView }) {
 
 /** The machine's differences from the post's, once for the page: the
  *  claims not judged for them point here. */
-function MachineDiffers({ reasons }: { reasons: string[] }) {
+function MachineDiffers({ reasons }: { reasons: MachineDifference[] }) {
   const rows = machineRows(reasons);
   return (
     <div class="notice" data-machine-differs>

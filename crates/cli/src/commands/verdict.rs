@@ -51,7 +51,7 @@ pub fn run(args: Args) -> ExitCode {
         Machine::Auto => None,
         Machine::Matches => Some(MachineMatch::Matches),
         Machine::Differs => Some(MachineMatch::Differs(vec![
-            "said so on the command line".into(),
+            reprise_verdict::MachineDifference::not_compared("said so on the command line"),
         ])),
     };
     let created_at = utc_now();

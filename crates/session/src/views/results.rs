@@ -64,6 +64,8 @@ pub struct VerdictRow {
     pub band: Option<String>,
     /// [`Verdict::show_measured`]: `30,200 req/s (30,100–30,300)`.
     pub measured: String,
+    /// [`Verdict::reasoning`]: why it came to its outcome, in words.
+    pub reasoning: String,
 }
 
 /// A published figure and the cell that measured it, as they read.
@@ -121,6 +123,7 @@ impl VerdictRow {
             published: verdict.show_published(),
             band: verdict.show_band(),
             measured: verdict.show_measured(),
+            reasoning: verdict.reasoning(),
             verdict: verdict.clone(),
         }
     }
