@@ -208,29 +208,45 @@ quote = "The twin is ahead."
 
     let verdicts = verdicts(&c);
     let same = verdict(&verdicts, "twins-serve-the-same");
-    let reason = same["reason"].as_str().unwrap();
     assert_eq!(same["cpu"]["basis"], "per_cpu_second", "{same}");
     let as_measured = same["cpu"]["as_measured"]["estimate"].as_f64().unwrap();
     assert!(
         as_measured < 0.9,
-        "as measured, outside the band: the hog took a fair part of puma's CPU: {reason}"
+        "as measured, outside the band: the hog took a fair part of puma's CPU: {same}"
     );
-    assert!(reason.starts_with("Other work took "), "{reason}");
+    assert_eq!(same["why"]["why"], "per_cpu_second", "{same}");
+    assert!(
+        same["cpu"]["why"]
+            .as_str()
+            .unwrap()
+            .starts_with("other work took "),
+        "{same}"
+    );
     // Per CPU-second the twins are the same: reproduced, or, where this
     // machine's noise is wider than the band, undecided; never decided
     // otherwise, as the rates as measured would have it.
     let per_cpu = same["measured"]["estimate"].as_f64().unwrap();
-    assert!((0.8..1.25).contains(&per_cpu), "{reason}");
+    assert!((0.8..1.25).contains(&per_cpu), "{same}");
     assert!(
         same["outcome"] == "reproduced" || same["outcome"] == "inconclusive",
-        "{reason}"
+        "{same}"
     );
     // Nor is the twin ahead: level, or undecided.
     let ordering = verdict(&verdicts, "twin-above-puma");
-    let reason = ordering["reason"].as_str().unwrap();
-    assert_ne!(ordering["outcome"], "reproduced", "{reason}");
+    assert_ne!(ordering["outcome"], "reproduced", "{ordering}");
     if ordering["outcome"] == "not_reproduced" {
-        assert!(reason.contains("Level: twin-root"), "{reason}");
+        // Judged per CPU-second where the hog took CPU: the ordering within.
+        let why = &ordering["why"];
+        let judged = if why["why"] == "per_cpu_second" {
+            &why["judged"]
+        } else {
+            why
+        };
+        assert_eq!(judged["finding"]["finding"], "level", "{ordering}");
+        assert_eq!(
+            judged["pairs"][0]["first"]["figure"], "twin-root",
+            "{ordering}"
+        );
     }
 }
 
@@ -262,12 +278,15 @@ quote = "nginx serves three times what Puma does."
     );
     let verdicts = verdicts(&c);
     let v = verdict(&verdicts, "nginx-outpaces-puma");
-    let reason = v["reason"].as_str().unwrap();
-    assert_eq!(v["outcome"], "inconclusive", "{reason}");
+    assert_eq!(v["outcome"], "inconclusive", "{v}");
     assert_eq!(v["cpu"]["basis"], "below_ceiling", "{v}");
+    assert_eq!(v["why"]["why"], "below_ceiling", "{v}");
     assert!(
-        reason.starts_with("The load did not reach the ceiling: nginx had "),
-        "{reason}"
+        v["cpu"]["why"]
+            .as_str()
+            .unwrap()
+            .starts_with("the load did not reach the ceiling: nginx had "),
+        "{v}"
     );
     // The report's cell table says what each server got.
     let id = c.run_dir().unwrap();
