@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MachineMatch } from './bindings/MachineMatch';
 import type { Verdict } from './bindings/Verdict';
 import type { VerdictRow } from './bindings/VerdictRow';
-import { axis, claimCells, claimNumbers, claimReasoning, claimWhy, deviationsToSay, laneSaidByClaims, machineRows, notMeasuredGroups } from './claims';
+import { axis, claimCells, claimNumbers, deviationsToSay, laneSaidByClaims, machineRows } from './claims';
 
 /** A verdict as the session gives it: its numbers, and how they read. */
 const row = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {}): VerdictRow => ({
@@ -10,12 +9,11 @@ const row = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {
     claim: 'c', kind: 'absolute', quote: 'q', outcome: 'reproduced', why: { why: 'worded', text: 'r' }, notes: [], published: null, unit: 'req/s', tolerance: 0.15,
     band: null, measured: null, more_runs: null, decided_after: null, cpu: null, figures: [], deviations: [], ...v,
   },
-  published: '—', band: null, measured: '—', reasoning: 'r', ...text,
+  published: '—', band: null, measured: '—', card: { why: 'r.', reasoning: null, differs_in: [] }, ...text,
 });
 
 const cpuItem = { difference: 'item', item: 'CPU', here: 'Intel Xeon', post: 'AMD Ryzen' } as const;
 
-const matches = { machine: 'matches' } as const;
 
 describe('a claim’s axis', () => {
   it('spans the band, the interval and the published number in round ticks', () => {
@@ -40,53 +38,16 @@ describe('a claim’s axis', () => {
   });
 });
 
-describe('a claim’s sentence of why', () => {
-  const band = { published: 1.96, band: [1.67, 2.25] as [number, number], unit: '×', kind: 'ratio' as const };
-  const text = { published: '1.96×', band: '1.67–2.25×', measured: '1.99× (1.98–2)' };
-  it('says where the interval lies against the range the claim accepts, with its numbers', () => {
-    expect(claimWhy(row({ ...band, measured: { estimate: 1.99, low: 1.98, high: 2 } }, text), matches)).toBe(
-      'Measured 1.99× (1.98–2): inside the 1.67–2.25× the claim accepts (published 1.96×).',
-    );
-    expect(claimWhy(row({ ...band, outcome: 'inconclusive', more_runs: 2, measured: { estimate: 2.2, low: 2.1, high: 2.3 } }, text), matches)).toMatch(
-      /: across an edge of the 1.67–2.25× the claim accepts \(published 1.96×\); about 2 more runs would settle it\.$/,
-    );
-  });
-  it('says a claim measured on another machine is not judged, pointing to the machine’s table, without its differences', () => {
-    const differs: MachineMatch = { machine: 'differs', reasons: [cpuItem] };
-    const r = row(
-      { outcome: 'not_comparable', published: 54000, band: [45900, 62100], measured: { estimate: 30200, low: 30100, high: 30300 }, why: { why: 'machine_differs', differences: [cpuItem], measured: 30200, published: 54000 } },
-      { published: '54,000 req/s', band: '45,900–62,100 req/s', measured: '30,200 req/s (30,100–30,300)', reasoning: 'not comparable on this machine (CPU: Intel Xeon, the post’s AMD Ryzen); measured 30,200 req/s against the published 54,000 req/s, for information' },
-    );
-    const why = claimWhy(r, differs);
-    expect(why).toMatch(/^Not judged: 54,000 req\/s was measured on the post’s machine, and this one differs \(see the table above\)/);
-    expect(why).not.toMatch(/Xeon/);
-    expect(claimReasoning(r, differs)).toBeNull();
-  });
-  it('gives the verdict’s own reason where it has no band, and no reasoning that repeats it', () => {
-    const r = row(
-      { kind: 'ordering', outcome: 'no_data', why: { why: 'cell_unusable', figure: 'puma-hello', status: { status: 'no_data', reason: 'run 2 had 3 errors' } } },
-      { reasoning: 'puma-hello: no data: run 2 had 3 errors' },
-    );
-    expect(claimWhy(r, matches)).toBe('puma-hello: no data: run 2 had 3 errors.');
-    expect(claimReasoning(r, matches)).toBeNull();
-  });
-});
-
 describe('claims not measured here', () => {
-  it('are grouped by their why, each said once', () => {
-    const why = 'lane falcon was not measured (preflight): it needs falcon, which this machine lacks';
+  it('say a skipped lane where their why is that lane', () => {
     const falcon = { why: 'lane_not_measured', lane: 'falcon', stage: 'preflight', because: 'it needs falcon, which this machine lacks' } as const;
     const rows = [
-      row({ claim: 'a', outcome: 'not_measured', why: falcon }, { reasoning: why }),
+      row({ claim: 'a', outcome: 'not_measured', why: falcon }),
       row({ claim: 'b' }),
-      row({ claim: 'c', outcome: 'not_measured', why: falcon }, { reasoning: why }),
-      row({ claim: 'd', outcome: 'not_measured', why: { why: 'no_cell', figure: 'x', lane: 'falcon', metric: 'req_per_s' } }, { reasoning: 'no cell measured x (falcon req_per_s)' }),
+      row({ claim: 'd', outcome: 'not_measured', why: { why: 'no_cell', figure: 'x', lane: 'nginx', metric: 'req_per_s' } }),
     ];
-    expect(notMeasuredGroups(rows)).toEqual([
-      { reason: why, claims: ['a', 'c'] },
-      { reason: 'no cell measured x (falcon req_per_s)', claims: ['d'] },
-    ]);
     expect(laneSaidByClaims('falcon', rows)).toBe(true);
+    expect(laneSaidByClaims('nginx', rows)).toBe(false);
     expect(laneSaidByClaims('puma', rows)).toBe(false);
   });
 });

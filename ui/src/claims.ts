@@ -1,14 +1,12 @@
 // A claim's card on the Results page, as plain data: the axis its picture
-// is drawn on, its one sentence of why, the cells that measured it, the
-// claims not measured here grouped by their why, and the machine's
-// differences as a table. The HTML and Markdown reports word them alike
-// (crates/report/src/cards.rs). What kind of why a verdict has is read from
-// its typed `why`, never from its words; the words are the session's
-// (`VerdictRow.reasoning`).
+// is drawn on, the cells that measured it, and the machine's differences as
+// a table. Its words (its sentence of why, its reasoning, the claims not
+// measured here once per why) are the reports' own, given with the view
+// (crates/report/src/cards.rs, `VerdictRow.card`). What kind of why a
+// verdict has is read from its typed `why`, never from its words.
 
 import type { Deviation } from './bindings/Deviation';
 import type { MachineDifference } from './bindings/MachineDifference';
-import type { MachineMatch } from './bindings/MachineMatch';
 import type { MeasuredCell } from './bindings/MeasuredCell';
 import type { MeasuredLane } from './bindings/MeasuredLane';
 import type { Verdict } from './bindings/Verdict';
@@ -67,82 +65,9 @@ export function claimNumbers(v: Verdict): ClaimNumbers {
   };
 }
 
-/** Whether a claim is not comparable only because this machine is not the
- *  post's (an absolute figure measured elsewhere), not because of a cell. */
-export function notComparableHere(v: Verdict, machine: MachineMatch): boolean {
-  return machine.machine === 'differs' && v.outcome === 'not_comparable' && v.why.why === 'machine_differs';
-}
-
-/** Where an interval lies against a band. */
-function placement(m: { low: number; high: number }, band: [number, number]): string {
-  if (m.low >= band[0] && m.high <= band[1]) return 'inside';
-  if (m.high < band[0] || m.low > band[1]) return 'outside';
-  return 'across an edge of';
-}
-
-/** A claim's one sentence of why, its numbers in it: where the measured
- *  interval lies against the range the claim accepts; a claim measured on
- *  a machine unlike the post's says so in a few words and points to the
- *  machine's table; the verdict's own reasoning otherwise. */
-export function claimWhy(row: VerdictRow, machine: MachineMatch): string {
-  const v = row.verdict;
-  if (notComparableHere(v, machine)) {
-    return `Not judged: ${row.published} was measured on the post’s machine, and this one differs (see the table above); measured here ${row.measured}, for information.`;
-  }
-  const judgedAsMeasured = !v.cpu || v.cpu.basis === 'as_measured';
-  if (v.band && v.measured && row.band && judgedAsMeasured && ['reproduced', 'not_reproduced', 'inconclusive'].includes(v.outcome)) {
-    let why = `Measured ${row.measured}: ${placement(v.measured, v.band)} the ${row.band} the claim accepts (published ${row.published})`;
-    if (v.outcome === 'inconclusive' && v.more_runs !== null) {
-      why += `; about ${v.more_runs} more run${v.more_runs === 1 ? '' : 's'} would settle it`;
-    }
-    return `${why}.`;
-  }
-  return sentence(row.reasoning);
-}
-
-
-/** Text as a sentence: ending in a full stop (its first word left as it
- *  is: it may be an id). */
-export function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-/** The verdict's own reasoning, as the claim's view shows it; nothing
- *  where the card's sentence of why says it already. */
-export function claimReasoning(row: VerdictRow, machine: MachineMatch): string | null {
-  const v = row.verdict;
-  // Its sentence of why says all there is, the machine's table the rest.
-  if (notComparableHere(v, machine)) return null;
-  // What the lanes' CPU was is said in the reasoning only where it changed
-  // the basis; as measured, it is added here.
-  const reason = v.cpu && v.cpu.basis === 'as_measured' ? `${row.reasoning}; ${v.cpu.why}` : row.reasoning;
-  const text = sentence(reason);
-  return text === claimWhy(row, machine) ? null : text;
-}
-
 /** The cells that measured a claim's figures, with their lanes. */
 export function claimCells(v: Verdict, lanes: MeasuredLane[]): MeasuredCell[] {
   return lanes.flatMap((l) => l.cells.filter((c) => c.figures.some((f) => v.figures.includes(f))));
-}
-
-/** A deviation as a claim's view names it, pointing to the page's list:
- *  what differs (`ruby`), not the whole sentence. */
-export function deviationLabel(what: string): string {
-  const head = what.split(': ')[0];
-  return head.length <= 40 ? head : `${head.slice(0, 39)}…`;
-}
-
-/** The claims this machine did not measure, grouped by their why (the same
- *  why is worded the same), each once, in the order the verdicts list them. */
-export function notMeasuredGroups(rows: VerdictRow[]): { reason: string; claims: string[] }[] {
-  const groups: { reason: string; claims: string[] }[] = [];
-  for (const { verdict: v, reasoning } of rows) {
-    if (v.outcome !== 'not_measured') continue;
-    const same = groups.find((g) => g.reason === reasoning);
-    if (same) same.claims.push(v.claim);
-    else groups.push({ reason: reasoning, claims: [v.claim] });
-  }
-  return groups;
 }
 
 /** The lane a verdict says was not measured or cannot run, if that is its why. */

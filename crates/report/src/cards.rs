@@ -8,6 +8,52 @@ use reprise_recipe::ClaimKind;
 use reprise_recipe::reading::number;
 use reprise_verdict::{CpuBasis, Deviation, DeviationKind, Judgement, MachineDifference};
 use reprise_verdict::{Outcome, Verdict};
+use serde::Serialize;
+
+/// A claim's card: what every front end shows of a verdict beside its
+/// numbers — the reports here, the app's Results page through the session's
+/// views.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct ClaimCard {
+    /// Its one sentence of why, its numbers in it ([`why`]).
+    pub why: String,
+    /// Its whole reasoning, where that says more than `why` (none for a
+    /// claim set aside for the machine: its table says the rest).
+    pub reasoning: Option<String>,
+    /// What differs from the post for it, each named short (`ruby`): the
+    /// run's list says each in full.
+    pub differs_in: Vec<String>,
+}
+
+impl ClaimCard {
+    pub fn of(v: &Verdict) -> ClaimCard {
+        let why = why(v);
+        let reasoning = (!v.not_comparable_here())
+            .then(|| {
+                let mut text = v.reasoning();
+                // What the lanes' CPU was the reasoning says only where it
+                // changed the basis; as measured, it is said here.
+                if let Some(cpu) = v.cpu.as_ref().filter(|c| c.basis == CpuBasis::AsMeasured) {
+                    text.push_str(&format!("; {}", cpu.why));
+                }
+                sentence(&text)
+            })
+            .filter(|reasoning| *reasoning != why);
+        ClaimCard {
+            why,
+            reasoning,
+            differs_in: v.deviations.iter().map(|d| deviation_label(d)).collect(),
+        }
+    }
+}
+
+/// Claims this machine did not measure for one why, worded once.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct NotMeasuredClaims {
+    /// Why, as a sentence.
+    pub why: String,
+    pub claims: Vec<String>,
+}
 
 /// Text as a sentence: ending in a full stop (its first word left as it
 /// is: it may be an id).
@@ -66,26 +112,29 @@ pub(crate) fn why(v: &Verdict) -> String {
 
 /// The claims this machine did not measure, grouped by their why, each
 /// worded once, in the order the verdicts list them.
-pub(crate) fn not_measured_groups(verdicts: &[Verdict]) -> Vec<(String, Vec<&str>)> {
-    let mut groups: Vec<(&Verdict, Vec<&str>)> = Vec::new();
+pub fn not_measured_claims(verdicts: &[Verdict]) -> Vec<NotMeasuredClaims> {
+    let mut groups: Vec<(&Verdict, Vec<String>)> = Vec::new();
     for v in verdicts
         .iter()
         .filter(|v| v.outcome == Outcome::NotMeasured)
     {
         match groups.iter_mut().find(|(first, _)| first.why == v.why) {
-            Some((_, claims)) => claims.push(&v.claim),
-            None => groups.push((v, vec![&v.claim])),
+            Some((_, claims)) => claims.push(v.claim.clone()),
+            None => groups.push((v, vec![v.claim.clone()])),
         }
     }
     groups
         .into_iter()
-        .map(|(v, claims)| (v.reasoning(), claims))
+        .map(|(v, claims)| NotMeasuredClaims {
+            why: sentence(&v.reasoning()),
+            claims,
+        })
         .collect()
 }
 
 /// How the run differs from the post, as a report lists it: each
 /// deviation but a lane's not being measured where the claims it stopped
-/// say it (under "Not measured here", [`not_measured_groups`]).
+/// say it (under "Not measured here", [`not_measured_claims`]).
 pub(crate) fn listed_deviations(j: &Judgement) -> Vec<&Deviation> {
     let said = |lane: &String| {
         j.verdicts.iter().any(|v| {

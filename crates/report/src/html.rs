@@ -7,9 +7,7 @@ use reprise_recipe::reading::value;
 use reprise_recipe::shown::command_line;
 use reprise_verdict::MachineDifference;
 
-use crate::cards::{
-    deviation_label, listed_deviations, machine_row, not_measured_groups, sentence, why,
-};
+use crate::cards::{ClaimCard, listed_deviations, machine_row, not_measured_claims};
 use crate::markdown::cell_median;
 use crate::svg::{cell_charts, claim_picture, escape};
 
@@ -200,40 +198,38 @@ fn claim_cards(out: &mut String, report: &Report) {
         }
         let _ = write!(out, "</h3><blockquote>{}</blockquote>", escape(&v.quote));
         out.push_str(&claim_picture(v));
-        let why = why(v);
-        let _ = write!(out, "<p class=\"why\">{}</p>", escape(&why));
-        let reasoning = sentence(&v.reasoning());
-        let deviations: Vec<String> = v.deviations.iter().map(|d| deviation_label(d)).collect();
-        let show_reasoning = reasoning != why && !v.not_comparable_here();
-        if show_reasoning || !deviations.is_empty() {
+        let card = ClaimCard::of(v);
+        let _ = write!(out, "<p class=\"why\">{}</p>", escape(&card.why));
+        if card.reasoning.is_some() || !card.differs_in.is_empty() {
             out.push_str("<dl>");
-            if !deviations.is_empty() {
+            if !card.differs_in.is_empty() {
                 let _ = write!(
                     out,
                     "<dt>Differs from the post in</dt><dd>{} (said above)</dd>",
-                    escape(&deviations.join("; "))
+                    escape(&card.differs_in.join("; "))
                 );
             }
-            if show_reasoning {
-                let _ = write!(out, "<dt>Reasoning</dt><dd>{}</dd>", escape(&reasoning));
+            if let Some(reasoning) = &card.reasoning {
+                let _ = write!(out, "<dt>Reasoning</dt><dd>{}</dd>", escape(reasoning));
             }
             out.push_str("</dl>");
         }
         out.push_str("</section>\n");
     }
     out.push_str("</div>\n");
-    let groups = not_measured_groups(&j.verdicts);
+    let groups = not_measured_claims(&j.verdicts);
     if !groups.is_empty() {
         out.push_str("<ul class=\"not-measured-claims\">");
-        for (reason, claims) in groups {
-            let claims: Vec<String> = claims
+        for group in groups {
+            let claims: Vec<String> = group
+                .claims
                 .iter()
                 .map(|c| format!("<code>{}</code>", escape(c)))
                 .collect();
             let _ = write!(
                 out,
                 "<li><span class=\"badge not-measured\">not measured here</span> {} {}: {}.</li>",
-                escape(&sentence(&reason)),
+                escape(&group.why),
                 if claims.len() == 1 { "Claim" } else { "Claims" },
                 claims.join(", ")
             );

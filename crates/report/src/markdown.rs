@@ -6,9 +6,7 @@ use reprise_recipe::reading::{percent, range, value};
 use reprise_recipe::shown::command_line;
 use reprise_verdict::{CellReading, MachineDifference, MachineMatch, Outcome};
 
-use crate::cards::{
-    deviation_label, listed_deviations, machine_row, not_measured_groups, sentence, text_bar, why,
-};
+use crate::cards::{ClaimCard, listed_deviations, machine_row, not_measured_claims, text_bar};
 
 use crate::{Exporter, Report, ReportError};
 
@@ -146,31 +144,29 @@ fn claim_sections(out: &mut String, report: &Report) {
         if let Some(bar) = text_bar(v) {
             let _ = writeln!(out, "`{bar}`\n");
         }
-        let why = why(v);
-        let _ = writeln!(out, "{}\n", text(&why));
-        if !v.deviations.is_empty() {
-            let labels: Vec<String> = v.deviations.iter().map(|d| deviation_label(d)).collect();
+        let card = ClaimCard::of(v);
+        let _ = writeln!(out, "{}\n", text(&card.why));
+        if !card.differs_in.is_empty() {
             let _ = writeln!(
                 out,
                 "- Differs from the post in: {} (said above)",
-                text(&labels.join("; "))
+                text(&card.differs_in.join("; "))
             );
         }
-        let reasoning = sentence(&v.reasoning());
-        if reasoning != why && !v.not_comparable_here() {
-            let _ = writeln!(out, "- Reasoning: {}", text(&reasoning));
+        if let Some(reasoning) = &card.reasoning {
+            let _ = writeln!(out, "- Reasoning: {}", text(reasoning));
         }
-        if !v.deviations.is_empty() || (reasoning != why && !v.not_comparable_here()) {
+        if !card.differs_in.is_empty() || card.reasoning.is_some() {
             out.push('\n');
         }
     }
-    let groups = not_measured_groups(&j.verdicts);
-    for (reason, claims) in &groups {
-        let claims: Vec<String> = claims.iter().map(|c| code(c)).collect();
+    let groups = not_measured_claims(&j.verdicts);
+    for group in &groups {
+        let claims: Vec<String> = group.claims.iter().map(|c| code(c)).collect();
         let _ = writeln!(
             out,
             "- **Not measured here:** {} {}: {}.",
-            text(&sentence(reason)),
+            text(&group.why),
             if claims.len() == 1 { "Claim" } else { "Claims" },
             claims.join(", ")
         );

@@ -7,6 +7,7 @@ import type { LaneSkipped } from "./LaneSkipped";
 import type { MachineMatch } from "./MachineMatch";
 import type { MeasuredLane } from "./MeasuredLane";
 import type { MetricUnit } from "./MetricUnit";
+import type { NotMeasuredClaims } from "./NotMeasuredClaims";
 import type { PeopleRow } from "./PeopleRow";
 import type { RunInfo } from "./RunInfo";
 import type { RunSummary } from "./RunSummary";
@@ -20,6 +21,10 @@ export type ResultsView = { run: RunSummary, info: RunInfo,
  * Whether this machine is the post's (absolute figures are judged only then).
  */
 machine: MachineMatch, tally: string, figures: Array<FigureRow>, verdicts: Array<VerdictRow>, 
+/**
+ * The claims this run did not measure, once per why.
+ */
+not_measured_claims: Array<NotMeasuredClaims>, 
 /**
  * Every way the run differs from the post.
  */

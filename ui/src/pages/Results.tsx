@@ -8,7 +8,7 @@ import type { RunSummary } from '../bindings/RunSummary';
 import type { VerdictRow } from '../bindings/VerdictRow';
 import { Loaded, Notice, useLoad } from '../load';
 import { ClaimPicture } from '../ClaimPicture';
-import { claimCells, claimNumbers, claimReasoning, claimWhy, deviationLabel, deviationsToSay, laneSaidByClaims, machineRows, notMeasuredGroups, sentence } from '../claims';
+import { claimCells, claimNumbers, deviationsToSay, laneSaidByClaims, machineRows } from '../claims';
 import { count, formatAgo, formatWhen, outcomeLabel } from '../format';
 import { href } from '../state';
 
@@ -194,7 +194,7 @@ function MachineDiffers({ reasons }: { reasons: MachineDifference[] }) {
  *  reason with the claims it stops. */
 function Claims({ r }: { r: ResultsView }) {
   if (r.verdicts.length === 0) return <p>The recipe makes no claims.</p>;
-  const groups = notMeasuredGroups(r.verdicts);
+  const groups = r.not_measured_claims;
   return (
     <>
       {r.verdicts.some((row) => row.verdict.measured) && (
@@ -209,7 +209,7 @@ function Claims({ r }: { r: ResultsView }) {
         <ul class="plain not-measured-claims" data-not-measured-claims>
           {groups.map((g) => (
             <li data-not-measured-reason>
-              <span class="badge not_measured">Not measured here</span> {sentence(g.reason)} {g.claims.length === 1 ? 'Claim' : 'Claims'}:{' '}
+              <span class="badge not_measured">Not measured here</span> {g.why} {g.claims.length === 1 ? 'Claim' : 'Claims'}:{' '}
               {g.claims.map((c, i) => (
                 <>
                   {i > 0 && ', '}
@@ -232,7 +232,7 @@ function ClaimCard({ r, row }: { r: ResultsView; row: VerdictRow }) {
   const cells = claimCells(v, r.lanes);
   const cpu = cells.some((c) => c.server_cpu);
   const metric = (c: MeasuredCell) => r.units.find((u) => u.metric === c.key.metric)?.name ?? c.key.metric;
-  const reasoning = claimReasoning(row, r.machine);
+  const { why, reasoning, differs_in } = row.card;
   const picture = `${v.claim}: published ${row.published}${row.band ? `, accepted ${row.band}` : ''}; measured ${row.measured}`;
   return (
     <li class={`verdict claim-card ${v.outcome}`} data-verdict={v.claim}>
@@ -245,7 +245,7 @@ function ClaimCard({ r, row }: { r: ResultsView; row: VerdictRow }) {
       </div>
       <q><Inline text={v.quote} /></q>
       <ClaimPicture numbers={claimNumbers(v)} outcome={v.outcome} label={picture} />
-      <p class="why" data-why>{claimWhy(row, r.machine)}</p>
+      <p class="why" data-why>{why}</p>
       <details class="claim-view" data-claim-view>
         <summary>Runs and reasoning</summary>
         {cells.length === 0 ? (
@@ -274,10 +274,10 @@ function ClaimCard({ r, row }: { r: ResultsView; row: VerdictRow }) {
           </table>
         )}
         <dl class="pairs">
-          {v.deviations.length > 0 && (
+          {differs_in.length > 0 && (
             <>
               <dt>Differs from the post in</dt>
-              <dd data-claim-deviations>{v.deviations.map(deviationLabel).join('; ')} (said above)</dd>
+              <dd data-claim-deviations>{differs_in.join('; ')} (said above)</dd>
             </>
           )}
           {reasoning && (

@@ -83,11 +83,11 @@ const countResults: ResultsView = {
   verdicts: [
     {
       verdict: { claim: 'six-rooms', kind: 'absolute', quote: 'The seed has six rooms.', outcome: 'reproduced', why: { why: 'banded', what: 'median', measured: { estimate: 6, low: 6, high: 6 }, band: [5.1, 6.9], confidence: 0.95, place: { place: 'inside' } }, notes: [], published: 6, unit: '', tolerance: 0.15, band: [5.1, 6.9], measured: { estimate: 6, low: 6, high: 6 }, more_runs: null, decided_after: null, cpu: null, figures: ['rooms'], deviations: [] },
-      published: '6', band: '5.1–6.9', measured: '6 (6–6)', reasoning: 'measured median 6 (95% interval 6 to 6) against 5.1 to 6.9: inside the published band',
+      published: '6', band: '5.1–6.9', measured: '6 (6–6)', card: { why: 'Measured 6 (6–6): inside the 5.1–6.9 the claim accepts (published 6).', reasoning: 'Measured median 6 (95% interval 6 to 6) against 5.1 to 6.9: inside the published band.', differs_in: [] },
     },
     {
       verdict: { claim: 'jruby-ceiling', kind: 'absolute', quote: 'JRuby serves 1,712 req/s.', outcome: 'inconclusive', why: { why: 'banded', what: 'median', measured: { estimate: 1900, low: 1800, high: 2000 }, band: [1455.2, 1968.8], confidence: 0.95, place: { place: 'straddles', settle: { settle: 'more_runs', runs: 1 } } }, notes: [], published: 1712, unit: 'req/s', tolerance: 0.15, band: [1455.2, 1968.8], measured: { estimate: 1900, low: 1800, high: 2000 }, more_runs: 1, decided_after: null, cpu: null, figures: ['jruby-rooms'], deviations: [] },
-      published: '1,712 req/s', band: '1,455–1,969 req/s', measured: '1,900 req/s (1,800–2,000)', reasoning: 'measured median 1,900 req/s (95% interval 1,800 req/s to 2,000 req/s) against 1,455.2 req/s to 1,968.8 req/s: the interval straddles the band’s edge; about 1 more run per cell would likely settle it',
+      published: '1,712 req/s', band: '1,455–1,969 req/s', measured: '1,900 req/s (1,800–2,000)', card: { why: 'Measured 1,900 req/s (1,800–2,000): across an edge of the 1,455–1,969 req/s the claim accepts (published 1,712 req/s); about 1 more run would settle it.', reasoning: 'measured median 1,900 req/s (95% interval 1,800 req/s to 2,000 req/s) against 1,455.2 req/s to 1,968.8 req/s: the interval straddles the band’s edge; about 1 more run per cell would likely settle it.', differs_in: [] },
     },
   ],
   units: [...results.units, { metric: 'count', unit: '', name: 'counts' }],

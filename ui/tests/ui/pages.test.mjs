@@ -496,7 +496,7 @@ describe('Results', () => {
     // A claim not judged on this machine says so in a few words and points to the machine's table.
     assert.equal(
       await text('[data-verdict="puma-ceiling"] [data-why]'),
-      'Not judged: 54,000 req/s was measured on the post’s machine, and this one differs (see the table above); measured here 30,200 req/s (29,952–30,449), for information.',
+      "Not judged: 54,000 req/s was measured on the post's machine, and this one differs (see the table above); measured here 30,200 req/s (29,952–30,449), for information.",
     );
     assert.match(await text('.notice'), /not the post’s/);
     const cpu = page.locator('[data-machine-differs] [data-machine-item="CPU"]');

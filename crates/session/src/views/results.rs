@@ -6,7 +6,9 @@
 
 use reprise_history::RunSummary;
 use reprise_recipe::reading::{interval, percent, value};
-use reprise_report::{Environment, PeopleRow, Report, RunInfo};
+use reprise_report::{
+    ClaimCard, Environment, NotMeasuredClaims, PeopleRow, Report, RunInfo, not_measured_claims,
+};
 use reprise_verdict::{
     CellKey, CellReading, CellStats, CellStatus, Deviation, FigureReading, Interval, MachineMatch,
     Verdict,
@@ -29,6 +31,8 @@ pub struct ResultsView {
     pub tally: String,
     pub figures: Vec<FigureRow>,
     pub verdicts: Vec<VerdictRow>,
+    /// The claims this run did not measure, once per why.
+    pub not_measured_claims: Vec<NotMeasuredClaims>,
     /// Every way the run differs from the post.
     pub deviations: Vec<Deviation>,
     pub environment: Environment,
@@ -64,8 +68,9 @@ pub struct VerdictRow {
     pub band: Option<String>,
     /// [`Verdict::show_measured`]: `30,200 req/s (30,100–30,300)`.
     pub measured: String,
-    /// [`Verdict::reasoning`]: why it came to its outcome, in words.
-    pub reasoning: String,
+    /// Its sentence of why, its reasoning and what differs for it, as the
+    /// reports show them.
+    pub card: ClaimCard,
 }
 
 /// A published figure and the cell that measured it, as they read.
@@ -123,7 +128,7 @@ impl VerdictRow {
             published: verdict.show_published(),
             band: verdict.show_band(),
             measured: verdict.show_measured(),
-            reasoning: verdict.reasoning(),
+            card: ClaimCard::of(verdict),
             verdict: verdict.clone(),
         }
     }
@@ -278,6 +283,7 @@ impl Session {
             measured_on: measured_on(&report),
             machine: report.judgement.machine.clone(),
             figures: report.judgement.figures.iter().map(FigureRow::of).collect(),
+            not_measured_claims: not_measured_claims(&report.judgement.verdicts),
             verdicts: report
                 .judgement
                 .verdicts
