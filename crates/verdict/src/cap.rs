@@ -7,7 +7,7 @@ use reprise_recipe::{ClaimKind, Metric};
 use std::collections::BTreeMap;
 
 use crate::gates::CellReading;
-use crate::judge::{FigureReading, Outcome, Verdict};
+use crate::verdict::{FigureReading, Outcome, Verdict};
 use crate::why::Why;
 
 /// Makes an ordering of counts inconclusive where every figure's cell

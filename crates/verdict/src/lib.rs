@@ -70,6 +70,7 @@
 //! assert_eq!(judgement.verdict("twice").unwrap().outcome, Outcome::Reproduced);
 //! ```
 
+mod band;
 mod cap;
 mod cpu_share;
 mod deviation;
@@ -77,27 +78,29 @@ mod gates;
 mod judge;
 mod lanes;
 mod measurements;
+mod ordering;
 pub mod sequential;
 mod shape;
 mod single_run;
 mod statistics;
+mod verdict;
 mod why;
 
+pub use band::{more_runs_to_settle, placed};
 pub use cpu_share::{
     CPU_BOUND, CpuBasis, CpuReading, LaneCpu, TAKEN, count_words as cpu_count_words, per_cpu_second,
 };
 pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
-pub use judge::{
-    FigureReading, Judgement, LEVEL_BAND, MachineMatch, Outcome, Settings, Verdict, judge,
-    more_runs_to_settle, placed,
-};
+pub use judge::judge;
 pub use lanes::{align_lanes, align_not_measured, lane_of_target};
 pub use measurements::{
     Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Repetition, ServerCpu,
     is_load_metric,
 };
+pub use ordering::LEVEL_BAND;
 pub use statistics::{Bootstrap, CellStats, Interval, XorShift, coefficient_of_variation, median};
+pub use verdict::{FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict};
 pub use why::{
     LaneWorkers, MachineDifference, Measure, Note, OneRunReading, OrderFinding, OrderPair,
     PairFigure, Place, Settle, Why,

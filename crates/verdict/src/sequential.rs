@@ -23,9 +23,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::judge::{Judgement, Outcome, Verdict, more_runs_to_settle};
+use crate::band::more_runs_to_settle;
 use crate::measurements::CellKey;
 use crate::statistics::{Interval, narrowed};
+use crate::verdict::{Judgement, Outcome, Verdict};
 use crate::why::{Note, Why, more_runs};
 
 /// The error rate every verdict is held to, whatever the number of looks.
@@ -353,8 +354,9 @@ mod tests {
         assert!(vast.at.len() < 60 && vast.last() > u32::MAX / 2, "{vast:?}");
     }
 
-    use crate::judge::{MachineMatch, Settings, judge};
+    use crate::judge::judge;
     use crate::measurements::{Measurements, Repetition};
+    use crate::verdict::{MachineMatch, Settings};
     use reprise_recipe::Metric;
 
     /// fast/slow, published twice as fast within `tolerance`.

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use reprise_recipe::Recipe;
 
-use crate::judge::{FigureReading, Outcome, Verdict};
+use crate::verdict::{FigureReading, Outcome, Verdict};
 use crate::why::{LaneWorkers, Why};
 
 /// Makes a judged claim over lanes the recipe gives one shape (the same

@@ -6,7 +6,7 @@
 use reprise_recipe::ClaimKind;
 
 use crate::gates::CellReading;
-use crate::judge::{FigureReading, Outcome, Verdict, values_of as values};
+use crate::verdict::{FigureReading, Outcome, Verdict, values_of as values};
 use crate::why::{Note, OneRunReading, Why};
 
 /// A verdict whose claim rests on a cell of one run: no interval, and not

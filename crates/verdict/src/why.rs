@@ -13,8 +13,8 @@ use reprise_recipe::reading::{percent, value};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::gates::CellStatus;
-use crate::judge::{Outcome, Verdict};
 use crate::statistics::Interval;
+use crate::verdict::{Outcome, Verdict};
 
 /// One way the measuring machine differs from the post's, or why it was
 /// not compared item by item.
