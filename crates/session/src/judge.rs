@@ -4,7 +4,6 @@
 //! published run's ([`judge_results_dir`]). The CLI and the desktop app both
 //! come here, so a run is judged one way wherever it was started.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use reprise_engine::{LaneHost, RunDir};
@@ -21,6 +20,8 @@ use reprise_verdict::{
 use serde_json::Value;
 
 use crate::SessionError;
+use crate::run_folder::{not_measured_of, read_results_json, skipped_of, until_conclusive};
+use reprise_engine::run::results::LoadRecord;
 
 /// Judges what `run` measured. `origin` says where the run was started (e.g.
 /// "reprise run"). `Ok(None)` when the run measured nothing to judge.
@@ -119,24 +120,6 @@ fn mark_decided(verdicts: &mut [reprise_verdict::Verdict], looks: &[Look]) {
     }
 }
 
-/// The record of a run that went on until its claims were decided in the
-/// results folder's `results.json`, `written`, where it did; a record that
-/// is not one is an error naming the file.
-fn until_conclusive(
-    results: &Path,
-    written: &Value,
-) -> Result<Option<UntilConclusive>, SessionError> {
-    match &written["until_conclusive"] {
-        Value::Null => Ok(None),
-        record => serde_json::from_value(record.clone())
-            .map(Some)
-            .map_err(|e| SessionError::ResultsFile {
-                file: results.join("results.json"),
-                reason: format!("until_conclusive: {e}"),
-            }),
-    }
-}
-
 fn judge_run_folder(
     recipe: &Recipe,
     run: &RunDir,
@@ -148,10 +131,7 @@ fn judge_run_folder(
         rounds_alternate: true,
         ..settings_of(&results)?
     };
-    let sequential = match read_results_json(&results, "results.json")? {
-        Some(written) => until_conclusive(&results, &written)?,
-        None => None,
-    };
+    let sequential = until_conclusive(&results)?;
     let mut info = RunInfo::for_recipe(recipe, &run.id, &utc_now());
     info.origin = Some(format!("{origin}, {}", run.path.display()));
     let skipped = skipped_of(&results)?;
@@ -194,14 +174,19 @@ fn judge_run_folder(
 /// confidence, so its verdicts hold whichever look it stopped at. A folder
 /// of the original harness's alone is judged at the defaults.
 pub fn settings_of(results: &Path) -> Result<Settings, SessionError> {
-    let Some(written) = read_results_json(results, "results.json")? else {
+    let record = LoadRecord::read(results).map_err(|e| SessionError::ResultsFile {
+        file: e.file,
+        reason: e.reason,
+    })?;
+    let Some(record) = record else {
         return Ok(Settings::default());
     };
     let mut settings = Settings {
         rounds_alternate: true,
         ..Settings::default()
     };
-    if let Some(confidence) = until_conclusive(results, &written)?
+    if let Some(confidence) = record
+        .until_conclusive
         .map(|r| r.confidence)
         .filter(|c| (0.5..1.0).contains(c))
     {
@@ -314,7 +299,8 @@ fn attach_cold_starts(
 /// `per-run.json` has no field for: Reprise keeps it in its own
 /// `measurements.json` beside it (cells keyed by the recipe's lanes).
 fn attach_server_cpu(measurements: &mut Measurements, dir: &Path) -> Result<(), SessionError> {
-    let Some(ours) = read_results_json(dir, "measurements.json")? else {
+    let Some(ours) = read_results_json(dir, reprise_engine::run::results::MEASUREMENTS_FILE)?
+    else {
         return Ok(());
     };
     let Ok(ours) = serde_json::from_value::<Measurements>(ours) else {
@@ -333,62 +319,6 @@ fn attach_server_cpu(measurements: &mut Measurements, dir: &Path) -> Result<(), 
         }
     }
     Ok(())
-}
-
-/// A JSON file of the results folder, where it is there.
-fn read_results_json(results: &Path, name: &str) -> Result<Option<Value>, SessionError> {
-    let file = results.join(name);
-    if !file.is_file() {
-        return Ok(None);
-    }
-    let text = std::fs::read_to_string(&file).map_err(|e| SessionError::ResultsFile {
-        file: file.clone(),
-        reason: e.to_string(),
-    })?;
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|e| SessionError::ResultsFile {
-            file,
-            reason: e.to_string(),
-        })
-}
-
-/// The lanes `skipped.json` says did not run (or stopped), and where; a
-/// file that is not a list of them is an error naming it, never "none".
-fn skipped_of(results: &Path) -> Result<Vec<SkippedLane>, SessionError> {
-    match read_results_json(results, reprise_harness_files::SKIPPED_FILE)? {
-        Some(v) => serde_json::from_value(v).map_err(|e| SessionError::ResultsFile {
-            file: results.join(reprise_harness_files::SKIPPED_FILE),
-            reason: format!("not a list of skipped lanes: {e}"),
-        }),
-        None => Ok(Vec::new()),
-    }
-}
-
-/// Every lane a run's `skipped.json` names, with why, by lane.
-pub(crate) fn skipped_lanes(results: &Path) -> Result<Vec<crate::run::LaneSkipped>, SessionError> {
-    Ok(not_measured_of(&skipped_of(results)?)
-        .into_iter()
-        .map(|(lane, why)| crate::run::LaneSkipped { lane, why })
-        .collect())
-}
-
-/// Why each skipped lane (as `skipped.json` names it) was not measured:
-/// `preflight: it needs falcon, which this machine lacks`; a lane skipped at
-/// several stages has them all, joined with "; ".
-fn not_measured_of(skipped: &[SkippedLane]) -> BTreeMap<String, String> {
-    let mut found: BTreeMap<String, String> = BTreeMap::new();
-    for lane in skipped {
-        let why = format!("{}: {}", lane.stage, lane.reason.trim());
-        found
-            .entry(lane.target.clone())
-            .and_modify(|known| {
-                known.push_str("; ");
-                known.push_str(&why);
-            })
-            .or_insert(why);
-    }
-    found
 }
 
 /// How the run differs from the post: what the engine recorded in
@@ -649,7 +579,15 @@ mod tests {
         ]));
         record.stopped = Some("the last planned look (12 runs per cell)".into());
         record.runs = Some(12);
-        let written = serde_json::json!({ "until_conclusive": record });
+        let results = |until_conclusive: serde_json::Value| {
+            let written = serde_json::json!({
+                "recipe": "r", "run": "r-1", "workload": "w", "quick": false,
+                "cells": [], "until_conclusive": until_conclusive,
+            });
+            std::fs::write(dir.path().join("results.json"), written.to_string()).unwrap();
+            written
+        };
+        let written = results(serde_json::to_value(&record).unwrap());
         // The field names results.json has always had.
         let mut fields: Vec<&String> = written["until_conclusive"]
             .as_object()
@@ -669,25 +607,18 @@ mod tests {
                 "stopped"
             ]
         );
-        assert_eq!(
-            until_conclusive(dir.path(), &written).unwrap(),
-            Some(record.clone())
-        );
-        std::fs::write(dir.path().join("results.json"), written.to_string()).unwrap();
+        assert_eq!(until_conclusive(dir.path()).unwrap(), Some(record.clone()));
         let settings = settings_of(dir.path()).unwrap();
         assert_eq!(settings.bootstrap.confidence, looks.confidence);
 
-        assert_eq!(
-            until_conclusive(dir.path(), &serde_json::json!({"cells": []})).unwrap(),
-            None
-        );
-        let broken = serde_json::json!({"until_conclusive": {"looks": "none"}});
-        let Err(SessionError::ResultsFile { file, reason }) = until_conclusive(dir.path(), &broken)
-        else {
+        results(serde_json::Value::Null);
+        assert_eq!(until_conclusive(dir.path()).unwrap(), None);
+        results(serde_json::json!({"looks": "none"}));
+        let Err(SessionError::ResultsFile { file, reason }) = until_conclusive(dir.path()) else {
             panic!("a broken record is an error")
         };
         assert_eq!(file, dir.path().join("results.json"));
-        assert!(reason.starts_with("until_conclusive: "), "{reason}");
+        assert!(reason.contains("line 1 column"), "{reason}");
     }
 
     #[test]

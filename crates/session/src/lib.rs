@@ -39,6 +39,7 @@ pub mod machine_summary;
 pub mod preflight;
 pub mod recipes;
 pub mod run;
+pub mod run_folder;
 pub mod setup;
 pub mod share;
 pub mod validate;

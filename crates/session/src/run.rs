@@ -16,6 +16,7 @@ use reprise_verdict::{Deviation, DeviationKind};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::run_folder::LaneSkipped;
 use crate::{LoadedRecipe, Session, SessionError};
 
 /// What a person asked of a run.
@@ -221,15 +222,6 @@ pub struct RunOutcome {
     /// finished; 1 lane not measured (falcon)`. Counts of none are left out.
     pub summary: String,
     pub history: HistoryOutcome,
-}
-
-/// A lane the run did not measure, or stopped measuring, and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
-pub struct LaneSkipped {
-    pub lane: String,
-    /// Where and why: `preflight: Cannot run: it needs falcon, which this
-    /// machine lacks.`; a lane skipped at several stages has them all.
-    pub why: String,
 }
 
 impl RunOutcome {
@@ -508,7 +500,7 @@ impl Session {
 /// boot or stopped that the file does not list. The run is judged and
 /// stored by now, so a file that cannot be read is said, not an error.
 fn lanes_not_measured(run: &RunDir, steps: &RunReport, events: &dyn EventSink) -> Vec<LaneSkipped> {
-    let mut lanes = crate::judge::skipped_lanes(&run.results()).unwrap_or_else(|e| {
+    let mut lanes = crate::run_folder::skipped_lanes(&run.results()).unwrap_or_else(|e| {
         events.emit(Event::Note {
             message: format!(
                 "results/skipped.json could not be read, so why lanes were not measured is not known: {e}"

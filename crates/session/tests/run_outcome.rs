@@ -6,7 +6,8 @@ use std::sync::Mutex;
 
 use reprise_engine::{Event, RunReport};
 use reprise_recipe::Catalog;
-use reprise_session::run::{LaneSkipped, RunOptions, RunOutcome};
+use reprise_session::run::{RunOptions, RunOutcome};
+use reprise_session::run_folder::LaneSkipped;
 use reprise_session::{DataDir, HistoryOutcome, Session, ShareSettings};
 
 /// A lane that needs a server no machine has: the run skips it at preflight.

@@ -18,7 +18,7 @@ use ts_rs::TS;
 
 use super::machine::{Fact, measured_on};
 use super::{MetricUnit, units};
-use crate::run::LaneSkipped;
+use crate::run_folder::LaneSkipped;
 use crate::{Session, SessionError};
 
 /// The Results page for one stored run.

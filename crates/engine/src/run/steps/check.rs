@@ -139,7 +139,8 @@ pub(crate) fn run(
         .collect();
     ctx.results()
         .write(reprise_harness_files::PARITY_FILE, &parity)?;
-    ctx.results().write("check.json", &rows)?;
+    ctx.results()
+        .write(crate::run::results::CHECK_FILE, &rows)?;
     lanes.checked(rows);
     if passed == 0 {
         return Err(StepFailure::NoLane(NoLane::Checked));

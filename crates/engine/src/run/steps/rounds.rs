@@ -8,13 +8,12 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant, SystemTime};
 
 use reprise_harness_files::bench_env::BenchEnv;
-use reprise_loadgen::{LatencySummary, LoadError, LoadSpec, Targets, write_hdr_log};
+use reprise_loadgen::{LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
 use reprise_recipe::reading::{count, duration_words};
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
 use reprise_verdict::sequential::UntilConclusive;
 use reprise_verdict::{CellKey, Measurements, Repetition, ServerCpu};
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::check::checks_of;
@@ -24,52 +23,7 @@ use crate::event::Event;
 use crate::lanes::server_process::steal_seconds;
 use crate::lanes::signed_in::resolve_endpoint;
 use crate::run::estimate::Shape;
-
-/// One measured cell of one run, with everything the load generator said.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct CellResult {
-    lane: String,
-    endpoint: String,
-    run: u32,
-    req_per_s: Option<f64>,
-    requests: u64,
-    duration_s: f64,
-    latency_ms: Option<LatencySummary>,
-    errors: reprise_loadgen::ErrorCounts,
-    /// Open loop: requests due but never sent (the rate was not sustained).
-    missed: u64,
-    error_samples: Vec<String>,
-    rss_kb: Option<u64>,
-    pss_kb: Option<u64>,
-    processes: Option<usize>,
-    /// The peak of what the lane's cgroup counted (`memory.current`), where
-    /// it has one with the memory controller: every process the server
-    /// started, in its group or not, and their page cache.
-    cgroup_memory_kb: Option<u64>,
-    /// What the server got from the machine during the cell: its CPU time
-    /// (its cgroup's: its processes and every one they started), its
-    /// threads' wait for a CPU, the CPUs it could use, the steal on them.
-    server_cpu: Option<ServerCpu>,
-    /// Its CPU time over all it could have used (1.0 = all of it).
-    cpu_share: Option<f64>,
-    /// Its CPU time and wait for a CPU over all it could have used: near
-    /// 1.0 or above when it was CPU-bound.
-    cpu_wanted: Option<f64>,
-    /// How long a request could go unanswered before it counted as a
-    /// timeout ([`cell_timeout`]).
-    #[serde(default)]
-    timeout_s: Option<f64>,
-    /// Why the cell has no data, where it has none for a reason other than errors.
-    no_data: Option<String>,
-    /// Where this is the cell's second attempt: what the first came to. A
-    /// first attempt whose only errors were requests left unanswered past
-    /// the timeout is measured again once ([`stalled`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    measured_again: Option<String>,
-    /// The run was cancelled during this cell: what it did is not a measurement.
-    cancelled: bool,
-    hdr_log: Option<String>,
-}
+use crate::run::results::{CHECK_FILE, CellResult, LoadRecord, MEASUREMENTS_FILE, RESULTS_FILE};
 
 impl CellResult {
     fn no_data(lane: &str, endpoint: &str, run: u32, why: &str) -> CellResult {
@@ -269,19 +223,15 @@ impl<'a> Rounds<'a> {
         if !self.input.cut_off {
             return 0;
         }
-        let Some(earlier) = std::fs::read(ctx.run.results().join("results.json"))
-            .ok()
-            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
-        else {
+        // A record that does not read keeps nothing: its cells are measured again.
+        let Ok(Some(earlier)) = LoadRecord::read(&ctx.run.results()) else {
             return 0;
         };
-        if earlier["workload"] != self.workload.name.as_str() || earlier["quick"] != ctx.quick {
+        if earlier.workload != self.workload.name.as_str() || earlier.quick != ctx.quick {
             return 0;
         }
-        let cells: Vec<CellResult> =
-            serde_json::from_value(earlier["cells"].clone()).unwrap_or_default();
         let mut kept = 0;
-        for cell in cells {
+        for cell in earlier.cells {
             let measured_now = to_measure.iter().any(|l| l.name.as_str() == cell.lane)
                 && self
                     .workload
@@ -793,7 +743,7 @@ fn write_results(
         reprise_harness_files::SUMMARY_MD_FILE,
         summary.markdown().as_bytes(),
     )?;
-    ctx.results().write("measurements.json", &m)?;
+    ctx.results().write(MEASUREMENTS_FILE, &m)?;
     let measured: Vec<&Lane> = m.lanes.keys().filter_map(|n| s.recipe.lane(n)).collect();
     let servers = s.ctx.lane_host.cpu_split(s.recipe.cpu_placement()).servers;
     let harness = invocation(s, workload, shape, &m, &measured, &servers);
@@ -809,20 +759,26 @@ fn write_results(
         h.extend(n.clone());
     }
     ctx.results().write(
-        "results.json",
-        &json!({
-            "recipe": s.recipe.id(),
-            "run": ctx.run.id,
-            "workload": workload.name.to_string(),
-            "quick": ctx.quick,
-            "quick_note": ctx.quick.then_some("durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement"),
-            "harness": harness_and_notes,
-            "cells": cells,
-            "coldstart": this_attempts_or_kept(&dir, reprise_harness_files::COLDSTART_FILE, lanes.coldstarts()),
-            "check": this_attempts_or_kept(&dir, "check.json", lanes.checks()),
-            "skipped": lanes.skipped(),
-            "until_conclusive": conclusive,
-        }),
+        RESULTS_FILE,
+        &LoadRecord {
+            recipe: s.recipe.id().to_string(),
+            run: ctx.run.id.clone(),
+            workload: workload.name.to_string(),
+            quick: ctx.quick,
+            quick_note: ctx.quick.then(|| {
+                "durations, warm-ups and runs were capped by --quick: a smoke run, not a measurement".to_string()
+            }),
+            harness: harness_and_notes,
+            cells: cells.to_vec(),
+            coldstart: this_attempts_or_kept(
+                &dir,
+                reprise_harness_files::COLDSTART_FILE,
+                lanes.coldstarts(),
+            ),
+            check: this_attempts_or_kept(&dir, CHECK_FILE, lanes.checks()),
+            skipped: lanes.skipped().to_vec(),
+            until_conclusive: conclusive.cloned(),
+        },
     )?;
     // The machine is recorded by some 25 commands (lscpu, each toolchain's
     // version): not after a cancel, which must end the run now (on a busy
