@@ -3,7 +3,9 @@
 //! not which lane could make more.
 
 use reprise_recipe::{Metric, Recipe};
-use reprise_verdict::{CellKey, MachineMatch, Measurements, Outcome, Repetition, Settings, judge};
+use reprise_verdict::{
+    CellKey, MachineMatch, Measurements, Outcome, Repetition, Settings, Why, judge,
+};
 
 const RECIPE: &str = r#"
 [post]
@@ -103,15 +105,24 @@ fn a_claim_on_a_cell_of_one_run_has_no_interval_and_says_one_run() {
         assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
         assert_eq!(v.measured, None, "{claim}");
         assert_eq!(v.more_runs, None, "{claim}");
-        assert!(
-            v.reasoning().starts_with("one run: no spread measured"),
-            "{}",
-            v.reasoning()
-        );
+        assert!(matches!(v.why, Why::OneRun { .. }), "{:?}", v.why);
         assert!(!v.reasoning().contains("0.092–0.092"), "{}", v.reasoning());
         assert_eq!(v.show_measured(), "—");
     }
     let v = j.verdict("a-quicker").unwrap();
+    let Why::OneRun { readings, face } = &v.why else {
+        panic!("{:?}", v.why);
+    };
+    assert_eq!(*face, Outcome::Reproduced, "at face value");
+    assert_eq!(
+        (
+            readings[0].figure.as_str(),
+            readings[0].value,
+            readings[0].runs
+        ),
+        ("a-seconds", 0.092, 1)
+    );
+    // As the verdict words it.
     assert!(
         v.reasoning().contains("a-seconds 0.092 s (one run)")
             && v.reasoning().contains("at face value reproduced"),
@@ -153,6 +164,13 @@ fn counts_that_both_reached_the_recipes_cap_say_so() {
     let j = judge(&recipe(), &m, &MachineMatch::Matches, &Settings::default());
     let v = j.verdict("a-makes-more").unwrap();
     assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
+    assert_eq!(
+        v.why,
+        Why::AtCap {
+            cap: 10_000.0,
+            lanes: 2
+        }
+    );
     assert!(
         v.reasoning().starts_with("both reached the cap of 10,000"),
         "{}",
