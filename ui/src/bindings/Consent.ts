@@ -49,4 +49,10 @@ lane_address: string,
  * `--server-host`: the other machine's engine the lanes run on, as
  * a sentence; `None` on one machine.
  */
-server_host: string | null, };
+server_host: string | null, 
+/**
+ * The variables Reprise signs in to GitHub with, which every command
+ * (step, lane, service, version) runs without unless the recipe sets
+ * one itself ([`reprise_spawn::SIGN_IN_VARIABLES`]).
+ */
+withheld: Array<string>, };

@@ -355,6 +355,18 @@ function ConsentList({ consent }: { consent: Consent }) {
         {count(consent.version_commands.length, 'version command')}
       </summary>
       <ul class="plain">
+        {consent.withheld.length > 0 && (
+          <li data-consent-withheld>
+            runs every command without{' '}
+            {consent.withheld.map((v, i) => (
+              <>
+                {i > 0 && ', '}
+                <code>{v}</code>
+              </>
+            ))}{' '}
+            (Reprise’s sign-in to GitHub) unless the recipe sets one
+          </li>
+        )}
         {consent.steps.map((s) => (
           <li data-consent-step={s.id}>
             step <strong>{s.id}</strong> ({s.kind}): <code>{s.does}</code>

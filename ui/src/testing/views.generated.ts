@@ -5309,6 +5309,11 @@ export const plan: RunPlan = {
       "puma --version",
       "falcon --version",
       "nginx -v"
+    ],
+    "withheld": [
+      "GH_TOKEN",
+      "GITHUB_TOKEN",
+      "GH_ENTERPRISE_TOKEN"
     ]
   },
   "deviations": [],
@@ -5610,6 +5615,11 @@ export const campfirePlan: RunPlan = {
       "ruby -e 'puts(File.exist?(File.join(RbConfig::CONFIG['\\''rubyhdrdir'\\''], '\\''ruby.h'\\'')) ? \"ruby.h #{RUBY_VERSION}\" : '\\''no ruby.h'\\'')'",
       "sh -c 'PATH=$PATH:/sbin:/usr/sbin; ldconfig -p | grep -m1 -o '\\''libjemalloc[.]so[.][0-9]*'\\'''",
       "cc --version"
+    ],
+    "withheld": [
+      "GH_TOKEN",
+      "GITHUB_TOKEN",
+      "GH_ENTERPRISE_TOKEN"
     ]
   },
   "deviations": [],
@@ -9599,6 +9609,11 @@ export const planWithFalcon: RunPlan = {
       "puma --version",
       "falcon --version",
       "nginx -v"
+    ],
+    "withheld": [
+      "GH_TOKEN",
+      "GITHUB_TOKEN",
+      "GH_ENTERPRISE_TOKEN"
     ]
   },
   "deviations": [],

@@ -334,6 +334,8 @@ describe('Run', () => {
     await page.click('[data-consent] summary');
     const shown = await consent.innerText();
     assert.match(shown, /3 steps, 3 servers, 4 version commands/);
+    // What every command runs without, as the terminal's plan says it.
+    assert.match(await text('[data-consent-withheld]'), /^runs every command without GH_TOKEN, GITHUB_TOKEN, GH_ENTERPRISE_TOKEN \(Reprise’s sign-in to GitHub\) unless the recipe sets one$/);
     assert.match(await text('[data-consent-lane="puma"]'), /puma --bind tcp:\/\/127\.0\.0\.1:9292 --workers 2 .* config\.ru \(port 9292\)/);
     assert.match(shown, /asks a version: falcon --version/);
     assert.match(shown, /writes files\/hello\/config\.ru \(1 line\)/);

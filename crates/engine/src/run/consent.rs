@@ -40,6 +40,10 @@ pub struct Consent {
     /// `--server-host`: the other machine's engine the lanes run on, as
     /// a sentence; `None` on one machine.
     pub server_host: Option<String>,
+    /// The variables Reprise signs in to GitHub with, which every command
+    /// (step, lane, service, version) runs without unless the recipe sets
+    /// one itself ([`reprise_spawn::SIGN_IN_VARIABLES`]).
+    pub withheld: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -92,6 +96,10 @@ impl Consent {
         let mut consent = Consent {
             lane_address: host.address().to_string(),
             server_host: host.consent(),
+            withheld: reprise_spawn::SIGN_IN_VARIABLES
+                .iter()
+                .map(|v| v.to_string())
+                .collect(),
             ..Consent::default()
         };
         let mut workloads: Vec<&str> = Vec::new();
@@ -241,7 +249,7 @@ impl Consent {
     pub fn lines(&self) -> Vec<String> {
         let mut lines = vec![format!(
             "  runs every command without {} (Reprise's sign-in to GitHub) unless the recipe sets one",
-            reprise_spawn::SIGN_IN_VARIABLES.join(", ")
+            self.withheld.join(", ")
         )];
         for step in &self.steps {
             for env in &step.env {
