@@ -71,7 +71,9 @@ pub trait Exporter {
     fn render(&self, report: &Report) -> Result<Vec<u8>, ReportError>;
 }
 
-/// JSON with everything: the run, measurements, judgement and environment.
+/// JSON with everything: the run, measurements, judgement and environment;
+/// each verdict's why as data (`why`, `notes`) and, for a reader of the
+/// file, in words (`reasoning`, as the other formats say it).
 pub struct JsonExporter;
 
 impl Exporter for JsonExporter {
@@ -80,7 +82,15 @@ impl Exporter for JsonExporter {
     }
 
     fn render(&self, report: &Report) -> Result<Vec<u8>, ReportError> {
-        let mut out = serde_json::to_vec_pretty(report)?;
+        let mut value = serde_json::to_value(report)?;
+        if let Some(verdicts) = value["judgement"]["verdicts"].as_array_mut() {
+            for (written, verdict) in verdicts.iter_mut().zip(&report.judgement.verdicts) {
+                if let Some(fields) = written.as_object_mut() {
+                    fields.insert("reasoning".into(), verdict.reasoning().into());
+                }
+            }
+        }
+        let mut out = serde_json::to_vec_pretty(&value)?;
         out.push(b'\n');
         Ok(out)
     }

@@ -311,6 +311,16 @@ fn json_carries_everything_and_reads_back() {
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["judgement"]["verdicts"][2]["outcome"], "reproduced");
     assert_eq!(value["environment"]["harness"]["connections"], 16);
+    // Each verdict's why as data, and in the words the other formats use.
+    for (written, verdict) in value["judgement"]["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&report.judgement.verdicts)
+    {
+        assert!(written["why"]["why"].is_string(), "{written}");
+        assert_eq!(written["reasoning"], verdict.reasoning().as_str());
+    }
 }
 
 /// Runs Chromium headless with the given extra arguments, bounded in time,
