@@ -1,8 +1,9 @@
-//! A card per claim, as both reports word it (and the app's Results page,
-//! ui/src/claims.ts, alike): its one sentence of why, its numbers on one
-//! axis, the claims not measured here grouped by their why, and the
-//! machine's differences as a table the cards point to. What kind of why a
-//! verdict has is read from its [`reprise_verdict::Why`], never its words.
+//! A card per claim, worded here once for both reports and, through the
+//! session's views, the app's Results page: its one sentence of why, its
+//! reasoning, its numbers on one axis, the claims not measured here grouped
+//! by their why, and the machine's differences as a table the cards point
+//! to. What kind of why a verdict has is read from its
+//! [`reprise_verdict::Why`], never its words.
 
 use reprise_recipe::ClaimKind;
 use reprise_recipe::reading::number;

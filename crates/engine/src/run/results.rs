@@ -125,14 +125,14 @@ pub struct CellResult {
     /// 1.0 or above when it was CPU-bound.
     pub(crate) cpu_wanted: Option<f64>,
     /// How long a request could go unanswered before it counted as a
-    /// timeout ([`cell_timeout`]).
+    /// timeout (`rounds::cell_timeout`).
     #[serde(default)]
     pub(crate) timeout_s: Option<f64>,
     /// Why the cell has no data, where it has none for a reason other than errors.
     pub(crate) no_data: Option<String>,
     /// Where this is the cell's second attempt: what the first came to. A
     /// first attempt whose only errors were requests left unanswered past
-    /// the timeout is measured again once ([`stalled`]).
+    /// the timeout is measured again once (`rounds::stalled`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) measured_again: Option<String>,
     /// The run was cancelled during this cell: what it did is not a measurement.
