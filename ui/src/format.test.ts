@@ -78,6 +78,7 @@ describe('moments', () => {
 describe('durations', () => {
   it('reads as the engine words them', () => {
     expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(0.02)).toBe('under 0.1 s');
     expect(formatDuration(1.5)).toBe('1.5 s');
     expect(formatDuration(8)).toBe('8 s');
     expect(formatDuration(59.6)).toBe('1 min');

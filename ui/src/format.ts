@@ -119,6 +119,8 @@ export function formatAgo(iso: string, now: number = Date.now()): string | null 
  *  seconds with a tenth where it has one. */
 export function formatDuration(seconds: number): string {
   const t = Math.max(0, seconds);
+  // A step that took a few milliseconds took some time, not none.
+  if (t > 0 && t < 0.05) return 'under 0.1 s';
   if (t < 10 && Math.round(t * 10) % 10 !== 0) return `${t.toFixed(1)} s`;
   const s = Math.round(t);
   const [h, m, r] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];

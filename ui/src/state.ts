@@ -48,7 +48,7 @@ export interface StepLive {
 
 /** Where a step is, from the engine's events. */
 export interface StepStatus {
-  status: 'running' | 'finished' | 'skipped' | 'failed';
+  status: 'running' | 'finished' | 'skipped' | 'failed' | 'cancelled';
   reason?: string;
   durationMs?: number;
 }
@@ -100,11 +100,10 @@ export function applyBatch(state: LiveState, batch: StreamMessage[]): LiveState 
       if (e.event === 'run') runId = e.id;
       else if (e.event === 'started') status = { ...status, [e.step]: { status: 'running' } };
       else if (e.event === 'finished') status = { ...status, [e.step]: { status: 'finished', durationMs: e.duration_ms } };
-      else if (e.event === 'skipped' || e.event === 'failed') {
-        status = { ...status, [e.step]: { status: e.event, reason: e.reason } };
-        // A step that stopped shows no figure of the cell it was cut off in.
-        if (e.event === 'failed' && steps[e.step]) steps[e.step] = { ...steps[e.step], reqPerS: null, p99Ms: null, cell: null };
-      }
+      else if (e.event === 'skipped' || e.event === 'failed') status = { ...status, [e.step]: { status: e.event, reason: e.reason } };
+      else if (e.event === 'cancelled') status = { ...status, [e.step]: { status: 'cancelled' } };
+      // A step that stopped shows no figure of the cell it was cut off in.
+      if ((e.event === 'failed' || e.event === 'cancelled') && steps[e.step]) steps[e.step] = { ...steps[e.step], reqPerS: null, p99Ms: null, cell: null };
       continue;
     }
     const step = { ...(steps[m.step] ?? blankStep()) };

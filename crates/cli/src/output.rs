@@ -353,6 +353,10 @@ impl Printer {
                 self.end_step(&step);
                 self.line(self.paint("31", format!("!!  {step} failed: {reason}")))
             }
+            Event::Cancelled { step } => {
+                self.end_step(&step);
+                self.line(self.paint("33", format!("--  {step} cancelled")))
+            }
             Event::Note { message } => self.line(message),
         }
     }

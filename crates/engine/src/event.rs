@@ -60,6 +60,9 @@ pub enum Event {
     Skipped { step: String, reason: String },
     /// A step ran and failed, and why.
     Failed { step: String, reason: String },
+    /// A step was stopped part-way by a cancel (the reader's, or a
+    /// signal): what it did stands for a resume, and it is not a failure.
+    Cancelled { step: String },
     /// Something about the run as a whole: containers an earlier attempt
     /// left and that were removed, where the results were stored.
     Note { message: String },

@@ -233,6 +233,7 @@ impl RunOutcome {
             (steps.reused.len(), "kept from before"),
             (steps.skipped.len(), "skipped"),
             (steps.failed.len(), "failed"),
+            (steps.cancelled_steps.len(), "cancelled"),
         ];
         for (n, what) in counts {
             if n > 0 {

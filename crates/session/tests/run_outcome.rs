@@ -95,6 +95,17 @@ fn the_summary_leaves_out_counts_of_none_and_says_what_it_counts() {
         ..RunReport::default()
     };
     assert_eq!(RunOutcome::summarise(&cancelled, &[]), "no step ran");
+    // A step the cancel stopped is cancelled, not failed.
+    let stopped = RunReport {
+        finished: vec!["serve".into()],
+        cancelled_steps: vec!["measure".into()],
+        cancelled: true,
+        ..RunReport::default()
+    };
+    assert_eq!(
+        RunOutcome::summarise(&stopped, &[]),
+        "1 step finished, 1 cancelled"
+    );
     for line in [
         RunOutcome::summarise(&all, std::slice::from_ref(&falcon)),
         RunOutcome::summarise(&mixed, &[]),

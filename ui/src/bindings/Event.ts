@@ -10,4 +10,4 @@ export type Event = { "event": "run", id: string, dir: string, } | { "event": "s
 /**
  * Cells of the step finished before this one, of `cells`.
  */
-cells_done: number, cells: number, req_per_s: number, p99_ms: number | null, errors: number, } | { "event": "log", step: string, stream: Stream, line: string, } | { "event": "finished", step: string, duration_ms: number, } | { "event": "skipped", step: string, reason: string, } | { "event": "failed", step: string, reason: string, } | { "event": "note", message: string, };
+cells_done: number, cells: number, req_per_s: number, p99_ms: number | null, errors: number, } | { "event": "log", step: string, stream: Stream, line: string, } | { "event": "finished", step: string, duration_ms: number, } | { "event": "skipped", step: string, reason: string, } | { "event": "failed", step: string, reason: string, } | { "event": "cancelled", step: string, } | { "event": "note", message: string, };

@@ -7,7 +7,15 @@ export type RunReport = { finished: Array<string>,
 /**
  * Finished in an earlier attempt and still good.
  */
-reused: Array<string>, skipped: Array<string>, failed: Array<string>, cancelled: boolean, 
+reused: Array<string>, skipped: Array<string>, failed: Array<string>, 
+/**
+ * Steps stopped part-way by the cancel.
+ */
+cancelled_steps: Array<string>, 
+/**
+ * The run was cancelled (during a step, or between two).
+ */
+cancelled: boolean, 
 /**
  * Lanes this machine runs whose server did not boot or stopped during a
  * measurement (why is in `results/skipped.json`): the steps may have

@@ -267,9 +267,10 @@ function RunStatus({ plan, live, clock, quick, busy }: { plan: RunPlan; live: Li
 
 function Outcome({ outcome }: { outcome: RunOutcome }) {
   const { steps, history, ending } = outcome;
-  const good = ending === 'finished' || ending === 'lanes_missing';
+  // A cancel is the reader's own: said plainly, not as a failure.
+  const tone = ending === 'finished' || ending === 'lanes_missing' ? 'ok' : ending === 'cancelled' ? 'stopped' : 'bad';
   return (
-    <div class={`summary-line ${good ? 'ok' : 'bad'}`} data-run-outcome data-ending={ending} role="status">
+    <div class={`summary-line ${tone}`} data-run-outcome data-ending={ending} role="status">
       <p>
         {outcome.headline}.{' '}
         {ending === 'cancelled' && 'Resume goes on from where it stopped. '}
@@ -437,8 +438,8 @@ function Step({ s, live, quick }: { s: PlanRow; live: LiveState; quick: boolean 
       <span class="dot" aria-hidden="true" />
       <div>
         <strong>{s.id}</strong> <span class="badge">{s.kind}</span> <span class="status">{status}</span>
-        {!now && <span class={`badge decision ${s.decision}`} title={s.reason ?? undefined}>{s.decision}</span>}
-        {now?.durationMs !== undefined && <span class="sub">{formatDuration(now.durationMs / 1000)}</span>}
+        {!now && <> <span class={`badge decision ${s.decision}`} title={s.reason ?? undefined}>{s.decision}</span></>}
+        {now?.durationMs !== undefined && <> <span class="sub">{formatDuration(now.durationMs / 1000)}</span></>}
         <p data-why>{capped ? `For the full run: ${s.why}` : s.why}</p>
         <code class="block">{s.describe}</code>
         {expected && (

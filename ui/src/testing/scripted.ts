@@ -153,20 +153,24 @@ export function scriptedBackend(script: Script): Backend {
       if (!run) return answer<RunOutcome>(undefined, `run ${id}`);
       cancelled[id] = false;
       const batches = (choices.fresh && run.fresh) || run.batches;
+      // The step going when a cancel comes, which the engine says was cancelled.
+      let going: string | null = null;
       for (const batch of batches) {
         await new Promise((r) => setTimeout(r, run.tickMs ?? 0));
         if (cancelled[id]) {
-          onBatch([{ type: 'event', event: { event: 'failed', step: '', reason: 'cancelled' } }]);
+          if (going) onBatch([{ type: 'event', event: { event: 'cancelled', step: going } }]);
+          const summary = going ? '1 step cancelled' : 'no step ran';
           return {
             run: `${id}-1`,
             ending: 'cancelled',
-            headline: `Run ${id}-1 cancelled: no step ran`,
-            steps: { finished: [], reused: [], skipped: [], failed: [], cancelled: true, lanes_failed: [] },
+            headline: `Run ${id}-1 cancelled: ${summary}`,
+            steps: { finished: [], reused: [], skipped: [], failed: [], cancelled_steps: going ? [going] : [], cancelled: true, lanes_failed: [] },
             skipped_lanes: [],
-            summary: 'no step ran',
+            summary,
             history: { outcome: 'nothing_to_store' },
           };
         }
+        for (const m of batch) if (m.type === 'event' && m.event.event === 'started') going = m.event.step;
         onBatch(batch);
       }
       return answer(run.outcome, `run ${id}`);

@@ -323,7 +323,7 @@ describe('Run', () => {
     await open('default', 'run/hello-ceiling');
     const measure = page.locator('[data-step="measure"]');
     await measure.waitFor();
-    assert.match(await measure.innerText(), /not started/);
+    assert.match(await measure.innerText(), /not started run/, 'its status and what the run will do with it, apart');
     assert.match(await measure.innerText(), /after a warm-up/);
     assert.match(await text('[data-step="serve"]'), /not started/);
   });
@@ -380,6 +380,10 @@ describe('Run', () => {
     assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
     await page.locator('[data-action="cancel"]').click();
     await page.locator('[data-run-outcome][data-ending="cancelled"]', { hasText: 'cancelled' }).waitFor({ timeout: 5000 });
+    // The step the cancel stopped is cancelled, not failed, and the run's line is no failure's.
+    assert.equal(await page.locator('[data-step="serve"]').getAttribute('data-status'), 'cancelled');
+    assert.match(await text('[data-run-outcome]'), /cancelled: 1 step cancelled\./);
+    assert.equal(await page.locator('[data-run-outcome].bad').count(), 0);
     // A cancelled run goes on from where it stopped: Resume is the main action, the live figures are gone.
     assert.match(await text('[data-action="start"]'), /^Resume/);
     assert.equal(await page.locator('[data-results-link]').count(), 0);

@@ -59,6 +59,9 @@ pub struct RunReport {
     pub reused: Vec<String>,
     pub skipped: Vec<String>,
     pub failed: Vec<String>,
+    /// Steps stopped part-way by the cancel.
+    pub cancelled_steps: Vec<String>,
+    /// The run was cancelled (during a step, or between two).
     pub cancelled: bool,
     /// Lanes this machine runs whose server did not boot or stopped during a
     /// measurement (why is in `results/skipped.json`): the steps may have
@@ -293,7 +296,8 @@ impl<'a> Attempting<'a> {
                 &mut self.report.finished,
             ),
             StepStatus::Skipped => (Event::Skipped { step, reason }, &mut self.report.skipped),
-            StepStatus::Failed | StepStatus::Cancelled | StepStatus::Running => {
+            StepStatus::Cancelled => (Event::Cancelled { step }, &mut self.report.cancelled_steps),
+            StepStatus::Failed | StepStatus::Running => {
                 (Event::Failed { step, reason }, &mut self.report.failed)
             }
         };

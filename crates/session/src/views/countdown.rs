@@ -103,7 +103,8 @@ impl Countdown {
             Event::Started { step, .. } => (step, true),
             Event::Finished { step, .. }
             | Event::Skipped { step, .. }
-            | Event::Failed { step, .. } => (step, false),
+            | Event::Failed { step, .. }
+            | Event::Cancelled { step } => (step, false),
             _ => return,
         };
         self.seen.insert(step.clone());
