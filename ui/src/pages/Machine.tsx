@@ -76,7 +76,6 @@ function Verdict({ v }: { v: Validation }) {
   return (
     <div class={`validation ${v.fitness}`} data-fitness={v.fitness}>
       <h3 class="fitness">{fitnessWords[v.fitness]}</h3>
-      <p class="validation-summary">{v.summary}</p>
       <p class="ceiling" data-ceiling>
         Loopback ceiling: {v.ceiling} ({v.ceiling_split}).
       </p>
@@ -110,6 +109,10 @@ function Verdict({ v }: { v: Validation }) {
           </ul>
         </details>
       )}
+      {/* The terminal's one line, to paste where a machine is compared: not the page's headline. */}
+      <p class="sub">
+        In one line, as <code>reprise validate</code> prints it: <code class="validation-summary">{v.summary}</code>
+      </p>
     </div>
   );
 }

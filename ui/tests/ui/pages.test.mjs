@@ -765,6 +765,8 @@ describe('Machine', () => {
     await verdict.waitFor();
     assert.equal(await text('[data-fitness] .fitness'), 'Ready to benchmark on');
     assert.match(await text('.validation-summary'), /^reprise validate: ready — /);
+    // The verdict's words head it; the terminal's one line is there to paste, not as its headline.
+    assert.equal(await page.locator('[data-fitness] h3.fitness + [data-ceiling]').count(), 1);
     assert.match(await text('[data-ceiling]'), /74,210 req\/s median over 3 runs, spread 0\.5% \(server on CPU 0, load generator on CPU 1\)/);
     assert.match(await text('[data-fitness] .meta'), /A quick validation\. Saved in the history as machine-20261201-090000/);
     assert.equal(await page.locator('[data-fitness] .meta a').getAttribute('href'), '#/results/machine-20261201-090000');
