@@ -169,6 +169,10 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
           conclusive (after the recipe’s runs, more runs for the claims still undecided, for at most 30 minutes; the intervals widen to pay for the extra looks)
         </label>
       </p>
+      {/* What Start changes, right under it: the run going on, then how it ended. */}
+      {error && <ErrorBox error={error} title="The run could not start." />}
+      {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} busy={busy} />}
+      {outcome && <Outcome outcome={outcome} />}
       {!reviewed && (
         <div class="notice" data-unreviewed>
           <p>
@@ -215,9 +219,6 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
         </details>
       )}
       <ServerHostForm plan={plan} server={server} busy={busy} onServer={onServer} />
-      {error && <ErrorBox error={error} title="The run could not start." />}
-      {phase !== 'idle' && <RunStatus plan={plan} live={live} clock={entry.clock} quick={entry.quick} busy={busy} />}
-      {outcome && <Outcome outcome={outcome} />}
       <Timeline plan={plan} live={live} quick={shownQuick} />
     </>
   );

@@ -373,6 +373,8 @@ describe('Run', () => {
     await page.locator('[data-step="serve"][data-status="running"]').waitFor();
     // Before measuring: the step going on, and what measuring will take.
     assert.match(await text('[data-run-status]'), /^\d+ s elapsed · serve \(step 1 of 3\) · then measuring: about 2 min 21 s$/);
+    // Right under the buttons that started it, not below the plan's lists.
+    assert.equal(await page.locator('p.actions + [data-run-status]').count(), 1);
     await page.locator('nav a', { hasText: 'Library' }).click();
     await page.locator('[data-recipe]').first().waitFor();
     await page.goBack();
