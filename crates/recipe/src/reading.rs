@@ -12,7 +12,7 @@
 //! assert_eq!(interval(30_200.0, 30_100.0, 30_300.0, "req/s"), "30,200 req/s (30,100–30,300)");
 //! ```
 
-use crate::{Claim, Figure, Metric, Published};
+use crate::{Claim, ClaimShape, Figure, Metric, Published};
 
 /// A number with sensible precision: grouped thousands from 1,000 on, whole
 /// from 100, one decimal from 10, two from 1, two significant digits below;
@@ -148,6 +148,38 @@ impl Claim {
     /// The claim's tolerance, `±15%`; orderings have none.
     pub fn tolerance_text(&self) -> Option<String> {
         self.tolerance.map(|t| format!("±{}%", number(t * 100.0)))
+    }
+
+    /// What the claim asserts, in its figures' ids: `falcon-hello /
+    /// puma-hello = 1.96× ±15%`, `best first: falcon-hello, puma-hello`.
+    pub fn statement(&self) -> String {
+        let tol = self
+            .tolerance_text()
+            .map(|t| format!(" {t}"))
+            .unwrap_or_default();
+        match &self.shape {
+            ClaimShape::Absolute { figure } => format!("{figure} holds{tol}"),
+            ClaimShape::Ratio {
+                numerator,
+                denominator,
+                value,
+            } => format!("{numerator} / {denominator} = {}×{tol}", number(*value)),
+            ClaimShape::Ordering { order } => format!(
+                "best first: {}",
+                order
+                    .iter()
+                    .map(|n| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            ClaimShape::Spread {
+                figure,
+                value: spread,
+            } => format!(
+                "runs of {figure} spread {}{tol}",
+                value(spread * 100.0, "%")
+            ),
+        }
     }
 }
 

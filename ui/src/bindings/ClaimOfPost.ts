@@ -4,7 +4,12 @@ import type { Claim } from "./Claim";
 /**
  * A claim, the figures it rests on, and its tolerance as it reads.
  */
-export type ClaimOfPost = { claim: Claim, figures: Array<string>, 
+export type ClaimOfPost = { claim: Claim, 
+/**
+ * What it asserts ([`Claim::statement`]): `falcon-hello / puma-hello =
+ * 1.96× ±15%`.
+ */
+statement: string, figures: Array<string>, 
 /**
  * `±15%`; an ordering has none.
  */

@@ -81,13 +81,10 @@ function Post({ post: view }: { post: PostView }) {
 
       <h2>Claims</h2>
       <ul class="claims">
-        {view.claims.map(({ claim: c, figures, tolerance }) => (
+        {view.claims.map(({ claim: c, statement }) => (
           <li data-claim={c.id}>
-            <span class="badge">{c.kind}</span> <q><Inline text={c.quote} /></q>
-            <span class="sub">
-              from {figures.join(', ')}
-              {tolerance !== null && <> · tolerance {tolerance}</>}
-            </span>
+            <span class="badge">{c.kind}</span> <code class="id" data-statement>{statement}</code>
+            <q><Inline text={c.quote} /></q>
           </li>
         ))}
       </ul>

@@ -1152,6 +1152,7 @@ export const post: PostView = {
       "figures": [
         "puma-hello"
       ],
+      "statement": "puma-hello holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1166,6 +1167,7 @@ export const post: PostView = {
       "figures": [
         "falcon-hello"
       ],
+      "statement": "falcon-hello holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1183,6 +1185,7 @@ export const post: PostView = {
         "falcon-hello",
         "puma-hello"
       ],
+      "statement": "falcon-hello / puma-hello = 1.96× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1201,6 +1204,7 @@ export const post: PostView = {
         "falcon-hello",
         "puma-hello"
       ],
+      "statement": "best first: falcon-hello, puma-hello",
       "tolerance": null
     }
   ],
@@ -1513,6 +1517,7 @@ export const runtimesPost: PostView = {
         "jruby-rooms",
         "ruby-1p-rooms"
       ],
+      "statement": "jruby-rooms / ruby-1p-rooms = 3.6× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1530,6 +1535,7 @@ export const runtimesPost: PostView = {
         "jruby-rooms",
         "rails-rooms"
       ],
+      "statement": "jruby-rooms / rails-rooms = 5.4× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1547,6 +1553,7 @@ export const runtimesPost: PostView = {
         "jruby-rooms",
         "ruby-rooms"
       ],
+      "statement": "jruby-rooms / ruby-rooms = 0.72× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1565,6 +1572,7 @@ export const runtimesPost: PostView = {
         "jruby-rooms-p50",
         "rails-rooms-p50"
       ],
+      "statement": "best first: jruby-rooms-p50, rails-rooms-p50",
       "tolerance": null
     },
     {
@@ -1582,6 +1590,7 @@ export const runtimesPost: PostView = {
         "jruby-ladder-40",
         "jruby-ladder-12"
       ],
+      "statement": "jruby-ladder-40 / jruby-ladder-12 = 0.81× ±10%",
       "tolerance": "±10%"
     },
     {
@@ -1600,6 +1609,7 @@ export const runtimesPost: PostView = {
         "ruby-memory",
         "jruby-memory"
       ],
+      "statement": "best first: ruby-memory, jruby-memory",
       "tolerance": null
     },
     {
@@ -1620,6 +1630,7 @@ export const runtimesPost: PostView = {
         "ruby-boot-page",
         "jruby-boot-page"
       ],
+      "statement": "best first: spinel-boot-page, ruby-boot-page, jruby-boot-page",
       "tolerance": null
     },
     {
@@ -1637,6 +1648,7 @@ export const runtimesPost: PostView = {
         "jruby-heap-512m",
         "jruby-heap-1g"
       ],
+      "statement": "jruby-heap-512m / jruby-heap-1g = 0.76× ±10%",
       "tolerance": "±10%"
     },
     {
@@ -1654,6 +1666,7 @@ export const runtimesPost: PostView = {
         "ruby-rooms",
         "rails-rooms"
       ],
+      "statement": "ruby-rooms / rails-rooms = 7.4× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1672,6 +1685,7 @@ export const runtimesPost: PostView = {
         "spinel-rooms",
         "ruby-rooms"
       ],
+      "statement": "best first: spinel-rooms, ruby-rooms",
       "tolerance": null
     },
     {
@@ -1690,6 +1704,7 @@ export const runtimesPost: PostView = {
         "spinel-memory",
         "ruby-1p-memory"
       ],
+      "statement": "best first: spinel-memory, ruby-1p-memory",
       "tolerance": null
     },
     {
@@ -1710,6 +1725,7 @@ export const runtimesPost: PostView = {
         "rails-per-gb",
         "rails-truffleruby-per-gb"
       ],
+      "statement": "best first: spinel-per-gb, rails-per-gb, rails-truffleruby-per-gb",
       "tolerance": null
     },
     {
@@ -1727,6 +1743,7 @@ export const runtimesPost: PostView = {
         "rails-truffleruby-rooms",
         "rails-1p-rooms"
       ],
+      "statement": "rails-truffleruby-rooms / rails-1p-rooms = 1.8× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1744,6 +1761,7 @@ export const runtimesPost: PostView = {
         "rails-truffleruby-messages",
         "rails-1p-messages"
       ],
+      "statement": "rails-truffleruby-messages / rails-1p-messages = 1.18× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1761,6 +1779,7 @@ export const runtimesPost: PostView = {
         "truffleruby-messages",
         "ruby-1p-messages"
       ],
+      "statement": "truffleruby-messages / ruby-1p-messages = 0.82× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1778,6 +1797,7 @@ export const runtimesPost: PostView = {
         "truffleruby-rooms",
         "ruby-1p-rooms"
       ],
+      "statement": "truffleruby-rooms / ruby-1p-rooms = 0.9× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1795,6 +1815,7 @@ export const runtimesPost: PostView = {
         "truffleruby-unlocked-rooms",
         "ruby-1p-rooms"
       ],
+      "statement": "truffleruby-unlocked-rooms / ruby-1p-rooms = 2.3× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1812,6 +1833,7 @@ export const runtimesPost: PostView = {
         "truffleruby-unlocked-rooms",
         "truffleruby-rooms"
       ],
+      "statement": "truffleruby-unlocked-rooms / truffleruby-rooms = 2.5× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1829,6 +1851,7 @@ export const runtimesPost: PostView = {
         "truffleruby-rooms",
         "rails-truffleruby-rooms"
       ],
+      "statement": "truffleruby-rooms / rails-truffleruby-rooms = 3.6× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1849,6 +1872,7 @@ export const runtimesPost: PostView = {
         "truffleruby-ladder-12",
         "truffleruby-ladder-40"
       ],
+      "statement": "best first: truffleruby-ladder-4, truffleruby-ladder-12, truffleruby-ladder-40",
       "tolerance": null
     },
     {
@@ -1864,6 +1888,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "rails-truffleruby-rooms"
       ],
+      "statement": "runs of rails-truffleruby-rooms spread 11.7% ±50%",
       "tolerance": "±50%"
     },
     {
@@ -1881,6 +1906,7 @@ export const runtimesPost: PostView = {
         "rails-truffleruby-flag-unlocked",
         "rails-truffleruby-flag-locked"
       ],
+      "statement": "rails-truffleruby-flag-unlocked / rails-truffleruby-flag-locked = 1× ±11.7%",
       "tolerance": "±11.7%"
     },
     {
@@ -1899,6 +1925,7 @@ export const runtimesPost: PostView = {
         "rowstep-cruby-us",
         "rowstep-truffleruby-us"
       ],
+      "statement": "best first: rowstep-cruby-us, rowstep-truffleruby-us",
       "tolerance": null
     },
     {
@@ -1916,6 +1943,7 @@ export const runtimesPost: PostView = {
         "rowstep-truffleruby-locked-us",
         "rowstep-truffleruby-unlocked-us"
       ],
+      "statement": "rowstep-truffleruby-locked-us / rowstep-truffleruby-unlocked-us = 1.03× ±5%",
       "tolerance": "±5%"
     },
     {
@@ -1933,6 +1961,7 @@ export const runtimesPost: PostView = {
         "blog-rails-truffleruby-html",
         "blog-rails-html"
       ],
+      "statement": "blog-rails-truffleruby-html / blog-rails-html = 3.4× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1950,6 +1979,7 @@ export const runtimesPost: PostView = {
         "blog-rails-truffleruby-json",
         "blog-rails-json"
       ],
+      "statement": "blog-rails-truffleruby-json / blog-rails-json = 5.2× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1967,6 +1997,7 @@ export const runtimesPost: PostView = {
         "blog-truffleruby-req",
         "blog-ruby-req"
       ],
+      "statement": "blog-truffleruby-req / blog-ruby-req = 1.8× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1981,6 +2012,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "jruby-rooms"
       ],
+      "statement": "jruby-rooms holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -1995,6 +2027,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "ruby-rooms"
       ],
+      "statement": "ruby-rooms holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -2009,6 +2042,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "ruby-1p-rooms"
       ],
+      "statement": "ruby-1p-rooms holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -2023,6 +2057,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "spinel-rooms"
       ],
+      "statement": "spinel-rooms holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -2037,6 +2072,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "truffleruby-rooms"
       ],
+      "statement": "truffleruby-rooms holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -2051,6 +2087,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "truffleruby-unlocked-rooms"
       ],
+      "statement": "truffleruby-unlocked-rooms holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -2065,6 +2102,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "jruby-messages"
       ],
+      "statement": "jruby-messages holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -2079,6 +2117,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "ruby-1p-memory"
       ],
+      "statement": "ruby-1p-memory holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -2093,6 +2132,7 @@ export const runtimesPost: PostView = {
       "figures": [
         "rooms-tags"
       ],
+      "statement": "rooms-tags holds ±0%",
       "tolerance": "±0%"
     }
   ],
@@ -4603,6 +4643,7 @@ export const machinePost: PostView = {
       "figures": [
         "wrk-pinned"
       ],
+      "statement": "wrk-pinned holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -4617,6 +4658,7 @@ export const machinePost: PostView = {
       "figures": [
         "oha-pinned"
       ],
+      "statement": "oha-pinned holds ±15%",
       "tolerance": "±15%"
     },
     {
@@ -4635,6 +4677,7 @@ export const machinePost: PostView = {
         "wrk-pinned",
         "oha-pinned"
       ],
+      "statement": "best first: wrk-pinned, oha-pinned",
       "tolerance": null
     },
     {
@@ -4653,6 +4696,7 @@ export const machinePost: PostView = {
         "wrk-cpu-per-10k",
         "oha-cpu-per-10k"
       ],
+      "statement": "best first: wrk-cpu-per-10k, oha-cpu-per-10k",
       "tolerance": null
     },
     {
@@ -4671,6 +4715,7 @@ export const machinePost: PostView = {
         "wrk-user-per-10k",
         "oha-user-per-10k"
       ],
+      "statement": "best first: wrk-user-per-10k, oha-user-per-10k",
       "tolerance": null
     },
     {
@@ -4689,6 +4734,7 @@ export const machinePost: PostView = {
         "wrk-pinned",
         "wrk-unpinned"
       ],
+      "statement": "best first: wrk-pinned, wrk-unpinned",
       "tolerance": null
     },
     {
@@ -4707,6 +4753,7 @@ export const machinePost: PostView = {
         "oha-pinned",
         "oha-unpinned"
       ],
+      "statement": "best first: oha-pinned, oha-unpinned",
       "tolerance": null
     },
     {
@@ -4724,6 +4771,7 @@ export const machinePost: PostView = {
         "wrk-unpinned",
         "oha-unpinned"
       ],
+      "statement": "wrk-unpinned / oha-unpinned = 1.11× ±15%",
       "tolerance": "±15%"
     },
     {
@@ -4738,6 +4786,7 @@ export const machinePost: PostView = {
       "figures": [
         "generator-cpu-budget"
       ],
+      "statement": "generator-cpu-budget holds ±20%",
       "tolerance": "±20%"
     },
     {
@@ -4752,6 +4801,7 @@ export const machinePost: PostView = {
       "figures": [
         "generator-timer-lag"
       ],
+      "statement": "generator-timer-lag holds ±50%",
       "tolerance": "±50%"
     }
   ],

@@ -146,7 +146,9 @@ describe('Post', () => {
     await puma.waitFor();
     assert.match(await puma.innerText(), /≈ 54,000 req\/s/);
     assert.match(await puma.innerText(), /about 54,000 requests a second/);
-    assert.match(await text('[data-claim="falcon-twice-puma"]'), /tolerance ±15%/);
+    // Each claim says what it asserts, not only the sentence it came from.
+    assert.equal(await text('[data-claim="falcon-twice-puma"] [data-statement]'), 'falcon-hello / puma-hello = 1.96× ±15%');
+    assert.equal(await text('[data-claim="falcon-above-puma"] [data-statement]'), 'best first: falcon-hello, puma-hello');
     assert.match(await text('dl.pairs'), /AMD Ryzen 5 3600/);
     // The recipe's Markdown inline code is shown as code, not as backticks.
     await open('default', 'post/machine');

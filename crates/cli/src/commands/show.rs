@@ -7,9 +7,9 @@ use std::process::ExitCode;
 use clap::Args as ClapArgs;
 use reprise_probe::preflight::LaneAvailability;
 use reprise_recipe::reading::count;
-use reprise_recipe::reading::{number, value as value_of};
+use reprise_recipe::reading::number;
 use reprise_recipe::shown::{command_line, escaped_text};
-use reprise_recipe::{Action, ChecksumStatus, ClaimShape, Recipe, Revision};
+use reprise_recipe::{Action, ChecksumStatus, Recipe, Revision};
 
 use crate::table::{Table, wrap};
 
@@ -276,33 +276,7 @@ fn render(
     if !r.claims.is_empty() {
         let _ = writeln!(o, "\nClaims");
         for c in &r.claims {
-            let tol = c
-                .tolerance_text()
-                .map(|t| format!(" {t}"))
-                .unwrap_or_default();
-            let statement = match &c.shape {
-                ClaimShape::Absolute { figure } => format!("{figure} holds{tol}"),
-                ClaimShape::Ratio {
-                    numerator,
-                    denominator,
-                    value,
-                } => format!("{numerator} / {denominator} = {}×{tol}", number(*value)),
-                ClaimShape::Ordering { order } => format!(
-                    "best first: {}",
-                    order
-                        .iter()
-                        .map(|n| n.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                ClaimShape::Spread { figure, value } => {
-                    format!(
-                        "runs of {figure} spread {}{tol}",
-                        value_of(value * 100.0, "%")
-                    )
-                }
-            };
-            let _ = writeln!(o, "  {} [{}] {statement}", c.id, c.shape.kind());
+            let _ = writeln!(o, "  {} [{}] {}", c.id, c.shape.kind(), c.statement());
             o.push_str(&wrap(&format!("“{}”", c.quote), WIDTH, 6));
         }
     }

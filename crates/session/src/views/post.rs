@@ -39,6 +39,9 @@ pub struct FigureOfPost {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct ClaimOfPost {
     pub claim: Claim,
+    /// What it asserts ([`Claim::statement`]): `falcon-hello / puma-hello =
+    /// 1.96× ±15%`.
+    pub statement: String,
     pub figures: Vec<String>,
     /// `±15%`; an ordering has none.
     pub tolerance: Option<String>,
@@ -89,6 +92,7 @@ impl ClaimOfPost {
                 .map(|f| f.to_string())
                 .collect(),
             tolerance: claim.tolerance_text(),
+            statement: claim.statement(),
             claim: claim.clone(),
         }
     }
