@@ -7,8 +7,6 @@ use reprise_recipe::{Action, Recipe, Revision, Step, StepKind};
 
 use reprise_recipe::shown::{command_line, escaped as show};
 
-/// Kinds whose machinery comes in a later version; a plan reports them as
-/// skipped with this reason rather than pretending to run them.
 /// What the reader asked for.
 #[derive(Clone, Debug, Default)]
 pub struct PlanOptions {
