@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from './bindings/Verdict';
 import type { VerdictRow } from './bindings/VerdictRow';
-import { axis, claimCells, claimNumbers, deviationsToSay, laneSaidByClaims, machineRows } from './claims';
+import { axis, claimCells, claimNumbers, deviationsToSay } from './claims';
 
 /** A verdict as the session gives it: its numbers, and how they read. */
 const row = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {}): VerdictRow => ({
@@ -12,7 +12,6 @@ const row = (v: Partial<Verdict>, text: Partial<Omit<VerdictRow, 'verdict'>> = {
   published: '—', band: null, measured: '—', card: { why: 'r.', reasoning: null, differs_in: [] }, ...text,
 });
 
-const cpuItem = { difference: 'item', item: 'CPU', here: 'Intel Xeon', post: 'AMD Ryzen' } as const;
 
 
 describe('a claim’s axis', () => {
@@ -38,31 +37,11 @@ describe('a claim’s axis', () => {
   });
 });
 
-describe('claims not measured here', () => {
-  it('say a skipped lane where their why is that lane', () => {
-    const falcon = { why: 'lane_not_measured', lane: 'falcon', stage: 'preflight', because: 'it needs falcon, which this machine lacks' } as const;
-    const rows = [
-      row({ claim: 'a', outcome: 'not_measured', why: falcon }),
-      row({ claim: 'b' }),
-      row({ claim: 'd', outcome: 'not_measured', why: { why: 'no_cell', figure: 'x', lane: 'nginx', metric: 'req_per_s' } }),
-    ];
-    expect(laneSaidByClaims('falcon', rows)).toBe(true);
-    expect(laneSaidByClaims('nginx', rows)).toBe(false);
-    expect(laneSaidByClaims('puma', rows)).toBe(false);
-  });
-});
-
 describe('a claim’s cells and the machine’s table', () => {
   it('finds the cells that measured a claim’s figures', () => {
     const cell = (lane: string, figures: string[]) => ({ key: { lane, endpoint: '/', metric: 'req_per_s' }, figures }) as never;
     const lanes = [{ lane: 'puma', cells: [cell('puma', ['puma-hello'])] }, { lane: 'nginx', cells: [cell('nginx', [])] }] as never;
     expect(claimCells(row({ figures: ['puma-hello', 'falcon-hello'] }).verdict, lanes).map((c) => c.key.lane)).toEqual(['puma']);
-  });
-  it('reads each difference as item, here and the post’s, or keeps its own words', () => {
-    expect(machineRows([{ ...cpuItem, post: null }, { difference: 'not_compared', why: 'the recipe names no reference machine' }])).toEqual([
-      { item: 'CPU', here: 'Intel Xeon', post: 'unknown' },
-      { item: 'the recipe names no reference machine', here: null, post: null },
-    ]);
   });
 });
 

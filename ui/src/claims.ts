@@ -1,16 +1,14 @@
 // A claim's card on the Results page, as plain data: the axis its picture
 // is drawn on, the cells that measured it, and the machine's differences as
-// a table. Its words (its sentence of why, its reasoning, the claims not
-// measured here once per why) are the reports' own, given with the view
-// (crates/report/src/cards.rs, `VerdictRow.card`). What kind of why a
-// verdict has is read from its typed `why`, never from its words.
+// a table. Its words and rows (its sentence of why, its reasoning, the
+// claims not measured here once per why and the lane each names, the
+// machine's rows) are the reports' own, given with the view
+// (crates/report/src/cards.rs, `VerdictRow.card`).
 
 import type { Deviation } from './bindings/Deviation';
-import type { MachineDifference } from './bindings/MachineDifference';
 import type { MeasuredCell } from './bindings/MeasuredCell';
 import type { MeasuredLane } from './bindings/MeasuredLane';
 import type { Verdict } from './bindings/Verdict';
-import type { VerdictRow } from './bindings/VerdictRow';
 
 /** An axis for a claim's picture: its ends and its ticks, round numbers
  *  around every value it must show (the band, the interval, the published
@@ -70,39 +68,10 @@ export function claimCells(v: Verdict, lanes: MeasuredLane[]): MeasuredCell[] {
   return lanes.flatMap((l) => l.cells.filter((c) => c.figures.some((f) => v.figures.includes(f))));
 }
 
-/** The lane a verdict says was not measured or cannot run, if that is its why. */
-function laneNotMeasured(v: Verdict): string | null {
-  switch (v.why.why) {
-    case 'lane_not_runnable':
-    case 'lane_not_measured':
-    case 'lane_measured_nothing':
-      return v.why.lane;
-    default:
-      return null;
-  }
-}
-
-/** Whether a skipped lane's reason is said by the claims not measured
- *  here (their why is that lane), so its own list points there. */
-export function laneSaidByClaims(lane: string, rows: VerdictRow[]): boolean {
-  return rows.some(({ verdict: v }) => v.outcome === 'not_measured' && laneNotMeasured(v) === lane);
-}
-
 /** How a run differs from the post, less the sentence that a lane was not
  *  measured: the page says each such lane under "Not measured" (pointing to
  *  the claims it stops, where they say it). The reports, without that list,
  *  leave out only what the claims say (reprise-report's `listed_deviations`). */
 export function deviationsToSay(deviations: Deviation[], notMeasured: { lane: string }[]): Deviation[] {
   return deviations.filter((d) => !(d.kind === 'lane' && d.lanes.length > 0 && d.lanes.every((l) => notMeasured.some((n) => n.lane === l))));
-}
-
-/** The machine's differences as a table's rows: item, here, the post's
- *  (`CPU`, `Intel Xeon`, `AMD Ryzen 5 3600`); a note is a row of its own
- *  words. */
-export function machineRows(differences: MachineDifference[]): { item: string; here: string | null; post: string | null }[] {
-  return differences.map((d) =>
-    d.difference === 'item'
-      ? { item: d.item, here: d.here ?? 'not recorded', post: d.post ?? 'unknown' }
-      : { item: d.why, here: null, post: null },
-  );
 }

@@ -53,7 +53,34 @@ impl ClaimCard {
 pub struct NotMeasuredClaims {
     /// Why, as a sentence.
     pub why: String,
+    /// The lane that why is about, where it is one not measured or not
+    /// runnable ([`Verdict::lane_not_measured`]).
+    pub lane: Option<String>,
     pub claims: Vec<String>,
+}
+
+/// One of the machine's differences as a table's row: item, this
+/// machine's value and the post's; a note has its words as `item` alone.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct MachineRow {
+    pub item: String,
+    pub here: Option<String>,
+    pub post: Option<String>,
+}
+
+/// The machine's differences as the table's rows ([`machine_row`]).
+pub fn machine_rows(differences: &[MachineDifference]) -> Vec<MachineRow> {
+    differences
+        .iter()
+        .map(|d| {
+            let (item, pair) = machine_row(d);
+            MachineRow {
+                item: item.to_string(),
+                here: pair.map(|(here, _)| here.to_string()),
+                post: pair.map(|(_, post)| post.to_string()),
+            }
+        })
+        .collect()
 }
 
 /// Text as a sentence: ending in a full stop (its first word left as it
@@ -128,6 +155,7 @@ pub fn not_measured_claims(verdicts: &[Verdict]) -> Vec<NotMeasuredClaims> {
         .into_iter()
         .map(|(v, claims)| NotMeasuredClaims {
             why: sentence(&v.reasoning()),
+            lane: v.lane_not_measured().map(str::to_string),
             claims,
         })
         .collect()
@@ -373,6 +401,22 @@ mod tests {
         assert_eq!(
             machine_row(&said),
             ("the recipe names no reference machine", None)
+        );
+        // As the app's view carries them.
+        assert_eq!(
+            machine_rows(&[item, said]),
+            [
+                MachineRow {
+                    item: "CPU".into(),
+                    here: Some("Intel Xeon".into()),
+                    post: Some("unknown".into())
+                },
+                MachineRow {
+                    item: "the recipe names no reference machine".into(),
+                    here: None,
+                    post: None
+                }
+            ]
         );
     }
 }

@@ -46,7 +46,7 @@ mod model;
 mod result_block;
 mod svg;
 
-pub use cards::{ClaimCard, NotMeasuredClaims, not_measured_claims};
+pub use cards::{ClaimCard, MachineRow, NotMeasuredClaims, machine_rows, not_measured_claims};
 pub use html::HtmlExporter;
 pub use markdown::MarkdownExporter;
 pub use model::*;

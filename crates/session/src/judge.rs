@@ -20,8 +20,9 @@ use reprise_verdict::{
 use serde_json::Value;
 
 use crate::SessionError;
-use crate::run_folder::{not_measured_of, read_results_json, skipped_of, until_conclusive};
-use reprise_engine::run::results::LoadRecord;
+use crate::run_folder::{
+    load_record, not_measured_of, read_results_json, skipped_of, until_conclusive,
+};
 
 /// Judges what `run` measured. `origin` says where the run was started (e.g.
 /// "reprise run"). `Ok(None)` when the run measured nothing to judge.
@@ -174,11 +175,7 @@ fn judge_run_folder(
 /// confidence, so its verdicts hold whichever look it stopped at. A folder
 /// of the original harness's alone is judged at the defaults.
 pub fn settings_of(results: &Path) -> Result<Settings, SessionError> {
-    let record = LoadRecord::read(results).map_err(|e| SessionError::ResultsFile {
-        file: e.file,
-        reason: e.reason,
-    })?;
-    let Some(record) = record else {
+    let Some(record) = load_record(results)? else {
         return Ok(Settings::default());
     };
     let mut settings = Settings {

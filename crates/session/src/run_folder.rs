@@ -25,16 +25,19 @@ pub struct LaneSkipped {
     pub why: String,
 }
 
-/// The looks of a run that went on until its claims were decided, from
-/// its `results.json`, where it did; a record that does not read is an
-/// error naming the file.
+/// The load step's record (`results.json`), where a load step ran; a
+/// record that does not read is an error naming the file.
+pub(crate) fn load_record(results: &Path) -> Result<Option<LoadRecord>, SessionError> {
+    LoadRecord::read(results).map_err(|e| SessionError::ResultsFile {
+        file: e.file,
+        reason: e.reason,
+    })
+}
+
+/// The looks of a run that went on until its claims were decided, where
+/// it did.
 pub(crate) fn until_conclusive(results: &Path) -> Result<Option<UntilConclusive>, SessionError> {
-    LoadRecord::read(results)
-        .map(|record| record.and_then(|r| r.until_conclusive))
-        .map_err(|e| SessionError::ResultsFile {
-            file: e.file,
-            reason: e.reason,
-        })
+    Ok(load_record(results)?.and_then(|r| r.until_conclusive))
 }
 
 /// A JSON file of the results folder, where it is there.

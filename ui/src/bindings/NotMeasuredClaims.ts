@@ -7,4 +7,9 @@ export type NotMeasuredClaims = {
 /**
  * Why, as a sentence.
  */
-why: string, claims: Array<string>, };
+why: string, 
+/**
+ * The lane that why is about, where it is one not measured or not
+ * runnable ([`Verdict::lane_not_measured`]).
+ */
+lane: string | null, claims: Array<string>, };

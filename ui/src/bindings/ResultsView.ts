@@ -5,6 +5,7 @@ import type { Fact } from "./Fact";
 import type { FigureRow } from "./FigureRow";
 import type { LaneSkipped } from "./LaneSkipped";
 import type { MachineMatch } from "./MachineMatch";
+import type { MachineRow } from "./MachineRow";
 import type { MeasuredLane } from "./MeasuredLane";
 import type { MetricUnit } from "./MetricUnit";
 import type { NotMeasuredClaims } from "./NotMeasuredClaims";
@@ -20,7 +21,12 @@ export type ResultsView = { run: RunSummary, info: RunInfo,
 /**
  * Whether this machine is the post's (absolute figures are judged only then).
  */
-machine: MachineMatch, tally: string, figures: Array<FigureRow>, verdicts: Array<VerdictRow>, 
+machine: MachineMatch, 
+/**
+ * Where it is not, its differences as the table's rows, as the
+ * reports show them.
+ */
+machine_rows: Array<MachineRow>, tally: string, figures: Array<FigureRow>, verdicts: Array<VerdictRow>, 
 /**
  * The claims this run did not measure, once per why.
  */

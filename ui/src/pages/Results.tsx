@@ -1,6 +1,6 @@
 import { Inline } from '../Inline';
 import type { Fact } from '../bindings/Fact';
-import type { MachineDifference } from '../bindings/MachineDifference';
+import type { MachineRow } from '../bindings/MachineRow';
 import type { MeasuredCell } from '../bindings/MeasuredCell';
 import type { MeasuredLane } from '../bindings/MeasuredLane';
 import type { ResultsView } from '../bindings/ResultsView';
@@ -8,7 +8,7 @@ import type { RunSummary } from '../bindings/RunSummary';
 import type { VerdictRow } from '../bindings/VerdictRow';
 import { Loaded, Notice, useLoad } from '../load';
 import { ClaimPicture } from '../ClaimPicture';
-import { claimCells, claimNumbers, deviationsToSay, laneSaidByClaims, machineRows } from '../claims';
+import { claimCells, claimNumbers, deviationsToSay } from '../claims';
 import { count, formatAgo, formatWhen, outcomeLabel } from '../format';
 import { href } from '../state';
 
@@ -96,7 +96,7 @@ function Report({ r }: { r: ResultsView }) {
       </p>
       <p class="tally" data-tally>{r.tally}</p>
       <p class="actions"><a class="button secondary" href={href({ page: 'share', run: r.run.id })}>Share this run</a></p>
-      {r.machine.machine === 'differs' && <MachineDiffers reasons={r.machine.reasons} />}
+      {r.machine_rows.length > 0 && <MachineDiffers rows={r.machine_rows} />}
       {deviations.length > 0 && (
         <>
           <h3>How this run differs from the post</h3>
@@ -167,8 +167,7 @@ function Report({ r }: { r: ResultsView }) {
 
 /** The machine's differences from the post's, once for the page: the
  *  claims not judged for them point here. */
-function MachineDiffers({ reasons }: { reasons: MachineDifference[] }) {
-  const rows = machineRows(reasons);
+function MachineDiffers({ rows }: { rows: MachineRow[] }) {
   return (
     <div class="notice" data-machine-differs>
       <p>This machine is not the post’s, so absolute figures are shown for information and not judged.</p>
@@ -367,7 +366,7 @@ function MeasuredLanes({ r }: { r: ResultsView }) {
           <ul data-not-measured>
             {r.not_measured.map((l) => (
               <li data-lane={l.lane}>
-                <strong>{l.lane}</strong>: {laneSaidByClaims(l.lane, r.verdicts) ? 'why is said once, under “Not measured here” in the verdicts' : l.why}
+                <strong>{l.lane}</strong>: {r.not_measured_claims.some((g) => g.lane === l.lane) ? 'why is said once, under “Not measured here” in the verdicts' : l.why}
               </li>
             ))}
           </ul>

@@ -6818,6 +6818,28 @@ export const results: ResultsView = {
       }
     ]
   },
+  "machine_rows": [
+    {
+      "here": "AMD Ryzen 7 5800X 8-Core Processor",
+      "item": "CPU",
+      "post": "AMD Ryzen 5 3600 6-Core Processor"
+    },
+    {
+      "here": "8 cores / 16 threads",
+      "item": "cores/threads",
+      "post": "6 cores / 12 threads"
+    },
+    {
+      "here": "3.8 GHz",
+      "item": "frequency",
+      "post": "3.6 GHz"
+    },
+    {
+      "here": "31 GB",
+      "item": "memory",
+      "post": "63 GB"
+    }
+  ],
   "measured_on": [
     {
       "name": "CPU",
@@ -7815,6 +7837,28 @@ export const smokeResults: ResultsView = {
       }
     ]
   },
+  "machine_rows": [
+    {
+      "here": "AMD Ryzen 7 5800X 8-Core Processor",
+      "item": "CPU",
+      "post": "AMD Ryzen 5 3600 6-Core Processor"
+    },
+    {
+      "here": "8 cores / 16 threads",
+      "item": "cores/threads",
+      "post": "6 cores / 12 threads"
+    },
+    {
+      "here": "3.8 GHz",
+      "item": "frequency",
+      "post": "3.6 GHz"
+    },
+    {
+      "here": "31 GB",
+      "item": "memory",
+      "post": "63 GB"
+    }
+  ],
   "measured_on": [
     {
       "name": "CPU",
@@ -7882,6 +7926,7 @@ export const smokeResults: ResultsView = {
         "falcon-twice-puma",
         "falcon-above-puma"
       ],
+      "lane": "falcon",
       "why": "lane falcon was not measured (preflight): it needs falcon, which this machine lacks."
     }
   ],

@@ -7,7 +7,8 @@
 use reprise_history::RunSummary;
 use reprise_recipe::reading::{interval, percent, value};
 use reprise_report::{
-    ClaimCard, Environment, NotMeasuredClaims, PeopleRow, Report, RunInfo, not_measured_claims,
+    ClaimCard, Environment, MachineRow, NotMeasuredClaims, PeopleRow, Report, RunInfo,
+    machine_rows, not_measured_claims,
 };
 use reprise_verdict::{
     CellKey, CellReading, CellStats, CellStatus, Deviation, FigureReading, Interval, MachineMatch,
@@ -28,6 +29,9 @@ pub struct ResultsView {
     pub info: RunInfo,
     /// Whether this machine is the post's (absolute figures are judged only then).
     pub machine: MachineMatch,
+    /// Where it is not, its differences as the table's rows, as the
+    /// reports show them.
+    pub machine_rows: Vec<MachineRow>,
     pub tally: String,
     pub figures: Vec<FigureRow>,
     pub verdicts: Vec<VerdictRow>,
@@ -281,6 +285,10 @@ impl Session {
                 })
                 .collect(),
             measured_on: measured_on(&report),
+            machine_rows: match &report.judgement.machine {
+                MachineMatch::Differs(differences) => machine_rows(differences),
+                MachineMatch::Matches => Vec::new(),
+            },
             machine: report.judgement.machine.clone(),
             figures: report.judgement.figures.iter().map(FigureRow::of).collect(),
             not_measured_claims: not_measured_claims(&report.judgement.verdicts),
