@@ -83,7 +83,7 @@ function Post({ post: view }: { post: PostView }) {
       <ul class="claims">
         {view.claims.map(({ claim: c, statement }) => (
           <li data-claim={c.id}>
-            <span class="badge">{c.kind}</span> <code class="id" data-statement>{statement}</code>
+            <span class="badge">{c.kind}</span> <code class="id" data-statement>{statement}</code>{' '}
             <q><Inline text={c.quote} /></q>
           </li>
         ))}

@@ -149,6 +149,7 @@ describe('Post', () => {
     // Each claim says what it asserts, not only the sentence it came from.
     assert.equal(await text('[data-claim="falcon-twice-puma"] [data-statement]'), 'falcon-hello / puma-hello = 1.96× ±15%');
     assert.equal(await text('[data-claim="falcon-above-puma"] [data-statement]'), 'best first: falcon-hello, puma-hello');
+    assert.match(await text('[data-claim="falcon-above-puma"]'), /puma-hello under Falcon/, 'the statement and its sentence apart');
     assert.match(await text('dl.pairs'), /AMD Ryzen 5 3600/);
     // The recipe's Markdown inline code is shown as code, not as backticks.
     await open('default', 'post/machine');
