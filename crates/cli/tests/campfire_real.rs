@@ -286,6 +286,21 @@ impl Engine {
     }
 }
 
+/// A run that succeeded: what it printed and its folder.
+struct Ran {
+    stdout: String,
+    /// The plan and the run's progress.
+    stderr: String,
+    run: PathBuf,
+}
+
+impl Ran {
+    /// A lane's server log, empty where it has none.
+    fn lane_log(&self, lane: &str) -> String {
+        std::fs::read_to_string(self.run.join(format!("logs/lane-{lane}.log"))).unwrap_or_default()
+    }
+}
+
 struct Reader {
     /// Stopped first when the reader is dropped, before its folder goes.
     engine: Engine,
@@ -399,28 +414,32 @@ impl Reader {
         (out, started.elapsed().as_secs_f64())
     }
 
+    /// `reprise run RECIPE` as [`Reader::run`] runs it, asserted to
+    /// succeed, showing the logs of `lanes` where it did not.
+    fn run_to_success(&self, recipe: &str, extra: &[&str], lanes: &[&str]) -> Ran {
+        let (out, secs) = self.run(recipe, extra);
+        eprintln!("{recipe}: {secs:.0} s");
+        let ran = Ran {
+            stdout: text(&out.stdout),
+            stderr: text(&out.stderr),
+            run: self.run_dir(recipe),
+        };
+        let logs: String = lanes
+            .iter()
+            .map(|lane| format!("\n── lane {lane} ──\n{}", ran.lane_log(lane)))
+            .collect();
+        assert!(out.status.success(), "{}\n{}{logs}", ran.stdout, ran.stderr);
+        ran
+    }
+
     /// `recipe`'s two CRuby lanes (`--lane ruby --lane ruby-1p --step
-    /// load`), run and asserted to succeed: its stderr (the plan), its run
-    /// folder and a reader of its lanes' logs.
-    fn run_cruby_lanes(&self, recipe: &str) -> (String, PathBuf, impl Fn(&str) -> String) {
-        let (out, secs) = self.run(
+    /// load`), run to success.
+    fn run_cruby_lanes(&self, recipe: &str) -> Ran {
+        self.run_to_success(
             recipe,
             &["--lane", "ruby", "--lane", "ruby-1p", "--step", "load"],
-        );
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        eprintln!("{recipe}: {secs:.0} s");
-        let run = self.run_dir(recipe);
-        let logs = run.join("logs");
-        let lane_log = move |lane: &str| {
-            std::fs::read_to_string(logs.join(format!("lane-{lane}.log"))).unwrap_or_default()
-        };
-        assert!(
-            out.status.success(),
-            "{stdout}\n{stderr}\n── lane ruby ──\n{}\n── lane ruby-1p ──\n{}",
-            lane_log("ruby"),
-            lane_log("ruby-1p")
-        );
-        (stderr, run, lane_log)
+            &["ruby", "ruby-1p"],
+        )
     }
 
     /// The one run folder of `recipe`.
@@ -621,20 +640,9 @@ fn the_published_campfire_recipes_run_with_this_machines_substitutions() {
 /// The published recipes/campfire-falcon.toml: Puma and Falcon, judged.
 fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
     // ── The first run: every step, for real. ──
-    let (first, secs) = reader.run("campfire-falcon", &[]);
-    let (stdout, stderr) = (text(&first.stdout), text(&first.stderr));
-    eprintln!("first run: {secs:.0} s");
-    let run = reader.run_dir("campfire-falcon");
+    let first = reader.run_to_success("campfire-falcon", &[], &["ruby", "ruby-falcon"]);
+    let (stdout, stderr, run) = (&first.stdout, &first.stderr, &first.run);
     let results = run.join("results");
-    let lane_log = |lane: &str| {
-        std::fs::read_to_string(run.join(format!("logs/lane-{lane}.log"))).unwrap_or_default()
-    };
-    assert!(
-        first.status.success(),
-        "{stdout}\n{stderr}\n── lane ruby ──\n{}\n── lane ruby-falcon ──\n{}",
-        lane_log("ruby"),
-        lane_log("ruby-falcon")
-    );
     // Each substitution was shown before the run, with why.
     assert!(
         stderr.contains("differs from the post: lane `ruby-falcon` replaced (campfire-falcon.substitutions.toml): RubyGems is out of reach, and the mirror's Roundhouse (fda6906d) emits no falcon.rb"),
@@ -723,9 +731,9 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
     );
     // Falcon served them: its own banner in its lane's log.
     assert!(
-        lane_log("ruby-falcon").contains("Falcon"),
+        first.lane_log("ruby-falcon").contains("Falcon"),
         "{}",
-        lane_log("ruby-falcon")
+        first.lane_log("ruby-falcon")
     );
 
     // Judged, stored and reported: the Falcon tail against Puma's, from the
@@ -798,7 +806,7 @@ fn campfire_falcon_on_puma_and_falcon(reader: &Reader) {
 /// other runtimes' lanes are not run; an absolute figure needs the post's
 /// machine).
 fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
-    let (stderr, run, _) = reader.run_cruby_lanes("campfire-runtimes");
+    let Ran { stderr, run, .. } = reader.run_cruby_lanes("campfire-runtimes");
     assert!(
         stderr.contains("differs from the post: lane `ruby-1p` replaced (campfire-runtimes.substitutions.toml): RubyGems is out of reach"),
         "{stderr}"
@@ -883,7 +891,8 @@ fn campfire_runtimes_on_its_cruby_lanes(reader: &Reader) {
 /// `{second}`), checked and measured on both lanes, and its two claims, about
 /// the nightly run's completeness, said why this run cannot judge them.
 fn campfire_nightly_on_its_cruby_lanes(reader: &Reader) {
-    let (stderr, run, lane_log) = reader.run_cruby_lanes("campfire-nightly");
+    let ran = reader.run_cruby_lanes("campfire-nightly");
+    let (stderr, run) = (&ran.stderr, &ran.run);
     for step in [
         "emit-ruby",
         "stage-ruby",
@@ -930,7 +939,7 @@ fn campfire_nightly_on_its_cruby_lanes(reader: &Reader) {
             assert!(
                 measured.len() == 1 && measured[0]["req_per_s"].as_f64().is_some_and(|r| r > 0.0),
                 "{lane} {endpoint}: {measured:?}\n── its log's tail ──\n{}",
-                tail(&lane_log(lane))
+                tail(&ran.lane_log(lane))
             );
         }
         for endpoint in ["stylesheet", "/up"] {
