@@ -902,7 +902,7 @@ fn campfire_nightly_on_its_cruby_lanes(reader: &Reader) {
         "check",
         "load",
     ] {
-        assert_eq!(planned(&stderr, step), "run", "{step}\n{stderr}");
+        assert_eq!(planned(stderr, step), "run", "{step}\n{stderr}");
     }
     for step in [
         "bundle-ruby",
