@@ -85,9 +85,13 @@ fn show_prints_each_command_as_sh_reads_it() {
     let out = c.command(&["show", "steps"]).output().unwrap();
     assert!(out.status.success(), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.trim_start().strip_prefix("$ "))
+    // Each step's heading (`  1. eval [command]`), then what it does: for a
+    // command step, its command line.
+    let shown: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = shown
+        .windows(2)
+        .filter(|pair| pair[0].ends_with("[command]"))
+        .map(|pair| pair[1].trim_start())
         .collect();
     reads_back(&lines, "show");
 }

@@ -390,7 +390,8 @@ fn the_people_seed_roster_is_the_generators() {
         .workload("people")
         .and_then(|w| w.people.as_ref())
         .expect("a people workload");
-    let Some(Action::Seed { env, verify, .. }) = recipe.step("seed-people").map(|s| &s.action)
+    let Some(Action::Seed(reprise_recipe::SeedStep { env, verify, .. })) =
+        recipe.step("seed-people").map(|s| &s.action)
     else {
         panic!("no seed-people step");
     };

@@ -126,8 +126,13 @@ pub(crate) fn check(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
         if let Some(v) = step.timeout {
             b.duration(v, false, at("timeout"), "`timeout`");
         }
-        if let Action::Serve { repeat, .. } | Action::Command { repeat, .. } = &step.action {
-            b.count((*repeat).into(), 1..=100, at("repeat"), "`repeat`");
+        let repeat = match &step.action {
+            Action::Serve(serve) => Some(serve.repeat),
+            Action::Command(command) => Some(command.repeat),
+            _ => None,
+        };
+        if let Some(repeat) = repeat {
+            b.count(repeat.into(), 1..=100, at("repeat"), "`repeat`");
         }
     }
     for (i, w) in recipe.workloads.iter().enumerate() {

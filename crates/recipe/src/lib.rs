@@ -73,7 +73,11 @@ pub use duration::{Span, SpanError};
 pub use model::*;
 pub use name::Name;
 pub use paths::not_a_request_path;
-pub use step::{Action, ExpectedTree, SignInFlow, Step, StepKind};
+pub use step::{
+    Action, BuildStep, BundleStep, CableStep, CheckStep, CloneStep, CommandStep, DigestStep,
+    EmitStep, ExpectedTree, LoadStep, SeedStep, ServeStep, SignInFlow, SignInStep, StageStep, Step,
+    StepCommand, StepKind,
+};
 pub use substitute::{Change, Substitution, substitute};
 pub use version::{Version, VersionReq};
 

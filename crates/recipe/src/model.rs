@@ -110,8 +110,8 @@ impl Recipe {
     /// signed-in room page, and its serve step boots it once.
     pub fn signs_in(&self, lane: &str) -> bool {
         self.steps.iter().any(|s| {
-            matches!(&s.action, crate::Action::SignIn { lanes, .. }
-                if lanes.is_empty() || lanes.iter().any(|l| l.as_str() == lane))
+            matches!(&s.action, crate::Action::SignIn(sign_in)
+                if sign_in.lanes.is_empty() || sign_in.lanes.iter().any(|l| l.as_str() == lane))
         })
     }
 
@@ -121,10 +121,10 @@ impl Recipe {
         self.steps
             .iter()
             .find_map(|s| match &s.action {
-                crate::Action::Serve { lanes, repeat }
-                    if lanes.is_empty() || lanes.iter().any(|l| l.as_str() == lane) =>
+                crate::Action::Serve(serve)
+                    if serve.lanes.is_empty() || serve.lanes.iter().any(|l| l.as_str() == lane) =>
                 {
-                    Some(*repeat)
+                    Some(serve.repeat)
                 }
                 _ => None,
             })
@@ -799,8 +799,8 @@ impl Recipe {
             }
             seen.push(id.as_str());
             let Some(up) = self.step(id) else { continue };
-            if let Action::Clone { source, .. } = &up.action
-                && let Some(src) = self.sources.iter().find(|s| s.id == *source)
+            if let Action::Clone(clone) = &up.action
+                && let Some(src) = self.sources.iter().find(|s| s.id == clone.source)
                 && matches!(src.revision(), Revision::Unpinned { .. })
                 && !found.iter().any(|f| f.id == src.id)
             {

@@ -127,62 +127,53 @@ pub(crate) fn check(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
 fn check_step(i: usize, step: &crate::step::Step, spans: &Spans<'_>, p: &mut Vec<Problem>) {
     let span = |key: &str| at!(spans, "step", i, key).unwrap_or_else(|| step.id.span());
     match &step.action {
-        Action::Clone { into, .. } => inside(into, span("into"), "`into`", "sources/", p),
-        Action::Emit { tree, expected, .. } | Action::Digest { tree, expected } => {
-            tree_name(tree, span("tree"), p);
-            if let Some(manifest) = &expected.manifest {
-                inside(manifest, span("manifest"), "`manifest`", "the checkout", p);
-            }
+        Action::Clone(clone) => inside(&clone.into, span("into"), "`into`", "sources/", p),
+        Action::Bundle(bundle) => {
+            tree_name(&bundle.tree, span("tree"), p);
+            lockfile_path(&bundle.lockfile, span("lockfile"), p);
         }
-        Action::Bundle { tree, lockfile, .. } => {
-            tree_name(tree, span("tree"), p);
-            lockfile_path(lockfile, span("lockfile"), p);
-        }
-        Action::Seed { database, .. } => {
+        Action::Seed(seed) => {
             inside(
-                database,
+                &seed.database,
                 span("database"),
                 "`database`",
                 "the run's folder",
                 p,
             );
         }
-        Action::Stage { database, tree, to } => {
+        Action::Stage(stage) => {
             inside(
-                database,
+                &stage.database,
                 span("database"),
                 "`database`",
                 "the run's folder",
                 p,
             );
-            tree_name(tree, span("tree"), p);
-            inside(to, span("to"), "`to`", "the tree", p);
+            tree_name(&stage.tree, span("tree"), p);
+            inside(&stage.to, span("to"), "`to`", "the tree", p);
         }
         _ => {}
     }
-    if let Action::Build { dir, .. }
-    | Action::Emit { dir, .. }
-    | Action::Seed { dir, .. }
-    | Action::Command { dir, .. } = &step.action
-        && let Some(dir) = dir
-    {
+    if let Some((tree, expected)) = step.action.tree() {
+        tree_name(tree, span("tree"), p);
+        if let Some(manifest) = &expected.manifest {
+            inside(manifest, span("manifest"), "`manifest`", "the checkout", p);
+        }
+    }
+    let command = step.action.command();
+    if let Some(dir) = command.and_then(|c| c.dir) {
         inside(dir, span("dir"), "`dir`", "the run's folder", p);
     }
-    if let Action::Build { outputs, .. } = &step.action {
-        for (j, output) in outputs.iter().enumerate() {
+    if let Action::Build(build) = &step.action {
+        for (j, output) in build.outputs.iter().enumerate() {
             let span = at!(spans, "step", i, "outputs", j).unwrap_or_else(|| span("outputs"));
             inside(output, span, "an output", "the step's `dir`", p);
         }
     }
-    if let Some(command) = step.action.command() {
-        argv(command, span("command"), p);
+    if let Some(command) = command {
+        argv(command.argv, span("command"), p);
     }
-    if let Action::Build { env: vars, .. }
-    | Action::Emit { env: vars, .. }
-    | Action::Bundle { env: vars, .. }
-    | Action::Seed { env: vars, .. }
-    | Action::Command { env: vars, .. } = &step.action
-    {
+    if let Some(vars) = step.action.env() {
         env(vars, spans, ("step", i), step.id.span(), p);
     }
 }

@@ -1,5 +1,8 @@
-//! Typed steps: each kind takes exactly the keys it needs, and a key that
-//! does not apply to a kind is an error, not silently ignored.
+//! Typed steps: each kind is one struct that takes exactly the keys it
+//! needs ([`Keys`] records which it asked for), and a key that does not
+//! apply to a kind is an error at the key, not silently ignored. A new kind
+//! is its struct here, with its `take`, and its file in the engine's
+//! `run/steps/`.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -48,121 +51,216 @@ pub struct ExpectedTree {
     pub digest: Option<String>,
 }
 
-/// What a step does.
+/// What a step does: one struct per kind.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Action {
-    /// Check out a source at its pinned revision into `into`.
-    Clone { source: Name, into: String },
-    /// Build something from a checkout.
-    Build {
-        command: Vec<String>,
-        dir: Option<String>,
-        env: BTreeMap<String, String>,
-        /// The files the build makes, relative to `dir`: the step is kept
-        /// from an earlier attempt only while they are there, unchanged.
-        outputs: Vec<String>,
-    },
-    /// Run an emitter that writes a tree, then digest the tree.
-    Emit {
-        command: Vec<String>,
-        dir: Option<String>,
-        env: BTreeMap<String, String>,
-        tree: String,
-        expected: ExpectedTree,
-    },
-    /// Digest a tree and compare it with what the recipe expects.
-    Digest {
-        tree: String,
-        expected: ExpectedTree,
-    },
-    /// `bundle install` for one runtime into its own lockfile.
-    Bundle {
-        runtime: Name,
-        tree: String,
-        lockfile: String,
-        env: BTreeMap<String, String>,
-    },
-    /// Make the seed database and check its row counts.
-    Seed {
-        command: Vec<String>,
-        dir: Option<String>,
-        env: BTreeMap<String, String>,
-        database: String,
-        verify: BTreeMap<String, u64>,
-    },
-    /// Copy a database into a tree (SQLite's backup API: safe with WAL).
-    Stage {
-        database: String,
-        tree: String,
-        to: String,
-    },
-    /// Sign in and keep the session cookie for the load steps.
-    SignIn {
-        lanes: Vec<Name>,
-        email: String,
-        password: String,
-        flow: SignInFlow,
-    },
-    /// Boot each lane, wait for it to be ready, record boot times.
-    Serve { lanes: Vec<Name>, repeat: u32 },
-    /// One request per endpoint per lane: status, tags, bytes, SHA-256.
-    Check { workload: Name, lanes: Vec<Name> },
-    /// The measurement matrix: lanes × endpoints × runs.
-    Load { workload: Name, lanes: Vec<Name> },
-    /// WebSocket (Action Cable) load.
-    Cable { workload: Name, lanes: Vec<Name> },
-    /// Anything else: a plain command, run `repeat` times (each run's
-    /// printed figures kept as a run of the cells it measures).
-    Command {
-        command: Vec<String>,
-        dir: Option<String>,
-        env: BTreeMap<String, String>,
-        repeat: u32,
-    },
+    Clone(CloneStep),
+    Build(BuildStep),
+    Emit(EmitStep),
+    Digest(DigestStep),
+    Bundle(BundleStep),
+    Seed(SeedStep),
+    Stage(StageStep),
+    SignIn(SignInStep),
+    Serve(ServeStep),
+    Check(CheckStep),
+    Load(LoadStep),
+    Cable(CableStep),
+    Command(CommandStep),
+}
+
+/// Check out a source at its pinned revision into `sources/<into>`.
+#[derive(Clone, Debug, Serialize)]
+pub struct CloneStep {
+    pub source: Name,
+    pub into: String,
+}
+
+/// Build something from a checkout.
+#[derive(Clone, Debug, Serialize)]
+pub struct BuildStep {
+    pub command: Vec<String>,
+    pub dir: Option<String>,
+    pub env: BTreeMap<String, String>,
+    /// The files the build makes, relative to `dir`: the step is kept
+    /// from an earlier attempt only while they are there, unchanged.
+    pub outputs: Vec<String>,
+}
+
+/// Run an emitter that writes a tree, then digest the tree.
+#[derive(Clone, Debug, Serialize)]
+pub struct EmitStep {
+    pub command: Vec<String>,
+    pub dir: Option<String>,
+    pub env: BTreeMap<String, String>,
+    pub tree: String,
+    pub expected: ExpectedTree,
+}
+
+/// Digest a tree and compare it with what the recipe expects.
+#[derive(Clone, Debug, Serialize)]
+pub struct DigestStep {
+    pub tree: String,
+    pub expected: ExpectedTree,
+}
+
+/// `bundle install` for one runtime into its own lockfile.
+#[derive(Clone, Debug, Serialize)]
+pub struct BundleStep {
+    pub runtime: Name,
+    pub tree: String,
+    pub lockfile: String,
+    pub env: BTreeMap<String, String>,
+}
+
+/// Make the seed database and check its row counts.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeedStep {
+    pub command: Vec<String>,
+    pub dir: Option<String>,
+    pub env: BTreeMap<String, String>,
+    pub database: String,
+    pub verify: BTreeMap<String, u64>,
+}
+
+/// Copy a database into a tree (SQLite's backup API: safe with WAL).
+#[derive(Clone, Debug, Serialize)]
+pub struct StageStep {
+    pub database: String,
+    pub tree: String,
+    pub to: String,
+}
+
+/// Sign in and keep the session cookie for the load steps.
+#[derive(Clone, Debug, Serialize)]
+pub struct SignInStep {
+    pub lanes: Vec<Name>,
+    pub email: String,
+    pub password: String,
+    pub flow: SignInFlow,
+}
+
+/// Boot each lane, wait for it to be ready, record boot times.
+#[derive(Clone, Debug, Serialize)]
+pub struct ServeStep {
+    pub lanes: Vec<Name>,
+    pub repeat: u32,
+}
+
+/// One request per endpoint per lane: status, tags, bytes, SHA-256.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckStep {
+    pub workload: Name,
+    pub lanes: Vec<Name>,
+}
+
+/// The measurement matrix: lanes × endpoints × runs.
+#[derive(Clone, Debug, Serialize)]
+pub struct LoadStep {
+    pub workload: Name,
+    pub lanes: Vec<Name>,
+}
+
+/// WebSocket (Action Cable) load.
+#[derive(Clone, Debug, Serialize)]
+pub struct CableStep {
+    pub workload: Name,
+    pub lanes: Vec<Name>,
+}
+
+/// Anything else: a plain command, run `repeat` times (each run's printed
+/// figures kept as a run of the cells it measures).
+#[derive(Clone, Debug, Serialize)]
+pub struct CommandStep {
+    pub command: Vec<String>,
+    pub dir: Option<String>,
+    pub env: BTreeMap<String, String>,
+    pub repeat: u32,
 }
 
 impl Action {
     pub fn kind(&self) -> StepKind {
         match self {
-            Action::Clone { .. } => StepKind::Clone,
-            Action::Build { .. } => StepKind::Build,
-            Action::Emit { .. } => StepKind::Emit,
-            Action::Digest { .. } => StepKind::Digest,
-            Action::Bundle { .. } => StepKind::Bundle,
-            Action::Seed { .. } => StepKind::Seed,
-            Action::Stage { .. } => StepKind::Stage,
-            Action::SignIn { .. } => StepKind::SignIn,
-            Action::Serve { .. } => StepKind::Serve,
-            Action::Check { .. } => StepKind::Check,
-            Action::Load { .. } => StepKind::Load,
-            Action::Cable { .. } => StepKind::Cable,
-            Action::Command { .. } => StepKind::Command,
+            Action::Clone(_) => StepKind::Clone,
+            Action::Build(_) => StepKind::Build,
+            Action::Emit(_) => StepKind::Emit,
+            Action::Digest(_) => StepKind::Digest,
+            Action::Bundle(_) => StepKind::Bundle,
+            Action::Seed(_) => StepKind::Seed,
+            Action::Stage(_) => StepKind::Stage,
+            Action::SignIn(_) => StepKind::SignIn,
+            Action::Serve(_) => StepKind::Serve,
+            Action::Check(_) => StepKind::Check,
+            Action::Load(_) => StepKind::Load,
+            Action::Cable(_) => StepKind::Cable,
+            Action::Command(_) => StepKind::Command,
         }
     }
 
     /// The lanes a per-lane step names (empty: every runnable lane).
     pub fn lanes(&self) -> &[Name] {
         match self {
-            Action::SignIn { lanes, .. }
-            | Action::Serve { lanes, .. }
-            | Action::Check { lanes, .. }
-            | Action::Load { lanes, .. }
-            | Action::Cable { lanes, .. } => lanes,
+            Action::SignIn(s) => &s.lanes,
+            Action::Serve(s) => &s.lanes,
+            Action::Check(s) => &s.lanes,
+            Action::Load(s) => &s.lanes,
+            Action::Cable(s) => &s.lanes,
             _ => &[],
         }
     }
 
-    /// The argument vector a step runs, for steps that run one.
-    pub fn command(&self) -> Option<&[String]> {
+    /// The command a step runs, for steps that run one: its argument
+    /// vector, its folder in the run's, and the variables it sets.
+    pub fn command(&self) -> Option<StepCommand<'_>> {
+        let (argv, dir, env) = match self {
+            Action::Build(s) => (&s.command, &s.dir, &s.env),
+            Action::Emit(s) => (&s.command, &s.dir, &s.env),
+            Action::Seed(s) => (&s.command, &s.dir, &s.env),
+            Action::Command(s) => (&s.command, &s.dir, &s.env),
+            _ => return None,
+        };
+        Some(StepCommand {
+            argv,
+            dir: dir.as_deref(),
+            env,
+        })
+    }
+
+    /// The variables a step sets: its command's, or a bundle's.
+    pub fn env(&self) -> Option<&BTreeMap<String, String>> {
         match self {
-            Action::Build { command, .. }
-            | Action::Emit { command, .. }
-            | Action::Seed { command, .. }
-            | Action::Command { command, .. } => Some(command),
+            Action::Bundle(s) => Some(&s.env),
+            _ => self.command().map(|c| c.env),
+        }
+    }
+
+    /// The workload a check, load or cable step sends.
+    pub fn workload(&self) -> Option<&Name> {
+        match self {
+            Action::Check(s) => Some(&s.workload),
+            Action::Load(s) => Some(&s.workload),
+            Action::Cable(s) => Some(&s.workload),
             _ => None,
         }
     }
+
+    /// The tree an emit or digest step makes or checks, and what it expects.
+    pub fn tree(&self) -> Option<(&str, &ExpectedTree)> {
+        match self {
+            Action::Emit(s) => Some((&s.tree, &s.expected)),
+            Action::Digest(s) => Some((&s.tree, &s.expected)),
+            _ => None,
+        }
+    }
+}
+
+/// A step's command as written.
+#[derive(Clone, Copy, Debug)]
+pub struct StepCommand<'a> {
+    pub argv: &'a [String],
+    pub dir: Option<&'a str>,
+    pub env: &'a BTreeMap<String, String>,
 }
 
 /// The kinds of step, as recipes name them.
@@ -204,48 +302,118 @@ impl StepKind {
     }
 }
 
-/// A step as written: every kind's keys are optional here, and turning it
-/// into a [`Step`] checks which apply.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawStep {
-    id: Name,
-    kind: Spanned<StepKind>,
-    why: String,
-    #[serde(default)]
-    after: Vec<Name>,
-    timeout: Option<Span>,
-    lanes: Option<Spanned<Vec<Name>>>,
-    source: Option<Name>,
-    into: Option<Spanned<String>>,
-    command: Option<Spanned<Vec<String>>>,
-    dir: Option<Spanned<String>>,
-    env: Option<Spanned<BTreeMap<String, String>>>,
-    tree: Option<Spanned<String>>,
-    manifest: Option<Spanned<String>>,
-    digest: Option<Spanned<String>>,
-    outputs: Option<Spanned<Vec<String>>>,
-    runtime: Option<Name>,
-    lockfile: Option<Spanned<String>>,
-    database: Option<Spanned<String>>,
-    verify: Option<Spanned<BTreeMap<String, u64>>>,
-    to: Option<Spanned<String>>,
-    email: Option<Spanned<String>>,
-    password: Option<Spanned<String>>,
-    flow: Option<Spanned<SignInFlow>>,
-    workload: Option<Name>,
-    repeat: Option<Spanned<u32>>,
+/// Where a key was written in the recipe.
+trait Located {
+    fn at(&self) -> Range<usize>;
 }
 
-/// Takes keys out of a raw step, remembering which were used.
+impl Located for Name {
+    fn at(&self) -> Range<usize> {
+        self.span()
+    }
+}
+
+impl<T> Located for Spanned<T> {
+    fn at(&self) -> Range<usize> {
+        self.span()
+    }
+}
+
+/// `RawStep`, a step as written, with every kind's keys optional: each key
+/// is declared here once, and the kinds take theirs from it.
+macro_rules! raw_step {
+    ($($key:ident: $ty:ty,)*) => {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub(crate) struct RawStep {
+            id: Name,
+            kind: Spanned<StepKind>,
+            why: String,
+            #[serde(default)]
+            after: Vec<Name>,
+            timeout: Option<Span>,
+            $($key: Option<$ty>,)*
+        }
+
+        impl RawStep {
+            /// Keys still present after the kind took what it needs.
+            fn leftover_keys(&self) -> Vec<(&'static str, Range<usize>)> {
+                let mut out = Vec::new();
+                $(if let Some(value) = &self.$key {
+                    out.push((stringify!($key), value.at()));
+                })*
+                out
+            }
+        }
+    };
+}
+
+raw_step! {
+    lanes: Spanned<Vec<Name>>,
+    source: Name,
+    into: Spanned<String>,
+    command: Spanned<Vec<String>>,
+    dir: Spanned<String>,
+    env: Spanned<BTreeMap<String, String>>,
+    tree: Spanned<String>,
+    manifest: Spanned<String>,
+    digest: Spanned<String>,
+    outputs: Spanned<Vec<String>>,
+    runtime: Name,
+    lockfile: Spanned<String>,
+    database: Spanned<String>,
+    verify: Spanned<BTreeMap<String, u64>>,
+    to: Spanned<String>,
+    email: Spanned<String>,
+    password: Spanned<String>,
+    flow: Spanned<SignInFlow>,
+    workload: Name,
+    repeat: Spanned<u32>,
+}
+
+/// A value as written, without where.
+trait Written {
+    type Value;
+    fn value(self) -> Self::Value;
+}
+
+impl Written for Name {
+    type Value = Name;
+    fn value(self) -> Name {
+        self
+    }
+}
+
+impl<T> Written for Spanned<T> {
+    type Value = T;
+    fn value(self) -> T {
+        self.into_inner()
+    }
+}
+
+/// A kind taking its keys from a raw step: what it needs is said at the
+/// kind when missing, and the keys it asked for are the kind's keys, listed
+/// when another is written.
 struct Keys {
     kind: StepKind,
     kind_span: Range<usize>,
+    asked: Vec<&'static str>,
     problems: Vec<Problem>,
 }
 
 impl Keys {
-    fn required<T>(&mut self, value: Option<T>, key: &str, why: &str) -> Option<T> {
+    fn optional<W: Written>(&mut self, value: Option<W>, key: &'static str) -> Option<W::Value> {
+        self.asked.push(key);
+        value.map(Written::value)
+    }
+
+    fn required<W: Written>(
+        &mut self,
+        value: Option<W>,
+        key: &'static str,
+        why: &str,
+    ) -> Option<W::Value> {
+        let value = self.optional(value, key);
         if value.is_none() {
             self.problems.push(Problem::new(
                 self.kind_span.clone(),
@@ -255,10 +423,256 @@ impl Keys {
         }
         value
     }
+
+    fn command(&mut self, raw: &mut RawStep) -> Option<Vec<String>> {
+        self.required(
+            raw.command.take(),
+            "command",
+            "the argument vector to run, e.g. [\"ruby\", \"bench.rb\"]",
+        )
+    }
+
+    fn tree(&mut self, raw: &mut RawStep) -> Option<String> {
+        self.required(
+            raw.tree.take(),
+            "tree",
+            "the tree's directory under the run's trees/",
+        )
+    }
+
+    fn dir(&mut self, raw: &mut RawStep) -> Option<String> {
+        self.optional(raw.dir.take(), "dir")
+    }
+
+    fn env(&mut self, raw: &mut RawStep) -> BTreeMap<String, String> {
+        self.optional(raw.env.take(), "env").unwrap_or_default()
+    }
+
+    fn lanes(&mut self, raw: &mut RawStep) -> Vec<Name> {
+        self.optional(raw.lanes.take(), "lanes").unwrap_or_default()
+    }
+
+    fn workload(&mut self, raw: &mut RawStep) -> Option<Name> {
+        self.required(
+            raw.workload.take(),
+            "workload",
+            "the name of a [[workload]]",
+        )
+    }
+
+    /// `manifest` and `digest`, the digest checked to be 64 hex digits.
+    fn expected_tree(&mut self, raw: &mut RawStep) -> ExpectedTree {
+        let manifest = self.optional(raw.manifest.take(), "manifest");
+        self.asked.push("digest");
+        let digest = raw.digest.take().and_then(|d| {
+            let text = d.get_ref().to_ascii_lowercase();
+            if text.len() == 64 && text.chars().all(|c| c.is_ascii_hexdigit()) {
+                Some(text)
+            } else {
+                self.problems.push(Problem::new(
+                    d.span(),
+                    format!("`{}` is not a tree digest", d.get_ref()),
+                    Some("64 hex digits: what `reprise digest DIR` prints".into()),
+                ));
+                None
+            }
+        });
+        ExpectedTree { manifest, digest }
+    }
 }
 
-fn inner<T>(value: Option<Spanned<T>>) -> Option<T> {
-    value.map(Spanned::into_inner)
+impl CloneStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let source = keys.required(raw.source.take(), "source", "the id of a [[source]]");
+        let into = keys.optional(raw.into.take(), "into");
+        source.map(|source| CloneStep {
+            into: into.unwrap_or_else(|| source.to_string()),
+            source,
+        })
+    }
+}
+
+impl BuildStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let command = keys.command(raw);
+        let dir = keys.dir(raw);
+        let env = keys.env(raw);
+        let outputs = keys
+            .optional(raw.outputs.take(), "outputs")
+            .unwrap_or_default();
+        Some(BuildStep {
+            command: command?,
+            dir,
+            env,
+            outputs,
+        })
+    }
+}
+
+impl CommandStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let command = keys.command(raw);
+        let dir = keys.dir(raw);
+        let env = keys.env(raw);
+        let repeat = keys.optional(raw.repeat.take(), "repeat").unwrap_or(1);
+        Some(CommandStep {
+            command: command?,
+            dir,
+            env,
+            repeat,
+        })
+    }
+}
+
+impl EmitStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let command = keys.command(raw);
+        let tree = keys.tree(raw);
+        let dir = keys.dir(raw);
+        let env = keys.env(raw);
+        let expected = keys.expected_tree(raw);
+        Some(EmitStep {
+            command: command?,
+            dir,
+            env,
+            tree: tree?,
+            expected,
+        })
+    }
+}
+
+impl DigestStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let tree = keys.tree(raw);
+        let expected = keys.expected_tree(raw);
+        Some(DigestStep {
+            tree: tree?,
+            expected,
+        })
+    }
+}
+
+impl BundleStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let runtime = keys.required(
+            raw.runtime.take(),
+            "runtime",
+            "the [[toolchain]] that runs `bundle install`",
+        );
+        let tree = keys.tree(raw);
+        let lockfile = keys.required(
+            raw.lockfile.take(),
+            "lockfile",
+            "the runtime's own lockfile, so the main Gemfile.lock is never modified",
+        );
+        let env = keys.env(raw);
+        Some(BundleStep {
+            runtime: runtime?,
+            tree: tree?,
+            lockfile: lockfile?,
+            env,
+        })
+    }
+}
+
+impl SeedStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let command = keys.command(raw);
+        let database = keys.required(
+            raw.database.take(),
+            "database",
+            "the SQLite file the seed writes",
+        );
+        let dir = keys.dir(raw);
+        let env = keys.env(raw);
+        let verify = keys
+            .optional(raw.verify.take(), "verify")
+            .unwrap_or_default();
+        Some(SeedStep {
+            command: command?,
+            dir,
+            env,
+            database: database?,
+            verify,
+        })
+    }
+}
+
+impl StageStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let database = keys.required(raw.database.take(), "database", "the database to copy");
+        let tree = keys.tree(raw);
+        let to = keys.required(
+            raw.to.take(),
+            "to",
+            "the path inside the tree, e.g. storage/development.sqlite3",
+        );
+        Some(StageStep {
+            database: database?,
+            tree: tree?,
+            to: to?,
+        })
+    }
+}
+
+impl SignInStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let email = keys.required(raw.email.take(), "email", "the seed account to sign in as");
+        let password = keys.required(
+            raw.password.take(),
+            "password",
+            "the seed account's password",
+        );
+        let flow = keys.optional(raw.flow.take(), "flow").unwrap_or_default();
+        let lanes = keys.lanes(raw);
+        Some(SignInStep {
+            lanes,
+            email: email?,
+            password: password?,
+            flow,
+        })
+    }
+}
+
+impl ServeStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let lanes = keys.lanes(raw);
+        let repeat = keys.optional(raw.repeat.take(), "repeat").unwrap_or(1);
+        Some(ServeStep { lanes, repeat })
+    }
+}
+
+impl CheckStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let workload = keys.workload(raw);
+        let lanes = keys.lanes(raw);
+        Some(CheckStep {
+            workload: workload?,
+            lanes,
+        })
+    }
+}
+
+impl LoadStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let workload = keys.workload(raw);
+        let lanes = keys.lanes(raw);
+        Some(LoadStep {
+            workload: workload?,
+            lanes,
+        })
+    }
+}
+
+impl CableStep {
+    fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
+        let workload = keys.workload(raw);
+        let lanes = keys.lanes(raw);
+        Some(CableStep {
+            workload: workload?,
+            lanes,
+        })
+    }
 }
 
 impl RawStep {
@@ -267,192 +681,34 @@ impl RawStep {
         let mut keys = Keys {
             kind,
             kind_span: self.kind.span(),
+            asked: Vec::new(),
             problems: Vec::new(),
         };
-        let command_why = "the argument vector to run, e.g. [\"ruby\", \"bench.rb\"]";
-        let tree_why = "the tree's directory under the run's trees/";
-        let lanes = inner(self.lanes.take()).unwrap_or_default();
+        let raw = &mut self;
+        let k = &mut keys;
         let action = match kind {
-            StepKind::Clone => {
-                let source = keys.required(self.source.take(), "source", "the id of a [[source]]");
-                let into = inner(self.into.take());
-                source.map(|source| {
-                    let into = into.unwrap_or_else(|| source.to_string());
-                    Action::Clone { source, into }
-                })
-            }
-            StepKind::Build | StepKind::Command => {
-                let command = keys.required(inner(self.command.take()), "command", command_why);
-                let dir = inner(self.dir.take());
-                let env = inner(self.env.take()).unwrap_or_default();
-                let outputs = match kind {
-                    StepKind::Build => inner(self.outputs.take()).unwrap_or_default(),
-                    _ => Vec::new(),
-                };
-                let repeat = match kind {
-                    StepKind::Command => inner(self.repeat.take()).unwrap_or(1),
-                    _ => 1,
-                };
-                command.map(|command| match kind {
-                    StepKind::Build => Action::Build {
-                        command,
-                        dir,
-                        env,
-                        outputs,
-                    },
-                    _ => Action::Command {
-                        command,
-                        dir,
-                        env,
-                        repeat,
-                    },
-                })
-            }
-            StepKind::Emit => {
-                let command = keys.required(inner(self.command.take()), "command", command_why);
-                let tree = keys.required(inner(self.tree.take()), "tree", tree_why);
-                let dir = inner(self.dir.take());
-                let env = inner(self.env.take()).unwrap_or_default();
-                let expected = self.expected_tree(&mut keys);
-                command.zip(tree).map(|(command, tree)| Action::Emit {
-                    command,
-                    dir,
-                    env,
-                    tree,
-                    expected,
-                })
-            }
-            StepKind::Digest => {
-                let tree = keys.required(inner(self.tree.take()), "tree", tree_why);
-                let expected = self.expected_tree(&mut keys);
-                tree.map(|tree| Action::Digest { tree, expected })
-            }
-            StepKind::Bundle => {
-                let runtime = keys.required(
-                    self.runtime.take(),
-                    "runtime",
-                    "the [[toolchain]] that runs `bundle install`",
-                );
-                let tree = keys.required(inner(self.tree.take()), "tree", tree_why);
-                let lockfile = keys.required(
-                    inner(self.lockfile.take()),
-                    "lockfile",
-                    "the runtime's own lockfile, so the main Gemfile.lock is never modified",
-                );
-                let env = inner(self.env.take()).unwrap_or_default();
-                match (runtime, tree, lockfile) {
-                    (Some(runtime), Some(tree), Some(lockfile)) => Some(Action::Bundle {
-                        runtime,
-                        tree,
-                        lockfile,
-                        env,
-                    }),
-                    _ => None,
-                }
-            }
-            StepKind::Seed => {
-                let command = keys.required(inner(self.command.take()), "command", command_why);
-                let database = keys.required(
-                    inner(self.database.take()),
-                    "database",
-                    "the SQLite file the seed writes",
-                );
-                let dir = inner(self.dir.take());
-                let env = inner(self.env.take()).unwrap_or_default();
-                let verify = inner(self.verify.take()).unwrap_or_default();
-                command
-                    .zip(database)
-                    .map(|(command, database)| Action::Seed {
-                        command,
-                        dir,
-                        env,
-                        database,
-                        verify,
-                    })
-            }
-            StepKind::Stage => {
-                let database = keys.required(
-                    inner(self.database.take()),
-                    "database",
-                    "the database to copy",
-                );
-                let tree = keys.required(inner(self.tree.take()), "tree", tree_why);
-                let to = keys.required(
-                    inner(self.to.take()),
-                    "to",
-                    "the path inside the tree, e.g. storage/development.sqlite3",
-                );
-                match (database, tree, to) {
-                    (Some(database), Some(tree), Some(to)) => {
-                        Some(Action::Stage { database, tree, to })
-                    }
-                    _ => None,
-                }
-            }
-            StepKind::SignIn => {
-                let email = keys.required(
-                    inner(self.email.take()),
-                    "email",
-                    "the seed account to sign in as",
-                );
-                let password = keys.required(
-                    inner(self.password.take()),
-                    "password",
-                    "the seed account's password",
-                );
-                let flow = inner(self.flow.take()).unwrap_or_default();
-                email.zip(password).map(|(email, password)| Action::SignIn {
-                    lanes: lanes.clone(),
-                    email,
-                    password,
-                    flow,
-                })
-            }
-            StepKind::Serve => {
-                let repeat = inner(self.repeat.take()).unwrap_or(1);
-                Some(Action::Serve {
-                    lanes: lanes.clone(),
-                    repeat,
-                })
-            }
-            StepKind::Check | StepKind::Load | StepKind::Cable => {
-                let workload = keys.required(
-                    self.workload.take(),
-                    "workload",
-                    "the name of a [[workload]]",
-                );
-                workload.map(|workload| match kind {
-                    StepKind::Check => Action::Check {
-                        workload,
-                        lanes: lanes.clone(),
-                    },
-                    StepKind::Load => Action::Load {
-                        workload,
-                        lanes: lanes.clone(),
-                    },
-                    _ => Action::Cable {
-                        workload,
-                        lanes: lanes.clone(),
-                    },
-                })
-            }
+            StepKind::Clone => CloneStep::take(raw, k).map(Action::Clone),
+            StepKind::Build => BuildStep::take(raw, k).map(Action::Build),
+            StepKind::Emit => EmitStep::take(raw, k).map(Action::Emit),
+            StepKind::Digest => DigestStep::take(raw, k).map(Action::Digest),
+            StepKind::Bundle => BundleStep::take(raw, k).map(Action::Bundle),
+            StepKind::Seed => SeedStep::take(raw, k).map(Action::Seed),
+            StepKind::Stage => StageStep::take(raw, k).map(Action::Stage),
+            StepKind::SignIn => SignInStep::take(raw, k).map(Action::SignIn),
+            StepKind::Serve => ServeStep::take(raw, k).map(Action::Serve),
+            StepKind::Check => CheckStep::take(raw, k).map(Action::Check),
+            StepKind::Load => LoadStep::take(raw, k).map(Action::Load),
+            StepKind::Cable => CableStep::take(raw, k).map(Action::Cable),
+            StepKind::Command => CommandStep::take(raw, k).map(Action::Command),
         };
-        let takes_lanes = matches!(
-            kind,
-            StepKind::SignIn | StepKind::Serve | StepKind::Check | StepKind::Load | StepKind::Cable
-        );
-        let mut leftovers = self.leftover_keys();
-        if !takes_lanes && !lanes.is_empty() {
-            leftovers.push(("lanes", lanes[0].span()));
-        }
-        for (key, span) in leftovers {
+        for (key, span) in self.leftover_keys() {
             keys.problems.push(Problem::new(
                 span,
                 format!("`{key}` does not apply to a `{}` step", kind.name()),
                 Some(format!(
                     "the keys of a `{}` step: {}",
                     kind.name(),
-                    keys_of(kind)
+                    keys.asked.join(", ")
                 )),
             ));
         }
@@ -466,71 +722,5 @@ impl RawStep {
             }),
             _ => Err(keys.problems),
         }
-    }
-
-    /// `manifest` and `digest`, the digest checked to be 64 hex digits.
-    fn expected_tree(&mut self, keys: &mut Keys) -> ExpectedTree {
-        let manifest = inner(self.manifest.take());
-        let digest = self.digest.take().and_then(|d| {
-            let text = d.get_ref().to_ascii_lowercase();
-            if text.len() == 64 && text.chars().all(|c| c.is_ascii_hexdigit()) {
-                Some(text)
-            } else {
-                keys.problems.push(Problem::new(
-                    d.span(),
-                    format!("`{}` is not a tree digest", d.get_ref()),
-                    Some("64 hex digits: what `reprise digest DIR` prints".into()),
-                ));
-                None
-            }
-        });
-        ExpectedTree { manifest, digest }
-    }
-
-    /// Keys still present after the kind took what it needs.
-    fn leftover_keys(&self) -> Vec<(&'static str, Range<usize>)> {
-        let mut out = Vec::new();
-        let mut note = |key: &'static str, span: Option<Range<usize>>| {
-            if let Some(span) = span {
-                out.push((key, span));
-            }
-        };
-        note("source", self.source.as_ref().map(Name::span));
-        note("into", self.into.as_ref().map(Spanned::span));
-        note("command", self.command.as_ref().map(Spanned::span));
-        note("dir", self.dir.as_ref().map(Spanned::span));
-        note("env", self.env.as_ref().map(Spanned::span));
-        note("tree", self.tree.as_ref().map(Spanned::span));
-        note("manifest", self.manifest.as_ref().map(Spanned::span));
-        note("digest", self.digest.as_ref().map(Spanned::span));
-        note("outputs", self.outputs.as_ref().map(Spanned::span));
-        note("runtime", self.runtime.as_ref().map(Name::span));
-        note("lockfile", self.lockfile.as_ref().map(Spanned::span));
-        note("database", self.database.as_ref().map(Spanned::span));
-        note("verify", self.verify.as_ref().map(Spanned::span));
-        note("to", self.to.as_ref().map(Spanned::span));
-        note("email", self.email.as_ref().map(Spanned::span));
-        note("password", self.password.as_ref().map(Spanned::span));
-        note("flow", self.flow.as_ref().map(Spanned::span));
-        note("workload", self.workload.as_ref().map(Name::span));
-        note("repeat", self.repeat.as_ref().map(Spanned::span));
-        out
-    }
-}
-
-/// The keys each kind takes besides `id`, `kind`, `why`, `after`, `timeout`.
-fn keys_of(kind: StepKind) -> &'static str {
-    match kind {
-        StepKind::Clone => "source, into",
-        StepKind::Build => "command, dir, env, outputs",
-        StepKind::Command => "command, dir, env, repeat",
-        StepKind::Emit => "command, tree, dir, env, manifest, digest",
-        StepKind::Digest => "tree, manifest, digest",
-        StepKind::Bundle => "runtime, tree, lockfile, env",
-        StepKind::Seed => "command, database, dir, env, verify",
-        StepKind::Stage => "database, tree, to",
-        StepKind::SignIn => "email, password, flow, lanes",
-        StepKind::Serve => "lanes, repeat",
-        StepKind::Check | StepKind::Load | StepKind::Cable => "workload, lanes",
     }
 }

@@ -505,35 +505,33 @@ fn check_steps(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
             resolve(lane, "lane", lanes(), p);
         }
         match &step.action {
-            Action::Clone { source, .. } => {
+            Action::Clone(clone) => {
                 resolve(
-                    source,
+                    &clone.source,
                     "source",
                     recipe.sources.iter().map(|s| s.id.as_str()),
                     p,
                 );
             }
-            Action::Bundle { runtime, .. } => {
+            Action::Bundle(bundle) => {
                 resolve(
-                    runtime,
+                    &bundle.runtime,
                     "toolchain",
                     recipe.toolchains.iter().map(|t| t.name.as_str()),
                     p,
                 );
             }
-            Action::Check { workload, .. }
-            | Action::Load { workload, .. }
-            | Action::Cable { workload, .. } => {
-                resolve(
-                    workload,
-                    "workload",
-                    recipe.workloads.iter().map(|w| w.name.as_str()),
-                    p,
-                );
-            }
             _ => {}
         }
-        if let Action::Emit { expected, .. } | Action::Digest { expected, .. } = &step.action
+        if let Some(workload) = step.action.workload() {
+            resolve(
+                workload,
+                "workload",
+                recipe.workloads.iter().map(|w| w.name.as_str()),
+                p,
+            );
+        }
+        if let Some((_, expected)) = step.action.tree()
             && (expected.manifest.is_some() || expected.digest.is_some())
         {
             let unpinned = recipe.unpinned_sources_upstream(step);
@@ -552,7 +550,7 @@ fn check_steps(recipe: &Recipe, spans: &Spans<'_>, p: &mut Vec<Problem>) {
             }
         }
         if let Some(command) = step.action.command()
-            && command.is_empty()
+            && command.argv.is_empty()
         {
             p.push(Problem::new(
                 at!(spans, "step", i, "command").unwrap_or_else(|| step.id.span()),

@@ -71,7 +71,7 @@ fn entries_are_replaced_in_place_added_at_the_end_and_left_out_each_with_why() {
         |r: &reprise_recipe::Recipe| r.steps.iter().map(|s| s.id.to_string()).collect::<Vec<_>>();
     assert_eq!(ids(&recipe), ids(&before));
     let seed = recipe.steps.iter().find(|s| s.id == "seed").unwrap();
-    assert!(matches!(&seed.action, Action::Command { command, .. } if command == &["true"]));
+    assert!(matches!(&seed.action, Action::Command(c) if c.command == ["true"]));
     assert_eq!(
         recipe.sources[0].rev.as_ref().map(|r| r.as_str()),
         Some("af801ff9577b131006293a38da4b6c28acf24962")

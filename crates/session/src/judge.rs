@@ -352,7 +352,7 @@ fn deviations_of(results: &Path, skipped: &[SkippedLane]) -> Result<Vec<Deviatio
 fn command_measurements(recipe: &Recipe, results: &Path) -> Measurements {
     let mut m = Measurements::default();
     for step in &recipe.steps {
-        if !matches!(step.action, Action::Command { .. }) || recipe.lane(&step.id).is_none() {
+        if !matches!(step.action, Action::Command(_)) || recipe.lane(&step.id).is_none() {
             continue;
         }
         let Some(printed) = std::fs::read(results.join(format!("{}.json", step.id)))

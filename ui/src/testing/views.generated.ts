@@ -5603,7 +5603,7 @@ export const campfirePlan: RunPlan = {
         "kind": "build"
       },
       {
-        "does": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3",
+        "does": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3 (expecting messages = 500, rooms = 5, users = 50)",
         "env": [],
         "id": "seed",
         "kind": "seed"
@@ -5633,25 +5633,25 @@ export const campfirePlan: RunPlan = {
         "kind": "stage"
       },
       {
-        "does": "boot each lane once until it answers",
+        "does": "boot each lane once until it answers (lanes ruby, ruby-falcon)",
         "env": [],
         "id": "serve",
         "kind": "serve"
       },
       {
-        "does": "sign in to each lane as user1@example.com, then boot it from cold once more, timed to its signed-in room page",
+        "does": "sign in to each lane as user1@example.com, then boot it from cold once more, timed to its signed-in room page (lanes ruby, ruby-falcon)",
         "env": [],
         "id": "sign-in",
         "kind": "sign_in"
       },
       {
-        "does": "one checked request per endpoint of campfire per lane",
+        "does": "one checked request per endpoint of campfire per lane (lanes ruby, ruby-falcon)",
         "env": [],
         "id": "check",
         "kind": "check"
       },
       {
-        "does": "measure campfire: lanes × endpoints × runs",
+        "does": "measure campfire: lanes × endpoints × runs (lanes ruby, ruby-falcon)",
         "env": [],
         "id": "load",
         "kind": "load"
@@ -5734,7 +5734,7 @@ export const campfirePlan: RunPlan = {
     },
     {
       "decision": "run",
-      "describe": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3",
+      "describe": "in sources/roundhouse: scripts/campfire-oracle prepare --app ../campfire, then count the rows of sources/roundhouse/build/campfire-oracle/storage/db/production.sqlite3 (expecting messages = 500, rooms = 5, users = 50)",
       "expected": null,
       "expected_quick": null,
       "id": "seed",
@@ -5794,7 +5794,7 @@ export const campfirePlan: RunPlan = {
     },
     {
       "decision": "run",
-      "describe": "boot each lane once until it answers",
+      "describe": "boot each lane once until it answers (lanes ruby, ruby-falcon)",
       "expected": null,
       "expected_quick": null,
       "id": "serve",
@@ -5806,7 +5806,7 @@ export const campfirePlan: RunPlan = {
     },
     {
       "decision": "run",
-      "describe": "sign in to each lane as user1@example.com, then boot it from cold once more, timed to its signed-in room page",
+      "describe": "sign in to each lane as user1@example.com, then boot it from cold once more, timed to its signed-in room page (lanes ruby, ruby-falcon)",
       "expected": null,
       "expected_quick": null,
       "id": "sign-in",
@@ -5818,7 +5818,7 @@ export const campfirePlan: RunPlan = {
     },
     {
       "decision": "run",
-      "describe": "one checked request per endpoint of campfire per lane",
+      "describe": "one checked request per endpoint of campfire per lane (lanes ruby, ruby-falcon)",
       "expected": null,
       "expected_quick": null,
       "id": "check",
@@ -5830,7 +5830,7 @@ export const campfirePlan: RunPlan = {
     },
     {
       "decision": "run",
-      "describe": "measure campfire: lanes × endpoints × runs",
+      "describe": "measure campfire: lanes × endpoints × runs (lanes ruby, ruby-falcon)",
       "expected": {
         "cell_seconds": 20.0,
         "cells": 0,

@@ -9,7 +9,7 @@ use reprise_probe::preflight::LaneAvailability;
 use reprise_recipe::reading::count;
 use reprise_recipe::reading::number;
 use reprise_recipe::shown::{command_line, escaped_text};
-use reprise_recipe::{Action, ChecksumStatus, Recipe, Revision};
+use reprise_recipe::{ChecksumStatus, Recipe, Revision};
 
 use crate::table::{Table, wrap};
 
@@ -158,9 +158,11 @@ fn render(
             step.id,
             step.action.kind().name()
         );
-        if let Some(detail) = detail(&step.action) {
-            o.push_str(&wrap(&detail, WIDTH, 7));
-        }
+        o.push_str(&wrap(
+            &reprise_engine::run::plan::describe(r, step),
+            WIDTH,
+            7,
+        ));
         o.push_str(&wrap(&step.why, WIDTH, 7));
     }
 
@@ -281,101 +283,4 @@ fn render(
         }
     }
     o
-}
-
-/// What a step runs or touches, in one line.
-fn detail(action: &Action) -> Option<String> {
-    let list = |names: &[reprise_recipe::Name]| {
-        if names.is_empty() {
-            "every lane".to_string()
-        } else {
-            names
-                .iter()
-                .map(|n| n.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    };
-    Some(match action {
-        Action::Clone { source, into } => format!("clone {source} into sources/{into}"),
-        Action::Build { command, dir, .. } | Action::Command { command, dir, .. } => {
-            format!(
-                "$ {}{}",
-                command_line(command),
-                dir.as_ref()
-                    .map(|d| format!("   (in {d})"))
-                    .unwrap_or_default()
-            )
-        }
-        Action::Emit {
-            command, tree, dir, ..
-        } => format!(
-            "$ {}{} → trees/{tree}",
-            command_line(command),
-            dir.as_ref()
-                .map(|d| format!("   (in {d})"))
-                .unwrap_or_default()
-        ),
-        Action::Digest { tree, expected } => format!(
-            "digest trees/{tree}{}{}",
-            expected
-                .manifest
-                .as_ref()
-                .map(|m| format!(" against {m}"))
-                .unwrap_or_default(),
-            expected
-                .digest
-                .as_ref()
-                .map(|d| format!(", expecting {d}"))
-                .unwrap_or_default()
-        ),
-        Action::Bundle {
-            runtime,
-            tree,
-            lockfile,
-            ..
-        } => format!(
-            "bundle install under {runtime} in trees/{tree} with its own lockfile {lockfile}"
-        ),
-        Action::Seed {
-            command,
-            database,
-            verify,
-            ..
-        } => {
-            let counts: Vec<String> = verify.iter().map(|(t, n)| format!("{t} = {n}")).collect();
-            format!(
-                "$ {} → {database}{}",
-                command_line(command),
-                if counts.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (verify {})", counts.join(", "))
-                }
-            )
-        }
-        Action::Stage { database, tree, to } => format!("stage {database} into trees/{tree}/{to}"),
-        Action::SignIn {
-            lanes, email, flow, ..
-        } => {
-            let flow = match flow {
-                reprise_recipe::SignInFlow::Auto => "auto",
-                reprise_recipe::SignInFlow::Form => "form",
-                reprise_recipe::SignInFlow::Header => "header",
-            };
-            format!("sign in as {email} ({flow} flow) on {}", list(lanes))
-        }
-        Action::Serve { lanes, repeat } => format!(
-            "serve {} ({} each)",
-            list(lanes),
-            count((*repeat).max(1), "cold start")
-        ),
-        Action::Check { workload, lanes } => {
-            format!("check every endpoint of {workload} on {}", list(lanes))
-        }
-        Action::Load { workload, lanes } => format!("measure {workload} on {}", list(lanes)),
-        Action::Cable { workload, lanes } => {
-            format!("WebSocket load {workload} on {}", list(lanes))
-        }
-    })
 }

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::lanes::placement::LaneHost;
 use crate::run::plan::Plan;
+use crate::run::steps::kind;
 
 /// Everything a run executes, writes and requests, as the reader sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -104,17 +105,8 @@ impl Consent {
         };
         let mut workloads: Vec<&str> = Vec::new();
         for p in &plan.steps {
-            let env = match &p.step.action {
-                Action::Build { env, .. }
-                | Action::Emit { env, .. }
-                | Action::Bundle { env, .. }
-                | Action::Seed { env, .. }
-                | Action::Command { env, .. } => env_lines(env),
-                _ => Vec::new(),
-            };
-            if let Action::Check { workload, .. }
-            | Action::Load { workload, .. }
-            | Action::Cable { workload, .. } = &p.step.action
+            let env = p.step.action.env().map(env_lines).unwrap_or_default();
+            if let Some(workload) = p.step.action.workload()
                 && !workloads.contains(&workload.as_str())
             {
                 workloads.push(workload.as_str());
@@ -126,16 +118,7 @@ impl Consent {
                 env,
             });
         }
-        let serves = plan.steps.iter().any(|p| {
-            matches!(
-                p.step.action,
-                Action::Serve { .. }
-                    | Action::Check { .. }
-                    | Action::Load { .. }
-                    | Action::Cable { .. }
-                    | Action::SignIn { .. }
-            )
-        });
+        let serves = plan.steps.iter().any(|p| kind(&p.step.action).serves());
         if serves {
             for lane in recipe
                 .lanes
@@ -204,7 +187,7 @@ impl Consent {
         if plan
             .steps
             .iter()
-            .any(|p| matches!(p.step.action, Action::Load { .. }))
+            .any(|p| matches!(p.step.action, Action::Load(_)))
         {
             consent.records_machine = reprise_harness_files::bench_env::commands();
         }

@@ -13,10 +13,11 @@
 use std::time::Duration;
 
 use reprise_recipe::reading::{count, duration_words};
-use reprise_recipe::{Action, Lane, Workload};
+use reprise_recipe::{Lane, Name, Workload};
 use serde::Serialize;
 
 use crate::run::plan::{Plan, PlannedStep};
+use crate::run::steps::kind;
 
 /// Caps `--quick` puts on a workload, so a smoke run takes seconds.
 pub const QUICK_DURATION: Duration = Duration::from_secs(2);
@@ -91,21 +92,25 @@ pub struct Estimate {
 
 /// The cable step's warm-up when neither lane nor workload names one (as
 /// the step runs it).
-const PEOPLE_WARMUP: Duration = Duration::from_secs(10);
+pub(crate) const PEOPLE_WARMUP: Duration = Duration::from_secs(10);
 
 impl Plan<'_> {
     /// What `step` measures and about how long it takes, for a measuring
     /// step (`None` for any other): its lanes that run here, the others
     /// named.
     pub fn expected(&self, step: &PlannedStep, quick: bool) -> Option<Estimate> {
-        let recipe = self.recipe;
-        let (workload, named) = match &step.step.action {
-            Action::Load { workload, lanes } | Action::Cable { workload, lanes } => {
-                (recipe.workload(workload)?, lanes)
-            }
-            _ => return None,
-        };
-        let (lanes, not_here): (Vec<&Lane>, Vec<&Lane>) = recipe
+        kind(&step.step.action).expected(self, quick)
+    }
+
+    /// A measuring step's estimate over the lanes it `named` (none: every
+    /// lane) that the plan runs here, naming those that cannot run here.
+    pub(crate) fn estimate(
+        &self,
+        named: &[Name],
+        over: impl FnOnce(&[&Lane]) -> Option<Estimate>,
+    ) -> Option<Estimate> {
+        let (lanes, not_here): (Vec<&Lane>, Vec<&Lane>) = self
+            .recipe
             .lanes
             .iter()
             .filter(|l| self.lanes.iter().any(|p| p == l.name.as_str()))
@@ -115,10 +120,7 @@ impl Plan<'_> {
                     .as_ref()
                     .is_none_or(|here| here.iter().any(|h| h == l.name.as_str()))
             });
-        let mut expected = match &step.step.action {
-            Action::Cable { .. } => people(workload, &lanes, quick)?,
-            _ => load(workload, &lanes, quick),
-        };
+        let mut expected = over(&lanes)?;
         if !not_here.is_empty() {
             let names: Vec<&str> = not_here.iter().map(|l| l.name.as_str()).collect();
             expected
@@ -129,7 +131,8 @@ impl Plan<'_> {
     }
 }
 
-fn load(workload: &Workload, lanes: &[&Lane], quick: bool) -> Estimate {
+/// A load step's cells: lanes × endpoints × runs, each after its warm-up.
+pub(crate) fn load(workload: &Workload, lanes: &[&Lane], quick: bool) -> Estimate {
     let shape = Shape::of(workload, quick);
     let endpoints = workload.endpoints.len() as u32;
     // Each route is warmed up before each of its runs, as the harness does.
@@ -186,7 +189,7 @@ fn load(workload: &Workload, lanes: &[&Lane], quick: bool) -> Estimate {
 
 /// The cable step: per lane, a warm-up then each step of people for the
 /// step duration (`--quick` keeps two steps, capped as the step caps them).
-fn people(workload: &Workload, lanes: &[&Lane], quick: bool) -> Option<Estimate> {
+pub(crate) fn people(workload: &Workload, lanes: &[&Lane], quick: bool) -> Option<Estimate> {
     let people = workload.people.as_ref()?;
     let mut steps = people.steps.len() as u32;
     let mut step = people.step_duration.as_duration();

@@ -18,7 +18,7 @@ pub(crate) mod steps;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use reprise_recipe::{Action, Recipe, sha256_hex};
+use reprise_recipe::{Recipe, sha256_hex};
 use sha2::{Digest, Sha256};
 
 use crate::event::{Event, Stream};
@@ -30,7 +30,7 @@ use crate::run::context::RunContext;
 use crate::run::plan::{Plan, PlannedStep};
 use crate::run::resume::{Decision, Resume};
 use failure::StepFailure;
-use steps::{Lanes, Produced, StepInput, Stopped};
+use steps::{Lanes, StepInput, Stopped};
 
 /// Why a run could not go on (a failing step is not an error: it is
 /// reported as an event and recorded).
@@ -251,17 +251,19 @@ impl<'a> Attempting<'a> {
             plan_lanes: &self.plan.lanes,
             cut_off,
         };
-        let result = run_step(&input, lanes).and_then(|produced| {
-            entry.commit = produced.commit;
-            entry.outputs = match self.resume.outputs_now(step) {
-                Some(Ok(fingerprint)) => Some(fingerprint),
-                Some(Err(why)) => {
-                    return Err(StepFailure::Outputs(why));
-                }
-                None => produced.outputs,
-            };
-            Ok(())
-        });
+        let result = steps::kind(&step.action)
+            .run(&input, lanes)
+            .and_then(|produced| {
+                entry.commit = produced.commit;
+                entry.outputs = match self.resume.outputs_now(step) {
+                    Some(Ok(fingerprint)) => Some(fingerprint),
+                    Some(Err(why)) => {
+                        return Err(StepFailure::Outputs(why));
+                    }
+                    None => produced.outputs,
+                };
+                Ok(())
+            });
         entry.finished = Some(now());
         match result {
             Ok(()) => entry.status = StepStatus::Finished,
@@ -358,54 +360,6 @@ pub fn preview(
         files_digest: files_digest(plan.recipe),
     };
     Ok(resume.preview(plan, &state))
-}
-
-/// One step, by its kind.
-fn run_step(s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
-    match &s.step.action {
-        Action::Clone { source, into } => steps::clone::run(s, source, into),
-        Action::Build {
-            command, dir, env, ..
-        } => steps::build::run(s, command, dir.as_deref(), env),
-        Action::Command {
-            command,
-            dir,
-            env,
-            repeat,
-        } => steps::command::run(s, command, dir.as_deref(), env, *repeat),
-        Action::Emit {
-            command,
-            dir,
-            env,
-            tree,
-            expected,
-        } => steps::emit::run(s, command, dir.as_deref(), env, tree, expected),
-        Action::Digest { tree, expected } => steps::digest::run(s, tree, expected),
-        Action::Bundle {
-            runtime,
-            tree,
-            lockfile,
-            env,
-        } => steps::bundle::run(s, runtime, tree, lockfile, env),
-        Action::Seed {
-            command,
-            dir,
-            env,
-            database,
-            verify,
-        } => steps::seed::run(s, command, dir.as_deref(), env, database, verify),
-        Action::Stage { database, tree, to } => steps::stage::run(s, database, tree, to),
-        Action::Serve { repeat, .. } => steps::serve::run(s, lanes, *repeat),
-        Action::SignIn {
-            email,
-            password,
-            flow,
-            ..
-        } => steps::sign_in::run(s, lanes, email, password, *flow),
-        Action::Check { workload, .. } => steps::check::run(s, lanes, workload),
-        Action::Load { workload, .. } => steps::load::run(s, lanes, workload),
-        Action::Cable { workload, .. } => steps::cable::run(s, lanes, workload),
-    }
 }
 
 /// Writes the recipe's `[[file]]`s into `files/`.

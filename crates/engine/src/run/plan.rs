@@ -3,9 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use reprise_recipe::{Action, Recipe, Revision, Step, StepKind};
-
-use reprise_recipe::shown::{command_line, escaped as show};
+use reprise_recipe::{Action, Recipe, Step, StepKind};
 
 /// What the reader asked for.
 #[derive(Clone, Debug, Default)]
@@ -56,113 +54,14 @@ impl PlannedStep<'_> {
 
     /// What the step will do, in one line: the command, the source, the tree.
     pub fn describe(&self, recipe: &Recipe) -> String {
-        let argv = |command: &[String], dir: &Option<String>| {
-            let shown = command_line(command);
-            match dir {
-                Some(d) => format!("in {}: {shown}", show(d)),
-                None => shown,
-            }
-        };
-        match &self.step.action {
-            Action::Clone { source, into } => match recipe.sources.iter().find(|s| s.id == *source)
-            {
-                Some(s) => match s.revision() {
-                    Revision::Pinned(rev) => format!(
-                        "{} at {} into sources/{}",
-                        show(&s.url),
-                        show(rev),
-                        show(into)
-                    ),
-                    Revision::Unpinned { branch, .. } => {
-                        format!(
-                            "{} at the tip of {} (unpinned) into sources/{}",
-                            show(&s.url),
-                            show(branch),
-                            show(into)
-                        )
-                    }
-                },
-                None => format!("source {}", show(source)),
-            },
-            Action::Build { command, dir, .. } | Action::Command { command, dir, .. } => {
-                argv(command, dir)
-            }
-            Action::Emit {
-                command, dir, tree, ..
-            } => format!("{} → trees/{}", argv(command, dir), show(tree)),
-            Action::Digest { tree, .. } => {
-                format!("digest trees/{} and compare with checksums", show(tree))
-            }
-            Action::Bundle {
-                runtime,
-                tree,
-                lockfile,
-                ..
-            } => format!(
-                "bundle install for {} in trees/{}, lockfile {}",
-                show(runtime),
-                show(tree),
-                show(lockfile)
-            ),
-            Action::Seed {
-                command,
-                dir,
-                database,
-                ..
-            } => format!(
-                "{}, then count the rows of {}",
-                argv(command, dir),
-                show(database)
-            ),
-            Action::Stage { database, tree, to } => {
-                format!(
-                    "copy {} into trees/{}/{} (SQLite backup)",
-                    show(database),
-                    show(tree),
-                    show(to)
-                )
-            }
-            Action::SignIn { email, lanes, .. } => {
-                let boots = step_lanes(recipe, lanes)
-                    .map(|l| recipe.cold_starts(l))
-                    .max()
-                    .unwrap_or(1);
-                format!(
-                    "sign in to each lane as {}, then boot it from cold {}, timed to its signed-in room page",
-                    show(email),
-                    match boots {
-                        1 => "once more".to_string(),
-                        n => format!("{n} times"),
-                    }
-                )
-            }
-            Action::Serve { repeat, lanes } => {
-                let signed_in_later = step_lanes(recipe, lanes).any(|l| recipe.signs_in(l));
-                match repeat {
-                    0 | 1 => "boot each lane once until it answers".to_string(),
-                    n if signed_in_later => format!(
-                        "boot each lane once until it answers (its {n} cold starts are timed once it is signed in)"
-                    ),
-                    n => format!("boot each lane {n} times (cold starts) until it answers"),
-                }
-            }
-            Action::Check { workload, .. } => {
-                format!(
-                    "one checked request per endpoint of {} per lane",
-                    show(workload)
-                )
-            }
-            Action::Load { workload, .. } => {
-                format!("measure {}: lanes × endpoints × runs", show(workload))
-            }
-            Action::Cable { workload, .. } => {
-                format!(
-                    "simulated people on {}: steps of people, each judged served or not",
-                    show(workload)
-                )
-            }
-        }
+        describe(recipe, self.step)
     }
+}
+
+/// What a step of `recipe` does, in one line, as the plan a person confirms
+/// and `reprise show` say it.
+pub fn describe(recipe: &Recipe, step: &Step) -> String {
+    crate::run::steps::kind(&step.action).describe(recipe)
 }
 
 /// The steps that will run, in order.
@@ -191,12 +90,12 @@ pub fn plan<'r>(recipe: &'r Recipe, options: &PlanOptions) -> Result<Plan<'r>, P
                 });
             }
         }
-        if let Action::Clone { source, .. } = &step.action
-            && !recipe.sources.iter().any(|s| s.id == *source)
+        if let Action::Clone(clone) = &step.action
+            && !recipe.sources.iter().any(|s| s.id == clone.source)
         {
             return Err(PlanError::MissingSource {
                 step: step.id.to_string(),
-                source_id: source.to_string(),
+                source_id: clone.source.to_string(),
             });
         }
     }
@@ -270,16 +169,4 @@ pub fn plan<'r>(recipe: &'r Recipe, options: &PlanOptions) -> Result<Plan<'r>, P
         lanes,
         lanes_here: None,
     })
-}
-
-/// The lanes a per-lane step names, or every lane of the recipe.
-fn step_lanes<'r>(
-    recipe: &'r Recipe,
-    named: &'r [reprise_recipe::Name],
-) -> impl Iterator<Item = &'r str> {
-    recipe
-        .lanes
-        .iter()
-        .map(|l| l.name.as_str())
-        .filter(move |l| named.is_empty() || named.iter().any(|n| n.as_str() == *l))
 }

@@ -3,13 +3,12 @@
 //! otherwise it runs (it never finished) or is redone (`--from`, changed
 //! inputs, changed outputs), and the reason is said.
 //!
-//! A step's inputs are one SHA-256 over its definition, its source, what it
-//! compares with (a manifest's content, a digest), the recipe's files, and
-//! what the steps it runs after recorded. Its outputs depend on its kind: a
-//! checkout is its commit with its tracked files unchanged (a build's
-//! `target/` does not count), a tree its digest, a build the files it
-//! declares, a seeded database its being there, a staged database the
-//! copy's digest.
+//! A step's inputs are one SHA-256 over its definition, what its kind adds
+//! (its source, what it compares with: a manifest's content, a digest), the
+//! recipe's files, and what the steps it runs after recorded. Its outputs
+//! are its kind's to say ([`crate::run::steps::Kind::outputs_now`]): a
+//! checkout is its commit with its tracked files unchanged, a tree its
+//! digest, a build the files it declares, a database its being there.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +19,7 @@ use crate::inputs::tree_digest::{DigestError, Manifest, digest_tree_except, hex}
 use crate::os::run_files::within;
 use crate::os::workdir::{RunDir, State, StepStatus};
 use crate::run::plan::Plan;
+use crate::run::steps::kind;
 
 /// What happens to a step in this attempt.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
@@ -67,16 +67,7 @@ impl Resume<'_> {
     pub fn inputs_digest(&self, step: &Step, state: &State) -> String {
         let mut h = Sha256::new();
         h.update(serde_json::to_vec(step).unwrap_or_default());
-        if let Action::Clone { source, .. } = &step.action
-            && let Some(src) = self.recipe.sources.iter().find(|s| s.id == *source)
-        {
-            h.update(serde_json::to_vec(src).unwrap_or_default());
-        }
-        h.update(crate::run::steps::digest::expectation(
-            self.recipe,
-            self.checksums_root,
-            step,
-        ));
+        h.update(kind(&step.action).inputs(self));
         h.update(self.files_digest.as_bytes());
         for after in &step.after {
             let prev = state.steps.get(after.as_str());
@@ -95,47 +86,32 @@ impl Resume<'_> {
     /// the one recorded when it finished, or why there is none. `None` for
     /// kinds that produce nothing to check.
     pub fn outputs_now(&self, step: &Step) -> Option<Result<String, OutputsGone>> {
-        match &step.action {
-            Action::Clone { into, .. } => {
-                let dir = within(&self.run.sources(), into).ok()?;
-                Some(checkout_fingerprint(&dir))
-            }
-            Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
-                let dir = within(&self.run.trees(), tree).ok()?;
-                Some(
-                    self.tree_as_made(&dir, tree)
-                        .map(|m| m.digest())
-                        .map_err(|_| OutputsGone::Tree(tree.to_string())),
+        kind(&step.action).outputs_now(self)
+    }
+
+    /// A tree an emit or digest step made, as it is now: its digest.
+    pub(crate) fn tree_now(&self, tree: &str) -> Option<Result<String, OutputsGone>> {
+        let dir = within(&self.run.trees(), tree).ok()?;
+        Some(
+            self.tree_as_made(&dir, tree)
+                .map(|m| m.digest())
+                .map_err(|_| OutputsGone::Tree(tree.to_string())),
+        )
+    }
+
+    /// What changed in a tree since it was made: the files, where its
+    /// manifest was kept.
+    pub(crate) fn tree_changed(&self, tree: &str) -> String {
+        let recorded = self.run.results().join(format!("{tree}.sha256"));
+        let now = self.tree_as_made(&self.run.trees().join(tree), tree);
+        match (Manifest::read(&recorded), now) {
+            (Ok(was), Ok(now)) => {
+                format!(
+                    "trees/{tree} changed since it was made: {}",
+                    now.compare(&was)
                 )
             }
-            Action::Build { dir, outputs, .. } if !outputs.is_empty() => {
-                let base = match dir {
-                    Some(d) => within(&self.run.path, d).ok()?,
-                    None => self.run.path.clone(),
-                };
-                Some(files_fingerprint(&base, outputs))
-            }
-            // A seeded database is used (written to) by the steps after it:
-            // kept while it is there, whatever they wrote.
-            Action::Seed { database, .. } => {
-                let file = within(&self.run.path, database).ok()?;
-                Some(if file.is_file() {
-                    Ok(format!("{database} is there"))
-                } else {
-                    Err(OutputsGone::Gone(database.to_string()))
-                })
-            }
-            // The staged database is the lanes' to write to, as a seeded
-            // one is: kept while it is there, whatever they wrote.
-            Action::Stage { tree, to, .. } => {
-                let file = within(&within(&self.run.trees(), tree).ok()?, to).ok()?;
-                Some(if file.is_file() {
-                    Ok(format!("trees/{tree}/{to} is there"))
-                } else {
-                    Err(OutputsGone::Gone(format!("trees/{tree}/{to}")))
-                })
-            }
-            _ => None,
+            _ => format!("trees/{tree} changed since it was made"),
         }
     }
 
@@ -177,7 +153,7 @@ impl Resume<'_> {
                     .into(),
             );
         }
-        if matches!(step.action, Action::SignIn { .. })
+        if matches!(step.action, Action::SignIn(_))
             && let Some(later) = self.runs_after_it(plan, at, state)
         {
             // A session lives only in memory (its cookie is never written):
@@ -187,7 +163,7 @@ impl Resume<'_> {
         match self.outputs_now(step) {
             None => Decision::Keep,
             Some(Ok(now)) if prev.outputs.as_deref() == Some(now.as_str()) => Decision::Keep,
-            Some(Ok(_)) => Decision::Changed(self.what_changed(step)),
+            Some(Ok(_)) => Decision::Changed(kind(&step.action).what_changed(self)),
             Some(Err(why)) => Decision::Changed(why.to_string()),
         }
     }
@@ -198,49 +174,13 @@ impl Resume<'_> {
     fn tree_as_made(&self, dir: &Path, tree: &str) -> Result<Manifest, DigestError> {
         let mut manifest = digest_tree_except(dir, &[".git"], &|_, _| {})?;
         for step in &self.recipe.steps {
-            if let Action::Stage {
-                tree: staged, to, ..
-            } = &step.action
-                && staged == tree
+            if let Action::Stage(stage) = &step.action
+                && stage.tree == tree
             {
-                manifest.files.remove(to.trim_start_matches("./"));
+                manifest.files.remove(stage.to.trim_start_matches("./"));
             }
         }
         Ok(manifest)
-    }
-
-    /// What changed in a step's output since it finished, for a person.
-    fn what_changed(&self, step: &Step) -> String {
-        match &step.action {
-            Action::Clone { into, .. } => {
-                let dir = self.run.sources().join(into);
-                match crate::inputs::source::checkout_state(&dir) {
-                    Ok((_, changed)) if !changed.is_empty() => format!(
-                        "sources/{into} has changes to tracked files: {}",
-                        listed(&changed)
-                    ),
-                    _ => format!("sources/{into} is at another commit"),
-                }
-            }
-            Action::Emit { tree, .. } | Action::Digest { tree, .. } => {
-                let recorded = self.run.results().join(format!("{tree}.sha256"));
-                let now = self.tree_as_made(&self.run.trees().join(tree), tree);
-                match (Manifest::read(&recorded), now) {
-                    (Ok(was), Ok(now)) => {
-                        format!(
-                            "trees/{tree} changed since it was made: {}",
-                            now.compare(&was)
-                        )
-                    }
-                    _ => format!("trees/{tree} changed since it was made"),
-                }
-            }
-            Action::Build { outputs, .. } => {
-                format!("what it built changed: {}", outputs.join(", "))
-            }
-            Action::Stage { tree, to, .. } => format!("trees/{tree}/{to} changed"),
-            _ => "its outputs changed".into(),
-        }
     }
 
     /// The first step after step `at` that depends on it (directly or
@@ -306,40 +246,4 @@ pub enum OutputsGone {
     File(String),
     #[error("{0} is gone")]
     Gone(String),
-}
-
-/// A checkout as its commit, with its tracked files unchanged.
-fn checkout_fingerprint(dir: &Path) -> Result<String, OutputsGone> {
-    match crate::inputs::source::checkout_state(dir) {
-        Ok((commit, changed)) if changed.is_empty() => Ok(format!("commit {commit}")),
-        Ok((commit, changed)) => Ok(format!("commit {commit} with {} changed", listed(&changed))),
-        Err(_) => Err(OutputsGone::Checkout(dir.to_path_buf())),
-    }
-}
-
-/// The files a build declares, each with its SHA-256.
-fn files_fingerprint(base: &Path, files: &[String]) -> Result<String, OutputsGone> {
-    let mut h = Sha256::new();
-    for rel in files {
-        let path: PathBuf = base.join(rel);
-        let bytes = std::fs::read(&path).map_err(|_| OutputsGone::File(rel.clone()))?;
-        h.update(rel.as_bytes());
-        h.update(Sha256::digest(&bytes));
-    }
-    Ok(hex(&h.finalize()))
-}
-
-/// The first few of `files`, and how many more.
-fn listed(files: &[String]) -> String {
-    const SHOWN: usize = 5;
-    let mut text = files
-        .iter()
-        .take(SHOWN)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if files.len() > SHOWN {
-        text.push_str(&format!(" and {} more", files.len() - SHOWN));
-    }
-    text
 }

@@ -248,7 +248,7 @@ fn is_second_ruby(recipe: &Recipe, lane: &Lane) -> bool {
     let bundles_own_lock = recipe
         .steps
         .iter()
-        .any(|s| matches!(&s.action, Action::Bundle { runtime: r, .. } if r.as_str() == runtime));
+        .any(|s| matches!(&s.action, Action::Bundle(b) if b.runtime.as_str() == runtime));
     rubies.contains(&runtime)
         && (bundles_own_lock
             || recipe

@@ -137,7 +137,10 @@ impl Session {
                     why: s.why.clone(),
                     after: s.after.iter().map(|a| a.to_string()).collect(),
                     lanes: s.action.lanes().iter().map(|l| l.to_string()).collect(),
-                    command: s.action.command().map(reprise_recipe::shown::command_line),
+                    command: s
+                        .action
+                        .command()
+                        .map(|c| reprise_recipe::shown::command_line(c.argv)),
                 })
                 .collect(),
             units: units(recipe.figures.iter().map(|f| f.metric)),

@@ -4,10 +4,28 @@
 
 use std::collections::BTreeMap;
 
-use super::{Produced, StepFailure, StepInput, run_process, within};
+use reprise_recipe::shown::escaped as show;
+use reprise_recipe::{BundleStep, Recipe};
+
+use super::{Kind, Lanes, Produced, StepFailure, StepInput, run_process, within};
 use crate::inputs::lockfile::{self, BundleError};
 
-pub(crate) fn run(
+impl Kind for BundleStep {
+    fn describe(&self, _: &Recipe) -> String {
+        format!(
+            "bundle install for {} in trees/{}, lockfile {}",
+            show(&self.runtime),
+            show(&self.tree),
+            show(&self.lockfile)
+        )
+    }
+
+    fn run(&self, s: &StepInput, _: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(s, &self.runtime, &self.tree, &self.lockfile, &self.env)
+    }
+}
+
+fn run(
     s: &StepInput,
     runtime: &str,
     tree: &str,

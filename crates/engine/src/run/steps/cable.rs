@@ -12,27 +12,48 @@
 
 use std::net::SocketAddr;
 use std::path::Path;
-use std::time::Duration;
 
 use reprise_loadgen::people::{LiveStep, PeopleProgress, roster};
 use reprise_loadgen::{Mix, PeopleSpec, ServedCriterion, StepReport, Targets, run_people_until};
-use reprise_recipe::{Lane, Workload};
+use reprise_recipe::shown::escaped as show;
+use reprise_recipe::{CableStep, Lane, Recipe, Workload};
 
-use super::{Lanes, NoLane, Produced, StepFailure, StepInput, workload};
+use super::{Kind, Lanes, NoLane, Produced, StepFailure, StepInput, named_lanes, workload};
 use crate::event::Event;
 use crate::lanes::cpu_split::CpuSplit;
 use crate::os::run_files::within;
 use crate::run::context::RunContext;
+use crate::run::estimate::{self, Estimate};
 use crate::run::estimate::{QUICK_DURATION, QUICK_STEPS, QUICK_WARMUP};
+use crate::run::plan::Plan;
 use reprise_recipe::reading::count;
 
-const DEFAULT_WARMUP: Duration = Duration::from_secs(10);
+impl Kind for CableStep {
+    fn describe(&self, _: &Recipe) -> String {
+        format!(
+            "simulated people on {}: steps of people, each judged served or not{}",
+            show(&self.workload),
+            named_lanes(&self.lanes)
+        )
+    }
 
-pub(crate) fn run(
-    s: &StepInput,
-    lanes: &mut Lanes,
-    workload_name: &str,
-) -> Result<Produced, StepFailure> {
+    fn serves(&self) -> bool {
+        true
+    }
+
+    fn expected(&self, plan: &Plan, quick: bool) -> Option<Estimate> {
+        let workload = plan.recipe.workload(&self.workload)?;
+        plan.estimate(&self.lanes, |lanes| {
+            estimate::people(workload, lanes, quick)
+        })
+    }
+
+    fn run(&self, s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(s, lanes, &self.workload)
+    }
+}
+
+fn run(s: &StepInput, lanes: &mut Lanes, workload_name: &str) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let id = s.id();
     let workload = workload(s.recipe, workload_name)?;
@@ -178,7 +199,7 @@ fn people_spec(
     spec.warmup = lane
         .warmup
         .or(workload.warmup)
-        .map_or(DEFAULT_WARMUP, |w| w.as_duration());
+        .map_or(estimate::PEOPLE_WARMUP, |w| w.as_duration());
     spec.step_duration = people.step_duration.as_duration();
     spec.navigate_every = people.navigate_every.as_duration();
     spec.post_every = people.post_every.as_duration();

@@ -13,12 +13,12 @@
 use std::time::Duration;
 
 use reprise_loadgen::{ResponseChecks, ResponseFingerprint, check_response};
-use reprise_recipe::Endpoint;
 use reprise_recipe::shown::escaped;
+use reprise_recipe::{CheckStep, Endpoint, Recipe};
 use reprise_verdict::Parity;
 use serde::{Deserialize, Serialize};
 
-use super::{Lanes, NoLane, Produced, StepFailure, StepInput, workload};
+use super::{Kind, Lanes, NoLane, Produced, StepFailure, StepInput, named_lanes, workload};
 use crate::lanes::http::{Body, LaneClient};
 use crate::lanes::signed_in::resolve_endpoint;
 
@@ -66,11 +66,25 @@ pub(crate) fn checks_of(endpoint: &Endpoint) -> ResponseChecks {
     }
 }
 
-pub(crate) fn run(
-    s: &StepInput,
-    lanes: &mut Lanes,
-    workload_name: &str,
-) -> Result<Produced, StepFailure> {
+impl Kind for CheckStep {
+    fn describe(&self, _: &Recipe) -> String {
+        format!(
+            "one checked request per endpoint of {} per lane{}",
+            escaped(&self.workload),
+            named_lanes(&self.lanes)
+        )
+    }
+
+    fn serves(&self) -> bool {
+        true
+    }
+
+    fn run(&self, s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(s, lanes, &self.workload)
+    }
+}
+
+fn run(s: &StepInput, lanes: &mut Lanes, workload_name: &str) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let endpoints = &workload(s.recipe, workload_name)?.endpoints;
     let server_cpus = s.ctx.lane_host.cpu_split(s.recipe.cpu_placement()).servers;

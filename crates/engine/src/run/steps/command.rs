@@ -7,9 +7,27 @@
 
 use std::collections::BTreeMap;
 
-use super::{Produced, StepFailure, StepInput};
+use reprise_recipe::{CommandStep, Recipe};
 
-pub(crate) fn run(
+use super::{Kind, Lanes, Produced, StepFailure, StepInput, command_words};
+
+impl Kind for CommandStep {
+    fn describe(&self, _: &Recipe) -> String {
+        command_words(&self.command, self.dir.as_deref())
+    }
+
+    fn run(&self, s: &StepInput, _: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(
+            s,
+            &self.command,
+            self.dir.as_deref(),
+            &self.env,
+            self.repeat,
+        )
+    }
+}
+
+fn run(
     s: &StepInput,
     command: &[String],
     dir: Option<&str>,

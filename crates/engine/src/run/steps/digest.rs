@@ -10,17 +10,49 @@
 use super::TreeFailure;
 use std::path::{Path, PathBuf};
 
-use reprise_recipe::{ExpectedTree, Recipe, Step};
+use reprise_recipe::shown::escaped as show;
+use reprise_recipe::{DigestStep, ExpectedTree, Recipe};
 
-use super::{Produced, StepFailure, StepInput, within};
+use super::{Kind, Lanes, Produced, StepFailure, StepInput, within};
 use crate::event::{Event, EventSink};
 use crate::inputs::tree_digest::{Manifest, digest_tree_except};
+use crate::run::resume::{OutputsGone, Resume};
 
-pub(crate) fn run(
-    s: &StepInput,
-    tree: &str,
-    expected: &ExpectedTree,
-) -> Result<Produced, StepFailure> {
+impl Kind for DigestStep {
+    fn describe(&self, _: &Recipe) -> String {
+        format!(
+            "digest trees/{} and compare with {}{}",
+            show(&self.tree),
+            self.expected
+                .manifest
+                .as_deref()
+                .map_or("checksums".into(), show),
+            self.expected
+                .digest
+                .as_ref()
+                .map(|d| format!(", expecting {d}"))
+                .unwrap_or_default()
+        )
+    }
+
+    fn inputs(&self, resume: &Resume) -> Vec<u8> {
+        expectation(resume, &self.tree, &self.expected)
+    }
+
+    fn outputs_now(&self, resume: &Resume) -> Option<Result<String, OutputsGone>> {
+        resume.tree_now(&self.tree)
+    }
+
+    fn what_changed(&self, resume: &Resume) -> String {
+        resume.tree_changed(&self.tree)
+    }
+
+    fn run(&self, s: &StepInput, _: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(s, &self.tree, &self.expected)
+    }
+}
+
+fn run(s: &StepInput, tree: &str, expected: &ExpectedTree) -> Result<Produced, StepFailure> {
     let tree_dir = within(&s.ctx.run.trees(), tree)?;
     if !tree_dir.is_dir() {
         return Err(TreeFailure::Missing(tree_dir).into());
@@ -48,14 +80,9 @@ pub(crate) fn manifest_file(
 
 /// What an emit or digest step compares with, as bytes for the step's
 /// inputs: a changed manifest or digest redoes the comparison.
-pub(crate) fn expectation(recipe: &Recipe, checksums_root: &Path, step: &Step) -> Vec<u8> {
-    let (tree, expected) = match &step.action {
-        reprise_recipe::Action::Emit { tree, expected, .. }
-        | reprise_recipe::Action::Digest { tree, expected } => (tree, expected),
-        _ => return Vec::new(),
-    };
-    let mut bytes =
-        std::fs::read(manifest_file(recipe, checksums_root, tree, expected)).unwrap_or_default();
+pub(crate) fn expectation(resume: &Resume, tree: &str, expected: &ExpectedTree) -> Vec<u8> {
+    let file = manifest_file(resume.recipe, resume.checksums_root, tree, expected);
+    let mut bytes = std::fs::read(file).unwrap_or_default();
     bytes.extend(expected.digest.as_deref().unwrap_or("").as_bytes());
     bytes
 }

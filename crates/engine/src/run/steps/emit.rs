@@ -5,12 +5,47 @@
 use super::TreeFailure;
 use std::collections::BTreeMap;
 
-use reprise_recipe::ExpectedTree;
+use reprise_recipe::shown::escaped as show;
+use reprise_recipe::{EmitStep, ExpectedTree, Recipe};
 
-use super::digest::compare_tree;
-use super::{Produced, StepFailure, StepInput, run_process, within};
+use super::digest::{compare_tree, expectation};
+use super::{Kind, Lanes, Produced, StepFailure, StepInput, command_words, run_process, within};
+use crate::run::resume::{OutputsGone, Resume};
 
-pub(crate) fn run(
+impl Kind for EmitStep {
+    fn describe(&self, _: &Recipe) -> String {
+        format!(
+            "{} → trees/{}",
+            command_words(&self.command, self.dir.as_deref()),
+            show(&self.tree)
+        )
+    }
+
+    fn inputs(&self, resume: &Resume) -> Vec<u8> {
+        expectation(resume, &self.tree, &self.expected)
+    }
+
+    fn outputs_now(&self, resume: &Resume) -> Option<Result<String, OutputsGone>> {
+        resume.tree_now(&self.tree)
+    }
+
+    fn what_changed(&self, resume: &Resume) -> String {
+        resume.tree_changed(&self.tree)
+    }
+
+    fn run(&self, s: &StepInput, _: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(
+            s,
+            &self.command,
+            self.dir.as_deref(),
+            &self.env,
+            &self.tree,
+            &self.expected,
+        )
+    }
+}
+
+fn run(
     s: &StepInput,
     command: &[String],
     dir: Option<&str>,

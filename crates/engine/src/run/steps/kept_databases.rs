@@ -50,10 +50,12 @@ impl KeptDatabases {
         let mut live: Vec<(String, PathBuf)> = Vec::new();
         for step in &s.recipe.steps {
             match &step.action {
-                Action::Seed { database, .. } => {
+                Action::Seed(seed) => {
+                    let database = &seed.database;
                     live.push((database.clone(), within(&run.path, database)?));
                 }
-                Action::Stage { database, tree, to } => {
+                Action::Stage(stage) => {
+                    let (database, tree, to) = (&stage.database, &stage.tree, &stage.to);
                     live.push((database.clone(), within(&run.path, database)?));
                     live.push((
                         format!("trees/{tree}/{to}"),

@@ -13,22 +13,45 @@
 
 use std::collections::BTreeSet;
 
-use reprise_recipe::{Generator, Lane};
+use reprise_recipe::shown::escaped as show;
+use reprise_recipe::{Generator, Lane, LoadStep, Recipe};
 use reprise_verdict::{LaneInfo, Measurements};
 
-use super::{Lanes, Produced, StepFailure, StepInput, workload};
+use super::{Kind, Lanes, Produced, StepFailure, StepInput, named_lanes, workload};
 use crate::lanes::cpu_split::CpuSplit;
-use crate::run::estimate::{QUICK_WARMUP, Shape};
+use crate::run::estimate::{self, Estimate, QUICK_WARMUP, Shape};
+use crate::run::plan::Plan;
 use reprise_recipe::reading::{count, duration_words};
 
 use super::kept_databases::KeptDatabases;
 use super::rounds::Rounds;
 
-pub(crate) fn run(
-    s: &StepInput,
-    lanes: &mut Lanes,
-    workload_name: &str,
-) -> Result<Produced, StepFailure> {
+impl Kind for LoadStep {
+    fn describe(&self, _: &Recipe) -> String {
+        format!(
+            "measure {}: lanes × endpoints × runs{}",
+            show(&self.workload),
+            named_lanes(&self.lanes)
+        )
+    }
+
+    fn serves(&self) -> bool {
+        true
+    }
+
+    fn expected(&self, plan: &Plan, quick: bool) -> Option<Estimate> {
+        let workload = plan.recipe.workload(&self.workload)?;
+        plan.estimate(&self.lanes, |lanes| {
+            Some(estimate::load(workload, lanes, quick))
+        })
+    }
+
+    fn run(&self, s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(s, lanes, &self.workload)
+    }
+}
+
+fn run(s: &StepInput, lanes: &mut Lanes, workload_name: &str) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let workload = workload(s.recipe, workload_name)?;
     let shape = Shape::of(workload, ctx.quick);

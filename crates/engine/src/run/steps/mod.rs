@@ -26,7 +26,8 @@ pub(crate) mod stage;
 
 use std::collections::BTreeMap;
 
-use reprise_recipe::{Recipe, Step};
+use reprise_recipe::shown::{command_line, escaped as show};
+use reprise_recipe::{Action, Name, Recipe, Step};
 
 use crate::os::run_files::within;
 use crate::os::runner::host::{self, Ending, HostCommand};
@@ -35,6 +36,108 @@ pub(crate) use crate::run::failure::{NoLane, StepFailure, TreeFailure};
 
 pub(crate) use lanes::{Lanes, Stopped};
 pub(crate) use server_env::describe_server_host;
+
+use crate::run::estimate::Estimate;
+use crate::run::plan::Plan;
+use crate::run::resume::{OutputsGone, Resume};
+
+/// One kind of step, implemented in its own module for the recipe's struct
+/// of that kind: what it does in words, what it depends on, what it made and
+/// whether that is still there, about how long it takes, and running it.
+/// [`kind`] is the one place that goes from a step to its kind.
+pub(crate) trait Kind {
+    /// What the step will do, in one line: the plan a person confirms and
+    /// `reprise show`.
+    fn describe(&self, recipe: &Recipe) -> String;
+
+    /// It needs the lanes' servers (their commands, services and requests
+    /// are then part of what the reader accepts).
+    fn serves(&self) -> bool {
+        false
+    }
+
+    /// What it depends on besides its definition, the recipe's files and
+    /// the steps it runs after: a source, what a tree is compared with.
+    fn inputs(&self, _resume: &Resume) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// What it made, as it is now: a fingerprint to compare with the one
+    /// recorded when it finished, or why there is none. `None` for kinds
+    /// that make nothing to check.
+    fn outputs_now(&self, _resume: &Resume) -> Option<Result<String, OutputsGone>> {
+        None
+    }
+
+    /// What changed in what it made since it finished, for a person.
+    fn what_changed(&self, _resume: &Resume) -> String {
+        "its outputs changed".into()
+    }
+
+    /// What a measuring step measures and about how long it takes.
+    fn expected(&self, _plan: &Plan, _quick: bool) -> Option<Estimate> {
+        None
+    }
+
+    /// Runs the step.
+    fn run(&self, s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure>;
+}
+
+/// A step's kind: the one `match` from a step to the module that runs it.
+pub(crate) fn kind(action: &Action) -> &dyn Kind {
+    match action {
+        Action::Clone(k) => k,
+        Action::Build(k) => k,
+        Action::Emit(k) => k,
+        Action::Digest(k) => k,
+        Action::Bundle(k) => k,
+        Action::Seed(k) => k,
+        Action::Stage(k) => k,
+        Action::SignIn(k) => k,
+        Action::Serve(k) => k,
+        Action::Check(k) => k,
+        Action::Load(k) => k,
+        Action::Cable(k) => k,
+        Action::Command(k) => k,
+    }
+}
+
+/// A step's command in words: `in DIR: ARGV`.
+pub(crate) fn command_words(command: &[String], dir: Option<&str>) -> String {
+    let shown = command_line(command);
+    match dir {
+        Some(d) => format!("in {}: {shown}", show(d)),
+        None => shown,
+    }
+}
+
+/// The lanes a per-lane step names, in words after what it does: nothing
+/// for every lane.
+pub(crate) fn named_lanes(named: &[Name]) -> String {
+    match named {
+        [] => String::new(),
+        [one] => format!(" (lane {})", show(one)),
+        more => format!(
+            " (lanes {})",
+            more.iter()
+                .map(|n| show(n).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// The lanes a per-lane step names, or every lane of the recipe.
+pub(crate) fn step_lanes<'r>(
+    recipe: &'r Recipe,
+    named: &'r [Name],
+) -> impl Iterator<Item = &'r str> {
+    recipe
+        .lanes
+        .iter()
+        .map(|l| l.name.as_str())
+        .filter(move |l| named.is_empty() || named.iter().any(|n| n.as_str() == *l))
+}
 
 /// What one step is given: the recipe, the step, the run, and the lanes the
 /// plan selected.

@@ -5,9 +5,33 @@
 //! are timed there, to the signed-in room page, as the harness times them.
 //! A lane that does not boot is skipped with its log's tail.
 
-use super::{Lanes, NoLane, Produced, StepFailure, StepInput};
+use reprise_recipe::{Recipe, ServeStep};
 
-pub(crate) fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produced, StepFailure> {
+use super::{Kind, Lanes, NoLane, Produced, StepFailure, StepInput, named_lanes, step_lanes};
+
+impl Kind for ServeStep {
+    fn describe(&self, recipe: &Recipe) -> String {
+        let signed_in_later = step_lanes(recipe, &self.lanes).any(|l| recipe.signs_in(l));
+        let does = match self.repeat {
+            0 | 1 => "boot each lane once until it answers".to_string(),
+            n if signed_in_later => format!(
+                "boot each lane once until it answers (its {n} cold starts are timed once it is signed in)"
+            ),
+            n => format!("boot each lane {n} times (cold starts) until it answers"),
+        };
+        format!("{does}{}", named_lanes(&self.lanes))
+    }
+
+    fn serves(&self) -> bool {
+        true
+    }
+
+    fn run(&self, s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(s, lanes, self.repeat)
+    }
+}
+
+fn run(s: &StepInput, lanes: &mut Lanes, repeat: u32) -> Result<Produced, StepFailure> {
     let ctx = s.ctx;
     let repeat = if ctx.quick { 1 } else { repeat.max(1) };
     let to_serve = lanes.runnable(s)?;

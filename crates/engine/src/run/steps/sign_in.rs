@@ -2,16 +2,42 @@
 //! the session is handed to the check, load and cable steps. The password
 //! and the cookie never reach a log.
 
-use reprise_recipe::SignInFlow;
 use reprise_recipe::shown::escaped;
+use reprise_recipe::{Action, Lane, Recipe, SignInFlow, SignInStep};
 
-use reprise_recipe::Lane;
-
-use super::{Lanes, NoLane, Produced, StepFailure, StepInput, within};
+use super::{
+    Kind, Lanes, NoLane, Produced, StepFailure, StepInput, named_lanes, step_lanes, within,
+};
 use crate::inputs::database;
 use crate::lanes::signed_in::{self, SignedIn, UsedFlow};
 
-pub(crate) fn run(
+impl Kind for SignInStep {
+    fn describe(&self, recipe: &Recipe) -> String {
+        let boots = step_lanes(recipe, &self.lanes)
+            .map(|l| recipe.cold_starts(l))
+            .max()
+            .unwrap_or(1);
+        format!(
+            "sign in to each lane as {}, then boot it from cold {}, timed to its signed-in room page{}",
+            escaped(&self.email),
+            match boots {
+                1 => "once more".to_string(),
+                n => format!("{n} times"),
+            },
+            named_lanes(&self.lanes)
+        )
+    }
+
+    fn serves(&self) -> bool {
+        true
+    }
+
+    fn run(&self, s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
+        run(s, lanes, &self.email, &self.password, self.flow)
+    }
+}
+
+fn run(
     s: &StepInput,
     lanes: &mut Lanes,
     email: &str,
@@ -78,7 +104,7 @@ fn before_mid_history(s: &StepInput, lane: &str, session: &mut SignedIn) {
         return;
     };
     let seeded = s.recipe.steps.iter().find_map(|step| match &step.action {
-        reprise_recipe::Action::Seed { database, .. } => Some(database),
+        Action::Seed(seed) => Some(&seed.database),
         _ => None,
     });
     let Some(path) = seeded.and_then(|d| within(&s.ctx.run.path, d).ok()) else {
