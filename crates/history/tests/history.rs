@@ -114,7 +114,10 @@ fn falcon_skipped_puma_erring(id: &str) -> reprise_report::Report {
     m.cells.retain(|c| c.key.lane != "falcon");
     m.not_measured.insert(
         "falcon".into(),
-        "preflight: it needs falcon, which this machine lacks".into(),
+        vec![reprise_verdict::LaneSkip {
+            stage: Some("preflight".into()),
+            because: "it needs falcon, which this machine lacks".into(),
+        }],
     );
     m.cells
         .iter_mut()

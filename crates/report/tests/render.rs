@@ -206,7 +206,10 @@ fn falcon_skipped_puma_erring() -> Report {
     m.lanes.remove("falcon");
     m.not_measured.insert(
         "falcon".into(),
-        "preflight: it needs falcon, which this machine lacks".into(),
+        vec![reprise_verdict::LaneSkip {
+            stage: Some("preflight".into()),
+            because: "it needs falcon, which this machine lacks".into(),
+        }],
     );
     let puma = m
         .cells
@@ -296,7 +299,7 @@ fn markdown_and_html_say_no_data_and_not_measured_with_why() {
     assert_eq!(json["judgement"]["verdicts"][1]["outcome"], "not_measured");
     assert_eq!(
         json["measurements"]["not_measured"]["falcon"],
-        "preflight: it needs falcon, which this machine lacks"
+        serde_json::json!([{"stage": "preflight", "because": "it needs falcon, which this machine lacks"}])
     );
     let back: Report = serde_json::from_value(json).unwrap();
     assert_eq!(back, report);

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use reprise_engine::run::results::LoadRecord;
 use reprise_harness_files::records::SkippedLane;
+use reprise_verdict::LaneSkip;
 use reprise_verdict::sequential::UntilConclusive;
 use serde::Serialize;
 use serde_json::Value;
@@ -23,6 +24,20 @@ pub struct LaneSkipped {
     /// Where and why: `preflight: Cannot run: it needs falcon, which this
     /// machine lacks.`; a lane skipped at several stages has them all.
     pub why: String,
+}
+
+impl LaneSkipped {
+    /// A lane and the stages that skipped it, in words.
+    pub fn of(lane: &str, skips: &[LaneSkip]) -> LaneSkipped {
+        LaneSkipped {
+            lane: lane.to_string(),
+            why: skips
+                .iter()
+                .map(LaneSkip::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        }
+    }
 }
 
 /// The load step's record (`results.json`), where a load step ran; a
@@ -73,25 +88,24 @@ pub(crate) fn skipped_of(results: &Path) -> Result<Vec<SkippedLane>, SessionErro
 /// Every lane a run's `skipped.json` names, with why, by lane.
 pub(crate) fn skipped_lanes(results: &Path) -> Result<Vec<LaneSkipped>, SessionError> {
     Ok(not_measured_of(&skipped_of(results)?)
-        .into_iter()
-        .map(|(lane, why)| LaneSkipped { lane, why })
+        .iter()
+        .map(|(lane, skips)| LaneSkipped::of(lane, skips))
         .collect())
 }
 
 /// Why each skipped lane (as `skipped.json` names it) was not measured:
-/// `preflight: it needs falcon, which this machine lacks`; a lane skipped at
-/// several stages has them all, joined with "; ".
-pub(crate) fn not_measured_of(skipped: &[SkippedLane]) -> BTreeMap<String, String> {
-    let mut found: BTreeMap<String, String> = BTreeMap::new();
+/// at `preflight`, it needs falcon, which this machine lacks; a lane
+/// skipped at several stages has them all.
+pub(crate) fn not_measured_of(skipped: &[SkippedLane]) -> BTreeMap<String, Vec<LaneSkip>> {
+    let mut found: BTreeMap<String, Vec<LaneSkip>> = BTreeMap::new();
     for lane in skipped {
-        let why = format!("{}: {}", lane.stage, lane.reason.trim());
         found
             .entry(lane.target.clone())
-            .and_modify(|known| {
-                known.push_str("; ");
-                known.push_str(&why);
-            })
-            .or_insert(why);
+            .or_default()
+            .push(LaneSkip {
+                stage: Some(lane.stage.clone()),
+                because: lane.reason.trim().to_string(),
+            });
     }
     found
 }

@@ -64,12 +64,11 @@ fn a_lane_skipped_json_lists_is_not_measured_with_its_reason() {
         Outcome::Reproduced
     );
     assert_eq!(
-        report
-            .measurements
-            .not_measured
-            .get("falcon")
-            .map(String::as_str),
-        Some("preflight: it needs falcon, which this machine lacks")
+        report.measurements.not_measured.get("falcon"),
+        Some(&vec![reprise_verdict::LaneSkip {
+            stage: Some("preflight".into()),
+            because: "it needs falcon, which this machine lacks".into(),
+        }])
     );
     assert_eq!(
         report.tally().matches("3 not measured").count(),

@@ -10,7 +10,7 @@ use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Re
 use crate::band::{Lies, ReadsLow, banded, lies};
 use crate::cpu_share::{CpuBasis, CpuReading, LaneCpu, per_cpu_second};
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
-use crate::measurements::{CellKey, Measurements, Repetition};
+use crate::measurements::{CellKey, LaneSkip, Measurements, Repetition};
 use crate::ordering::{judge_ordering, rounds};
 use crate::statistics::median;
 use crate::statistics::{Bootstrap, Interval};
@@ -188,18 +188,18 @@ fn not_measured(recipe: &Recipe, measurements: &Measurements, figure: &FigureRea
             because: why.trim().to_string(),
         };
     }
-    if let Some(why) = measurements.not_measured.get(&lane) {
-        // Recorded as `STAGE: why` (skipped.json's stage and reason).
-        let (stage, because) = match why.split_once(": ") {
-            Some((stage, because)) if !stage.is_empty() && !stage.contains(char::is_whitespace) => {
-                (Some(stage.to_string()), because.to_string())
-            }
-            _ => (None, why.clone()),
-        };
+    if let Some((first, more)) = measurements
+        .not_measured
+        .get(&lane)
+        .and_then(|skips| skips.split_first())
+    {
         return Why::LaneNotMeasured {
             lane,
-            stage,
-            because,
+            stage: first.stage.clone(),
+            because: std::iter::once(first.because.clone())
+                .chain(more.iter().map(LaneSkip::to_string))
+                .collect::<Vec<_>>()
+                .join("; "),
         };
     }
     if !measurements.cells.iter().any(|c| c.key.lane == lane) {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use reprise_recipe::Recipe;
 
-use crate::measurements::Measurements;
+use crate::measurements::{LaneSkip, Measurements};
 
 /// The recipe lane whose harness name fits `target` and `workers`, if
 /// exactly one does.
@@ -38,11 +38,11 @@ pub fn lane_of_target<'a>(recipe: &'a Recipe, target: &str) -> Option<&'a str> {
 /// Names the lanes in [`Measurements::not_measured`] as the recipe does: a
 /// key that is a recipe lane's name stays; else it is a harness target and
 /// stands for every recipe lane whose harness name has that target (a
-/// skipped `falcon` is every Falcon lane); else it keeps its name. Two
-/// reasons landing on one lane are joined with "; ".
+/// skipped `falcon` is every Falcon lane); else it keeps its name. A lane
+/// keeps each reason once.
 pub fn align_not_measured(measurements: &mut Measurements, recipe: &Recipe) {
-    let mut aligned: BTreeMap<String, String> = BTreeMap::new();
-    for (name, why) in std::mem::take(&mut measurements.not_measured) {
+    let mut aligned: BTreeMap<String, Vec<LaneSkip>> = BTreeMap::new();
+    for (name, skips) in std::mem::take(&mut measurements.not_measured) {
         let mut lanes: Vec<String> = if recipe.lane(&name).is_some() {
             vec![name.clone()]
         } else {
@@ -57,14 +57,10 @@ pub fn align_not_measured(measurements: &mut Measurements, recipe: &Recipe) {
             lanes.push(name);
         }
         for lane in lanes {
-            match aligned.get_mut(&lane) {
-                Some(known) if known.split("; ").any(|w| w == why) => {}
-                Some(known) => {
-                    known.push_str("; ");
-                    known.push_str(&why);
-                }
-                None => {
-                    aligned.insert(lane, why.clone());
+            let known = aligned.entry(lane).or_default();
+            for skip in &skips {
+                if !known.contains(skip) {
+                    known.push(skip.clone());
                 }
             }
         }

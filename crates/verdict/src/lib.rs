@@ -95,7 +95,7 @@ pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};
 pub use judge::judge;
 pub use lanes::{align_lanes, align_not_measured, lane_of_target};
 pub use measurements::{
-    Cell, CellKey, LaneInfo, Measurements, MetricName, Parity, Repetition, ServerCpu,
+    Cell, CellKey, LaneInfo, LaneSkip, Measurements, MetricName, Parity, Repetition, ServerCpu,
     is_load_metric,
 };
 pub use ordering::LEVEL_BAND;

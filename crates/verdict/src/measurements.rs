@@ -165,6 +165,52 @@ pub struct Parity {
     pub tags: Option<u64>,
 }
 
+/// Why a run did not measure a lane: the stage that skipped it
+/// (`skipped.json`'s `preflight`, `boot`, …) and its reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+pub struct LaneSkip {
+    pub stage: Option<String>,
+    pub because: String,
+}
+
+/// The lanes not measured, as stored now (a list of [`LaneSkip`]s per lane)
+/// or as runs stored before it were (`STAGE: why` in one string), read
+/// once here.
+fn lane_skips<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, Vec<LaneSkip>>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Skips(Vec<LaneSkip>),
+        Words(String),
+    }
+    let stored: BTreeMap<String, Stored> = BTreeMap::deserialize(d)?;
+    Ok(stored
+        .into_iter()
+        .map(|(lane, stored)| {
+            let skips = match stored {
+                Stored::Skips(skips) => skips,
+                Stored::Words(words) => vec![match words.split_once(": ") {
+                    Some((stage, because))
+                        if !stage.is_empty() && !stage.contains(char::is_whitespace) =>
+                    {
+                        LaneSkip {
+                            stage: Some(stage.to_string()),
+                            because: because.to_string(),
+                        }
+                    }
+                    _ => LaneSkip {
+                        stage: None,
+                        because: words,
+                    },
+                }],
+            };
+            (lane, skips)
+        })
+        .collect())
+}
+
 /// Everything measured in one run of a recipe (or one published run).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Measurements {
@@ -175,11 +221,15 @@ pub struct Measurements {
     /// The lane others are checked against for parity; the first lane with
     /// a parity record when absent.
     pub reference_lane: Option<String>,
-    /// Lanes this run did not measure, and why (`preflight: it needs
-    /// falcon, which this machine lacks`): the results folder's
+    /// Lanes this run did not measure, and why (at `preflight`: it needs
+    /// falcon, which this machine lacks): the results folder's
     /// `skipped.json`, keyed by recipe lane once [`crate::align_lanes`] ran.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub not_measured: BTreeMap<String, String>,
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "lane_skips"
+    )]
+    pub not_measured: BTreeMap<String, Vec<LaneSkip>>,
     /// With the lanes on a server host: the link's ceiling in requests a
     /// second (`env.server.json`), which no lane's rate can be read near.
     #[serde(default, skip_serializing_if = "Option::is_none")]

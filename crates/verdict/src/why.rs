@@ -557,6 +557,15 @@ pub(crate) fn why_or_text<'de, D: Deserializer<'de>>(d: D) -> Result<Why, D::Err
     })
 }
 
+impl std::fmt::Display for crate::measurements::LaneSkip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.stage {
+            Some(stage) => write!(f, "{stage}: {}", self.because),
+            None => f.write_str(&self.because),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

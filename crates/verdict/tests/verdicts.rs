@@ -627,7 +627,10 @@ fn a_lane_the_run_skipped_is_not_measured_with_the_skip_reason() {
     let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
     m.not_measured.insert(
         "falcon-1p".into(),
-        "preflight: it needs falcon, which this machine lacks".into(),
+        vec![reprise_verdict::LaneSkip {
+            stage: Some("preflight".into()),
+            because: "it needs falcon, which this machine lacks".into(),
+        }],
     );
     let j = judge(&with_more_lanes(), &m, &differs(), &Settings::default());
     let v = j.verdict("falcon-above-a").unwrap();
@@ -638,15 +641,60 @@ fn a_lane_the_run_skipped_is_not_measured_with_the_skip_reason() {
     );
 }
 
+fn skipped(stage: &str, because: &str) -> Vec<reprise_verdict::LaneSkip> {
+    vec![reprise_verdict::LaneSkip {
+        stage: Some(stage.into()),
+        because: because.into(),
+    }]
+}
+
+#[test]
+fn a_lane_skipped_at_two_stages_says_both_and_a_run_stored_before_reads_back_typed() {
+    let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
+    let mut skips = skipped("boot", "it did not answer /health");
+    skips.extend(skipped("load", "it stopped during a measurement"));
+    m.not_measured.insert("falcon-1p".into(), skips.clone());
+    let recipe = with_more_lanes();
+    let j = judge(&recipe, &m, &differs(), &Settings::default());
+    let v = j.verdict("falcon-above-a").unwrap();
+    assert_eq!(
+        v.why,
+        reprise_verdict::Why::LaneNotMeasured {
+            lane: "falcon-1p".into(),
+            stage: Some("boot".into()),
+            because: "it did not answer /health; load: it stopped during a measurement".into(),
+        }
+    );
+    // Runs stored before the skips were typed hold `STAGE: why` in one
+    // string; they read back as the same skip.
+    let mut stored = serde_json::to_value(&m).unwrap();
+    stored["not_measured"]["falcon-1p"] = "boot: it did not answer /health".into();
+    stored["not_measured"]["b"] = "the lane was removed".into();
+    let read: Measurements = serde_json::from_value(stored).unwrap();
+    assert_eq!(read.not_measured["falcon-1p"], skips[..1]);
+    assert_eq!(
+        read.not_measured["b"],
+        [reprise_verdict::LaneSkip {
+            stage: None,
+            because: "the lane was removed".into()
+        }]
+    );
+    // And what is stored now reads back as it was.
+    let again: Measurements = serde_json::from_value(serde_json::to_value(&m).unwrap()).unwrap();
+    assert_eq!(again.not_measured, m.not_measured);
+}
+
 #[test]
 fn a_skipped_harness_target_names_the_recipe_lanes_it_stands_for() {
     // skipped.json names the harness's target; the recipe's lane is falcon-1p.
     let mut m = measured(&[500.0, 505.0, 498.0], &[250.0, 251.0, 249.0]);
-    m.not_measured
-        .insert("falcon".into(), "boot: it did not answer /health".into());
+    m.not_measured.insert(
+        "falcon".into(),
+        skipped("boot", "it did not answer /health"),
+    );
     // A skipped lane named as the recipe names it stays as it is.
     m.not_measured
-        .insert("b".into(), "check: / answered 500".into());
+        .insert("b".into(), skipped("check", "/ answered 500"));
     let recipe = with_more_lanes();
     align_lanes(&mut m, &recipe);
     assert_eq!(

@@ -279,10 +279,7 @@ impl Session {
                 .measurements
                 .not_measured
                 .iter()
-                .map(|(lane, why)| LaneSkipped {
-                    lane: lane.clone(),
-                    why: why.clone(),
-                })
+                .map(|(lane, skips)| LaneSkipped::of(lane, skips))
                 .collect(),
             measured_on: measured_on(&report),
             machine_rows: match &report.judgement.machine {
