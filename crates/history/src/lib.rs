@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+use reprise_recipe::shown::escaped_text;
 use reprise_report::Report;
 use reprise_verdict::{CellKey, Outcome};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -295,12 +296,18 @@ impl History {
             .map_err(sql(&file))?;
         let rows = stmt
             .query_map([], |row| {
+                let text = |i: usize| {
+                    row.get::<_, String>(i)
+                        .map(|t| escaped_text(&t).into_owned())
+                };
                 let mut run = RunSummary {
-                    id: row.get(0)?,
-                    created_at: row.get(1)?,
-                    recipe: row.get(2)?,
-                    title: row.get(3)?,
-                    origin: row.get(4)?,
+                    id: text(0)?,
+                    created_at: text(1)?,
+                    recipe: text(2)?,
+                    title: text(3)?,
+                    origin: row
+                        .get::<_, Option<String>>(4)?
+                        .map(|o| escaped_text(&o).into_owned()),
                     reproduced: row.get(5)?,
                     not_reproduced: row.get(6)?,
                     inconclusive: row.get(7)?,
@@ -330,9 +337,32 @@ impl History {
             .optional()
             .map_err(sql(&file))?;
         match json {
-            Some(json) => Ok(serde_json::from_str(&json)?),
+            Some(json) => {
+                let mut report: serde_json::Value = serde_json::from_str(&json)?;
+                escape_text(&mut report);
+                Ok(serde_json::from_value(report)?)
+            }
             None => Err(HistoryError::UnknownRun(id.to_string())),
         }
+    }
+}
+
+/// Every string of a stored report as [`escaped_text`] shows it: what a
+/// run judged now holds no character a printer could not show (its harness
+/// files and recipe are refused at read when they do), but a run stored by
+/// an older Reprise or written into the history by another program may, and
+/// every printer of it (the reports, the share preview, compare, the app)
+/// reads it from here.
+fn escape_text(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::String(text) => {
+            if let std::borrow::Cow::Owned(shown) = escaped_text(text) {
+                *text = shown;
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(escape_text),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(escape_text),
+        _ => {}
     }
 }
 
