@@ -205,6 +205,20 @@ pub fn share_keep_token(app: &AppState, token: String) -> CommandResult<ShareSta
     share_status(app)
 }
 
+/// Forgets the kept token in every store it may be in; a store that still
+/// holds one is an error naming it.
+pub fn share_sign_out(app: &AppState) -> CommandResult<ShareStatus> {
+    let out = app.session.sign_out();
+    if !out.complete() {
+        return Err(CommandError::new(
+            ErrorKind::Share,
+            format!("the token is still in {}", out.failed.join(", ")),
+            "Remove it by hand (the token file in the data dir, or the keyring's “reprise” entry), and revoke it at https://github.com/settings/tokens.",
+        ));
+    }
+    share_status(app)
+}
+
 /// Writes the run's redacted report (Markdown, as previewed) to the data
 /// dir's `shares/RUN.md`; answers where.
 pub fn share_save(app: &AppState, run: String) -> CommandResult<String> {
@@ -236,8 +250,8 @@ pub fn finish_sign_in(app: &AppState, sleep: &mut dyn FnMut(Duration)) -> Comman
             "Press “Sign in to GitHub” first.",
         )
     })?;
-    let (store, _) = app.session.finish_sign_in(&code, sleep).map_err(error)?;
-    Ok(store)
+    let kept = app.session.finish_sign_in(&code, sleep).map_err(error)?;
+    Ok(kept.store)
 }
 
 /// Posts the run's redacted report, exactly as previewed.

@@ -134,9 +134,17 @@ pub fn error(e: SessionError) -> CommandError {
             ErrorKind::Io,
             "Install mise (`cargo install mise --locked`), then run `reprise setup RECIPE` in a terminal to see mise's own output.",
         ),
+        SessionError::Share(_) if e.is_token_refused() => (
+            ErrorKind::Share,
+            "Sign out, then paste a new token (https://github.com/settings/tokens) or sign in again; or “Open on GitHub” to post it yourself.",
+        ),
+        SessionError::Share(reprise_share::ShareError::Transport { .. }) => (
+            ErrorKind::Share,
+            "GitHub could not be reached from this machine: check its network and try again, or Save the report and post it later.",
+        ),
         SessionError::Report(_) | SessionError::Share(_) => (
             ErrorKind::Share,
-            "Check the repository, its Discussions category for this recipe, and the token (`reprise logout` to sign in again).",
+            "Check the repository and its Discussions category for this recipe; or “Open on GitHub” to post it yourself.",
         ),
     };
     CommandError::new(kind, e.to_string(), hint)
@@ -163,6 +171,17 @@ mod tests {
             },
         });
         assert_eq!(host.kind, ErrorKind::ServerHost);
+        // A refused token says to sign out and in again, in the app's words.
+        let refused = error(SessionError::Share(
+            reprise_share::ShareError::Unauthorized("Bad credentials".into()),
+        ));
+        assert!(refused.hint.starts_with("Sign out"), "{}", refused.hint);
+        assert!(!refused.hint.contains("reprise logout"), "{}", refused.hint);
+        let unreachable = error(SessionError::Share(reprise_share::ShareError::Transport {
+            url: "https://api.github.com/graphql".into(),
+            message: "error sending request".into(),
+        }));
+        assert!(unreachable.hint.contains("network"), "{}", unreachable.hint);
         assert!(host.message.contains("lacks ca.pem"), "{}", host.message);
         assert!(host.hint.contains("docs/two-machines.md"), "{}", host.hint);
     }

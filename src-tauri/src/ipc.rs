@@ -103,6 +103,9 @@ commands! {
     /// Keeps a GitHub token the reader pasted (checked, never shown back);
     /// answers the status with it.
     fn share_keep_token(token: String) -> ShareStatus;
+    /// Forgets the token Reprise kept (the keyring's and the token file's);
+    /// answers the status without it.
+    fn share_sign_out() -> ShareStatus;
     /// Writes the run's redacted report (Markdown) to the data dir; answers
     /// the file.
     fn share_save(run: String) -> String;

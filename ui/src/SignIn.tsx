@@ -8,7 +8,9 @@ import { formatDuration } from './format';
 /** Signing in to GitHub without a registered OAuth app: the app reads
  *  GH_TOKEN or the GitHub CLI's token itself; otherwise the reader pastes a
  *  token (kept, never shown back), or uses the device flow where an OAuth
- *  app is configured. Share and Everyone's results both offer it; where the
+ *  app is configured. A token is kept only once GitHub names its account;
+ *  signed in, the account is named and the kept token can be forgotten
+ *  (Sign out). Share and Everyone's results both offer it; where the
  *  page has another main action, `secondary` keeps its button out of the way. */
 export function SignIn({ status, onSignedIn, secondary = false }: { status: ShareStatus; onSignedIn: (s: ShareStatus) => void; secondary?: boolean }) {
   const backend = useBackend();
@@ -17,10 +19,36 @@ export function SignIn({ status, onSignedIn, secondary = false }: { status: Shar
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BackendError | null>(null);
   if (status.signed_in) {
+    const signOut = async () => {
+      setError(null);
+      setBusy(true);
+      try {
+        const s = await backend.shareSignOut();
+        setBusy(false);
+        onSignedIn(s);
+      } catch (err) {
+        setBusy(false);
+        setError(toBackendError(err));
+      }
+    };
     return (
-      <p class="sub" data-signed-in>
-        Signed in to GitHub with {status.signed_in_with}.
-      </p>
+      <div class="sub" data-signed-in>
+        <p class="actions">
+          <span data-signed-in-as>
+            {status.login ? (
+              <>Signed in to GitHub as <strong data-login>{status.login}</strong>, with {status.signed_in_with}.</>
+            ) : (
+              <>Signed in to GitHub with {status.signed_in_with}.</>
+            )}
+          </span>
+          {status.can_sign_out && (
+            <button type="button" class="secondary" onClick={signOut} disabled={busy} data-action="sign-out">
+              Sign out
+            </button>
+          )}
+        </p>
+        {error && <ErrorBox error={error} title="Not signed out." />}
+      </div>
     );
   }
   const keep = async (e: Event) => {

@@ -52,6 +52,12 @@ fn stand_in() -> (String, Log) {
 
 async fn answer(req: Request<Incoming>, log: Log) -> Result<Response<Full<Bytes>>, Infallible> {
     let path = req.uri().path().to_string();
+    let authorization = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
     let body = req
         .into_body()
         .collect()
@@ -73,6 +79,19 @@ async fn answer(req: Request<Incoming>, log: Log) -> Result<Response<Full<Bytes>
         }
         "/login/oauth/access_token" => {
             serde_json::json!({"access_token": "gho_cli", "token_type": "bearer", "scope": "public_repo"})
+        }
+        // As GitHub answers a token it does not know: 401, Bad credentials.
+        "/graphql" if authorization.contains("revoked") => {
+            return Ok(Response::builder()
+                .status(401)
+                .header("content-type", "application/json")
+                .body(Full::new(Bytes::from(
+                    r#"{"message": "Bad credentials", "documentation_url": "https://docs.github.com/graphql"}"#,
+                )))
+                .unwrap());
+        }
+        "/graphql" if body.contains("viewer { login }") && !body.contains("repository") => {
+            serde_json::json!({"data": {"viewer": {"login": "octo-reader"}}})
         }
         "/graphql" if body.contains("createDiscussion") => {
             serde_json::json!({"data": {"createDiscussion": {"discussion": {"url": "https://github.com/rubys/reprise/discussions/7", "number": 7}}}})
@@ -281,11 +300,19 @@ fn share_signs_in_keeps_the_token_in_a_private_file_posts_and_logout_forgets_it(
         "{shown}"
     );
     assert!(
+        shown.contains("Signed in as octo-reader; the token is kept in"),
+        "the device flow's token names its account: {shown}"
+    );
+    assert!(
         shown.contains("Posted: https://github.com/rubys/reprise/discussions/7"),
         "{shown}"
     );
     let token = data.join("github-token");
     assert_eq!(std::fs::read_to_string(&token).unwrap(), "gho_cli");
+    assert_eq!(
+        std::fs::read_to_string(data.join("github-login")).unwrap(),
+        "octo-reader\n"
+    );
     assert_eq!(
         std::fs::metadata(&token).unwrap().permissions().mode() & 0o777,
         0o600
@@ -312,6 +339,8 @@ fn share_signs_in_keeps_the_token_in_a_private_file_posts_and_logout_forgets_it(
         text(&out)
     );
     assert!(!token.exists());
+    // The account it named is forgotten with it.
+    assert!(!data.join("github-login").exists());
     // The keyring is cleared (or said to be out of reach) too, though the
     // file was the store chosen.
     let out = reprise(&data, &base, &["logout"]);
@@ -494,11 +523,26 @@ fn a_pasted_token_is_checked_kept_in_a_private_file_and_never_printed() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(text(&out).contains("not a GitHub token"), "{}", text(&out));
     assert!(!data.join("github-token").exists());
-    // A token: kept (only its owner may read it), said where, never printed.
+    // A token GitHub refuses (mistyped, expired, revoked, made up): refused
+    // with what GitHub said, nothing kept.
+    let out = paste("ghp_revokedToken0123456789abcdefghijklmn");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("GitHub refused the token (401: Bad credentials)"),
+        "{}",
+        text(&out)
+    );
+    assert!(!text(&out).contains("revokedToken"), "{}", text(&out));
+    assert!(!data.join("github-token").exists());
+    // A token: kept (only its owner may read it), its account named, said
+    // where, never printed.
     let token = "ghp_pastedToken0123456789abcdefghijklmn";
     let out = paste(token);
     let said = text(&out);
-    assert!(said.contains("The token is kept in"), "{said}");
+    assert!(
+        said.contains("The token signs in as octo-reader; it is kept in"),
+        "{said}"
+    );
     assert!(
         said.contains("Signed in to GitHub with the token kept at sign-in."),
         "{said}"

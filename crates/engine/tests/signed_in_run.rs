@@ -147,8 +147,14 @@ fn the_session_reaches_check_and_load_and_no_secret_is_written() {
     assert_eq!(statuses, [200, 201], "{check}");
     let per_run = std::fs::read_to_string(a.run.results().join("per-run.json")).unwrap();
     assert_eq!(per_run.matches("\"req_sec\":").count(), 2);
-    assert!(!per_run.contains("\"req_sec\":null"), "{per_run}");
     let rich = read_json(&a.run.results().join("results.json"));
+    // A cell with no number says why in the record (its `no_data`, its
+    // errors): shown whole where one has none.
+    assert!(
+        !per_run.contains("\"req_sec\":null"),
+        "{per_run}\n{:#}\n{lines:#?}",
+        rich["cells"]
+    );
     assert_eq!(rich["quick"], true);
     // The lane's cgroup counted the CPU its server used during each cell.
     for cell in rich["cells"].as_array().unwrap() {

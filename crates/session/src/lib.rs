@@ -138,6 +138,17 @@ pub enum SessionError {
     ResultsFile { file: PathBuf, reason: String },
 }
 
+impl SessionError {
+    /// GitHub refused the token (a 401): it is mistyped, expired or
+    /// revoked, and signing in again is what to do.
+    pub fn is_token_refused(&self) -> bool {
+        matches!(
+            self,
+            SessionError::Share(reprise_share::ShareError::Unauthorized(_))
+        )
+    }
+}
+
 /// The digest of the recipe a run folder's last attempt ran, as the
 /// engine recorded it in the folder's state.
 fn recorded_recipe_digest(run: &reprise_engine::RunDir) -> Option<String> {

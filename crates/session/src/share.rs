@@ -24,6 +24,22 @@ const MAX_LINK: usize = 8000;
 /// The file in the data dir that keeps the repository chosen to post in.
 const REPO_FILE: &str = "discussions-repo";
 
+/// The account the kept token signs in as (GitHub's `viewer`, asked when it
+/// was kept): a login, not a secret, so the app can name it without asking
+/// GitHub each time.
+const LOGIN_FILE: &str = "github-login";
+
+/// A token kept at sign-in: where, and the account it signs in as.
+#[derive(Clone, Debug)]
+pub struct KeptToken {
+    /// Where it is kept, in words.
+    pub store: String,
+    /// The account, where GitHub named it.
+    pub login: Option<String>,
+    /// Where the store is a file.
+    pub warning: Option<Warning>,
+}
+
 /// `OWNER/NAME` as GitHub allows them (an owner of letters, digits and
 /// inner hyphens, up to 39; a name of letters, digits, `.`, `_`, `-`),
 /// trimmed; anything else is refused with how to write it.
@@ -232,6 +248,12 @@ pub struct ShareStatus {
     /// Where the token comes from, when there is one, in words:
     /// `GH_TOKEN / GITHUB_TOKEN`, `the token kept at sign-in`.
     pub signed_in_with: Option<String>,
+    /// The account the kept token signs in as, as GitHub named it when it
+    /// was kept (nothing for the environment's or gh's token).
+    pub login: Option<String>,
+    /// Whether the token is one Reprise keeps, which signing out forgets
+    /// (the environment's and gh's are not Reprise's to forget).
+    pub can_sign_out: bool,
     /// Whether an OAuth app is configured for the device flow.
     pub can_sign_in: bool,
     pub repo: Option<String>,
@@ -321,7 +343,11 @@ impl Session {
         {
             stores.push(store.clone());
         }
-        TokenStore::sign_out(&stores)
+        let out = TokenStore::sign_out(&stores);
+        if out.complete() {
+            let _ = std::fs::remove_file(self.data.root.join(LOGIN_FILE));
+        }
+        out
     }
 
     /// The GitHub token requests carry, if there is one.
@@ -358,11 +384,42 @@ impl Session {
 
     /// Keeps a token the reader pasted (checked for a token's shape, never
     /// printed) where the device flow's would be kept; answers where.
-    pub fn keep_token(&self, pasted: &str) -> Result<String, SessionError> {
+    /// It is kept only once GitHub names the account it signs in as: a
+    /// mistyped, expired or made-up token is refused here, not at the first
+    /// post.
+    pub fn keep_token(&self, pasted: &str) -> Result<KeptToken, SessionError> {
         let token = check_token(pasted)?;
-        let (store, _) = self.token_store();
-        store.save(&token)?;
-        Ok(store.describe())
+        let login = reprise_share::signed_in_as(&self.share.github, &token)?;
+        self.keep(&token, Some(login))
+    }
+
+    /// Keeps `token` (and the account it signs in as, where known) where
+    /// the settings or the machine choose.
+    fn keep(&self, token: &str, login: Option<String>) -> Result<KeptToken, SessionError> {
+        let (store, warning) = self.token_store();
+        store.save(token)?;
+        let file = self.data.root.join(LOGIN_FILE);
+        let remembered = match &login {
+            Some(login) => std::fs::write(&file, format!("{login}\n")),
+            None => std::fs::remove_file(&file).or_else(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => Ok(()),
+                _ => Err(e),
+            }),
+        };
+        remembered.map_err(|source| WorkDirError::Io { path: file, source })?;
+        Ok(KeptToken {
+            store: store.describe(),
+            login,
+            warning,
+        })
+    }
+
+    /// The account the kept token signs in as, as remembered when it was
+    /// kept; nothing where the file holds anything but a login.
+    fn kept_login(&self) -> Option<String> {
+        let text = std::fs::read_to_string(self.data.root.join(LOGIN_FILE)).ok()?;
+        let login = text.trim();
+        reprise_share::is_login(login).then(|| login.to_string())
     }
 
     /// Where to post, and what chose it: `asked` (checked), else the
@@ -422,9 +479,12 @@ impl Session {
     pub fn share_status(&self) -> Result<ShareStatus, SessionError> {
         let to = self.post_to(None)?;
         let from = self.token_and_source()?.map(|(_, from)| from);
+        let kept = from == Some(TokenFrom::Kept);
         Ok(ShareStatus {
             signed_in: from.is_some(),
             signed_in_with: from.map(|f| f.words().to_string()),
+            login: self.kept_login().filter(|_| kept),
+            can_sign_out: kept,
             can_sign_in: self.share.client_id.is_some(),
             repo: to.as_ref().map(|to| to.repo.clone()),
             repo_from: to.as_ref().map(|to| to.from),
@@ -443,18 +503,17 @@ impl Session {
     }
 
     /// Waits until the person has entered the code (or it expires), then
-    /// keeps the token. Answers where it was kept, and a warning when that
-    /// is a file.
+    /// keeps the token, with the account it signs in as where GitHub names
+    /// it (the token is GitHub's own answer, so it is kept either way).
     pub fn finish_sign_in(
         &self,
         code: &DeviceCode,
         wait: &mut dyn FnMut(Duration),
-    ) -> Result<(String, Option<Warning>), SessionError> {
+    ) -> Result<KeptToken, SessionError> {
         let client_id = self.share.client_id.as_deref().unwrap_or_default();
         let token = sign_in(&self.share.github, client_id, code, wait)?;
-        let (store, warning) = self.token_store();
-        store.save(&token)?;
-        Ok((store.describe(), warning))
+        let login = reprise_share::signed_in_as(&self.share.github, &token).ok();
+        self.keep(&token, login)
     }
 
     /// Posts what [`Session::share_preview`] showed, with the stored token.

@@ -34,6 +34,33 @@ const FIND: &str = "query($owner: String!, $name: String!) { repository(owner: $
 
 const CREATE: &str = "mutation($repositoryId: ID!, $categoryId: ID!, $title: String!, $body: String!) { createDiscussion(input: {repositoryId: $repositoryId, categoryId: $categoryId, title: $title, body: $body}) { discussion { url number } } }";
 
+const VIEWER: &str = "query { viewer { login } }";
+
+/// The account `token` signs in as (GitHub's `viewer`): a token is checked
+/// with it before it is kept, so a mistyped, expired or made-up one is
+/// refused at once and not at the first post.
+pub fn signed_in_as(github: &GitHub, token: &str) -> Result<String, ShareError> {
+    let value = github.graphql(token, VIEWER, json!({}))?;
+    match value["data"]["viewer"]["login"].as_str() {
+        Some(login) if is_login(login) => Ok(login.to_string()),
+        _ => Err(ShareError::Unexpected {
+            url: format!("{}/graphql", github.api),
+            message: "it named no account (viewer.login)".into(),
+        }),
+    }
+}
+
+/// A GitHub login as GitHub allows it: 1 to 39 ASCII letters, digits and
+/// single hyphens, not at either end. Anything else (a control character,
+/// a lookalike) is not printed as an account's name.
+pub fn is_login(text: &str) -> bool {
+    (1..=39).contains(&text.len())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        && !text.starts_with('-')
+        && !text.ends_with('-')
+        && !text.contains("--")
+}
+
 pub(crate) fn split_repo(repo: &str) -> Result<(&str, &str), ShareError> {
     match repo.split_once('/') {
         Some((owner, name)) if !owner.is_empty() && !name.is_empty() && !name.contains('/') => {

@@ -32,8 +32,8 @@ pub use device_flow::{DeviceCode, Poll, request_code, sign_in};
 use reprise_report::{Exporter, MarkdownExporter, Report, ReportError, ResultBlock};
 
 pub use discussions::{
-    Category, CreatedDiscussion, Target, compose_body, create_discussion, find_target,
-    new_discussion_url,
+    Category, CreatedDiscussion, Target, compose_body, create_discussion, find_target, is_login,
+    new_discussion_url, signed_in_as,
 };
 pub use redaction::Redactor;
 pub use token_store::{SignOut, TokenFileProblem, TokenStore, Warning};
@@ -49,9 +49,8 @@ pub enum ShareError {
         status: u16,
         body: String,
     },
-    #[error(
-        "GitHub refused the token (401: {0}); sign in again with `reprise logout` then `reprise share`"
-    )]
+    /// What to do depends on the front end: each says it.
+    #[error("GitHub refused the token (401: {0}): it is mistyped, expired or revoked")]
     Unauthorized(String),
     #[error("the sign-in code expired before it was entered; run the command again for a new code")]
     Expired,

@@ -432,7 +432,50 @@ fn a_refused_token_is_a_401_with_github_s_message() {
         matches!(err, ShareError::Unauthorized(ref m) if m == "Bad credentials"),
         "{err:?}"
     );
-    assert!(err.to_string().contains("reprise logout"), "{err}");
+    assert!(err.to_string().contains("expired or revoked"), "{err}");
+}
+
+#[test]
+fn a_token_names_its_account_and_a_refused_or_strange_answer_names_none() {
+    let server = StandIn::start();
+    server.answer(
+        GRAPHQL,
+        200,
+        serde_json::json!({"data": {"viewer": {"login": "octo-reader"}}}),
+    );
+    assert_eq!(
+        reprise_share::signed_in_as(&server.github(), "gho_good").unwrap(),
+        "octo-reader"
+    );
+    let asked = server.requests(GRAPHQL);
+    assert!(asked[0].body.contains("viewer"), "{asked:?}");
+    assert_eq!(asked[0].authorization.as_deref(), Some("Bearer gho_good"));
+    // A login no GitHub account could have is not taken as one.
+    server.answer(
+        GRAPHQL,
+        200,
+        serde_json::json!({"data": {"viewer": {"login": "octo\u{1b}[2Jreader"}}}),
+    );
+    let err = reprise_share::signed_in_as(&server.github(), "gho_good").unwrap_err();
+    assert!(matches!(err, ShareError::Unexpected { .. }), "{err:?}");
+    server.answer(
+        GRAPHQL,
+        401,
+        serde_json::json!({"message": "Bad credentials"}),
+    );
+    let err = reprise_share::signed_in_as(&server.github(), "made-up").unwrap_err();
+    assert!(matches!(err, ShareError::Unauthorized(_)), "{err:?}");
+    for (login, ok) in [
+        ("a", true),
+        ("rubys", true),
+        ("-x", false),
+        ("x-", false),
+        ("a--b", false),
+        ("", false),
+        ("é", false),
+    ] {
+        assert_eq!(reprise_share::is_login(login), ok, "{login}");
+    }
 }
 
 #[test]

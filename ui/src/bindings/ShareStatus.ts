@@ -11,6 +11,16 @@ export type ShareStatus = { signed_in: boolean,
  */
 signed_in_with: string | null, 
 /**
+ * The account the kept token signs in as, as GitHub named it when it
+ * was kept (nothing for the environment's or gh's token).
+ */
+login: string | null, 
+/**
+ * Whether the token is one Reprise keeps, which signing out forgets
+ * (the environment's and gh's are not Reprise's to forget).
+ */
+can_sign_out: boolean, 
+/**
  * Whether an OAuth app is configured for the device flow.
  */
 can_sign_in: boolean, repo: string | null, 

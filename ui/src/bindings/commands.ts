@@ -63,6 +63,8 @@ export interface Commands {
   shareChooseRepo(repo: string): Promise<ShareStatus>;
   /** Keeps a GitHub token the reader pasted (checked, never shown back); answers the status with it. */
   shareKeepToken(token: string): Promise<ShareStatus>;
+  /** Forgets the token Reprise kept (the keyring's and the token file's); answers the status without it. */
+  shareSignOut(): Promise<ShareStatus>;
   /** Writes the run's redacted report (Markdown) to the data dir; answers the file. */
   shareSave(run: string): Promise<string>;
   /** Everyone's results for the recipe from the sharing repository's Discussions (fetched first when `fetch` and signed in, else the cache), with this machine's latest run among them. */
@@ -96,6 +98,7 @@ export const commandNames = [
   'shareSubmit',
   'shareChooseRepo',
   'shareKeepToken',
+  'shareSignOut',
   'shareSave',
   'community',
   'openLink',
@@ -126,6 +129,7 @@ export function commands(invoke: Invoke, channel: MakeChannel): Commands {
     shareSubmit: (run) => invoke<CreatedDiscussion>('share_submit', { run }),
     shareChooseRepo: (repo) => invoke<ShareStatus>('share_choose_repo', { repo }),
     shareKeepToken: (token) => invoke<ShareStatus>('share_keep_token', { token }),
+    shareSignOut: () => invoke<ShareStatus>('share_sign_out'),
     shareSave: (run) => invoke<string>('share_save', { run }),
     community: (id, fetch) => invoke<Community>('community', { id, fetch }),
     openLink: (url) => invoke<null>('open_link', { url }),

@@ -93,6 +93,7 @@ export function scriptedBackend(script: Script): Backend {
   const setUp: Record<string, boolean> = {};
   let signedIn = false;
   let signedInWith: string | null = null;
+  let login: string | null = null;
   // Like the app, a chosen repository is kept and names the prefilled link.
   let chosenRepo: string | null = null;
   // Every command the script does not answer says so, as the app's would fail.
@@ -177,7 +178,7 @@ export function scriptedBackend(script: Script): Backend {
     },
     // Like the app, a finished sign-in is remembered.
     shareStatus: () =>
-      answer(script.shareStatus, 'share status').then((s) => ({ ...s, ...(signedIn ? { signed_in: true, signed_in_with: signedInWith } : {}), repo: chosenRepo ?? s.repo })),
+      answer(script.shareStatus, 'share status').then((s) => ({ ...s, ...(signedIn ? { signed_in: true, signed_in_with: signedInWith, login, can_sign_out: true } : {}), repo: chosenRepo ?? s.repo })),
     shareSignIn: () => answer(script.signIn, 'sign-in'),
     shareWaitSignIn: () =>
       answer(script.waitSignIn, 'sign-in wait').then((where) => {
@@ -185,15 +186,27 @@ export function scriptedBackend(script: Script): Backend {
         signedInWith = 'the token kept at sign-in';
         return where;
       }),
-    // As the app checks a pasted token: 20 to 255 visible characters.
+    // As the app checks a pasted token: 20 to 255 visible characters, then
+    // GitHub names its account (here `octo-reader`) or refuses it (here a
+    // token that says it is revoked).
     shareKeepToken: (token) => {
       const t = token.trim();
       if (!/^[\x21-\x7e]{20,255}$/.test(t)) {
         return answer<ShareStatus>({ error: { kind: 'share', message: 'that is not a GitHub token (20 to 255 visible characters, no spaces): make one at https://github.com/settings/tokens', hint: 'Paste the whole token, as GitHub showed it (https://github.com/settings/tokens).' } }, 'token');
       }
+      if (t.includes('revoked')) {
+        return answer<ShareStatus>({ error: { kind: 'share', message: 'GitHub refused the token (401: Bad credentials): it is mistyped, expired or revoked', hint: 'Sign out, then paste a new token (https://github.com/settings/tokens) or sign in again; or “Open on GitHub” to post it yourself.' } }, 'token');
+      }
       signedIn = true;
       signedInWith = 'the token kept at sign-in';
-      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, signed_in: true, signed_in_with: signedInWith, repo: chosenRepo ?? s.repo }));
+      login = 'octo-reader';
+      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, signed_in: true, signed_in_with: signedInWith, login, can_sign_out: true, repo: chosenRepo ?? s.repo }));
+    },
+    shareSignOut: () => {
+      signedIn = false;
+      signedInWith = null;
+      login = null;
+      return answer(script.shareStatus, 'share status').then((s) => ({ ...s, signed_in: false, signed_in_with: null, login: null, can_sign_out: false, repo: chosenRepo ?? s.repo }));
     },
     shareSubmit: () => answer(script.submit, 'submit'),
     // As the app checks it: owner/name, else the app's error.

@@ -276,7 +276,7 @@ export const scripts: Record<string, Script> = {
   /** Not signed in: a pasted token signs in, and the fetch then reads. */
   othersnone: {
     community: { 'hello-ceiling': [{ value: nobodyYet }, { value: community }] },
-    shareStatus: { value: { signed_in: false, signed_in_with: null, can_sign_in: false, repo: 'rubys/reprise', repo_from: 'chosen', token_store: 'the OS keyring' } },
+    shareStatus: { value: { signed_in: false, signed_in_with: null, login: null, can_sign_out: false, can_sign_in: false, repo: 'rubys/reprise', repo_from: 'chosen', token_store: 'the OS keyring' } },
   },
   /** The first fetch hits the rate limit (the cache is shown); the next one reads. */
   othersrefetch: {
@@ -316,7 +316,7 @@ export const scripts: Record<string, Script> = {
         outcome: { value: { ...finishedRun, headline: 'Run hello-ceiling-20261205-101500 finished with lanes missing: 3 steps finished on the server host; 1 lane not measured (falcon)' } },
       },
     },
-    shareStatus: { value: { signed_in: false, signed_in_with: null, can_sign_in: true, repo: 'rubys/reprise', repo_from: 'chosen', token_store: 'the OS keyring' } },
+    shareStatus: { value: { signed_in: false, signed_in_with: null, login: null, can_sign_out: false, can_sign_in: true, repo: 'rubys/reprise', repo_from: 'chosen', token_store: 'the OS keyring' } },
     signIn: { value: { user_code: 'WDJB-MJHT', verification_uri: 'https://github.com/login/device', expires_in: 900 } },
     waitSignIn: { value: 'the OS keyring', delayMs: 300 },
     submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } },
@@ -394,14 +394,14 @@ export const scripts: Record<string, Script> = {
     // The Markdown as the backend gives it (here unlike the title and body
     // joined, so a test sees Copy take it as given).
     share: { [fullRun]: { value: { ...share, repo: null, prefilled_url: null, markdown: `${share.markdown}\nFrom the backend.\n` } } },
-    shareStatus: { value: { signed_in: false, signed_in_with: null, can_sign_in: false, repo: null, repo_from: null, token_store: 'the OS keyring' } },
+    shareStatus: { value: { signed_in: false, signed_in_with: null, login: null, can_sign_out: false, can_sign_in: false, repo: null, repo_from: null, token_store: 'the OS keyring' } },
     shareSave: { value: `/home/reader/.local/share/reprise/shares/${fullRun}.md` },
     openLink: { value: null },
   },
   shareerror: {
     history: { value: [results.run] },
     share: { [fullRun]: { value: share } },
-    shareStatus: { value: { signed_in: true, signed_in_with: 'GH_TOKEN / GITHUB_TOKEN', can_sign_in: true, repo: 'rubys/nope', repo_from: 'environment', token_store: 'the OS keyring' } },
+    shareStatus: { value: { signed_in: true, signed_in_with: 'GH_TOKEN / GITHUB_TOKEN', login: null, can_sign_out: false, can_sign_in: true, repo: 'rubys/nope', repo_from: 'environment', token_store: 'the OS keyring' } },
     submit: { error: { kind: 'share', message: 'GraphQL: Could not resolve to a Repository with the name rubys/nope.', hint: 'Check the repository, its Discussions category for this recipe, and the token.' } },
   },
   measuring: {

@@ -740,6 +740,26 @@ describe('Share', () => {
     await page.locator('[data-action="save"]').click();
     assert.equal(await text('[data-share-done]'), 'Saved the report to /home/reader/.local/share/reprise/shares/hello-ceiling-20261130-050000.md');
   });
+  it('keeps a pasted token only once GitHub names its account, names it, and signs out', async () => {
+    await open('sharenoapp', 'share/hello-ceiling-20261130-050000');
+    await page.locator('[data-sign-in]').waitFor();
+    // A token GitHub refuses is not kept: said so, with what to do.
+    await page.locator('[data-token]').fill('ghp_revoked' + 'x'.repeat(30));
+    await page.locator('[data-action="keep-token"]').click();
+    assert.match(await text('[data-sign-in] [role=alert]'), /GitHub refused the token \(401: Bad credentials\)/);
+    assert.match(await text('[data-sign-in] [role=alert]'), /What to do: Sign out, then paste a new token/);
+    assert.equal(await page.locator('[data-signed-in]').count(), 0);
+    // A good one: kept, and the account it signs in as is named.
+    await page.locator('[data-token]').fill('ghp_' + 'x'.repeat(36));
+    await page.locator('[data-action="keep-token"]').click();
+    await page.locator('[data-signed-in]').waitFor();
+    assert.equal(await text('[data-login]'), 'octo-reader');
+    assert.equal(await text('[data-signed-in-as]'), 'Signed in to GitHub as octo-reader, with the token kept at sign-in.');
+    // Signing out forgets it: the sign-in form is back.
+    await page.locator('[data-action="sign-out"]').click();
+    await page.locator('[data-sign-in]').waitFor();
+    assert.equal(await page.locator('[data-signed-in]').count(), 0);
+  });
   it('shows a failed post where it happened, with what to do', async () => {
     await open('shareerror', 'share/hello-ceiling-20261130-050000');
     // REPRISE_DISCUSSIONS_REPO decides here: the field says so and cannot be changed.

@@ -102,7 +102,13 @@ pub fn run(args: Args) -> ExitCode {
             return fail(e);
         }
         match session.keep_token(&pasted) {
-            Ok(store) => println!("The token is kept in {store}."),
+            Ok(kept) => println!(
+                "The token signs in as {}; it is kept in {}.",
+                kept.login
+                    .as_deref()
+                    .unwrap_or("an account GitHub did not name"),
+                kept.store
+            ),
             Err(e) => return bad_input(e),
         }
     }
@@ -145,7 +151,17 @@ pub fn run(args: Args) -> ExitCode {
             println!("Posted: {}", d.url);
             ExitCode::SUCCESS
         }
-        Err(e) => fail(e),
+        Err(e) => {
+            let code = fail(&e);
+            if e.is_token_refused() {
+                say!(
+                    "Sign in again: `reprise logout`, then `reprise share {}` (or pass a new token with --token-stdin); or post it yourself from {}",
+                    preview.run,
+                    preview.prefilled_url.as_deref().unwrap_or_default()
+                );
+            }
+            code
+        }
     }
 }
 
@@ -162,11 +178,14 @@ pub(crate) fn device_sign_in(session: &Session) -> Result<(), reprise_session::S
         "Waiting (the code expires in {} minutes)...",
         code.expires_in / 60
     );
-    let (store, warning) = session.finish_sign_in(&code, &mut std::thread::sleep)?;
-    if let Some(w) = warning {
+    let kept = session.finish_sign_in(&code, &mut std::thread::sleep)?;
+    if let Some(w) = &kept.warning {
         say!("warning: {}", w.0);
     }
-    println!("Signed in; the token is kept in {store}.");
+    match &kept.login {
+        Some(login) => println!("Signed in as {login}; the token is kept in {}.", kept.store),
+        None => println!("Signed in; the token is kept in {}.", kept.store),
+    }
     Ok(())
 }
 
