@@ -253,7 +253,11 @@ fn a_quick_runs_batches_carry_its_events_the_cells_and_the_time_left() {
     assert!(
         messages.iter().any(|m| matches!(m,
             StreamMessage::Progress { step, cell: Some(c), .. } if step == "measure" && c.lane == "puma")),
-        "no cell named"
+        "no cell named: {:#?}",
+        messages
+            .iter()
+            .filter(|m| !matches!(m, StreamMessage::Log { .. }))
+            .collect::<Vec<_>>()
     );
     let lefts: Vec<f64> = messages
         .iter()
