@@ -56,3 +56,50 @@ fn a_repeated_command_that_fails_in_its_second_run_fails_the_step() {
     let runs = std::fs::read_to_string(attempt.run.path.join("count.txt")).unwrap();
     assert_eq!(runs.lines().count(), 2, "the third run never started");
 }
+
+#[test]
+fn each_run_s_figures_are_said_in_words_and_its_json_stays_in_the_log() {
+    // A step named like a lane measures it: the figures' metric is `count`.
+    let text =
+        recipe(r#"echo x >> count.txt; echo "{\"count\": $(wc -l < count.txt), \"other\": 7}""#)
+            + r#"
+[[lane]]
+name = "count"
+command = ["true"]
+why = "The runs the step measures."
+
+[[figure]]
+id = "counted"
+lane = "count"
+metric = "count"
+unknown = "A test's figure."
+condition = "each run"
+quote = "Counts its own runs."
+"#;
+    let s = setup("repeated", &text);
+    let attempt = execute(&s, None, false, &|_| {});
+    assert!(attempt.report.ok(), "{:?}", attempt.report);
+    let notes: Vec<&str> = attempt
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            reprise_engine::Event::Log {
+                step,
+                stream: reprise_engine::Stream::Note,
+                line,
+            } if step == "count" => Some(line.as_str()),
+            _ => None,
+        })
+        .collect();
+    for run in 1..=3 {
+        let said = format!("run {run} of 3: count {run}");
+        assert!(notes.contains(&said.as_str()), "{said} in {notes:?}");
+    }
+    let shown = support::log_lines(&attempt.events);
+    assert!(
+        shown.iter().all(|l| !l.contains("\"count\"")),
+        "the JSON stays in the log: {shown:?}"
+    );
+    let log = std::fs::read_to_string(attempt.run.logs().join("count.log")).unwrap();
+    assert!(log.contains("{\"count\": 3, \"other\": 7}"), "{log}");
+}

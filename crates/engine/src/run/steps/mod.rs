@@ -180,6 +180,18 @@ pub(crate) fn run_process(
     env: &BTreeMap<String, String>,
     extra_env: &[(&str, String)],
 ) -> Result<(), StepFailure> {
+    run_process_to(s, command, dir, env, extra_env, s.ctx.events)
+}
+
+/// [`run_process`], its output's events going to `events`.
+pub(crate) fn run_process_to(
+    s: &StepInput,
+    command: &[String],
+    dir: Option<&str>,
+    env: &BTreeMap<String, String>,
+    extra_env: &[(&str, String)],
+    events: &dyn crate::event::EventSink,
+) -> Result<(), StepFailure> {
     let ctx = s.ctx;
     let id = s.id();
     let cwd = match dir {
@@ -198,7 +210,7 @@ pub(crate) fn run_process(
     cmd.grace = ctx.grace;
     cmd.log = Some(ctx.run.log(id)?);
     cmd.processes = Some(ctx.processes());
-    let outcome = host::run(&cmd, &ctx.cancel, ctx.events)?;
+    let outcome = host::run(&cmd, &ctx.cancel, events)?;
     let program = command.first().map(String::as_str).unwrap_or("");
     if !outcome.escaped.is_empty() {
         let what = reprise_spawn::Escaped::words(&outcome.escaped, "the run's cgroup");
