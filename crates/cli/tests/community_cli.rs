@@ -419,7 +419,13 @@ fn without_a_token_it_says_why_and_shows_the_cache_and_never_prints_a_token() {
     assert_eq!(state.lock().unwrap().requests.len(), before, "nothing sent");
     assert!(shown.contains("Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache (as of "), "{shown}");
     assert!(
-        shown.contains("Sign in: set GH_TOKEN, sign in the GitHub CLI (`gh auth login`)"),
+        shown.contains(&format!(
+            "The discussions are public in a browser: {base}/rubys/reprise/discussions\n"
+        )),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("claim by claim: set GH_TOKEN, sign in the GitHub CLI (`gh auth login`)"),
         "{shown}"
     );
 

@@ -12,7 +12,12 @@ export type Community = { recipe: string,
 /**
  * OWNER/NAME whose Discussions were read.
  */
-repo: string, fetch: Fetch, 
+repo: string, 
+/**
+ * Its Discussions on the web: public, read in a browser without
+ * signing in.
+ */
+discussions_url: string, fetch: Fetch, 
 /**
  * When the cache was last brought up to date (RFC 3339 UTC).
  */

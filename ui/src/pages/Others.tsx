@@ -79,7 +79,13 @@ function Others({ c, fetchAgain }: { c: Community; fetchAgain: () => void }) {
         {c.fetched_at ? <>, as of <When iso={c.fetched_at} /></> : ', nothing read yet'}.
       </p>
       {c.fetch.fetch === 'not_signed_in' ? (
-        <SignInHere onSignedIn={fetchAgain} />
+        <>
+          <p data-discussions-link>
+            The discussions are public in a browser: <a href={c.discussions_url} onClick={link.open(c.discussions_url)}>read them on GitHub</a>.
+            Signed in, this page reads them and counts each result here, claim by claim.
+          </p>
+          <SignInHere onSignedIn={fetchAgain} />
+        </>
       ) : (
         <p class="actions">
           <button type="button" class="secondary" onClick={fetchAgain} data-fetch-again>Fetch again</button>

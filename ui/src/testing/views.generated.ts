@@ -5960,6 +5960,7 @@ export const nobodyYet: Community = {
   ],
   "counted": 0,
   "discussions": 0,
+  "discussions_url": "https://github.com/rubys/reprise/discussions",
   "dropped": 0,
   "fetch": {
     "fetch": "not_signed_in"
@@ -9379,6 +9380,7 @@ export const community: Community = {
   ],
   "counted": 4,
   "discussions": 7,
+  "discussions_url": "https://github.com/rubys/reprise/discussions",
   "dropped": 0,
   "fetch": {
     "fetch": "offline"

@@ -927,6 +927,9 @@ describe('Everyone’s results', () => {
     assert.match(await text('[data-fetch]'), /GitHub’s API answers only signed-in requests, even for public discussions \(sign in below\)/);
     assert.match(await text('.notice'), /No results have been read from rubys\/reprise yet/);
     assert.match(await text('[data-claim="falcon-twice-puma"] [data-no-points]'), /No machine’s result yet/);
+    // Not a dead end: the discussions are public in a browser, one click away.
+    assert.equal(await page.locator('[data-discussions-link] a').getAttribute('href'), 'https://github.com/rubys/reprise/discussions');
+    assert.match(await text('[data-discussions-link]'), /Signed in, this page reads them and counts each result here/);
     // Signing in is on this page, no OAuth app needed: GH_TOKEN, gh, or a pasted token.
     const signIn = page.locator('[data-sign-in]');
     await signIn.waitFor();

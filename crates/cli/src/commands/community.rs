@@ -266,7 +266,8 @@ fn fetch_lines(view: &Community) -> String {
             view.discussions
         ),
         Fetch::NotSignedIn => format!(
-            "Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache ({as_of}).\nSign in: set GH_TOKEN, sign in the GitHub CLI (`gh auth login`), or keep a token with `reprise share RUN --token-stdin`; then run this again.\n"
+            "Not fetched: GitHub's GraphQL API answers only signed-in requests, even for public discussions. Showing the cache ({as_of}).\nThe discussions are public in a browser: {}\nSigned in, Reprise reads them and counts each result here, claim by claim: set GH_TOKEN, sign in the GitHub CLI (`gh auth login`), or keep a token with `reprise share RUN --token-stdin`; then run this again.\n",
+            escaped(&view.discussions_url)
         ),
         Fetch::Stopped { reason, .. } => format!(
             "Not fetched in full: {}. {} in the cache, {as_of}.\n",

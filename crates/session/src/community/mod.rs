@@ -33,6 +33,9 @@ pub struct Community {
     pub recipe: String,
     /// OWNER/NAME whose Discussions were read.
     pub repo: String,
+    /// Its Discussions on the web: public, read in a browser without
+    /// signing in.
+    pub discussions_url: String,
     pub fetch: Fetch,
     /// When the cache was last brought up to date (RFC 3339 UTC).
     pub fetched_at: Option<String>,
@@ -274,6 +277,7 @@ impl Session {
                     )
                 })
                 .collect(),
+            discussions_url: reprise_share::community::discussions_url(web, &repo),
             repo,
             fetch: fetched,
             fetched_at: cache

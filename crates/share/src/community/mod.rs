@@ -93,5 +93,11 @@ pub fn standing(
 /// A discussion's page, made from the repository and its number (never a
 /// URL from an answer, which could point anywhere).
 pub fn discussion_url(web: &str, repo: &str, number: u64) -> String {
-    format!("{}/{repo}/discussions/{number}", web.trim_end_matches('/'))
+    format!("{}/{number}", discussions_url(web, repo))
+}
+
+/// The repository's Discussions on the web, which a browser reads without
+/// signing in (GitHub's API does not).
+pub fn discussions_url(web: &str, repo: &str) -> String {
+    format!("{}/{repo}/discussions", web.trim_end_matches('/'))
 }
