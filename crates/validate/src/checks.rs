@@ -181,12 +181,19 @@ fn smt(fp: &Fingerprint, reference: &Reference) -> Check {
     let word = |on: bool| if on { "on" } else { "off" };
     match (fp.cpu.smt_active, reference.smt) {
         (Some(here), Some(there)) if here != there => {
-            Check::new("smt", Level::Warn, format!("SMT {} (reference machine: {})", word(here), word(there)))
-                .why("with SMT a pinned server can share a physical core with the client; per-CPU throughput differs from the reference machine's")
-                .fix(format!(
+            let check = Check::new("smt", Level::Warn, format!("SMT {} (reference machine: {})", word(here), word(there)))
+                .why("with SMT a pinned server can share a physical core with the client; per-CPU throughput differs from the reference machine's");
+            // A guest's vCPUs are what its hypervisor made them: its own
+            // SMT switch changes nothing underneath.
+            match fp.virtualization.virtual_machine {
+                Some(true) => check.fix(
+                    "a virtual machine's SMT is its host's: ask for vCPUs that are whole cores (or bare metal), or read per-CPU figures with this in mind",
+                ),
+                _ => check.fix(format!(
                     "echo {} | sudo tee /sys/devices/system/cpu/smt/control, or read per-CPU figures with this in mind",
                     word(there)
-                ))
+                )),
+            }
         }
         (Some(here), _) => Check::new("smt", Level::Ok, format!("SMT {}", word(here))),
         (None, _) => Check::new("smt", Level::Ok, "SMT state not reported"),
@@ -369,13 +376,13 @@ fn container_engine(fp: &Fingerprint) -> Check {
             Level::Ok,
             format!("container engine: {}", engine_name(engine)),
         ),
+        // Only a lane placed in a container needs one (no published
+        // recipe's lane is): its recipe's preflight says so, with the fix.
         None => Check::new(
             "container_engine",
-            Level::Warn,
-            "no container engine answered",
-        )
-        .why("recipes with container lanes cannot run; host lanes are unaffected")
-        .fix("install Docker (apt-get install docker.io) or Podman and start its service"),
+            Level::Ok,
+            "no container engine answered: only lanes placed in containers need one",
+        ),
     }
 }
 

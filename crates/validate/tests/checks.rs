@@ -255,10 +255,50 @@ fn a_busy_machine_is_a_caveat() {
 }
 
 #[test]
-fn no_container_engine_is_only_a_warning() {
+fn no_container_engine_is_no_caveat_since_only_container_lanes_need_one() {
     let tree = fixture::ryzen_5_3600();
     let mut fp = read(&tree);
     fp.container_engine = None;
     let checks = check_machine(&fp, &reference(), Some(&roomy_disk()));
-    assert_only(&checks, "container_engine", Level::Warn, "docker.io");
+    let engine = find(&checks, "container_engine");
+    assert_eq!(engine.level, Level::Ok, "{engine:?}");
+    assert!(engine.fix.is_none(), "nothing to install: {engine:?}");
+    assert!(
+        engine
+            .found
+            .contains("only lanes placed in containers need one"),
+        "{engine:?}"
+    );
+    // No recipe in recipes/ places a lane in a container: a machine
+    // without an engine runs every one of them.
+    let recipes = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../recipes");
+    for entry in std::fs::read_dir(recipes).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "toml") {
+            let recipe = reprise_recipe::load(&path).unwrap();
+            assert!(
+                recipe
+                    .lanes
+                    .iter()
+                    .all(|l| l.placement != reprise_recipe::Placement::Container),
+                "{} places a lane in a container: the check should then say what to install",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn smt_that_differs_in_a_virtual_machine_is_not_switched_inside_it() {
+    let tree = fixture::ryzen_5_3600();
+    tree.file("sys/devices/system/cpu/smt/control", "off\n")
+        .file("sys/devices/system/cpu/smt/active", "0\n");
+    let mut fp = read(&tree);
+    fp.virtualization.virtual_machine = Some(true);
+    let checks = check_machine(&fp, &reference(), Some(&roomy_disk()));
+    let smt = find(&checks, "smt");
+    assert_eq!(smt.level, Level::Warn, "{smt:?}");
+    let fix = smt.fix.as_deref().unwrap_or_default();
+    assert!(!fix.contains("smt/control"), "{fix}");
+    assert!(fix.contains("SMT is its host's"), "{fix}");
 }
