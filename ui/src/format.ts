@@ -4,6 +4,7 @@
 // rows, time left) comes from the app already worded, as the CLI prints it.
 
 import type { ChecksumStatus } from './bindings/ChecksumStatus';
+import type { Fitness } from './bindings/Fitness';
 import type { Outcome } from './bindings/Outcome';
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -39,6 +40,13 @@ export function formatValue(value: number | null | undefined, unit: string): str
 export function count(n: number, one: string, many: string = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
+
+/** A validation's verdict on the machine, as the Machine page heads it. */
+export const fitnessWords: Record<Fitness, string> = {
+  ready: 'Ready to benchmark on',
+  usable_with_caveats: 'Usable, with caveats',
+  not_suitable: 'Not suitable for benchmarking',
+};
 
 export const outcomeLabels: Record<Outcome, string> = {
   reproduced: 'Reproduced',

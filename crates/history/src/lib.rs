@@ -80,6 +80,10 @@ pub struct RunSummary {
     pub smoke_run: bool,
     /// How the run ended, where Reprise ran it (read from the stored report).
     pub ending: Option<reprise_report::RunEnding>,
+    /// A validation's verdict on the machine (`ready`, `usable_with_caveats`,
+    /// `not_suitable`), where `reprise validate` stored the run: it judges
+    /// the machine, not the claims.
+    pub fitness: Option<String>,
     /// The counts worded as the report's headline words them
     /// ([`Outcome::tally`]).
     pub tally: String,
@@ -290,7 +294,8 @@ impl History {
                             EXISTS (SELECT 1 FROM json_each(runs.report, '$.judgement.deviations')
                                     WHERE json_extract(value, '$.kind') = 'quick')
                         ELSE 0 END,
-                        CASE WHEN json_valid(runs.report) THEN json_extract(runs.report, '$.run.ending') END
+                        CASE WHEN json_valid(runs.report) THEN json_extract(runs.report, '$.run.ending') END,
+                        CASE WHEN json_valid(runs.report) THEN json_extract(runs.report, '$.environment.harness.fitness') END
                  FROM runs ORDER BY created_at DESC, id DESC",
             )
             .map_err(sql(&file))?;
@@ -319,6 +324,9 @@ impl History {
                     ending: row
                         .get::<_, Option<String>>(13)?
                         .and_then(|e| serde_json::from_value(serde_json::Value::String(e)).ok()),
+                    fitness: row
+                        .get::<_, Option<String>>(14)?
+                        .filter(|f| f.chars().all(|c| c.is_ascii_lowercase() || c == '_')),
                     tally: String::new(),
                 };
                 run.tally = Outcome::tally(|o| run.count(o) as usize);

@@ -68,7 +68,15 @@ fn the_library_has_a_card_per_recipe_with_its_lanes_counted() {
     assert_eq!(hello.post.author, "Sam Ruby");
     assert_eq!(hello.lanes.len(), 3);
     assert!(hello.checksum.is_reviewed());
-    assert!(hello.units.contains(&"req/s".to_string()));
+    // What it measures, named for a reader, with the unit.
+    assert!(
+        hello
+            .units
+            .iter()
+            .any(|u| u.name == "throughput" && u.unit == "req/s"),
+        "{:?}",
+        hello.units
+    );
     // Every lane of hello-ceiling can run somewhere; here, as installed.
     assert_eq!(hello.runnable, 3);
     let here = hello

@@ -239,6 +239,8 @@ fn a_validation_is_stored_in_the_history_like_any_run() {
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0].id, id);
     assert_eq!(runs[0].title, "Is this box fit to benchmark on?: ready");
+    // Listed with its verdict on the machine: the Library's card says it.
+    assert_eq!(runs[0].fitness.as_deref(), Some("ready"));
     let report = history.load(&id).unwrap();
     let rps = report
         .judgement

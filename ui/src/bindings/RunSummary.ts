@@ -29,6 +29,12 @@ smoke_run: boolean,
  */
 ending: RunEnding | null, 
 /**
+ * A validation's verdict on the machine (`ready`, `usable_with_caveats`,
+ * `not_suitable`), where `reprise validate` stored the run: it judges
+ * the machine, not the claims.
+ */
+fitness: string | null, 
+/**
  * The counts worded as the report's headline words them
  * ([`Outcome::tally`]).
  */

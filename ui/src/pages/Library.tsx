@@ -1,6 +1,7 @@
 import { Loaded, Notice, useLoad } from '../load';
-import { checksumWord, count, formatPostDate, formatWhen } from '../format';
+import { checksumWord, count, fitnessWords, formatPostDate, formatWhen } from '../format';
 import { href } from '../state';
+import type { Fitness } from '../bindings/Fitness';
 import type { RecipeCard } from '../bindings/RecipeCard';
 import type { RunSummary } from '../bindings/RunSummary';
 
@@ -28,6 +29,15 @@ function latestRuns(runs: RunSummary[]): Map<string, RunSummary> {
 
 function LastRun({ run }: { run: RunSummary | undefined }) {
   if (!run) return <p class="last-run never">Not run on this machine yet.</p>;
+  // A validation judges the machine, not claims: its verdict, as the Machine page said it.
+  if (run.fitness && run.fitness in fitnessWords) {
+    return (
+      <p class="last-run">
+        Validated here {formatWhen(run.created_at)}: {fitnessWords[run.fitness as Fitness]} ·{' '}
+        <a href={href({ page: 'machine' })}>see the machine</a>
+      </p>
+    );
+  }
   const judged = run.reproduced + run.not_reproduced + run.inconclusive + run.no_data + run.not_measured + run.not_comparable;
   // The counts worded as the run's headline and the Results list word them.
   return (
@@ -35,6 +45,21 @@ function LastRun({ run }: { run: RunSummary | undefined }) {
       Last run here {formatWhen(run.created_at)}
       {run.smoke_run && ' (a smoke run)'}: {judged > 0 ? run.tally : 'nothing judged'} ·{' '}
       <a href={href({ page: 'results', run: run.id })}>see the results</a>
+    </p>
+  );
+}
+
+/** A first-time reader's way in: a recipe every lane of which runs on this
+ *  machine (none published only; the most claims among them), one click
+ *  from its Run page. */
+function StartHere({ recipes }: { recipes: RecipeCard[] }) {
+  const whole = recipes.filter((r) => r.lanes.length > 0 && r.runs_here === r.lanes.length && r.claims > 0);
+  const first = [...whole].sort((a, b) => b.claims - a.claims)[0];
+  if (!first) return null;
+  return (
+    <p class="start-here" data-start-here>
+      New here? <a href={href({ page: 'run', id: first.post.id })}>Run {first.post.title}</a>: every lane of it runs on this
+      machine, and its Run page says which of its {count(first.claims, 'claim')} a run here judges.
     </p>
   );
 }
@@ -55,6 +80,7 @@ export function LibraryPage() {
           const recipes = [...library.recipes].sort(libraryOrder);
           return (
             <>
+              {latest && latest.size === 0 && <StartHere recipes={recipes} />}
               {recipes.length === 0 && (
                 <Notice>No recipes found. Reprise reads them from the recipes/ folder of its checkout; set REPRISE_ROOT if the app was started elsewhere.</Notice>
               )}
@@ -80,8 +106,8 @@ export function LibraryPage() {
                       )}
                       <p class="summary">{r.post.summary}</p>
                       <p class="chips" aria-label="Measures">
-                        {r.units.map((u) => (
-                          <span class="chip">{u || 'counts'}</span>
+                        {[...new Set(r.units.map((u) => u.name))].map((name) => (
+                          <span class="chip">{name}</span>
                         ))}
                       </p>
                       <p class="facts">

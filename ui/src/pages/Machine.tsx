@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorBox, Loaded, useBackend, useLoad } from '../load';
 import { toBackendError, type Backend, type BackendError } from '../backend';
-import { count } from '../format';
+import { count, fitnessWords } from '../format';
 import { href } from '../state';
 import type { Check } from '../bindings/Check';
-import type { Fitness } from '../bindings/Fitness';
 import type { Validation } from '../bindings/Validation';
 
 type Mode = 'quick' | 'full';
@@ -49,11 +48,6 @@ function useValidation(): ValidationState {
   return state;
 }
 
-const fitnessWords: Record<Fitness, string> = {
-  ready: 'Ready to benchmark on',
-  usable_with_caveats: 'Usable, with caveats',
-  not_suitable: 'Not suitable for benchmarking',
-};
 
 function CheckItem({ check }: { check: Check }) {
   return (

@@ -201,6 +201,8 @@ const oneRecipe: Library = {
   recipes: [{ ...helloCard, figures: 1, claims: 1, lanes: [{ lane: 'puma', here: { state: 'runs' } }], runnable: 1, runs_here: 1 }],
 };
 const judgedNothing = { ...results.run, cells: 0, reproduced: 0, not_comparable: 0, tally: 'no claims' };
+/** A validation stored in the history: it judged the machine, not claims. */
+const validated = { ...judgedNothing, id: 'machine-20261130-040000', recipe: 'machine', title: 'Reprise machine validation: usable with caveats', fitness: 'usable_with_caveats' };
 
 const finishedRun: RunOutcome = {
   run: 'hello-ceiling-20261205-101500',
@@ -321,6 +323,16 @@ export const scripts: Record<string, Script> = {
     waitSignIn: { value: 'the OS keyring', delayMs: 300 },
     submit: { value: { url: 'https://github.com/rubys/reprise/discussions/7', number: 7 } },
     stream: flood(40),
+  },
+  /** A first-time reader: no run yet. */
+  libraryfirst: {
+    library: { value: library },
+    history: { value: [] },
+  },
+  /** The machine validated, then hello-ceiling run. */
+  libraryvalidated: {
+    library: { value: library },
+    history: { value: [results.run, validated] },
   },
   libraryone: {
     library: { value: oneRecipe },

@@ -6898,6 +6898,7 @@ export const results: ResultsView = {
     "cells": 9,
     "created_at": "2026-11-30T05:00:00Z",
     "ending": "finished",
+    "fitness": null,
     "id": "hello-ceiling-20261130-050000",
     "inconclusive": 0,
     "no_data": 0,
@@ -7936,6 +7937,7 @@ export const smokeResults: ResultsView = {
     "cells": 3,
     "created_at": "2026-12-01T09:00:00Z",
     "ending": "cancelled",
+    "fitness": null,
     "id": "hello-ceiling-20261201-090000",
     "inconclusive": 0,
     "no_data": 0,
@@ -8269,11 +8271,31 @@ export const library: Library = {
       "runs_here": 0,
       "steps": 12,
       "units": [
-        "%",
-        "MB",
-        "ms",
-        "req/s",
-        "µs"
+        {
+          "metric": "req_per_s",
+          "name": "throughput",
+          "unit": "req/s"
+        },
+        {
+          "metric": "us_per_request",
+          "name": "time per request",
+          "unit": "µs"
+        },
+        {
+          "metric": "percent",
+          "name": "percentages",
+          "unit": "%"
+        },
+        {
+          "metric": "p99_ms",
+          "name": "tail latency",
+          "unit": "ms"
+        },
+        {
+          "metric": "memory_mb",
+          "name": "memory",
+          "unit": "MB"
+        }
       ]
     },
     {
@@ -8386,9 +8408,21 @@ export const library: Library = {
       "runs_here": 0,
       "steps": 24,
       "units": [
-        "",
-        "MB",
-        "s"
+        {
+          "metric": "count",
+          "name": "counts",
+          "unit": ""
+        },
+        {
+          "metric": "rss_mb",
+          "name": "memory (RSS)",
+          "unit": "MB"
+        },
+        {
+          "metric": "seconds",
+          "name": "durations",
+          "unit": "s"
+        }
       ]
     },
     {
@@ -8464,11 +8498,36 @@ export const library: Library = {
       "runs_here": 0,
       "steps": 12,
       "units": [
-        "",
-        "%",
-        "ms",
-        "s",
-        "µs"
+        {
+          "metric": "p50_ms",
+          "name": "median latency",
+          "unit": "ms"
+        },
+        {
+          "metric": "percent",
+          "name": "percentages",
+          "unit": "%"
+        },
+        {
+          "metric": "seconds",
+          "name": "durations",
+          "unit": "s"
+        },
+        {
+          "metric": "count",
+          "name": "counts",
+          "unit": ""
+        },
+        {
+          "metric": "p99_ms",
+          "name": "tail latency",
+          "unit": "ms"
+        },
+        {
+          "metric": "us_per_request",
+          "name": "time per request",
+          "unit": "µs"
+        }
       ]
     },
     {
@@ -8678,14 +8737,51 @@ export const library: Library = {
       "runs_here": 0,
       "steps": 27,
       "units": [
-        "%",
-        "MB",
-        "ms",
-        "req/s",
-        "req/s/GB",
-        "s",
-        "tags",
-        "µs/row"
+        {
+          "metric": "req_per_s",
+          "name": "throughput",
+          "unit": "req/s"
+        },
+        {
+          "metric": "p50_ms",
+          "name": "median latency",
+          "unit": "ms"
+        },
+        {
+          "metric": "percent",
+          "name": "percentages",
+          "unit": "%"
+        },
+        {
+          "metric": "tags",
+          "name": "response shape",
+          "unit": "tags"
+        },
+        {
+          "metric": "memory_mb",
+          "name": "memory",
+          "unit": "MB"
+        },
+        {
+          "metric": "req_per_s_per_gb",
+          "name": "throughput per GB",
+          "unit": "req/s/GB"
+        },
+        {
+          "metric": "boot_accept_s",
+          "name": "boot time",
+          "unit": "s"
+        },
+        {
+          "metric": "boot_page_s",
+          "name": "time to first page",
+          "unit": "s"
+        },
+        {
+          "metric": "us_per_row",
+          "name": "time per row",
+          "unit": "µs/row"
+        }
       ]
     },
     {
@@ -8729,9 +8825,21 @@ export const library: Library = {
       "runs_here": 2,
       "steps": 2,
       "units": [
-        "",
-        "MB",
-        "s"
+        {
+          "metric": "count",
+          "name": "counts",
+          "unit": ""
+        },
+        {
+          "metric": "seconds",
+          "name": "durations",
+          "unit": "s"
+        },
+        {
+          "metric": "memory_mb",
+          "name": "memory",
+          "unit": "MB"
+        }
       ]
     },
     {
@@ -8780,7 +8888,11 @@ export const library: Library = {
       "runs_here": 2,
       "steps": 3,
       "units": [
-        "req/s"
+        {
+          "metric": "req_per_s",
+          "name": "throughput",
+          "unit": "req/s"
+        }
       ]
     },
     {
@@ -8829,9 +8941,21 @@ export const library: Library = {
       "runs_here": 1,
       "steps": 4,
       "units": [
-        "%",
-        "req/s",
-        "s"
+        {
+          "metric": "req_per_s",
+          "name": "throughput",
+          "unit": "req/s"
+        },
+        {
+          "metric": "percent",
+          "name": "percentages",
+          "unit": "%"
+        },
+        {
+          "metric": "seconds",
+          "name": "durations",
+          "unit": "s"
+        }
       ]
     },
     {
@@ -8879,8 +9003,16 @@ export const library: Library = {
       "runs_here": 0,
       "steps": 0,
       "units": [
-        "%",
-        "req/s"
+        {
+          "metric": "percent",
+          "name": "percentages",
+          "unit": "%"
+        },
+        {
+          "metric": "req_per_s",
+          "name": "throughput",
+          "unit": "req/s"
+        }
       ]
     }
   ]

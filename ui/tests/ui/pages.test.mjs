@@ -123,6 +123,27 @@ describe('Library', () => {
     assert.equal(await card.locator('.facts').innerText(), '1 figure · 1 claim · 1 of 1 lane runnable here');
     assert.match(await card.locator('.last-run').innerText(), /^Last run here \d+ \w+ 2026, \d\d:\d\d: nothing judged · see the results$/);
   });
+  it('gives a first-time reader a way in: a recipe every lane of which runs here, one click from its Run page', async () => {
+    await open('libraryfirst', 'library');
+    const start = page.locator('[data-start-here]');
+    await start.waitFor();
+    assert.match(await start.innerText(), /^New here\? Run Fibers vs threads: creation time and memory: every lane of it runs on this machine, and its Run page says which of its 3 claims a run here judges\.$/);
+    await start.locator('a').click();
+    assert.equal(await page.evaluate(() => location.hash), '#/run/fibers-vs-threads');
+    // With a run in the history, the Library has no need of it.
+    await open('default', 'library');
+    await page.locator('[data-recipe="hello-ceiling"] .last-run').waitFor();
+    assert.equal(await page.locator('[data-start-here]').count(), 0);
+  });
+  it('says a validation’s verdict on the machine card, and names what the cards measure in words', async () => {
+    await open('libraryvalidated', 'library');
+    const last = page.locator('[data-recipe="machine"] .last-run');
+    await last.waitFor();
+    assert.match(await last.innerText(), /^Validated here \d+ \w+ 2026, \d\d:\d\d: Usable, with caveats · see the machine$/);
+    const chips = await page.locator('[data-recipe="hello-ceiling"] .chip').allInnerTexts();
+    assert.deepEqual(chips, ['throughput']);
+    assert.ok(!(await page.locator('.chip').allInnerTexts()).some((c) => /^(%|s|ms|µs\/row|req\/s)$/.test(c)), 'no bare unit');
+  });
   it('says when the last run was a smoke run', async () => {
     await open('librarysmoke', 'library');
     const last = page.locator('[data-recipe="hello-ceiling"] .last-run');

@@ -2,13 +2,12 @@
 //! its lanes run here) and the files that did not load; `reprise recipes`
 //! prints the same counts.
 
-use std::collections::BTreeSet;
-
 use reprise_probe::preflight::LaneAvailability;
 use reprise_recipe::{ChecksumStatus, Post};
 use serde::Serialize;
 use ts_rs::TS;
 
+use super::{MetricUnit, units};
 use crate::recipes::{LaneStanding, Problem};
 use crate::{LoadedRecipe, Session, SessionError};
 
@@ -26,8 +25,9 @@ pub struct Library {
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct RecipeCard {
     pub post: Post,
-    /// The units of what its figures measure (`req/s`, `ms`, …).
-    pub units: Vec<String>,
+    /// What its figures measure, each metric once: its name for a reader
+    /// (`throughput`, `tail latency`, …) and its unit.
+    pub units: Vec<MetricUnit>,
     pub figures: u32,
     pub claims: u32,
     pub steps: u32,
@@ -49,10 +49,9 @@ impl RecipeCard {
         let count = |keep: &dyn Fn(&LaneAvailability) -> bool| {
             lanes.iter().filter(|l| keep(&l.here)).count() as u32
         };
-        let units: BTreeSet<&str> = recipe.figures.iter().map(|f| f.metric.unit()).collect();
         RecipeCard {
             post: recipe.post.clone(),
-            units: units.into_iter().map(String::from).collect(),
+            units: units(recipe.figures.iter().map(|f| f.metric)),
             figures: recipe.figures.len() as u32,
             claims: recipe.claims.len() as u32,
             steps: recipe.steps.len() as u32,
