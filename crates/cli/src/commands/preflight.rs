@@ -299,9 +299,11 @@ fn render(report: &Preflight) -> String {
     } else if differing == 0 {
         "absolute figures cannot be checked: the recipe names no reference machine.".to_string()
     } else {
+        // What a run here judges (ratios, orderings) is listed claim by
+        // claim below: said once, there, not promised here.
         format!(
-            "absolute figures are not comparable ({differing} machine item{} differ{}); ratios \
-             between lanes measured here still are.",
+            "absolute figures are not comparable ({differing} machine item{} differ{}), so no \
+             absolute claim is judged here.",
             if differing == 1 { "" } else { "s" },
             if differing == 1 { "s" } else { "" }
         )
