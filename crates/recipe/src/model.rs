@@ -754,6 +754,12 @@ pub struct Figure {
     pub approx: bool,
     /// The conditions that set this figure apart, e.g. "4 threads" or "1,000 people".
     pub condition: Option<String>,
+    /// The number the post's program was asked for (its N: 100,000
+    /// fibers), where the lane's command prints the one it was asked
+    /// (`requested`): a figure measured at another N says so, not
+    /// "valid".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requested: Option<f64>,
     /// The exact sentence of the post.
     pub quote: String,
 }

@@ -291,6 +291,7 @@ mod tests {
             unknown: unknown.map(String::from),
             approx: value.is_some(),
             condition: None,
+            requested: None,
             quote: String::new(),
         };
         assert_eq!(

@@ -254,8 +254,10 @@ fn markdown(report: &Report) -> String {
             .figures_of(key)
             .iter()
             .filter_map(|f| {
-                f.published
-                    .map(|p| format!("{} (`{}`)", value(p, unit), f.figure))
+                f.published.map(|p| match &f.other_size {
+                    Some(other) => format!("{} (`{}`; {other})", value(p, unit), f.figure),
+                    None => format!("{} (`{}`)", value(p, unit), f.figure),
+                })
             })
             .collect::<Vec<_>>()
             .join(", ");

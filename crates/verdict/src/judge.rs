@@ -15,7 +15,7 @@ use crate::ordering::{judge_ordering, rounds};
 use crate::statistics::median;
 use crate::statistics::{Bootstrap, Interval};
 use crate::verdict::{
-    FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict, values_of,
+    FigureReading, Judgement, MachineMatch, OtherSize, Outcome, Settings, Verdict, values_of,
 };
 use crate::why::{Measure, Note, Why};
 
@@ -35,7 +35,7 @@ pub fn judge(
     let figures: Vec<FigureReading> = recipe
         .figures
         .iter()
-        .map(|f| read_figure(f, &cells, &settings.bootstrap))
+        .map(|f| read_figure(f, &cells, &settings.bootstrap, &measurements.caps))
         .collect();
     let unmeasured: BTreeMap<String, Why> = figures
         .iter()
@@ -155,7 +155,12 @@ fn whole_lane_memory(recipe: &Recipe, measurements: &Measurements) -> Measuremen
     m
 }
 
-fn read_figure(figure: &Figure, cells: &[CellReading], bootstrap: &Bootstrap) -> FigureReading {
+fn read_figure(
+    figure: &Figure,
+    cells: &[CellReading],
+    bootstrap: &Bootstrap,
+    caps: &BTreeMap<String, f64>,
+) -> FigureReading {
     let cell = find_cell(figure, cells);
     let values = cell.map(CellReading::values).unwrap_or_default();
     FigureReading {
@@ -173,6 +178,11 @@ fn read_figure(figure: &Figure, cells: &[CellReading], bootstrap: &Bootstrap) ->
         stats: cell.and_then(|c| c.stats.clone()),
         // One value is no spread: no interval around it (`0.092 (0.092–0.092)`).
         interval: (values.len() >= 2).then(|| bootstrap.median(&values)),
+        other_size: figure
+            .requested
+            .zip(cell.and_then(|_| caps.get(figure.lane.as_str()).copied()))
+            .filter(|(post, here)| post != here)
+            .map(|(post, here)| OtherSize { post, here }),
     }
 }
 

@@ -100,7 +100,7 @@ pub use measurements::{
 };
 pub use ordering::LEVEL_BAND;
 pub use statistics::{Bootstrap, CellStats, Interval, XorShift, coefficient_of_variation, median};
-pub use verdict::{FigureReading, Judgement, MachineMatch, Outcome, Settings, Verdict};
+pub use verdict::{FigureReading, Judgement, MachineMatch, OtherSize, Outcome, Settings, Verdict};
 pub use why::{
     LaneWorkers, MachineDifference, Measure, Note, OneRunReading, OrderFinding, OrderPair,
     PairFigure, Place, Settle, Why,

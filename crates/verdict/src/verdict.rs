@@ -127,6 +127,19 @@ pub struct FigureReading {
     pub stats: Option<CellStats>,
     /// A bootstrap interval for the cell's median.
     pub interval: Option<Interval>,
+    /// The cell was measured at another N than the post's figure: the
+    /// numbers are not the same quantity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_size: Option<OtherSize>,
+}
+
+/// A figure's N (what the program was asked for) against the run's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct OtherSize {
+    /// The post's (the figure's `requested`).
+    pub post: f64,
+    /// This run's (the lane's printed `requested`).
+    pub here: f64,
 }
 
 /// The verdict on one claim.

@@ -566,6 +566,17 @@ impl std::fmt::Display for crate::measurements::LaneSkip {
     }
 }
 
+impl std::fmt::Display for crate::verdict::OtherSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "measured at {}, the post's at {}: not the same quantity",
+            number(self.here),
+            number(self.post)
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -807,3 +807,48 @@ fn a_straddling_interval_stays_inconclusive_with_the_runs_to_settle_it() {
         v.reasoning()
     );
 }
+
+#[test]
+fn a_figure_of_another_n_than_the_run_s_says_so_and_is_not_read_as_the_same_quantity() {
+    // The published recipe: the post's 100,000 fibers, a run of 10,000.
+    let recipe = reprise_recipe::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../recipes/fibers-vs-threads.toml"),
+    )
+    .unwrap();
+    let mut m = Measurements::default();
+    for (metric, value) in [(Metric::Count, 10_000.0), (Metric::Seconds, 0.35)] {
+        for run in 1..=3 {
+            m.push_run(
+                CellKey::new("fibers", None, metric),
+                Repetition {
+                    run,
+                    value: Some(value),
+                    errors: 0,
+                    client_cpu: None,
+                    server_cpu: None,
+                },
+            );
+        }
+    }
+    m.caps.insert("fibers".into(), 10_000.0);
+    let j = judge(&recipe, &m, &MachineMatch::Matches, &Settings::default());
+    let figure = |id: &str| j.figures.iter().find(|f| f.figure == id).unwrap();
+    let other = figure("fibers-100k-seconds")
+        .other_size
+        .expect("measured at another N");
+    assert_eq!(
+        other,
+        reprise_verdict::OtherSize {
+            post: 100_000.0,
+            here: 10_000.0
+        }
+    );
+    assert_eq!(
+        other.to_string(),
+        "measured at 10,000, the post's at 100,000: not the same quantity"
+    );
+    assert!(figure("fibers-created").other_size.is_some());
+    // A figure that names no N, measured at the run's: as measured.
+    assert_eq!(figure("fibers-create-seconds").other_size, None);
+}

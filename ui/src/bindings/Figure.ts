@@ -31,6 +31,13 @@ approx: boolean,
  */
 condition: string | null, 
 /**
+ * The number the post's program was asked for (its N: 100,000
+ * fibers), where the lane's command prints the one it was asked
+ * (`requested`): a figure measured at another N says so, not
+ * "valid".
+ */
+requested?: number | null, 
+/**
  * The exact sentence of the post.
  */
 quote: string, };

@@ -4,6 +4,7 @@ import type { CellStats } from "./CellStats";
 import type { CellStatus } from "./CellStatus";
 import type { Interval } from "./Interval";
 import type { Metric } from "./Metric";
+import type { OtherSize } from "./OtherSize";
 
 /**
  * A published figure and the cell that measured it.
@@ -16,4 +17,9 @@ published: number | null, published_range: [number, number] | null, cell: CellKe
 /**
  * A bootstrap interval for the cell's median.
  */
-interval: Interval | null, };
+interval: Interval | null, 
+/**
+ * The cell was measured at another N than the post's figure: the
+ * numbers are not the same quantity.
+ */
+other_size?: OtherSize | null, };

@@ -153,10 +153,12 @@ impl FigureRow {
                 (None, Some(stats)) => value(stats.median, unit),
                 (interval, _) => measured(interval.as_ref(), unit),
             },
-            status: reading
-                .status
-                .as_ref()
-                .map_or("not measured".into(), CellStatus::describe),
+            status: match (&reading.other_size, &reading.status) {
+                (Some(other), Some(_)) => other.to_string(),
+                (_, status) => status
+                    .as_ref()
+                    .map_or("not measured".into(), CellStatus::describe),
+            },
             reading: reading.clone(),
         }
     }
