@@ -10,19 +10,17 @@
 //! this is the run stored before that, or by another program, written into
 //! the history as it is.
 
+mod support;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use reprise_recipe::shown::shows_as_is;
 
-fn repo() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn reprise(data: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_reprise"))
         .args(args)
-        .env("REPRISE_ROOT", repo())
+        .env("REPRISE_ROOT", support::repo())
         .env("REPRISE_DATA_DIR", data)
         .env("REPRISE_TOKEN_STORE", "file")
         .env("REPRISE_GITHUB_URL", "http://127.0.0.1:9")
@@ -37,33 +35,10 @@ fn reprise(data: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// A published run of hello-ceiling, as the harness writes its files.
+/// A published run of hello-ceiling, as the harness writes its files, with
+/// its parity record.
 fn results(dir: &Path) {
-    std::fs::create_dir_all(dir).unwrap();
-    let mut lines = String::new();
-    for (target, values) in [
-        ("puma", [54_100.0, 53_600.0, 54_400.0]),
-        ("falcon", [93_900.0, 94_500.0, 93_200.0]),
-    ] {
-        for (i, v) in values.iter().enumerate() {
-            lines.push_str(&format!(
-                "{{\"target\":\"{target}\",\"workers\":2,\"endpoint\":\"/\",\"run\":{},\"warmup_sec\":5,\"rss_kb\":81920,\"req_sec\":{v},\"p50_ms\":0.3,\"p99_ms\":1.2,\"socket_errors\":0}}\n",
-                i + 1
-            ));
-        }
-    }
-    std::fs::write(dir.join("per-run.json"), lines).unwrap();
-    std::fs::write(
-        dir.join("env.json"),
-        r#"{"captured_at":"2026-10-16T10:00:00Z",
-            "os":{"pretty_name":"Ubuntu 24.04.5 LTS","id":"ubuntu"},
-            "cpu":{"lscpu":{"lscpu":[{"field":"CPU(s):","data":"12"},
-              {"field":"Model name:","data":"AMD Ryzen 5 3600 6-Core Processor"}]}},
-            "memory_mb":64237,
-            "clock":{"governor":"performance","boost":"0","max_khz":3600000},
-            "toolchains":{"ruby":"ruby 3.4.1"},"harness":{"concurrency":16,"runs":3}}"#,
-    )
-    .unwrap();
+    support::published_results(dir, [93_900.0, 94_500.0, 93_200.0]);
     std::fs::write(
         dir.join("parity.json"),
         r#"[{"lane":"puma","endpoint":"/","fingerprint":"200 13 bytes sha256:ab"}]"#,
