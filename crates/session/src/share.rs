@@ -400,7 +400,8 @@ impl Session {
         store.save(token)?;
         let file = self.data.root.join(LOGIN_FILE);
         let remembered = match &login {
-            Some(login) => std::fs::write(&file, format!("{login}\n")),
+            Some(login) => std::fs::create_dir_all(&self.data.root)
+                .and_then(|()| std::fs::write(&file, format!("{login}\n"))),
             None => std::fs::remove_file(&file).or_else(|e| match e.kind() {
                 std::io::ErrorKind::NotFound => Ok(()),
                 _ => Err(e),

@@ -39,7 +39,7 @@ impl Kind for BuildStep {
 }
 
 /// Runs a command that makes something, in the run's folder.
-pub(crate) fn run(
+fn run(
     s: &StepInput,
     command: &[String],
     dir: Option<&str>,
