@@ -593,6 +593,18 @@ fn views(scenario: &Path) -> String {
         &new_plan(&session, "campfire-falcon"),
     );
     views.add(
+        "machinePlan",
+        "RunPlan",
+        "A new run of the machine recipe: long command lines in its plan.",
+        &new_plan(&session, "machine"),
+    );
+    views.add(
+        "fibersPlan",
+        "RunPlan",
+        "A new run of fibers-vs-threads: a command recipe, every lane of it runnable here.",
+        &new_plan(&session, "fibers-vs-threads"),
+    );
+    views.add(
         "setupPlan",
         "SetupPlan",
         "What `reprise setup` would install for hello-ceiling.",

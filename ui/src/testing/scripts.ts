@@ -438,6 +438,10 @@ export const scripts: Record<string, Script> = {
   campfire: {
     plan: { 'campfire-falcon': { value: views.campfirePlan } },
   },
+  /** The machine recipe's and a command recipe's Run pages, before a run. */
+  otherplans: {
+    plan: { machine: { value: views.machinePlan }, 'fibers-vs-threads': { value: views.fibersPlan } },
+  },
   /** falcon set up: the run judges the ratio and the ordering. */
   falcon: {
     preflight: { 'hello-ceiling': { value: preflightSetUp } },

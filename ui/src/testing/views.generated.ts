@@ -5861,6 +5861,296 @@ export const campfirePlan: RunPlan = {
   ]
 };
 
+/** A new run of the machine recipe: long command lines in its plan. */
+export const machinePlan: RunPlan = {
+  "checksum": {
+    "status": "matches"
+  },
+  "claims": {
+    "judged": [],
+    "not_judged": [
+      {
+        "claims": [
+          "loopback-ceiling-wrk",
+          "loopback-ceiling-oha",
+          "wrk-above-oha",
+          "wrk-cheaper-than-oha",
+          "wrk-user-cheaper-than-oha",
+          "pinning-pays-wrk",
+          "pinning-pays-oha",
+          "unpinned-wrk-above-oha"
+        ],
+        "fix": null,
+        "why": "lane generator-baselines is the post's only: This recipe measures one generator, pinned (Reprise's own, on the CPU nginx does not use): wrk and oha, pinned and unpinned, would all read that one cell, so their baselines are published only"
+      },
+      {
+        "claims": [
+          "generator-within-cpu-budget",
+          "generator-timer-lag"
+        ],
+        "fix": null,
+        "why": "an absolute figure is judged only on a machine like the post's, and this one differs"
+      }
+    ],
+    "summary": "none of its 10 claims",
+    "total": 10
+  },
+  "consent": {
+    "files": [
+      {
+        "lines": 17,
+        "path": "machine/nginx.conf",
+        "script": false
+      }
+    ],
+    "lane_address": "127.0.0.1",
+    "lanes": [
+      {
+        "command": "in files/machine: nginx -p . -c nginx.conf -g 'daemon off;' (port 9391)",
+        "env": [],
+        "name": "nginx-loopback"
+      }
+    ],
+    "records_machine": [
+      "uname -a",
+      "uname -s",
+      "uname -m",
+      "hostname",
+      "lscpu --json",
+      "uptime",
+      "mise ls --current --json",
+      "git rev-parse HEAD",
+      "git rev-parse --abbrev-ref HEAD",
+      "git log -1 --format=%s",
+      "git status --porcelain",
+      "ruby --version",
+      "jruby --version",
+      "spinel --version",
+      "rustc --version",
+      "cargo --version",
+      "go version",
+      "node --version",
+      "bun --version",
+      "crystal --version",
+      "shards --version",
+      "python3 --version",
+      "uv --version",
+      "dotnet --version",
+      "wrk --version",
+      "curl --version",
+      "mise --version",
+      "sqlite3 --version"
+    ],
+    "requests": [
+      "GET /"
+    ],
+    "server_host": null,
+    "services": [],
+    "steps": [
+      {
+        "does": "boot each lane once until it answers (lane nginx-loopback)",
+        "env": [],
+        "id": "serve",
+        "kind": "serve"
+      },
+      {
+        "does": "one checked request per endpoint of loopback per lane (lane nginx-loopback)",
+        "env": [],
+        "id": "check",
+        "kind": "check"
+      },
+      {
+        "does": "taskset -c 1 wrk -t1 -c16 -d10s http://127.0.0.1:9391/",
+        "env": [],
+        "id": "wrk",
+        "kind": "command"
+      },
+      {
+        "does": "measure loopback: lanes × endpoints × runs (lane nginx-loopback)",
+        "env": [],
+        "id": "load",
+        "kind": "load"
+      }
+    ],
+    "version_commands": [
+      "nginx -v",
+      "wrk --version"
+    ],
+    "withheld": [
+      "GH_TOKEN",
+      "GITHUB_TOKEN",
+      "GH_ENTERPRISE_TOKEN"
+    ]
+  },
+  "deviations": [],
+  "judged_elsewhere": [
+    "fibers-vs-threads"
+  ],
+  "lanes": [
+    "nginx-loopback"
+  ],
+  "recipe": "machine",
+  "resumes": null,
+  "reviewed_diff": null,
+  "sources": [],
+  "steps": [
+    {
+      "decision": "run",
+      "describe": "boot each lane once until it answers (lane nginx-loopback)",
+      "expected": null,
+      "expected_quick": null,
+      "id": "serve",
+      "kind": "serve",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Boot nginx and wait until it answers; a machine that cannot is not fit to benchmark on."
+    },
+    {
+      "decision": "run",
+      "describe": "one checked request per endpoint of loopback per lane (lane nginx-loopback)",
+      "expected": null,
+      "expected_quick": null,
+      "id": "check",
+      "kind": "check",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "One checked request: 200 and 13 bytes, or the rate measures something else."
+    },
+    {
+      "decision": "run",
+      "describe": "taskset -c 1 wrk -t1 -c16 -d10s http://127.0.0.1:9391/",
+      "expected": null,
+      "expected_quick": null,
+      "id": "wrk",
+      "kind": "command",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "The peer tool in the same run, pinned to core 1 as the baseline was: wrk -t1 -c16 against the one-worker nginx."
+    },
+    {
+      "decision": "run",
+      "describe": "measure loopback: lanes × endpoints × runs (lane nginx-loopback)",
+      "expected": {
+        "cell_seconds": 10.0,
+        "cells": 3,
+        "lanes": 1,
+        "quick": false,
+        "runs": 3,
+        "seconds": 36.0,
+        "summary": "1 lane × 1 endpoint × 3 runs of 10 s, each after a warm-up of 2 s (6 s in all): about 36 s",
+        "warmup_seconds": 6.0
+      },
+      "expected_quick": {
+        "cell_seconds": 2.0,
+        "cells": 2,
+        "lanes": 1,
+        "quick": true,
+        "runs": 2,
+        "seconds": 6.0,
+        "summary": "1 lane × 1 endpoint × 2 runs of 2 s (quick: the recipe's 3 runs of 10 s), each after a warm-up of 1 s (2 s in all): about 6 s",
+        "warmup_seconds": 2.0
+      },
+      "id": "load",
+      "kind": "load",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "Reprise's own generator against the same server, three runs; its rate and its own CPU are read against wrk's and against post 004's budget for a generator."
+    }
+  ]
+};
+
+/** A new run of fibers-vs-threads: a command recipe, every lane of it runnable here. */
+export const fibersPlan: RunPlan = {
+  "checksum": {
+    "status": "matches"
+  },
+  "claims": {
+    "judged": [
+      "fibers-faster-to-create",
+      "fibers-less-memory",
+      "fibers-outnumber-threads"
+    ],
+    "not_judged": [],
+    "summary": "all 3 claims",
+    "total": 3
+  },
+  "consent": {
+    "files": [
+      {
+        "lines": 60,
+        "path": "fibers/fibers_vs_threads.rb",
+        "script": false
+      }
+    ],
+    "lane_address": "127.0.0.1",
+    "lanes": [],
+    "records_machine": [],
+    "requests": [],
+    "server_host": null,
+    "services": [],
+    "steps": [
+      {
+        "does": "in files/fibers: ruby fibers_vs_threads.rb fibers 10000",
+        "env": [],
+        "id": "fibers",
+        "kind": "command"
+      },
+      {
+        "does": "in files/fibers: ruby fibers_vs_threads.rb threads 10000",
+        "env": [],
+        "id": "threads",
+        "kind": "command"
+      }
+    ],
+    "version_commands": [],
+    "withheld": [
+      "GH_TOKEN",
+      "GITHUB_TOKEN",
+      "GH_ENTERPRISE_TOKEN"
+    ]
+  },
+  "deviations": [],
+  "judged_elsewhere": [],
+  "lanes": [
+    "fibers",
+    "threads"
+  ],
+  "recipe": "fibers-vs-threads",
+  "resumes": null,
+  "reviewed_diff": null,
+  "sources": [],
+  "steps": [
+    {
+      "decision": "run",
+      "describe": "in files/fibers: ruby fibers_vs_threads.rb fibers 10000",
+      "expected": null,
+      "expected_quick": null,
+      "id": "fibers",
+      "kind": "command",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "I have written a small application that would spawn a number of fibers (or threads) and then would return the time went into this operation. I also recorded the VM size after the operation."
+    },
+    {
+      "decision": "run",
+      "describe": "in files/fibers: ruby fibers_vs_threads.rb threads 10000",
+      "expected": null,
+      "expected_quick": null,
+      "id": "threads",
+      "kind": "command",
+      "last_reason": null,
+      "last_status": null,
+      "reason": null,
+      "why": "The same application spawning threads; run after the fibers, never at the same time, so neither competes with the other for the machine."
+    }
+  ]
+};
+
 /** What `reprise setup` would install for hello-ceiling. */
 export const setupPlan: SetupPlan = {
   "by_hand": [

@@ -1001,11 +1001,15 @@ describe('the page', () => {
       ['others', 'others/hello-ceiling'],
       // A long list of claims a run cannot judge wraps between its ids.
       ['campfire', 'run/campfire-falcon'],
+      // The machine recipe's long command lines; a command recipe.
+      ['otherplans', 'run/machine'],
+      ['otherplans', 'run/fibers-vs-threads'],
     ];
     const wide = [];
     for (const [script, hash] of pages) {
       await open(script, hash);
       await page.locator('h1').first().waitFor();
+      if (script === 'otherplans') await page.locator('[data-step]').first().waitFor();
       await page.waitForTimeout(300);
       const sideways = await page.evaluate(sidewaysScroll);
       if (sideways > 0) wide.push(`${hash}: ${sideways} px`);
