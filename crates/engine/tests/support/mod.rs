@@ -153,6 +153,10 @@ pub fn busybox_image(host: &str, dir: &Path, tag: &str) -> String {
     for applet in ["sh", "httpd"] {
         std::os::unix::fs::symlink("busybox", rootfs.join("bin").join(applet)).unwrap();
     }
+    // The tag in the image itself: two tests importing the same files at
+    // once made one image, and one of the two tags was lost (`no such
+    // image: localhost/reprise-busybox:lines`, in a .ci/run).
+    std::fs::write(rootfs.join("tag"), tag).unwrap();
     let tar = dir.join("rootfs.tar");
     let status = std::process::Command::new("tar")
         .arg("-C")
