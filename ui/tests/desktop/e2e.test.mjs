@@ -7,7 +7,8 @@
 // results read from the stand-in of GitHub's GraphQL API. Every page is
 // checked whole at the app's size (1180×800): no sideways scroll, no
 // sentence said twice. Screenshots of every page go to $SCREENSHOTS
-// (default docs/screenshots).
+// (SCREENSHOTS=docs/screenshots refreshes the docs'; by default a folder
+// under the temp dir, so a test run leaves the checkout as it was).
 //
 // Needs: REPRISE_APP (the app binary), REPRISE_CLI (target/debug/reprise).
 import { after, before, describe, it } from 'node:test';
@@ -25,7 +26,7 @@ import { repeatedSentences, sidewaysScroll } from '../page-checks.mjs';
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const app = process.env.REPRISE_APP ?? join(root, 'target/debug/reprise-desktop');
 const cli = process.env.REPRISE_CLI ?? join(root, 'target/debug/reprise');
-const shots = process.env.SCREENSHOTS ?? join(root, 'docs/screenshots');
+const shots = process.env.SCREENSHOTS ?? join(tmpdir(), 'reprise-screenshots');
 const data = mkdtempSync(join(tmpdir(), 'reprise-e2e-'));
 let driver, s, runId, github, engineRun, cancelledRun;
 const posted = [];
