@@ -1,6 +1,7 @@
 import { Loaded, Notice, useLoad } from '../load';
 import { checksumWord, count, fitnessWords, formatPostDate, formatWhen } from '../format';
 import { href } from '../state';
+import { useRunGoing } from './Run';
 import type { Fitness } from '../bindings/Fitness';
 import type { RecipeCard } from '../bindings/RecipeCard';
 import type { RunSummary } from '../bindings/RunSummary';
@@ -25,6 +26,18 @@ function latestRuns(runs: RunSummary[]): Map<string, RunSummary> {
     if (!seen || r.created_at > seen.created_at) latest.set(r.recipe, r);
   }
   return latest;
+}
+
+/** The card's line about this machine: a run going now, else the last one. */
+function HereLine({ id, run }: { id: string; run: RunSummary | undefined }) {
+  if (useRunGoing(id)) {
+    return (
+      <p class="last-run going" data-running>
+        Running now · <a href={href({ page: 'run', id })}>follow it</a>
+      </p>
+    );
+  }
+  return <LastRun run={run} />;
 }
 
 function LastRun({ run }: { run: RunSummary | undefined }) {
@@ -118,7 +131,7 @@ export function LibraryPage() {
                             : `${r.runs_here} of ${count(r.runnable, 'lane')} runnable here`}
                         </span>
                       </p>
-                      {latest && <LastRun run={latest.get(r.post.id)} />}
+                      {latest && <HereLine id={r.post.id} run={latest.get(r.post.id)} />}
                     </li>
                   );
                 })}

@@ -82,6 +82,13 @@ function useLiveRun(id: string) {
   return { entry, notify };
 }
 
+/** Whether recipe `id` has a run going in this window (running or being
+ *  cancelled), redrawn as that changes: the Library says so on its card. */
+export function useRunGoing(id: string): boolean {
+  const { entry } = useLiveRun(id);
+  return entry.phase === 'running' || entry.phase === 'cancelling';
+}
+
 function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: ServerChoice | null; onServer: (s: ServerChoice | null) => void; onEnd: () => void }) {
   const backend = useBackend();
   const { entry, notify } = useLiveRun(plan.recipe);

@@ -449,6 +449,7 @@ export const scripts: Record<string, Script> = {
   },
   slowrun: {
     library: { value: library },
+    history: { value: [results.run] },
     plan: { 'hello-ceiling': { value: plan } },
     run: {
       'hello-ceiling': {

@@ -401,6 +401,12 @@ describe('Run', () => {
     assert.equal(await page.locator('p.actions + [data-run-status]').count(), 1);
     await page.locator('nav a', { hasText: 'Library' }).click();
     await page.locator('[data-recipe]').first().waitFor();
+    // The Library says the run is going, on its card, and leads back to it.
+    const going = page.locator('[data-recipe="hello-ceiling"] [data-running]');
+    await going.waitFor();
+    assert.equal(await going.innerText(), 'Running now · follow it');
+    assert.equal(await going.locator('a').getAttribute('href'), '#/run/hello-ceiling');
+    assert.equal(await page.locator('[data-recipe="fibers-vs-threads"] [data-running]').count(), 0);
     await page.goBack();
     await page.locator('[data-step="serve"][data-status="running"]').waitFor();
     assert.equal(await page.locator('[data-action="start"]').isDisabled(), true);
