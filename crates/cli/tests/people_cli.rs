@@ -153,15 +153,47 @@ fn reprise_run_drives_the_people_steps_against_the_lane_and_writes_people_json()
     assert_eq!(steps[0]["people"], 10);
     assert_eq!(steps[1]["people"], 20);
     for step in steps {
-        assert_eq!(step["served"], true, "{step:#}");
+        assert_eq!(
+            step["failures"], 0,
+            "nothing fails without a fault: {step:#}"
+        );
         assert!(
             step["navigation"]["count"].as_u64().unwrap() > 10,
             "{step:#}"
         );
     }
     assert_eq!(report["unsaved_writes"], 0);
-    assert_eq!(report["served"], true);
+    served_as_the_numbers_say(&report);
     assert!(printed.contains("20 people:"), "{printed}");
+}
+
+/// Each step is served exactly when its own numbers meet the fixture's
+/// criterion (no failure, navigation p99 within 1 s, delivery p99 within
+/// 500 ms), and the report is served when every step is. A busy machine
+/// slows the people (a .ci/run saw a delivery p99 of 1.2 s while Roundhouse
+/// built beside it): the step then says it was not served, for its
+/// latency, as the criterion asks; that is the verdict, not a defect.
+fn served_as_the_numbers_say(report: &serde_json::Value) {
+    let mut all = true;
+    for step in report["steps"].as_array().unwrap() {
+        // A step with no navigation is not served; one with no delivery
+        // has none late.
+        let served = step["failures"] == 0
+            && step["navigation_quantile_ms"]
+                .as_f64()
+                .is_some_and(|ms| ms <= 1000.0)
+            && step["delivery_quantile_ms"]
+                .as_f64()
+                .is_none_or(|ms| ms <= 500.0);
+        assert_eq!(step["served"], served, "{step:#}");
+        assert_eq!(
+            step["not_served"].as_array().is_some_and(|r| !r.is_empty()),
+            !served,
+            "a step not served says why: {step:#}"
+        );
+        all &= served;
+    }
+    assert_eq!(report["served"], all, "{report:#}");
 }
 
 #[test]
@@ -186,7 +218,11 @@ fn people_use_the_sessions_an_earlier_step_minted() {
     let printed =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{printed}");
-    assert_eq!(report["served"], true, "{report:#}");
+    // Served but for the machine's speed: no people failed to sign in.
+    for step in report["steps"].as_array().unwrap() {
+        assert_eq!(step["failures"], 0, "{step:#}");
+    }
+    served_as_the_numbers_say(&report);
     assert_eq!(report["sign_in_retries"], 0);
 }
 
