@@ -452,12 +452,16 @@ impl Keys {
         self.optional(raw.lanes.take(), "lanes").unwrap_or_default()
     }
 
-    fn workload(&mut self, raw: &mut RawStep) -> Option<Name> {
-        self.required(
+    /// What a check, load or cable step measures: its workload (needed)
+    /// and its lanes.
+    fn workload_and_lanes(&mut self, raw: &mut RawStep) -> Option<(Name, Vec<Name>)> {
+        let workload = self.required(
             raw.workload.take(),
             "workload",
             "the name of a [[workload]]",
-        )
+        );
+        let lanes = self.lanes(raw);
+        Some((workload?, lanes))
     }
 
     /// `manifest` and `digest`, the digest checked to be 64 hex digits.
@@ -644,34 +648,22 @@ impl ServeStep {
 
 impl CheckStep {
     fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
-        let workload = keys.workload(raw);
-        let lanes = keys.lanes(raw);
-        Some(CheckStep {
-            workload: workload?,
-            lanes,
-        })
+        let (workload, lanes) = keys.workload_and_lanes(raw)?;
+        Some(CheckStep { workload, lanes })
     }
 }
 
 impl LoadStep {
     fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
-        let workload = keys.workload(raw);
-        let lanes = keys.lanes(raw);
-        Some(LoadStep {
-            workload: workload?,
-            lanes,
-        })
+        let (workload, lanes) = keys.workload_and_lanes(raw)?;
+        Some(LoadStep { workload, lanes })
     }
 }
 
 impl CableStep {
     fn take(raw: &mut RawStep, keys: &mut Keys) -> Option<Self> {
-        let workload = keys.workload(raw);
-        let lanes = keys.lanes(raw);
-        Some(CableStep {
-            workload: workload?,
-            lanes,
-        })
+        let (workload, lanes) = keys.workload_and_lanes(raw)?;
+        Some(CableStep { workload, lanes })
     }
 }
 

@@ -78,6 +78,7 @@ impl EventSink for ObjectsInTheLog<'_> {
             line,
         } = &event
             && step == self.step
+            && line.trim_start().starts_with('{')
             && serde_json::from_str::<serde_json::Value>(line.trim()).is_ok_and(|v| v.is_object())
         {
             return;
