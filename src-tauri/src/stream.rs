@@ -94,6 +94,9 @@ impl Coalescer {
             return Vec::new();
         }
         match event {
+            // A cell's start says nothing the page shows: its measuring
+            // events and its end do.
+            Event::CellStarted { .. } => Vec::new(),
             Event::Log { step, line, .. } => {
                 let (lines, dropped) = self.logs.entry(step).or_default();
                 if lines.len() < LOG_LINES_PER_BATCH {

@@ -317,6 +317,8 @@ impl Printer {
                     }
                 }
             }
+            // The cell's end says what it measured.
+            Event::CellStarted { .. } => {}
             measuring @ Event::Measuring { .. } => {
                 if let Some(progress) = measuring.progress() {
                     self.live(&progress)

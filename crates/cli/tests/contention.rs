@@ -1,9 +1,10 @@
 //! Verdicts on a busy machine, against real servers on 127.0.0.1 (Debian's
 //! Puma and nginx): a CPU hog that runs on the servers' CPU only while one
 //! of two twin Pumas is measured makes that twin read well under the other
-//! as measured, and the verdict, judged per CPU-second, does not call them
-//! different; a lane loaded by one connection is said to be below its
-//! ceiling.
+//! as measured; its spoiled runs are measured again, and the verdict,
+//! judged per CPU-second, does not call the twins different, while the same
+//! Puma serving an app that does more work, under the same hog, is decided
+//! slower; a lane loaded by one connection is said to be below its ceiling.
 
 mod support;
 
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use support::Checkout;
-use support::servers::{HELLO_RU, nginx_lane, one_at_a_time, puma_lane};
+use support::servers::{HELLO_RU, nginx_lane, one_at_a_time, puma_lane, puma_lane_serving};
 
 fn figure(lane: &str, value: u32) -> String {
     format!(
@@ -147,11 +148,20 @@ fn verdict<'a>(verdicts: &'a [Value], claim: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no verdict {claim}: {verdicts:?}"))
 }
 
+/// A Rack app that does about as much work again as Puma spends on a hello
+/// request: the same Puma serving it is clearly slower.
+const WORK_RU: &str = r#"[[file]]
+path = "app/work.ru"
+content = 'run ->(env) { x = 0; 2500.times { |i| x += i }; [200, { "content-type" => "text/plain" }, ["Hello, world!"]] }'
+why = "13 bytes, after some arithmetic."
+"#;
+
 #[test]
-fn twins_one_of_them_contended_are_judged_the_same_per_cpu_second() {
+fn a_contended_lane_is_measured_again_and_judged_per_cpu_second_twins_the_same_a_slower_app_decided()
+ {
     let _servers = one_at_a_time();
     let claims = format!(
-        r#"{}{}
+        r#"{}{}{}
 [[claim]]
 id = "twins-serve-the-same"
 kind = "ratio"
@@ -167,16 +177,27 @@ kind = "ordering"
 order = ["twin-root", "puma-root"]
 tolerance = 0.1
 quote = "The twin is ahead."
+
+[[claim]]
+id = "work-serves-as-twin"
+kind = "ratio"
+numerator = "work-root"
+denominator = "twin-root"
+value = 1.0
+tolerance = 0.1
+quote = "An app doing more work serves as much."
 "#,
         figure("puma", 5000),
-        figure("twin", 5000)
+        figure("twin", 5000),
+        figure("work", 5000)
     );
     let lanes = format!(
-        "{}\n{}",
+        "{}\n{}\n{}",
         puma_lane("puma", "4:4", "Puma."),
-        puma_lane("twin", "4:4", "Puma.")
+        puma_lane("twin", "4:4", "Puma."),
+        puma_lane_serving("work", "4:4", "work.ru", "Puma, more work.")
     );
-    let c = Checkout::new(&[("busy", &recipe("", &lanes, 16, 6, &claims))]);
+    let c = Checkout::new(&[("busy", &recipe(WORK_RU, &lanes, 16, 4, &claims))]);
     let hog = Hog::on(servers_cpu());
     let mut child = c
         .command(&["run", "busy", "--yes", "--json"])
@@ -184,7 +205,8 @@ quote = "The twin is ahead."
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // The hog runs while puma is measured, and stops while its twin is.
+    // The hog runs while puma and work are measured (each attempt), and
+    // stops while the twin is: the twin is the quiet machine's reading.
     let stdout = child.stdout.take().unwrap();
     let until = Instant::now() + Duration::from_secs(180);
     for line in std::io::BufReader::new(stdout)
@@ -195,16 +217,43 @@ quote = "The twin is ahead."
         let Ok(event) = serde_json::from_str::<Value>(&line) else {
             continue;
         };
-        if event["event"] == "measuring" {
-            hog.signal(if event["lane"] == "puma" {
-                rustix::process::Signal::CONT
-            } else {
+        if event["event"] == "cell_started" {
+            hog.signal(if event["lane"] == "twin" {
                 rustix::process::Signal::STOP
+            } else {
+                rustix::process::Signal::CONT
             });
         }
     }
     assert!(child.wait().unwrap().success());
     drop(hog);
+
+    // The runs the hog spoiled were measured again, up to a quarter of the
+    // step's cells, the first attempts kept for the record; the twin's never.
+    let record: Value = serde_json::from_slice(
+        &std::fs::read(c.run_dir().unwrap().join("results/results.json")).unwrap(),
+    )
+    .unwrap();
+    let set_aside = record["set_aside"].as_array().cloned().unwrap_or_default();
+    assert_eq!(set_aside.len(), 3, "a quarter of 12 cells: {record:#}");
+    assert!(
+        set_aside.iter().all(|c| c["lane"] != "twin"),
+        "{set_aside:#?}"
+    );
+    let again: Vec<&Value> = record["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["first_attempt_taken"].as_f64().is_some_and(|t| t > 0.1))
+        .collect();
+    assert_eq!(again.len(), 3, "{record:#}");
+    assert!(
+        again.iter().all(|c| c["measured_again"]
+            .as_str()
+            .unwrap()
+            .starts_with("the first attempt: other work took ")),
+        "{again:#?}"
+    );
 
     let verdicts = verdicts(&c);
     let same = verdict(&verdicts, "twins-serve-the-same");
@@ -215,16 +264,20 @@ quote = "The twin is ahead."
         "as measured, outside the band: the hog took a fair part of puma's CPU: {same}"
     );
     assert_eq!(same["why"]["why"], "per_cpu_second", "{same}");
+    let cpu_why = same["cpu"]["why"].as_str().unwrap();
+    assert!(cpu_why.starts_with("other work took "), "{same}");
+    let lanes = same["cpu"]["lanes"].as_array().unwrap();
+    let measured_again: u64 = lanes
+        .iter()
+        .map(|l| l["measured_again"].as_u64().unwrap())
+        .sum();
     assert!(
-        same["cpu"]["why"]
-            .as_str()
-            .unwrap()
-            .starts_with("other work took "),
+        (measured_again > 0) == cpu_why.contains(" measured again (other work took over 10% "),
         "{same}"
     );
-    // Per CPU-second the twins are the same: reproduced, or, where this
-    // machine's noise is wider than the band, undecided; never decided
-    // otherwise, as the rates as measured would have it.
+    // Per CPU-second the twins are the same: reproduced, or, where the
+    // share taken leaves the interval across the band, undecided; never
+    // decided otherwise, as the rates as measured would have it.
     let per_cpu = same["measured"]["estimate"].as_f64().unwrap();
     assert!((0.8..1.25).contains(&per_cpu), "{same}");
     assert!(
@@ -248,6 +301,12 @@ quote = "The twin is ahead."
             "{ordering}"
         );
     }
+    // The app that does more work is clearly slower, per CPU-second too,
+    // and the widening for what the hog took does not hide it: decided.
+    let work = verdict(&verdicts, "work-serves-as-twin");
+    assert_eq!(work["cpu"]["basis"], "per_cpu_second", "{work}");
+    assert_eq!(work["outcome"], "not_reproduced", "{work}");
+    assert!(work["measured"]["high"].as_f64().unwrap() < 0.9, "{work}");
 }
 
 #[test]

@@ -34,6 +34,15 @@ pub enum Event {
         total: u64,
         unit: String,
     },
+    /// A cell's load begins: its warm-up, where it has one, then its
+    /// measured run. What runs beside a lane (a test's CPU hog) is switched
+    /// here, not at the first `measuring`, a second into the measurement.
+    CellStarted {
+        step: String,
+        lane: String,
+        endpoint: String,
+        run: u32,
+    },
     /// Once a second while a cell is measured: the load so far, for live
     /// req/s and latency.
     Measuring {

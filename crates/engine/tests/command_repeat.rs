@@ -41,6 +41,9 @@ fn every_run_of_a_repeated_command_is_kept_in_order() {
         serde_json::json!([{"run": 1}, {"run": 2}, {"run": 3}]),
         "three runs, in the order they ran"
     );
+    // The machine it measured on is recorded, as a load step records it.
+    let env = read_json(&attempt.run.results().join("env.json"));
+    assert!(env["reprise"]["fingerprint"].is_object(), "{env:#}");
 }
 
 #[test]

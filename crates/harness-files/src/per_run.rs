@@ -138,6 +138,7 @@ pub fn parse(text: &str) -> Result<Measurements, HarnessError> {
                     errors: if load { errors } else { 0 },
                     client_cpu: if load { line.client_cpu } else { None },
                     server_cpu: None,
+                    first_attempt_taken: None,
                 },
             );
         }

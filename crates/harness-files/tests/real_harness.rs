@@ -75,6 +75,7 @@ fn summary_is_the_real_aggregators_on_reprise_s_own_lines() {
                         errors,
                         client_cpu: Some(0.4),
                         server_cpu: None,
+                        first_attempt_taken: None,
                     },
                 );
             }
@@ -305,6 +306,7 @@ fn the_real_bench_report_renders_reprise_s_summary() {
                 errors: 0,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
     }

@@ -96,6 +96,12 @@ pub struct FileSpec {
 /// (`reprise run --server-host`), IPv6 in brackets.
 pub const HOST_PLACEHOLDER: &str = "{host}";
 
+/// Whether a step's `lanes` take in `lane`: they name it, or name none
+/// (every lane).
+pub fn takes_in(lanes: &[Name], lane: &str) -> bool {
+    lanes.is_empty() || lanes.iter().any(|l| l.as_str() == lane)
+}
+
 impl Recipe {
     pub fn id(&self) -> &str {
         &self.post.id
@@ -111,7 +117,7 @@ impl Recipe {
     pub fn signs_in(&self, lane: &str) -> bool {
         self.steps.iter().any(|s| {
             matches!(&s.action, crate::Action::SignIn(sign_in)
-                if sign_in.lanes.is_empty() || sign_in.lanes.iter().any(|l| l.as_str() == lane))
+                if takes_in(&sign_in.lanes, lane))
         })
     }
 
@@ -121,11 +127,7 @@ impl Recipe {
         self.steps
             .iter()
             .find_map(|s| match &s.action {
-                crate::Action::Serve(serve)
-                    if serve.lanes.is_empty() || serve.lanes.iter().any(|l| l.as_str() == lane) =>
-                {
-                    Some(serve.repeat)
-                }
+                crate::Action::Serve(serve) if takes_in(&serve.lanes, lane) => Some(serve.repeat),
                 _ => None,
             })
             .unwrap_or(1)

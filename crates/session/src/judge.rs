@@ -286,13 +286,15 @@ fn attach_cold_starts(
                     errors: u64::from(value.is_none()),
                     client_cpu: None,
                     server_cpu: None,
+                    first_attempt_taken: None,
                 },
             );
         }
     }
 }
 
-/// What each server got from the machine in each run, which the harness's
+/// What each server got from the machine in each run, and the runs measured
+/// again because other work spoiled their first attempt, which the harness's
 /// `per-run.json` has no field for: Reprise keeps it in its own
 /// `measurements.json` beside it (cells keyed by the recipe's lanes).
 fn attach_server_cpu(measurements: &mut Measurements, dir: &Path) -> Result<(), SessionError> {
@@ -308,11 +310,12 @@ fn attach_server_cpu(measurements: &mut Measurements, dir: &Path) -> Result<(), 
             continue;
         };
         for run in &mut cell.runs {
-            run.server_cpu = theirs
+            let ours = theirs
                 .runs
                 .iter()
-                .find(|r| r.run == run.run && r.value == run.value)
-                .and_then(|r| r.server_cpu);
+                .find(|r| r.run == run.run && r.value == run.value);
+            run.server_cpu = ours.and_then(|r| r.server_cpu);
+            run.first_attempt_taken = ours.and_then(|r| r.first_attempt_taken);
         }
     }
     Ok(())
@@ -382,6 +385,7 @@ fn command_measurements(recipe: &Recipe, results: &Path) -> Measurements {
                             errors: 0,
                             client_cpu: None,
                             server_cpu: None,
+                            first_attempt_taken: None,
                         },
                     );
                 }

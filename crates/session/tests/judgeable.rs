@@ -74,6 +74,7 @@ fn every_cell_measured(recipe: &reprise_recipe::Recipe) -> Measurements {
                     errors: 0,
                     client_cpu: None,
                     server_cpu: None,
+                    first_attempt_taken: None,
                 })
                 .collect(),
         });

@@ -38,6 +38,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 errors: run.errors,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
         measurements.push_run(
@@ -48,6 +49,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 errors: run.errors,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
     }
@@ -67,6 +69,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 errors: 0,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
     }
@@ -80,6 +83,7 @@ pub fn to_report(profile: &Profile, id: &str) -> Result<Report, ValidateError> {
                 errors: 0,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
     }

@@ -1,9 +1,9 @@
 //! An interval against the band a claim accepts: wholly inside it
 //! reproduced, wholly outside it not reproduced, across an edge
 //! inconclusive, with how many more runs would settle it; and how far an
-//! interval judged per CPU-second is widened for what other work spoiled.
+//! interval judged per CPU-second is widened for how far it may read off.
 
-use crate::cpu_share::LaneCpu;
+use crate::cpu_share::{LaneCpu, MISS_PER_SHARE_TAKEN};
 use crate::statistics::{Interval, narrowed};
 use crate::verdict::{Outcome, Verdict};
 use crate::why::{Measure, Place, Settle, Why};
@@ -122,18 +122,18 @@ pub(crate) fn banded(
     };
 }
 
-/// How far below a quiet run's rate each figure's rates per CPU-second may
-/// read: the share of its CPUs other work took. The estimate puts back the
-/// time taken from a lane, not the caches and memory bandwidth the other
-/// work spoiled (bench/contention: a hog taking ~10% of a Puma's CPU left
-/// its rate per CPU-second 4.5% low), so an interval judged per CPU-second
-/// reaches as far as if every taken CPU-second had been spoiled as well.
+/// How far each figure's rates per CPU-second may read from a quiet run's:
+/// up to [`MISS_PER_SHARE_TAKEN`] of the share of its CPUs other work took,
+/// either way. Putting back the time taken does not put back what the other
+/// work did to the rest (caches and memory bandwidth spoiled reads low; a
+/// server that had less CPU serving fuller queues, fewer wake-ups a request,
+/// reads high), and bench/contention measured how far that goes.
 #[derive(Debug, Default)]
-pub(crate) struct ReadsLow(Vec<(String, f64)>);
+pub(crate) struct ReadsOff(Vec<(String, f64)>);
 
-impl ReadsLow {
-    pub(crate) fn of(lanes: &[LaneCpu]) -> ReadsLow {
-        ReadsLow(
+impl ReadsOff {
+    pub(crate) fn of(lanes: &[LaneCpu]) -> ReadsOff {
+        ReadsOff(
             lanes
                 .iter()
                 .filter_map(|l| Some((l.figure.clone(), l.taken()?)))
@@ -142,20 +142,21 @@ impl ReadsLow {
         )
     }
 
-    pub(crate) fn taken(&self, figure: &str) -> f64 {
+    /// The most `figure`'s rates may read off, as a share of the quiet rate.
+    fn off(&self, figure: &str) -> f64 {
         self.0
             .iter()
             .find(|(f, _)| f == figure)
-            .map_or(0.0, |(_, t)| t.min(0.9))
+            .map_or(0.0, |(_, t)| (t * MISS_PER_SHARE_TAKEN).min(0.9))
     }
 
     /// How far the interval of `figure`, or of `figure` over `over`,
-    /// reaches: a figure that may read low raises the high end, a divisor
-    /// that may read low lowers the low end.
+    /// reaches: each may read low or high by its own [`Self::off`].
     pub(crate) fn widening(&self, figure: &str, over: Option<&str>) -> Widening {
+        let (num, den) = (self.off(figure), over.map_or(0.0, |d| self.off(d)));
         Widening {
-            down: over.map_or(1.0, |d| 1.0 - self.taken(d)),
-            up: 1.0 / (1.0 - self.taken(figure)),
+            down: (1.0 - den) / (1.0 + num),
+            up: (1.0 + den) / (1.0 - num),
         }
     }
 }

@@ -31,6 +31,19 @@ pub const CPU_BOUND: f64 = 0.85;
 /// had some of them taken by other work.
 pub const TAKEN: f64 = 0.05;
 
+/// How far a rate per CPU-second may read from a quiet run's rate, per
+/// share of the lane's CPUs other work took, either way: what
+/// bench/contention measured it move at most, with a safety factor
+/// (docs/verdicts.md, bench/NOTES.md).
+pub const MISS_PER_SHARE_TAKEN: f64 = 0.5;
+
+/// A run in which other work took more than this share of the CPUs its
+/// server wanted is spoiled: it is measured again (once, within the run's
+/// budget), the first attempt set aside. At a tenth taken, a run judged per
+/// CPU-second is already widened by [`MISS_PER_SHARE_TAKEN`] of it either
+/// way: half of a ±10% band's room.
+pub const SPOILED: f64 = 0.10;
+
 /// What one lane's server got from the machine over a cell's runs: the
 /// medians over the runs that have a number.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
@@ -48,6 +61,10 @@ pub struct LaneCpu {
     /// The hypervisor's steal on its CPUs, as a share of their time.
     pub steal: Option<f64>,
     pub runs: u32,
+    /// Of those runs, the ones measured again because other work spoiled
+    /// their first attempt ([`SPOILED`]).
+    #[serde(default)]
+    pub measured_again: u32,
 }
 
 impl LaneCpu {
@@ -74,6 +91,10 @@ impl LaneCpu {
                     .map(|s| s / (c.wall_s * c.cpus).max(f64::MIN_POSITIVE))
             }),
             runs: cpu.len() as u32,
+            measured_again: runs
+                .iter()
+                .filter(|r| r.first_attempt_taken.is_some())
+                .count() as u32,
         })
     }
 
@@ -206,7 +227,7 @@ impl CpuReading {
                 .join(" and ");
             return CpuReading {
                 basis: CpuBasis::PerCpuSecond { as_measured: None },
-                why: format!("other work took {said}"),
+                why: format!("other work took {said}{}", measured_again(&lanes)),
                 lanes,
             };
         }
@@ -217,9 +238,30 @@ impl CpuReading {
             .join(", ");
         CpuReading {
             basis: CpuBasis::AsMeasured,
-            why: format!("every lane had the CPU it wanted ({said})"),
+            why: format!(
+                "every lane had the CPU it wanted ({said}){}",
+                measured_again(&lanes)
+            ),
             lanes,
         }
+    }
+}
+
+/// `, with 2 of puma's 5 runs measured again (other work took over 10% of
+/// their CPU in the first attempt)`, or nothing where none was.
+fn measured_again(lanes: &[LaneCpu]) -> String {
+    let again: Vec<String> = lanes
+        .iter()
+        .filter(|l| l.measured_again > 0)
+        .map(|l| format!("{} of {}'s {} runs", l.measured_again, l.lane, l.runs))
+        .collect();
+    match again.is_empty() {
+        true => String::new(),
+        false => format!(
+            ", with {} measured again (other work took over {} of their CPU in the first attempt)",
+            again.join(" and "),
+            pct(SPOILED)
+        ),
     }
 }
 
@@ -236,7 +278,7 @@ pub fn per_cpu_second(run: &Repetition) -> Option<f64> {
     (share > 0.0).then(|| value * wanted / share.min(1.0))
 }
 
-fn pct(fraction: f64) -> String {
+pub(crate) fn pct(fraction: f64) -> String {
     format!("{:.0}%", fraction * 100.0)
 }
 
@@ -284,6 +326,7 @@ mod tests {
                         steal_s: Some(0.0),
                         generator_s: None,
                     }),
+                    first_attempt_taken: None,
                 })
                 .collect(),
         }

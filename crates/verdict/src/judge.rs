@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use reprise_recipe::{Claim, ClaimKind, ClaimShape, Figure, Metric, Published, Recipe};
 
-use crate::band::{Lies, ReadsLow, banded, lies};
+use crate::band::{Lies, ReadsOff, banded, lies};
 use crate::cpu_share::{CpuBasis, CpuReading, LaneCpu, per_cpu_second};
 use crate::gates::{CellReading, CellStatus, Thresholds, read_cells};
 use crate::measurements::{CellKey, LaneSkip, Measurements, Repetition};
@@ -147,6 +147,7 @@ fn whole_lane_memory(recipe: &Recipe, measurements: &Measurements) -> Measuremen
                         errors: 0,
                         client_cpu: None,
                         server_cpu: None,
+                        first_attempt_taken: None,
                     },
                 );
             }
@@ -273,7 +274,7 @@ fn judge_claim(
         unmeasured,
         machine,
         settings,
-        &ReadsLow::default(),
+        &ReadsOff::default(),
     );
     let Some(mut cpu) = cpu_reading(claim, &find, cells).filter(|_| verdict.outcome.is_judged())
     else {
@@ -328,7 +329,7 @@ fn judge_claim(
                 .collect();
             let find_adjusted = |id: &str| refigured.iter().find(|f| f.figure == id);
             let as_measured = verdict.measured;
-            let reads_low = ReadsLow::of(&cpu.lanes);
+            let reads_off = ReadsOff::of(&cpu.lanes);
             let mut adjusted_verdict = judge_figures(
                 claim,
                 &find_adjusted,
@@ -336,7 +337,7 @@ fn judge_claim(
                 unmeasured,
                 machine,
                 settings,
-                &reads_low,
+                &reads_off,
             );
             cpu.basis = CpuBasis::PerCpuSecond { as_measured };
             adjusted_verdict.why = Why::PerCpuSecond {
@@ -392,7 +393,7 @@ fn judge_figures<'a>(
     unmeasured: &BTreeMap<String, Why>,
     machine: &MachineMatch,
     settings: &Settings,
-    reads_low: &ReadsLow,
+    reads_off: &ReadsOff,
 ) -> Verdict {
     let tolerance = claim.tolerance.unwrap_or(0.0);
     let mut verdict = Verdict {
@@ -458,7 +459,7 @@ fn judge_figures<'a>(
             };
             let band = [lo * (1.0 - tolerance), hi * (1.0 + tolerance)];
             let interval = settings.bootstrap.median(&values(r));
-            let widening = reads_low.widening(&r.figure, None);
+            let widening = reads_off.widening(&r.figure, None);
             // A page's shape is the app's, whatever the machine.
             if let MachineMatch::Differs(differences) = machine
                 && !r.metric.is_shape()
@@ -497,7 +498,7 @@ fn judge_figures<'a>(
                 Some(pairs) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&pairs),
                 _ => settings.bootstrap.ratio(&num, &den),
             };
-            let widening = reads_low.widening(&readings[0].figure, Some(&readings[1].figure));
+            let widening = reads_off.widening(&readings[0].figure, Some(&readings[1].figure));
             let band = [value * (1.0 - tolerance), value * (1.0 + tolerance)];
             let runs = num.len().min(den.len());
             banded(
@@ -518,7 +519,7 @@ fn judge_figures<'a>(
             }
             let level = claim.tolerance.unwrap_or(LEVEL_BAND);
             verdict.tolerance = Some(level);
-            judge_ordering(&mut verdict, &readings, cells, settings, level, reads_low);
+            judge_ordering(&mut verdict, &readings, cells, settings, level, reads_off);
         }
         ClaimShape::Spread { value, .. } => {
             let r = readings[0];

@@ -62,7 +62,7 @@
 //! for (lane, values) in [("fast", [700.0, 710.0, 705.0]), ("slow", [350.0, 352.0, 349.0])] {
 //!     for (i, value) in values.into_iter().enumerate() {
 //!         let key = CellKey::new(lane, None, Metric::ReqPerS);
-//!         measurements.push_run(key, Repetition { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None, server_cpu: None });
+//!         measurements.push_run(key, Repetition { run: i as u32 + 1, value: Some(value), errors: 0, client_cpu: None, server_cpu: None, first_attempt_taken: None });
 //!     }
 //! }
 //! let judgement = judge(&recipe, &measurements, &MachineMatch::Differs(vec![reprise_verdict::MachineDifference::not_compared("another CPU")]), &Settings::default());
@@ -88,7 +88,8 @@ mod why;
 
 pub use band::{more_runs_to_settle, placed};
 pub use cpu_share::{
-    CPU_BOUND, CpuBasis, CpuReading, LaneCpu, TAKEN, count_words as cpu_count_words, per_cpu_second,
+    CPU_BOUND, CpuBasis, CpuReading, LaneCpu, MISS_PER_SHARE_TAKEN, SPOILED, TAKEN,
+    count_words as cpu_count_words, per_cpu_second,
 };
 pub use deviation::{Deviation, DeviationKind};
 pub use gates::{CellReading, CellStatus, Thresholds, gate, read_cells};

@@ -74,6 +74,11 @@ pub struct Repetition {
     /// measured (a load run of a server on this machine).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_cpu: Option<ServerCpu>,
+    /// Where this run is a second attempt, the first set aside because
+    /// other work took more than a tenth of the server's CPU in it: the
+    /// share it took then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_attempt_taken: Option<f64>,
 }
 
 /// What a lane's server got from the machine during one run: its CPU time,
@@ -114,6 +119,12 @@ impl ServerCpu {
             Some(capacity) => self.cpu_s / capacity,
             None => 0.0,
         }
+    }
+
+    /// The share of its CPUs it wanted and did not get (other work had
+    /// them); `None` where its wait was not read.
+    pub fn taken(&self) -> Option<f64> {
+        self.wanted().map(|w| (w.min(1.0) - self.share()).max(0.0))
     }
 
     /// The CPU time it could have used: its CPUs for the whole run, less
@@ -275,6 +286,7 @@ impl Measurements {
                         errors: 0,
                         client_cpu: None,
                         server_cpu: None,
+                        first_attempt_taken: None,
                     },
                 );
             }

@@ -1,7 +1,7 @@
 //! An ordering of lanes ("Falcon above Puma"), judged pair by pair on each
 //! pair's ratio interval.
 
-use crate::band::ReadsLow;
+use crate::band::ReadsOff;
 use crate::gates::CellReading;
 use crate::statistics::median;
 use crate::verdict::{FigureReading, Outcome, Settings, Verdict, values_of};
@@ -46,7 +46,7 @@ pub(crate) fn judge_ordering(
     cells: &[CellReading],
     settings: &Settings,
     level: f64,
-    reads_low: &ReadsLow,
+    reads_off: &ReadsOff,
 ) {
     let higher_first = readings[0].metric.higher_is_better().unwrap_or(true);
     let values = |r: &FigureReading| values_of(r, cells);
@@ -63,7 +63,7 @@ pub(crate) fn judge_ordering(
             Some(rounds) if settings.rounds_alternate => settings.bootstrap.paired_ratio(&rounds),
             _ => settings.bootstrap.ratio(&values(pair[0]), &values(pair[1])),
         };
-        let ratio = reads_low
+        let ratio = reads_off
             .widening(&pair[0].figure, Some(&pair[1].figure))
             .apply(ratio);
         // A figure of one run has no interval: its value alone.

@@ -426,6 +426,7 @@ quote = "Fast is twice slow."
                     errors: 0,
                     client_cpu: None,
                     server_cpu: None,
+                    first_attempt_taken: None,
                 };
                 m.push_run(CellKey::new(lane, None, Metric::ReqPerS), run);
             }

@@ -503,7 +503,10 @@ impl Verdict {
                 as_measured,
                 judged,
             } => {
-                let widened = "its interval widened by that share (the estimate puts back time taken, not caches spoiled)";
+                let widened = format!(
+                    "its interval widened either way by {} of that share (the most a rate per CPU-second was seen to move, with a margin)",
+                    crate::cpu_share::pct(crate::cpu_share::MISS_PER_SHARE_TAKEN)
+                );
                 match (&**as_measured, &**judged) {
                     (Why::Banded { measured, .. }, Why::Banded { .. }) => format!(
                         "{}: judged per CPU-second, {widened}; as measured, {}. Per CPU-second, {}",

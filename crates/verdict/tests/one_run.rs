@@ -89,6 +89,7 @@ fn runs(m: &mut Measurements, lane: &str, metric: Metric, values: &[f64]) {
                 errors: 0,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
     }

@@ -108,6 +108,7 @@ fn measured(a: &[f64], b: &[f64]) -> Measurements {
                     errors: 0,
                     client_cpu: Some(0.5),
                     server_cpu: None,
+                    first_attempt_taken: None,
                 },
             );
         }
@@ -292,6 +293,7 @@ fn a_rate_near_the_link_s_ceiling_measured_the_network_not_the_server() {
                 errors: 0,
                 client_cpu: Some(0.5),
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
     }
@@ -323,6 +325,7 @@ fn a_cell_with_errors_or_a_null_run_is_no_data() {
         errors,
         client_cpu: None,
         server_cpu: None,
+        first_attempt_taken: None,
     };
     m.push_run(key("a"), run(1, Some(500.0), 0));
     m.push_run(key("a"), run(2, None, 0));
@@ -471,6 +474,7 @@ fn latency_orderings_put_the_lower_value_first() {
                     errors: 0,
                     client_cpu: None,
                     server_cpu: None,
+                    first_attempt_taken: None,
                 },
             );
         }
@@ -724,6 +728,7 @@ fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
                 errors: 0,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
         m.push_run(
@@ -734,6 +739,7 @@ fn a_lane_without_any_cell_or_without_this_endpoint_is_not_measured() {
                 errors: 0,
                 client_cpu: None,
                 server_cpu: None,
+                first_attempt_taken: None,
             },
         );
     }
@@ -827,6 +833,7 @@ fn a_figure_of_another_n_than_the_run_s_says_so_and_is_not_read_as_the_same_quan
                     errors: 0,
                     client_cpu: None,
                     server_cpu: None,
+                    first_attempt_taken: None,
                 },
             );
         }

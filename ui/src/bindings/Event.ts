@@ -6,7 +6,7 @@ import type { Stream } from "./Stream";
  * Something that happened during a run. Serialized with an `event` tag, so
  * `--json` prints lines like `{"event":"finished","step":"emit","duration_ms":2041}`.
  */
-export type Event = { "event": "run", id: string, dir: string, } | { "event": "started", step: string, kind: StepKind, } | { "event": "progress", step: string, done: number, total: number, unit: string, } | { "event": "measuring", step: string, lane: string, endpoint: string, run: number, 
+export type Event = { "event": "run", id: string, dir: string, } | { "event": "started", step: string, kind: StepKind, } | { "event": "progress", step: string, done: number, total: number, unit: string, } | { "event": "cell_started", step: string, lane: string, endpoint: string, run: number, } | { "event": "measuring", step: string, lane: string, endpoint: string, run: number, 
 /**
  * Cells of the step finished before this one, of `cells`.
  */

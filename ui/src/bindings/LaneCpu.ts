@@ -25,4 +25,9 @@ cpus: number,
 /**
  * The hypervisor's steal on its CPUs, as a share of their time.
  */
-steal: number | null, runs: number, };
+steal: number | null, runs: number, 
+/**
+ * Of those runs, the ones measured again because other work spoiled
+ * their first attempt ([`SPOILED`]).
+ */
+measured_again: number, };

@@ -14,11 +14,16 @@ why = "13 bytes."
 
 /// A lane of Puma with `threads` threads (`1:1`, `4:4`) serving hello.ru.
 pub fn puma_lane(name: &str, threads: &str, why: &str) -> String {
+    puma_lane_serving(name, threads, "hello.ru", why)
+}
+
+/// A lane of Puma with `threads` threads serving `app` (a file of app/).
+pub fn puma_lane_serving(name: &str, threads: &str, app: &str, why: &str) -> String {
     let port = free_port();
     format!(
         r#"[[lane]]
 name = "{name}"
-command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "{threads}", "hello.ru"]
+command = ["puma", "--bind", "tcp://127.0.0.1:{port}", "--threads", "{threads}", "{app}"]
 dir = "files/app"
 port = {port}
 health = "/"

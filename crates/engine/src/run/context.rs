@@ -61,6 +61,19 @@ pub struct RunContext<'a> {
 }
 
 impl<'a> RunContext<'a> {
+    /// With `--until-conclusive`, when its budget ends: counted from the
+    /// first time a load step spends it (a run measured again, or runs added).
+    pub(crate) fn conclusive_deadline(&self) -> Option<std::time::Instant> {
+        // The budget is bounded where it is read (a year at most, whatever
+        // its unit); held to that bound here too, so that no budget given
+        // another way can overflow the deadline and lose the run.
+        self.until_conclusive.map(|budget| {
+            *self.conclusive_deadline.get_or_init(|| {
+                std::time::Instant::now() + budget.min(reprise_recipe::Span::LONGEST)
+            })
+        })
+    }
+
     /// A context with the defaults: 5 s of grace after SIGTERM, a full (not
     /// quick) run, redoing what changed, sources from the recipe's URLs, no
     /// deviation known before the run starts, and the lanes on this machine.

@@ -48,6 +48,10 @@ pub struct LoadRecord {
     pub harness: serde_json::Value,
     #[serde(default)]
     pub cells: Vec<CellResult>,
+    /// First attempts at cells that other work spoiled, each measured again
+    /// (the cell's `measured_again` says so): kept for the record, not judged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_aside: Vec<CellResult>,
     /// The lanes' cold starts and checks, as `coldstart.json` and
     /// `check.json` hold them.
     #[serde(default)]
@@ -135,6 +139,10 @@ pub struct CellResult {
     /// the timeout is measured again once (`rounds::stalled`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) measured_again: Option<String>,
+    /// Where the first attempt was measured again because other work took
+    /// more than `rounds::SPOILED` of the server's CPU in it: that share.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) first_attempt_taken: Option<f64>,
     /// The run was cancelled during this cell: what it did is not a measurement.
     pub(crate) cancelled: bool,
     pub(crate) hdr_log: Option<String>,

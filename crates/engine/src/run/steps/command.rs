@@ -20,14 +20,26 @@ impl Kind for CommandStep {
         command_words(&self.command, self.dir.as_deref())
     }
 
-    fn run(&self, s: &StepInput, _: &mut Lanes) -> Result<Produced, StepFailure> {
-        run(
+    fn run(&self, s: &StepInput, lanes: &mut Lanes) -> Result<Produced, StepFailure> {
+        let produced = run(
             s,
             &self.command,
             self.dir.as_deref(),
             &self.env,
             self.repeat,
-        )
+        )?;
+        // A step that measured (its figures written) records the machine it
+        // measured on, as a load step does.
+        if s.ctx
+            .run
+            .results()
+            .join(format!("{}.json", s.id()))
+            .exists()
+        {
+            let tools = lanes.toolchains_asked(s).clone();
+            super::rounds::record_machine(s, &tools, None, &serde_json::Value::Null)?;
+        }
+        Ok(produced)
     }
 }
 

@@ -121,12 +121,9 @@ struct Extension<'a> {
 impl<'a> Extension<'a> {
     fn plan(rounds: &Rounds<'a>, to_measure: &'a [&'a Lane], budget: Duration) -> Extension<'a> {
         let (s, ctx) = (rounds.input, rounds.input.ctx);
-        // The budget is bounded where it is read (a year at most, whatever
-        // its unit); held to that bound here too, so that no budget given
-        // another way can overflow the deadline and lose the run.
-        let deadline = *ctx
-            .conclusive_deadline
-            .get_or_init(|| Instant::now() + budget.min(reprise_recipe::Span::LONGEST));
+        let deadline = ctx
+            .conclusive_deadline()
+            .unwrap_or_else(|| Instant::now() + budget.min(reprise_recipe::Span::LONGEST));
         let recipe_runs = rounds.shape.runs;
         let measured = rounds.cells.len().max(1) as f64;
         let per_cell = rounds.started.elapsed().as_secs_f64() / measured;

@@ -136,7 +136,7 @@ pub(crate) fn step_lanes<'r>(
         .lanes
         .iter()
         .map(|l| l.name.as_str())
-        .filter(move |l| named.is_empty() || named.iter().any(|n| n.as_str() == *l))
+        .filter(move |l| reprise_recipe::takes_in(named, l))
 }
 
 /// What one step is given: the recipe, the step, the run, and the lanes the

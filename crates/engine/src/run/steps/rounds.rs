@@ -10,8 +10,9 @@ use std::time::{Duration, Instant, SystemTime};
 use reprise_harness_files::bench_env::BenchEnv;
 use reprise_loadgen::{LoadError, LoadSpec, Targets, write_hdr_log};
 use reprise_probe::Fingerprint;
-use reprise_recipe::reading::{count, duration_words};
+use reprise_recipe::reading::{count, duration_words, percent};
 use reprise_recipe::{Endpoint, Generator, Lane, Metric, Workload};
+use reprise_verdict::SPOILED;
 use reprise_verdict::sequential::UntilConclusive;
 use reprise_verdict::{CellKey, Measurements, Repetition, ServerCpu};
 use serde_json::json;
@@ -43,6 +44,7 @@ impl CellResult {
             processes: None,
             cgroup_memory_kb: None,
             server_cpu: None,
+            first_attempt_taken: None,
             cpu_share: None,
             cpu_wanted: None,
             timeout_s: None,
@@ -170,6 +172,10 @@ pub(super) struct Rounds<'a> {
     pub started: Instant,
     /// The databases each round starts from, where the workload writes.
     databases: KeptDatabases,
+    /// The cells measured again because other work spoiled them, and the
+    /// first attempts, set aside and kept in `results.json`.
+    measured_again: u64,
+    pub set_aside: Vec<CellResult>,
 }
 
 impl Drop for Rounds<'_> {
@@ -211,7 +217,25 @@ impl<'a> Rounds<'a> {
             conclusive: None,
             started: Instant::now(),
             databases,
+            measured_again: 0,
+            set_aside: Vec::new(),
         }
+    }
+
+    /// Whether a spoiled cell may be measured again: a quarter of the
+    /// step's cells at most, and with `--until-conclusive` while its budget
+    /// holds one more cell.
+    fn may_measure_again(&self) -> bool {
+        let ctx = self.input.ctx;
+        let within_budget = ctx.conclusive_deadline().is_none_or(|deadline| {
+            let per_cell = self.started.elapsed() / (self.done.max(1) as u32);
+            Instant::now() + per_cell < deadline
+        });
+        let most = match ctx.until_conclusive {
+            Some(_) => self.total,
+            None => (self.total / 4).max(1),
+        };
+        within_budget && self.measured_again < most
     }
 
     /// Where the step was cut off last time with the inputs it has now: the
@@ -246,10 +270,21 @@ impl<'a> Rounds<'a> {
                 continue;
             }
             record(&mut self.measurements, &cell);
+            self.measured_again += u64::from(cell.first_attempt_taken.is_some());
             self.cells.push(cell);
             self.done += 1;
             kept += 1;
         }
+        // The first attempts the kept cells set aside stay on the record.
+        self.set_aside = earlier
+            .set_aside
+            .into_iter()
+            .filter(|a| {
+                self.cells
+                    .iter()
+                    .any(|c| c.lane == a.lane && c.endpoint == a.endpoint && c.run == a.run)
+            })
+            .collect();
         kept
     }
 
@@ -326,15 +361,32 @@ impl<'a> Rounds<'a> {
                 usable_cpus: usable_cpus(lane, self.server_cpus),
                 warmup,
             };
-            let first = measure_cell(s, lanes, &name, endpoint, how, live)?;
-            match stalled(&first) {
-                Some(stall) if lanes.is_running(&name) && !ctx.cancel.is_cancelled() => {
+            let first = measure_cell(s, lanes, &name, endpoint, how, &live)?;
+            let again = lanes.is_running(&name) && !ctx.cancel.is_cancelled();
+            match (stalled(&first), spoiled(&first)) {
+                (Some(stall), _) if again => {
                     s.note(format!(
                         "lane {name} {ep} run {run}: {stall}; measuring it again, warm-up first"
                     ));
                     CellResult {
                         measured_again: Some(format!("the first attempt: {stall}")),
-                        ..measure_cell(s, lanes, &name, endpoint, how, live)?
+                        ..measure_cell(s, lanes, &name, endpoint, how, &live)?
+                    }
+                }
+                (None, Some(taken)) if again && self.may_measure_again() => {
+                    self.measured_again += 1;
+                    s.note(format!(
+                        "lane {name} {ep} run {run}: other work took {} of its CPU; measuring it again, warm-up first",
+                        percent(taken)
+                    ));
+                    self.set_aside.push(first);
+                    CellResult {
+                        measured_again: Some(format!(
+                            "the first attempt: other work took {} of its CPU",
+                            percent(taken)
+                        )),
+                        first_attempt_taken: Some(taken),
+                        ..measure_cell(s, lanes, &name, endpoint, how, &live)?
                     }
                 }
                 _ => first,
@@ -394,7 +446,7 @@ impl<'a> Rounds<'a> {
             self.shape,
             lanes,
             &self.measurements,
-            &self.cells,
+            (&self.cells, &self.set_aside),
             self.conclusive.as_ref(),
         )
     }
@@ -459,6 +511,12 @@ fn measure_cell(
         warmup,
     } = how;
     let ep = endpoint.name.to_string();
+    s.ctx.events.emit(Event::CellStarted {
+        step: s.id().to_string(),
+        lane: lane.to_string(),
+        endpoint: ep.clone(),
+        run,
+    });
     let Some(server) = lanes.server(lane) else {
         return Ok(CellResult::no_data(
             lane,
@@ -568,9 +626,19 @@ fn measure_cell(
         timeout_s: Some(spec.timeout.as_secs_f64()),
         no_data: None,
         measured_again: None,
+        first_attempt_taken: None,
         cancelled: false,
         hdr_log: hdr,
     })
+}
+
+/// Where other work took more than [`SPOILED`] of the CPUs the server
+/// wanted during a cell: the share it took. Judged per CPU-second, such a
+/// run is widened by what that share may move it; measured again, on a
+/// machine whose other work comes and goes, it may not need to be.
+fn spoiled(cell: &CellResult) -> Option<f64> {
+    let taken = cell.server_cpu?.taken()?;
+    (cell.req_per_s.is_some() && !cell.cancelled && taken > SPOILED).then_some(taken)
 }
 
 /// Where a cell has no rate only because requests went unanswered past its
@@ -675,11 +743,13 @@ fn record(m: &mut Measurements, c: &CellResult) {
         errors,
         client_cpu: None,
         server_cpu: None,
+        first_attempt_taken: None,
     };
     m.push_run(
         key(Metric::ReqPerS),
         Repetition {
             server_cpu: c.server_cpu,
+            first_attempt_taken: c.first_attempt_taken,
             ..run(c.req_per_s, errors)
         },
     );
@@ -723,7 +793,7 @@ fn write_results(
     shape: &Shape,
     lanes: &Lanes,
     m: &Measurements,
-    cells: &[CellResult],
+    (cells, set_aside): (&[CellResult], &[CellResult]),
     conclusive: Option<&UntilConclusive>,
 ) -> Result<(), StepFailure> {
     let ctx = s.ctx;
@@ -770,6 +840,7 @@ fn write_results(
             }),
             harness: harness_and_notes,
             cells: cells.to_vec(),
+            set_aside: set_aside.to_vec(),
             coldstart: this_attempts_or_kept(
                 &dir,
                 reprise_harness_files::COLDSTART_FILE,
@@ -780,18 +851,37 @@ fn write_results(
             until_conclusive: conclusive.cloned(),
         },
     )?;
-    // The machine is recorded by some 25 commands (lscpu, each toolchain's
-    // version): not after a cancel, which must end the run now (on a busy
-    // machine they took seconds); the attempt that finishes records it.
-    if !dir.join(reprise_harness_files::ENV_FILE).exists() && !ctx.cancel.is_cancelled() {
-        let fp = Fingerprint::probe();
-        let tools = lanes.toolchains().cloned().unwrap_or_default();
-        let notes = notes.as_object().cloned().unwrap_or_default();
-        let env = BenchEnv::capture(Some(&ctx.checksums_root), Some(harness), SystemTime::now())
-            .with_reprise(&fp, &tools, notes);
-        results.write_bytes(reprise_harness_files::ENV_FILE, env.to_json().as_bytes())?;
+    let tools = lanes.toolchains().cloned().unwrap_or_default();
+    record_machine(s, &tools, Some(harness), &notes)
+}
+
+/// The machine and the toolchains the run used, in `env.json` as bench-env
+/// records them (with Reprise's fields beside), once per run, by whichever
+/// measuring step ends first. Some 25 commands (lscpu, each toolchain's
+/// version): not after a cancel, which must end the run now (on a busy
+/// machine they took seconds); the attempt that finishes records it.
+pub(super) fn record_machine(
+    s: &StepInput,
+    tools: &reprise_probe::toolchain::Toolchains,
+    harness: Option<serde_json::Value>,
+    notes: &serde_json::Value,
+) -> Result<(), StepFailure> {
+    let ctx = s.ctx;
+    if ctx
+        .run
+        .results()
+        .join(reprise_harness_files::ENV_FILE)
+        .exists()
+        || ctx.cancel.is_cancelled()
+    {
+        return Ok(());
     }
-    Ok(())
+    let fp = Fingerprint::probe();
+    let notes = notes.as_object().cloned().unwrap_or_default();
+    let env = BenchEnv::capture(Some(&ctx.checksums_root), harness, SystemTime::now())
+        .with_reprise(&fp, tools, notes);
+    ctx.results()
+        .write_bytes(reprise_harness_files::ENV_FILE, env.to_json().as_bytes())
 }
 
 /// The run as bench-env's `harness` block records a `scripts/bench`

@@ -131,6 +131,25 @@ impl Lanes {
     /// Why `lane` cannot run here, by the probe's rule (its toolchains asked
     /// once per attempt, the container engine connected to once).
     fn why_not_here(&mut self, s: &StepInput, lane: &Lane) -> Option<String> {
+        self.ask_toolchains(s);
+        match self.here.as_ref()?.get(lane.name.as_str())? {
+            LaneAvailability::Runs => None,
+            LaneAvailability::Blocked { why, .. } | LaneAvailability::PublishedOnly { why } => {
+                Some(why.clone())
+            }
+        }
+    }
+
+    /// The recipe's toolchains as this attempt found them, asked once (the
+    /// machine's record names them, whatever the steps run).
+    pub fn toolchains_asked(&mut self, s: &StepInput) -> &Toolchains {
+        self.ask_toolchains(s);
+        self.toolchains.get_or_insert_default()
+    }
+
+    /// Asks the recipe's toolchains their versions, once per attempt, and
+    /// which lanes can run here by them.
+    fn ask_toolchains(&mut self, s: &StepInput) {
         if self.here.is_none() {
             let tools = reprise_probe::preflight::probe_recipe_toolchains(
                 s.recipe,
@@ -167,12 +186,6 @@ impl Lanes {
             }
             self.here = Some(here.into_iter().collect());
             self.toolchains = Some(tools);
-        }
-        match self.here.as_ref()?.get(lane.name.as_str())? {
-            LaneAvailability::Runs => None,
-            LaneAvailability::Blocked { why, .. } | LaneAvailability::PublishedOnly { why } => {
-                Some(why.clone())
-            }
         }
     }
 
