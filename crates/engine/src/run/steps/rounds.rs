@@ -365,8 +365,9 @@ impl<'a> Rounds<'a> {
             let again = lanes.is_running(&name) && !ctx.cancel.is_cancelled();
             match (stalled(&first), spoiled(&first)) {
                 (Some(stall), _) if again => {
+                    // Not "lane … run N: …", which is how a cell's end is said.
                     s.note(format!(
-                        "lane {name} {ep} run {run}: {stall}; measuring it again, warm-up first"
+                        "measuring lane {name} {ep} run {run} again, warm-up first: {stall}"
                     ));
                     CellResult {
                         measured_again: Some(format!("the first attempt: {stall}")),
@@ -376,7 +377,7 @@ impl<'a> Rounds<'a> {
                 (None, Some(taken)) if again && self.may_measure_again() => {
                     self.measured_again += 1;
                     s.note(format!(
-                        "lane {name} {ep} run {run}: other work took {} of its CPU; measuring it again, warm-up first",
+                        "measuring lane {name} {ep} run {run} again, warm-up first: other work took {} of its CPU",
                         percent(taken)
                     ));
                     self.set_aside.push(first);
