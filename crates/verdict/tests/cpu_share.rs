@@ -133,6 +133,16 @@ fn measured(a: &[Repetition], b: &[Repetition]) -> Measurements {
     m
 }
 
+/// Runs of `a` and `b` judged against [`twins`] on the post's machine.
+fn judged(a: &[Repetition], b: &[Repetition]) -> reprise_verdict::Judgement {
+    judge(
+        &twins(""),
+        &measured(a, b),
+        &MachineMatch::Matches,
+        &settings(),
+    )
+}
+
 fn settings() -> Settings {
     Settings {
         rounds_alternate: true,
@@ -157,12 +167,7 @@ fn a_lane_that_other_work_took_cpu_from_is_judged_per_cpu_second() {
         run(2, 10050.0, 9.95, 0.3),
         run(3, 9980.0, 9.9, 0.5),
     ];
-    let j = judge(
-        &twins(""),
-        &measured(&a, &b),
-        &MachineMatch::Matches,
-        &settings(),
-    );
+    let j = judged(&a, &b);
     let v = j.verdict("same").unwrap();
     assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     assert_eq!(v.more_runs, None, "more runs do not give the CPU back");
@@ -228,20 +233,10 @@ fn a_ratio_judged_per_cpu_second_is_widened_by_what_the_share_taken_may_move_it_
         run(2, 10010.0, 9.8, 0.2),
         run(3, 9990.0, 9.8, 0.2),
     ];
-    let j = judge(
-        &twins(""),
-        &measured(&a, &b),
-        &MachineMatch::Matches,
-        &settings(),
-    );
+    let j = judged(&a, &b);
     let v = j.verdict("same").unwrap();
     assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
-    let quiet = judge(
-        &twins(""),
-        &measured(&as_if_quiet(&a), &as_if_quiet(&b)),
-        &MachineMatch::Matches,
-        &settings(),
-    );
+    let quiet = judged(&as_if_quiet(&a), &as_if_quiet(&b));
     let unwidened = quiet.verdict("same").unwrap().measured.unwrap();
     let (ta, tb) = (0.08 * MISS_PER_SHARE_TAKEN, 0.02 * MISS_PER_SHARE_TAKEN);
     let i = v.measured.unwrap();
@@ -302,12 +297,7 @@ fn runs_measured_again_after_other_work_spoiled_them_are_counted_and_said() {
         run(2, 10010.0, 9.9, 0.1),
         run(3, 9990.0, 9.9, 0.1),
     ];
-    let j = judge(
-        &twins(""),
-        &measured(&a, &b),
-        &MachineMatch::Matches,
-        &settings(),
-    );
+    let j = judged(&a, &b);
     let v = j.verdict("same").unwrap();
     let cpu = v.cpu.as_ref().unwrap();
     let lane = |name: &str| cpu.lanes.iter().find(|l| l.lane == name).unwrap();
@@ -331,12 +321,7 @@ fn lanes_that_had_their_cpus_stand_as_measured() {
         run(3, 9950.0, 9.9, 0.5),
     ];
     let b = a.clone();
-    let j = judge(
-        &twins(""),
-        &measured(&a, &b),
-        &MachineMatch::Matches,
-        &settings(),
-    );
+    let j = judged(&a, &b);
     let v = j.verdict("same").unwrap();
     assert_eq!(v.outcome, Outcome::Reproduced, "{}", v.reasoning());
     let cpu = v.cpu.as_ref().unwrap();
@@ -358,12 +343,7 @@ fn a_lane_idle_part_of_the_time_is_below_its_ceiling() {
         run(2, 10050.0, 9.95, 0.3),
         run(3, 9980.0, 9.9, 0.5),
     ];
-    let j = judge(
-        &twins(""),
-        &measured(&a, &b),
-        &MachineMatch::Matches,
-        &settings(),
-    );
+    let j = judged(&a, &b);
     let v = j.verdict("same").unwrap();
     assert_eq!(v.outcome, Outcome::Inconclusive, "{}", v.reasoning());
     assert_eq!(v.cpu.as_ref().unwrap().basis, CpuBasis::BelowCeiling);
@@ -406,12 +386,7 @@ fn runs_without_the_cpu_read_are_judged_as_before() {
     };
     let a = [plain(1, 5000.0), plain(2, 5100.0), plain(3, 4950.0)];
     let b = [plain(1, 10000.0), plain(2, 10050.0), plain(3, 9980.0)];
-    let j = judge(
-        &twins(""),
-        &measured(&a, &b),
-        &MachineMatch::Matches,
-        &settings(),
-    );
+    let j = judged(&a, &b);
     let v = j.verdict("same").unwrap();
     assert_eq!(v.outcome, Outcome::NotReproduced, "{}", v.reasoning());
     assert_eq!(v.cpu, None);
@@ -519,12 +494,7 @@ fn a_load_generator_sharing_the_servers_cpus_is_the_method_not_other_work() {
             shared_run(2, 10050.0, 14.1, generator),
             shared_run(3, 10000.0, 13.9, generator),
         ];
-        judge(
-            &twins(""),
-            &measured(&a, &b),
-            &MachineMatch::Matches,
-            &settings(),
-        )
+        judged(&a, &b)
     };
     let shared = runs(Some(6.0));
     let v = shared.verdict("same").unwrap();
