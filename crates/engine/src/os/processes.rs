@@ -244,10 +244,12 @@ impl Attempt {
             let _ = lock.rewind();
             let _ = lock.read_to_string(&mut text);
             let pid = text.trim().parse().ok();
-            // This process's own lock from an attempt that just ended is
-            // still held by a child another thread forked meanwhile, until
-            // that child execs (the descriptor closes then): soon let go.
-            if pid == Some(std::process::id()) && Instant::now() < until {
+            // This process's own lock from an attempt that just ended, or
+            // the lock of a Reprise that is gone (killed), is still held by
+            // a child forked meanwhile, until that child execs (the
+            // descriptor closes then): soon let go.
+            let holder_gone = pid.is_some_and(|p: u32| !Path::new(&format!("/proc/{p}")).exists());
+            if (pid == Some(std::process::id()) || holder_gone) && Instant::now() < until {
                 std::thread::sleep(Duration::from_millis(10));
                 continue;
             }
