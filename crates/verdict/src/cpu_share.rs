@@ -106,7 +106,7 @@ impl LaneCpu {
     /// The share of its CPUs it wanted and did not get (other work had
     /// them); `None` where its wait was not read.
     pub fn taken(&self) -> Option<f64> {
-        self.wanted.map(|w| (w.min(1.0) - self.share).max(0.0))
+        self.wanted.map(|w| taken(w, self.share))
     }
 
     /// The cell's reading, as the reports' and pages' cell tables show it:
@@ -276,6 +276,12 @@ pub fn per_cpu_second(run: &Repetition) -> Option<f64> {
     let share = cpu.share();
     let wanted = cpu.wanted().unwrap_or(1.0).clamp(share.min(1.0), 1.0);
     (share > 0.0).then(|| value * wanted / share.min(1.0))
+}
+
+/// The share of its CPUs a server that `wanted` them and had `share` of
+/// them did not get: other work had it.
+pub(crate) fn taken(wanted: f64, share: f64) -> f64 {
+    (wanted.min(1.0) - share).max(0.0)
 }
 
 pub(crate) fn pct(fraction: f64) -> String {

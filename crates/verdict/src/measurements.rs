@@ -124,7 +124,8 @@ impl ServerCpu {
     /// The share of its CPUs it wanted and did not get (other work had
     /// them); `None` where its wait was not read.
     pub fn taken(&self) -> Option<f64> {
-        self.wanted().map(|w| (w.min(1.0) - self.share()).max(0.0))
+        self.wanted()
+            .map(|w| crate::cpu_share::taken(w, self.share()))
     }
 
     /// The CPU time it could have used: its CPUs for the whole run, less

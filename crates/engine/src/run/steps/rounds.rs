@@ -172,9 +172,8 @@ pub(super) struct Rounds<'a> {
     pub started: Instant,
     /// The databases each round starts from, where the workload writes.
     databases: KeptDatabases,
-    /// The cells measured again because other work spoiled them, and the
-    /// first attempts, set aside and kept in `results.json`.
-    measured_again: u64,
+    /// The first attempts at cells other work spoiled, each measured again,
+    /// set aside and kept in `results.json`.
     pub set_aside: Vec<CellResult>,
 }
 
@@ -217,7 +216,6 @@ impl<'a> Rounds<'a> {
             conclusive: None,
             started: Instant::now(),
             databases,
-            measured_again: 0,
             set_aside: Vec::new(),
         }
     }
@@ -235,7 +233,7 @@ impl<'a> Rounds<'a> {
             Some(_) => self.total,
             None => (self.total / 4).max(1),
         };
-        within_budget && self.measured_again < most
+        within_budget && (self.set_aside.len() as u64) < most
     }
 
     /// Where the step was cut off last time with the inputs it has now: the
@@ -270,7 +268,6 @@ impl<'a> Rounds<'a> {
                 continue;
             }
             record(&mut self.measurements, &cell);
-            self.measured_again += u64::from(cell.first_attempt_taken.is_some());
             self.cells.push(cell);
             self.done += 1;
             kept += 1;
@@ -375,7 +372,6 @@ impl<'a> Rounds<'a> {
                     }
                 }
                 (None, Some(taken)) if again && self.may_measure_again() => {
-                    self.measured_again += 1;
                     s.note(format!(
                         "measuring lane {name} {ep} run {run} again, warm-up first: other work took {} of its CPU",
                         percent(taken)
