@@ -132,13 +132,16 @@ fn ctrl_c_during_a_load_step_ends_the_run_cancelled_within_two_seconds() {
         rustix::process::Signal::INT,
     )
     .unwrap();
+    // What Reprise is doing while it ends, sampled: said when it ends late.
+    let mut seen_ending = Ending::default();
     let status = loop {
+        seen_ending.sample(child.id(), interrupted.elapsed());
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
         if interrupted.elapsed() > Duration::from_secs(20) {
             let _ = child.kill();
-            panic!("the run ignored Ctrl-C for 20 s");
+            panic!("the run ignored Ctrl-C for 20 s:\n{seen_ending}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -149,7 +152,7 @@ fn ctrl_c_during_a_load_step_ends_the_run_cancelled_within_two_seconds() {
     seen.extend(printed.try_iter());
     assert!(
         took < Duration::from_secs(2),
-        "took {took:?} to end:\n{stderr}"
+        "took {took:?} to end:\n{stderr}\nwhat its threads waited in, and its children, as it ended:\n{seen_ending}"
     );
     assert!(
         !status.success(),
@@ -172,4 +175,75 @@ fn ctrl_c_during_a_load_step_ends_the_run_cancelled_within_two_seconds() {
         .path();
     let state = std::fs::read_to_string(run.join("state.json")).unwrap();
     assert!(state.contains("\"cancelled\""), "{state}");
+}
+
+/// A process's ending as sampled from /proc: each change of what its
+/// threads wait in (their state and kernel wait channel) and of its
+/// children, with when, from the interrupt on.
+#[derive(Default)]
+struct Ending {
+    last: String,
+    changes: Vec<(Duration, String)>,
+}
+
+impl Ending {
+    fn sample(&mut self, pid: u32, at: Duration) {
+        let now = Self::state(pid);
+        if now != self.last {
+            self.changes.push((at, now.clone()));
+            self.last = now;
+        }
+    }
+
+    fn state(pid: u32) -> String {
+        let read = |p: String| std::fs::read_to_string(p).unwrap_or_default();
+        let tids: Vec<String> = std::fs::read_dir(format!("/proc/{pid}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|t| t.file_name().to_string_lossy().to_string())
+            .collect();
+        let mut threads: Vec<String> = tids
+            .iter()
+            .map(|tid| {
+                let stat = read(format!("/proc/{pid}/task/{tid}/stat"));
+                let state = stat
+                    .rsplit(") ")
+                    .next()
+                    .unwrap_or("")
+                    .chars()
+                    .next()
+                    .unwrap_or('?');
+                let comm = read(format!("/proc/{pid}/task/{tid}/comm"));
+                let wchan = read(format!("/proc/{pid}/task/{tid}/wchan"));
+                format!("{} {state} {wchan}", comm.trim())
+            })
+            .collect();
+        threads.sort();
+        threads.dedup();
+        // Each thread's children: a child is its forking thread's.
+        let children: Vec<String> = tids
+            .iter()
+            .flat_map(|tid| {
+                read(format!("/proc/{pid}/task/{tid}/children"))
+                    .split_whitespace()
+                    .map(|c| format!("{c} {}", read(format!("/proc/{c}/comm")).trim()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        format!(
+            "threads [{}] children [{}]",
+            threads.join(", "),
+            children.join(", ")
+        )
+    }
+}
+
+impl std::fmt::Display for Ending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (at, state) in &self.changes {
+            writeln!(f, "  {:>6.2} s  {state}", at.as_secs_f64())?;
+        }
+        Ok(())
+    }
 }

@@ -556,3 +556,181 @@ fn a_pasted_token_is_checked_kept_in_a_private_file_and_never_printed() {
         0
     );
 }
+
+/// A session bus and GNOME's keyring daemon of this test's own (HOME and
+/// the bus in its folder), the login keyring unlocked: the Secret Service
+/// a reader's desktop session has. Both end with it.
+struct SecretService {
+    bus: std::process::Child,
+    keyring: std::process::Child,
+    address: String,
+    home: PathBuf,
+}
+
+impl SecretService {
+    fn start(dir: &Path) -> SecretService {
+        let home = dir.join("home");
+        std::fs::create_dir_all(&home).unwrap();
+        let mut bus = Command::new("dbus-daemon")
+            .args([
+                "--config-file=/usr/share/dbus-1/session.conf",
+                "--nofork",
+                "--print-address=1",
+            ])
+            .arg(format!("--address=unix:path={}", dir.join("bus").display()))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("dbus-daemon (the test command installs dbus)");
+        let mut address = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(bus.stdout.take().unwrap()),
+            &mut address,
+        )
+        .unwrap();
+        let address = address.trim().to_string();
+        let mut keyring = Command::new("gnome-keyring-daemon")
+            .args(["--foreground", "--unlock", "--components=secrets"])
+            .env("DBUS_SESSION_BUS_ADDRESS", &address)
+            .env("HOME", &home)
+            .env("XDG_RUNTIME_DIR", dir)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("gnome-keyring-daemon (the test command installs gnome-keyring)");
+        // The login keyring's password, then end of input: it is unlocked.
+        {
+            use std::io::Write;
+            let mut stdin = keyring.stdin.take().unwrap();
+            stdin.write_all(b"reprise-test").unwrap();
+        }
+        let service = SecretService {
+            bus,
+            keyring,
+            address,
+            home,
+        };
+        // Answering once its name is on the bus.
+        for _ in 0..100 {
+            if service.answers() {
+                return service;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the Secret Service did not answer on {}", service.address);
+    }
+
+    fn env(&self, command: &mut Command) {
+        command
+            .env("DBUS_SESSION_BUS_ADDRESS", &self.address)
+            .env("HOME", &self.home)
+            .env("XDG_DATA_HOME", self.home.join("data"));
+    }
+
+    /// secret-tool's lookup of Reprise's entry.
+    fn lookup(&self) -> Output {
+        let mut command = Command::new("secret-tool");
+        command.args(["lookup", "service", "reprise", "username", "github"]);
+        self.env(&mut command);
+        command
+            .output()
+            .expect("secret-tool (the test command installs libsecret-tools)")
+    }
+
+    /// What the Secret Service keeps for Reprise ("" for nothing).
+    fn stored(&self) -> String {
+        String::from_utf8_lossy(&self.lookup().stdout)
+            .trim()
+            .to_string()
+    }
+
+    /// Whether the keyring daemon owns its name on the bus.
+    fn answers(&self) -> bool {
+        let mut command = Command::new("dbus-send");
+        command.args([
+            "--session",
+            "--print-reply",
+            "--dest=org.freedesktop.DBus",
+            "/org/freedesktop/DBus",
+            "org.freedesktop.DBus.NameHasOwner",
+            "string:org.freedesktop.secrets",
+        ]);
+        self.env(&mut command);
+        command
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("boolean true"))
+    }
+}
+
+impl Drop for SecretService {
+    fn drop(&mut self) {
+        for child in [&mut self.keyring, &mut self.bus] {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[test]
+fn a_pasted_token_is_kept_in_the_secret_service_and_logout_removes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, _log) = stand_in();
+    let data = tmp.path().join("data");
+    let id = stored_run(tmp.path(), &data, &base);
+    let secrets = SecretService::start(tmp.path());
+    assert_eq!(secrets.stored(), "", "nothing is kept before sign-in");
+    let reprise_here = |args: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_reprise"));
+        command
+            .args(args)
+            .env("REPRISE_ROOT", repo())
+            .env("REPRISE_DATA_DIR", &data)
+            .env_remove("REPRISE_TOKEN_STORE")
+            .env("REPRISE_GITHUB_URL", &base)
+            .env("REPRISE_GITHUB_API_URL", &base)
+            .env_remove("REPRISE_GITHUB_CLIENT_ID")
+            .env_remove("GH_TOKEN")
+            .env_remove("GITHUB_TOKEN")
+            .env("PATH", "/usr/bin:/bin")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        secrets.env(&mut command);
+        command
+    };
+    let token = "ghp_keyringToken0123456789abcdefghijklm";
+    let mut child = reprise_here(&["share", &id, "--repo", "rubys/reprise", "--token-stdin"])
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{token}\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = text(&out);
+    assert!(
+        said.contains("The token signs in as octo-reader; it is kept in the OS keyring"),
+        "{said}"
+    );
+    assert!(!said.contains(token), "{said}");
+    // In the Secret Service, as another program reads it, and in no file.
+    assert_eq!(secrets.stored(), token);
+    assert!(!data.join("github-token").exists());
+
+    let out = reprise_here(&["logout"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("the token is gone from the OS keyring"),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(secrets.stored(), "");
+}

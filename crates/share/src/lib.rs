@@ -218,16 +218,21 @@ impl GitHub {
     /// without a TLS backend, which this crate always compiles in; the
     /// runtime only without threads.
     fn transport(&self) -> &Transport {
-        self.transport.get_or_init(|| Transport {
-            client: reqwest::Client::builder()
-                .timeout(Duration::from_secs(30))
-                .user_agent("reprise")
-                .build()
-                .expect("reqwest client with rustls"),
-            runtime: tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("a current-thread tokio runtime"),
+        self.transport.get_or_init(|| {
+            // reqwest's rustls on ring, the workspace's one crypto provider
+            // (an error only says one is installed already).
+            let _ = rustls::crypto::ring::default_provider().install_default();
+            Transport {
+                client: reqwest::Client::builder()
+                    .timeout(Duration::from_secs(30))
+                    .user_agent("reprise")
+                    .build()
+                    .expect("reqwest client with rustls"),
+                runtime: tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a current-thread tokio runtime"),
+            }
         })
     }
 

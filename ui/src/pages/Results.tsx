@@ -85,7 +85,7 @@ function Run({ run }: { run: string }) {
 function Report({ r }: { r: ResultsView }) {
   const deviations = deviationsToSay(r.deviations, r.not_measured);
   return (
-    <article class="report">
+    <article class="report" data-report={r.run.id}>
       <h2>
         {r.run.title}
         {r.run.smoke_run && <span class="badge warn" data-smoke-run>{SMOKE_RUN}</span>}

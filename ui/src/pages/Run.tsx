@@ -149,7 +149,7 @@ function Runner({ plan, server, onServer, onEnd }: { plan: RunPlan; server: Serv
   const judgesNothing = plan.claims.total > 0 && plan.claims.judged.length === 0;
   return (
     <>
-      <p class="actions">
+      <p class="actions" data-plan={plan.recipe}>
         {stored && (
           <a class="button primary" href={href({ page: 'results', run: stored })} data-action="see-results">
             See the results

@@ -277,6 +277,17 @@ describe('the desktop app', () => {
     await shoot('results');
   });
 
+  it('leads a reader with no token from the verdict to the discussions, public in a browser', async () => {
+    await s.go(`#/post/hello-ceiling`);
+    await s.click(await s.waitFor('[data-others-link]'));
+    await s.waitFor('[data-discussions-link] a', { text: /read them on GitHub/, timeoutMs: 30000 });
+    assert.equal(await s.script('return document.querySelector("[data-discussions-link] a").getAttribute("href")'), `${github.base}/rubys/reprise/discussions`);
+    assert.match(await s.text(await s.find('[data-discussions-link]')), /Signed in, this page reads them/);
+    // No read of GitHub's API was made without a token.
+    assert.equal(reads.length, 0);
+    await checkWhole('others (no token)');
+  });
+
   it('previews the share redacted, signs in with the device code and posts', async () => {
     await s.go(`#/share/${encodeURIComponent(runId)}`);
     await s.waitFor('.redacted', { text: /desk-seven/ });
@@ -318,6 +329,37 @@ describe('the desktop app', () => {
     assert.match(await s.text(await s.find('[data-ceiling]')), /Loopback ceiling: /);
     assert.match(await s.text(await s.find('[data-fitness] .meta')), /Saved in the history as machine-/);
     await shoot('machine');
+  });
+
+  it('scrolls no recipe’s Run page and no run’s Results sideways, every log and fold open', async () => {
+    const openAll = 'document.querySelectorAll("details").forEach((d) => { d.open = true; })';
+    await s.go('#/library');
+    await s.waitFor('[data-recipe="hello-ceiling"]');
+    const recipes = await s.script('return [...document.querySelectorAll("[data-recipe]")].map((c) => c.dataset.recipe)');
+    assert.ok(recipes.length >= 10, `the Library lists ${recipes.length} recipes`);
+    for (const id of recipes) {
+      await s.go(`#/run/${id}`);
+      // Its plan, once made (the page keeps the previous one shown until then).
+      await s.waitFor(`[data-plan="${id}"]`, { timeoutMs: 30000 });
+      await s.script(openAll);
+      await checkWhole(`run/${id}`);
+    }
+    // hello-ceiling's Run page still holds the engine's cancelled run above, its log among the folds opened.
+    await s.go('#/run/hello-ceiling');
+    await s.waitFor('[data-run-outcome]');
+    await s.script(openAll);
+    assert.ok(await s.script('return document.querySelectorAll("pre.log").length') >= 1, 'a log is open on hello-ceiling’s Run page');
+    await checkWhole('run/hello-ceiling (logs open)');
+    await s.go('#/results');
+    await s.waitFor('[data-run] a');
+    const runs = await s.script('return [...document.querySelectorAll("[data-run]")].map((li) => li.dataset.run)');
+    assert.ok(runs.length >= 3, `the Results list ${runs.length} runs`);
+    for (const run of runs) {
+      await s.go(`#/results/${encodeURIComponent(run)}`);
+      await s.waitFor(`[data-report="${run}"]`, { timeoutMs: 30000 });
+      await s.script(openAll);
+      await checkWhole(`results/${run}`);
+    }
   });
 });
 

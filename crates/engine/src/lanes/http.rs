@@ -74,6 +74,9 @@ pub struct LaneClient {
 
 impl LaneClient {
     pub fn new(address: IpAddr) -> Result<LaneClient, HttpError> {
+        // reqwest's rustls on ring, bollard's provider (an error only says
+        // one is installed already).
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .no_proxy()
