@@ -6,10 +6,13 @@
 /** The sentences (longer than 30 characters) said more than once on the
  *  page: the text of every paragraph, list item, table cell and definition,
  *  folded away or not, split at full stops. A byline (`data-byline`) names
- *  a post's author and year, it says nothing: two posts may share one. */
+ *  a post's author and year, it says nothing: two posts may share one. A
+ *  figure in a table's number column (`td.num`) is data, not a sentence:
+ *  each claim's table of runs shows the cells it rests on, and claims
+ *  share cells. */
 export function repeatedSentences() {
   const seen = new Map();
-  for (const el of document.querySelectorAll('p:not([data-byline]), li, td, dd')) {
+  for (const el of document.querySelectorAll('p:not([data-byline]), li, td:not(.num), dd')) {
     // An element's own text: a list item's nested list is counted as its own.
     const clone = el.cloneNode(true);
     clone.querySelectorAll('p, li, td, dd, ul, ol, table, dl').forEach((n) => n.remove());

@@ -535,7 +535,10 @@ fn a_preflight_says_which_claims_a_run_here_can_judge_and_why_not() {
     let judged = |report: &Preflight| -> Vec<(String, bool, Option<String>, Option<String>)> {
         reprise_probe::preflight::claims_here(&recipe, report)
             .iter()
-            .map(|c| (c.claim.clone(), c.judged, c.why.clone(), c.fix.clone()))
+            .map(|c| {
+                let why = c.why.as_ref().map(|w| w.to_string());
+                (c.claim.clone(), c.judged, why, c.fix.clone())
+            })
             .collect()
     };
 

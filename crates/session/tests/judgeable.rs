@@ -92,7 +92,7 @@ fn the_claims_said_judgeable_before_a_run_are_the_claims_it_judges() {
             let said: Vec<(String, bool, Option<String>)> =
                 claims_here(&recipe, &every_lane_runs(&recipe, like_the_posts))
                     .into_iter()
-                    .map(|c| (c.claim, c.judged, c.why))
+                    .map(|c| (c.claim, c.judged, c.why.map(|w| w.to_string())))
                     .collect();
             judgeable += said.iter().filter(|(_, j, _)| *j).count();
             let machine = if like_the_posts {

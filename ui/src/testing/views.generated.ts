@@ -3778,7 +3778,7 @@ export const runtimesPost: PostView = {
     {
       "here": {
         "state": "published_only",
-        "why": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it."
+        "why": "The previous post's five-endpoint blog fixture on stock Rails, CRuby+YJIT, given for context; this recipe does not run it."
       },
       "lane": {
         "allocator": null,
@@ -3792,7 +3792,7 @@ export const runtimesPost: PostView = {
         "image": null,
         "name": "blog-rails",
         "needs": [],
-        "not_runnable": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it.",
+        "not_runnable": "The previous post's five-endpoint blog fixture on stock Rails, CRuby+YJIT, given for context; this recipe does not run it.",
         "placement": "host",
         "port": null,
         "runtime": null,
@@ -3807,7 +3807,7 @@ export const runtimesPost: PostView = {
     {
       "here": {
         "state": "published_only",
-        "why": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it."
+        "why": "The previous post's blog fixture on stock Rails under TruffleRuby, given for context; this recipe does not run it."
       },
       "lane": {
         "allocator": null,
@@ -3821,7 +3821,7 @@ export const runtimesPost: PostView = {
         "image": null,
         "name": "blog-rails-truffleruby",
         "needs": [],
-        "not_runnable": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it.",
+        "not_runnable": "The previous post's blog fixture on stock Rails under TruffleRuby, given for context; this recipe does not run it.",
         "placement": "host",
         "port": null,
         "runtime": null,
@@ -3836,7 +3836,7 @@ export const runtimesPost: PostView = {
     {
       "here": {
         "state": "published_only",
-        "why": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it."
+        "why": "The previous post's blog fixture as Roundhouse emits it, on CRuby+YJIT, given for context; this recipe does not run it."
       },
       "lane": {
         "allocator": null,
@@ -3850,7 +3850,7 @@ export const runtimesPost: PostView = {
         "image": null,
         "name": "blog-ruby",
         "needs": [],
-        "not_runnable": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it.",
+        "not_runnable": "The previous post's blog fixture as Roundhouse emits it, on CRuby+YJIT, given for context; this recipe does not run it.",
         "placement": "host",
         "port": null,
         "runtime": null,
@@ -3865,7 +3865,7 @@ export const runtimesPost: PostView = {
     {
       "here": {
         "state": "published_only",
-        "why": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it."
+        "why": "The previous post's blog fixture as Roundhouse emits it, under TruffleRuby, given for context; this recipe does not run it."
       },
       "lane": {
         "allocator": null,
@@ -3879,7 +3879,7 @@ export const runtimesPost: PostView = {
         "image": null,
         "name": "blog-truffleruby",
         "needs": [],
-        "not_runnable": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it.",
+        "not_runnable": "The previous post's blog fixture as Roundhouse emits it, under TruffleRuby, given for context; this recipe does not run it.",
         "placement": "host",
         "port": null,
         "runtime": null,
@@ -5448,25 +5448,12 @@ export const campfirePlan: RunPlan = {
       {
         "claims": [
           "cache-triples-puma-avatar",
-          "falcon-tail-worse-than-puma"
-        ],
-        "fix": "gem install bundler",
-        "why": "lane ruby cannot run here: it needs bundler, which this machine lacks"
-      },
-      {
-        "claims": [
-          "falcon-rack-adds-little"
-        ],
-        "fix": null,
-        "why": "lane earlier-builds is the post's only: This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only"
-      },
-      {
-        "claims": [
           "falconrb-jump",
           "avatar-layers-order",
           "falconrb-avatar",
           "falcon-avatar-within-1pct-of-port",
           "falcon-post-within-1pct-of-port",
+          "falcon-tail-worse-than-puma",
           "timeslice-confirms-gvl",
           "falcon-tail-vs-puma-now",
           "falcon-tail-now",
@@ -5481,7 +5468,14 @@ export const campfirePlan: RunPlan = {
           "falcon-ahead-stylesheet"
         ],
         "fix": "gem install bundler",
-        "why": "lane ruby-falcon cannot run here: it needs bundler, which this machine lacks"
+        "why": "lanes ruby, ruby-falcon cannot run here: it needs bundler, which this machine lacks"
+      },
+      {
+        "claims": [
+          "falcon-rack-adds-little"
+        ],
+        "fix": null,
+        "why": "lane earlier-builds is the post's only: This recipe runs the emitted app as the post left it; the earlier builds' figures read the same cells as the final build's, so they are published only"
       },
       {
         "claims": [
@@ -8975,28 +8969,28 @@ export const library: Library = {
         {
           "here": {
             "state": "published_only",
-            "why": "Context from the previous post: the five-endpoint blog fixture on stock Rails, CRuby+YJIT. Another post's fixture; this recipe does not run it."
+            "why": "The previous post's five-endpoint blog fixture on stock Rails, CRuby+YJIT, given for context; this recipe does not run it."
           },
           "lane": "blog-rails"
         },
         {
           "here": {
             "state": "published_only",
-            "why": "Context from the previous post: the blog fixture on stock Rails under TruffleRuby. Another post's fixture; this recipe does not run it."
+            "why": "The previous post's blog fixture on stock Rails under TruffleRuby, given for context; this recipe does not run it."
           },
           "lane": "blog-rails-truffleruby"
         },
         {
           "here": {
             "state": "published_only",
-            "why": "Context from the previous post: the blog fixture emitted by Roundhouse, on CRuby+YJIT. Another post's fixture; this recipe does not run it."
+            "why": "The previous post's blog fixture as Roundhouse emits it, on CRuby+YJIT, given for context; this recipe does not run it."
           },
           "lane": "blog-ruby"
         },
         {
           "here": {
             "state": "published_only",
-            "why": "Context from the previous post: the blog fixture emitted by Roundhouse, under TruffleRuby. Another post's fixture; this recipe does not run it."
+            "why": "The previous post's blog fixture as Roundhouse emits it, under TruffleRuby, given for context; this recipe does not run it."
           },
           "lane": "blog-truffleruby"
         }

@@ -203,7 +203,7 @@ impl Consent {
                 continue;
             };
             for e in &workload.endpoints {
-                consent.requests.push(format!(
+                let request = format!(
                     "{} {}{}",
                     escaped(&e.method),
                     escaped(&e.path),
@@ -211,7 +211,12 @@ impl Consent {
                         .as_ref()
                         .map(|b| format!(" with a body of {} bytes", b.len()))
                         .unwrap_or_default()
-                ));
+                );
+                // Each request once, however many endpoints make it (a
+                // people workload opens a room, then returns to it).
+                if !consent.requests.contains(&request) {
+                    consent.requests.push(request);
+                }
             }
             if let Some(people) = &workload.people {
                 consent.requests.push(format!(
@@ -287,5 +292,38 @@ impl Consent {
             }
         }
         lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each request a published recipe's run makes is listed once: one two
+    /// endpoints make (campfire-people opens a room, then returns to it)
+    /// is one thing the reader accepts.
+    #[test]
+    fn a_published_recipe_s_consent_lists_each_request_once() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../recipes");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let recipe = reprise_recipe::load(&path).unwrap();
+            let plan = crate::run::plan::plan(&recipe, &Default::default()).unwrap();
+            let requests = Consent::of(&plan, &recipe, &LaneHost::ThisMachine).requests;
+            let mut seen = std::collections::BTreeSet::new();
+            for request in &requests {
+                assert!(
+                    seen.insert(request),
+                    "{}: listed twice: {request}",
+                    path.display()
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked >= 8, "{checked} recipes");
     }
 }

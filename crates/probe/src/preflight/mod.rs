@@ -106,9 +106,75 @@ pub struct ClaimHere {
     pub claim: String,
     pub judged: bool,
     /// Why a run here cannot judge it.
-    pub why: Option<String>,
+    pub why: Option<NotJudgedBecause>,
     /// A command that would let it be judged, where one exists.
     pub fix: Option<String>,
+}
+
+/// Why a run here cannot judge a claim, as data; worded here alone, for one
+/// lane ([`Display`](std::fmt::Display)) or for the lanes that share it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotJudgedBecause {
+    /// The lane is the post's only; the recipe's reason.
+    PostsOnly { lane: String, why: String },
+    /// The lane cannot run here: what it lacks.
+    Blocked { lane: String, lacks: String },
+    /// The reader left the lane out of this run.
+    LeftOut { lane: String },
+    /// The post gives no number for the figure the claim is judged against.
+    NoNumber { figure: String },
+    /// An absolute claim, on a machine unlike the post's.
+    MachineDiffers,
+}
+
+impl NotJudgedBecause {
+    fn lane(&self) -> Option<&str> {
+        match self {
+            Self::PostsOnly { lane, .. } | Self::Blocked { lane, .. } | Self::LeftOut { lane } => {
+                Some(lane)
+            }
+            Self::NoNumber { .. } | Self::MachineDiffers => None,
+        }
+    }
+
+    /// The same reason, but for its lane.
+    fn same_but_lane(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::PostsOnly { why: a, .. }, Self::PostsOnly { why: b, .. }) => a == b,
+            (Self::Blocked { lacks: a, .. }, Self::Blocked { lacks: b, .. }) => a == b,
+            (Self::LeftOut { .. }, Self::LeftOut { .. }) => true,
+            _ => self == other,
+        }
+    }
+
+    /// The reason for `lanes` (this one's and those that share it).
+    fn words(&self, lanes: &[&str]) -> String {
+        let (named, are) = match lanes {
+            [one] => (format!("lane {one}"), "is"),
+            many => (format!("lanes {}", many.join(", ")), "are"),
+        };
+        match self {
+            // Said inside a sentence the page ends itself.
+            Self::PostsOnly { why, .. } => {
+                format!(
+                    "{named} {are} the post's only: {}",
+                    why.trim_end_matches('.')
+                )
+            }
+            Self::Blocked { lacks, .. } => format!("{named} cannot run here: {lacks}"),
+            Self::LeftOut { .. } => format!("{named} {are} left out of this run"),
+            Self::NoNumber { figure } => format!("the post gives no number for {figure}"),
+            Self::MachineDiffers => "an absolute figure is judged only on a machine like the \
+                                     post's, and this one differs"
+                .into(),
+        }
+    }
+}
+
+impl std::fmt::Display for NotJudgedBecause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words(&[self.lane().unwrap_or_default()]))
+    }
 }
 
 /// What a run here can judge: the claims it judges, and those it does not
@@ -133,28 +199,58 @@ pub struct NotJudged {
 }
 
 impl ClaimsHere {
+    /// Claims not judged for the same reason and fix are one group, the
+    /// lanes it names together (`lanes jruby, jruby-40t cannot run here`).
     pub fn of(claims: Vec<ClaimHere>) -> ClaimsHere {
         let total = claims.len();
         let mut judged = Vec::new();
-        let mut not_judged: Vec<NotJudged> = Vec::new();
+        /// Claims not judged for one reason (on `lanes`) and fix.
+        struct Group {
+            why: Option<NotJudgedBecause>,
+            lanes: Vec<String>,
+            claims: Vec<String>,
+            fix: Option<String>,
+        }
+        let mut groups: Vec<Group> = Vec::new();
         for c in claims {
             if c.judged {
                 judged.push(c.claim);
                 continue;
             }
-            let why = c.why.unwrap_or_else(|| "not judged here".into());
-            match not_judged
-                .iter_mut()
-                .find(|n| n.why == why && n.fix == c.fix)
-            {
-                Some(same) => same.claims.push(c.claim),
-                None => not_judged.push(NotJudged {
+            let lane = c.why.as_ref().and_then(|w| w.lane()).map(str::to_string);
+            let same = groups.iter_mut().find(|g| {
+                g.fix == c.fix
+                    && match (&g.why, &c.why) {
+                        (Some(a), Some(b)) => a.same_but_lane(b),
+                        (a, b) => a == b,
+                    }
+            });
+            match same {
+                Some(g) => {
+                    g.claims.push(c.claim);
+                    if let Some(lane) = lane.filter(|l| !g.lanes.contains(l)) {
+                        g.lanes.push(lane);
+                    }
+                }
+                None => groups.push(Group {
+                    why: c.why,
+                    lanes: lane.into_iter().collect(),
                     claims: vec![c.claim],
-                    why,
                     fix: c.fix,
                 }),
             }
         }
+        let not_judged = groups
+            .into_iter()
+            .map(|g| NotJudged {
+                why: g.why.map_or_else(
+                    || "not judged here".into(),
+                    |w| w.words(&g.lanes.iter().map(String::as_str).collect::<Vec<_>>()),
+                ),
+                claims: g.claims,
+                fix: g.fix,
+            })
+            .collect();
         let summary = match judged.len() {
             0 => format!("none of its {total} claims"),
             n if n == total => format!("all {n} claims"),
@@ -200,23 +296,31 @@ pub fn claims_here(recipe: &Recipe, report: &Preflight) -> Vec<ClaimHere> {
                 };
                 let lane = figure.lane.as_str();
                 if let Some(p) = report.published_only_lanes.iter().find(|p| p.lane == lane) {
-                    // Said inside a sentence the page ends itself.
-                    let reason = p.why.trim_end_matches('.');
-                    why = Some(format!("lane {lane} is the post's only: {reason}"));
+                    why = Some(NotJudgedBecause::PostsOnly {
+                        lane: lane.to_string(),
+                        why: p.why.clone(),
+                    });
                 } else if report.blocked_lanes.iter().any(|l| l == lane) {
                     let item = lane_item(lane);
                     // The lane's first sentence: what it lacks.
                     let lacks = item.map_or("it is blocked", |i| {
                         let first = i.why.split(". ").next().unwrap_or(&i.why);
-                        first.trim_start_matches("Cannot run: ").trim_end_matches('.')
+                        first
+                            .trim_start_matches("Cannot run: ")
+                            .trim_end_matches('.')
                     });
-                    why = Some(format!("lane {lane} cannot run here: {lacks}"));
+                    why = Some(NotJudgedBecause::Blocked {
+                        lane: lane.to_string(),
+                        lacks: lacks.to_string(),
+                    });
                     fix = item.and_then(|i| i.fix.clone());
                 } else if claim.shape.judged_against_published() == Some(id)
                     && figure.value.is_none()
                     && figure.range.is_none()
                 {
-                    why = Some(format!("the post gives no number for {}", figure.id));
+                    why = Some(NotJudgedBecause::NoNumber {
+                        figure: figure.id.to_string(),
+                    });
                 }
                 if why.is_some() {
                     break;
@@ -233,10 +337,7 @@ pub fn claims_here(recipe: &Recipe, report: &Preflight) -> Vec<ClaimHere> {
                 && !report.absolute_comparable
                 && !shape_only
             {
-                why = Some(
-                    "an absolute figure is judged only on a machine like the post's, and this one differs"
-                        .into(),
-                );
+                why = Some(NotJudgedBecause::MachineDiffers);
             }
             ClaimHere {
                 claim: claim.id.to_string(),
@@ -410,4 +511,63 @@ pub fn preflight(recipe: &Recipe, fp: &Fingerprint, tools: &Toolchains) -> Prefl
     };
     report.claims = ClaimsHere::of(claims_here(recipe, &report));
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn not_judged(claim: &str, why: NotJudgedBecause, fix: Option<&str>) -> ClaimHere {
+        ClaimHere {
+            claim: claim.into(),
+            judged: false,
+            why: Some(why),
+            fix: fix.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn lanes_not_judged_for_one_reason_and_fix_are_named_together_once() {
+        let blocked = |lane: &str| NotJudgedBecause::Blocked {
+            lane: lane.into(),
+            lacks: "it needs jruby, which this machine lacks".into(),
+        };
+        let fix = Some("mise install ruby@jruby-10.1.1.0");
+        let claims = ClaimsHere::of(vec![
+            not_judged("a", blocked("jruby"), fix),
+            not_judged("b", blocked("jruby-40t"), fix),
+            not_judged("c", blocked("jruby"), fix),
+            // Another fix is another row, though it lacks the same.
+            not_judged("d", blocked("jruby-512m"), Some("apt install jruby")),
+            not_judged("e", NotJudgedBecause::MachineDiffers, None),
+        ]);
+        let rows: Vec<(Vec<&str>, &str, Option<&str>)> = claims
+            .not_judged
+            .iter()
+            .map(|n| {
+                let claims = n.claims.iter().map(String::as_str).collect();
+                (claims, n.why.as_str(), n.fix.as_deref())
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                (
+                    vec!["a", "b", "c"],
+                    "lanes jruby, jruby-40t cannot run here: it needs jruby, which this machine lacks",
+                    fix
+                ),
+                (
+                    vec!["d"],
+                    "lane jruby-512m cannot run here: it needs jruby, which this machine lacks",
+                    Some("apt install jruby")
+                ),
+                (
+                    vec!["e"],
+                    "an absolute figure is judged only on a machine like the post's, and this one differs",
+                    None
+                ),
+            ]
+        );
+    }
 }

@@ -195,7 +195,7 @@ impl Session {
                 });
             if let Some(lane) = left_out {
                 c.judged = false;
-                c.why = Some(format!("lane {lane} is left out of this run"));
+                c.why = Some(preflight::NotJudgedBecause::LeftOut { lane });
             }
         }
         let claims = ClaimsHere::of(claims);
