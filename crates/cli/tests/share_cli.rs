@@ -111,8 +111,9 @@ fn reprise(data: &Path, base: &str, args: &[&str]) -> Output {
     reprise_with_repo(data, base, args, None)
 }
 
-/// `reprise ARGS` with `REPRISE_DISCUSSIONS_REPO` set to `env_repo` (else unset).
-fn reprise_with_repo(data: &Path, base: &str, args: &[&str], env_repo: Option<&str>) -> Output {
+/// `reprise ARGS` with its data in `data`, GitHub at the stand-in `base`,
+/// the token kept in a file, and signed in only as each test says.
+fn reprise_command(data: &Path, base: &str, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_reprise"));
     command
         .args(args)
@@ -123,15 +124,38 @@ fn reprise_with_repo(data: &Path, base: &str, args: &[&str], env_repo: Option<&s
         .env("REPRISE_GITHUB_API_URL", base)
         .env_remove("REPRISE_GITHUB_CLIENT_ID")
         .env_remove("REPRISE_DISCUSSIONS_REPO")
-        // Signed in only as each test says.
         .env_remove("GH_TOKEN")
         .env_remove("GITHUB_TOKEN")
         .env("PATH", "/usr/bin:/bin")
         .stdin(Stdio::null());
+    command
+}
+
+/// `reprise ARGS` with `REPRISE_DISCUSSIONS_REPO` set to `env_repo` (else unset).
+fn reprise_with_repo(data: &Path, base: &str, args: &[&str], env_repo: Option<&str>) -> Output {
+    let mut command = reprise_command(data, base, args);
     if let Some(env_repo) = env_repo {
         command.env("REPRISE_DISCUSSIONS_REPO", env_repo);
     }
     command.output().unwrap()
+}
+
+/// `command` run with `token` pasted on its standard input.
+fn pasted(command: &mut Command, token: &str) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{token}\n").as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
 }
 
 fn text(o: &Output) -> String {
@@ -493,30 +517,8 @@ fn a_pasted_token_is_checked_kept_in_a_private_file_and_never_printed() {
     let data = tmp.path().join("data");
     let id = stored_run(tmp.path(), &data, &base);
     let paste = |token: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_reprise"))
-            .args(["share", &id, "--repo", "rubys/reprise", "--token-stdin"])
-            .env("REPRISE_ROOT", repo())
-            .env("REPRISE_DATA_DIR", &data)
-            .env("REPRISE_TOKEN_STORE", "file")
-            .env("REPRISE_GITHUB_URL", &base)
-            .env("REPRISE_GITHUB_API_URL", &base)
-            .env_remove("REPRISE_GITHUB_CLIENT_ID")
-            .env_remove("GH_TOKEN")
-            .env_remove("GITHUB_TOKEN")
-            .env("PATH", "/usr/bin:/bin")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(format!("{token}\n").as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
+        let share = ["share", &id, "--repo", "rubys/reprise", "--token-stdin"];
+        pasted(&mut reprise_command(&data, &base, &share), token)
     };
     // Not a token: refused with what to do, nothing kept.
     let out = paste("my password");
@@ -681,37 +683,16 @@ fn a_pasted_token_is_kept_in_the_secret_service_and_logout_removes_it() {
     let id = stored_run(tmp.path(), &data, &base);
     let secrets = SecretService::start(tmp.path());
     assert_eq!(secrets.stored(), "", "nothing is kept before sign-in");
+    // No token store asked for: the Secret Service, where there is one.
     let reprise_here = |args: &[&str]| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_reprise"));
-        command
-            .args(args)
-            .env("REPRISE_ROOT", repo())
-            .env("REPRISE_DATA_DIR", &data)
-            .env_remove("REPRISE_TOKEN_STORE")
-            .env("REPRISE_GITHUB_URL", &base)
-            .env("REPRISE_GITHUB_API_URL", &base)
-            .env_remove("REPRISE_GITHUB_CLIENT_ID")
-            .env_remove("GH_TOKEN")
-            .env_remove("GITHUB_TOKEN")
-            .env("PATH", "/usr/bin:/bin")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        let mut command = reprise_command(&data, &base, args);
+        command.env_remove("REPRISE_TOKEN_STORE");
         secrets.env(&mut command);
         command
     };
     let token = "ghp_keyringToken0123456789abcdefghijklm";
-    let mut child = reprise_here(&["share", &id, "--repo", "rubys/reprise", "--token-stdin"])
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{token}\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let share = ["share", &id, "--repo", "rubys/reprise", "--token-stdin"];
+    let out = pasted(&mut reprise_here(&share), token);
     let said = text(&out);
     assert!(
         said.contains("The token signs in as octo-reader; it is kept in the OS keyring"),
