@@ -7,7 +7,10 @@
 //! rate), the other never answers one (as a route answering in 16 ms left
 //! one request unanswered for 2 s there). A request's timeout follows what
 //! the lane's warm-up of that route took; a cell whose only errors are
-//! timeouts is measured again once, and says so.
+//! timeouts is measured again once, and says so. Other work beside the test
+//! may have either cell measured again too, for the CPU it took (the test
+//! command's other lanes did, at stop 62's CI): the late lane's flag comes
+//! back at each attempt, so whichever attempt is kept has its late response.
 
 mod support;
 
@@ -92,6 +95,15 @@ why = "Each lane measured once."
     )
 }
 
+/// Which lanes' cells have started, which wait for their flag, and the
+/// flags written, in order.
+#[derive(Default)]
+struct Flags {
+    started: BTreeSet<String>,
+    armed: BTreeSet<String>,
+    flagged: Vec<String>,
+}
+
 #[test]
 fn a_response_late_beyond_two_seconds_is_slow_and_one_never_answered_is_a_timeout() {
     assert!(
@@ -104,18 +116,28 @@ fn a_response_late_beyond_two_seconds_is_slow_and_one_never_answered_is_a_timeou
     let s = setup("slow", &recipe(free_port(), free_port()));
     let run = s.data.create_run(s.recipe.id()).unwrap();
     let app = run.files().join("app");
-    // A second into each lane's cell, its flag.
-    let flagged = Mutex::new(BTreeSet::new());
+    // A second into each lane's cell, its flag: `late`'s at every attempt at
+    // its cell (a busy machine may have it measured again, for the CPU other
+    // work took, and each attempt then answers one request late), `hung`'s at
+    // the first only (its second attempt answers every request).
+    let flags = Mutex::new(Flags::default());
     let on_event = |e: &Event| {
-        if let Event::Measuring { lane, .. } = e
-            && flagged.lock().unwrap().insert(lane.clone())
-        {
-            std::fs::write(app.join(format!("{lane}.flag")), "").unwrap();
+        let mut f = flags.lock().unwrap();
+        match e {
+            Event::CellStarted { lane, .. } if lane == "late" || f.started.insert(lane.clone()) => {
+                f.armed.insert(lane.clone());
+            }
+            Event::Measuring { lane, .. } if f.armed.remove(lane) => {
+                f.flagged.push(lane.clone());
+                std::fs::write(app.join(format!("{lane}.flag")), "").unwrap();
+            }
+            _ => {}
         }
     };
     let attempt = execute(&s, Some(run), false, &on_event);
+    let flagged: BTreeSet<String> = flags.into_inner().unwrap().flagged.into_iter().collect();
     assert_eq!(
-        flagged.into_inner().unwrap().len(),
+        flagged.len(),
         2,
         "both lanes measured: {:#?}",
         attempt.events
@@ -137,7 +159,12 @@ fn a_response_late_beyond_two_seconds_is_slow_and_one_never_answered_is_a_timeou
         assert!((3.0..=6.0).contains(&timeout), "{c:#}");
         assert!(!Path::new(&app.join(format!("{}.flag", c["lane"].as_str().unwrap()))).exists());
     }
-    assert!(late.get("measured_again").is_none(), "{late:#}");
+    // The late response never has the cell measured again; other work may
+    // (its share then recorded), and the second attempt has one too.
+    assert!(
+        late.get("measured_again").is_none() || late["first_attempt_taken"].as_f64().is_some(),
+        "{late:#}"
+    );
     assert!(
         late["req_per_s"].as_f64().is_some(),
         "a slow cell has its rate: {late:#}"
