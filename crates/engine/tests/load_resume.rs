@@ -108,12 +108,12 @@ fn a_resumed_load_step_measures_only_the_cell_cut_off_and_those_after_it() {
         lines
             .iter()
             .any(|l| l.contains("kept 1 cell measured before the cancel")),
-        "{lines:#?}"
+        "{lines:#?}\nthe first attempt: {first:#?}"
     );
     assert_eq!(
         measured_runs(&lines),
         [2, 3],
-        "only the cut-off cell and the one after: {lines:#?}"
+        "only the cut-off cell and the one after: {lines:#?}\nthe first attempt: {first:#?}"
     );
     let cells = read_json(&run.results().join("results.json"))["cells"].clone();
     let runs: Vec<(u64, bool)> = cells

@@ -67,9 +67,10 @@ pub struct ContainerSpec {
     /// Told the moment the container is started, after its copies are in:
     /// a lane's boot is timed from there, not from the upload.
     pub started: Option<std::sync::mpsc::Sender<Instant>>,
-    /// What it prints is the answer (a probe, a version): read its whole
-    /// log once it stopped into the outcome's `output`, rather than trust
-    /// the live stream alone. Not for a server, whose log can be large.
+    /// What it prints is the answer (a probe, a version): its whole log,
+    /// read once it stopped, is the outcome's `output`, however much it
+    /// printed. (Every container's live lines are completed from that log
+    /// where they were a prefix of it, up to a bound.)
     pub read_output: bool,
 }
 
@@ -521,10 +522,11 @@ impl ContainerRunner {
             .build();
         let mut logs = self.docker.logs(id, Some(options));
         let mut lines = LineSplitter::default();
-        // Where its output is the answer, what the live stream gave of
-        // stdout and of stderr, to check against the whole log at the end
-        // (such a container prints little; a server is not kept).
-        let mut received = spec.read_output.then(Streams::<Vec<u8>>::default);
+        // What the live stream gave of stdout and of stderr, to check
+        // against the whole log at the end: every container's, up to
+        // LIVE_LOG_CHECKED (a server's log can be large), and all of it
+        // where its output is the answer.
+        let mut received = Some(Streams::<Vec<u8>>::default());
         let mut emit = |stream: Stream, line: String| {
             if let Some(file) = log.as_mut() {
                 let _ = writeln!(file, "{line}");
@@ -552,8 +554,13 @@ impl ContainerRunner {
                         let Some((stream, bytes)) = stream_of(&output) else {
                             continue;
                         };
-                        if let Some(received) = received.as_mut() {
-                            received.of_mut(stream).extend_from_slice(bytes);
+                        if let Some(kept) = received.as_mut() {
+                            kept.of_mut(stream).extend_from_slice(bytes);
+                            if !spec.read_output
+                                && kept.stdout.len() + kept.stderr.len() > LIVE_LOG_CHECKED
+                            {
+                                received = None;
+                            }
                         }
                         for line in lines.push(stream, bytes) {
                             emit(stream, line);
@@ -575,30 +582,42 @@ impl ContainerRunner {
                         // The live stream ends shortly after the exit; wait
                         // a little for its last lines. It is what a run shows
                         // as it goes: on a busy machine Podman's ends early,
-                        // late, or skips lines. Where the output is the
-                        // answer, it is the whole log, read once the
-                        // container stopped, and the live lines are
-                        // completed from it where they were a true prefix.
+                        // late, or skips lines (a fresh test command's lanes
+                        // left a six-line command with its first line only).
+                        // So the whole log is read once the container
+                        // stopped, and the live lines are completed from it
+                        // where they were a true prefix; where the output
+                        // is the answer, it is that whole log.
                         if !logs_open || at.elapsed() > Duration::from_secs(2) {
                             let mut output = Vec::new();
-                            if let Some(received) = &received {
-                                let whole = self.whole_log(id).await?;
-                                let mut missed = false;
+                            // A server's log that cannot be read again
+                            // leaves its live lines as they were.
+                            let whole = match received {
+                                Some(_) => match self.whole_log(id).await {
+                                    Ok(whole) => Some(whole),
+                                    Err(e) if spec.read_output => return Err(e),
+                                    Err(_) => None,
+                                },
+                                None => None,
+                            };
+                            if let (Some(whole), Some(shown)) = (&whole, &received) {
                                 for stream in [Stream::Stdout, Stream::Stderr] {
-                                    let (all, shown) = (whole.of(stream), received.of(stream));
-                                    match all.strip_prefix(&shown[..]) {
-                                        Some(rest) => {
-                                            for line in lines.push(stream, rest) {
-                                                emit(stream, line);
-                                            }
+                                    let all = whole.of(stream);
+                                    let rest = match all.strip_prefix(&shown.of(stream)[..]) {
+                                        Some(rest) => rest,
+                                        None => {
+                                            emit(Stream::Note, format!("the container engine's live log missed lines of its {}; all of it, read once it stopped, follows", match stream { Stream::Stderr => "stderr", _ => "stdout" }));
+                                            lines.discard(stream);
+                                            all
                                         }
-                                        None => missed = true,
+                                    };
+                                    for line in lines.push(stream, rest) {
+                                        emit(stream, line);
                                     }
                                 }
-                                if missed {
-                                    emit(Stream::Note, "the container engine's live log missed lines; what it printed was read whole once it stopped".to_string());
+                                if spec.read_output {
+                                    output = whole.lines();
                                 }
-                                output = whole.lines();
                             }
                             for (stream, line) in lines.finish() {
                                 emit(stream, line);
@@ -627,6 +646,11 @@ impl ContainerRunner {
         }
     }
 }
+
+/// How much of a container's live log is kept to be checked against its
+/// whole log once it stopped, where its output is not the answer: a
+/// command's log whole, not a busy server's access log.
+const LIVE_LOG_CHECKED: usize = 4 << 20;
 
 /// Something kept of a container's stdout and of its stderr.
 #[derive(Default)]
@@ -700,6 +724,11 @@ impl LineSplitter {
             out.push(String::from_utf8_lossy(line).into_owned());
         }
         out
+    }
+
+    /// Forgets `stream`'s unfinished line: its output is read again whole.
+    fn discard(&mut self, stream: Stream) {
+        self.partial.remove(&(stream == Stream::Stderr));
     }
 
     fn finish(&mut self) -> Vec<(Stream, String)> {

@@ -245,11 +245,31 @@ impl<'a> Rounds<'a> {
         if !self.input.cut_off {
             return 0;
         }
-        // A record that does not read keeps nothing: its cells are measured again.
-        let Ok(Some(earlier)) = LoadRecord::read(&ctx.run.results()) else {
-            return 0;
+        // A record that does not read keeps nothing: its cells are measured
+        // again, and the run says why.
+        let earlier = match LoadRecord::read(&ctx.run.results()) {
+            Ok(Some(earlier)) => earlier,
+            Ok(None) => {
+                self.input
+                    .note("nothing was measured before the cancel".into());
+                return 0;
+            }
+            Err(e) => {
+                self.input.note(format!(
+                    "what was measured before the cancel does not read ({e}): measuring every cell again"
+                ));
+                return 0;
+            }
         };
         if earlier.workload != self.workload.name.as_str() || earlier.quick != ctx.quick {
+            self.input.note(format!(
+                "what was measured before the cancel was of another {}: measuring every cell again",
+                if earlier.quick != ctx.quick {
+                    "kind of run (--quick or not)"
+                } else {
+                    "workload"
+                }
+            ));
             return 0;
         }
         let mut kept = 0;
