@@ -145,13 +145,7 @@ const STEP_FILES: &[(&str, &[&str])] = &[
     ("check", &["results/check.json", "results/parity.json"]),
 ];
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use reprise_test_support::free_port;
 
 /// Seeded moments: the same seed kills at the same moments.
 struct Moments(u64);

@@ -60,13 +60,7 @@ why = "The many-people load."
     )
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use reprise_test_support::free_port;
 
 /// A checkout with the recipe and a data dir, made by the test.
 struct Checkout {

@@ -63,13 +63,7 @@ why = "Interrupted in its second second."
     )
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use reprise_test_support::free_port;
 
 #[test]
 fn ctrl_c_during_a_load_step_ends_the_run_cancelled_within_two_seconds() {

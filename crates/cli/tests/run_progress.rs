@@ -7,13 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use reprise_test_support::free_port;
 
 /// Puma serving a constant body, and a lane whose server no machine has.
 fn recipe(port: u16) -> String {

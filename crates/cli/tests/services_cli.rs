@@ -10,13 +10,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use reprise_test_support::free_port;
 
 /// The lane: a one-connection-at-a-time HTTP server that asks Redis PING
 /// on every request and answers what Redis said (503 when it cannot).

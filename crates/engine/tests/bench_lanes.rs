@@ -185,7 +185,12 @@ fn lanes_are_served_checked_and_measured_and_a_crash_keeps_finished_cells() {
     let cold = cold.as_array().unwrap();
     for lane in ["cluster", "victim", "broken"] {
         let reps: Vec<_> = cold.iter().filter(|c| c["target"] == lane).collect();
-        assert_eq!(reps.len(), 2, "{lane}: {cold:?}");
+        assert_eq!(
+            reps.len(),
+            2,
+            "{lane}: {cold:?}\nskipped: {}\n{lines:#?}",
+            std::fs::read_to_string(results.join("skipped.json")).unwrap_or_default()
+        );
         for c in reps {
             let (accept, page) = (
                 c["accept_ms"].as_f64().unwrap(),

@@ -4,7 +4,7 @@
 //! engine that does not answer fails the test; it never skips.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
@@ -74,13 +74,7 @@ fn busybox_image_named(host: &str, dir: &Path, tag: &str) -> String {
     tag.to_string()
 }
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use reprise_test_support::free_port;
 
 fn get(port: u16) -> Option<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;

@@ -3,7 +3,7 @@
 //! channel that confirms, rejects on a param, and broadcasts on an action.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -21,11 +21,7 @@ impl Puma {
         let dir = tempfile::tempdir().unwrap();
         let app = dir.path().join("config.ru");
         std::fs::write(&app, include_str!("rails_cable.ru")).unwrap();
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
+        let port = reprise_test_support::free_port();
         let child = Command::new("puma")
             .args([
                 "--bind",

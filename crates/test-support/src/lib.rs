@@ -9,9 +9,50 @@
 //! [`campfire_shaped_server`] finds it. And a Podman API service of a
 //! test's own ([`PodmanService`]), with what it needs on these machines
 //! ([`containers_conf`]), and the Debian image the container tests import
-//! ([`bookworm_ruby_puma`]).
+//! ([`bookworm_ruby_puma`]). And the port a test's server listens on
+//! ([`free_port`]).
 
 use std::path::{Path, PathBuf};
+
+/// A port on 127.0.0.1 for a server a test starts: free now, and outside
+/// the kernel's ephemeral range (`net.ipv4.ip_local_port_range`), from which
+/// every outgoing connection takes its local port. A port from that range,
+/// which binding port 0 gives, can be taken by another test's client
+/// connection between this check and the server's own bind: beside the test
+/// command's other lanes, loading servers of their own, a lane given such a
+/// port did not boot. Ports handed out by this process are not handed out
+/// again.
+pub fn free_port() -> u16 {
+    use std::collections::HashSet;
+    use std::hash::{BuildHasher, RandomState};
+    use std::sync::Mutex;
+    static GIVEN: Mutex<Option<HashSet<u16>>> = Mutex::new(None);
+    let (low, high) = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|r| {
+            let mut n = r.split_whitespace().map(|n| n.parse::<u16>().ok());
+            Some((n.next()??, n.next()??))
+        })
+        .unwrap_or((32768, 60999));
+    // Below the range where there is room there, else above it.
+    let (from, to) = if low > 11_024 {
+        (10_000, low - 1)
+    } else {
+        (high.saturating_add(1).max(1_024), u16::MAX)
+    };
+    let span = u64::from(to - from) + 1;
+    let mut given = GIVEN.lock().unwrap_or_else(|p| p.into_inner());
+    let given = given.get_or_insert_with(HashSet::new);
+    let start = RandomState::new().hash_one(std::process::id()) % span;
+    for i in 0..span {
+        let port = from + ((start + i) % span) as u16;
+        if !given.contains(&port) && std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            given.insert(port);
+            return port;
+        }
+    }
+    panic!("no free port on 127.0.0.1 from {from} to {to}")
+}
 
 /// The Campfire-shaped server's binary beside the test program that asks
 /// (`target/<profile>/deps/<test>` → `target/<profile>/campfire_shaped_server`);

@@ -57,14 +57,8 @@ pub fn repo() -> PathBuf {
         .unwrap()
 }
 
-/// A port nothing listens on now.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+#[allow(unused_imports)] // not every test program starts a server
+pub use reprise_test_support::free_port;
 
 /// A published-style results directory: Puma and Falcon, three runs each,
 /// on the post's machine as its env.json describes it.
