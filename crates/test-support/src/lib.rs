@@ -18,9 +18,10 @@ use std::path::{Path, PathBuf};
 /// the kernel's ephemeral range (`net.ipv4.ip_local_port_range`), from which
 /// every outgoing connection takes its local port. A port from that range,
 /// which binding port 0 gives, can be taken by another test's client
-/// connection between this check and the server's own bind: beside the test
-/// command's other lanes, loading servers of their own, a lane given such a
-/// port did not boot. Ports handed out by this process are not handed out
+/// connection between this check and the server's own bind, which then
+/// fails; beside the test command's other lanes, loading servers of their
+/// own, a lane of bench_lanes had no cold start, as a lane whose port is
+/// taken has none. Ports handed out by this process are not handed out
 /// again.
 pub fn free_port() -> u16 {
     use std::collections::HashSet;

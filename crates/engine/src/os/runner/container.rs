@@ -606,7 +606,11 @@ impl ContainerRunner {
                                     let rest = match all.strip_prefix(&shown.of(stream)[..]) {
                                         Some(rest) => rest,
                                         None => {
-                                            emit(Stream::Note, format!("the container engine's live log missed lines of its {}; all of it, read once it stopped, follows", match stream { Stream::Stderr => "stderr", _ => "stdout" }));
+                                            let which = match stream {
+                                                Stream::Stderr => "stderr",
+                                                _ => "stdout",
+                                            };
+                                            emit(Stream::Note, format!("the container engine's live log missed lines of its {which}; all of it, read once it stopped, follows"));
                                             lines.discard(stream);
                                             all
                                         }
