@@ -24,10 +24,10 @@ use std::path::{Path, PathBuf};
 /// taken has none. Ports handed out by this process are not handed out
 /// again.
 pub fn free_port() -> u16 {
-    use std::collections::HashSet;
+    use std::collections::BTreeSet;
     use std::hash::{BuildHasher, RandomState};
     use std::sync::Mutex;
-    static GIVEN: Mutex<Option<HashSet<u16>>> = Mutex::new(None);
+    static GIVEN: Mutex<BTreeSet<u16>> = Mutex::new(BTreeSet::new());
     let (low, high) = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
         .ok()
         .and_then(|r| {
@@ -43,7 +43,6 @@ pub fn free_port() -> u16 {
     };
     let span = u64::from(to - from) + 1;
     let mut given = GIVEN.lock().unwrap_or_else(|p| p.into_inner());
-    let given = given.get_or_insert_with(HashSet::new);
     let start = RandomState::new().hash_one(std::process::id()) % span;
     for i in 0..span {
         let port = from + ((start + i) % span) as u16;
